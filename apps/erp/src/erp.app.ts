@@ -1,0 +1,31 @@
+/** The ERP's HTTP app (Fastify). It never listens by itself: erp.server.ts does, tests use inject(). */
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { EmbeddedErp } from '@platform/erp/embedded/index.js';
+import { registerJsonRpcRoutes } from './jsonrpc.routes.js';
+
+export interface ErpAppDeps {
+  erp: EmbeddedErp;
+  /** A pino logger; when absent, `logLevel` (default silent) configures Fastify's own. */
+  logger?: FastifyBaseLogger;
+  logLevel?: string;
+}
+
+export function buildErpApp(deps: ErpAppDeps): FastifyInstance {
+  const common = {
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+  } as const;
+  const app = (
+    deps.logger
+      ? Fastify({ ...common, loggerInstance: deps.logger })
+      : Fastify({ ...common, logger: deps.logLevel && deps.logLevel !== 'silent' ? { level: deps.logLevel } : false })
+  ) as unknown as FastifyInstance;
+
+  app.get('/web/health', async (_req, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    return { status: 'pass' };
+  });
+  registerJsonRpcRoutes(app, deps.erp);
+  return app;
+}

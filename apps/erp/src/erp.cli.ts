@@ -1,0 +1,65 @@
+/**
+ * `npm run erp -- <command>`: administration of the embedded ERP. With PGlite the data directory
+ * belongs to one process at a time, so stop the ERP server first (or use PostgreSQL).
+ *   apikey create --login admin --description "..." [--db platform]   prints the key once
+ *   apikey list [--db platform] | apikey revoke <id> [--db platform]
+ *   db list | db create <name> | db drop <name>
+ */
+import { parseArgs } from 'node:util';
+import { openDb } from '@platform/db';
+import { EmbeddedErp, OdooError } from '@platform/erp/embedded/index.js';
+import { loadErpConfig } from './erp.config.js';
+
+const USAGE = `usage: npm run erp -- apikey create --login <login> --description <text> [--db <name>]
+       npm run erp -- apikey list [--db <name>]
+       npm run erp -- apikey revoke <id> [--db <name>]
+       npm run erp -- db list | db create <name> | db drop <name>`;
+
+export async function runCli(argv: string[], erp: EmbeddedErp, defaultDb: string, out: (s: string) => void): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { login: { type: 'string' }, description: { type: 'string' }, db: { type: 'string' } },
+  });
+  const [group, cmd, arg] = positionals;
+  const dbName = values.db ?? defaultDb;
+  if (group === 'apikey' && cmd === 'create') {
+    if (!values.description) throw new Error('--description is required');
+    const { id, key } = await erp.createApiKey(dbName, values.login ?? 'admin', values.description);
+    out(`API key ${id} created for ${values.login ?? 'admin'} on ${dbName}. It is shown only once:\n${key}`);
+  } else if (group === 'apikey' && cmd === 'list') {
+    for (const k of await erp.listApiKeys(dbName)) {
+      out(`${k.id}\t${k.login}\t${k.name}\tcreated ${k.createDate}\tlast used ${k.lastUsed ?? 'never'}`);
+    }
+  } else if (group === 'apikey' && cmd === 'revoke' && arg && /^\d+$/.test(arg)) {
+    if (!(await erp.revokeApiKey(dbName, Number(arg)))) throw new Error(`no API key ${arg} on ${dbName}`);
+    out(`API key ${arg} revoked`);
+  } else if (group === 'db' && cmd === 'list') {
+    for (const n of await erp.listDatabases()) out(n);
+  } else if (group === 'db' && cmd === 'create' && arg) {
+    const { adminPassword } = await erp.createDatabase(arg);
+    out(`database ${arg} created. Admin login: admin, password (shown once): ${adminPassword}`);
+  } else if (group === 'db' && cmd === 'drop' && arg) {
+    await erp.dropDatabase(arg);
+    out(`database ${arg} dropped`);
+  } else {
+    out(USAGE);
+    return 2;
+  }
+  return 0;
+}
+
+const isMain = process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/').split('/').pop()!);
+if (isMain) {
+  const config = loadErpConfig();
+  const db = await openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, name: 'erp' });
+  let code = 1;
+  try {
+    code = await runCli(process.argv.slice(2), new EmbeddedErp(db), config.ERP_DB, (s) => process.stdout.write(`${s}\n`));
+  } catch (e) {
+    process.stderr.write(`error: ${e instanceof OdooError || e instanceof Error ? e.message : String(e)}\n`);
+  } finally {
+    await db.close();
+  }
+  process.exit(code);
+}

@@ -1,0 +1,58 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadErpConfig } from './erp.config.js';
+import { startErp } from './erp.server.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'erp-server-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const config = loadErpConfig({ DATA_DIR: dir, ERP_PORT: '0', ERP_HOST: '127.0.0.1', LOG_LEVEL: 'silent' });
+const rpc = async (url: string, service: string, method: string, args: unknown[]) => {
+  const res = await fetch(`${url}/jsonrpc`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', method: 'call', params: { service, method, args }, id: 1 }),
+  });
+  return (await res.json()) as { result?: unknown; error?: unknown };
+};
+
+describe('startErp', () => {
+  it('creates the default database, a 0600 admin password and platform API key, and serves them', async () => {
+    const server = await startErp(config);
+    try {
+      const password = readFileSync(join(dir, 'erp-admin-password'), 'utf8').trim();
+      const key = readFileSync(join(dir, 'erp-platform-api-key'), 'utf8').trim();
+      expect(statSync(join(dir, 'erp-admin-password')).mode & 0o777).toBe(0o600);
+      expect(statSync(join(dir, 'erp-platform-api-key')).mode & 0o777).toBe(0o600);
+      expect(key).toMatch(/^[0-9a-f]{40}$/);
+      expect((await rpc(server.url, 'common', 'authenticate', ['platform', 'admin', password, {}])).result).toBe(2);
+      expect((await rpc(server.url, 'common', 'authenticate', ['platform', 'admin', key, {}])).result).toBe(2);
+      expect((await rpc(server.url, 'object', 'execute_kw', ['platform', 2, key, 'helpdesk.team', 'search_count', [[]]])).result).toBe(1);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('keeps the same key across restarts and replaces a revoked one', async () => {
+    const key = readFileSync(join(dir, 'erp-platform-api-key'), 'utf8').trim();
+    let server = await startErp(config);
+    try {
+      expect(readFileSync(join(dir, 'erp-platform-api-key'), 'utf8').trim()).toBe(key);
+      const [k] = (await server.erp.listApiKeys('platform')).filter((x) => x.name === 'platform integration');
+      await server.erp.revokeApiKey('platform', k!.id);
+    } finally {
+      await server.close();
+    }
+    server = await startErp(config);
+    try {
+      const fresh = readFileSync(join(dir, 'erp-platform-api-key'), 'utf8').trim();
+      expect(fresh).not.toBe(key);
+      expect((await rpc(server.url, 'common', 'authenticate', ['platform', 'admin', fresh, {}])).result).toBe(2);
+      expect((await rpc(server.url, 'common', 'authenticate', ['platform', 'admin', key, {}])).result).toBe(false);
+    } finally {
+      await server.close();
+    }
+  });
+});

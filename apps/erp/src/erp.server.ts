@@ -1,0 +1,73 @@
+/**
+ * Starts the embedded ERP: opens its database (PostgreSQL or its own PGlite under DATA_DIR/erp),
+ * creates the default ERP database on first start, makes sure the platform has an API key, listens.
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import type { FastifyBaseLogger } from 'fastify';
+import { openDb } from '@platform/db';
+import { EmbeddedErp } from '@platform/erp/embedded/index.js';
+import { buildErpApp } from './erp.app.js';
+import type { ErpConfig } from './erp.config.js';
+
+export const PLATFORM_KEY_NAME = 'platform integration';
+
+function writeSecret(path: string, value: string): void {
+  mkdirSync(join(path, '..'), { recursive: true });
+  writeFileSync(path, `${value}\n`, { mode: 0o600 });
+}
+
+/** Creates ERP_DB when missing; the generated admin password is printed once and kept 0600. */
+export async function ensureDefaultDatabase(erp: EmbeddedErp, config: ErpConfig): Promise<void> {
+  if (await erp.databaseExists(config.ERP_DB)) return;
+  const { adminPassword } = await erp.createDatabase(config.ERP_DB, { adminPassword: config.ERP_ADMIN_PASSWORD });
+  if (!config.ERP_ADMIN_PASSWORD) {
+    const file = join(config.DATA_DIR, 'erp-admin-password');
+    writeSecret(file, adminPassword);
+    process.stdout.write(`ERP database "${config.ERP_DB}" created. Admin login: admin, password: ${adminPassword}\n` +
+      `(shown once; also saved to ${file})\n`);
+  }
+}
+
+/**
+ * Keeps `${DATA_DIR}/erp-platform-api-key` holding a live key "platform integration" of admin, so the
+ * platform can authenticate in embedded mode. A key is only ever stored hashed, so when the file is
+ * gone or its key was revoked the old keys of that name are revoked and a new one is written.
+ */
+export async function ensurePlatformApiKey(erp: EmbeddedErp, config: ErpConfig): Promise<void> {
+  const file = join(config.DATA_DIR, 'erp-platform-api-key');
+  const current = existsSync(file) ? readFileSync(file, 'utf8').trim() : '';
+  if (current && (await erp.authenticate(config.ERP_DB, 'admin', current)) !== false) return;
+  for (const k of await erp.listApiKeys(config.ERP_DB)) {
+    if (k.name === PLATFORM_KEY_NAME && k.login === 'admin') await erp.revokeApiKey(config.ERP_DB, k.id);
+  }
+  const { key } = await erp.createApiKey(config.ERP_DB, 'admin', PLATFORM_KEY_NAME);
+  writeSecret(file, key);
+}
+
+export async function startErp(
+  config: ErpConfig,
+  logger?: FastifyBaseLogger,
+): Promise<{ url: string; erp: EmbeddedErp; close(): Promise<void> }> {
+  const db = await openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, name: 'erp' });
+  try {
+    const erp = new EmbeddedErp(db);
+    await ensureDefaultDatabase(erp, config);
+    await ensurePlatformApiKey(erp, config);
+    const app = buildErpApp({ erp, logger, logLevel: config.LOG_LEVEL });
+    await app.listen({ port: config.ERP_PORT, host: config.ERP_HOST });
+    const { port } = app.server.address() as AddressInfo;
+    const host = config.ERP_HOST === '0.0.0.0' || config.ERP_HOST === '::' ? '127.0.0.1' : config.ERP_HOST;
+    let closing: Promise<void> | undefined;
+    return {
+      url: `http://${host}:${port}`,
+      erp,
+      // Fastify's close stops accepting and lets in-flight requests finish before the db closes.
+      close: () => (closing ??= app.close().then(() => db.close())),
+    };
+  } catch (e) {
+    await db.close();
+    throw e;
+  }
+}

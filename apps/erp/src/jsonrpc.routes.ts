@@ -1,0 +1,51 @@
+/**
+ * `POST /jsonrpc` with Odoo 15's envelopes: success `{jsonrpc, id, result}` (result omitted for None),
+ * errors with HTTP 200, code 200 "Odoo Server Error" and data {name, debug, message, arguments, context}.
+ * Bodies are never logged: their args carry passwords and API keys.
+ */
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { dispatchRpc, OdooError, type EmbeddedErp } from '@platform/erp/embedded/index.js';
+
+const isDict = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+export function odooErrorEnvelope(id: unknown, e: unknown, log?: FastifyBaseLogger) {
+  let name = 'builtins.Exception';
+  let message = 'Internal Server Error';
+  if (e instanceof OdooError) {
+    name = e.odooName;
+    message = e.message;
+  } else {
+    log?.error({ err: e }, 'unexpected error in /jsonrpc');
+  }
+  const debug = `Traceback (most recent call last):\n  File "embedded-erp", in dispatch_rpc\n${name}: ${message}\n`;
+  return {
+    jsonrpc: '2.0',
+    id,
+    error: { code: 200, message: 'Odoo Server Error', data: { name, debug, message, arguments: [message], context: {} } },
+  };
+}
+
+export function registerJsonRpcRoutes(app: FastifyInstance, erp: EmbeddedErp): void {
+  // Odoo routes `application/json-rpc` like `application/json`.
+  app.addContentTypeParser('application/json-rpc', { parseAs: 'string' }, (_req, body, done) => {
+    try {
+      done(null, JSON.parse(body as string));
+    } catch (e) {
+      done(Object.assign(e as Error, { statusCode: 400 }), undefined);
+    }
+  });
+
+  app.post('/jsonrpc', async (req) => {
+    const body = req.body;
+    const id = isDict(body) ? (body.id ?? null) : null;
+    try {
+      if (!isDict(body) || !isDict(body.params)) throw new OdooError('builtins.TypeError', 'params must be an object');
+      const { service, method, args } = body.params;
+      const context = isDict(body.params.context) ? body.params.context : {};
+      const result = await dispatchRpc(erp, service, method, Array.isArray(args) ? args : [], context);
+      return result === undefined || result === null ? { jsonrpc: '2.0', id } : { jsonrpc: '2.0', id, result };
+    } catch (e) {
+      return odooErrorEnvelope(id, e, req.log);
+    }
+  });
+}

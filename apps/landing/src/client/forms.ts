@@ -1,0 +1,110 @@
+/**
+ * Posts every `form[data-endpoint]` as JSON with the bot-check token in the body, shows the
+ * backend's problem+json errors next to their inputs, a success state, and never double-submits.
+ */
+import { captchaToken, loadCaptcha } from './captcha.js';
+
+interface FieldError { field?: string; rule?: string; message?: string }
+interface Problem { title?: string; detail?: string; errors?: FieldError[] }
+
+type Control = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+
+export function serialize(form: HTMLFormElement): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  const products: string[] = [];
+  for (const el of Array.from(form.elements) as Control[]) {
+    if (!el.name || el.disabled) continue;
+    if (el instanceof HTMLInputElement && el.type === 'checkbox') {
+      if (el.checked) products.push(el.value);
+      continue;
+    }
+    const v = el.value.trim();
+    if (v !== '') body[el.name] = v;
+  }
+  if (products.length) body.products = products;
+  return body;
+}
+
+function clearErrors(form: HTMLFormElement): void {
+  form.querySelectorAll<HTMLElement>('.field-error').forEach((e) => { e.hidden = true; e.textContent = ''; });
+  form.querySelectorAll('[aria-invalid]').forEach((e) => { e.removeAttribute('aria-invalid'); e.removeAttribute('aria-describedby'); });
+  const alert = form.querySelector<HTMLElement>('.form-alert');
+  if (alert) { alert.hidden = true; alert.textContent = ''; }
+}
+
+function showErrors(form: HTMLFormElement, problem: Problem | null, status: number): void {
+  const unplaced: string[] = [];
+  let first: HTMLElement | null = null;
+  for (const err of problem?.errors ?? []) {
+    const msg = err.message ?? 'Please check this field.';
+    const box = err.field ? form.querySelector<HTMLElement>(`[data-field="${CSS.escape(err.field)}"]`) : null;
+    const out = box?.querySelector<HTMLElement>('.field-error');
+    const input = box?.querySelector<HTMLElement>('input, textarea, select');
+    if (!box || !out || !input) { unplaced.push(msg); continue; }
+    out.textContent = out.textContent ? `${out.textContent} ${msg}` : msg;
+    out.hidden = false;
+    input.setAttribute('aria-invalid', 'true');
+    input.setAttribute('aria-describedby', out.id);
+    first ??= input;
+  }
+  const alert = form.querySelector<HTMLElement>('.form-alert');
+  const general = unplaced.length ? unplaced.join(' ')
+    : first ? 'Please correct the highlighted fields.'
+    : problem?.detail ?? problem?.title ?? (status === 0 ? 'We could not reach our server. Check your connection and try again.' : 'Something went wrong. Please try again or call us.');
+  if (alert) { alert.textContent = general; alert.hidden = false; }
+  (first ?? alert)?.focus?.();
+}
+
+async function submit(form: HTMLFormElement, onSuccess: (form: HTMLFormElement) => void): Promise<void> {
+  if (form.dataset.busy === '1') return;
+  form.dataset.busy = '1';
+  const button = form.querySelector<HTMLButtonElement>('button[type=submit]');
+  if (button) button.disabled = true;
+  form.setAttribute('aria-busy', 'true');
+  clearErrors(form);
+  let done = false;
+  try {
+    const body = serialize(form);
+    body.captcha_token = await captchaToken(form.dataset.action ?? 'estimate');
+    let res: Response | null = null;
+    try {
+      res = await fetch(form.dataset.endpoint!, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, application/problem+json' },
+        body: JSON.stringify(body),
+      });
+    } catch {
+      res = null;
+    }
+    if (res?.ok) {
+      done = true;
+      const success = form.parentElement?.querySelector<HTMLElement>('.form-success');
+      form.hidden = true;
+      if (success) { success.hidden = false; success.focus(); }
+      onSuccess(form);
+      return;
+    }
+    const problem = res ? ((await res.json().catch(() => null)) as Problem | null) : null;
+    showErrors(form, problem, res?.status ?? 0);
+  } finally {
+    form.removeAttribute('aria-busy');
+    if (!done) {
+      delete form.dataset.busy;
+      if (button) button.disabled = false;
+    }
+  }
+}
+
+export function initForms(onSuccess: (form: HTMLFormElement) => void): void {
+  const warm = (e: Event): void => {
+    if ((e.target as Element | null)?.closest?.('form[data-endpoint]')) loadCaptcha().catch(() => undefined);
+  };
+  document.addEventListener('focusin', warm);
+  document.addEventListener('pointerdown', warm, { passive: true });
+  document.addEventListener('submit', (e) => {
+    const form = (e.target as Element).closest<HTMLFormElement>('form[data-endpoint]');
+    if (!form) return;
+    e.preventDefault();
+    void submit(form, onSuccess);
+  });
+}

@@ -1,0 +1,10 @@
+/** Environment of the db package's own CLI (`npm run migrate`). */
+import { z } from 'zod';
+import { readConfig, type EnvSource } from '@platform/kernel';
+
+export const dbEnvSchema = z.object({
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL').optional(),
+  DATA_DIR: z.string().default('./data'),
+});
+
+export const loadDbConfig = (env: EnvSource = process.env) => readConfig(dbEnvSchema, env);

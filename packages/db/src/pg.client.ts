@@ -1,0 +1,57 @@
+import pg from 'pg';
+import type { Db, Queryable, QueryResult } from './db.js';
+
+// bigint (int8) and numeric come back as strings by default; ids and counts fit in a double here.
+const types = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === 20) return (v: string) => Number(v);
+    return pg.types.getTypeParser(oid, format as 'text');
+  },
+};
+
+export interface PgOptions {
+  url: string;
+  max?: number;
+  /** Prepended to the search_path of every pooled connection (used for ERP database schemas). */
+  searchPath?: string;
+}
+
+export function createPgDb(opts: PgOptions): Db {
+  const pool = new pg.Pool({
+    connectionString: opts.url,
+    max: opts.max ?? 10,
+    types,
+    connectionTimeoutMillis: 5_000,
+    ...(opts.searchPath ? { options: `-c search_path=${opts.searchPath},public` } : {}),
+  });
+  // An idle client that loses its connection must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  const run = async <T>(q: Queryable | pg.PoolClient | pg.Pool, sql: string, params?: unknown[]) => {
+    const r = await (q as pg.Pool).query(sql, params as unknown[]);
+    return { rows: r.rows as T[], rowCount: r.rowCount ?? 0 } satisfies QueryResult<T>;
+  };
+  return {
+    engine: 'pg',
+    query: (sql, params) => run(pool, sql, params),
+    exec: async (sql) => void (await pool.query(sql)),
+    async transaction(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const tx: Queryable = {
+          query: (sql, params) => run(client, sql, params),
+          exec: async (sql) => void (await client.query(sql)),
+        };
+        const out = await fn(tx);
+        await client.query('COMMIT');
+        return out;
+      } catch (e) {
+        await client.query('ROLLBACK').catch(() => {});
+        throw e;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,41 @@
+/** `/jsonrpc` services (`common`, `object`, `db`) mapped onto the embedded ERP, as Odoo's dispatch_rpc. */
+import { OdooError } from './errors.js';
+import type { EmbeddedErp } from './embedded-erp.js';
+
+export const SERVER_VERSION = {
+  server_version: '15.0',
+  server_version_info: [15, 0, 0, 'final', 0, ''],
+  server_serie: '15.0',
+  protocol_version: 1,
+};
+
+const nameError = (msg: string) => new OdooError('builtins.NameError', msg);
+
+export async function dispatchRpc(
+  erp: EmbeddedErp,
+  service: unknown,
+  method: unknown,
+  args: unknown[],
+  context: Record<string, unknown> = {},
+): Promise<unknown> {
+  const a = (i: number) => args[i];
+  if (service === 'common') {
+    if (method === 'version') return SERVER_VERSION;
+    if (method === 'about') return 'See http://openerp.com';
+    if (method === 'login') return erp.authenticate(a(0), a(1), a(2));
+    if (method === 'authenticate') return erp.authenticate(a(0), a(1), a(2));
+    throw nameError(`Method not available ${String(method)}`);
+  }
+  if (service === 'object') {
+    if (method === 'execute_kw') return erp.executeKw(a(0), a(1), a(2), a(3), a(4), a(5) ?? [], a(6) ?? {}, context);
+    if (method === 'execute') return erp.executeKw(a(0), a(1), a(2), a(3), a(4), args.slice(5), {}, context);
+    throw nameError(`Method not available ${String(method)}`);
+  }
+  if (service === 'db') {
+    if (method === 'list') return erp.listDatabases();
+    if (method === 'db_exist') return erp.databaseExists(String(a(0)));
+    if (method === 'server_version') return SERVER_VERSION.server_version;
+    throw nameError(`Method not available ${String(method)}`);
+  }
+  throw nameError(`Service ${String(service)} not found`);
+}

@@ -1,0 +1,47 @@
+/**
+ * Turns every failure into an RFC 9457 problem+json reply: AppErrors by their code, Fastify's own
+ * errors (body too large, bad content type, malformed JSON) by theirs, anything else as INTERNAL
+ * with the detail hidden. Also answers unknown routes with a problem body.
+ */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, type ErrorCode } from '@platform/kernel';
+import { toProblem } from './problem.js';
+
+const FASTIFY_CODES: Record<string, [ErrorCode, string]> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: ['PAYLOAD_TOO_LARGE', 'The request body exceeds the size limit.'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: ['UNSUPPORTED_MEDIA_TYPE', 'Send the body as application/json.'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: ['MALFORMED_JSON', 'The JSON body is empty.'],
+  FST_ERR_CTP_INVALID_JSON_BODY: ['MALFORMED_JSON', 'The body is not valid JSON.'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: ['BAD_REQUEST', 'Content-Length does not match the body.'],
+};
+
+export function asAppError(err: unknown): AppError {
+  if (err instanceof AppError) return err;
+  const fe = err as FastifyError;
+  const mapped = fe?.code ? FASTIFY_CODES[fe.code] : undefined;
+  if (mapped) return new AppError(mapped[0], mapped[1], { cause: err });
+  // JSON.parse failures surface as SyntaxError with status 400.
+  if (err instanceof SyntaxError || fe?.statusCode === 400) return new AppError('MALFORMED_JSON', 'The body is not valid JSON.', { cause: err });
+  return new AppError('INTERNAL', 'An unexpected error occurred; it has been logged.', { cause: err });
+}
+
+export function sendProblem(req: FastifyRequest, reply: FastifyReply, err: AppError): FastifyReply {
+  const problem = toProblem(err, { instance: req.url.split('?')[0], requestId: String(req.id) });
+  if (problem.status === 429 && typeof err.details?.retry_after === 'number') {
+    reply.header('retry-after', String(err.details.retry_after));
+  }
+  return reply.code(problem.status).type('application/problem+json').send(problem);
+}
+
+export function registerProblemHandlers(app: FastifyInstance): void {
+  app.setErrorHandler((err, req, reply) => {
+    const appErr = asAppError(err);
+    if (appErr.code === 'INTERNAL') req.log.error({ err }, 'unhandled error');
+    else if (appErr.code.endsWith('_UNAVAILABLE')) req.log.warn({ code: appErr.code, err: appErr.cause ?? appErr }, appErr.message);
+    else req.log.info({ code: appErr.code }, appErr.message);
+    return sendProblem(req, reply, appErr);
+  });
+  app.setNotFoundHandler((req, reply) =>
+    sendProblem(req, reply, new AppError('NOT_FOUND', `No route for ${req.method} ${req.url.split('?')[0]}.`)),
+  );
+}

@@ -1,0 +1,37 @@
+/**
+ * Catalogue of every stable error code. Each code must have a status in http-kit's map and a
+ * section in docs/errors.md; error-codes.test.ts fails when one is missing.
+ */
+export const ERROR_CODES = [
+  // request shape
+  'BAD_REQUEST',
+  'MALFORMED_JSON',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'PAYLOAD_TOO_LARGE',
+  'VALIDATION_FAILED',
+  'NOT_FOUND',
+  'METHOD_NOT_ALLOWED',
+  // idempotency
+  'IDEMPOTENCY_KEY_INVALID',
+  'IDEMPOTENCY_KEY_REUSED',
+  'IDEMPOTENCY_REQUEST_IN_PROGRESS',
+  // abuse protection
+  'RATE_LIMITED',
+  'CAPTCHA_MISSING',
+  'CAPTCHA_REJECTED',
+  'CAPTCHA_UNAVAILABLE',
+  // features
+  'FEATURE_GONE',
+  'TENANT_NOT_FOUND',
+  // dependencies
+  'DATABASE_UNAVAILABLE',
+  'ERP_UNAVAILABLE',
+  'ERP_REJECTED',
+  'ERP_AUTH_FAILED',
+  // configuration
+  'CONFIG_INVALID',
+  // everything else
+  'INTERNAL',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,0 +1,5 @@
+export { AppError, isAppError, type FieldIssue } from './app-error.js';
+export { ERROR_CODES, type ErrorCode } from './error-codes.js';
+export { newId, randomToken } from './ids.js';
+export { systemClock, sleep, type Clock } from './clock.js';
+export { readConfig, ConfigError, type EnvSource } from './config.js';

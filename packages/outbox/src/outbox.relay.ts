@@ -1,0 +1,135 @@
+/**
+ * Delivers outbox rows through topic handlers: at least once, retried with full-jitter exponential
+ * backoff, dead-lettered with the reason after `maxAttempts`. Handlers must be idempotent at the
+ * receiver (a crash between the receiver's effect and markDone redelivers the row).
+ */
+import type { Db } from '@platform/db';
+import { claimBatch, markDead, markDone, markRetry, reclaimStale, releaseClaims, type OutboxRow } from './outbox.repo.js';
+
+export type OutboxHandler = (row: OutboxRow) => Promise<unknown>;
+
+/** Thrown by a handler when retrying cannot help (the row goes straight to the dead letters). */
+export class PermanentFailure extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'PermanentFailure';
+  }
+}
+
+export interface RelayLogger {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+export interface RelayOptions {
+  db: Db;
+  workerId: string;
+  handlers: Record<string, OutboxHandler>;
+  logger: RelayLogger;
+  batchSize?: number;
+  pollMs?: number;
+  maxAttempts?: number;
+  baseDelayMs?: number;
+  maxDelayMs?: number;
+  visibilityTimeoutMs?: number;
+  random?: () => number;
+}
+
+export function backoffDelay(attempt: number, baseMs: number, capMs: number, random: () => number = Math.random): number {
+  return Math.floor(random() * Math.min(capMs, baseMs * 2 ** Math.max(0, attempt - 1)));
+}
+
+export class OutboxRelay {
+  private timer: NodeJS.Timeout | undefined;
+  private running = false;
+  private ticking: Promise<number> | undefined;
+  private readonly o: Required<Omit<RelayOptions, 'random'>> & { random: () => number };
+
+  constructor(opts: RelayOptions) {
+    this.o = {
+      batchSize: 10,
+      pollMs: 500,
+      maxAttempts: 8,
+      baseDelayMs: 1_000,
+      maxDelayMs: 5 * 60_000,
+      visibilityTimeoutMs: 120_000,
+      random: Math.random,
+      ...opts,
+    };
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.schedule(0);
+  }
+
+  /** Asks for an immediate poll (e.g. right after a submission was committed in this process). */
+  wake(): void {
+    if (this.running && !this.ticking) this.schedule(0);
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    if (this.timer) clearTimeout(this.timer);
+    await this.ticking?.catch(() => 0);
+    const released = await releaseClaims(this.o.db, this.o.workerId).catch(() => 0);
+    if (released) this.o.logger.info({ released }, 'released claimed outbox rows');
+  }
+
+  /** One poll: reclaim stale rows, claim a batch, process it. Returns how many rows were handled. */
+  async tick(): Promise<number> {
+    await reclaimStale(this.o.db, this.o.visibilityTimeoutMs);
+    const rows = await claimBatch(this.o.db, this.o.workerId, this.o.batchSize, Object.keys(this.o.handlers));
+    // Rows of one batch run concurrently; each is independent and idempotent at its receiver.
+    await Promise.all(rows.map((row) => this.handle(row)));
+    return rows.length;
+  }
+
+  private schedule(ms: number): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.loop(), ms);
+  }
+
+  private async loop(): Promise<void> {
+    if (!this.running || this.ticking) return;
+    let handled = 0;
+    try {
+      this.ticking = this.tick();
+      handled = await this.ticking;
+    } catch (err) {
+      this.o.logger.warn({ err }, 'outbox poll failed; will retry');
+    } finally {
+      this.ticking = undefined;
+    }
+    if (this.running) this.schedule(handled === this.o.batchSize ? 0 : this.o.pollMs);
+  }
+
+  private async handle(row: OutboxRow): Promise<void> {
+    const log = { outbox_id: row.id, topic: row.topic, attempt: row.attempts, tenant_id: row.tenant_id };
+    const handler = this.o.handlers[row.topic];
+    try {
+      if (!handler) throw new PermanentFailure(`no handler for topic ${row.topic}`);
+      const result = await handler(row);
+      await markDone(this.o.db, row.id, this.o.workerId, result);
+      this.o.logger.info({ ...log, result }, 'outbox message delivered');
+    } catch (err) {
+      const reason = describe(err);
+      if (err instanceof PermanentFailure || row.attempts >= this.o.maxAttempts) {
+        await markDead(this.o.db, row.id, this.o.workerId, reason);
+        this.o.logger.error({ ...log, reason }, 'outbox message dead-lettered');
+      } else {
+        const delay = backoffDelay(row.attempts, this.o.baseDelayMs, this.o.maxDelayMs, this.o.random);
+        await markRetry(this.o.db, row.id, this.o.workerId, reason, delay);
+        this.o.logger.warn({ ...log, reason, retry_in_ms: delay }, 'outbox delivery failed; will retry');
+      }
+    }
+  }
+}
+
+function describe(err: unknown): string {
+  const e = err as { code?: string; message?: string };
+  const text = e?.message ?? String(err);
+  return (e?.code ? `${e.code}: ${text}` : text).slice(0, 2000);
+}

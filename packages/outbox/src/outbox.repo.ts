@@ -1,0 +1,110 @@
+/** SQL of the transactional outbox. Claims use FOR UPDATE SKIP LOCKED so workers never share a row. */
+import type { Db, Queryable } from '@platform/db';
+
+export interface OutboxRow {
+  id: number;
+  tenant_id: string;
+  topic: string;
+  aggregate_id: string | null;
+  dedupe_key: string | null;
+  payload: Record<string, unknown>;
+  status: 'pending' | 'processing' | 'done' | 'dead';
+  attempts: number;
+  next_attempt_at: Date;
+  locked_by: string | null;
+  last_error: string | null;
+  created_at: Date;
+}
+
+export interface NewOutboxMessage {
+  tenantId: string;
+  topic: string;
+  aggregateId?: string;
+  dedupeKey?: string;
+  payload: Record<string, unknown>;
+}
+
+/** Writes a message inside the caller's transaction. Returns null when the dedupe key was already used. */
+export async function enqueue(tx: Queryable, m: NewOutboxMessage): Promise<number | null> {
+  const r = await tx.query<{ id: number }>(
+    `INSERT INTO outbox (tenant_id, topic, aggregate_id, dedupe_key, payload) VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (tenant_id, dedupe_key) WHERE dedupe_key IS NOT NULL DO NOTHING RETURNING id`,
+    [m.tenantId, m.topic, m.aggregateId ?? null, m.dedupeKey ?? null, JSON.stringify(m.payload)],
+  );
+  return r.rows[0]?.id ?? null;
+}
+
+export async function claimBatch(db: Db, workerId: string, limit: number, topics: string[]): Promise<OutboxRow[]> {
+  const r = await db.query<OutboxRow>(
+    `UPDATE outbox SET status = 'processing', locked_by = $1, locked_at = now(), attempts = attempts + 1
+     WHERE id IN (SELECT id FROM outbox WHERE status = 'pending' AND next_attempt_at <= now() AND topic = ANY($3::text[])
+                  ORDER BY next_attempt_at, id LIMIT $2 FOR UPDATE SKIP LOCKED)
+     RETURNING *`,
+    [workerId, limit, topics],
+  );
+  return r.rows.sort((a, b) => a.id - b.id);
+}
+
+export async function markDone(db: Db, id: number, workerId: string, result: unknown): Promise<void> {
+  await db.query(
+    `UPDATE outbox SET status = 'done', done_at = now(), locked_by = NULL, locked_at = NULL, last_error = NULL, result = $3
+     WHERE id = $1 AND locked_by = $2`,
+    [id, workerId, result === undefined ? null : JSON.stringify(result)],
+  );
+}
+
+export async function markRetry(db: Db, id: number, workerId: string, error: string, delayMs: number): Promise<void> {
+  await db.query(
+    `UPDATE outbox SET status = 'pending', locked_by = NULL, locked_at = NULL, last_error = $3,
+       next_attempt_at = now() + ($4::double precision * interval '1 millisecond')
+     WHERE id = $1 AND locked_by = $2`,
+    [id, workerId, error, delayMs],
+  );
+}
+
+export async function markDead(db: Db, id: number, workerId: string, error: string): Promise<void> {
+  await db.query(
+    `UPDATE outbox SET status = 'dead', locked_by = NULL, locked_at = NULL, last_error = $3 WHERE id = $1 AND locked_by = $2`,
+    [id, workerId, error],
+  );
+}
+
+/** On clean shutdown: give claimed rows back without counting the attempt. */
+export async function releaseClaims(db: Db, workerId: string): Promise<number> {
+  const r = await db.query(
+    `UPDATE outbox SET status = 'pending', locked_by = NULL, locked_at = NULL, attempts = greatest(attempts - 1, 0)
+     WHERE status = 'processing' AND locked_by = $1`,
+    [workerId],
+  );
+  return r.rowCount;
+}
+
+/** Rows claimed by a worker that died (kill -9) go back to pending after the visibility timeout. */
+export async function reclaimStale(db: Db, olderThanMs: number): Promise<number> {
+  const r = await db.query(
+    `UPDATE outbox SET status = 'pending', locked_by = NULL, locked_at = NULL
+     WHERE status = 'processing' AND locked_at < now() - ($1::double precision * interval '1 millisecond')`,
+    [olderThanMs],
+  );
+  return r.rowCount;
+}
+
+export async function replayDead(db: Db, ids?: number[]): Promise<number> {
+  const r = ids?.length
+    ? await db.query(
+        `UPDATE outbox SET status = 'pending', attempts = 0, next_attempt_at = now() WHERE status = 'dead' AND id = ANY($1::bigint[])`,
+        [ids],
+      )
+    : await db.query(`UPDATE outbox SET status = 'pending', attempts = 0, next_attempt_at = now() WHERE status = 'dead'`);
+  return r.rowCount;
+}
+
+export async function listByStatus(db: Db, status: OutboxRow['status'], limit = 100): Promise<OutboxRow[]> {
+  const r = await db.query<OutboxRow>('SELECT * FROM outbox WHERE status = $1 ORDER BY id LIMIT $2', [status, limit]);
+  return r.rows;
+}
+
+export async function countByStatus(db: Db): Promise<Record<string, number>> {
+  const r = await db.query<{ status: string; n: number }>('SELECT status, count(*)::int AS n FROM outbox GROUP BY status');
+  return Object.fromEntries(r.rows.map((x) => [x.status, x.n]));
+}

@@ -1,0 +1,325 @@
+/**
+ * LOCAL stand-in for reCAPTCHA v3, for embedded mode and tests only: it is a fake of the
+ * outside world, not a bot check. It speaks the siteverify protocol exactly (form-encoded POST
+ * in; `{success, score, action, challenge_ts, hostname, error-codes}` out, always HTTP 200 like
+ * Google), and mints tokens that verify once and expire after 2 minutes.
+ *
+ * Routes (see `localCaptchaRoutes`):
+ * - `POST {prefix}/siteverify` – the protocol;
+ * - `POST {prefix}/token` JSON `{ action, hostname?, score?, siteKey? }` → `{ token }`;
+ * - `GET  {prefix}/api.js` – a browser script defining `window.grecaptcha` (`ready`, `execute`)
+ *   so that pages written for reCAPTCHA work unchanged.
+ *
+ * Token state lives in memory, bounded (oldest evicted first).
+ */
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { systemClock, type Clock } from '@platform/kernel';
+import { normalizeHostname } from '../hostname.js';
+
+export const LOCAL_TOKEN_TTL_MS = 2 * 60 * 1000;
+export const LOCAL_DEFAULT_SCORE = 0.9;
+export const LOCAL_DEFAULT_MAX_TOKENS = 10_000;
+
+/** Siteverify error codes (reCAPTCHA's names). */
+export type SiteverifyErrorCode =
+  | 'missing-input-secret'
+  | 'invalid-input-secret'
+  | 'missing-input-response'
+  | 'invalid-input-response'
+  | 'timeout-or-duplicate'
+  | 'bad-request';
+
+export interface SiteverifyWireResponse {
+  success: boolean;
+  score?: number;
+  action?: string;
+  challenge_ts?: string;
+  hostname?: string;
+  'error-codes': SiteverifyErrorCode[];
+}
+
+export interface MintTokenInput {
+  action: string;
+  hostname: string;
+  /** 0..1, default 0.9. */
+  score?: number;
+}
+
+interface TokenRecord {
+  action: string;
+  hostname: string;
+  score: number;
+  issuedAtMs: number;
+  used: boolean;
+}
+
+export interface LocalSiteverifyOptions {
+  secret: string;
+  clock?: Clock;
+  /** Token lifetime, default 2 minutes (reCAPTCHA's). */
+  ttlMs?: number;
+  /** Most tokens kept in memory; the oldest is evicted past this (default 10 000). */
+  maxTokens?: number;
+}
+
+/** Action names: letters, digits, `/` and `_` (reCAPTCHA's documented charset). */
+const ACTION_RE = /^[A-Za-z0-9/_]{1,100}$/;
+
+export class InvalidMintRequestError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'InvalidMintRequestError';
+  }
+}
+
+function safeEqual(a: string, b: string): boolean {
+  const ab = Buffer.from(a, 'utf8');
+  const bb = Buffer.from(b, 'utf8');
+  return ab.length === bb.length && timingSafeEqual(ab, bb);
+}
+
+/** ISO-8601 without milliseconds, like Google's `2026-01-01T12:00:00Z`. */
+function isoSeconds(ms: number): string {
+  return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+/** The protocol core, without HTTP: mint tokens, answer siteverify requests. */
+export class LocalSiteverify {
+  private readonly secret: string;
+  private readonly clock: Clock;
+  private readonly ttlMs: number;
+  private readonly maxTokens: number;
+  private readonly tokens = new Map<string, TokenRecord>();
+
+  constructor(opts: LocalSiteverifyOptions) {
+    if (!opts.secret) throw new Error('local siteverify: secret is required');
+    this.secret = opts.secret;
+    this.clock = opts.clock ?? systemClock;
+    this.ttlMs = opts.ttlMs ?? LOCAL_TOKEN_TTL_MS;
+    this.maxTokens = Math.max(1, opts.maxTokens ?? LOCAL_DEFAULT_MAX_TOKENS);
+  }
+
+  /** Number of tokens currently held (used, expired and fresh). */
+  get size(): number {
+    return this.tokens.size;
+  }
+
+  mint(input: MintTokenInput): string {
+    if (typeof input.action !== 'string' || !ACTION_RE.test(input.action)) {
+      throw new InvalidMintRequestError('action must be 1-100 letters, digits, "/" or "_"');
+    }
+    const hostname = typeof input.hostname === 'string' ? normalizeHostname(input.hostname) : '';
+    if (hostname === '') throw new InvalidMintRequestError('hostname is required');
+    const score = input.score ?? LOCAL_DEFAULT_SCORE;
+    if (typeof score !== 'number' || !Number.isFinite(score) || score < 0 || score > 1) {
+      throw new InvalidMintRequestError('score must be a number between 0 and 1');
+    }
+    const token = `local.${randomBytes(32).toString('base64url')}`;
+    while (this.tokens.size >= this.maxTokens) {
+      const oldest = this.tokens.keys().next();
+      if (oldest.done) break;
+      this.tokens.delete(oldest.value);
+    }
+    this.tokens.set(token, { action: input.action, hostname, score, issuedAtMs: this.clock.now().getTime(), used: false });
+    return token;
+  }
+
+  /** Answers one siteverify request, given its decoded form fields. */
+  verify(form: { secret?: string | undefined; response?: string | undefined; remoteip?: string | undefined }): SiteverifyWireResponse {
+    const secret = form.secret ?? '';
+    const response = form.response ?? '';
+    if (secret === '') return { success: false, 'error-codes': ['missing-input-secret'] };
+    if (!safeEqual(secret, this.secret)) return { success: false, 'error-codes': ['invalid-input-secret'] };
+    if (response === '') return { success: false, 'error-codes': ['missing-input-response'] };
+    const rec = this.tokens.get(response);
+    if (!rec) return { success: false, 'error-codes': ['invalid-input-response'] };
+    const now = this.clock.now().getTime();
+    if (rec.used || now - rec.issuedAtMs > this.ttlMs) {
+      rec.used = true;
+      return { success: false, 'error-codes': ['timeout-or-duplicate'] };
+    }
+    rec.used = true;
+    return {
+      success: true,
+      score: rec.score,
+      action: rec.action,
+      challenge_ts: isoSeconds(rec.issuedAtMs),
+      hostname: rec.hostname,
+      'error-codes': [],
+    };
+  }
+}
+
+export function createLocalSiteverify(opts: LocalSiteverifyOptions): LocalSiteverify {
+  return new LocalSiteverify(opts);
+}
+
+export interface LocalCaptchaRoutesOptions {
+  secret: string;
+  siteKey: string;
+  /** Default `/local-captcha`. */
+  prefix?: string;
+  /** Share or inspect the token store (e.g. one with an injected clock in tests). */
+  store?: LocalSiteverify;
+  clock?: Clock;
+  maxTokens?: number;
+}
+
+const FORM = 'application/x-www-form-urlencoded';
+
+function decodeForm(body: unknown): Record<string, string> | null {
+  if (typeof body === 'string') {
+    const out: Record<string, string> = {};
+    for (const [k, v] of new URLSearchParams(body)) if (!(k in out)) out[k] = v;
+    return out;
+  }
+  if (body !== null && typeof body === 'object' && !Buffer.isBuffer(body)) {
+    const out: Record<string, string> = {};
+    for (const [k, v] of Object.entries(body as Record<string, unknown>)) {
+      if (typeof v === 'string') out[k] = v;
+      else if (Array.isArray(v) && typeof v[0] === 'string') out[k] = v[0];
+    }
+    return out;
+  }
+  return null;
+}
+
+function parseJsonish(body: unknown): Record<string, unknown> | null {
+  let v: unknown = body;
+  if (typeof body === 'string') {
+    try {
+      v = JSON.parse(body);
+    } catch {
+      return null;
+    }
+  }
+  return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
+}
+
+/** The browser shim served at `{prefix}/api.js`. `tokenPath` is the absolute path of the token route. */
+export function localCaptchaScript(tokenPath: string): string {
+  return `/* Local reCAPTCHA v3 stand-in (embedded mode / tests only). */
+(function () {
+  'use strict';
+  var script = document.currentScript;
+  var src = script && script.src ? script.src : location.href;
+  var tokenUrl = new URL(${JSON.stringify(tokenPath)}, src).href;
+  var query = new URL(src, location.href).searchParams;
+  var g = window.grecaptcha = window.grecaptcha || {};
+  var loaded = false;
+  var waiting = [];
+  function run(cb) { try { cb(); } catch (e) { setTimeout(function () { throw e; }, 0); } }
+  g.ready = function (cb) { if (typeof cb !== 'function') return; if (loaded) setTimeout(function () { run(cb); }, 0); else waiting.push(cb); };
+  g.execute = function (siteKey, opts) {
+    var action = opts && opts.action ? String(opts.action) : '';
+    // text/plain keeps this a simple request: no CORS preflight when served from another origin.
+    return fetch(tokenUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain;charset=UTF-8' },
+      body: JSON.stringify({ siteKey: String(siteKey), action: action, hostname: location.hostname })
+    }).then(function (r) {
+      if (!r.ok) throw new Error('local-captcha: token request failed with HTTP ' + r.status);
+      return r.json();
+    }).then(function (j) { return j.token; });
+  };
+  g.enterprise = g.enterprise || g;
+  function bindButtons() {
+    var els = document.querySelectorAll('.g-recaptcha[data-sitekey]');
+    for (var i = 0; i < els.length; i++) (function (el) {
+      if (el.__localCaptchaBound) return;
+      el.__localCaptchaBound = true;
+      el.addEventListener('click', function (ev) {
+        ev.preventDefault();
+        var cbName = el.getAttribute('data-callback');
+        g.execute(el.getAttribute('data-sitekey'), { action: el.getAttribute('data-action') || 'submit' }).then(function (t) {
+          var cb = cbName && window[cbName];
+          if (typeof cb === 'function') cb(t);
+        });
+      });
+    })(els[i]);
+  }
+  function finish() {
+    loaded = true;
+    var queued = waiting.splice(0);
+    var cfg = window.___grecaptcha_cfg;
+    if (cfg && cfg.fns && cfg.fns.length) queued = cfg.fns.splice(0).concat(queued);
+    for (var i = 0; i < queued.length; i++) if (typeof queued[i] === 'function') run(queued[i]);
+    var onload = query.get('onload');
+    if (onload && typeof window[onload] === 'function') run(window[onload]);
+    if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', bindButtons);
+    else bindButtons();
+  }
+  setTimeout(finish, 0);
+})();
+`;
+}
+
+/**
+ * Fastify plugin mounting the local stand-in. Works both called directly
+ * (`await localCaptchaRoutes(app, opts)`) and registered (`app.register(localCaptchaRoutes, opts)`);
+ * routes live in their own encapsulated scope, so the form-body parser does not leak.
+ */
+export async function localCaptchaRoutes(app: FastifyInstance, opts: LocalCaptchaRoutesOptions): Promise<void> {
+  const prefix = (opts.prefix ?? '/local-captcha').replace(/\/+$/, '');
+  const store =
+    opts.store ??
+    new LocalSiteverify({
+      secret: opts.secret,
+      ...(opts.clock ? { clock: opts.clock } : {}),
+      ...(opts.maxTokens ? { maxTokens: opts.maxTokens } : {}),
+    });
+  const siteKey = opts.siteKey;
+  // When registered with `{ prefix }`, Fastify has already applied it to this instance.
+  const innerPrefix = prefix !== '' && app.prefix.endsWith(prefix) ? '' : prefix;
+
+  await app.register(
+    async (scope) => {
+      if (!scope.hasContentTypeParser(FORM)) {
+        scope.addContentTypeParser(FORM, { parseAs: 'string' }, (_req, body, done) => done(null, body));
+      }
+      if (!scope.hasContentTypeParser('*')) {
+        // Anything else reaches siteverify as a raw string and is answered `bad-request`.
+        scope.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+      }
+
+      scope.post('/siteverify', async (req: FastifyRequest, reply: FastifyReply) => {
+        reply.header('cache-control', 'no-store');
+        const ct = String(req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+        const form = ct === FORM || ct === '' ? decodeForm(req.body ?? '') : null;
+        if (form === null) return { success: false, 'error-codes': ['bad-request'] } satisfies SiteverifyWireResponse;
+        return store.verify({ secret: form['secret'], response: form['response'], remoteip: form['remoteip'] });
+      });
+
+      scope.post('/token', async (req: FastifyRequest, reply: FastifyReply) => {
+        reply.header('cache-control', 'no-store');
+        reply.header('access-control-allow-origin', '*');
+        const body = parseJsonish(req.body);
+        if (body === null) return reply.code(400).send({ error: 'body must be a JSON object' });
+        if (body['siteKey'] !== undefined && body['siteKey'] !== siteKey) {
+          return reply.code(400).send({ error: 'unknown site key' });
+        }
+        const hostname =
+          typeof body['hostname'] === 'string' && body['hostname'] !== '' ? body['hostname'] : (req.headers.host ?? '');
+        try {
+          const token = store.mint({
+            action: body['action'] as string,
+            hostname: normalizeHostname(hostname),
+            ...(body['score'] === undefined ? {} : { score: body['score'] as number }),
+          });
+          return { token };
+        } catch (e) {
+          if (e instanceof InvalidMintRequestError) return reply.code(400).send({ error: e.message });
+          throw e;
+        }
+      });
+
+      scope.get('/api.js', async (_req: FastifyRequest, reply: FastifyReply) => {
+        reply.header('cache-control', 'no-store');
+        reply.type('application/javascript; charset=utf-8');
+        return localCaptchaScript(`${scope.prefix}/token`);
+      });
+    },
+    { prefix: innerPrefix },
+  );
+}
