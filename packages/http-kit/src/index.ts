@@ -4,3 +4,4 @@ export { registerProblemHandlers, sendProblem, asAppError } from './error-handle
 export { loggerOptions, createLogger, genRequestId, REDACT_PATHS } from './logger.js';
 export { parseOrThrow, zodIssuesToFields } from './validate.js';
 export { listenAndTrack, type RunningServer } from './server-lifecycle.js';
+export { runService } from './run-service.js';

@@ -1,0 +1,44 @@
+/** The landing host's HTTP app. It never listens by itself (server.ts does); tests use inject(). */
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { genRequestId, registerProblemHandlers } from '@platform/http-kit';
+import { localCaptchaRoutes } from '@platform/providers';
+import type { LandingDeps } from './deps.js';
+import { registerIntakeRoutes } from './features/intake/intake.routes.js';
+import { registerMagnetRoutes } from './features/magnet/magnet.routes.js';
+import { registerCapiRoutes } from './features/conversions/capi.routes.js';
+import { registerHealthRoutes } from './features/health/health.routes.js';
+import { registerSite } from './site/site.routes.js';
+
+export interface LandingAppOptions {
+  logger: FastifyBaseLogger | false;
+  bodyLimit: number;
+  /** Fastify trustProxy: true, or the addresses/CIDRs of the reverse proxy (ASVS 4.1.3). */
+  trustProxy: boolean | string[];
+  /** Serve the public website pages (off in API-only tests). */
+  site: boolean;
+}
+
+export async function buildLandingApp(deps: LandingDeps, opts: LandingAppOptions): Promise<FastifyInstance> {
+  const app = (
+    opts.logger
+      ? Fastify({ loggerInstance: opts.logger, bodyLimit: opts.bodyLimit, trustProxy: opts.trustProxy, genReqId: genRequestId })
+      : Fastify({ logger: false, bodyLimit: opts.bodyLimit, trustProxy: opts.trustProxy, genReqId: genRequestId })
+  ) as unknown as FastifyInstance;
+  // JSON only: without this Fastify would accept text/plain bodies as strings.
+  app.removeContentTypeParser('text/plain');
+  registerProblemHandlers(app);
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+
+  registerHealthRoutes(app, deps.db);
+  registerIntakeRoutes(app, deps);
+  registerMagnetRoutes(app, deps);
+  registerCapiRoutes(app, deps);
+  if (deps.localCaptcha) {
+    // Embedded mode only: the local siteverify stand-in and its browser script.
+    await app.register(localCaptchaRoutes, { prefix: '/local-captcha', secret: deps.localCaptcha.secret, siteKey: deps.localCaptcha.siteKey });
+  }
+  if (opts.site) await registerSite(app, { siteName: deps.siteName, captcha: deps.captchaScript });
+  return app;
+}

@@ -1,0 +1,81 @@
+/**
+ * Composition root of the landing host: the database, tenant resolution, the bot-check verifier
+ * (reCAPTCHA siteverify, or the local stand-in when no secret is configured) and the services.
+ */
+import type { Db } from '@platform/db';
+import { randomToken } from '@platform/kernel';
+import { createSiteverifyVerifier, GOOGLE_SITEVERIFY_URL, type CaptchaVerifier } from '@platform/providers';
+import type { LandingConfig } from './config.js';
+import { TenantResolver } from './features/tenancy/tenant-resolver.js';
+import { SubmissionIntakeService } from './features/intake/submission-intake.service.js';
+import { MagnetSignupService } from './features/magnet/magnet-signup.service.js';
+import { CapiBridgeService } from './features/conversions/capi-bridge.service.js';
+import { RateLimiter } from './features/rate-limit/rate-limiter.js';
+
+export interface LandingDeps {
+  db: Db;
+  siteName: string;
+  tenants: TenantResolver;
+  intake: SubmissionIntakeService;
+  magnet: MagnetSignupService;
+  capi: CapiBridgeService;
+  limiter: RateLimiter;
+  captchaScript: { scriptUrl: string; siteKey: string };
+  /** Set in embedded mode: mount the local siteverify stand-in; bind its URL once listening. */
+  localCaptcha: { secret: string; siteKey: string; bind(baseUrl: string): void } | null;
+}
+
+const LOCAL_HOSTNAMES = ['localhost', '127.0.0.1', '[::1]'];
+
+/** A verifier whose siteverify URL is known only once the server listens (embedded mode). */
+function lateVerifier(make: (url: string) => CaptchaVerifier): CaptchaVerifier & { bind(url: string): void } {
+  let inner: CaptchaVerifier | undefined;
+  return {
+    bind: (url) => void (inner = make(url)),
+    verify: (input) => {
+      if (!inner) throw new Error('local bot-check verifier used before the server listened');
+      return inner.verify(input);
+    },
+  };
+}
+
+export function composeLanding(config: LandingConfig, db: Db, onAccepted?: () => void): LandingDeps {
+  const allowed = config.CAPTCHA_ALLOWED_HOSTNAMES;
+  let verifier: CaptchaVerifier;
+  let localCaptcha: LandingDeps['localCaptcha'] = null;
+  let captchaScript: LandingDeps['captchaScript'];
+  if (config.CAPTCHA_SECRET_KEY) {
+    verifier = createSiteverifyVerifier({
+      verifyUrl: config.CAPTCHA_VERIFY_URL ?? GOOGLE_SITEVERIFY_URL,
+      secret: config.CAPTCHA_SECRET_KEY,
+      minScore: config.CAPTCHA_MIN_SCORE,
+      allowedHostnames: allowed ?? [],
+    });
+    const siteKey = config.CAPTCHA_SITE_KEY ?? '';
+    captchaScript = { scriptUrl: `https://www.google.com/recaptcha/api.js?render=${encodeURIComponent(siteKey)}`, siteKey };
+  } else {
+    const secret = randomToken(24);
+    const late = lateVerifier((base) =>
+      createSiteverifyVerifier({ verifyUrl: `${base}/local-captcha/siteverify`, secret, minScore: config.CAPTCHA_MIN_SCORE, allowedHostnames: allowed ?? LOCAL_HOSTNAMES }),
+    );
+    verifier = late;
+    localCaptcha = { secret, siteKey: 'local-site-key', bind: (base) => late.bind(base) };
+    captchaScript = { scriptUrl: '/local-captcha/api.js', siteKey: 'local-site-key' };
+  }
+  const capiConfigured = Boolean(config.META_PIXEL_ID && config.META_ACCESS_TOKEN);
+  return {
+    db,
+    siteName: config.SITE_NAME,
+    tenants: new TenantResolver(db),
+    intake: new SubmissionIntakeService(db, verifier, {
+      siteName: config.SITE_NAME,
+      dedupeWindowSeconds: config.DEDUPE_WINDOW_SECONDS,
+      ...(onAccepted ? { onAccepted } : {}),
+    }),
+    magnet: new MagnetSignupService(db, verifier, config.MAGNET_SIGNUP === 'on'),
+    capi: new CapiBridgeService(db, capiConfigured, onAccepted),
+    limiter: new RateLimiter(db),
+    captchaScript,
+    localCaptcha,
+  };
+}

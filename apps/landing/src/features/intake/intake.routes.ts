@@ -1,0 +1,33 @@
+/** POST /api/estimate and /api/helpdesk: validate, hand to the intake service, answer 201 with the id. */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { parseOrThrow } from '@platform/http-kit';
+import type { TenantResolver } from '../tenancy/tenant-resolver.js';
+import { estimateSchema, helpdeskSchema } from './intake.schemas.js';
+import type { IntakeAnswer, IntakeContext, SubmissionIntakeService } from './submission-intake.service.js';
+
+export async function contextOf(req: FastifyRequest, tenants: TenantResolver): Promise<IntakeContext> {
+  const key = req.headers['idempotency-key'];
+  return {
+    tenant: await tenants.resolve(req.hostname),
+    clientIp: req.ip ?? null,
+    userAgent: typeof req.headers['user-agent'] === 'string' ? req.headers['user-agent'].slice(0, 500) : null,
+    gpc: req.headers['sec-gpc'] === '1',
+    idempotencyKey: typeof key === 'string' ? key : undefined,
+  };
+}
+
+function send(reply: FastifyReply, a: IntakeAnswer): FastifyReply {
+  if (a.replayed) reply.header('idempotent-replayed', 'true');
+  return reply.code(a.status).header('cache-control', 'no-store').send(a.body);
+}
+
+export function registerIntakeRoutes(app: FastifyInstance, deps: { intake: SubmissionIntakeService; tenants: TenantResolver }): void {
+  app.post('/api/estimate', async (req, reply) => {
+    const input = parseOrThrow(estimateSchema, req.body);
+    return send(reply, await deps.intake.submitEstimate(await contextOf(req, deps.tenants), input));
+  });
+  app.post('/api/helpdesk', async (req, reply) => {
+    const input = parseOrThrow(helpdeskSchema, req.body);
+    return send(reply, await deps.intake.submitHelpdesk(await contextOf(req, deps.tenants), input));
+  });
+}

@@ -1,0 +1,71 @@
+/**
+ * Request bodies of the public forms. Unknown fields are dropped (the legacy site sends extras);
+ * every rule that fails is reported with the field and rule name (docs/public-api.md).
+ */
+import { z } from 'zod';
+
+const text = (max: number) => z.string().trim().max(max, `must be at most ${max} characters`);
+const optionalText = (max: number) =>
+  text(max)
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? undefined : v));
+
+// At least 7 digits: enough for a local number; separators and a leading + are allowed.
+const phone = optionalText(30).refine((v) => v === undefined || /^\+?[0-9 ().-]+$/.test(v) && v.replace(/\D/g, '').length >= 7, {
+  message: 'must be a phone number (digits, spaces, + ( ) - .) with at least 7 digits',
+  params: { rule: 'format' },
+});
+const email = optionalText(254).refine((v) => v === undefined || z.email().safeParse(v).success, {
+  message: 'must be an email address',
+  params: { rule: 'format' },
+});
+const attribution = {
+  gclid: optionalText(200),
+  gbraid: optionalText(200),
+  wbraid: optionalText(200),
+  utm_source: optionalText(200),
+  utm_medium: optionalText(200),
+  utm_campaign: optionalText(200),
+  utm_term: optionalText(200),
+  utm_content: optionalText(200),
+  lp_slug: optionalText(200),
+};
+const captchaToken = z.string().max(4096, 'must be at most 4096 characters').optional();
+
+export const estimateSchema = z
+  .object({
+    name: text(100).min(1, 'is required'),
+    phone,
+    email,
+    zip: optionalText(10).refine((v) => v === undefined || /^[A-Za-z0-9][A-Za-z0-9 -]{1,9}$/.test(v), {
+      message: 'must be a postal code (letters, digits, space or -)',
+      params: { rule: 'format' },
+    }),
+    products: z
+      .array(z.string().regex(/^[a-z0-9][a-z0-9-]{0,59}$/, 'must be a product slug'))
+      .max(20, 'must list at most 20 products')
+      .optional()
+      .default([]),
+    message: optionalText(2000),
+    form_source: z.string().max(200, 'must be at most 200 characters').optional(),
+    ...attribution,
+    captcha_token: captchaToken,
+  })
+  .superRefine((v, ctx) => {
+    if (!v.phone && !v.email) {
+      for (const path of ['phone', 'email'])
+        ctx.addIssue({ code: 'custom', path: [path], message: 'give a phone number or an email address', params: { rule: 'required_one_of' } });
+    }
+  });
+
+export const helpdeskSchema = z.object({
+  name: text(100).min(1, 'is required'),
+  email: text(254).pipe(z.email('must be an email address')),
+  phone,
+  subject: text(150).min(1, 'is required'),
+  message: text(5000).min(1, 'is required'),
+  captcha_token: captchaToken,
+});
+
+export type EstimateInput = z.infer<typeof estimateSchema>;
+export type HelpdeskInput = z.infer<typeof helpdeskSchema>;

@@ -1,0 +1,39 @@
+/**
+ * Lead-magnet sign-up. Removed by decision: unless MAGNET_SIGNUP=on it answers 410 Gone (after the
+ * rate limit and validation, so callers still learn what was wrong). When on, subscribers are stored.
+ */
+import type { Db } from '@platform/db';
+import { AppError } from '@platform/kernel';
+import { parseFormSource } from '@platform/attribution';
+import { requireCaptchaPass, type CaptchaVerifier } from '@platform/providers';
+import type { MagnetInput } from './magnet.schemas.js';
+import { upsertSubscriber } from './magnet.repo.js';
+
+export class MagnetSignupService {
+  constructor(
+    private readonly db: Db,
+    private readonly captcha: CaptchaVerifier,
+    private readonly enabled: boolean,
+  ) {}
+
+  async signUp(tenantId: string, input: MagnetInput, clientIp: string | null): Promise<{ id: string }> {
+    if (!this.enabled) {
+      throw new AppError('FEATURE_GONE', 'Lead-magnet sign-up has been retired; please use the estimate form instead.');
+    }
+    await requireCaptchaPass(this.captcha, {
+      token: input.captcha_token,
+      expectedAction: 'magnet_signup',
+      ...(clientIp ? { remoteIp: clientIp } : {}),
+    });
+    const fs = input.form_source === undefined ? null : parseFormSource(input.form_source);
+    const id = await upsertSubscriber(this.db, {
+      tenantId,
+      email: input.email,
+      magnetType: input.magnet_type,
+      formSource: fs?.raw ?? null,
+      formSourceParsed: fs,
+      address: input.address ?? null,
+    });
+    return { id };
+  }
+}

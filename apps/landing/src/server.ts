@@ -1,0 +1,66 @@
+/**
+ * Starts the landing host: platform database (migrated), default tenant, app, listen. Used by
+ * `npm run start:landing` (main.ts) and by the single-process platform (apps/platform).
+ */
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { migratePlatform, openDb, type Db } from '@platform/db';
+import { createLogger, listenAndTrack } from '@platform/http-kit';
+import type { LandingConfig } from './config.js';
+import { composeLanding } from './deps.js';
+import { buildLandingApp } from './app.js';
+import { ensureDefaultTenant } from './features/tenancy/tenant.repo.js';
+
+export interface RunningLanding {
+  url: string;
+  app: FastifyInstance;
+  db: Db;
+  close(): Promise<void>;
+}
+
+export interface StartLandingOptions {
+  /** A platform database already opened and migrated (shared with the worker in one process). */
+  db?: Db;
+  logger?: FastifyBaseLogger;
+  /** Called after each accepted submission (wakes an in-process worker). */
+  onAccepted?: () => void;
+  site?: boolean;
+}
+
+export async function startLanding(config: LandingConfig, opts: StartLandingOptions = {}): Promise<RunningLanding> {
+  const logger = opts.logger ?? (createLogger(config.LOG_LEVEL, 'landing') as unknown as FastifyBaseLogger);
+  const ownDb = !opts.db;
+  const db = opts.db ?? (await openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, name: 'platform' }));
+  try {
+    if (ownDb) await migratePlatform(db);
+    await ensureDefaultTenant(db, config.DEFAULT_TENANT_SLUG, config.SITE_NAME);
+    const deps = composeLanding(config, db, opts.onAccepted);
+    const app = await buildLandingApp(deps, {
+      logger,
+      bodyLimit: config.BODY_LIMIT_BYTES,
+      trustProxy: parseTrustProxy(config.TRUST_PROXY),
+      site: opts.site ?? true,
+    });
+    const running = await listenAndTrack(app, config.LANDING_HOST, config.LANDING_PORT);
+    if (deps.localCaptcha) {
+      deps.localCaptcha.bind(`http://127.0.0.1:${running.port}`);
+      logger.warn('bot check: no CAPTCHA_SECRET_KEY, so the LOCAL siteverify stand-in is in use (embedded mode only; it is not a bot check)');
+    }
+    let closing: Promise<void> | undefined;
+    return {
+      url: running.url,
+      app,
+      db,
+      // Fastify's close lets in-flight requests finish before the database closes.
+      close: () => (closing ??= app.close().then(() => (ownDb ? db.close() : undefined))),
+    };
+  } catch (e) {
+    if (ownDb) await db.close();
+    throw e;
+  }
+}
+
+function parseTrustProxy(v: string | undefined): boolean | string[] {
+  if (v === undefined || v === 'false') return false;
+  if (v === 'true') return true;
+  return v.split(',').map((s) => s.trim()).filter(Boolean);
+}

@@ -1,0 +1,9 @@
+/** `npm start`: the whole platform in one process (embedded ERP, landing host, worker). */
+import { runService } from '@platform/http-kit';
+import { startPlatform } from './platform.js';
+
+await runService('platform', async () => {
+  const platform = await startPlatform();
+  process.stdout.write(`platform ready\n  landing host: ${platform.landingUrl}\n  ERP:          ${platform.erpUrl}\n`);
+  return platform;
+});

@@ -1,0 +1,35 @@
+/** The worker's environment, validated once at start-up (the only reader of process.env here). */
+import { z } from 'zod';
+import { readConfig, type EnvSource } from '@platform/kernel';
+
+const int = (min: number, max: number) => z.coerce.number().int('must be an integer').min(min, `must be at least ${min}`).max(max, `must be at most ${max}`);
+
+export const workerEnvSchema = z
+  .object({
+    DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL').optional(),
+    DATA_DIR: z.string().default('./data'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    ERP_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL of the ERP (Odoo 15 or the embedded ERP)' }).default('http://127.0.0.1:8069'),
+    ERP_DB: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,62}$/, 'must be an ERP database name').default('platform'),
+    ERP_LOGIN: z.string().min(1).default('admin'),
+    ERP_API_KEY: z.string().min(8, 'must be the ERP user\'s API key (Odoo: 40 hex characters)').optional(),
+    ERP_TIMEOUT_MS: int(500, 120_000).default(15_000),
+    ERP_STRUCTURED_ATTRIBUTION: z.enum(['on', 'off'], 'must be on or off').default('off'),
+    OUTBOX_MAX_ATTEMPTS: int(1, 100).default(10),
+    OUTBOX_BASE_DELAY_MS: int(10, 3_600_000).default(1_000),
+    OUTBOX_MAX_DELAY_MS: int(100, 86_400_000).default(300_000),
+    OUTBOX_POLL_MS: int(50, 60_000).default(500),
+    META_PIXEL_ID: z.string().regex(/^\d{5,20}$/, 'must be the numeric pixel id').optional(),
+    META_ACCESS_TOKEN: z.string().min(10).optional(),
+    META_GRAPH_URL: z.url().default('https://graph.facebook.com'),
+    META_TEST_EVENT_CODE: z.string().optional(),
+    META_DEFAULT_COUNTRY_CODE: z.string().regex(/^\d{1,3}$/, 'must be a calling code such as 1').default('1'),
+  })
+  .superRefine((c, ctx) => {
+    if (Boolean(c.META_PIXEL_ID) !== Boolean(c.META_ACCESS_TOKEN))
+      ctx.addIssue({ code: 'custom', path: ['META_ACCESS_TOKEN'], message: 'META_PIXEL_ID and META_ACCESS_TOKEN are set together or not at all' });
+  });
+
+export type WorkerConfig = z.infer<typeof workerEnvSchema>;
+
+export const loadWorkerConfig = (env: EnvSource = process.env): WorkerConfig => readConfig(workerEnvSchema, env);

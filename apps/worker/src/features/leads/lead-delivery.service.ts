@@ -1,0 +1,77 @@
+/**
+ * Delivers accepted submissions to the ERP: estimates as crm.lead, helpdesk requests as
+ * helpdesk.ticket, each with its partner. Idempotent: an external id (ir.model.data) and a marker in
+ * the description tie the record to the submission, so redelivery never creates a second one.
+ */
+import { AppError } from '@platform/kernel';
+import type { Erp } from '@platform/erp';
+import type { EstimatePayload, HelpdeskPayload } from '@platform/contracts';
+import { PermanentFailure } from '@platform/outbox';
+import { findDelivered, findPartner, findTag, findUtm, linkExternalId } from './erp-lookup.js';
+import { leadValues, partnerValues, referenceMarker, ticketValues, xmlIdName } from './lead-mapping.js';
+
+export interface Delivered {
+  model: 'crm.lead' | 'helpdesk.ticket';
+  id: number;
+  duplicate: boolean;
+}
+
+export interface DeliveryRecorder {
+  markDelivered(submissionId: string, model: string, erpId: number): Promise<void>;
+}
+
+export class LeadDeliveryService {
+  constructor(
+    private readonly erpFor: (db: string | null) => Erp,
+    private readonly recorder: DeliveryRecorder,
+    private readonly structuredAttribution: boolean,
+  ) {}
+
+  async deliverEstimate(p: EstimatePayload, attempt: number): Promise<Delivered> {
+    return this.deliver('crm.lead', p.submissionId, p.erpDb, attempt, async (erp) => {
+      const partnerId = await findPartner(erp, p.contact, partnerValues(p.contact));
+      const tagIds: number[] = [];
+      for (const t of p.tags) tagIds.push(await findTag(erp, t));
+      const a = p.attribution;
+      const utm = this.structuredAttribution
+        ? {
+            sourceId: await findUtm(erp, 'utm.source', a.utm_source),
+            mediumId: await findUtm(erp, 'utm.medium', a.utm_medium),
+            campaignId: await findUtm(erp, 'utm.campaign', a.utm_campaign),
+          }
+        : undefined;
+      return erp.create('crm.lead', leadValues(p, { partnerId, tagIds, ...(utm ? { utm } : {}) }, this.structuredAttribution));
+    });
+  }
+
+  async deliverHelpdesk(p: HelpdeskPayload, attempt: number): Promise<Delivered> {
+    return this.deliver('helpdesk.ticket', p.submissionId, p.erpDb, attempt, async (erp) => {
+      const partnerId = await findPartner(erp, p.contact, partnerValues(p.contact));
+      const team = await erp.search('helpdesk.team', [], { limit: 1 });
+      return erp.create('helpdesk.ticket', ticketValues(p, partnerId, team[0] ?? false));
+    });
+  }
+
+  private async deliver(
+    model: Delivered['model'],
+    submissionId: string,
+    erpDb: string | null,
+    attempt: number,
+    create: (erp: Erp) => Promise<number>,
+  ): Promise<Delivered> {
+    const erp = this.erpFor(erpDb);
+    const xml = xmlIdName(submissionId);
+    try {
+      // Only a retry can find an earlier, unacknowledged create; the first attempt skips the deep search.
+      const earlier = await findDelivered(erp, model, xml, referenceMarker(submissionId), attempt > 1);
+      const id = earlier ?? (await create(erp));
+      if (earlier === undefined) await linkExternalId(erp, model, xml, id);
+      await this.recorder.markDelivered(submissionId, model, id);
+      return { model, id, duplicate: earlier !== undefined };
+    } catch (e) {
+      // The ERP refused the values (unknown field, validation): retrying cannot help; dead-letter it.
+      if (e instanceof AppError && e.code === 'ERP_REJECTED') throw new PermanentFailure(`${e.code}: ${e.message}`, { cause: e });
+      throw e;
+    }
+  }
+}

@@ -1,0 +1,17 @@
+/** `npm run start:worker`: the outbox worker as its own process (needs the shared PostgreSQL). */
+import { runService } from '@platform/http-kit';
+import { ConfigError } from '@platform/kernel';
+import { loadWorkerConfig } from './config.js';
+import { startWorker } from './worker.js';
+
+await runService('worker', async () => {
+  const config = loadWorkerConfig();
+  if (!config.DATABASE_URL) {
+    throw new ConfigError(
+      'Invalid configuration:\n  DATABASE_URL: is required to run the worker as its own process (it must share the landing host\'s PostgreSQL); use `npm start` for the single-process embedded mode',
+    );
+  }
+  const worker = await startWorker(config);
+  process.stdout.write('worker started: relaying the outbox\n');
+  return worker;
+});

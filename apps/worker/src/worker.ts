@@ -1,0 +1,70 @@
+/**
+ * The worker: relays the outbox (submissions to the ERP, conversion events to Meta). Runs as its own
+ * process (main.ts) or inside the single-process platform, sharing the platform database.
+ */
+import { hostname } from 'node:os';
+import { migratePlatform, openDb, type Db } from '@platform/db';
+import { createLogger } from '@platform/http-kit';
+import { newId } from '@platform/kernel';
+import { OutboxRelay, type OutboxHandler } from '@platform/outbox';
+import { createLogConversionsSender, createMetaCapiSender, type ConversionsSender } from '@platform/providers';
+import { TOPIC_CONVERSION, TOPIC_ESTIMATE, TOPIC_HELPDESK, type ConversionPayload, type EstimatePayload, type HelpdeskPayload } from '@platform/contracts';
+import type { WorkerConfig } from './config.js';
+import { ErpConnections } from './erp-connections.js';
+import { LeadDeliveryService } from './features/leads/lead-delivery.service.js';
+import { submissionRecorder } from './features/leads/delivery.repo.js';
+import { deliverConversion } from './features/conversions/conversion-delivery.js';
+
+export interface RunningWorker {
+  relay: OutboxRelay;
+  /** Poll now (called by an in-process landing host after a commit). */
+  wake(): void;
+  close(): Promise<void>;
+}
+
+type Logger = ReturnType<typeof createLogger>;
+
+export function buildHandlers(config: WorkerConfig, db: Db, logger: Logger): Record<string, OutboxHandler> {
+  const erps = new ErpConnections(config);
+  const leads = new LeadDeliveryService((name) => erps.forDatabase(name), submissionRecorder(db), config.ERP_STRUCTURED_ATTRIBUTION === 'on');
+  const conversions: ConversionsSender =
+    config.META_PIXEL_ID && config.META_ACCESS_TOKEN
+      ? createMetaCapiSender({
+          graphUrl: config.META_GRAPH_URL,
+          pixelId: config.META_PIXEL_ID,
+          accessToken: config.META_ACCESS_TOKEN,
+          defaultCountryCode: config.META_DEFAULT_COUNTRY_CODE,
+          ...(config.META_TEST_EVENT_CODE ? { testEventCode: config.META_TEST_EVENT_CODE } : {}),
+        })
+      : createLogConversionsSender(logger);
+  return {
+    [TOPIC_ESTIMATE]: (row) => leads.deliverEstimate(row.payload as unknown as EstimatePayload, row.attempts),
+    [TOPIC_HELPDESK]: (row) => leads.deliverHelpdesk(row.payload as unknown as HelpdeskPayload, row.attempts),
+    [TOPIC_CONVERSION]: (row) => deliverConversion(conversions, row.payload as unknown as ConversionPayload),
+  };
+}
+
+export async function startWorker(config: WorkerConfig, opts: { db?: Db; logger?: Logger } = {}): Promise<RunningWorker> {
+  const logger = opts.logger ?? createLogger(config.LOG_LEVEL, 'worker');
+  const ownDb = !opts.db;
+  const db = opts.db ?? (await openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, name: 'platform' }));
+  if (ownDb) await migratePlatform(db);
+  const relay = new OutboxRelay({
+    db,
+    workerId: `${hostname()}:${process.pid}:${newId().slice(0, 8)}`,
+    handlers: buildHandlers(config, db, logger),
+    logger,
+    pollMs: config.OUTBOX_POLL_MS,
+    maxAttempts: config.OUTBOX_MAX_ATTEMPTS,
+    baseDelayMs: config.OUTBOX_BASE_DELAY_MS,
+    maxDelayMs: config.OUTBOX_MAX_DELAY_MS,
+  });
+  relay.start();
+  let closing: Promise<void> | undefined;
+  return {
+    relay,
+    wake: () => relay.wake(),
+    // Stop finishes the rows in hand and releases claims before the database closes.
+    close: () => (closing ??= relay.stop().then(() => (ownDb ? db.close() : undefined))),
+  };
+}
