@@ -1,14 +1,26 @@
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { loadErpConfig } from './erp.config.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDb, type TestDb } from '@platform/db';
+import { loadErpConfig, type ErpConfig } from './erp.config.js';
 import { startErp } from './erp.server.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'erp-server-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+let scratch: TestDb | undefined;
+let config: ErpConfig;
 
-const config = loadErpConfig({ DATA_DIR: dir, ERP_PORT: '0', ERP_HOST: '127.0.0.1', LOG_LEVEL: 'silent' });
+// On the PostgreSQL run the server gets DATABASE_URL = a scratch database; otherwise its own PGlite.
+beforeAll(async () => {
+  if (process.env.TEST_DATABASE_URL) scratch = await createTestDb();
+  config = loadErpConfig({
+    DATA_DIR: dir, ERP_PORT: '0', ERP_HOST: '127.0.0.1', LOG_LEVEL: 'silent', DATABASE_URL: scratch?.url,
+  });
+});
+afterAll(async () => {
+  rmSync(dir, { recursive: true, force: true });
+  await scratch?.drop();
+});
 const rpc = async (url: string, service: string, method: string, args: unknown[]) => {
   const res = await fetch(`${url}/jsonrpc`, {
     method: 'POST',
@@ -53,6 +65,32 @@ describe('startErp', () => {
       expect((await rpc(server.url, 'common', 'authenticate', ['platform', 'admin', key, {}])).result).toBe(false);
     } finally {
       await server.close();
+    }
+  });
+});
+
+describe('startErp on one PostgreSQL', () => {
+  it('two replicas starting at once both serve the same database with a live platform key', async (ctx) => {
+    if (!process.env.TEST_DATABASE_URL) return ctx.skip(); // a PGlite data directory has one process
+    const db = await createTestDb();
+    const shared = mkdtempSync(join(tmpdir(), 'erp-replicas-'));
+    const cfg = loadErpConfig({ DATA_DIR: shared, ERP_PORT: '0', ERP_HOST: '127.0.0.1', LOG_LEVEL: 'silent', DATABASE_URL: db.url });
+    try {
+      const started = await Promise.allSettled([startErp(cfg), startErp(cfg)]);
+      const servers = started.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+      try {
+        expect(started.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled']);
+        const key = readFileSync(join(shared, 'erp-platform-api-key'), 'utf8').trim();
+        for (const server of servers) {
+          expect(await server.erp.listDatabases()).toEqual(['platform']);
+          expect((await rpc(server.url, 'common', 'authenticate', ['platform', 'admin', key, {}])).result).toBe(2);
+        }
+      } finally {
+        await Promise.all(servers.map((x) => x.close()));
+      }
+    } finally {
+      rmSync(shared, { recursive: true, force: true });
+      await db.drop();
     }
   });
 });

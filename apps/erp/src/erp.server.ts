@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
-import { openDb } from '@platform/db';
+import { openDb, type Db } from '@platform/db';
 import { EmbeddedErp } from '@platform/erp/embedded/index.js';
 import { buildErpApp } from './erp.app.js';
 import type { ErpConfig } from './erp.config.js';
@@ -46,6 +46,19 @@ export async function ensurePlatformApiKey(erp: EmbeddedErp, config: ErpConfig):
   writeSecret(file, key);
 }
 
+/**
+ * Replicas starting together on one PostgreSQL take turns: otherwise both see no database and the
+ * second createDatabase fails, or one revokes the platform key the other has just written.
+ */
+async function oneAtATime(db: Db, fn: () => Promise<void>): Promise<void> {
+  // A PGlite data directory belongs to one process, and its only session is busy during a transaction.
+  if (db.engine !== 'pg') return fn();
+  await db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', ['erp:startup']);
+    await fn();
+  });
+}
+
 export async function startErp(
   config: ErpConfig,
   logger?: FastifyBaseLogger,
@@ -53,8 +66,10 @@ export async function startErp(
   const db = await openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, name: 'erp' });
   try {
     const erp = new EmbeddedErp(db);
-    await ensureDefaultDatabase(erp, config);
-    await ensurePlatformApiKey(erp, config);
+    await oneAtATime(db, async () => {
+      await ensureDefaultDatabase(erp, config);
+      await ensurePlatformApiKey(erp, config);
+    });
     const app = buildErpApp({ erp, logger, logLevel: config.LOG_LEVEL });
     await app.listen({ port: config.ERP_PORT, host: config.ERP_HOST });
     const { port } = app.server.address() as AddressInfo;

@@ -29,8 +29,6 @@ export const landingEnvSchema = z
     MAGNET_SIGNUP: onOff,
     META_PIXEL_ID: z.string().regex(/^\d{5,20}$/, 'must be the numeric pixel id').optional(),
     META_ACCESS_TOKEN: z.string().min(10).optional(),
-    META_GRAPH_URL: z.url().default('https://graph.facebook.com'),
-    META_TEST_EVENT_CODE: z.string().optional(),
   })
   .superRefine((c, ctx) => {
     if (c.CAPTCHA_SECRET_KEY && !c.CAPTCHA_ALLOWED_HOSTNAMES?.length)

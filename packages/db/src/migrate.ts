@@ -28,9 +28,14 @@ export function listMigrations(dir: string): { version: number; name: string; sq
 }
 
 export async function migrate(db: Db, opts: MigrateOptions): Promise<string[]> {
-  await db.query(`CREATE TABLE IF NOT EXISTS public.schema_migrations (
-    owner text NOT NULL, version integer NOT NULL, name text NOT NULL,
-    applied_at timestamptz NOT NULL DEFAULT now(), PRIMARY KEY (owner, version))`);
+  // Under a lock too: two sessions running CREATE TABLE IF NOT EXISTS at once on PostgreSQL can both
+  // miss the table and one fails with a unique violation on pg_type.
+  await db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', ['migrate:schema_migrations']);
+    await tx.query(`CREATE TABLE IF NOT EXISTS public.schema_migrations (
+      owner text NOT NULL, version integer NOT NULL, name text NOT NULL,
+      applied_at timestamptz NOT NULL DEFAULT now(), PRIMARY KEY (owner, version))`);
+  });
   const applied: string[] = [];
   for (const m of listMigrations(opts.dir)) {
     const done = await db.transaction(async (tx) => {

@@ -26,6 +26,7 @@ export function createPgDb(opts: PgOptions): Db {
   });
   // An idle client that loses its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
+  let closing: Promise<void> | undefined;
   const run = async <T>(q: Queryable | pg.PoolClient | pg.Pool, sql: string, params?: unknown[]) => {
     const r = await (q as pg.Pool).query(sql, params as unknown[]);
     return { rows: r.rows as T[], rowCount: r.rowCount ?? 0 } satisfies QueryResult<T>;
@@ -36,6 +37,7 @@ export function createPgDb(opts: PgOptions): Db {
     exec: async (sql) => void (await pool.query(sql)),
     async transaction(fn) {
       const client = await pool.connect();
+      let broken = false;
       try {
         await client.query('BEGIN');
         const tx: Queryable = {
@@ -46,12 +48,14 @@ export function createPgDb(opts: PgOptions): Db {
         await client.query('COMMIT');
         return out;
       } catch (e) {
-        await client.query('ROLLBACK').catch(() => {});
+        // A connection whose ROLLBACK failed is broken or mid-transaction: destroy it, never reuse it.
+        broken = await client.query('ROLLBACK').then(() => false, () => true);
         throw e;
       } finally {
-        client.release();
+        client.release(broken);
       }
     },
-    close: () => pool.end(),
+    // Idempotent like the PGlite handle (pg's Pool.end throws when called twice).
+    close: () => (closing ??= pool.end()),
   };
 }

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
 import type { Db, Queryable, QueryResult } from './db.js';
+import { freshDataDirTar, prepareDataDir } from './pglite.template.js';
 
 export interface PgliteOptions {
   /** A directory for a file-backed database, or undefined for an in-memory one (tests). */
@@ -12,20 +13,31 @@ export interface PgliteOptions {
  * a power loss. That is why PostgreSQL is the production recommendation (README).
  */
 export async function createPgliteDb(opts: PgliteOptions = {}): Promise<Db> {
-  if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
-  const pg = await PGlite.create(opts.dataDir ?? 'memory://', {
-    parsers: { [pgliteTypes.INT8]: (v: string) => Number(v) },
-  });
-  const toResult = <T>(r: { rows: unknown[]; affectedRows?: number }): QueryResult<T> => ({
+  const parsers = { [pgliteTypes.INT8]: (v: string) => Number(v) };
+  let pg: PGlite;
+  if (opts.dataDir) {
+    // A new data directory starts from the prepared one (pglite.template.ts) instead of running initdb.
+    await prepareDataDir(opts.dataDir);
+    mkdirSync(opts.dataDir, { recursive: true });
+    pg = await PGlite.create(opts.dataDir, { parsers });
+  } else {
+    const tar = await freshDataDirTar();
+    pg = tar
+      ? await PGlite.create('memory://', { parsers, loadDataDir: tar }).catch(() => PGlite.create('memory://', { parsers }))
+      : await PGlite.create('memory://', { parsers });
+  }
+  // node-postgres' rowCount: rows changed by INSERT/UPDATE/DELETE, rows returned by SELECT. PGlite's
+  // affectedRows is 0 for a SELECT, so it must not be used alone (`SELECT 1 ... ; rowCount > 0` checks).
+  const toResult = <T>(r: { rows: unknown[]; affectedRows?: number; rowCount?: number }): QueryResult<T> => ({
     rows: r.rows as T[],
-    rowCount: r.affectedRows ?? r.rows.length,
+    rowCount: r.rowCount ?? (r.affectedRows || r.rows.length),
   });
   return wrapPglite(pg, toResult);
 }
 
 function wrapPglite(
   pg: PGlite,
-  toResult: <T>(r: { rows: unknown[]; affectedRows?: number }) => QueryResult<T>,
+  toResult: <T>(r: { rows: unknown[]; affectedRows?: number; rowCount?: number }) => QueryResult<T>,
 ): Db {
   let closed = false;
   return {

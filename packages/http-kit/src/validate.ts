@@ -36,7 +36,7 @@ export function zodIssuesToFields(issues: z.core.$ZodIssue[]): FieldIssue[] {
 }
 
 export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
-  const r = schema.safeParse(input);
+  const r = schema.safeParse(input, { reportInput: true });
   if (r.success) return r.data;
   const fields = zodIssuesToFields(r.error.issues);
   throw new AppError('VALIDATION_FAILED', `The request has ${fields.length} invalid field(s): ${fields.map((f) => f.field).join(', ')}.`, {

@@ -1,5 +1,5 @@
 /** SQL of the transactional outbox. Claims use FOR UPDATE SKIP LOCKED so workers never share a row. */
-import type { Db, Queryable } from '@platform/db';
+import type { Queryable } from '@platform/db';
 
 export interface OutboxRow {
   id: number;
@@ -34,7 +34,7 @@ export async function enqueue(tx: Queryable, m: NewOutboxMessage): Promise<numbe
   return r.rows[0]?.id ?? null;
 }
 
-export async function claimBatch(db: Db, workerId: string, limit: number, topics: string[]): Promise<OutboxRow[]> {
+export async function claimBatch(db: Queryable, workerId: string, limit: number, topics: string[]): Promise<OutboxRow[]> {
   const r = await db.query<OutboxRow>(
     `UPDATE outbox SET status = 'processing', locked_by = $1, locked_at = now(), attempts = attempts + 1
      WHERE id IN (SELECT id FROM outbox WHERE status = 'pending' AND next_attempt_at <= now() AND topic = ANY($3::text[])
@@ -45,7 +45,7 @@ export async function claimBatch(db: Db, workerId: string, limit: number, topics
   return r.rows.sort((a, b) => a.id - b.id);
 }
 
-export async function markDone(db: Db, id: number, workerId: string, result: unknown): Promise<void> {
+export async function markDone(db: Queryable, id: number, workerId: string, result: unknown): Promise<void> {
   await db.query(
     `UPDATE outbox SET status = 'done', done_at = now(), locked_by = NULL, locked_at = NULL, last_error = NULL, result = $3
      WHERE id = $1 AND locked_by = $2`,
@@ -53,7 +53,7 @@ export async function markDone(db: Db, id: number, workerId: string, result: unk
   );
 }
 
-export async function markRetry(db: Db, id: number, workerId: string, error: string, delayMs: number): Promise<void> {
+export async function markRetry(db: Queryable, id: number, workerId: string, error: string, delayMs: number): Promise<void> {
   await db.query(
     `UPDATE outbox SET status = 'pending', locked_by = NULL, locked_at = NULL, last_error = $3,
        next_attempt_at = now() + ($4::double precision * interval '1 millisecond')
@@ -62,7 +62,7 @@ export async function markRetry(db: Db, id: number, workerId: string, error: str
   );
 }
 
-export async function markDead(db: Db, id: number, workerId: string, error: string): Promise<void> {
+export async function markDead(db: Queryable, id: number, workerId: string, error: string): Promise<void> {
   await db.query(
     `UPDATE outbox SET status = 'dead', locked_by = NULL, locked_at = NULL, last_error = $3 WHERE id = $1 AND locked_by = $2`,
     [id, workerId, error],
@@ -70,7 +70,7 @@ export async function markDead(db: Db, id: number, workerId: string, error: stri
 }
 
 /** On clean shutdown: give claimed rows back without counting the attempt. */
-export async function releaseClaims(db: Db, workerId: string): Promise<number> {
+export async function releaseClaims(db: Queryable, workerId: string): Promise<number> {
   const r = await db.query(
     `UPDATE outbox SET status = 'pending', locked_by = NULL, locked_at = NULL, attempts = greatest(attempts - 1, 0)
      WHERE status = 'processing' AND locked_by = $1`,
@@ -80,7 +80,7 @@ export async function releaseClaims(db: Db, workerId: string): Promise<number> {
 }
 
 /** Rows claimed by a worker that died (kill -9) go back to pending after the visibility timeout. */
-export async function reclaimStale(db: Db, olderThanMs: number): Promise<number> {
+export async function reclaimStale(db: Queryable, olderThanMs: number): Promise<number> {
   const r = await db.query(
     `UPDATE outbox SET status = 'pending', locked_by = NULL, locked_at = NULL
      WHERE status = 'processing' AND locked_at < now() - ($1::double precision * interval '1 millisecond')`,
@@ -89,7 +89,7 @@ export async function reclaimStale(db: Db, olderThanMs: number): Promise<number>
   return r.rowCount;
 }
 
-export async function replayDead(db: Db, ids?: number[]): Promise<number> {
+export async function replayDead(db: Queryable, ids?: number[]): Promise<number> {
   const r = ids?.length
     ? await db.query(
         `UPDATE outbox SET status = 'pending', attempts = 0, next_attempt_at = now() WHERE status = 'dead' AND id = ANY($1::bigint[])`,
@@ -99,12 +99,12 @@ export async function replayDead(db: Db, ids?: number[]): Promise<number> {
   return r.rowCount;
 }
 
-export async function listByStatus(db: Db, status: OutboxRow['status'], limit = 100): Promise<OutboxRow[]> {
+export async function listByStatus(db: Queryable, status: OutboxRow['status'], limit = 100): Promise<OutboxRow[]> {
   const r = await db.query<OutboxRow>('SELECT * FROM outbox WHERE status = $1 ORDER BY id LIMIT $2', [status, limit]);
   return r.rows;
 }
 
-export async function countByStatus(db: Db): Promise<Record<string, number>> {
+export async function countByStatus(db: Queryable): Promise<Record<string, number>> {
   const r = await db.query<{ status: string; n: number }>('SELECT status, count(*)::int AS n FROM outbox GROUP BY status');
   return Object.fromEntries(r.rows.map((x) => [x.status, x.n]));
 }

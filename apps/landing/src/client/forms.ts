@@ -22,6 +22,10 @@ export function serialize(form: HTMLFormElement): Record<string, unknown> {
     if (v !== '') body[el.name] = v;
   }
   if (products.length) body.products = products;
+  // The popup's trigger is only known at runtime; it is appended to the page's template value here,
+  // at submit time, so the served HTML carries the authored value and the trigger lives in one place.
+  const suffix = form.dataset.sourceSuffix;
+  if (suffix && typeof body.form_source === 'string') body.form_source += suffix;
   return body;
 }
 

@@ -26,8 +26,7 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([type=hidden]):not
 
 function controller(dialog: HTMLDialogElement) {
   let returnTo: HTMLElement | null = null;
-  const sourceInput = dialog.querySelector<HTMLInputElement>('input[name=form_source]');
-  const template = dialog.dataset.template ?? '';
+  const form = dialog.querySelector<HTMLFormElement>('form');
 
   dialog.addEventListener('keydown', (e) => {
     if (e.key !== 'Tab') return;
@@ -49,7 +48,8 @@ function controller(dialog: HTMLDialogElement) {
 
   return (suffix: PopupTrigger | null): void => {
     if (dialog.open) return;
-    if (sourceInput) sourceInput.value = suffix ? `${template}_${suffix}` : template;
+    // forms.ts appends this to the template value (`<page>_popup`) when the form is submitted.
+    if (form) form.dataset.sourceSuffix = suffix ? `_${suffix}` : '';
     returnTo = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     dialog.showModal();
     document.documentElement.classList.add('popup-open');

@@ -44,7 +44,8 @@ export function sitePages(c: SiteContent): PageDef[] {
   return defs;
 }
 
-function send(req: FastifyRequest, reply: FastifyReply, a: Asset, cache: string): FastifyReply {
+/** Sends a prepared asset with its validator and best encoding (also used by bench/site for baselines). */
+export function sendAsset(req: FastifyRequest, reply: FastifyReply, a: Asset, cache: string): FastifyReply {
   reply.header('content-type', a.type).header('cache-control', cache).header('etag', a.etag).header('vary', 'accept-encoding');
   if (req.headers['if-none-match'] === a.etag) return reply.code(304).send();
   const enc = pickEncoding(req.headers['accept-encoding']);
@@ -60,10 +61,10 @@ export async function registerSite(app: FastifyInstance, opts: SiteOptions): Pro
   for (const def of sitePages(content)) {
     const extra = def.popup ? popupDialog(def.popup.template, def.popup.mode) : '';
     const asset = makeAsset(layout(shell, def.meta, def.page.body, extra), 'text/html; charset=utf-8');
-    app.get(def.meta.path, (req, reply) => send(req, reply, asset, 'no-cache'));
+    app.get(def.meta.path, (req, reply) => sendAsset(req, reply, asset, 'no-cache'));
   }
-  app.get(bundle.path, (req, reply) => send(req, reply, bundle.asset, 'public, max-age=31536000, immutable'));
+  app.get(bundle.path, (req, reply) => sendAsset(req, reply, bundle.asset, 'public, max-age=31536000, immutable'));
   for (const [path, asset] of loadPublic()) {
-    app.get(path, (req, reply) => send(req, reply, asset, 'public, max-age=86400'));
+    app.get(path, (req, reply) => sendAsset(req, reply, asset, 'public, max-age=86400'));
   }
 }

@@ -1,9 +1,9 @@
 /**
  * End to end: the whole platform on embedded defaults (ERP + landing + worker), a real browser
  * submits site forms, and the leads appear in the ERP with the right form_source, tags and
- * attribution. Skipped until apps/platform/src/platform.ts exists.
+ * attribution (structured attribution switched on, so the x_ fields are written).
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,14 +11,13 @@ import type { Browser } from 'playwright-core';
 import { DESKTOP, PHONE, launchChromium } from './chromium.js';
 
 const PLATFORM = new URL('../../../platform/src/platform.ts', import.meta.url);
-const available = existsSync(PLATFORM);
 
 interface Erp { searchRead(model: string, domain: unknown[], opts?: { fields?: string[] }): Promise<Record<string, unknown>[]> }
 interface Platform { landingUrl: string; erpUrl: string; erp: Erp; close(): Promise<void> }
 
 const LEAD_FIELDS = ['name', 'email_from', 'phone', 'zip', 'x_form_source', 'x_gclid', 'x_lp_slug', 'x_utm_term', 'tag_ids', 'source_id', 'campaign_id'];
 
-describe.skipIf(!available)('site -> landing -> ERP (startPlatform)', () => {
+describe('site -> landing -> ERP (startPlatform)', () => {
   let platform: Platform;
   let browser: Browser;
   let dataDir: string;
@@ -27,7 +26,7 @@ describe.skipIf(!available)('site -> landing -> ERP (startPlatform)', () => {
     dataDir = mkdtempSync(join(tmpdir(), 'site-e2e-'));
     const mod = (await import(PLATFORM.href)) as { startPlatform(env: Record<string, string | undefined>): Promise<Platform> };
     [platform, browser] = await Promise.all([
-      mod.startPlatform({ DATA_DIR: dataDir, LANDING_PORT: '0', ERP_PORT: '0', SITE_NAME: 'Test', LOG_LEVEL: 'silent' }),
+      mod.startPlatform({ DATA_DIR: dataDir, LANDING_PORT: '0', ERP_PORT: '0', SITE_NAME: 'Test', LOG_LEVEL: 'silent', ERP_STRUCTURED_ATTRIBUTION: 'on' }),
       launchChromium(),
     ]);
   }, 300_000);
@@ -96,8 +95,4 @@ describe.skipIf(!available)('site -> landing -> ERP (startPlatform)', () => {
     expect(r.status).toBe(200);
     expect(await r.json()).toMatchObject({ status: 'ok' });
   });
-});
-
-describe.skipIf(available)('site -> landing -> ERP (startPlatform)', () => {
-  it.skip('needs apps/platform/src/platform.ts (not built yet)', () => undefined);
 });

@@ -21,11 +21,15 @@ beforeEach(async () => {
   site.estimates.length = 0;
   site.helpdesk.length = 0;
   site.captchaLoads = 0;
+  site.contentTypes.length = 0;
   site.failWith = null;
 });
 
 const captchaScripts = (page: Page): Promise<number> =>
   page.evaluate(() => document.querySelectorAll('script[src*="local-captcha"]').length);
+/** Tokens taken so far (the fake bot-check script counts its execute() calls). */
+const tokensTaken = (page: Page): Promise<number> =>
+  page.evaluate(() => (window as { __captchaExecutes?: number }).__captchaExecutes ?? 0);
 
 describe('estimate forms', () => {
   it('loads the bot-check script only on first interaction and sends the token in the JSON body', async () => {
@@ -40,8 +44,12 @@ describe('estimate forms', () => {
     await page.fill('#estimate-form-name', 'Lena Legacy');
     await page.fill('#estimate-form-email', 'lena@example.com');
     await page.check('input[name=products][value=roman-shades]');
+    // Tokens expire after two minutes, so none is taken until the visitor submits.
+    expect(await tokensTaken(page)).toBe(0);
     await page.click('#estimate-form button[type=submit]');
     await page.waitForSelector('.form-success:not([hidden])');
+    expect(await tokensTaken(page)).toBe(1);
+    expect(site.contentTypes).toEqual(['application/json']);
     const body = site.estimates[0]!;
     expect(body).toMatchObject({ name: 'Lena Legacy', email: 'lena@example.com', products: ['roman-shades'], captcha_token: 'tok-test-site-key-estimate', lp_slug: 'free-estimate' });
     // LP v1 pages post no form_source: the backend records lp_form_legacy.
@@ -88,8 +96,11 @@ describe('estimate forms', () => {
     site.failWith = null;
     await page.fill('#estimate-form-phone', '303-555-0111');
     await page.click('#estimate-form button[type=submit]');
+    await page.waitForSelector('#estimate-form-phone:not([aria-invalid])', { state: 'attached' });
+    expect(await page.textContent('#estimate-form-zip-error')).toBe('');
     await page.waitForSelector('.form-success:not([hidden])');
     expect(site.estimates[0]).toMatchObject({ form_source: 'faq_inline', phone: '303-555-0111' });
+    expect(await tokensTaken(page)).toBe(2); // a fresh token for each attempt
   });
 
   it('never submits twice and focuses the success message', async () => {
@@ -103,6 +114,9 @@ describe('estimate forms', () => {
       b.click();
       document.querySelector<HTMLFormElement>('#estimate-form')!.requestSubmit();
     });
+    // The answer takes 300 ms: meanwhile the button is disabled and the form busy.
+    expect(await page.isDisabled('#estimate-form button[type=submit]')).toBe(true);
+    expect(await page.getAttribute('#estimate-form', 'aria-busy')).toBe('true');
     await page.waitForSelector('.form-success:not([hidden])');
     await page.waitForTimeout(500);
     expect(site.estimates).toHaveLength(1);
@@ -121,6 +135,8 @@ describe('estimate forms', () => {
     await page.waitForSelector('.form-success:not([hidden])');
     expect(site.helpdesk[0]).toMatchObject({ name: 'Hal Help', email: 'hal@example.com', subject: 'Warranty claim', message: 'One louver on the bedroom shutter is loose.', captcha_token: 'tok-test-site-key-helpdesk' });
     expect(site.estimates).toHaveLength(0);
+    // Any successful submit, not only an estimate, ends popups for the visit.
+    expect(await page.evaluate(() => sessionStorage.getItem('lp_popup_submitted'))).toBe('1');
   });
 });
 
@@ -130,6 +146,7 @@ describe('popup accessibility', () => {
     await pausedClock(page);
     await page.goto(`${site.url}/about`);
     await page.focus('a[href="/gallery"].btn');
+    expect(await captchaScripts(page)).toBe(0);
     await page.clock.runFor(10_000);
     await page.waitForSelector('#estimate-popup[open]');
     expect(await page.getAttribute('#estimate-popup', 'role')).toBe('dialog');

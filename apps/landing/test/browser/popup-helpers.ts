@@ -1,13 +1,57 @@
-/** Helpers for the popup tests: a paused page clock, scrolling to a fraction, reading the dialog. */
-import type { Page } from 'playwright-core';
+/**
+ * Helpers for the popup tests: one site and browser per file, a paused page clock, and waits that
+ * end when the page has really processed an event, so that a "not open" check is never hollow.
+ */
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { DESKTOP, launchChromium } from './chromium.js';
+import { startTestSite, type TestSite } from './site-server.js';
 
 export const T0 = new Date('2026-11-22T10:00:00Z').getTime();
+export const DAY = 24 * 60 * 60 * 1000;
+
+export interface PopupFixture {
+  site: TestSite;
+  newPage(opts?: BrowserContextOptions, init?: () => void): Promise<Page>;
+}
+
+/** Registers the hooks of a popup test file: a test site, one browser, a fresh context per page. */
+export function usePopupFixture(): PopupFixture {
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  const fx = {
+    site: undefined as unknown as TestSite,
+    async newPage(opts: BrowserContextOptions = DESKTOP, init?: () => void): Promise<Page> {
+      const ctx = await browser.newContext(opts);
+      contexts.push(ctx);
+      if (init) await ctx.addInitScript(init);
+      return ctx.newPage();
+    },
+  };
+  beforeAll(async () => {
+    [fx.site, browser] = await Promise.all([startTestSite(), launchChromium()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await fx.site?.close();
+  });
+  beforeEach(async () => {
+    fx.site.estimates.length = 0;
+    await Promise.all(contexts.splice(0).map((c) => c.close()));
+  });
+  return fx;
+}
 
 /** Installs a paused clock so that dwell and expiry are driven only by the test. */
 export async function pausedClock(page: Page, at = T0): Promise<void> {
   await page.clock.install({ time: at - 1000 });
   await page.clock.pauseAt(at);
 }
+
+/** Sets GPC the way a browser with the signal on exposes it. */
+export const gpcOn = (): void => {
+  Object.defineProperty(Navigator.prototype, 'globalPrivacyControl', { get: () => true, configurable: true });
+};
 
 export const popupOpen = (page: Page): Promise<boolean> =>
   page.evaluate(() => (document.getElementById('estimate-popup') as HTMLDialogElement | null)?.open ?? false);
@@ -17,18 +61,50 @@ export async function waitOpen(page: Page): Promise<void> {
   await page.waitForSelector('#estimate-popup[open]', { state: 'attached', timeout: 10_000 });
 }
 
+/** The form_source the popup form will post: its template plus the suffix appended at submit time. */
 export const popupSource = (page: Page): Promise<string> =>
-  page.inputValue('#estimate-popup input[name=form_source]');
+  page.evaluate(() => {
+    const form = document.querySelector<HTMLFormElement>('#estimate-popup form')!;
+    return form.querySelector<HTMLInputElement>('input[name=form_source]')!.value + (form.dataset.sourceSuffix ?? '');
+  });
 
 /** Scrollable distance (page height minus viewport), in CSS pixels. */
 export const scrollable = (page: Page): Promise<number> =>
   page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
 
+/**
+ * Scrolls and resolves once the page has dispatched its `scroll` event. The site's listener was
+ * added first, so it has run by then: a following "not open" check is a real negative.
+ */
 export async function scrollToY(page: Page, y: number): Promise<void> {
-  await page.evaluate((top) => window.scrollTo(0, top), y);
-  // Scroll events are dispatched with the next rendering step; give it a few frames of real time.
-  await page.waitForTimeout(250);
+  await page.evaluate(
+    (top) =>
+      new Promise<void>((resolve) => {
+        const before = window.scrollY;
+        window.addEventListener('scroll', () => resolve(), { once: true });
+        window.scrollTo(0, top);
+        if (window.scrollY === before) resolve(); // nothing moved, so no event will come
+      }),
+    y,
+  );
 }
+
+/**
+ * Whether `selector` intersects the viewport, read with a fresh IntersectionObserver. Its first
+ * report is delivered in the same task as the site's observers, so they have run when it resolves.
+ */
+export const intersecting = (page: Page, selector: string): Promise<boolean> =>
+  page.evaluate(
+    (sel) =>
+      new Promise<boolean>((resolve) => {
+        const io = new IntersectionObserver((entries) => {
+          io.disconnect();
+          resolve(entries[0]!.isIntersecting);
+        });
+        io.observe(document.querySelector(sel)!);
+      }),
+    selector,
+  );
 
 /** Moves the mouse around the page, then out through the top edge (exit intent). */
 export async function exitThroughTop(page: Page): Promise<void> {
@@ -41,4 +117,9 @@ export async function exitThroughTop(page: Page): Promise<void> {
 export async function fillPopup(page: Page, name: string, email: string): Promise<void> {
   await page.fill('#popup-form-name', name);
   await page.fill('#popup-form-email', email);
+}
+
+export async function submitPopup(page: Page): Promise<void> {
+  await page.click('#popup-form button[type=submit]');
+  await page.waitForSelector('#estimate-popup .form-success:not([hidden])');
 }

@@ -5,7 +5,8 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { registerSite } from '../../src/site/site.routes.js';
 
-export const FAKE_CAPTCHA_JS = `window.grecaptcha={ready:function(cb){Promise.resolve().then(cb)},execute:function(key,o){return Promise.resolve('tok-'+key+'-'+o.action)}};`;
+/** Counts execute() calls in `window.__captchaExecutes`, so tests can see when a token is taken. */
+export const FAKE_CAPTCHA_JS = `window.__captchaExecutes=0;window.grecaptcha={ready:function(cb){Promise.resolve().then(cb)},execute:function(key,o){window.__captchaExecutes++;return Promise.resolve('tok-'+key+'-'+o.action)}};`;
 
 export interface TestSite {
   url: string;
@@ -13,6 +14,8 @@ export interface TestSite {
   estimates: Record<string, unknown>[];
   helpdesk: Record<string, unknown>[];
   captchaLoads: number;
+  /** content-type of every POST received, in order. */
+  contentTypes: string[];
   /** When set, /api/estimate answers with this problem body and status 422. */
   failWith: { errors: { field: string; rule: string; message: string }[] } | null;
   close(): Promise<void>;
@@ -21,7 +24,7 @@ export interface TestSite {
 export async function startTestSite(opts: { siteName?: string; apiDelayMs?: number } = {}): Promise<TestSite> {
   const app = Fastify({ logger: false });
   const site: TestSite = {
-    url: '', app, estimates: [], helpdesk: [], captchaLoads: 0, failWith: null,
+    url: '', app, estimates: [], helpdesk: [], captchaLoads: 0, contentTypes: [], failWith: null,
     close: () => app.close(),
   };
   await registerSite(app, {
@@ -31,6 +34,9 @@ export async function startTestSite(opts: { siteName?: string; apiDelayMs?: numb
   app.get('/local-captcha/api.js', async (_req, reply) => {
     site.captchaLoads++;
     return reply.type('text/javascript').send(FAKE_CAPTCHA_JS);
+  });
+  app.addHook('onRequest', async (req) => {
+    if (req.method === 'POST') site.contentTypes.push(String(req.headers['content-type']));
   });
   app.post('/api/estimate', async (req, reply) => {
     if (opts.apiDelayMs) await new Promise((r) => setTimeout(r, opts.apiDelayMs));

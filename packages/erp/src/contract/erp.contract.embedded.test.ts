@@ -1,6 +1,7 @@
 /**
  * Runs the ERP contract against the embedded ERP, started with `startErp` (apps/erp) on a random
- * loopback port with its own PGlite under a temporary DATA_DIR, and reached over real HTTP through
+ * loopback port with its own PGlite under a temporary DATA_DIR (or, when TEST_DATABASE_URL is set,
+ * DATABASE_URL pointing at a scratch PostgreSQL database), and reached over real HTTP through
  * the same Odoo JSON-RPC adapter the platform uses in production, with the API key `startErp`
  * provisions for the platform (DATA_DIR/erp-platform-api-key, login admin).
  */
@@ -10,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, it } from 'vitest';
+import { createTestDb } from '@platform/db';
 import { createOdooErp } from '../odoo/odoo-erp.adapter.js';
 import { defineErpContract } from './erp.contract.js';
 
@@ -33,15 +35,22 @@ if (!existsSync(serverFile)) {
     // A variable specifier keeps this package's typecheck independent of apps/erp.
     const mod = (await import(/* @vite-ignore */ SERVER_MODULE)) as { startErp: StartErp };
     const dataDir = await mkdtemp(join(tmpdir(), 'erp-contract-'));
+    const scratch = process.env.TEST_DATABASE_URL ? await createTestDb() : undefined;
     const db = 'contract';
-    const server = await mod.startErp({
-      ERP_PORT: 0,
-      ERP_HOST: '127.0.0.1',
-      ERP_DB: db,
-      ERP_ADMIN_PASSWORD: `pw-${Math.random().toString(36).slice(2)}`,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
-    });
+    const server = await mod
+      .startErp({
+        ERP_PORT: 0,
+        ERP_HOST: '127.0.0.1',
+        ERP_DB: db,
+        ERP_ADMIN_PASSWORD: `pw-${Math.random().toString(36).slice(2)}`,
+        DATA_DIR: dataDir,
+        DATABASE_URL: scratch?.url,
+        LOG_LEVEL: 'silent',
+      })
+      .catch(async (e: unknown) => {
+        await scratch?.drop();
+        throw e;
+      });
     const secret = (await readFile(join(dataDir, 'erp-platform-api-key'), 'utf8')).trim();
     const creds = { url: server.url, db, login: 'admin', secret, timeoutMs: 20_000 };
     return {
@@ -50,6 +59,7 @@ if (!existsSync(serverFile)) {
       async teardown() {
         await server.close();
         await rm(dataDir, { recursive: true, force: true });
+        await scratch?.drop();
       },
     };
   });

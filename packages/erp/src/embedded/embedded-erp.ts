@@ -39,10 +39,18 @@ export class EmbeddedErp {
     this.credentials = new CredentialChecker(opts.checkCacheTtlMs ?? 10_000);
   }
 
+  /** Creates the catalog once per process; a failure is not remembered, so the next call retries. */
   private catalog(): Promise<void> {
     this.catalogReady ??= this.db
-      .query(`CREATE TABLE IF NOT EXISTS ${CATALOG} (name text PRIMARY KEY, created_at timestamptz NOT NULL DEFAULT now())`)
-      .then(() => undefined);
+      .transaction(async (q) => {
+        // Two processes (or pools) creating the table at once race on PostgreSQL without the lock.
+        await q.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [CATALOG]);
+        await q.query(`CREATE TABLE IF NOT EXISTS ${CATALOG} (name text PRIMARY KEY, created_at timestamptz NOT NULL DEFAULT now())`);
+      })
+      .catch((e: unknown) => {
+        this.catalogReady = undefined;
+        throw e;
+      });
     return this.catalogReady;
   }
 

@@ -133,6 +133,18 @@ describe('x2many commands', () => {
     expect(await x('res.partner', 'search_count', [[['id', '=', c2!]]])).toBe(1);
   });
 
+  it('refuses a partner hierarchy cycle (direct, indirect or through child_ids) and keeps nothing of it', async () => {
+    const recursive = { odooName: 'odoo.exceptions.ValidationError', message: 'You cannot create recursive Partner hierarchies.' };
+    const top = (await x('res.partner', 'create', [{ name: 'top' }])) as number;
+    const mid = (await x('res.partner', 'create', [{ name: 'mid', parent_id: top }])) as number;
+    const low = (await x('res.partner', 'create', [{ name: 'low', parent_id: mid }])) as number;
+    await expect(x('res.partner', 'write', [[top], { parent_id: top }])).rejects.toMatchObject(recursive);
+    await expect(x('res.partner', 'write', [[top], { parent_id: low, name: 'top2' }])).rejects.toMatchObject(recursive);
+    await expect(x('res.partner', 'write', [[low], { child_ids: [[4, top, 0]] }])).rejects.toMatchObject(recursive);
+    expect(await x('res.partner', 'read', [[top], ['name', 'parent_id']])).toEqual([{ id: top, name: 'top', parent_id: false }]);
+    expect(await x('res.partner', 'write', [[low], { parent_id: top }])).toBe(true); // a re-parent without a cycle is fine
+  });
+
   it('rejects a malformed command with ValueError', async () => {
     await expect(x('crm.lead', 'create', [{ name: 'bad', tag_ids: [[9, 0, 0]] }])).rejects.toMatchObject({ odooName: 'builtins.ValueError' });
   });

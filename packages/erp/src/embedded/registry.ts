@@ -11,6 +11,8 @@ export interface ModelSpec {
   recName?: string;
   /** Field for child_of / parent_of, Odoo `_parent_name` (default `parent_id` when it exists). */
   parentName?: string;
+  /** Text of the ValidationError for a cycle in the parent hierarchy (Odoo's `_check_recursion` constraint). */
+  recursionMessage?: string;
   fields: Record<string, Omit<FieldDef, 'name'>>;
   /** Extra table DDL run after creation (unique indexes...); `$T` is the qualified table name. */
   constraints?: string[];
@@ -23,6 +25,7 @@ export interface ModelDef {
   order: string;
   recName: string;
   parentName: string | undefined;
+  recursionMessage: string;
   fields: Map<string, FieldDef>;
   constraints: string[];
 }
@@ -49,6 +52,7 @@ export class Registry {
       order: spec.order ?? 'id',
       recName,
       parentName: spec.parentName ?? (fields.has('parent_id') ? 'parent_id' : undefined),
+      recursionMessage: spec.recursionMessage ?? `You cannot create recursive ${spec.description} hierarchies.`,
       fields,
       constraints: spec.constraints ?? [],
     });

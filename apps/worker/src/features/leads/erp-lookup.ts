@@ -19,8 +19,11 @@ export async function findOrCreate(erp: Erp, model: string, domain: Domain, valu
   }
 }
 
+/** `=ilike` takes a LIKE pattern: `_` and `%` in an address must match themselves (backslash is the escape). */
+const likeLiteral = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
 export async function findPartner(erp: Erp, c: { email: string | null; phone: string | null }, values: Record<string, unknown>): Promise<number> {
-  const domain: Domain = c.email ? [['email', '=ilike', c.email]] : [['phone', '=', c.phone]];
+  const domain: Domain = c.email ? [['email', '=ilike', likeLiteral(c.email)]] : [['phone', '=', c.phone]];
   return findOrCreate(erp, 'res.partner', domain, values);
 }
 

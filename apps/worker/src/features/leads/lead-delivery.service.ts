@@ -8,7 +8,7 @@ import type { Erp } from '@platform/erp';
 import type { EstimatePayload, HelpdeskPayload } from '@platform/contracts';
 import { PermanentFailure } from '@platform/outbox';
 import { findDelivered, findPartner, findTag, findUtm, linkExternalId } from './erp-lookup.js';
-import { leadValues, partnerValues, referenceMarker, ticketValues, xmlIdName } from './lead-mapping.js';
+import { leadValues, partnerValues, referenceParagraph, ticketValues, xmlIdName } from './lead-mapping.js';
 
 export interface Delivered {
   model: 'crm.lead' | 'helpdesk.ticket';
@@ -21,6 +21,23 @@ export interface DeliveryRecorder {
 }
 
 export class LeadDeliveryService {
+  /**
+   * Ties the new record to the submission. If another worker linked one first (a row redelivered
+   * after its visibility timeout while the first delivery was still running), ours is the duplicate:
+   * remove it and keep theirs.
+   */
+  private async link(erp: Erp, model: string, xml: string, id: number): Promise<number> {
+    try {
+      await linkExternalId(erp, model, xml, id);
+      return id;
+    } catch (e) {
+      const other = await findDelivered(erp, model, xml, '', false).catch(() => undefined);
+      if (other === undefined || other === id) throw e;
+      await erp.unlink(model, [id]);
+      return other;
+    }
+  }
+
   constructor(
     private readonly erpFor: (db: string | null) => Erp,
     private readonly recorder: DeliveryRecorder,
@@ -63,11 +80,15 @@ export class LeadDeliveryService {
     const xml = xmlIdName(submissionId);
     try {
       // Only a retry can find an earlier, unacknowledged create; the first attempt skips the deep search.
-      const earlier = await findDelivered(erp, model, xml, referenceMarker(submissionId), attempt > 1);
-      const id = earlier ?? (await create(erp));
-      if (earlier === undefined) await linkExternalId(erp, model, xml, id);
-      await this.recorder.markDelivered(submissionId, model, id);
-      return { model, id, duplicate: earlier !== undefined };
+      const earlier = await findDelivered(erp, model, xml, referenceParagraph(submissionId), attempt > 1);
+      if (earlier !== undefined) {
+        await this.recorder.markDelivered(submissionId, model, earlier);
+        return { model, id: earlier, duplicate: true };
+      }
+      const id = await create(erp);
+      const winner = await this.link(erp, model, xml, id);
+      await this.recorder.markDelivered(submissionId, model, winner);
+      return { model, id: winner, duplicate: winner !== id };
     } catch (e) {
       // The ERP refused the values (unknown field, validation): retrying cannot help; dead-letter it.
       if (e instanceof AppError && e.code === 'ERP_REJECTED') throw new PermanentFailure(`${e.code}: ${e.message}`, { cause: e });

@@ -10,6 +10,11 @@ export const XMLID_MODULE = 'platform_intake';
 export const xmlIdName = (submissionId: string): string => `submission_${submissionId.replace(/-/g, '')}`;
 /** Written into the record's description in the same create, so a lost reply can still be matched. */
 export const referenceMarker = (submissionId: string): string => `platform-submission:${submissionId}`;
+/**
+ * The marker as written: its own paragraph. Visitor text is HTML-escaped, so a message can never
+ * contain this exact markup and make a retry mistake it for another submission's record.
+ */
+export const referenceParagraph = (submissionId: string): string => `<p>${referenceMarker(submissionId)}</p>`;
 
 const escapeHtml = (s: string): string =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -42,7 +47,7 @@ export function estimateDescription(p: EstimatePayload): string {
       ['Campaign', [a.utm_source, a.utm_medium, a.utm_campaign].filter(Boolean).join(' / ')],
       ['Global Privacy Control', p.gpc ? 'on (do not sell or share)' : null],
     ]),
-    `<p>${referenceMarker(p.submissionId)}</p>`,
+    referenceParagraph(p.submissionId),
   ].join('');
 }
 
@@ -86,7 +91,7 @@ export function leadValues(p: EstimatePayload, refs: ResolvedLeadRefs, structure
 export function ticketValues(p: HelpdeskPayload, partnerId: number, teamId: number | false): Record<string, unknown> {
   return {
     name: p.subject,
-    description: [paragraphs(p.message), list([['From', `${p.contact.name} <${p.contact.email}>`], ['Phone', p.contact.phone]]), `<p>${referenceMarker(p.submissionId)}</p>`].join(''),
+    description: [paragraphs(p.message), list([['From', `${p.contact.name} <${p.contact.email}>`], ['Phone', p.contact.phone]]), referenceParagraph(p.submissionId)].join(''),
     partner_id: partnerId,
     partner_name: p.contact.name,
     partner_email: p.contact.email,

@@ -28,6 +28,8 @@ export const baseModels: ModelSpec[] = [
     name: 'res.partner',
     description: 'Contact',
     order: 'name, id',
+    // base res_partner.py `_check_parent_id`.
+    recursionMessage: 'You cannot create recursive Partner hierarchies.',
     fields: {
       name: f.char('Name'),
       email: f.char('Email'),

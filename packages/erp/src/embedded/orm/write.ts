@@ -4,6 +4,7 @@ import { hasColumn, isX2many, type FieldDef } from '../fields.js';
 import { fieldOf, type ModelDef } from '../registry.js';
 import { qi, qt } from '../schema.js';
 import { toColumn } from '../values.js';
+import { checkRecursion, touchesHierarchy } from './constraints.js';
 import { tableSql, type Env } from './env.js';
 import { afterChange, prepareValues } from './hooks.js';
 import { normalizeIds } from './read.js';
@@ -59,6 +60,7 @@ export async function createRecord(env: Env, m: ModelDef, raw: unknown): Promise
   const r = await env.q.query<{ id: number }>(`INSERT INTO ${tableSql(env, m)} (${cols}) VALUES (${placeholders}) RETURNING id`, params);
   const id = r.rows[0]!.id;
   for (const [fd, v] of x2many) await applyX2many(env, m, fd, [id], v);
+  if (touchesHierarchy(m, Object.keys(vals))) await checkRecursion(env, m, [id]);
   afterChange(env, m);
   return id;
 }
@@ -93,6 +95,7 @@ export async function write(env: Env, m: ModelDef, idsArg: unknown, raw: unknown
   sets.push(`write_uid = $${params.length - 1}`, `write_date = ${NOW}`);
   await env.q.query(`UPDATE ${tableSql(env, m)} SET ${sets.join(', ')} WHERE id = ANY($${params.length}::integer[])`, params);
   for (const [fd, v] of x2many) await applyX2many(env, m, fd, ids, v);
+  if (touchesHierarchy(m, Object.keys(vals))) await checkRecursion(env, m, ids);
   afterChange(env, m);
   return true;
 }

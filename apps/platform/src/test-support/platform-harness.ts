@@ -1,0 +1,65 @@
+/** Helpers for whole-platform tests: free ports, posting forms with fresh bot-check tokens, child processes. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+
+export async function freePort(): Promise<number> {
+  const srv = createServer();
+  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
+  const port = (srv.address() as { port: number }).port;
+  await new Promise<void>((r) => srv.close(() => r()));
+  return port;
+}
+
+export async function postForm(landingUrl: string, path: string, action: string, body: Record<string, unknown>): Promise<{ status: number; body: any }> {
+  const t = await fetch(`${landingUrl}/local-captcha/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ action, hostname: 'localhost' }),
+  });
+  const { token } = (await t.json()) as { token: string };
+  const r = await fetch(`${landingUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...body, captcha_token: token }) });
+  return { status: r.status, body: await r.json() };
+}
+
+export async function waitFor<T>(what: string, fn: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  let lastErr: unknown;
+  while (Date.now() < end) {
+    try {
+      const v = await fn();
+      if (v !== undefined) return v;
+    } catch (e) {
+      lastErr = e;
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`timed out waiting for ${what}${lastErr ? `: ${String(lastErr)}` : ''}`);
+}
+
+export interface PlatformProcess {
+  child: ChildProcess;
+  output(): string;
+  exited: Promise<number | null>;
+}
+
+/** Runs `npm start`'s entry point in a child process with the given environment. */
+export function spawnPlatform(env: Record<string, string>): PlatformProcess {
+  let out = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/platform/src/main.ts'], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (d) => (out += String(d)));
+  child.stderr!.on('data', (d) => (out += String(d)));
+  const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
+  return { child, output: () => out, exited };
+}
+
+export async function httpOk(url: string): Promise<true | undefined> {
+  const r = await fetch(url).catch(() => undefined);
+  return r?.ok ? true : undefined;
+}

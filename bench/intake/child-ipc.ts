@@ -1,0 +1,112 @@
+/**
+ * What both bench servers (platform.child.ts, baseline.child.ts) share: the IPC protocol with the
+ * orchestrator, and counting the answers of POST /api/estimate at the HTTP layer.
+ *
+ * Answers are counted where the status line is written (res.writeHead, which Node also calls for an
+ * implicit head), so a request that was still in flight when wrk stopped and closed its socket is
+ * counted too when the server answers it: its row is committed whether or not wrk read the answer.
+ */
+import { writeFileSync } from 'node:fs';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { Session } from 'node:inspector/promises';
+
+export type ChildCommand =
+  | { cmd: 'stats' | 'checkpoint' | 'close' | 'profile-start'; id: number }
+  /** Stops the CPU profile started by profile-start and writes it (.cpuprofile) to `file`. */
+  | { cmd: 'profile-stop'; id: number; file: string };
+
+export interface ChildStats {
+  /** Rows in `submissions` and `outbox`. */
+  submissions: number;
+  outbox: number;
+  /** Answers written for POST /api/estimate, by class. */
+  answered2xx: number;
+  answeredOther: number;
+  /** process.cpuUsage() of the server process, user + system, in microseconds. */
+  cpuUs: number;
+}
+
+export type ChildMessage =
+  | { type: 'ready'; url: string; engine: string }
+  | { type: 'reply'; id: number; ok: true; stats?: ChildStats }
+  | { type: 'reply'; id: number; ok: false; error: string };
+
+export interface AnswerCounter {
+  answered2xx: number;
+  answeredOther: number;
+}
+
+/** Counts the status codes written for POST {path}, on any node:http server (Fastify's included). */
+export function countAnswers(server: Server, path = '/api/estimate'): AnswerCounter {
+  const c: AnswerCounter = { answered2xx: 0, answeredOther: 0 };
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    if (req.method !== 'POST' || req.url !== path) return;
+    const writeHead = res.writeHead;
+    let counted = false;
+    res.writeHead = function (this: ServerResponse, code: number, ...rest: unknown[]) {
+      if (!counted) {
+        counted = true;
+        if (code >= 200 && code < 300) c.answered2xx++;
+        else c.answeredOther++;
+      }
+      return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, [code, ...rest]);
+    } as ServerResponse['writeHead'];
+  });
+  return c;
+}
+
+/** Serves the orchestrator's commands until `close`. */
+export function serveCommands(h: {
+  query: (sql: string) => Promise<{ rows: Record<string, unknown>[] }>;
+  counter: AnswerCounter;
+  close: () => Promise<void>;
+}): void {
+  const send = (m: ChildMessage) => process.send?.(m);
+  let profiler: Session | undefined;
+  process.on('message', (raw: unknown) => {
+    const m = raw as ChildCommand;
+    void (async () => {
+      try {
+        if (m.cmd === 'stats') {
+          const r = await h.query('SELECT (SELECT count(*) FROM submissions)::int AS s, (SELECT count(*) FROM outbox)::int AS o');
+          const u = process.cpuUsage();
+          send({
+            type: 'reply',
+            id: m.id,
+            ok: true,
+            stats: {
+              submissions: Number(r.rows[0]?.['s']),
+              outbox: Number(r.rows[0]?.['o']),
+              answered2xx: h.counter.answered2xx,
+              answeredOther: h.counter.answeredOther,
+              cpuUs: u.user + u.system,
+            },
+          });
+        } else if (m.cmd === 'checkpoint') {
+          await h.query('CHECKPOINT');
+          send({ type: 'reply', id: m.id, ok: true });
+        } else if (m.cmd === 'profile-start') {
+          profiler = new Session();
+          profiler.connect();
+          await profiler.post('Profiler.enable');
+          await profiler.post('Profiler.start');
+          send({ type: 'reply', id: m.id, ok: true });
+        } else if (m.cmd === 'profile-stop') {
+          if (!profiler) throw new Error('no profile running');
+          const { profile } = await profiler.post('Profiler.stop');
+          profiler.disconnect();
+          writeFileSync(m.file, JSON.stringify(profile));
+          send({ type: 'reply', id: m.id, ok: true });
+        } else if (m.cmd === 'close') {
+          await h.close();
+          send({ type: 'reply', id: m.id, ok: true });
+          process.disconnect?.();
+        }
+      } catch (e) {
+        send({ type: 'reply', id: m.id, ok: false, error: e instanceof Error ? e.message : String(e) });
+      }
+    })();
+  });
+  // The orchestrator went away (killed, crashed): do not linger.
+  process.on('disconnect', () => setTimeout(() => process.exit(0), 2_000).unref());
+}
