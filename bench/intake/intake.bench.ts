@@ -355,7 +355,8 @@ interface RunResult {
 const maxRate: Record<ServerName, number> = { platform: 0, baseline: 0 };
 
 async function oneRun(c: Child, round: string, seconds: number, dir: string, bodyFile: string, tokens?: number): Promise<RunResult> {
-  const n = tokens ?? Math.min(MAX_TOKENS, Math.max(500, Math.ceil(maxRate[c.name] * seconds * 2 + 300)));
+  // Generous: a run that outruns its tokens sends cheap token-less requests and is reported as failed.
+  const n = tokens ?? Math.min(MAX_TOKENS, Math.max(1_500, Math.ceil(maxRate[c.name] * seconds * 3 + 500)));
   const tokensFile = join(dir, `tokens-${c.name}-${round}.txt`);
   await mintTokens(c.url, n, tokensFile);
   await c.checkpoint();
@@ -425,7 +426,7 @@ async function main(): Promise<number> {
 
   const all: RunResult[] = [];
   for (const name of SERVERS) {
-    const r = await oneRun(children[name], 'w', CFG.warmupS, setup.workDir, bodyFile, Math.min(MAX_TOKENS, 600 * CFG.warmupS + 500));
+    const r = await oneRun(children[name], 'w', CFG.warmupS, setup.workDir, bodyFile, Math.min(MAX_TOKENS, 1_000 * CFG.warmupS + 500));
     all.push(r);
     console.log(`warm-up ${name}: ${f1(r.rps)} req/s, ${r.errors} errors/non-2xx${r.exhausted ? ` (${r.exhausted} sent without a token: pool ran out)` : ''}`);
   }

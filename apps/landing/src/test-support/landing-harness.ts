@@ -2,6 +2,7 @@
  * Test harness: the landing host on a free port over a fresh migrated database (PGlite in memory, or
  * scratch PostgreSQL with TEST_DATABASE_URL), with the local siteverify stand-in minting tokens.
  */
+import type { FastifyBaseLogger } from 'fastify';
 import { createTestDb, migratePlatform, type Db } from '@platform/db';
 import { loadLandingConfig } from '../config.js';
 import { startLanding, type RunningLanding } from '../server.js';
@@ -16,11 +17,11 @@ export interface TestLanding {
   close(): Promise<void>;
 }
 
-export async function startTestLanding(env: Record<string, string> = {}): Promise<TestLanding> {
+export async function startTestLanding(env: Record<string, string> = {}, opts: { logger?: FastifyBaseLogger } = {}): Promise<TestLanding> {
   const t = await createTestDb();
   await migratePlatform(t.db);
   const config = loadLandingConfig({ LANDING_PORT: '0', LANDING_HOST: '127.0.0.1', LOG_LEVEL: 'silent', SITE_NAME: 'Acme Blinds', ...env });
-  const landing = await startLanding(config, { db: t.db, site: false });
+  const landing = await startLanding(config, { db: t.db, site: false, ...(opts.logger ? { logger: opts.logger } : {}) });
   const url = landing.url;
   return {
     url,
