@@ -7,6 +7,9 @@ import { loadErpConfig, type ErpConfig } from './erp.config.js';
 import { startErp } from './erp.server.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'erp-server-'));
+// A first start creates a data directory and an ERP database; on PGlite on a loaded machine that alone
+// has taken over 20 s, so these tests get more than the suite's 30 s.
+const SLOW = 120_000;
 let scratch: TestDb | undefined;
 let config: ErpConfig;
 
@@ -45,7 +48,7 @@ describe('startErp', () => {
     } finally {
       await server.close();
     }
-  });
+  }, SLOW);
 
   it('keeps the same key across restarts and replaces a revoked one', async () => {
     const key = readFileSync(join(dir, 'erp-platform-api-key'), 'utf8').trim();
@@ -66,7 +69,7 @@ describe('startErp', () => {
     } finally {
       await server.close();
     }
-  });
+  }, SLOW);
 });
 
 describe('startErp on one PostgreSQL', () => {
@@ -92,5 +95,5 @@ describe('startErp on one PostgreSQL', () => {
       rmSync(shared, { recursive: true, force: true });
       await db.drop();
     }
-  });
+  }, SLOW);
 });

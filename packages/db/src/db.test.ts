@@ -2,6 +2,9 @@
  * The Db handle behaves the same on both engines (PGlite, or a scratch PostgreSQL database with
  * TEST_DATABASE_URL): result shapes, transactions, migrations, closing and scratch-database cleanup.
  */
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPgDb } from './pg.client.js';
@@ -9,6 +12,7 @@ import { createPgliteDb } from './pglite.client.js';
 import { migratePlatform } from './migrate.js';
 import { createTestDb, type TestDb } from './test-db.js';
 
+const run = promisify(execFile);
 let t: TestDb;
 beforeAll(async () => {
   t = await createTestDb();
@@ -75,14 +79,18 @@ describe('migrations', () => {
 });
 
 describe('handles and scratch databases', () => {
-  it('close() can be called twice', async () => {
+  it('close() can be called twice, and a closed handle rejects every call with SQLSTATE 08003', async () => {
     const extra = t.url ? createPgDb({ url: t.url, max: 1 }) : await createPgliteDb();
     await extra.query('SELECT 1');
     await extra.close();
     await expect(extra.close()).resolves.toBeUndefined();
+    const closed = { code: '08003', message: expect.stringMatching(/^Connection terminated/) };
+    await expect(extra.query('SELECT 1')).rejects.toMatchObject(closed);
+    await expect(extra.exec('SELECT 1')).rejects.toMatchObject(closed);
+    await expect(extra.transaction(async (tx) => tx.query('SELECT 1'))).rejects.toMatchObject(closed);
   });
 
-  it('drop() removes the scratch database, and a new scratch database sweeps stale ones of killed runs', async (ctx) => {
+  it('drop() removes the scratch database, a forgotten one goes when its process ends, stale ones are swept', async (ctx) => {
     const server = process.env.TEST_DATABASE_URL;
     if (!server || !t.url) return ctx.skip();
     const admin = new pg.Client({ connectionString: server });
@@ -99,8 +107,15 @@ describe('handles and scratch databases', () => {
       await scratch.drop();
       await scratch.drop();
       expect(await exists(name)).toBe(false);
+      // A process that exits without drop(): its watchdog drops the database.
+      const fixture = fileURLToPath(new URL('./forget-drop.fixture.ts', import.meta.url));
+      const { stdout } = await run(process.execPath, ['--import', 'tsx', fixture], { env: { ...process.env, TEST_DATABASE_URL: server } });
+      const forgotten = stdout.trim();
+      expect(forgotten).toMatch(/^t_/);
+      for (let i = 0; i < 100 && (await exists(forgotten)); i++) await new Promise((r) => setTimeout(r, 100));
+      expect(await exists(forgotten)).toBe(false);
     } finally {
       await admin.end();
     }
-  });
+  }, 60_000);
 });

@@ -17,5 +17,14 @@ export interface Db extends Queryable {
   readonly engine: 'pg' | 'pglite';
   /** Runs `fn` in one transaction; commits when it resolves, rolls back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** Idempotent. Afterwards every call rejects with `closedError()` on both engines. */
   close(): Promise<void>;
+}
+
+/**
+ * What a closed handle throws, the same on both engines (node-postgres and PGlite word it differently):
+ * SQLSTATE 08003 connection_does_not_exist, so callers can treat it as "database unavailable".
+ */
+export function closedError(): Error & { code: string } {
+  return Object.assign(new Error('Connection terminated: the database handle is closed'), { code: '08003' });
 }

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Db, Queryable, QueryResult } from './db.js';
+import { closedError, type Db, type Queryable, type QueryResult } from './db.js';
 
 // bigint (int8) and numeric come back as strings by default; ids and counts fit in a double here.
 const types = {
@@ -31,11 +31,21 @@ export function createPgDb(opts: PgOptions): Db {
     const r = await (q as pg.Pool).query(sql, params as unknown[]);
     return { rows: r.rows as T[], rowCount: r.rowCount ?? 0 } satisfies QueryResult<T>;
   };
+  const open = () => {
+    if (closing) throw closedError();
+  };
   return {
     engine: 'pg',
-    query: (sql, params) => run(pool, sql, params),
-    exec: async (sql) => void (await pool.query(sql)),
+    async query(sql, params) {
+      open();
+      return run(pool, sql, params);
+    },
+    async exec(sql) {
+      open();
+      await pool.query(sql);
+    },
     async transaction(fn) {
+      open();
       const client = await pool.connect();
       let broken = false;
       try {

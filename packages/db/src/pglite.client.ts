@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
-import type { Db, Queryable, QueryResult } from './db.js';
+import { closedError, type Db, type Queryable, type QueryResult } from './db.js';
 import { freshDataDirTar, prepareDataDir } from './pglite.template.js';
 
 export interface PgliteOptions {
@@ -40,18 +40,29 @@ function wrapPglite(
   toResult: <T>(r: { rows: unknown[]; affectedRows?: number; rowCount?: number }) => QueryResult<T>,
 ): Db {
   let closed = false;
+  const open = () => {
+    if (closed) throw closedError();
+  };
   return {
     engine: 'pglite',
-    query: async <T>(sql: string, params?: unknown[]) => toResult<T>(await pg.query(sql, params)),
-    exec: async (sql: string) => void (await pg.exec(sql)),
-    transaction: (fn) =>
-      pg.transaction(async (t) => {
+    async query<T>(sql: string, params?: unknown[]) {
+      open();
+      return toResult<T>(await pg.query(sql, params));
+    },
+    async exec(sql: string) {
+      open();
+      await pg.exec(sql);
+    },
+    async transaction(fn) {
+      open();
+      return pg.transaction(async (t) => {
         const tx: Queryable = {
           query: async <T>(sql: string, params?: unknown[]) => toResult<T>(await t.query(sql, params)),
           exec: async (sql: string) => void (await t.exec(sql)),
         };
         return fn(tx);
-      }),
+      });
+    },
     async close() {
       if (closed) return;
       closed = true;

@@ -64,6 +64,7 @@ export async function prepareDataDir(dir: string): Promise<void> {
   if (!tar) return;
   const staging = `${dir}.init-${randomBytes(4).toString('hex')}`;
   try {
+    await mkdir(dirname(dir), { recursive: true });
     const pg = await PGlite.create(staging, { loadDataDir: tar });
     await pg.close();
     if (!isFreshDir(dir)) return; // someone else got there first

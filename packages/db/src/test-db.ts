@@ -2,12 +2,14 @@
  * Test helper: a fresh database per test file. With TEST_DATABASE_URL (CI's PostgreSQL run) it
  * creates a scratch database on that server; otherwise it opens an in-memory PGlite. Call `drop()`
  * in the file's afterAll: it always removes the scratch database, even when closing the pool fails.
+ * Should a file forget, or its process die, a watchdog drops the database when the process ends.
  */
 import pg from 'pg';
 import { randomBytes } from 'node:crypto';
 import type { Db } from './db.js';
 import { createPgDb } from './pg.client.js';
 import { createPgliteDb } from './pglite.client.js';
+import { watchScratchDatabase } from './test-db.watchdog.js';
 
 export interface TestDb {
   db: Db;
@@ -65,6 +67,7 @@ export async function createTestDb(env: Record<string, string | undefined> = pro
       }
     }
   });
+  const watchdog = watchScratchDatabase(server, name);
   const url = withDatabase(server, name);
   const db = createPgDb({ url, max: 5 });
   let dropped: Promise<void> | undefined;
@@ -73,6 +76,7 @@ export async function createTestDb(env: Record<string, string | undefined> = pro
     url,
     drop: () =>
       (dropped ??= (async () => {
+        watchdog.cancel();
         try {
           await db.close();
         } finally {

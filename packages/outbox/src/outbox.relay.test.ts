@@ -170,4 +170,17 @@ describe('workers stopping and dying', () => {
     expect(delivered).toEqual([stale]);
     expect(await row(stale!)).toMatchObject({ status: 'done', attempts: 2 });
   });
+
+  it('a live worker keeps its claim fresh, so a delivery slower than the visibility timeout is not reclaimed', async () => {
+    const [id] = await add(1);
+    let reclaimed = -1;
+    const r = relay(async () => {
+      await sleep(900);
+      reclaimed = await reclaimStale(t.db, 300); // another worker's poll, well past the timeout
+      return 'slow but fine';
+    }, { visibilityTimeoutMs: 300 });
+    expect(await r.tick()).toBe(1);
+    expect(reclaimed).toBe(0);
+    expect(await row(id!)).toMatchObject({ status: 'done', attempts: 1, result: 'slow but fine' });
+  });
 });

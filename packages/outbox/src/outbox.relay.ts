@@ -4,7 +4,7 @@
  * receiver (a crash between the receiver's effect and markDone redelivers the row).
  */
 import type { Db } from '@platform/db';
-import { claimBatch, markDead, markDone, markRetry, reclaimStale, releaseClaims, type OutboxRow } from './outbox.repo.js';
+import { claimBatch, markDead, markDone, markRetry, reclaimStale, releaseClaims, touchClaim, type OutboxRow } from './outbox.repo.js';
 
 export type OutboxHandler = (row: OutboxRow) => Promise<unknown>;
 
@@ -32,6 +32,10 @@ export interface RelayOptions {
   maxAttempts?: number;
   baseDelayMs?: number;
   maxDelayMs?: number;
+  /**
+   * A claim whose worker stopped refreshing it (killed, hung) for this long goes back to pending.
+   * Live workers refresh their claims every third of it, so a slow delivery is never taken twice.
+   */
   visibilityTimeoutMs?: number;
   random?: () => number;
 }
@@ -53,7 +57,7 @@ export class OutboxRelay {
       maxAttempts: 8,
       baseDelayMs: 1_000,
       maxDelayMs: 5 * 60_000,
-      visibilityTimeoutMs: 120_000,
+      visibilityTimeoutMs: 30_000,
       random: Math.random,
       ...opts,
     };
@@ -109,6 +113,11 @@ export class OutboxRelay {
   private async handle(row: OutboxRow): Promise<void> {
     const log = { outbox_id: row.id, topic: row.topic, attempt: row.attempts, tenant_id: row.tenant_id };
     const handler = this.o.handlers[row.topic];
+    const heartbeat = setInterval(
+      () => void touchClaim(this.o.db, row.id, this.o.workerId).catch(() => undefined),
+      Math.max(10, Math.floor(this.o.visibilityTimeoutMs / 3)),
+    );
+    heartbeat.unref();
     try {
       if (!handler) throw new PermanentFailure(`no handler for topic ${row.topic}`);
       const result = await handler(row);
@@ -124,6 +133,8 @@ export class OutboxRelay {
         await markRetry(this.o.db, row.id, this.o.workerId, reason, delay);
         this.o.logger.warn({ ...log, reason, retry_in_ms: delay }, 'outbox delivery failed; will retry');
       }
+    } finally {
+      clearInterval(heartbeat);
     }
   }
 }

@@ -69,6 +69,11 @@ export async function markDead(db: Queryable, id: number, workerId: string, erro
   );
 }
 
+/** Heartbeat of a claim being worked on, so reclaimStale only takes rows of workers that stopped. */
+export async function touchClaim(db: Queryable, id: number, workerId: string): Promise<void> {
+  await db.query(`UPDATE outbox SET locked_at = now() WHERE id = $1 AND locked_by = $2 AND status = 'processing'`, [id, workerId]);
+}
+
 /** On clean shutdown: give claimed rows back without counting the attempt. */
 export async function releaseClaims(db: Queryable, workerId: string): Promise<number> {
   const r = await db.query(

@@ -14,6 +14,7 @@ export interface TestLanding {
   token(action?: string, opts?: { score?: number; hostname?: string }): Promise<string>;
   post(path: string, body: unknown, headers?: Record<string, string>): Promise<{ status: number; headers: Headers; body: any }>;
   count(table: string): Promise<number>;
+  /** Closes the landing host and drops the test database (also after the test closed the db). */
   close(): Promise<void>;
 }
 

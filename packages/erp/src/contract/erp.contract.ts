@@ -28,10 +28,11 @@ export function defineErpContract(name: string, setup: () => Promise<ErpContract
       return id;
     };
 
+    // Setting up may start an ERP on a new database (a minute under load on PGlite) or reach a live Odoo.
     beforeAll(async () => {
       subject = await setup();
       erp = subject.erp;
-    });
+    }, 180_000);
 
     afterAll(async () => {
       // Best effort, so a run against a shared Odoo leaves little behind.

@@ -6,7 +6,7 @@ describe('GET /health', () => {
   beforeAll(async () => {
     h = await startTestLanding();
   });
-  afterAll(() => h.landing.close());
+  afterAll(() => h.close());
 
   it('answers {"status":"ok"} while the database answers, and 503 naming the database when it does not', async () => {
     {
