@@ -19,6 +19,7 @@ export const workerEnvSchema = z
     OUTBOX_BASE_DELAY_MS: int(10, 3_600_000).default(1_000),
     OUTBOX_MAX_DELAY_MS: int(100, 86_400_000).default(300_000),
     OUTBOX_POLL_MS: int(50, 60_000).default(500),
+    CHANGE_FEED_POLL_MS: int(0, 3_600_000).default(5_000),
     META_PIXEL_ID: z.string().regex(/^\d{5,20}$/, 'must be the numeric pixel id').optional(),
     META_ACCESS_TOKEN: z.string().min(10).optional(),
     META_GRAPH_URL: z.url().default('https://graph.facebook.com'),

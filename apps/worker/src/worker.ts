@@ -14,6 +14,8 @@ import { ErpConnections } from './erp-connections.js';
 import { LeadDeliveryService } from './features/leads/lead-delivery.service.js';
 import { submissionRecorder } from './features/leads/delivery.repo.js';
 import { deliverConversion } from './features/conversions/conversion-delivery.js';
+import { ChangeFeedService } from './features/change-feed/change-feed.service.js';
+import { ChangeFeedRunner } from './features/change-feed/change-feed.runner.js';
 
 export interface RunningWorker {
   relay: OutboxRelay;
@@ -24,8 +26,7 @@ export interface RunningWorker {
 
 type Logger = ReturnType<typeof createLogger>;
 
-export function buildHandlers(config: WorkerConfig, db: Db, logger: Logger): Record<string, OutboxHandler> {
-  const erps = new ErpConnections(config);
+export function buildHandlers(config: WorkerConfig, db: Db, logger: Logger, erps = new ErpConnections(config)): Record<string, OutboxHandler> {
   const leads = new LeadDeliveryService((name) => erps.forDatabase(name), submissionRecorder(db), config.ERP_STRUCTURED_ATTRIBUTION === 'on');
   const conversions: ConversionsSender =
     config.META_PIXEL_ID && config.META_ACCESS_TOKEN
@@ -49,10 +50,11 @@ export async function startWorker(config: WorkerConfig, opts: { db?: Db; logger?
   const ownDb = !opts.db;
   const db = opts.db ?? (await openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, name: 'platform' }));
   if (ownDb) await migratePlatform(db);
+  const erps = new ErpConnections(config);
   const relay = new OutboxRelay({
     db,
     workerId: `${hostname()}:${process.pid}:${newId().slice(0, 8)}`,
-    handlers: buildHandlers(config, db, logger),
+    handlers: buildHandlers(config, db, logger, erps),
     logger,
     pollMs: config.OUTBOX_POLL_MS,
     maxAttempts: config.OUTBOX_MAX_ATTEMPTS,
@@ -60,11 +62,24 @@ export async function startWorker(config: WorkerConfig, opts: { db?: Db; logger?
     maxDelayMs: config.OUTBOX_MAX_DELAY_MS,
   });
   relay.start();
+  // CHANGE_FEED_POLL_MS=0 turns the ERP change feed off (e.g. on all but one worker, to save ERP calls).
+  const feed =
+    config.CHANGE_FEED_POLL_MS > 0
+      ? new ChangeFeedRunner(
+          new ChangeFeedService(db, { defaultErpDb: config.ERP_DB, erpFor: (name) => erps.forDatabase(name), onEvents: () => relay.wake(), logger }),
+          config.CHANGE_FEED_POLL_MS,
+        )
+      : undefined;
+  feed?.start();
   let closing: Promise<void> | undefined;
   return {
     relay,
     wake: () => relay.wake(),
     // Stop finishes the rows in hand and releases claims before the database closes.
-    close: () => (closing ??= relay.stop().then(() => (ownDb ? db.close() : undefined))),
+    close: () => (closing ??= (async () => {
+      await feed?.stop();
+      await relay.stop();
+      if (ownDb) await db.close();
+    })()),
   };
 }

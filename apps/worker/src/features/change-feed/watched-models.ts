@@ -1,0 +1,42 @@
+/**
+ * What the change feed watches: per model, the field whose transitions matter and which transitions
+ * become domain events. Field and state names are Odoo 15's (sale, account, purchase, OCA fieldservice).
+ */
+import type { Domain } from '@platform/erp';
+
+export const TOPIC_FSM_STAGE_CHANGED = 'erp.fsm_stage_changed';
+export const TOPIC_SALE_CONFIRMED = 'erp.sale_confirmed';
+export const TOPIC_INVOICE_POSTED = 'erp.invoice_posted';
+export const TOPIC_PO_CONFIRMED = 'erp.po_confirmed';
+export const ERP_EVENT_TOPICS = [TOPIC_FSM_STAGE_CHANGED, TOPIC_SALE_CONFIRMED, TOPIC_INVOICE_POSTED, TOPIC_PO_CONFIRMED] as const;
+export type ErpEventTopic = (typeof ERP_EVENT_TOPICS)[number];
+
+export interface WatchedModel {
+  model: string;
+  field: string;
+  /** Only records matching this domain are watched (e.g. customer invoices only). */
+  domain: Domain;
+  /** Extra fields carried in the event for its consumers (chat messages, accounting sync). */
+  fields: string[];
+  topic: ErpEventTopic;
+  /** Whether a change old -> new is an event of this topic. */
+  isEvent(oldValue: string | null, newValue: string | null): boolean;
+}
+
+const into = (target: string) => (o: string | null, n: string | null) => n === target && o !== target;
+
+export const WATCHED_MODELS: WatchedModel[] = [
+  { model: 'fsm.order', field: 'stage_id', domain: [], fields: ['name', 'location_id', 'person_id', 'team_id', 'scheduled_date_start'], topic: TOPIC_FSM_STAGE_CHANGED, isEvent: (o, n) => o !== null && o !== n },
+  { model: 'sale.order', field: 'state', domain: [], fields: ['name', 'partner_id', 'amount_total', 'user_id'], topic: TOPIC_SALE_CONFIRMED, isEvent: into('sale') },
+  { model: 'account.move', field: 'state', domain: [['move_type', '=', 'out_invoice']], fields: ['name', 'partner_id', 'amount_total', 'invoice_date'], topic: TOPIC_INVOICE_POSTED, isEvent: into('posted') },
+  { model: 'purchase.order', field: 'state', domain: [], fields: ['name', 'partner_id', 'amount_total'], topic: TOPIC_PO_CONFIRMED, isEvent: into('purchase') },
+];
+
+/** A many2one `[id, name]` becomes its id as text; other values their text; empty (`false`) null. */
+export function valueOf(v: unknown): string | null {
+  if (v === false || v === null || v === undefined) return null;
+  if (Array.isArray(v)) return v.length ? String(v[0]) : null;
+  return String(v);
+}
+
+export const labelOf = (v: unknown): string | null => (Array.isArray(v) && v.length > 1 ? String(v[1]) : valueOf(v));
