@@ -1,0 +1,136 @@
+/**
+ * Integration settings per tenant and ERP company: secrets are sealed before they reach the database
+ * and shown back masked; phone numbers are normalised to E.164 digits; one SMS line is the default.
+ */
+import type { Db } from '@platform/db';
+import { AppError } from '@platform/kernel';
+import { maskSecret, type SecretBox } from '@platform/secrets';
+import * as repo from './settings.repo.js';
+import type { AccountingConnectionInput, ChatConfigInput, SmsConfigInput, SmsLineInput } from './settings.schemas.js';
+
+export type PhoneNormalizer = (raw: string) => string | undefined;
+
+const aad = (tenantId: string, table: string, column: string, key: string | number) => `${tenantId}|${table}|${column}|${key}`;
+
+export class IntegrationSettingsService {
+  constructor(
+    private readonly db: Db,
+    private readonly box: SecretBox,
+    private readonly normalizePhone: PhoneNormalizer,
+  ) {}
+
+  seal = (tenantId: string, table: string, column: string, key: string | number, value: string): string => this.box.seal(value, aad(tenantId, table, column, key));
+  open = (tenantId: string, table: string, column: string, key: string | number, sealed: string): string => this.box.open(sealed, aad(tenantId, table, column, key));
+
+  async setAccountingConnection(tenantId: string, i: AccountingConnectionInput): Promise<Record<string, unknown>> {
+    const k = i.company_id;
+    await repo.upsertAccounting(this.db, {
+      tenant_id: tenantId, company_id: k, name: i.name, client_id: i.client_id,
+      client_secret_enc: this.seal(tenantId, 'accounting_connections', 'client_secret', k, i.client_secret),
+      redirect_uri: i.redirect_uri,
+      webhook_key_enc: this.seal(tenantId, 'accounting_connections', 'webhook_key', k, i.webhook_key),
+      down_payment_product_id: i.down_payment_product_id ?? null, payment_journal_id: i.payment_journal_id ?? null,
+      sales_account_code: i.sales_account_code, deposit_account_code: i.deposit_account_code,
+    });
+    return this.showAccountingConnection(tenantId, k);
+  }
+
+  /** What an operator may see: secrets masked, tokens never. */
+  async showAccountingConnection(tenantId: string, companyId = 1): Promise<Record<string, unknown>> {
+    const r = await repo.findAccounting(this.db, tenantId, companyId);
+    if (!r) throw new AppError('NOT_FOUND', 'No accounting connection is configured for this company.');
+    return {
+      id: r.id, name: r.name, company_id: r.company_id, client_id: r.client_id,
+      client_secret: maskSecret(this.open(tenantId, 'accounting_connections', 'client_secret', r.company_id, r.client_secret_enc)),
+      redirect_uri: r.redirect_uri,
+      webhook_key: maskSecret(this.open(tenantId, 'accounting_connections', 'webhook_key', r.company_id, r.webhook_key_enc)),
+      down_payment_product_id: r.down_payment_product_id, payment_journal_id: r.payment_journal_id,
+      sales_account_code: r.sales_account_code, deposit_account_code: r.deposit_account_code,
+      status: r.status, status_detail: r.status_detail, provider_tenant_name: r.provider_tenant_name,
+      token_expires_at: r.token_expires_at,
+    };
+  }
+
+  async setSmsConfig(tenantId: string, i: SmsConfigInput): Promise<Record<string, unknown>> {
+    const k = i.company_id;
+    await repo.upsertSmsConfig(this.db, {
+      tenant_id: tenantId, company_id: k,
+      api_key_enc: this.seal(tenantId, 'sms_configs', 'api_key', k, i.api_key),
+      api_secret_enc: this.seal(tenantId, 'sms_configs', 'api_secret', k, i.api_secret),
+      webhook_base_url: i.webhook_base_url.replace(/\/+$/, ''),
+      webhook_secret_enc: i.webhook_secret ? this.seal(tenantId, 'sms_configs', 'webhook_secret', k, i.webhook_secret) : null,
+    });
+    return this.showSmsConfig(tenantId, k);
+  }
+
+  async smsSecrets(tenantId: string, companyId = 1): Promise<{ apiKey: string; apiSecret: string; webhookBaseUrl: string; webhookSecret: string | null } | undefined> {
+    const r = await repo.findSmsConfig(this.db, tenantId, companyId);
+    if (!r) return undefined;
+    return {
+      apiKey: this.open(tenantId, 'sms_configs', 'api_key', companyId, r.api_key_enc),
+      apiSecret: this.open(tenantId, 'sms_configs', 'api_secret', companyId, r.api_secret_enc),
+      webhookBaseUrl: r.webhook_base_url,
+      webhookSecret: r.webhook_secret_enc ? this.open(tenantId, 'sms_configs', 'webhook_secret', companyId, r.webhook_secret_enc) : null,
+    };
+  }
+
+  async showSmsConfig(tenantId: string, companyId = 1): Promise<Record<string, unknown>> {
+    const s = await this.smsSecrets(tenantId, companyId);
+    if (!s) throw new AppError('NOT_FOUND', 'No SMS configuration for this company.');
+    const lines = await repo.listSmsLines(this.db, tenantId);
+    return {
+      company_id: companyId, api_key: maskSecret(s.apiKey), api_secret: maskSecret(s.apiSecret), webhook_base_url: s.webhookBaseUrl,
+      webhook_secret: maskSecret(s.webhookSecret), webhook_url: `${s.webhookBaseUrl}/sms/webhook/sms`,
+      default_line: lines.find((l) => l.is_default)?.phone_number ?? null,
+      lines: lines.map((l) => ({ id: l.id, name: l.name, phone_number: l.phone_number, type: l.line_type, is_default: l.is_default })),
+    };
+  }
+
+  async addSmsLine(tenantId: string, i: SmsLineInput): Promise<repo.SmsLineRow> {
+    const phone = this.normalizePhone(i.phone_number);
+    if (!phone) {
+      throw new AppError('VALIDATION_FAILED', 'phone_number is not a valid phone number.', {
+        fieldIssues: [{ field: 'phone_number', rule: 'format', message: 'must be a valid phone number (stored as E.164 digits without +)' }],
+      });
+    }
+    return this.db.transaction(async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`sms-lines:${tenantId}`]);
+      const existing = await repo.listSmsLines(tx, tenantId);
+      const id = await repo.insertSmsLine(tx, { tenant_id: tenantId, name: i.name, phone_number: phone, line_type: i.line_type, is_default: false });
+      // Exactly one default: the first line, or the one marked default (which takes it from the others).
+      if (i.is_default || !existing.some((l) => l.is_default && l.id !== id)) await repo.setDefaultLine(tx, tenantId, id);
+      return (await repo.listSmsLines(tx, tenantId)).find((l) => l.id === id)!;
+    });
+  }
+
+  /** The default line, or the first line of a type. */
+  async lineFor(tenantId: string, type?: repo.SmsLineRow['line_type']): Promise<repo.SmsLineRow> {
+    const lines = await repo.listSmsLines(this.db, tenantId);
+    const line = type ? (lines.find((l) => l.line_type === type && l.is_default) ?? lines.find((l) => l.line_type === type)) : lines.find((l) => l.is_default);
+    if (!line) throw new AppError('NOT_FOUND', type ? `No SMS line of type ${type}.` : 'No default SMS line is configured.');
+    return line;
+  }
+
+  async setChatConfig(tenantId: string, i: ChatConfigInput): Promise<Record<string, unknown>> {
+    await repo.upsertChatConfig(this.db, {
+      tenant_id: tenantId, company_id: i.company_id,
+      webhook_url_enc: this.seal(tenantId, 'chat_configs', 'webhook_url', i.company_id, i.webhook_url),
+      enable_fsm: i.enable_fsm, enable_sales: i.enable_sales, enable_invoice: i.enable_invoice, enable_po: i.enable_po,
+    });
+    return this.showChatConfig(tenantId, i.company_id);
+  }
+
+  async chatConfig(tenantId: string, companyId = 1): Promise<(Omit<repo.ChatConfigRow, 'webhook_url_enc'> & { webhookUrl: string }) | undefined> {
+    const r = await repo.findChatConfig(this.db, tenantId, companyId);
+    if (!r) return undefined;
+    const { webhook_url_enc, ...rest } = r;
+    return { ...rest, webhookUrl: this.open(tenantId, 'chat_configs', 'webhook_url', companyId, webhook_url_enc) };
+  }
+
+  async showChatConfig(tenantId: string, companyId = 1): Promise<Record<string, unknown>> {
+    const c = await this.chatConfig(tenantId, companyId);
+    if (!c) throw new AppError('NOT_FOUND', 'No team-chat configuration for this company.');
+    // The webhook URL is the credential: show its host only.
+    return { company_id: companyId, webhook_url: `${new URL(c.webhookUrl).origin}/…`, enable_fsm: c.enable_fsm, enable_sales: c.enable_sales, enable_invoice: c.enable_invoice, enable_po: c.enable_po };
+  }
+}

@@ -1,0 +1,51 @@
+/** Input of the integration settings (spec tables), shared by the CLI and the admin API. */
+import { z } from 'zod';
+
+const httpsOrLocal = (what: string) =>
+  z.url({ protocol: /^https?$/, error: `must be an absolute URL (${what})` }).refine((u) => u.startsWith('https://') || /^http:\/\/(127\.0\.0\.1|localhost)(:|\/)/.test(u), {
+    message: 'must be https:// (http:// only for 127.0.0.1 or localhost)',
+    params: { rule: 'https' },
+  });
+const accountCode = z.string().trim().regex(/^[A-Za-z0-9.-]{1,10}$/, 'must be an account code of the accounting provider (1-10 letters, digits, . or -)');
+
+export const accountingConnectionSchema = z.object({
+  name: z.string().trim().min(1).max(100),
+  company_id: z.number().int().positive().default(1),
+  client_id: z.string().trim().min(8, 'must be the client id issued by the accounting provider').max(100),
+  client_secret: z.string().min(8, 'must be the client secret issued by the accounting provider').max(200),
+  redirect_uri: httpsOrLocal('the OAuth callback, https://{erp_domain}/acct/callback'),
+  webhook_key: z.string().min(16, 'must be the webhook key from the provider portal').max(200),
+  down_payment_product_id: z.number().int().positive().optional(),
+  payment_journal_id: z.number().int().positive().optional(),
+  sales_account_code: accountCode.default('200'),
+  deposit_account_code: accountCode.default('835'),
+});
+
+export const smsConfigSchema = z.object({
+  company_id: z.number().int().positive().default(1),
+  api_key: z.string().min(4).max(200),
+  api_secret: z.string().min(4).max(200),
+  webhook_base_url: httpsOrLocal('https://{erp_domain}'),
+  webhook_secret: z.string().min(16, 'must be at least 16 characters').max(200).optional(),
+});
+
+export const smsLineSchema = z.object({
+  name: z.string().trim().min(1).max(100),
+  phone_number: z.string().trim().min(4).max(30),
+  line_type: z.enum(['sales', 'support', 'operations'], 'must be sales, support or operations'),
+  is_default: z.boolean().default(false),
+});
+
+export const chatConfigSchema = z.object({
+  company_id: z.number().int().positive().default(1),
+  webhook_url: z.url({ protocol: /^https?$/, error: 'must be the incoming-webhook URL issued by the chat space' }),
+  enable_fsm: z.boolean().default(false),
+  enable_sales: z.boolean().default(false),
+  enable_invoice: z.boolean().default(false),
+  enable_po: z.boolean().default(false),
+});
+
+export type AccountingConnectionInput = z.infer<typeof accountingConnectionSchema>;
+export type SmsConfigInput = z.infer<typeof smsConfigSchema>;
+export type SmsLineInput = z.infer<typeof smsLineSchema>;
+export type ChatConfigInput = z.infer<typeof chatConfigSchema>;
