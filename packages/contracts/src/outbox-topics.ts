@@ -63,3 +63,36 @@ export interface ConversionPayload {
   };
   customData?: Record<string, unknown>;
 }
+
+/** Domain events found by the ERP change feed (apps/worker change-feed). */
+export const TOPIC_FSM_STAGE_CHANGED = 'erp.fsm_stage_changed';
+export const TOPIC_SALE_CONFIRMED = 'erp.sale_confirmed';
+export const TOPIC_INVOICE_POSTED = 'erp.invoice_posted';
+export const TOPIC_PO_CONFIRMED = 'erp.po_confirmed';
+export const ERP_EVENT_TOPICS = [TOPIC_FSM_STAGE_CHANGED, TOPIC_SALE_CONFIRMED, TOPIC_INVOICE_POSTED, TOPIC_PO_CONFIRMED] as const;
+export type ErpEventTopic = (typeof ERP_EVENT_TOPICS)[number];
+
+export interface ErpEventPayload {
+  erpDb: string;
+  model: string;
+  recordId: number;
+  field: string;
+  old: string | null;
+  new: string | null;
+  oldLabel: string | null;
+  newLabel: string | null;
+  writeDate: string;
+  /** Fields of the record at the time (many2ones as [id, name]). */
+  record: Record<string, unknown>;
+}
+
+/** Work derived from an ERP event, one job each so each retries on its own. */
+export const TOPIC_CHAT_NOTIFY = 'chat.notify';
+export const TOPIC_ACCOUNTING_PUSH_INVOICE = 'accounting.push_invoice';
+export const TOPIC_ACCOUNTING_WEBHOOK = 'accounting.webhook';
+export const TOPIC_SMS_SEND = 'sms.send';
+
+export interface DerivedJobPayload {
+  eventTopic: ErpEventTopic;
+  event: ErpEventPayload;
+}

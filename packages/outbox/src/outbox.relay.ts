@@ -8,6 +8,20 @@ import { claimBatch, markDead, markDone, markRetry, reclaimStale, releaseClaims,
 
 export type OutboxHandler = (row: OutboxRow) => Promise<unknown>;
 
+/**
+ * Thrown by a handler when a receiver asked to wait (HTTP 429 with Retry-After, a local rate limit):
+ * the row is retried after `retryAfterMs` and the wait does not count as a failed attempt.
+ */
+export class RetryLater extends Error {
+  constructor(
+    message: string,
+    readonly retryAfterMs: number,
+  ) {
+    super(message);
+    this.name = 'RetryLater';
+  }
+}
+
 /** Thrown by a handler when retrying cannot help (the row goes straight to the dead letters). */
 export class PermanentFailure extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
@@ -125,7 +139,11 @@ export class OutboxRelay {
       this.o.logger.info({ ...log, result }, 'outbox message delivered');
     } catch (err) {
       const reason = describe(err);
-      if (err instanceof PermanentFailure || row.attempts >= this.o.maxAttempts) {
+      if (err instanceof RetryLater) {
+        const delay = Math.max(err.retryAfterMs, 0) + Math.floor(this.o.random() * 1000);
+        await markRetry(this.o.db, row.id, this.o.workerId, reason, delay, { countAttempt: false });
+        this.o.logger.info({ ...log, reason, retry_in_ms: delay }, 'outbox delivery deferred by the receiver');
+      } else if (err instanceof PermanentFailure || row.attempts >= this.o.maxAttempts) {
         await markDead(this.o.db, row.id, this.o.workerId, reason);
         this.o.logger.error({ ...log, reason }, 'outbox message dead-lettered');
       } else {

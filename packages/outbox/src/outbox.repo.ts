@@ -53,12 +53,21 @@ export async function markDone(db: Queryable, id: number, workerId: string, resu
   );
 }
 
-export async function markRetry(db: Queryable, id: number, workerId: string, error: string, delayMs: number): Promise<void> {
+export async function markRetry(
+  db: Queryable,
+  id: number,
+  workerId: string,
+  error: string,
+  delayMs: number,
+  opts: { countAttempt?: boolean } = {},
+): Promise<void> {
+  // A wait the receiver asked for is not a failure: give the attempt back.
+  const give = opts.countAttempt === false ? 1 : 0;
   await db.query(
     `UPDATE outbox SET status = 'pending', locked_by = NULL, locked_at = NULL, last_error = $3,
-       next_attempt_at = now() + ($4::double precision * interval '1 millisecond')
+       next_attempt_at = now() + ($4::double precision * interval '1 millisecond'), attempts = greatest(attempts - $5, 0)
      WHERE id = $1 AND locked_by = $2`,
-    [id, workerId, error, delayMs],
+    [id, workerId, error, delayMs, give],
   );
 }
 

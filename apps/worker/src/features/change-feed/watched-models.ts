@@ -4,12 +4,9 @@
  */
 import type { Domain } from '@platform/erp';
 
-export const TOPIC_FSM_STAGE_CHANGED = 'erp.fsm_stage_changed';
-export const TOPIC_SALE_CONFIRMED = 'erp.sale_confirmed';
-export const TOPIC_INVOICE_POSTED = 'erp.invoice_posted';
-export const TOPIC_PO_CONFIRMED = 'erp.po_confirmed';
-export const ERP_EVENT_TOPICS = [TOPIC_FSM_STAGE_CHANGED, TOPIC_SALE_CONFIRMED, TOPIC_INVOICE_POSTED, TOPIC_PO_CONFIRMED] as const;
-export type ErpEventTopic = (typeof ERP_EVENT_TOPICS)[number];
+import { TOPIC_FSM_STAGE_CHANGED, TOPIC_INVOICE_POSTED, TOPIC_PO_CONFIRMED, TOPIC_SALE_CONFIRMED, type ErpEventTopic } from '@platform/contracts';
+
+export { TOPIC_FSM_STAGE_CHANGED, TOPIC_INVOICE_POSTED, TOPIC_PO_CONFIRMED, TOPIC_SALE_CONFIRMED };
 
 export interface WatchedModel {
   model: string;
@@ -26,10 +23,10 @@ export interface WatchedModel {
 const into = (target: string) => (o: string | null, n: string | null) => n === target && o !== target;
 
 export const WATCHED_MODELS: WatchedModel[] = [
-  { model: 'fsm.order', field: 'stage_id', domain: [], fields: ['name', 'location_id', 'person_id', 'team_id', 'scheduled_date_start'], topic: TOPIC_FSM_STAGE_CHANGED, isEvent: (o, n) => o !== null && o !== n },
-  { model: 'sale.order', field: 'state', domain: [], fields: ['name', 'partner_id', 'amount_total', 'user_id'], topic: TOPIC_SALE_CONFIRMED, isEvent: into('sale') },
-  { model: 'account.move', field: 'state', domain: [['move_type', '=', 'out_invoice']], fields: ['name', 'partner_id', 'amount_total', 'invoice_date'], topic: TOPIC_INVOICE_POSTED, isEvent: into('posted') },
-  { model: 'purchase.order', field: 'state', domain: [], fields: ['name', 'partner_id', 'amount_total'], topic: TOPIC_PO_CONFIRMED, isEvent: into('purchase') },
+  { model: 'fsm.order', field: 'stage_id', domain: [], fields: ['name', 'company_id', 'location_id', 'person_id', 'team_id', 'scheduled_date_start'], topic: TOPIC_FSM_STAGE_CHANGED, isEvent: (o, n) => o !== null && o !== n },
+  { model: 'sale.order', field: 'state', domain: [], fields: ['name', 'company_id', 'partner_id', 'amount_total', 'currency_id', 'user_id'], topic: TOPIC_SALE_CONFIRMED, isEvent: into('sale') },
+  { model: 'account.move', field: 'state', domain: [['move_type', '=', 'out_invoice']], fields: ['name', 'company_id', 'partner_id', 'amount_total', 'currency_id', 'invoice_date'], topic: TOPIC_INVOICE_POSTED, isEvent: into('posted') },
+  { model: 'purchase.order', field: 'state', domain: [], fields: ['name', 'company_id', 'partner_id', 'amount_total', 'currency_id'], topic: TOPIC_PO_CONFIRMED, isEvent: into('purchase') },
 ];
 
 /** A many2one `[id, name]` becomes its id as text; other values their text; empty (`false`) null. */

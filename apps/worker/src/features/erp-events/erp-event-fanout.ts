@@ -1,0 +1,26 @@
+/**
+ * An ERP event (from the change feed) becomes one job per consumer, each retried on its own: a chat
+ * notification for every event, and for a posted customer invoice the push to the accounting
+ * provider. Jobs carry a dedupe key derived from the event row, so a redelivered event adds nothing.
+ */
+import type { Db } from '@platform/db';
+import { enqueue, type OutboxRow } from '@platform/outbox';
+import { TOPIC_ACCOUNTING_PUSH_INVOICE, TOPIC_CHAT_NOTIFY, TOPIC_INVOICE_POSTED, type DerivedJobPayload, type ErpEventPayload, type ErpEventTopic } from '@platform/contracts';
+
+export function fanOutErpEvent(db: Db, onQueued: () => void) {
+  return async (row: OutboxRow): Promise<{ jobs: string[] }> => {
+    const topic = row.topic as ErpEventTopic;
+    const job: DerivedJobPayload = { eventTopic: topic, event: row.payload as unknown as ErpEventPayload };
+    const targets = [TOPIC_CHAT_NOTIFY, ...(topic === TOPIC_INVOICE_POSTED ? [TOPIC_ACCOUNTING_PUSH_INVOICE] : [])];
+    const queued = await db.transaction(async (tx) => {
+      const out: string[] = [];
+      for (const t of targets) {
+        const id = await enqueue(tx, { tenantId: row.tenant_id, topic: t, aggregateId: row.aggregate_id ?? undefined, dedupeKey: `${t}:event-${row.id}`, payload: { ...job } });
+        if (id !== null) out.push(t);
+      }
+      return out;
+    });
+    if (queued.length) onQueued();
+    return { jobs: targets };
+  };
+}
