@@ -7,9 +7,11 @@
  * of 10, or PGlite on a file), and answer 201 {id}. No validation library, no framework, no logger.
  *
  * Env (set by intake.bench.ts): BENCH_DATABASE_URL (PostgreSQL) or BENCH_PGLITE_DIR (PGlite).
+ * BENCH_BASELINE_VARIANT=http-verify (diagnosis only): the verify call over node:http with a
+ * keep-alive Agent instead of fetch.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { Agent, createServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
@@ -96,16 +98,42 @@ function send(res: ServerResponse, status: number, body: unknown): void {
   res.end(s);
 }
 
+/** BENCH_BASELINE_VARIANT=http-verify (diagnosis only): node:http with a keep-alive Agent instead of fetch. */
+const httpVerify = process.env.BENCH_BASELINE_VARIANT === 'http-verify';
+const agent = new Agent({ keepAlive: true });
+
+function postForm(url: string, body: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      url,
+      { method: 'POST', agent, timeout: 3_000, headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json', 'content-length': Buffer.byteLength(body) } },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (text += c));
+        res.on('end', () => resolve(text));
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error('verify timed out')));
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
 async function verifyToken(token: string, remoteIp: string | undefined): Promise<boolean> {
   const form = new URLSearchParams({ secret: captchaSecret, response: token });
   if (remoteIp) form.set('remoteip', remoteIp);
-  const r = await fetch(verifyUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-    body: form.toString(),
-    signal: AbortSignal.timeout(3_000),
-  });
-  const v = (await r.json()) as { success?: boolean; action?: string; hostname?: string; score?: number };
+  let v: { success?: boolean; action?: string; hostname?: string; score?: number };
+  if (httpVerify) v = JSON.parse(await postForm(verifyUrl, form.toString())) as typeof v;
+  else {
+    const r = await fetch(verifyUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+      body: form.toString(),
+      signal: AbortSignal.timeout(3_000),
+    });
+    v = (await r.json()) as typeof v;
+  }
   return v.success === true && v.action === 'estimate' && ALLOWED_HOSTS.has(String(v.hostname)) && typeof v.score === 'number' && v.score >= 0.5;
 }
 
@@ -189,6 +217,7 @@ verifyUrl = `${url}/local-captcha/siteverify`;
 
 serveCommands({
   query: (sql) => db.query(sql),
+  mint: async () => captcha.mint({ action: 'estimate', hostname: 'localhost' }),
   counter,
   close: async () => {
     server.closeAllConnections();

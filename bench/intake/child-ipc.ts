@@ -12,6 +12,8 @@ import { Session } from 'node:inspector/promises';
 
 export type ChildCommand =
   | { cmd: 'stats' | 'checkpoint' | 'close' | 'profile-start'; id: number }
+  /** Mints `n` bot-check tokens (action estimate, hostname localhost) and writes them to `file`, one a line. */
+  | { cmd: 'mint'; id: number; n: number; file: string }
   /** Stops the CPU profile started by profile-start and writes it (.cpuprofile) to `file`. */
   | { cmd: 'profile-stop'; id: number; file: string };
 
@@ -22,6 +24,8 @@ export interface ChildStats {
   /** Answers written for POST /api/estimate, by class. */
   answered2xx: number;
   answeredOther: number;
+  /** Answers by status code. */
+  codes: Record<string, number>;
   /** process.cpuUsage() of the server process, user + system, in microseconds. */
   cpuUs: number;
 }
@@ -34,11 +38,12 @@ export type ChildMessage =
 export interface AnswerCounter {
   answered2xx: number;
   answeredOther: number;
+  codes: Record<string, number>;
 }
 
 /** Counts the status codes written for POST {path}, on any node:http server (Fastify's included). */
 export function countAnswers(server: Server, path = '/api/estimate'): AnswerCounter {
-  const c: AnswerCounter = { answered2xx: 0, answeredOther: 0 };
+  const c: AnswerCounter = { answered2xx: 0, answeredOther: 0, codes: {} };
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     if (req.method !== 'POST' || req.url !== path) return;
     const writeHead = res.writeHead;
@@ -48,6 +53,7 @@ export function countAnswers(server: Server, path = '/api/estimate'): AnswerCoun
         counted = true;
         if (code >= 200 && code < 300) c.answered2xx++;
         else c.answeredOther++;
+        c.codes[code] = (c.codes[code] ?? 0) + 1;
       }
       return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, [code, ...rest]);
     } as ServerResponse['writeHead'];
@@ -58,6 +64,8 @@ export function countAnswers(server: Server, path = '/api/estimate'): AnswerCoun
 /** Serves the orchestrator's commands until `close`. */
 export function serveCommands(h: {
   query: (sql: string) => Promise<{ rows: Record<string, unknown>[] }>;
+  /** One token from the server's own POST /local-captcha/token route (in-process). */
+  mint: () => Promise<string>;
   counter: AnswerCounter;
   close: () => Promise<void>;
 }): void {
@@ -79,9 +87,17 @@ export function serveCommands(h: {
               outbox: Number(r.rows[0]?.['o']),
               answered2xx: h.counter.answered2xx,
               answeredOther: h.counter.answeredOther,
+              codes: { ...h.counter.codes },
               cpuUs: u.user + u.system,
             },
           });
+        } else if (m.cmd === 'mint') {
+          const tokens: string[] = [];
+          for (let i = 0; i < m.n; i += 64) {
+            tokens.push(...(await Promise.all(Array.from({ length: Math.min(64, m.n - i) }, () => h.mint()))));
+          }
+          writeFileSync(m.file, tokens.join('\n') + '\n');
+          send({ type: 'reply', id: m.id, ok: true });
         } else if (m.cmd === 'checkpoint') {
           await h.query('CHECKPOINT');
           send({ type: 'reply', id: m.id, ok: true });

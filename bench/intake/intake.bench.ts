@@ -7,18 +7,23 @@
  *   end), else PGlite (files under a temp dir, removed at the end).
  * - Each server runs in its own child process; the load generator is wrk (Debian's; installed with
  *   apt-get when missing), one thread, keep-alive, loopback only.
- * - Every request carries its own bot-check token, minted over HTTP on that server just before the
- *   run (tokens verify once and live 2 minutes), and a distinct body, so nothing is folded.
- * - A short warm-up per server, then interleaved rounds (r1 platform first, r2 baseline first, ...);
- *   the ratio platform/baseline of req/s is taken within each round, then the median.
- * - Correctness: after the run, per server, rows in submissions == rows in outbox == 2xx answers
- *   written by the server, and wrk's 2xx <= that <= wrk's 2xx + requests left in flight at wrk's stop.
+ * - Every request carries its own bot-check token, minted on that server just before the run (tokens
+ *   verify once and live 2 minutes; the platform's through its POST /local-captcha/token route with
+ *   Fastify's inject, in-process, because minting thousands over HTTP took seconds), and a distinct
+ *   body, so nothing is folded.
+ * - A warm-up of both servers at once, then interleaved rounds (r1 platform first, r2 baseline
+ *   first, ...); the ratio platform/baseline of req/s is taken within each round, then the median.
+ * - Correctness, after each wrk run and over the whole run, per server: new rows in submissions ==
+ *   new rows in outbox == 2xx answers written by the server, and wrk's 2xx <= that <= wrk's 2xx +
+ *   requests left in flight when wrk stopped (the server still answers and commits those).
  * - Exit code 1 on errors (failed requests, non-2xx, token pool exhausted, counts that disagree,
  *   a crash); missing the goal only prints so.
  *
- * Knobs (env): BENCH_ROUNDS (3), BENCH_DURATION (10 s), BENCH_WARMUP (3 s), BENCH_CONNECTIONS (32),
- * BENCH_THREADS (1); BENCH_CPU_PROF=<dir> writes a CPU profile of each server per measured run
- * (summarise with `tsx bench/intake/profile-summary.ts <dir>`). Numbers on this VM are for ratios (shared/reference/performance-anchors.md).
+ * Knobs (env): BENCH_ROUNDS (3), BENCH_DURATION (10 s), BENCH_WARMUP (5 s, both servers at once),
+ * BENCH_CONNECTIONS (32), BENCH_THREADS (1); BENCH_CPU_PROF=<dir> writes a CPU profile of each server
+ * per measured run (summarise with `npx tsx bench/intake/profile-summary.ts <dir>`); BENCH_DEBUG=1
+ * prints minting and drain times. Diagnosis only: BENCH_PLATFORM_VARIANT (platform.child.ts).
+ * Numbers on a shared 2-core VM are for ratios (performance-anchors.md in the shared reference).
  */
 import { fork, spawnSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -40,7 +45,7 @@ const num = (name: string, def: number) => {
 const CFG = {
   rounds: num('BENCH_ROUNDS', 3),
   durationS: num('BENCH_DURATION', 10),
-  warmupS: num('BENCH_WARMUP', 3),
+  warmupS: num('BENCH_WARMUP', 5),
   connections: num('BENCH_CONNECTIONS', 32),
   threads: num('BENCH_THREADS', 1),
   goal: 0.8,
@@ -162,9 +167,10 @@ class Child {
     });
   }
 
-  private call(cmd: Exclude<ChildCommand['cmd'], 'profile-stop'>, extra?: undefined): Promise<ChildMessage>;
+  private call(cmd: Exclude<ChildCommand['cmd'], 'profile-stop' | 'mint'>, extra?: undefined): Promise<ChildMessage>;
   private call(cmd: 'profile-stop', extra: { file: string }): Promise<ChildMessage>;
-  private call(cmd: ChildCommand['cmd'], extra?: { file: string }): Promise<ChildMessage> {
+  private call(cmd: 'mint', extra: { n: number; file: string }): Promise<ChildMessage>;
+  private call(cmd: ChildCommand['cmd'], extra?: { file: string; n?: number }): Promise<ChildMessage> {
     if (this.exited) return Promise.reject(new Error(`${this.name} server is not running`));
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
@@ -185,6 +191,10 @@ class Child {
     const m = await this.call('stats');
     if (m.type !== 'reply' || !m.ok || !m.stats) throw new Error(`${this.name}: no stats`);
     return m.stats;
+  }
+
+  async mint(n: number, file: string): Promise<void> {
+    await this.call('mint', { n, file });
   }
 
   async checkpoint(): Promise<void> {
@@ -273,25 +283,6 @@ async function setUpDatabases(): Promise<Setup> {
 // ---------------------------------------------------------------------------------------------
 // Tokens and load
 
-async function mintTokens(url: string, n: number, file: string): Promise<void> {
-  const tokens: string[] = new Array(n);
-  let next = 0;
-  const worker = async () => {
-    while (next < n) {
-      const i = next++;
-      const res = await fetch(`${url}/local-captcha/token`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: '{"action":"estimate","hostname":"localhost"}',
-      });
-      if (res.status !== 200) throw new Error(`minting a token: HTTP ${res.status} ${await res.text()}`);
-      tokens[i] = ((await res.json()) as { token: string }).token;
-    }
-  };
-  await Promise.all(Array.from({ length: 16 }, worker));
-  writeFileSync(file, tokens.join('\n') + '\n');
-}
-
 interface WrkResult {
   requests: number;
   duration_us: number;
@@ -349,6 +340,10 @@ interface RunResult {
   exhausted: number;
   tokens: number;
   cpuMsPerReq: number;
+  /** Answers other than 201 written by the server, by status code. */
+  otherCodes: Record<string, number>;
+  /** This run's new submissions and outbox rows == the 2xx answers the server wrote, and wrk's 2xx agree. */
+  rowsOk: boolean;
   wrk: WrkResult;
 }
 
@@ -356,16 +351,20 @@ const maxRate: Record<ServerName, number> = { platform: 0, baseline: 0 };
 
 async function oneRun(c: Child, round: string, seconds: number, dir: string, bodyFile: string, tokens?: number): Promise<RunResult> {
   // Generous: a run that outruns its tokens sends cheap token-less requests and is reported as failed.
-  const n = tokens ?? Math.min(MAX_TOKENS, Math.max(1_500, Math.ceil(maxRate[c.name] * seconds * 3 + 500)));
+  const n = tokens ?? Math.min(MAX_TOKENS, Math.max(6_000, Math.ceil(maxRate[c.name] * seconds * 4 + 500)));
   const tokensFile = join(dir, `tokens-${c.name}-${round}.txt`);
-  await mintTokens(c.url, n, tokensFile);
+  const tm = Date.now();
+  await c.mint(n, tokensFile);
+  if (process.env.BENCH_DEBUG) console.log(`  ${c.name} ${round}: minted ${n} tokens in ${Date.now() - tm} ms`);
   await c.checkpoint();
   await sleep(500);
   const before = await c.stats();
   const profile = PROFILE_DIR && round !== 'w';
   if (profile) await c.profileStart();
   const w = await runWrk(c.url, seconds, tokensFile, bodyFile, `${c.name[0]}${round}`);
+  const tq = Date.now();
   const after = await quiesce(c);
+  if (process.env.BENCH_DEBUG) console.log(`  ${c.name} ${round}: quiesced in ${Date.now() - tq} ms`);
   if (profile) {
     await c.profileStop(join(PROFILE_DIR, `${c.name}-${round}.cpuprofile`));
     const answered = after.answered2xx + after.answeredOther - before.answered2xx - before.answeredOther;
@@ -373,6 +372,8 @@ async function oneRun(c: Child, round: string, seconds: number, dir: string, bod
   }
   rmSync(tokensFile, { force: true });
   const clientOk = w.requests - w.errors.status;
+  const codes: Record<string, number> = {};
+  for (const [k, v] of Object.entries(after.codes)) if (k !== '201' && v - (before.codes[k] ?? 0) > 0) codes[k] = v - (before.codes[k] ?? 0);
   const serverOk = after.answered2xx - before.answered2xx;
   const answered = serverOk + (after.answeredOther - before.answeredOther);
   const rps = w.requests / (w.duration_us / 1e6);
@@ -390,12 +391,16 @@ async function oneRun(c: Child, round: string, seconds: number, dir: string, bod
     exhausted: w.exhausted,
     tokens: n,
     cpuMsPerReq: answered ? (after.cpuUs - before.cpuUs) / 1000 / answered : NaN,
+    otherCodes: codes,
+    rowsOk: after.submissions - before.submissions === serverOk && after.outbox - before.outbox === serverOk && clientOk <= serverOk && serverOk <= clientOk + Math.max(0, w.sent - w.requests),
     wrk: w,
   };
 }
 
 // ---------------------------------------------------------------------------------------------
 
+const r1 = (x: number) => Math.round(x * 10) / 10;
+const r3 = (x: number) => Math.round(x * 1000) / 1000;
 const f1 = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : '-');
 const f2 = (x: number) => (Number.isFinite(x) ? x.toFixed(2) : '-');
 function table(rows: string[][]): string {
@@ -404,6 +409,7 @@ function table(rows: string[][]): string {
 }
 
 async function main(): Promise<number> {
+  const tStart = Date.now();
   const problems: string[] = [];
   const wrkVersion = ensureWrk();
   if (PROFILE_DIR) mkdirSync(PROFILE_DIR, { recursive: true });
@@ -411,24 +417,30 @@ async function main(): Promise<number> {
   const setup = await setUpDatabases();
   console.log(`engine: ${setup.engine} | ${wrkVersion} | node ${process.version} | ${cpus().length} CPUs, load average before start ${load} (other work on the machine skews the figures)`);
   console.log(
-    `load: wrk -t${CFG.threads} -c${CFG.connections}, warm-up ${CFG.warmupS} s per server, ${CFG.rounds} interleaved rounds of ${CFG.durationS} s, ` +
+    `load: wrk -t${CFG.threads} -c${CFG.connections}, warm-up ${CFG.warmupS} s (both servers at once), ${CFG.rounds} interleaved rounds of ${CFG.durationS} s, ` +
       `~${BODY_TEMPLATE.length} B bodies, one fresh bot-check token per request`,
   );
   const bodyFile = join(setup.workDir, 'body.json');
   writeFileSync(bodyFile, BODY_TEMPLATE);
 
   const t0 = Date.now();
-  // Started one after the other: both at once would double the start-up time of each on 2 cores.
-  const children = {} as Record<ServerName, Child>;
-  children.platform = await Child.start('platform', 'platform.child.ts', setup.envOf.platform);
-  children.baseline = await Child.start('baseline', 'baseline.child.ts', setup.envOf.baseline);
+  const [platform, baseline] = await Promise.all([
+    Child.start('platform', 'platform.child.ts', setup.envOf.platform),
+    Child.start('baseline', 'baseline.child.ts', setup.envOf.baseline),
+  ]);
+  const children: Record<ServerName, Child> = { platform, baseline };
   console.log(`servers up in ${((Date.now() - t0) / 1000).toFixed(1)} s: platform ${children.platform.url}, baseline ${children.baseline.url}`);
 
+  // Warm-up (JIT, PGlite's wasm tier-up, caches, pools): both servers at once, not measured.
   const all: RunResult[] = [];
-  for (const name of SERVERS) {
-    const r = await oneRun(children[name], 'w', CFG.warmupS, setup.workDir, bodyFile, Math.min(MAX_TOKENS, 1_000 * CFG.warmupS + 500));
+  const warm = await Promise.all(
+    SERVERS.map((name) => oneRun(children[name], 'w', CFG.warmupS, setup.workDir, bodyFile, Math.min(MAX_TOKENS, 600 * CFG.warmupS + 500))),
+  );
+  for (const r of warm) {
+    const name = r.server;
     all.push(r);
-    console.log(`warm-up ${name}: ${f1(r.rps)} req/s, ${r.errors} errors/non-2xx${r.exhausted ? ` (${r.exhausted} sent without a token: pool ran out)` : ''}`);
+    if (!r.rowsOk) problems.push(`warm-up ${name}: rows written do not match the 2xx answers`);
+    console.log(`warm-up ${name} (both at once): ${f1(r.rps)} req/s, p99 ${f1(r.p99Ms)} ms, ${r.errors} errors/non-2xx ${JSON.stringify(r.otherCodes)}${r.exhausted ? ` (${r.exhausted} sent without a token: pool ran out)` : ''}`);
   }
 
   const rounds: { round: string; order: ServerName[]; platform: RunResult; baseline: RunResult; ratio: number }[] = [];
@@ -440,7 +452,8 @@ async function main(): Promise<number> {
       all.push(got[name]);
       const r = got[name];
       console.log(`r${i} ${name.padEnd(8)} ${f1(r.rps)} req/s  p50 ${f1(r.p50Ms)} ms  p99 ${f1(r.p99Ms)} ms  errors ${r.errors}`);
-      if (r.errors) problems.push(`r${i} ${name}: ${r.errors} failed or non-2xx requests (${JSON.stringify(r.wrk.errors)})`);
+      if (r.errors) problems.push(`r${i} ${name}: ${r.errors} failed or non-2xx requests (wrk ${JSON.stringify(r.wrk.errors)}; server answered ${JSON.stringify(r.otherCodes)})`);
+      if (!r.rowsOk) problems.push(`r${i} ${name}: rows written in this run do not match its 2xx answers`);
       if (r.exhausted) problems.push(`r${i} ${name}: the token pool ran out (${r.exhausted} requests without a token)`);
     }
     rounds.push({ round: `r${i}`, order, platform: got.platform, baseline: got.baseline, ratio: got.platform.rps / got.baseline.rps });
@@ -463,9 +476,11 @@ async function main(): Promise<number> {
     baseline: { rps: median(rounds.map((r) => r.baseline.rps)), p50Ms: median(rounds.map((r) => r.baseline.p50Ms)), p99Ms: median(rounds.map((r) => r.baseline.p99Ms)), cpuMsPerReq: median(rounds.map((r) => r.baseline.cpuMsPerReq)) },
     ratio: median(rounds.map((r) => r.ratio)),
     p99Ratio: median(rounds.map((r) => r.platform.p99Ms / r.baseline.p99Ms)),
+    /** Baseline/platform server CPU per request: less sensitive to other work on the machine than req/s. */
+    cpuRatio: median(rounds.map((r) => r.baseline.cpuMsPerReq / r.platform.cpuMsPerReq)),
   };
 
-  const rows: string[][] = [['engine', 'round', 'server', 'req/s', 'p50 ms', 'p99 ms', 'errors/non-2xx', 'node CPU ms/req', 'ratio p/b']];
+  const rows: string[][] = [['engine', 'round', 'server', 'req/s', 'p50 ms', 'p99 ms', 'errors/non-2xx', 'server CPU ms/req', 'ratio p/b']];
   for (const r of rounds) {
     for (const name of r.order) {
       const x = r[name];
@@ -479,24 +494,28 @@ async function main(): Promise<number> {
   }
   console.log('\nPOST /api/estimate (local verifier): platform vs plain node:http baseline, same transaction\n');
   console.log(table(rows));
-  console.log(`\ncorrectness: ${SERVERS.map((n) => `${n} ${checks[n].submissions} submissions = ${checks[n].outbox} outbox = ${checks[n].serverOk} 2xx answers (wrk read ${checks[n].clientOk}; ${checks[n].unanswered} left in flight at wrk's stop) ${checks[n].ok ? 'OK' : 'MISMATCH'}`).join('; ')}`);
+  console.log('ratio p/b: platform req/s / baseline req/s in the same round; server CPU: the server process (PGlite runs inside it), per answered request');
+  console.log(`\ncorrectness (warm-ups included): ${SERVERS.map((n) => `${n} ${checks[n].submissions} submissions = ${checks[n].outbox} outbox = ${checks[n].serverOk} 2xx answers (wrk read ${checks[n].clientOk}; <= ${checks[n].unanswered} left in flight at wrk's stops) ${checks[n].ok ? 'OK' : 'MISMATCH'}`).join('; ')}`);
+  const loadAfter = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+  console.log(`load average at the end ${loadAfter} (this bench alone keeps about 2-3 busy); total ${((Date.now() - tStart) / 1000).toFixed(0)} s`);
   const goalMet = med.ratio >= CFG.goal;
-  console.log(`goal: ratio >= ${CFG.goal}: ${goalMet ? 'MET' : 'NOT MET'} (median ratio ${f2(med.ratio)}; p99 platform/baseline ${f2(med.p99Ratio)})${goalMet ? '' : ' (reported, not a failure)'}`);
+  console.log(`goal: ratio >= ${CFG.goal}: ${goalMet ? 'MET' : 'NOT MET'} (median ratio ${f2(med.ratio)}; p99 platform/baseline ${f2(med.p99Ratio)}; server CPU per request baseline/platform ${f2(med.cpuRatio)})${goalMet ? '' : ' (reported, not a failure)'}`);
   const result = {
     bench: 'intake',
     engine: setup.engine,
-    config: { ...CFG, wrk: wrkVersion, node: process.version, bodyBytes: BODY_TEMPLATE.length, loadavgBefore: load },
+    config: { ...CFG, wrk: wrkVersion, node: process.version, bodyBytes: BODY_TEMPLATE.length, loadavgBefore: load, loadavgAfter: loadAfter },
     rounds: rounds.map((r) => ({
       round: r.round,
       order: r.order,
-      ratio: Number(r.ratio.toFixed(3)),
-      ...Object.fromEntries(SERVERS.map((n) => [n, { rps: Number(r[n].rps.toFixed(1)), p50_ms: r[n].p50Ms, p99_ms: r[n].p99Ms, errors: r[n].errors, cpu_ms_per_req: Number(r[n].cpuMsPerReq.toFixed(3)), tokens: r[n].tokens }])),
+      ratio: r3(r.ratio),
+      ...Object.fromEntries(SERVERS.map((n) => [n, { rps: r1(r[n].rps), p50_ms: r1(r[n].p50Ms), p99_ms: r1(r[n].p99Ms), errors: r[n].errors, non2xx: r[n].otherCodes, cpu_ms_per_req: r3(r[n].cpuMsPerReq), tokens: r[n].tokens }])),
     })),
     median: {
-      platform: { rps: Number(med.platform.rps.toFixed(1)), p50_ms: med.platform.p50Ms, p99_ms: med.platform.p99Ms, cpu_ms_per_req: Number(med.platform.cpuMsPerReq.toFixed(3)) },
-      baseline: { rps: Number(med.baseline.rps.toFixed(1)), p50_ms: med.baseline.p50Ms, p99_ms: med.baseline.p99Ms, cpu_ms_per_req: Number(med.baseline.cpuMsPerReq.toFixed(3)) },
-      ratio: Number(med.ratio.toFixed(3)),
-      p99_ratio: Number(med.p99Ratio.toFixed(3)),
+      platform: { rps: r1(med.platform.rps), p50_ms: r1(med.platform.p50Ms), p99_ms: r1(med.platform.p99Ms), cpu_ms_per_req: r3(med.platform.cpuMsPerReq) },
+      baseline: { rps: r1(med.baseline.rps), p50_ms: r1(med.baseline.p50Ms), p99_ms: r1(med.baseline.p99Ms), cpu_ms_per_req: r3(med.baseline.cpuMsPerReq) },
+      ratio: r3(med.ratio),
+      p99_ratio: r3(med.p99Ratio),
+      cpu_ratio: r3(med.cpuRatio),
     },
     goal: CFG.goal,
     goal_met: goalMet,

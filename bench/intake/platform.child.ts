@@ -5,15 +5,24 @@
  *
  * Env (set by intake.bench.ts): BENCH_DATABASE_URL (PostgreSQL) or BENCH_DATA_DIR (PGlite).
  * BENCH_PLATFORM_VARIANT (diagnosis only; the bench's figures use none): `nolog` builds the same app
- * with Fastify's logger off instead of a silent pino logger.
+ * with Fastify's logger off instead of a silent pino logger; `http-verify` swaps the bot-check
+ * verifier's fetch for node:http with a keep-alive Agent (same siteverify call and checks);
+ * `probe-zod` times the body validation (estimateSchema.safeParse, wrapped in place) and prints
+ * per-call figures to stderr when the server closes. Comma-separated to combine.
  */
+import { Agent, request } from 'node:http';
+import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
 import { migratePlatform, openDb } from '@platform/db';
-import { listenAndTrack } from '@platform/http-kit';
+import { createLogger, listenAndTrack } from '@platform/http-kit';
+import { hostnameAllowed, normalizeHostname, type CaptchaVerifier } from '@platform/providers';
 import { loadLandingConfig } from '../../apps/landing/src/config.js';
 import { startLanding, type RunningLanding } from '../../apps/landing/src/server.js';
 import { composeLanding } from '../../apps/landing/src/deps.js';
 import { buildLandingApp } from '../../apps/landing/src/app.js';
 import { ensureDefaultTenant } from '../../apps/landing/src/features/tenancy/tenant.repo.js';
+import { SubmissionIntakeService } from '../../apps/landing/src/features/intake/submission-intake.service.js';
+import { estimateSchema } from '../../apps/landing/src/features/intake/intake.schemas.js';
 import { countAnswers, serveCommands, type ChildMessage } from './child-ipc.js';
 
 const env: Record<string, string> = {
@@ -27,25 +36,121 @@ else env.DATA_DIR = process.env.BENCH_DATA_DIR ?? '';
 const config = loadLandingConfig(env);
 const variant = new Set((process.env.BENCH_PLATFORM_VARIANT ?? '').split(',').filter(Boolean));
 
+/** The siteverify call of createSiteverifyVerifier, over node:http with a keep-alive Agent instead of fetch. */
+function httpVerifier(verifyUrl: () => string, secret: string): CaptchaVerifier {
+  const agent = new Agent({ keepAlive: true });
+  const allowed = ['localhost', '127.0.0.1', '[::1]'];
+  return {
+    verify: (input) =>
+      new Promise((resolve, reject) => {
+        const form = new URLSearchParams({ secret, response: input.token });
+        if (input.remoteIp) form.set('remoteip', input.remoteIp);
+        const body = form.toString();
+        const req = request(
+          verifyUrl(),
+          { method: 'POST', agent, timeout: 3_000, headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json', 'content-length': Buffer.byteLength(body) } },
+          (res) => {
+            let text = '';
+            res.setEncoding('utf8');
+            res.on('data', (c: string) => (text += c));
+            res.on('end', () => {
+              try {
+                const v = JSON.parse(text) as { success?: boolean; score?: number; action?: string; hostname?: string; 'error-codes'?: string[] };
+                const errorCodes = v['error-codes'] ?? [];
+                if (v.success !== true) resolve({ ok: false, reason: 'failed', errorCodes });
+                else if (!v.hostname || !hostnameAllowed(normalizeHostname(v.hostname), allowed)) resolve({ ok: false, reason: 'wrong_hostname', errorCodes });
+                else if (v.action !== input.expectedAction) resolve({ ok: false, reason: 'wrong_action', errorCodes });
+                else if (typeof v.score !== 'number' || v.score < config.CAPTCHA_MIN_SCORE) resolve({ ok: false, reason: 'low_score', errorCodes });
+                else resolve({ ok: true, score: v.score, action: v.action, hostname: v.hostname });
+              } catch (e) {
+                reject(e);
+              }
+            });
+          },
+        );
+        req.on('timeout', () => req.destroy(new Error('bot-check verifier timed out')));
+        req.on('error', reject);
+        req.end(body);
+      }),
+  };
+}
+
 /** startLanding's steps, with the variant's changes (diagnosis only). */
 async function startVariant(): Promise<RunningLanding> {
   const db = await openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, name: 'platform' });
   await migratePlatform(db);
   await ensureDefaultTenant(db, config.DEFAULT_TENANT_SLUG, config.SITE_NAME);
   const deps = composeLanding(config, db);
+  let base = '';
+  if (variant.has('http-verify')) {
+    const verifier = httpVerifier(() => `${base}/local-captcha/siteverify`, deps.localCaptcha!.secret);
+    deps.intake = new SubmissionIntakeService(db, verifier, { siteName: config.SITE_NAME, dedupeWindowSeconds: config.DEDUPE_WINDOW_SECONDS });
+  }
   const app = await buildLandingApp(deps, {
-    logger: false,
+    logger: variant.has('nolog') ? false : (createLogger(config.LOG_LEVEL, 'landing') as unknown as FastifyBaseLogger),
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: false,
     site: false,
   });
   const running = await listenAndTrack(app, config.LANDING_HOST, config.LANDING_PORT);
-  deps.localCaptcha?.bind(`http://127.0.0.1:${running.port}`);
+  base = `http://127.0.0.1:${running.port}`;
+  deps.localCaptcha?.bind(base);
   return { url: running.url, app, db, close: () => app.close().then(() => db.close()) };
 }
 
-for (const v of variant) if (v !== 'nolog') throw new Error(`unknown BENCH_PLATFORM_VARIANT ${v}`);
-const running = variant.size ? await startVariant() : await startLanding(config, { site: false });
+for (const v of variant) if (!['nolog', 'http-verify', 'probe-zod'].includes(v)) throw new Error(`unknown BENCH_PLATFORM_VARIANT ${v}`);
+const probe = { calls: 0, cpuUs: 0, each: [] as number[], wall: [] as number[], fresh: [] as number[], hoisted: [] as number[], again: [] as number[] };
+const hoistedEmail = z.email();
+if (variant.has('probe-zod')) {
+  const safeParse = estimateSchema.safeParse.bind(estimateSchema);
+  estimateSchema.safeParse = ((input: unknown) => {
+    const c = process.cpuUsage();
+    const t = process.hrtime.bigint();
+    const r = safeParse(input);
+    probe.wall.push(Number(process.hrtime.bigint() - t) / 1000);
+    const d = process.cpuUsage(c);
+    probe.calls++;
+    probe.cpuUs += d.user + d.system;
+    probe.each.push(d.user + d.system);
+    // The same call again at once (warm caches), then what the email rule does per call (a new
+    // z.email() schema) and the same check with one hoisted schema.
+    const t0 = process.hrtime.bigint();
+    safeParse(input);
+    probe.again.push(Number(process.hrtime.bigint() - t0) / 1000);
+    const email = (input as { email?: string }).email ?? '';
+    const t1 = process.hrtime.bigint();
+    z.email().safeParse(email);
+    const t2 = process.hrtime.bigint();
+    hoistedEmail.safeParse(email);
+    probe.fresh.push(Number(t2 - t1) / 1000);
+    probe.hoisted.push(Number(process.hrtime.bigint() - t2) / 1000);
+    return r;
+  }) as typeof estimateSchema.safeParse;
+}
+const running = variant.has('nolog') || variant.has('http-verify') ? await startVariant() : await startLanding(config, { site: false });
 const counter = countAnswers(running.app.server);
-serveCommands({ query: (sql) => running.db.query(sql), counter, close: () => running.close() });
+serveCommands({
+  query: (sql) => running.db.query(sql),
+  // The real POST /local-captcha/token route, through Fastify's inject (no socket: minting is fast).
+  mint: async () => {
+    const res = await running.app.inject({ method: 'POST', url: '/local-captcha/token', payload: { action: 'estimate', hostname: 'localhost' } });
+    if (res.statusCode !== 200) throw new Error(`minting a token: HTTP ${res.statusCode} ${res.body}`);
+    return (res.json() as { token: string }).token;
+  },
+  counter,
+  close: async () => {
+    if (probe.calls) {
+      const p50 = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!.toFixed(1);
+      const s = [...probe.each].sort((a, b) => a - b);
+      const q = (f: number) => s[Math.min(s.length - 1, Math.floor(f * s.length))]!;
+      const late = probe.each.slice(200);
+      console.error(
+        `platform probe-zod: estimateSchema.safeParse ${probe.calls} calls, CPU µs per call: mean ${(probe.cpuUs / probe.calls).toFixed(1)}, ` +
+          `p50 ${q(0.5)}, p90 ${q(0.9)}, p99 ${q(0.99)}, max ${s[s.length - 1]}; mean after the first 200 calls ${(late.reduce((a, b) => a + b, 0) / (late.length || 1)).toFixed(1)}; ` +
+          `wall µs p50 ${p50(probe.wall)}; inside the same requests: z.email().safeParse p50 ${p50(probe.fresh)} µs, a hoisted z.email() schema p50 ${p50(probe.hoisted)} µs, safeParse again on the same input p50 ${p50(probe.again)} µs`,
+      );
+    }
+    await running.close();
+  },
+});
 process.send?.({ type: 'ready', url: running.url, engine: running.db.engine } satisfies ChildMessage);

@@ -3,7 +3,9 @@
  * package or area (fastify, zod, pino, pg, PGlite's wasm, undici/fetch, Node's http, GC, ...), in
  * CPU ms per answered request, for each server, summed over the measured rounds.
  *
- *   npx tsx bench/intake/profile-summary.ts <dir> [top N]
+ *   npx tsx bench/intake/profile-summary.ts <dir> [top N] [--functions]
+ *
+ * --functions also lists the functions with the most self time, per server.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -39,31 +41,36 @@ function area(fn: string, url: string): string {
   return url;
 }
 
-function summarise(p: Profile): Map<string, number> {
+function summarise(p: Profile, fns: Map<string, number>): Map<string, number> {
   const byId = new Map(p.nodes.map((n) => [n.id, n]));
   const out = new Map<string, number>();
   for (let i = 0; i < p.samples.length; i++) {
     const n = byId.get(p.samples[i]!);
     if (!n) continue;
+    const ms = (p.timeDeltas[i] ?? 0) / 1000;
     const a = area(n.callFrame.functionName, n.callFrame.url);
-    out.set(a, (out.get(a) ?? 0) + (p.timeDeltas[i] ?? 0) / 1000);
+    out.set(a, (out.get(a) ?? 0) + ms);
+    if (a === '(idle)') continue;
+    const f = `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.replace(/^.*node_modules\//, '').replace(/^file:\/\/.*?\/(apps|packages|bench)\//, '$1/')} [${a}]`;
+    fns.set(f, (fns.get(f) ?? 0) + ms);
   }
   return out;
 }
 
 const dir = process.argv[2];
-const top = Number(process.argv[3] ?? 18);
+const top = Number(process.argv.slice(3).find((a) => /^\d+$/.test(a)) ?? 18);
+const listFunctions = process.argv.includes('--functions');
 if (!dir) {
   console.error('usage: tsx bench/intake/profile-summary.ts <dir> [top N]');
   process.exit(2);
 }
 const files = readdirSync(dir).filter((f) => f.endsWith('.cpuprofile'));
 const servers = [...new Set(files.map((f) => f.split('-')[0]!))].sort();
-const totals = new Map<string, { ms: Map<string, number>; answered: number }>();
+const totals = new Map<string, { ms: Map<string, number>; fns: Map<string, number>; answered: number }>();
 for (const s of servers) {
-  const t = { ms: new Map<string, number>(), answered: 0 };
+  const t = { ms: new Map<string, number>(), fns: new Map<string, number>(), answered: 0 };
   for (const f of files.filter((x) => x.startsWith(`${s}-`))) {
-    for (const [k, v] of summarise(JSON.parse(readFileSync(join(dir, f), 'utf8')) as Profile)) t.ms.set(k, (t.ms.get(k) ?? 0) + v);
+    for (const [k, v] of summarise(JSON.parse(readFileSync(join(dir, f), 'utf8')) as Profile, t.fns)) t.ms.set(k, (t.ms.get(k) ?? 0) + v);
     try {
       t.answered += (JSON.parse(readFileSync(join(dir, f.replace(/\.cpuprofile$/, '.json')), 'utf8')) as { answered: number }).answered;
     } catch {
@@ -88,3 +95,13 @@ rows.push(['total busy (excl. idle)', ...servers.map((s) => order.reduce((a, k) 
 rows.push(['answered requests profiled', ...servers.map((s) => String(totals.get(s)!.answered))]);
 const w = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
 console.log(rows.map((r) => r.map((c, i) => (i === 0 ? c.padEnd(w[i]!) : c.padStart(w[i]!))).join('  ')).join('\n'));
+
+if (listFunctions) {
+  for (const s of servers) {
+    const t = totals.get(s)!;
+    console.log(`\n${s}: functions with the most self time (CPU ms per answered request)`);
+    for (const [f, ms] of [...t.fns.entries()].sort((a, b) => b[1] - a[1]).slice(0, top)) {
+      console.log(`${(ms / (t.answered || 1)).toFixed(3).padStart(8)}  ${f}`);
+    }
+  }
+}

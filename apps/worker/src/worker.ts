@@ -16,6 +16,12 @@ import { submissionRecorder } from './features/leads/delivery.repo.js';
 import { deliverConversion } from './features/conversions/conversion-delivery.js';
 import { ChangeFeedService } from './features/change-feed/change-feed.service.js';
 import { ChangeFeedRunner } from './features/change-feed/change-feed.runner.js';
+import { fanOutErpEvent } from './features/erp-events/erp-event-fanout.js';
+import { ChatNotifierService, IntegrationSettingsService } from '@platform/integrations';
+import { RateLimiter } from '@platform/http-kit';
+import { createGoogleChatPoster, normalizeSmsPhone } from '@platform/providers';
+import { ERP_EVENT_TOPICS, TOPIC_CHAT_NOTIFY, type DerivedJobPayload } from '@platform/contracts';
+import { secretBoxFrom } from './secrets.js';
 
 export interface RunningWorker {
   relay: OutboxRelay;
@@ -26,7 +32,14 @@ export interface RunningWorker {
 
 type Logger = ReturnType<typeof createLogger>;
 
-export function buildHandlers(config: WorkerConfig, db: Db, logger: Logger, erps = new ErpConnections(config)): Record<string, OutboxHandler> {
+export function buildHandlers(config: WorkerConfig, db: Db, logger: Logger, erps = new ErpConnections(config), wake: () => void = () => {}): Record<string, OutboxHandler> {
+  const settings = new IntegrationSettingsService(db, secretBoxFrom(config), (raw) => normalizeSmsPhone(raw));
+  const chat = new ChatNotifierService(
+    settings,
+    createGoogleChatPoster({ allowedOrigins: config.CHAT_ALLOWED_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean) }),
+    new RateLimiter(db),
+  );
+  const fanOut = fanOutErpEvent(db, wake);
   const leads = new LeadDeliveryService((name) => erps.forDatabase(name), submissionRecorder(db), config.ERP_STRUCTURED_ATTRIBUTION === 'on');
   const conversions: ConversionsSender =
     config.META_PIXEL_ID && config.META_ACCESS_TOKEN
@@ -42,6 +55,11 @@ export function buildHandlers(config: WorkerConfig, db: Db, logger: Logger, erps
     [TOPIC_ESTIMATE]: (row) => leads.deliverEstimate(row.payload as unknown as EstimatePayload, row.attempts),
     [TOPIC_HELPDESK]: (row) => leads.deliverHelpdesk(row.payload as unknown as HelpdeskPayload, row.attempts),
     [TOPIC_CONVERSION]: (row) => deliverConversion(conversions, row.payload as unknown as ConversionPayload),
+    ...Object.fromEntries(ERP_EVENT_TOPICS.map((t) => [t, fanOut])),
+    [TOPIC_CHAT_NOTIFY]: (row) => {
+      const job = row.payload as unknown as DerivedJobPayload;
+      return chat.notify(row.tenant_id, job.eventTopic, job.event, `outbox-${row.id}`);
+    },
   };
 }
 
@@ -54,7 +72,7 @@ export async function startWorker(config: WorkerConfig, opts: { db?: Db; logger?
   const relay = new OutboxRelay({
     db,
     workerId: `${hostname()}:${process.pid}:${newId().slice(0, 8)}`,
-    handlers: buildHandlers(config, db, logger, erps),
+    handlers: buildHandlers(config, db, logger, erps, () => relay.wake()),
     logger,
     pollMs: config.OUTBOX_POLL_MS,
     maxAttempts: config.OUTBOX_MAX_ATTEMPTS,

@@ -1,0 +1,222 @@
+/**
+ * Accounting capability: our own types, independent of any provider. The Xero adapter
+ * (`xero/`) and the local stand-in (`local/`) speak Xero's protocol; callers only see these.
+ *
+ * Split in two ports because they hold different credentials:
+ * - `AccountingOAuth`: the app's client id/secret → token sets and connected organisations;
+ * - `AccountingApi`: one organisation's data, each call with `{ accessToken, tenantId }`.
+ *
+ * Every failure is an `AccountingError`: `kind` says what happened, `needsReconnect` means the
+ * grant is gone (disconnect and connect again), `retryable` means try again later (after
+ * `retryAfterSeconds` when the provider said so).
+ */
+
+// ---------- OAuth ----------
+
+export interface AuthorizeUrlInput {
+  clientId: string;
+  /** Must equal a redirect URI registered with the provider exactly (trailing slash included). */
+  redirectUri: string;
+  /** Opaque, unguessable, checked on the callback (CSRF). */
+  state: string;
+  /** base64url(SHA-256(codeVerifier)); see `createPkcePair`. */
+  codeChallenge: string;
+  /** e.g. `['offline_access', 'accounting.invoices', 'accounting.payments', 'accounting.contacts']`. */
+  scopes: string[];
+}
+
+export interface ExchangeCodeInput {
+  clientId: string;
+  clientSecret: string;
+  code: string;
+  redirectUri: string;
+  codeVerifier: string;
+}
+
+export interface RefreshInput {
+  clientId: string;
+  clientSecret: string;
+  refreshToken: string;
+}
+
+export interface AccountingTokenSet {
+  accessToken: string;
+  /** Rotates on every refresh: store the new one at once, replacing the old. */
+  refreshToken: string;
+  /** When the access token stops working (Xero: 30 min after issue). */
+  expiresAt: Date;
+  /** Space-separated scopes granted. */
+  scope: string;
+}
+
+export interface AccountingConnection {
+  tenantId: string;
+  tenantName: string;
+}
+
+export interface AccountingOAuth {
+  /** The URL to send the user's browser to. No network call. */
+  authorizeUrl(input: AuthorizeUrlInput): string;
+  exchangeCode(input: ExchangeCodeInput): Promise<AccountingTokenSet>;
+  /**
+   * Keep one refresh in flight per token set: parallel refreshes with the same token cause
+   * `invalid_grant` once the grace period of the rotated token is over.
+   */
+  refresh(input: RefreshInput): Promise<AccountingTokenSet>;
+  /** Organisations this access token may act on. */
+  connections(accessToken: string): Promise<AccountingConnection[]>;
+  /** Revokes the refresh token and every connection made with it (the "Disconnect" button). */
+  revoke(input: RefreshInput): Promise<void>;
+}
+
+// ---------- API ----------
+
+export interface AccountingAuth {
+  accessToken: string;
+  tenantId: string;
+}
+
+export interface UpsertContactInput {
+  name: string;
+  email?: string;
+  phone?: string;
+  /** Our stable external reference (e.g. the ERP partner id); the contact is found by it. */
+  contactNumber: string;
+}
+
+export type LineAmountTypes = 'Exclusive' | 'Inclusive' | 'NoTax';
+
+export interface InvoiceLineInput {
+  description: string;
+  quantity: number;
+  unitAmount: number;
+  accountCode: string;
+  /** Region-specific tax code (e.g. `OUTPUT`); the account's default when absent. */
+  taxType?: string;
+}
+
+export interface CreateInvoiceInput {
+  contactId: string;
+  /** Our stable reference (e.g. the ERP invoice name); used by `findInvoiceByReference`. */
+  reference: string;
+  /** Calendar dates, `YYYY-MM-DD`. */
+  date: string;
+  dueDate?: string;
+  lineAmountTypes: LineAmountTypes;
+  status: 'AUTHORISED';
+  lines: InvoiceLineInput[];
+}
+
+export type InvoiceStatus = 'DRAFT' | 'SUBMITTED' | 'AUTHORISED' | 'PAID' | 'VOIDED' | 'DELETED';
+
+export interface CreatedInvoice {
+  invoiceId: string;
+  invoiceNumber: string;
+  status: InvoiceStatus;
+  total: number;
+}
+
+export interface InvoicePayment {
+  paymentId: string;
+  amount: number;
+  /** Payment date (a calendar date at 00:00 UTC). */
+  date: Date;
+}
+
+export interface AccountingInvoice {
+  invoiceId: string;
+  invoiceNumber: string;
+  reference: string;
+  status: InvoiceStatus;
+  total: number;
+  amountDue: number;
+  amountPaid: number;
+  payments: InvoicePayment[];
+}
+
+export interface AccountingApi {
+  /** Finds the contact by `contactNumber`; updates it, or creates it when there is none. */
+  upsertContact(auth: AccountingAuth, input: UpsertContactInput): Promise<{ contactId: string }>;
+  createInvoice(auth: AccountingAuth, input: CreateInvoiceInput): Promise<CreatedInvoice>;
+  /**
+   * The non-deleted, non-voided sales invoice with this reference, or `null`. Call it before
+   * re-sending `createInvoice` after an unknown outcome (timeout), so a retry never duplicates.
+   */
+  findInvoiceByReference(auth: AccountingAuth, reference: string): Promise<AccountingInvoice | null>;
+  /** Throws `AccountingError` kind `not_found` for an unknown id. */
+  getInvoice(auth: AccountingAuth, invoiceId: string): Promise<AccountingInvoice>;
+}
+
+// ---------- Webhooks ----------
+
+export interface AccountingWebhookEvent {
+  resourceUrl: string;
+  resourceId: string;
+  /** As sent, UTC without `Z` (e.g. `2024-06-21T01:15:39.902`); part of the dedupe key. */
+  eventDateUtc: string;
+  occurredAt: Date;
+  eventType: 'CREATE' | 'UPDATE' | (string & {});
+  eventCategory: 'INVOICE' | 'CONTACT' | 'CREDITNOTE' | 'SUBSCRIPTION' | (string & {});
+  tenantId: string;
+  tenantType: 'ORGANISATION' | 'APPLICATION' | (string & {});
+}
+
+export interface AccountingWebhookBatch {
+  events: AccountingWebhookEvent[];
+  firstEventSequence: number;
+  lastEventSequence: number;
+  entropy: string;
+  /** An intent-to-receive probe (no events): answer 200 when the signature is right, else 401. */
+  isIntentToReceive: boolean;
+}
+
+// ---------- Errors ----------
+
+export type AccountingErrorKind =
+  | 'invalid_grant' // refresh token / code expired, revoked or reused: reconnect
+  | 'invalid_client' // wrong client id/secret: configuration
+  | 'oauth' // other OAuth error (invalid_request, unsupported_grant_type…)
+  | 'unauthorized' // access token expired or invalid: refresh, then retry
+  | 'forbidden' // tenant not connected to this token, or scope missing
+  | 'not_found'
+  | 'validation' // the provider refused the data (400 ValidationException)
+  | 'rate_limited' // 429: retry after `retryAfterSeconds`
+  | 'http' // other HTTP status (5xx…)
+  | 'network'
+  | 'timeout'
+  | 'format'; // the answer was not what the protocol says
+
+export class AccountingError extends Error {
+  readonly kind: AccountingErrorKind;
+  readonly status: number | undefined;
+  /** Set for `rate_limited` (from `Retry-After`), otherwise undefined. */
+  readonly retryAfterSeconds: number | undefined;
+  /** Provider messages for `validation` (never tokens). */
+  readonly details: string[];
+
+  constructor(kind: AccountingErrorKind, message: string, opts: { status?: number; retryAfterSeconds?: number; details?: string[] } = {}) {
+    super(message);
+    this.name = 'AccountingError';
+    this.kind = kind;
+    this.status = opts.status;
+    this.retryAfterSeconds = opts.retryAfterSeconds;
+    this.details = opts.details ?? [];
+  }
+
+  /** The grant is gone: the user must disconnect and connect again. */
+  get needsReconnect(): boolean {
+    return this.kind === 'invalid_grant';
+  }
+
+  /** A later attempt may succeed without anyone changing anything. */
+  get retryable(): boolean {
+    return (
+      this.kind === 'rate_limited' ||
+      this.kind === 'network' ||
+      this.kind === 'timeout' ||
+      (this.kind === 'http' && (this.status === undefined || this.status >= 500))
+    );
+  }
+}
+
+export const isAccountingError = (e: unknown): e is AccountingError => e instanceof AccountingError;

@@ -1,0 +1,200 @@
+/**
+ * Data side of the LOCAL accounting stand-in: one organisation's contacts, sales invoices and
+ * payments, with Xero's validation rules and wire shapes (PascalCase, MS-JSON dates).
+ * Amounts are rounded to cents. Throws `LedgerError` (→ 400 ValidationException / 404).
+ */
+import { randomUUID } from 'node:crypto';
+
+export class LedgerError extends Error {
+  constructor(
+    readonly status: 400 | 404,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface LedgerOptions {
+  /** Tax rates by TaxType; a line without TaxType is untaxed. Unknown codes are refused. */
+  taxRates: Record<string, number>;
+  /** When set, only these account codes are accepted (lines and payments). */
+  accountCodes: string[] | undefined;
+}
+
+type Json = Record<string, unknown>;
+export interface LocalContact { ContactID: string; ContactNumber: string | undefined; Name: string; EmailAddress: string | undefined; Phones: Json[]; ContactStatus: string; UpdatedMs: number }
+export interface LocalPayment { PaymentID: string; InvoiceID: string; Date: string; Amount: number; AccountCode: string; Reference: string | undefined }
+export interface LocalInvoice {
+  InvoiceID: string; InvoiceNumber: string; ContactID: string; Reference: string; Date: string; DueDate: string | undefined;
+  Status: string; LineAmountTypes: string; LineItems: Json[]; SubTotal: number; TotalTax: number; Total: number;
+  AmountPaid: number; Payments: LocalPayment[]; UpdatedMs: number;
+}
+
+const cents = (n: number): number => Math.round(n * 100) / 100;
+const invalid = (msg: string): never => {
+  throw new LedgerError(400, msg);
+};
+const DATE = /^(\d{4}-\d{2}-\d{2})(T[\d:.]+)?$/;
+export const msDate = (ms: number): string => `/Date(${ms}+0000)/`;
+const dayMs = (d: string): number => Date.parse(`${d}T00:00:00Z`);
+const dateOnly = (v: unknown, field: string): string => {
+  const m = typeof v === 'string' ? DATE.exec(v) : null;
+  return m && !Number.isNaN(dayMs(m[1] as string)) ? (m[1] as string) : invalid(`${field} must be a date (YYYY-MM-DD)`);
+};
+
+export class LocalLedger {
+  readonly contacts = new Map<string, LocalContact>();
+  readonly invoices = new Map<string, LocalInvoice>();
+  private invoiceSeq = 0;
+
+  constructor(private readonly opts: LedgerOptions, private readonly nowMs: () => number) {}
+
+  private checkAccount(code: unknown, field: string): string {
+    if (typeof code !== 'string' || code === '') return invalid(`${field} is required`);
+    if (this.opts.accountCodes && !this.opts.accountCodes.includes(code)) return invalid(`Account code '${code}' is not a valid code for this document.`);
+    return code;
+  }
+
+  saveContact(raw: Json, allowUpdate: boolean): LocalContact {
+    const id = typeof raw['ContactID'] === 'string' ? raw['ContactID'] : undefined;
+    const existing = id ? this.contacts.get(id) : undefined;
+    if (id && !existing) throw new LedgerError(404, `Contact ${id} could not be found`);
+    if (id && !allowUpdate) invalid('PUT creates contacts; use POST to update one');
+    const name = typeof raw['Name'] === 'string' ? raw['Name'].trim() : existing?.Name ?? '';
+    if (name === '') invalid('The contact name must be specified.');
+    for (const c of this.contacts.values()) {
+      if (c.Name === name && c.ContactID !== id) invalid(`The contact name ${name} is already assigned to another contact. The contact name must be unique across all active contacts.`);
+    }
+    const c: LocalContact = {
+      ContactID: existing?.ContactID ?? randomUUID(),
+      ContactNumber: typeof raw['ContactNumber'] === 'string' ? raw['ContactNumber'] : existing?.ContactNumber,
+      Name: name,
+      EmailAddress: typeof raw['EmailAddress'] === 'string' ? raw['EmailAddress'] : existing?.EmailAddress,
+      Phones: Array.isArray(raw['Phones']) ? (raw['Phones'] as Json[]) : existing?.Phones ?? [],
+      ContactStatus: typeof raw['ContactStatus'] === 'string' ? raw['ContactStatus'] : existing?.ContactStatus ?? 'ACTIVE',
+      UpdatedMs: this.nowMs(),
+    };
+    this.contacts.set(c.ContactID, c);
+    return c;
+  }
+
+  createInvoice(raw: Json): LocalInvoice {
+    if (raw['Type'] !== 'ACCREC') invalid('Only ACCREC (sales) invoices are supported by the local stand-in');
+    const contact = raw['Contact'] && typeof raw['Contact'] === 'object' ? (raw['Contact'] as Json) : {};
+    const c = typeof contact['ContactID'] === 'string' ? this.contacts.get(contact['ContactID']) : undefined;
+    if (!c) invalid('A Contact must be specified with a valid ContactID');
+    const status = raw['Status'] ?? 'DRAFT';
+    if (status !== 'DRAFT' && status !== 'SUBMITTED' && status !== 'AUTHORISED') invalid(`Invalid Status '${String(status)}' for a new invoice`);
+    const lat = raw['LineAmountTypes'] ?? 'Exclusive';
+    if (lat !== 'Exclusive' && lat !== 'Inclusive' && lat !== 'NoTax') invalid(`Invalid LineAmountTypes '${String(lat)}'`);
+    const items = Array.isArray(raw['LineItems']) ? (raw['LineItems'] as Json[]) : [];
+    if (items.length === 0) invalid('Invoices must have at least one line item.');
+    let sub = 0;
+    let tax = 0;
+    const lines = items.map((l, i) => {
+      const q = l['Quantity'];
+      const u = l['UnitAmount'];
+      if (status === 'AUTHORISED') {
+        if (typeof l['Description'] !== 'string' || l['Description'] === '') invalid(`LineItems[${i}]: Description is required`);
+        if (typeof q !== 'number' || typeof u !== 'number') invalid(`LineItems[${i}]: Quantity and UnitAmount are required`);
+        this.checkAccount(l['AccountCode'], `LineItems[${i}].AccountCode`);
+      }
+      const taxType = typeof l['TaxType'] === 'string' ? l['TaxType'] : undefined;
+      const rate = taxType === undefined || lat === 'NoTax' ? 0 : this.opts.taxRates[taxType];
+      if (rate === undefined) invalid(`The TaxType code '${taxType}' does not exist or cannot be used for this type of transaction.`);
+      const amount = cents((typeof q === 'number' ? q : 1) * (typeof u === 'number' ? u : 0));
+      const lineTax = cents(lat === 'Inclusive' ? amount - amount / (1 + (rate as number)) : amount * (rate as number));
+      sub += lat === 'Inclusive' ? amount - lineTax : amount;
+      tax += lineTax;
+      return { ...l, LineItemID: randomUUID(), LineAmount: amount, TaxAmount: lineTax };
+    });
+    const inv: LocalInvoice = {
+      InvoiceID: randomUUID(),
+      InvoiceNumber: `INV-${String(++this.invoiceSeq).padStart(4, '0')}`,
+      ContactID: (c as LocalContact).ContactID,
+      Reference: typeof raw['Reference'] === 'string' ? raw['Reference'] : '',
+      Date: dateOnly(raw['Date'] ?? new Date(this.nowMs()).toISOString().slice(0, 10), 'Date'),
+      DueDate: raw['DueDate'] === undefined ? undefined : dateOnly(raw['DueDate'], 'DueDate'),
+      Status: status as string,
+      LineAmountTypes: lat as string,
+      LineItems: lines,
+      SubTotal: cents(sub),
+      TotalTax: cents(tax),
+      Total: cents(sub + tax),
+      AmountPaid: 0,
+      Payments: [],
+      UpdatedMs: this.nowMs(),
+    };
+    this.invoices.set(inv.InvoiceID, inv);
+    return inv;
+  }
+
+  /** POST with InvoiceID: Reference, DueDate and status moves (DRAFT→AUTHORISED, →VOIDED/DELETED). */
+  updateInvoice(raw: Json): { invoice: LocalInvoice; statusChanged: boolean } {
+    const inv = this.findInvoice(String(raw['InvoiceID']));
+    if (!inv) throw new LedgerError(404, 'The resource you are looking for cannot be found');
+    if (typeof raw['Reference'] === 'string') inv.Reference = raw['Reference'];
+    if (raw['DueDate'] !== undefined) inv.DueDate = dateOnly(raw['DueDate'], 'DueDate');
+    const next = raw['Status'];
+    const before = inv.Status;
+    if (typeof next === 'string' && next !== before) {
+      const ok = (next === 'AUTHORISED' && (before === 'DRAFT' || before === 'SUBMITTED')) || (next === 'VOIDED' && before === 'AUTHORISED' && inv.AmountPaid === 0) || (next === 'DELETED' && (before === 'DRAFT' || before === 'SUBMITTED'));
+      if (!ok) invalid(`Invoice status cannot be changed from ${before} to ${next}`);
+      inv.Status = next;
+    }
+    inv.UpdatedMs = this.nowMs();
+    return { invoice: inv, statusChanged: inv.Status !== before };
+  }
+
+  /** By InvoiceID or InvoiceNumber, as Xero's `/Invoices/{id}` accepts both. */
+  findInvoice(idOrNumber: string): LocalInvoice | undefined {
+    return this.invoices.get(idOrNumber) ?? [...this.invoices.values()].find((i) => i.InvoiceNumber === idOrNumber);
+  }
+
+  applyPayment(raw: Json): { payment: LocalPayment; invoice: LocalInvoice } {
+    const ref = raw['Invoice'] && typeof raw['Invoice'] === 'object' ? (raw['Invoice'] as Json) : {};
+    const inv = this.findInvoice(String(ref['InvoiceID'] ?? ref['InvoiceNumber'] ?? ''));
+    if (!inv) return invalid('Invoice could not be found');
+    if (inv.Status !== 'AUTHORISED') invalid(`Payments can only be made against Authorised documents (invoice is ${inv.Status})`);
+    const account = raw['Account'] && typeof raw['Account'] === 'object' ? (raw['Account'] as Json) : {};
+    const amount = raw['Amount'];
+    const due = cents(inv.Total - inv.AmountPaid);
+    if (typeof amount !== 'number' || !(amount > 0)) invalid('Payment amount must be greater than zero');
+    if (cents(amount as number) > due) invalid(`Payment amount exceeds the amount outstanding on this document (${due})`);
+    const payment: LocalPayment = {
+      PaymentID: randomUUID(),
+      InvoiceID: inv.InvoiceID,
+      Date: dateOnly(raw['Date'] ?? new Date(this.nowMs()).toISOString().slice(0, 10), 'Date'),
+      Amount: cents(amount as number),
+      AccountCode: this.checkAccount(account['Code'], 'Account.Code'),
+      Reference: typeof raw['Reference'] === 'string' ? raw['Reference'] : undefined,
+    };
+    inv.Payments.push(payment);
+    inv.AmountPaid = cents(inv.AmountPaid + payment.Amount);
+    if (cents(inv.Total - inv.AmountPaid) === 0) inv.Status = 'PAID';
+    inv.UpdatedMs = this.nowMs();
+    return { payment, invoice: inv };
+  }
+
+  static contactJson(c: LocalContact): Json {
+    const { UpdatedMs, ...rest } = c;
+    return { ...rest, UpdatedDateUTC: msDate(UpdatedMs) };
+  }
+
+  invoiceJson(inv: LocalInvoice): Json {
+    const c = this.contacts.get(inv.ContactID);
+    const paid = inv.Status === 'PAID' ? inv.Payments.at(-1) : undefined;
+    return {
+      Type: 'ACCREC', InvoiceID: inv.InvoiceID, InvoiceNumber: inv.InvoiceNumber, Reference: inv.Reference,
+      Contact: { ContactID: inv.ContactID, Name: c?.Name ?? '' },
+      Date: msDate(dayMs(inv.Date)), DateString: `${inv.Date}T00:00:00`,
+      ...(inv.DueDate ? { DueDate: msDate(dayMs(inv.DueDate)), DueDateString: `${inv.DueDate}T00:00:00` } : {}),
+      Status: inv.Status, LineAmountTypes: inv.LineAmountTypes, LineItems: inv.LineItems,
+      SubTotal: inv.SubTotal, TotalTax: inv.TotalTax, Total: inv.Total,
+      AmountDue: cents(inv.Total - inv.AmountPaid), AmountPaid: inv.AmountPaid, AmountCredited: 0, CurrencyCode: 'USD',
+      Payments: inv.Payments.map((p) => ({ PaymentID: p.PaymentID, Date: msDate(dayMs(p.Date)), Amount: p.Amount, Reference: p.Reference ?? '', CurrencyRate: 1, HasAccount: false, HasValidationErrors: false })),
+      ...(paid ? { FullyPaidOnDate: msDate(dayMs(paid.Date)) } : {}),
+      UpdatedDateUTC: msDate(inv.UpdatedMs),
+    };
+  }
+}

@@ -1,0 +1,179 @@
+/**
+ * LOCAL accounting stand-in speaking Xero's protocol, for embedded mode and tests only. One
+ * origin serves what Xero spreads over three hosts, so pass its `url` as the adapters'
+ * `loginUrl`, `identityUrl` and `apiUrl`:
+ *
+ * - `GET  /identity/connect/authorize` auto-approves and redirects back with `code` + `state`
+ *   (an unregistered `redirect_uri`, compared exactly, gets an error page naming both values);
+ * - `POST /connect/token`, `POST /connect/revocation` (see local-accounting.oauth.ts);
+ * - `GET  /connections`, `/api.xro/2.0/{Contacts,Invoices,Payments}` (local-accounting.api-routes.ts);
+ * - payments send a signed INVOICE/UPDATE webhook to `webhookUrl`.
+ *
+ * State is in memory. Test controls move time, expire or revoke grants, pay invoices,
+ * re-deliver webhooks and run intent-to-receive probes.
+ */
+import { randomUUID } from 'node:crypto';
+import Fastify from 'fastify';
+import type { AccountingConnection } from '../accounting.port.js';
+import { registerLocalAccountingApi, type LocalTenant } from './local-accounting.api-routes.js';
+import { LocalLedger } from './local-accounting.ledger.js';
+import { LocalOAuthState } from './local-accounting.oauth.js';
+import { LocalWebhookSender, type IntentToReceiveResult, type WebhookDelivery } from './local-accounting.webhooks.js';
+
+export interface LocalAccountingOptions {
+  clientId: string;
+  clientSecret: string;
+  /** Registered redirect URIs, matched exactly (a trailing slash matters). */
+  redirectUris: string[];
+  webhookKey: string;
+  /** Where payment webhooks go; can be set later with `setWebhookUrl`. */
+  webhookUrl?: string;
+  /** Base time source; `advanceTime` moves on top of it. */
+  now?: () => Date;
+  /** Organisations connected on authorize; default one "Local Demo Company". */
+  tenants?: { tenantId?: string; tenantName: string }[];
+  /** Default `{ NONE: 0, EXEMPTOUTPUT: 0, OUTPUT: 0.1, OUTPUT2: 0.15 }`. */
+  taxRates?: Record<string, number>;
+  /** When set, only these account codes are accepted on lines and payments. */
+  accountCodes?: string[];
+  /** Per tenant, default 60 (Xero's). */
+  callsPerMinute?: number;
+  host?: string;
+  port?: number;
+}
+
+export interface RecordedAccountingRequest {
+  at: Date;
+  method: string;
+  path: string;
+  tenantId: string | undefined;
+  status: number;
+  /** Request body; OAuth secrets, codes and tokens are replaced by `[redacted]`. */
+  body: unknown;
+}
+
+export interface RunningLocalAccounting {
+  /** Base URL for `loginUrl`, `identityUrl` and `apiUrl`. */
+  url: string;
+  tenants: AccountingConnection[];
+  /** Every request received, oldest first. */
+  requests: RecordedAccountingRequest[];
+  /** Every webhook sent (events and intent-to-receive probes) with its attempts. */
+  webhooks: WebhookDelivery[];
+  now(): Date;
+  advanceTime(ms: number): void;
+  setWebhookUrl(url: string | undefined): void;
+  /** By any token of the grant (refresh, rotated refresh or access token). */
+  revokeGrant(token: string): void;
+  /** Makes the grant's refresh tokens expired (as if unused for 60 days). */
+  expireGrant(token: string): void;
+  expireAccessTokens(): void;
+  /** Pays an invoice as if done in the provider's UI; sends the webhook. */
+  recordPayment(input: { invoiceId: string; amount: number; tenantId?: string; date?: string; accountCode?: string }): { paymentId: string; status: string; amountDue: number };
+  /** Wire-shaped snapshots of one tenant's data (default: the first tenant). */
+  invoices(tenantId?: string): Record<string, unknown>[];
+  contacts(tenantId?: string): Record<string, unknown>[];
+  flushWebhooks(): Promise<void>;
+  redeliverWebhook(index?: number, times?: number): Promise<(number | null)[]>;
+  sendIntentToReceive(input?: { correct?: number; incorrect?: number }): Promise<IntentToReceiveResult>;
+  close(): Promise<void>;
+}
+
+const SECRET_FIELDS = new Set(['client_secret', 'code', 'code_verifier', 'refresh_token', 'token']);
+const redact = (body: unknown): unknown =>
+  body && typeof body === 'object' && !Array.isArray(body)
+    ? Object.fromEntries(Object.entries(body).map(([k, v]) => [k, SECRET_FIELDS.has(k) ? '[redacted]' : v]))
+    : body;
+
+export async function startLocalAccounting(opts: LocalAccountingOptions): Promise<RunningLocalAccounting> {
+  if (!opts.webhookKey || !opts.clientId || !opts.clientSecret) throw new Error('local accounting: clientId, clientSecret and webhookKey are required');
+  let offsetMs = 0;
+  const nowMs = (): number => (opts.now ? opts.now().getTime() : Date.now()) + offsetMs;
+  let webhookUrl = opts.webhookUrl;
+  let baseUrl = '';
+
+  const ledgerOpts = { taxRates: opts.taxRates ?? { NONE: 0, EXEMPTOUTPUT: 0, OUTPUT: 0.1, OUTPUT2: 0.15 }, accountCodes: opts.accountCodes };
+  const tenants = new Map<string, LocalTenant>();
+  for (const t of opts.tenants ?? [{ tenantName: 'Local Demo Company' }]) {
+    const tenantId = t.tenantId ?? randomUUID();
+    tenants.set(tenantId, { tenantId, tenantName: t.tenantName, ledger: new LocalLedger(ledgerOpts, nowMs), calls: [] });
+  }
+  const oauth = new LocalOAuthState({ clientId: opts.clientId, clientSecret: opts.clientSecret, redirectUris: opts.redirectUris, tenantIds: () => [...tenants.keys()] }, nowMs);
+  const webhooks = new LocalWebhookSender({ webhookKey: opts.webhookKey, webhookUrl: () => webhookUrl, apiBase: () => baseUrl }, nowMs);
+  const requests: RecordedAccountingRequest[] = [];
+
+  const app = Fastify({ logger: false });
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
+    done(null, Object.fromEntries(new URLSearchParams(body as string))));
+  app.addHook('onResponse', async (req, reply) => {
+    const tenantId = req.headers['xero-tenant-id'];
+    requests.push({ at: new Date(nowMs()), method: req.method, path: req.url.split('?')[0] ?? req.url, tenantId: typeof tenantId === 'string' ? tenantId : undefined, status: reply.statusCode, body: redact(req.body) });
+  });
+
+  app.get('/identity/connect/authorize', async (req, reply) => {
+    const r = oauth.authorize(req.query as Record<string, string | undefined>);
+    return r.ok ? reply.redirect(r.location, 302) : reply.code(r.status).type('text/html; charset=utf-8').send(r.page);
+  });
+  const basicOf = (h: string | undefined): { id: string; secret: string } | undefined => {
+    if (!h?.startsWith('Basic ')) return undefined;
+    const [id, ...rest] = Buffer.from(h.slice(6), 'base64').toString('utf8').split(':');
+    return { id: id ?? '', secret: rest.join(':') };
+  };
+  app.post('/connect/token', async (req, reply) => {
+    const r = oauth.token((req.body ?? {}) as Record<string, string | undefined>, basicOf(req.headers.authorization));
+    return reply.code(r.ok ? 200 : r.status).header('cache-control', 'no-store').send(r.body);
+  });
+  app.post('/connect/revocation', async (req, reply) => {
+    const basic = basicOf(req.headers.authorization);
+    if (basic?.id !== opts.clientId || basic.secret !== opts.clientSecret) return reply.code(401).send({ error: 'invalid_client' });
+    const grant = oauth.findGrant(String((req.body as Record<string, unknown> | undefined)?.['token'] ?? ''));
+    if (grant) oauth.revokeGrant(grant.id); // unknown tokens also get 200 (RFC 7009)
+    return reply.code(200).send('');
+  });
+  registerLocalAccountingApi(app, { oauth, tenants, webhooks, nowMs, callsPerMinute: opts.callsPerMinute ?? 60 });
+
+  await app.listen({ host: opts.host ?? '127.0.0.1', port: opts.port ?? 0 });
+  const addr = app.server.address();
+  if (!addr || typeof addr === 'string') throw new Error('local accounting: no TCP address');
+  baseUrl = `http://${addr.family === 'IPv6' ? `[${addr.address}]` : addr.address}:${addr.port}`;
+
+  const tenantOf = (id?: string): LocalTenant => {
+    const t = id ? tenants.get(id) : tenants.values().next().value;
+    if (!t) throw new Error(`local accounting: unknown tenant ${id ?? ''}`);
+    return t;
+  };
+  const grantId = (token: string): string => oauth.findGrant(token)?.id ?? '';
+
+  return {
+    url: baseUrl,
+    tenants: [...tenants.values()].map((t) => ({ tenantId: t.tenantId, tenantName: t.tenantName })),
+    requests,
+    webhooks: webhooks.deliveries,
+    now: () => new Date(nowMs()),
+    advanceTime: (ms) => void (offsetMs += ms),
+    setWebhookUrl: (url) => void (webhookUrl = url),
+    revokeGrant: (token) => oauth.revokeGrant(grantId(token)),
+    expireGrant: (token) => oauth.expireGrant(grantId(token)),
+    expireAccessTokens: () => oauth.expireAccessTokens(),
+    recordPayment(input) {
+      const t = tenantOf(input.tenantId);
+      const { payment, invoice } = t.ledger.applyPayment({
+        Invoice: { InvoiceID: input.invoiceId },
+        Account: { Code: input.accountCode ?? ledgerOpts.accountCodes?.[0] ?? '090' },
+        Amount: input.amount,
+        ...(input.date ? { Date: input.date } : {}),
+      });
+      webhooks.invoiceUpdated(t.tenantId, invoice.InvoiceID);
+      return { paymentId: payment.PaymentID, status: invoice.Status, amountDue: Math.round((invoice.Total - invoice.AmountPaid) * 100) / 100 };
+    },
+    invoices: (id) => [...tenantOf(id).ledger.invoices.values()].map((i) => tenantOf(id).ledger.invoiceJson(i)),
+    contacts: (id) => [...tenantOf(id).ledger.contacts.values()].map((c) => LocalLedger.contactJson(c)),
+    flushWebhooks: () => webhooks.flush(),
+    redeliverWebhook: (index, times) => webhooks.redeliver(index, times),
+    sendIntentToReceive: (input = {}) => webhooks.intentToReceive(input.correct ?? 2, input.incorrect ?? 2),
+    close: async () => {
+      await webhooks.flush();
+      await app.close();
+    },
+  };
+}

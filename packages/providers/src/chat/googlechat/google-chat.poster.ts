@@ -1,0 +1,88 @@
+/**
+ * Google Chat incoming-webhook adapter (`spaces.messages.create` through the webhook URL).
+ *
+ * - Body `{ text, cardsV2?, thread?: { threadKey } }`, `Content-Type: application/json; charset=UTF-8`.
+ * - With a `threadKey` the URL gets `messageReplyOption=REPLY_MESSAGE_FALLBACK_TO_NEW_THREAD`
+ *   (without it Google always starts a new thread); `requestId` is passed for idempotency.
+ * - Only URLs of `allowedOrigins` are called (default Google's), so a tampered configuration
+ *   cannot point the server at internal addresses.
+ * - Errors are `ChatPostError` carrying the space id; the URL (key, token) appears nowhere.
+ */
+import { ChatPostError, parseChatWebhookUrl, type ChatMessage, type ChatPoster, type ChatPostResult } from '../chat.port.js';
+
+export const GOOGLE_CHAT_ORIGIN = 'https://chat.googleapis.com';
+export const DEFAULT_CHAT_TIMEOUT_MS = 10_000;
+/** Google sends no Retry-After on 429; the quota is per minute, so a few seconds is a first step. */
+export const DEFAULT_CHAT_RETRY_AFTER_SECONDS = 10;
+
+export interface GoogleChatPosterOptions {
+  /** Default `['https://chat.googleapis.com']`; add the local receiver's origin in tests. */
+  allowedOrigins?: string[];
+  timeoutMs?: number;
+}
+
+type Json = Record<string, unknown>;
+
+export function createGoogleChatPoster(opts: GoogleChatPosterOptions = {}): ChatPoster {
+  const allowed = new Set((opts.allowedOrigins ?? [GOOGLE_CHAT_ORIGIN]).map((o) => new URL(o).origin));
+  const timeoutMs = opts.timeoutMs ?? DEFAULT_CHAT_TIMEOUT_MS;
+
+  return {
+    async post(webhookUrl: string, message: ChatMessage): Promise<ChatPostResult> {
+      const parsed = parseChatWebhookUrl(webhookUrl);
+      if (!parsed || !allowed.has(parsed.origin)) {
+        throw new ChatPostError('invalid_webhook_url', 'Google Chat: the webhook URL is not an incoming-webhook URL of an allowed origin', parsed ? { space: parsed.space } : {});
+      }
+      const { space } = parsed;
+      const label = `Google Chat (space ${space})`;
+      const url = new URL(webhookUrl);
+      const body: Json = { text: message.text };
+      if (message.cardsV2?.length) body['cardsV2'] = message.cardsV2;
+      if (message.threadKey) {
+        body['thread'] = { threadKey: message.threadKey };
+        url.searchParams.set('messageReplyOption', 'REPLY_MESSAGE_FALLBACK_TO_NEW_THREAD');
+      }
+      if (message.requestId) url.searchParams.set('requestId', message.requestId);
+
+      let res: Response;
+      try {
+        res = await fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json; charset=UTF-8', accept: 'application/json' },
+          body: JSON.stringify(body),
+          signal: AbortSignal.timeout(timeoutMs),
+        });
+      } catch (e) {
+        const name = e instanceof Error ? e.name : '';
+        if (name === 'TimeoutError' || name === 'AbortError') throw new ChatPostError('timeout', `${label}: no answer within ${timeoutMs} ms`, { space });
+        throw new ChatPostError('network', `${label}: request failed`, { space });
+      }
+      let json: Json = {};
+      try {
+        const p: unknown = JSON.parse(await res.text());
+        if (p && typeof p === 'object') json = p as Json;
+      } catch {
+        json = {};
+      }
+      if (!res.ok) {
+        const err = (json['error'] ?? {}) as Json;
+        // Google's messages do not echo the URL, but make sure the credentials never leak.
+        const secrets = [url.searchParams.get('key'), url.searchParams.get('token')].filter((s): s is string => !!s);
+        const detail = secrets.reduce((acc, s) => acc.split(s).join('[redacted]'), `${String(err['status'] ?? '')} ${String(err['message'] ?? '')}`.trim());
+        const msg = `${label}: HTTP ${res.status}${detail ? `, ${detail}` : ''}`;
+        const status = res.status;
+        if (status === 429) {
+          const ra = res.headers.get('retry-after')?.trim();
+          const retryAfterSeconds = ra && /^\d+$/.test(ra) ? Number(ra) : DEFAULT_CHAT_RETRY_AFTER_SECONDS;
+          throw new ChatPostError('rate_limited', msg, { status, retryAfterSeconds, space });
+        }
+        const kind = status === 401 || status === 403 ? 'unauthorized' : status === 404 ? 'not_found' : status >= 400 && status < 500 ? 'rejected' : 'http';
+        throw new ChatPostError(kind, msg, { status, space });
+      }
+      const name = json['name'];
+      const threadName = (json['thread'] as Json | undefined)?.['name'];
+      if (typeof name !== 'string' || typeof threadName !== 'string') throw new ChatPostError('format', `${label}: answer without message or thread name`, { status: res.status, space });
+      return { messageName: name, threadName };
+    },
+  };
+}

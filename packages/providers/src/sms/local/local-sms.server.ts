@@ -1,0 +1,205 @@
+/**
+ * LOCAL SMS provider stand-in speaking JustCall's protocol, for embedded mode and tests only.
+ *
+ * - `POST /v2.1/texts/new` (`Authorization: key:secret`, raw or Basic): records the message,
+ *   answers `{ status: 'success', data: [smsObject] }`, then posts signed `sms.sent` and
+ *   `sms.delivered` webhooks to `webhookUrl`, in that order;
+ * - `GET /v2.1/texts/:id`: the recorded message (re-fetch by id, since bodies are unsigned);
+ * - controls: `simulateInbound` (posts `sms.received`), `resendWebhook` (duplicates),
+ *   `failNext` (429/5xx), `advanceTime`, and the records `messages` / `webhooks`.
+ * Webhooks are signed exactly like JustCall's (see justcall-webhook.ts) with `webhookSecret`.
+ */
+import { randomBytes } from 'node:crypto';
+import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
+import type { SmsStatus } from '../sms.port.js';
+import { formatJustCallTimestamp, signJustCall } from '../justcall/justcall-webhook.js';
+
+export interface LocalSmsOptions {
+  apiKey: string;
+  apiSecret: string;
+  /** Signing key of the webhooks (the receiver's "Webhook Secret"). */
+  webhookSecret: string;
+  webhookUrl?: string;
+  /** Our lines; when given, sends from any other number are refused. Digits without `+`. */
+  lines?: { number: string; name: string }[];
+  now?: () => Date;
+  host?: string;
+  port?: number;
+}
+
+export interface LocalSmsMessage {
+  id: number;
+  direction: 'Incoming' | 'Outgoing';
+  line: string;
+  lineName: string;
+  contact: string;
+  body: string;
+  status: SmsStatus;
+  createdAt: Date;
+}
+
+export interface LocalSmsWebhook {
+  requestId: string;
+  type: string;
+  body: string;
+  headers: Record<string, string>;
+  /** Status per attempt; null when the receiver could not be reached. */
+  attempts: (number | null)[];
+}
+
+export interface RunningLocalSms {
+  url: string;
+  messages: LocalSmsMessage[];
+  webhooks: LocalSmsWebhook[];
+  now(): Date;
+  advanceTime(ms: number): void;
+  setWebhookUrl(url: string | undefined): void;
+  /** A customer texts one of our lines; resolves once `sms.received` has been delivered. */
+  simulateInbound(input: { from: string; to: string; body: string }): Promise<{ providerMessageId: string; eventId: string }>;
+  /** Sends an earlier webhook again, same request_id, timestamp and signature (default: the last). */
+  resendWebhook(requestId?: string, times?: number): Promise<(number | null)[]>;
+  /** The next `times` send requests fail with `status` (default 429 with `Retry-After: 30`). */
+  failNext(times?: number, status?: number): void;
+  flushWebhooks(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const digits = (v: unknown): string => String(v ?? '').replace(/\D/g, '');
+const requestId = (): string => `01${randomBytes(16).toString('hex').toUpperCase().slice(0, 24)}`;
+
+export async function startLocalSms(opts: LocalSmsOptions): Promise<RunningLocalSms> {
+  if (!opts.apiKey || !opts.apiSecret || !opts.webhookSecret) throw new Error('local SMS: apiKey, apiSecret and webhookSecret are required');
+  let offsetMs = 0;
+  const now = (): Date => new Date((opts.now ? opts.now().getTime() : Date.now()) + offsetMs);
+  let webhookUrl = opts.webhookUrl;
+  const messages: LocalSmsMessage[] = [];
+  const webhooks: LocalSmsWebhook[] = [];
+  const failures: number[] = [];
+  const inFlight = new Set<Promise<unknown>>();
+  const urlId = randomBytes(12).toString('hex');
+
+  const smsObject = (m: LocalSmsMessage) => {
+    const iso = m.createdAt.toISOString();
+    return {
+      id: m.id, contact_number: m.contact, contact_name: '', justcall_number: m.line, justcall_line_name: m.lineName,
+      agent_id: 0, sms_date: iso.slice(0, 10), sms_time: iso.slice(11, 19), direction: m.direction, cost_incurred: 0,
+      sms_info: { body: m.body, is_mms: '0', mms: [] }, delivery_status: m.status, is_deleted: false, medium: 'One-To-One via API',
+    };
+  };
+
+  async function attempt(w: LocalSmsWebhook): Promise<number | null> {
+    let status: number | null = null;
+    if (webhookUrl) {
+      try {
+        const res = await fetch(webhookUrl, { method: 'POST', headers: w.headers, body: w.body, signal: AbortSignal.timeout(10_000) });
+        await res.arrayBuffer();
+        status = res.status;
+      } catch {
+        status = null;
+      }
+    }
+    w.attempts.push(status);
+    return status;
+  }
+
+  async function emit(type: string, m: LocalSmsMessage): Promise<LocalSmsWebhook> {
+    const url = webhookUrl ?? '';
+    const timestamp = formatJustCallTimestamp(now());
+    const id = requestId();
+    const w: LocalSmsWebhook = {
+      requestId: id,
+      type,
+      body: JSON.stringify({ request_id: id, webhook_url: url, url_id: urlId, type, data: smsObject(m) }),
+      headers: {
+        'content-type': 'application/json',
+        'x-justcall-signature': signJustCall({ secret: opts.webhookSecret, webhookUrl: url, type, timestamp }),
+        'x-justcall-signature-version': 'v1',
+        'x-justcall-request-timestamp': timestamp,
+      },
+      attempts: [],
+    };
+    webhooks.push(w);
+    await attempt(w);
+    return w;
+  }
+
+  const track = (p: Promise<unknown>): void => {
+    inFlight.add(p);
+    void p.finally(() => inFlight.delete(p));
+  };
+  const lineName = (n: string): string | undefined => (opts.lines ? opts.lines.find((l) => l.number === n)?.name : 'Local Line');
+
+  const app = Fastify({ logger: false });
+  const authorised = (req: FastifyRequest): boolean => {
+    const h = req.headers.authorization ?? '';
+    const pair = h.startsWith('Basic ') ? Buffer.from(h.slice(6), 'base64').toString('utf8') : h;
+    return pair === `${opts.apiKey}:${opts.apiSecret}`;
+  };
+  const error = (reply: FastifyReply, code: number, message: string) => reply.code(code).send({ status: 'error', message });
+
+  app.post('/v2.1/texts/new', async (req, reply) => {
+    if (!authorised(req)) return error(reply, 401, 'Invalid API key or secret');
+    const failure = failures.shift();
+    if (failure !== undefined) {
+      if (failure === 429) void reply.header('retry-after', '30');
+      return error(reply, failure, failure === 429 ? 'Rate limit exceeded' : 'Internal server error');
+    }
+    const b = (req.body ?? {}) as Record<string, unknown>;
+    const line = digits(b['justcall_number']);
+    const name = lineName(line);
+    if (!name) return error(reply, 400, 'justcall_number is not a number of this account');
+    const contact = digits(b['contact_number']);
+    if (contact.length < 8 || contact.length > 15) return error(reply, 400, 'contact_number must be in E.164 format');
+    const text = typeof b['body'] === 'string' ? b['body'] : '';
+    if (text.trim() === '' || text.length > 1600) return error(reply, 400, 'body is required (at most 1600 characters)');
+    const m: LocalSmsMessage = { id: 100_000 + messages.length + 1, direction: 'Outgoing', line, lineName: name, contact, body: text, status: 'queued', createdAt: now() };
+    messages.push(m);
+    const answer = { status: 'success', message: 'Text sent successfully', data: [smsObject(m)] };
+    track((async () => {
+      m.status = 'sent';
+      await emit('sms.sent', m);
+      m.status = 'delivered';
+      await emit('sms.delivered', m);
+    })());
+    return answer;
+  });
+
+  app.get('/v2.1/texts/:id', async (req, reply) => {
+    if (!authorised(req)) return error(reply, 401, 'Invalid API key or secret');
+    const m = messages.find((x) => String(x.id) === (req.params as { id: string }).id);
+    return m ? { status: 'success', data: [smsObject(m)] } : error(reply, 404, 'Text not found');
+  });
+
+  const address = await app.listen({ host: opts.host ?? '127.0.0.1', port: opts.port ?? 0 });
+
+  return {
+    url: address,
+    messages,
+    webhooks,
+    now,
+    advanceTime: (ms) => void (offsetMs += ms),
+    setWebhookUrl: (url) => void (webhookUrl = url),
+    async simulateInbound(input) {
+      const line = digits(input.to);
+      const m: LocalSmsMessage = { id: 100_000 + messages.length + 1, direction: 'Incoming', line, lineName: lineName(line) ?? 'Unknown line', contact: digits(input.from), body: input.body, status: 'received', createdAt: now() };
+      messages.push(m);
+      const w = await emit('sms.received', m);
+      return { providerMessageId: String(m.id), eventId: w.requestId };
+    },
+    async resendWebhook(id, times = 1) {
+      const w = id === undefined ? webhooks.at(-1) : webhooks.find((x) => x.requestId === id);
+      if (!w) throw new Error(`local SMS: no webhook ${id ?? ''}`);
+      const out: (number | null)[] = [];
+      for (let i = 0; i < times; i++) out.push(await attempt(w));
+      return out;
+    },
+    failNext: (times = 1, status = 429) => void failures.push(...Array<number>(times).fill(status)),
+    async flushWebhooks() {
+      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+    },
+    async close() {
+      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+      await app.close();
+    },
+  };
+}

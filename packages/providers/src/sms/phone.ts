@@ -1,0 +1,24 @@
+/**
+ * Phone numbers for SMS: E.164 digits without `+` (`16505551212`), via libphonenumber-js.
+ * International input (`+44 20 …`, `0044 20 …`) needs no region; national input
+ * (`(650) 555-1212`, `020 7946 0018`) is read in `defaultRegion` (ISO 3166 alpha-2, e.g. `US`),
+ * which comes from configuration. Only numbers the library considers valid are returned.
+ */
+import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
+
+export function normalizePhone(input: string | null | undefined, defaultRegion?: string): string | undefined {
+  if (typeof input !== 'string') return undefined;
+  let raw = input.trim();
+  if (raw === '') return undefined;
+  if (raw.startsWith('00')) raw = `+${raw.slice(2)}`;
+  const region = defaultRegion?.trim().toUpperCase() as CountryCode | undefined;
+  const parsed = raw.startsWith('+') || !region ? parsePhoneNumberFromString(raw) : parsePhoneNumberFromString(raw, region);
+  return parsed?.isValid() ? parsed.number.slice(1) : undefined;
+}
+
+/** For values that are already international digits (provider payloads): `16505551212` or `+16505551212`. */
+export function normalizeInternationalDigits(value: unknown): string {
+  if (typeof value !== 'string' && typeof value !== 'number') return '';
+  const s = String(value).trim();
+  return normalizePhone(s.startsWith('+') ? s : `+${s}`) ?? s.replace(/\D/g, '');
+}

@@ -1,0 +1,106 @@
+/**
+ * SMS capability: our own types, independent of any provider. Phone numbers are E.164 digits
+ * WITHOUT the leading `+` (`16505551212`), the format of the ERP's "SMS phone line" records;
+ * use `normalizePhone` (sms/phone.ts) to get there from user input.
+ *
+ * Outbound: `SmsSender.send`. Inbound: the provider's webhooks go through an
+ * `SmsWebhookReceiver`, which verifies the signature and timestamp and normalises the event.
+ * Webhook bodies are not signed by every provider (JustCall signs only URL, type and time), so
+ * dedupe on `eventId`, and re-fetch from the provider when a decision depends on the content.
+ */
+
+export interface SmsSendInput {
+  /** Our line's number, E.164 digits without `+`. */
+  from: string;
+  /** The contact's number, E.164 digits without `+`. */
+  to: string;
+  /** 1..1600 characters. */
+  body: string;
+}
+
+export type SmsStatus = 'queued' | 'sent' | 'delivered' | 'undelivered' | 'failed' | 'received' | 'unknown';
+
+export interface SmsSendResult {
+  providerMessageId: string;
+  status: SmsStatus;
+}
+
+export interface SmsSender {
+  send(input: SmsSendInput): Promise<SmsSendResult>;
+}
+
+export type SmsEventType = 'sms.received' | 'sms.sent' | 'sms.delivered';
+
+export interface SmsEvent {
+  type: SmsEventType;
+  /** The provider's id of this webhook request (JustCall `request_id`): the dedupe key. */
+  eventId: string;
+  providerMessageId: string;
+  /** Our line, E.164 digits without `+`. */
+  line: string;
+  lineName: string | undefined;
+  /** The other party, E.164 digits without `+`. */
+  contact: string;
+  body: string;
+  occurredAt: Date;
+  /** Delivery status where the event carries one (`sms.delivered`, `sms.sent`). */
+  status?: SmsStatus;
+  /** The parsed body as received, for audit; treat as untrusted. */
+  raw: unknown;
+}
+
+export interface SmsWebhookRequest {
+  headers: Record<string, string | string[] | undefined>;
+  /** The body exactly as received. */
+  rawBody: Buffer | string;
+}
+
+export type SmsWebhookRejection = 'missing_signature' | 'bad_signature' | 'stale_timestamp' | 'malformed';
+
+export type SmsWebhookResult =
+  /** Verified SMS event. */
+  | { ok: true; event: SmsEvent }
+  /** Verified, but not an SMS event we handle (e.g. `call.completed`): acknowledge and ignore. */
+  | { ok: true; event: null; type: string }
+  /** Answer 401 (signature/timestamp) or 400 (malformed); never act on it. */
+  | { ok: false; reason: SmsWebhookRejection };
+
+export interface SmsWebhookReceiver {
+  receive(request: SmsWebhookRequest): SmsWebhookResult;
+}
+
+export type SmsErrorKind =
+  | 'invalid_input' // refused before sending (bad number, empty or too long body)
+  | 'unauthorized' // wrong API key/secret
+  | 'rejected' // the provider refused the message (4xx)
+  | 'rate_limited' // 429: retry after `retryAfterSeconds`
+  | 'http' // other status (5xx…)
+  | 'network'
+  | 'timeout'
+  | 'format';
+
+export class SmsError extends Error {
+  readonly kind: SmsErrorKind;
+  readonly status: number | undefined;
+  readonly retryAfterSeconds: number | undefined;
+
+  constructor(kind: SmsErrorKind, message: string, opts: { status?: number; retryAfterSeconds?: number } = {}) {
+    super(message);
+    this.name = 'SmsError';
+    this.kind = kind;
+    this.status = opts.status;
+    this.retryAfterSeconds = opts.retryAfterSeconds;
+  }
+
+  /**
+   * A later attempt may succeed. Careful with `timeout`: the message may have gone out, so a
+   * retry can text the customer twice (providers offer no idempotency key for sends).
+   */
+  get retryable(): boolean {
+    return this.kind === 'rate_limited' || this.kind === 'network' || this.kind === 'timeout' || (this.kind === 'http' && (this.status ?? 500) >= 500);
+  }
+}
+
+export const MAX_SMS_BODY_LENGTH = 1600;
+/** E.164 allows at most 15 digits; 8 is a practical floor. */
+export const E164_DIGITS = /^[1-9]\d{7,14}$/;
