@@ -3,9 +3,13 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { EmbeddedErp } from '@platform/erp/embedded/index.js';
 import { registerJsonRpcRoutes } from './jsonrpc.routes.js';
+import type { RestApiDeps } from './features/restapi/restapi.deps.js';
+import { registerRestApi } from './features/restapi/restapi.plugin.js';
 
 export interface ErpAppDeps {
   erp: EmbeddedErp;
+  /** The REST API (`/restapi/1.0/...`, docs/rest-api.md); not mounted when absent. */
+  restapi?: RestApiDeps;
   /** A pino logger; when absent, `logLevel` (default silent) configures Fastify's own. */
   logger?: FastifyBaseLogger;
   logLevel?: string;
@@ -27,5 +31,6 @@ export function buildErpApp(deps: ErpAppDeps): FastifyInstance {
     return { status: 'pass' };
   });
   registerJsonRpcRoutes(app, deps.erp);
+  if (deps.restapi) registerRestApi(app, deps.restapi);
   return app;
 }

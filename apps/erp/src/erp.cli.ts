@@ -4,16 +4,18 @@
  *   apikey create --login admin --description "..." [--db platform]   prints the key once
  *   apikey list [--db platform] | apikey revoke <id> [--db platform]
  *   db list | db create <name> | db drop <name>
+ *   seed [--db platform]   demo data of a window-covering business (idempotent)
  */
 import { parseArgs } from 'node:util';
 import { openDb } from '@platform/db';
-import { EmbeddedErp, OdooError } from '@platform/erp/embedded/index.js';
+import { EmbeddedErp, OdooError, seedDemo } from '@platform/erp/embedded/index.js';
 import { loadErpConfig } from './erp.config.js';
 
 const USAGE = `usage: npm run erp -- apikey create --login <login> --description <text> [--db <name>]
        npm run erp -- apikey list [--db <name>]
        npm run erp -- apikey revoke <id> [--db <name>]
-       npm run erp -- db list | db create <name> | db drop <name>`;
+       npm run erp -- db list | db create <name> | db drop <name>
+       npm run erp -- seed [--db <name>]`;
 
 export async function runCli(argv: string[], erp: EmbeddedErp, defaultDb: string, out: (s: string) => void): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -42,6 +44,11 @@ export async function runCli(argv: string[], erp: EmbeddedErp, defaultDb: string
   } else if (group === 'db' && cmd === 'drop' && arg) {
     await erp.dropDatabase(arg);
     out(`database ${arg} dropped`);
+  } else if (group === 'seed' && !cmd) {
+    const { created, existing } = await seedDemo(erp, dbName);
+    out(created
+      ? `demo data seeded in ${dbName}: ${created} records created, ${existing} already there`
+      : `demo data already in ${dbName} (${existing} records): nothing to do`);
   } else {
     out(USAGE);
     return 2;

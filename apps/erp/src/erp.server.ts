@@ -6,10 +6,13 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
-import { openDb, type Db } from '@platform/db';
+import { migratePlatform, openDb, type Db } from '@platform/db';
 import { EmbeddedErp } from '@platform/erp/embedded/index.js';
 import { buildErpApp } from './erp.app.js';
 import type { ErpConfig } from './erp.config.js';
+import { composeRestApi, REST_DEFAULTS, type RestApiDeps } from './features/restapi/restapi.deps.js';
+import { restApiErp } from './features/restapi/restapi-erp.js';
+import { ensureDefaultTenant } from './features/tenancy/default-tenant.repo.js';
 
 export const PLATFORM_KEY_NAME = 'platform integration';
 
@@ -59,10 +62,39 @@ async function oneAtATime(db: Db, fn: () => Promise<void>): Promise<void> {
   });
 }
 
+/**
+ * The REST API's tables live in the platform database. On PostgreSQL that is DATABASE_URL, which the
+ * ERP shares; on PGlite a data directory belongs to one process, so a standalone ERP keeps them in its
+ * own files (DATA_DIR/erp), migrated with the platform migrations, unless the caller passes its handle.
+ */
+async function composeRest(config: ErpConfig, erp: EmbeddedErp, platformDb: Db): Promise<RestApiDeps | undefined> {
+  if (config.RESTAPI === 'off') return undefined;
+  await migratePlatform(platformDb);
+  const tenantId = await ensureDefaultTenant(platformDb, config.DEFAULT_TENANT_SLUG ?? 'default');
+  const { erp: port, verifyLogin } = restApiErp(config, erp);
+  const d = REST_DEFAULTS;
+  return composeRestApi({
+    db: platformDb,
+    tenantId,
+    erp: port,
+    verifyLogin,
+    publicUrl: config.ERP_PUBLIC_URL,
+    rateLimit: { max: config.RESTAPI_RATE_LIMIT ?? d.rateLimit.max, windowSeconds: config.RESTAPI_RATE_WINDOW_S ?? d.rateLimit.windowSeconds },
+    pageSizes: { pageSize: config.RESTAPI_PAGE_SIZE ?? d.pageSizes.pageSize, maxPageSize: config.RESTAPI_MAX_PAGE_SIZE ?? d.pageSizes.maxPageSize },
+    ttl: { codeS: config.OAUTH_CODE_TTL_S ?? d.ttl.codeS, accessS: config.OAUTH_ACCESS_TOKEN_TTL_S ?? d.ttl.accessS, refreshS: config.OAUTH_REFRESH_TOKEN_TTL_S ?? d.ttl.refreshS },
+  });
+}
+
+export interface StartErpOptions {
+  /** The platform database, when the caller has it open (one process with the platform, PGlite). */
+  platformDb?: Db;
+}
+
 export async function startErp(
   config: ErpConfig,
   logger?: FastifyBaseLogger,
-): Promise<{ url: string; erp: EmbeddedErp; close(): Promise<void> }> {
+  opts: StartErpOptions = {},
+): Promise<{ url: string; erp: EmbeddedErp; restapi: RestApiDeps | undefined; close(): Promise<void> }> {
   const db = await openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, name: 'erp' });
   try {
     const erp = new EmbeddedErp(db);
@@ -70,7 +102,8 @@ export async function startErp(
       await ensureDefaultDatabase(erp, config);
       await ensurePlatformApiKey(erp, config);
     });
-    const app = buildErpApp({ erp, logger, logLevel: config.LOG_LEVEL });
+    const restapi = await composeRest(config, erp, opts.platformDb ?? db);
+    const app = buildErpApp({ erp, restapi, logger, logLevel: config.LOG_LEVEL });
     await app.listen({ port: config.ERP_PORT, host: config.ERP_HOST });
     const { port } = app.server.address() as AddressInfo;
     const host = config.ERP_HOST === '0.0.0.0' || config.ERP_HOST === '::' ? '127.0.0.1' : config.ERP_HOST;
@@ -78,6 +111,7 @@ export async function startErp(
     return {
       url: `http://${host}:${port}`,
       erp,
+      restapi,
       // Fastify's close stops accepting and lets in-flight requests finish before the db closes.
       close: () => (closing ??= app.close().then(() => db.close())),
     };

@@ -10,7 +10,7 @@ import { TenantResolver } from './features/tenancy/tenant-resolver.js';
 import { SubmissionIntakeService } from './features/intake/submission-intake.service.js';
 import { MagnetSignupService } from './features/magnet/magnet-signup.service.js';
 import { CapiBridgeService } from './features/conversions/capi-bridge.service.js';
-import { RateLimiter } from './features/rate-limit/rate-limiter.js';
+import { RateLimiter } from '@platform/http-kit';
 
 export interface LandingDeps {
   db: Db;

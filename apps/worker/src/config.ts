@@ -23,6 +23,8 @@ export const workerEnvSchema = z
     SECRETS_KEYRING: z.string().optional(),
     SECRETS_ACTIVE_KEY: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/, 'must be the id of a key in SECRETS_KEYRING').optional(),
     CHAT_ALLOWED_ORIGINS: z.string().default('https://chat.googleapis.com'),
+    SMS_DEFAULT_REGION: z.string().regex(/^[A-Z]{2}$/, 'must be an ISO 3166 country code such as US').default('US'),
+    SMS_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.justcall.io'),
     META_PIXEL_ID: z.string().regex(/^\d{5,20}$/, 'must be the numeric pixel id').optional(),
     META_ACCESS_TOKEN: z.string().min(10).optional(),
     META_GRAPH_URL: z.url().default('https://graph.facebook.com'),

@@ -17,10 +17,10 @@ import { deliverConversion } from './features/conversions/conversion-delivery.js
 import { ChangeFeedService } from './features/change-feed/change-feed.service.js';
 import { ChangeFeedRunner } from './features/change-feed/change-feed.runner.js';
 import { fanOutErpEvent } from './features/erp-events/erp-event-fanout.js';
-import { ChatNotifierService, IntegrationSettingsService } from '@platform/integrations';
+import { ChatNotifierService, IntegrationSettingsService, SmsService, TOPIC_SMS_INBOUND } from '@platform/integrations';
 import { RateLimiter } from '@platform/http-kit';
-import { createGoogleChatPoster, normalizeSmsPhone } from '@platform/providers';
-import { ERP_EVENT_TOPICS, TOPIC_CHAT_NOTIFY, type DerivedJobPayload } from '@platform/contracts';
+import { createGoogleChatPoster, createJustCallSmsSender, normalizeSmsPhone } from '@platform/providers';
+import { ERP_EVENT_TOPICS, TOPIC_CHAT_NOTIFY, TOPIC_SMS_SEND, type DerivedJobPayload } from '@platform/contracts';
 import { secretBoxFrom } from './secrets.js';
 
 export interface RunningWorker {
@@ -33,13 +33,16 @@ export interface RunningWorker {
 type Logger = ReturnType<typeof createLogger>;
 
 export function buildHandlers(config: WorkerConfig, db: Db, logger: Logger, erps = new ErpConnections(config), wake: () => void = () => {}): Record<string, OutboxHandler> {
-  const settings = new IntegrationSettingsService(db, secretBoxFrom(config), (raw) => normalizeSmsPhone(raw));
+  const settings = new IntegrationSettingsService(db, secretBoxFrom(config), (raw) => normalizeSmsPhone(raw, config.SMS_DEFAULT_REGION));
   const chat = new ChatNotifierService(
     settings,
     createGoogleChatPoster({ allowedOrigins: config.CHAT_ALLOWED_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean) }),
     new RateLimiter(db),
   );
   const fanOut = fanOutErpEvent(db, wake);
+  const sms = new SmsService(db, settings, wake);
+  const erpOfTenant = async (tenantId: string) =>
+    erps.forDatabase((await db.query<{ erp_db: string | null }>('SELECT erp_db FROM tenants WHERE id = $1', [tenantId])).rows[0]?.erp_db ?? null);
   const leads = new LeadDeliveryService((name) => erps.forDatabase(name), submissionRecorder(db), config.ERP_STRUCTURED_ATTRIBUTION === 'on');
   const conversions: ConversionsSender =
     config.META_PIXEL_ID && config.META_ACCESS_TOKEN
@@ -56,6 +59,9 @@ export function buildHandlers(config: WorkerConfig, db: Db, logger: Logger, erps
     [TOPIC_HELPDESK]: (row) => leads.deliverHelpdesk(row.payload as unknown as HelpdeskPayload, row.attempts),
     [TOPIC_CONVERSION]: (row) => deliverConversion(conversions, row.payload as unknown as ConversionPayload),
     ...Object.fromEntries(ERP_EVENT_TOPICS.map((t) => [t, fanOut])),
+    [TOPIC_SMS_SEND]: (row) =>
+      sms.deliver(row.tenant_id, String(row.payload.messageId), (secrets) => createJustCallSmsSender({ ...secrets, baseUrl: config.SMS_API_URL })),
+    [TOPIC_SMS_INBOUND]: async (row) => sms.attachInbound(String(row.payload.messageId), await erpOfTenant(row.tenant_id)),
     [TOPIC_CHAT_NOTIFY]: (row) => {
       const job = row.payload as unknown as DerivedJobPayload;
       return chat.notify(row.tenant_id, job.eventTopic, job.event, `outbox-${row.id}`);

@@ -5,3 +5,4 @@ export { loggerOptions, createLogger, genRequestId, REDACT_PATHS } from './logge
 export { parseOrThrow, zodIssuesToFields } from './validate.js';
 export { listenAndTrack, type RunningServer } from './server-lifecycle.js';
 export { runService } from './run-service.js';
+export { RateLimiter, type Limit } from './rate-limit/rate-limiter.js';

@@ -86,13 +86,18 @@ export class IntegrationSettingsService {
     };
   }
 
-  async addSmsLine(tenantId: string, i: SmsLineInput): Promise<repo.SmsLineRow> {
-    const phone = this.normalizePhone(i.phone_number);
+  normalizePhoneOrThrow(raw: string, field: string): string {
+    const phone = this.normalizePhone(raw);
     if (!phone) {
-      throw new AppError('VALIDATION_FAILED', 'phone_number is not a valid phone number.', {
-        fieldIssues: [{ field: 'phone_number', rule: 'format', message: 'must be a valid phone number (stored as E.164 digits without +)' }],
+      throw new AppError('VALIDATION_FAILED', `${field} is not a valid phone number.`, {
+        fieldIssues: [{ field, rule: 'format', message: 'must be a valid phone number (stored as E.164 digits without +)' }],
       });
     }
+    return phone;
+  }
+
+  async addSmsLine(tenantId: string, i: SmsLineInput): Promise<repo.SmsLineRow> {
+    const phone = this.normalizePhoneOrThrow(i.phone_number, 'phone_number');
     return this.db.transaction(async (tx) => {
       await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`sms-lines:${tenantId}`]);
       const existing = await repo.listSmsLines(tx, tenantId);

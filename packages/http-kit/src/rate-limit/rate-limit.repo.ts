@@ -1,4 +1,4 @@
-/** Fixed-window counters in the platform database, so every landing replica shares one limit. */
+/** Fixed-window counters in the platform database, so every replica shares one limit. */
 import type { Queryable } from '@platform/db';
 
 export async function hit(db: Queryable, bucket: string, windowStart: Date): Promise<number> {

@@ -1,0 +1,52 @@
+/** SQL of the REST API keys (restapi_keys). Keys are stored as SHA-256 only. */
+import type { Queryable } from '@platform/db';
+
+export interface ApiKeyRow {
+  id: number;
+  login: string;
+  description: string;
+  prefix: string;
+  scopes: string;
+  created_at: Date;
+  last_used_at: Date | null;
+  revoked_at: Date | null;
+}
+
+const COLUMNS = 'id, login, description, prefix, scopes, created_at, last_used_at, revoked_at';
+
+export class ApiKeysRepo {
+  constructor(private readonly db: Queryable, private readonly tenantId: string) {}
+
+  async insert(k: { login: string; description: string; prefix: string; keyHash: string; scopes: string }, q: Queryable = this.db): Promise<ApiKeyRow> {
+    const r = await q.query<ApiKeyRow>(
+      `INSERT INTO restapi_keys (tenant_id, login, description, prefix, key_hash, scopes) VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${COLUMNS}`,
+      [this.tenantId, k.login, k.description, k.prefix, k.keyHash, k.scopes],
+    );
+    return r.rows[0]!;
+  }
+
+  async findByHash(keyHash: string): Promise<ApiKeyRow | undefined> {
+    const r = await this.db.query<ApiKeyRow>(`SELECT ${COLUMNS} FROM restapi_keys WHERE tenant_id = $1 AND key_hash = $2`, [this.tenantId, keyHash]);
+    return r.rows[0];
+  }
+
+  /** At most one write a minute per key: "last used" does not need to cost a write per request. */
+  async touch(id: number): Promise<void> {
+    await this.db.query(
+      `UPDATE restapi_keys SET last_used_at = now() WHERE id = $1 AND (last_used_at IS NULL OR last_used_at < now() - interval '1 minute')`,
+      [id],
+    );
+  }
+
+  async list(): Promise<ApiKeyRow[]> {
+    return (await this.db.query<ApiKeyRow>(`SELECT ${COLUMNS} FROM restapi_keys WHERE tenant_id = $1 ORDER BY id`, [this.tenantId])).rows;
+  }
+
+  async revoke(id: number, q: Queryable = this.db): Promise<ApiKeyRow | undefined> {
+    const r = await q.query<ApiKeyRow>(
+      `UPDATE restapi_keys SET revoked_at = now() WHERE tenant_id = $1 AND id = $2 AND revoked_at IS NULL RETURNING ${COLUMNS}`,
+      [this.tenantId, id],
+    );
+    return r.rows[0];
+  }
+}

@@ -1,0 +1,79 @@
+/**
+ * Per-user REST API keys: generated here (shown once), stored as SHA-256, scoped, revocable. Every
+ * creation and revocation is audited; a revoked key fails at once (no cache between requests).
+ */
+import type { Db } from '@platform/db';
+import { AppError } from '@platform/kernel';
+import type { AuditRepo } from '../audit/audit.repo.js';
+import { ApiKeysRepo, type ApiKeyRow } from './api-keys.repo.js';
+import { formatScopes, parseScopes } from './scopes.js';
+import { API_KEY_RE, newApiKey, sha256 } from './secret-token.js';
+
+export interface ApiKeyInfo {
+  id: number;
+  login: string;
+  description: string;
+  prefix: string;
+  scopes: string[];
+  createdAt: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+}
+
+const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
+export const toInfo = (r: ApiKeyRow): ApiKeyInfo => ({
+  id: r.id,
+  login: r.login,
+  description: r.description,
+  prefix: r.prefix,
+  scopes: r.scopes.split(' '),
+  createdAt: iso(r.created_at)!,
+  lastUsedAt: iso(r.last_used_at),
+  revokedAt: iso(r.revoked_at),
+});
+
+export class ApiKeysService {
+  private readonly repo: ApiKeysRepo;
+
+  constructor(private readonly db: Db, tenantId: string, private readonly audit: AuditRepo) {
+    this.repo = new ApiKeysRepo(db, tenantId);
+  }
+
+  /** Returns the key in clear: the only time it exists outside the caller's hands. */
+  async create(input: { login: string; description: string; scope: string | string[] }, actor?: { clientIp?: string }): Promise<{ key: string; info: ApiKeyInfo }> {
+    const description = input.description.trim();
+    if (!description) throw new AppError('VALIDATION_FAILED', 'An API key needs a description', { fieldIssues: [{ field: 'description', rule: 'required', message: 'required' }] });
+    if (!input.login.trim()) throw new AppError('VALIDATION_FAILED', 'An API key acts for an ERP user login', { fieldIssues: [{ field: 'login', rule: 'required', message: 'required' }] });
+    const scopes = formatScopes(parseScopes(input.scope));
+    const { key, prefix } = newApiKey();
+    const row = await this.db.transaction(async (q) => {
+      const r = await this.repo.insert({ login: input.login.trim(), description, prefix, keyHash: sha256(key), scopes }, q);
+      await this.audit.record({ event: 'key_created', keyId: r.id, login: r.login, clientIp: actor?.clientIp ?? null, detail: { prefix, scopes } }, q);
+      return r;
+    });
+    return { key, info: toInfo(row) };
+  }
+
+  async list(): Promise<ApiKeyInfo[]> {
+    return (await this.repo.list()).map(toInfo);
+  }
+
+  async revoke(id: number, actor?: { clientIp?: string }): Promise<ApiKeyInfo> {
+    const row = await this.db.transaction(async (q) => {
+      const r = await this.repo.revoke(id, q);
+      if (r) await this.audit.record({ event: 'key_revoked', keyId: r.id, login: r.login, clientIp: actor?.clientIp ?? null, detail: { prefix: r.prefix } }, q);
+      return r;
+    });
+    if (!row) throw new AppError('NOT_FOUND', `No live API key ${id}`);
+    return toInfo(row);
+  }
+
+  /** The live key row for a presented key, or undefined (unknown, malformed or revoked). */
+  async verify(presented: string): Promise<ApiKeyRow | undefined> {
+    if (!API_KEY_RE.test(presented)) return undefined;
+    const row = await this.repo.findByHash(sha256(presented));
+    if (!row || row.revoked_at) return undefined;
+    await this.repo.touch(row.id);
+    return row;
+  }
+}

@@ -1,0 +1,74 @@
+/**
+ * Who is calling the REST API: an `X-API-Key` (per-user key) or `Authorization: Bearer` (OAuth2
+ * access token). Unknown, revoked or expired credentials, and credentials of an archived ERP user,
+ * are API_UNAUTHENTICATED (audited); then the per-credential rate limit applies.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { RateLimiter } from '@platform/http-kit';
+import { AppError } from '@platform/kernel';
+import type { OAuthService } from '../oauth/oauth.service.js';
+import type { ActingUser, ActingUsers } from './acting-users.js';
+import type { ApiKeysService } from './api-keys.service.js';
+import type { AuthFailures } from './auth-failures.js';
+import { API_KEY_RE } from './secret-token.js';
+
+export interface Principal {
+  kind: 'api_key' | 'oauth';
+  user: ActingUser;
+  scopes: string[];
+  keyId?: number;
+  appId?: number;
+}
+
+export interface RestAuthDeps {
+  keys: ApiKeysService;
+  oauth: OAuthService;
+  users: ActingUsers;
+  failures: AuthFailures;
+  limiter: RateLimiter;
+  rateLimit: { max: number; windowSeconds: number };
+}
+
+/** RFC 6750 §3: a presented but bad bearer token is `invalid_token`. */
+const challenge = (what: string) =>
+  what === 'bearer' ? 'Bearer realm="restapi", error="invalid_token", ApiKey header="X-API-Key"' : 'Bearer realm="restapi", ApiKey header="X-API-Key"';
+
+export class RestAuth {
+  constructor(private readonly d: RestAuthDeps) {}
+
+  async authenticate(req: FastifyRequest, reply: FastifyReply): Promise<Principal> {
+    const apiKey = req.headers['x-api-key'];
+    const authz = req.headers.authorization;
+    let found: { login: string; scopes: string[]; keyId?: number; appId?: number; rateKey: string } | undefined;
+    let what: string;
+    if (typeof apiKey === 'string' && apiKey !== '') {
+      what = 'api_key';
+      const row = await this.d.keys.verify(apiKey);
+      if (row) found = { login: row.login, scopes: row.scopes.split(' '), keyId: row.id, rateKey: `key:${row.id}` };
+    } else if (typeof authz === 'string' && /^bearer /i.test(authz)) {
+      what = 'bearer';
+      const row = await this.d.oauth.verifyAccessToken(authz.slice(7).trim());
+      // One budget per application and user, so refreshing does not reset it.
+      if (row) found = { login: row.login, scopes: row.scopes.split(' '), appId: row.app_id, rateKey: `app:${row.app_id}:${row.login}` };
+    } else {
+      what = 'none';
+    }
+    if (!found) return this.fail(req, reply, what, 'Send a valid X-API-Key or Authorization: Bearer access token.');
+    const user = await this.d.users.find(found.login);
+    if (!user) return this.fail(req, reply, what, 'The ERP user this credential acts for is archived or gone.', found);
+    await this.d.limiter.consume({ name: 'restapi', ...this.d.rateLimit }, found.rateKey);
+    return { kind: found.keyId !== undefined ? 'api_key' : 'oauth', user, scopes: found.scopes, keyId: found.keyId, appId: found.appId };
+  }
+
+  private async fail(req: FastifyRequest, reply: FastifyReply, what: string, message: string, who?: { login: string; keyId?: number; appId?: number }): Promise<never> {
+    reply.header('www-authenticate', challenge(what));
+    const presented = typeof req.headers['x-api-key'] === 'string' ? API_KEY_RE.exec(req.headers['x-api-key'])?.[1] : undefined;
+    await this.d.failures.record(req.ip, {
+      keyId: who?.keyId ?? null,
+      appId: who?.appId ?? null,
+      login: who?.login ?? null,
+      detail: { where: 'restapi', credential: what, ...(presented ? { key_prefix: presented } : {}), path: req.url.split('?')[0] },
+    });
+    throw new AppError('API_UNAUTHENTICATED', message);
+  }
+}
