@@ -5,11 +5,15 @@ import type { EmbeddedErp } from '@platform/erp/embedded/index.js';
 import { registerJsonRpcRoutes } from './jsonrpc.routes.js';
 import type { RestApiDeps } from './features/restapi/restapi.deps.js';
 import { registerRestApi } from './features/restapi/restapi.plugin.js';
+import type { IntegrationsDeps } from './features/integrations/integrations.deps.js';
+import { registerSmsWebhookRoutes } from './features/integrations/sms-webhook.routes.js';
 
 export interface ErpAppDeps {
   erp: EmbeddedErp;
   /** The REST API (`/restapi/1.0/...`, docs/rest-api.md); not mounted when absent. */
   restapi?: RestApiDeps;
+  /** ERP-side integrations (SMS webhooks; accounting callback and webhook); not mounted when absent. */
+  integrations?: IntegrationsDeps;
   /** A pino logger; when absent, `logLevel` (default silent) configures Fastify's own. */
   logger?: FastifyBaseLogger;
   logLevel?: string;
@@ -32,5 +36,6 @@ export function buildErpApp(deps: ErpAppDeps): FastifyInstance {
   });
   registerJsonRpcRoutes(app, deps.erp);
   if (deps.restapi) registerRestApi(app, deps.restapi);
+  if (deps.integrations) registerSmsWebhookRoutes(app, deps.integrations);
   return app;
 }

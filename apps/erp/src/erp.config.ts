@@ -29,6 +29,10 @@ export const erpEnvSchema = z
     OAUTH_CODE_TTL_S: int(10, 600).default(300),
     OAUTH_ACCESS_TOKEN_TTL_S: int(60, 3600).default(900),
     OAUTH_REFRESH_TOKEN_TTL_S: int(600, 365 * 86_400).default(30 * 86_400),
+    // Integrations (docs/integrations.md)
+    SECRETS_KEYRING: z.string().optional(),
+    SECRETS_ACTIVE_KEY: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/, 'must be the id of a key in SECRETS_KEYRING').optional(),
+    SMS_DEFAULT_REGION: z.string().regex(/^[A-Z]{2}$/, 'must be an ISO 3166 country code such as US').default('US'),
   })
   .superRefine((c, ctx) => {
     if (c.RESTAPI_ERP_URL && !c.ERP_API_KEY)

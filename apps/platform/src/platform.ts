@@ -32,11 +32,14 @@ export async function startPlatform(env: EnvSource = process.env): Promise<Runni
   loadWorkerConfig(env);
 
   const logger = createLogger(landingConfig.LOG_LEVEL);
-  const erpServer = erpConfig ? await startErp(erpConfig, logger.child({ name: 'erp' }) as unknown as FastifyBaseLogger) : undefined;
-  const workerConfig = loadWorkerConfig(erpServer ? { ...env, ERP_URL: erpServer.url } : env);
+  // One platform database for every service of this process: the ERP host's REST and integration
+  // tables, the landing host's submissions and the worker's outbox (PGlite allows one owner).
   const db = await openDb({ databaseUrl: landingConfig.DATABASE_URL, dataDir: landingConfig.DATA_DIR, name: 'platform' });
+  let erpServer: Awaited<ReturnType<typeof startErp>> | undefined;
   try {
     await migratePlatform(db);
+    erpServer = erpConfig ? await startErp(erpConfig, logger.child({ name: 'erp' }) as unknown as FastifyBaseLogger, { platformDb: db }) : undefined;
+    const workerConfig = loadWorkerConfig(erpServer ? { ...env, ERP_URL: erpServer.url } : env);
     const worker = await startWorker(workerConfig, { db, logger: logger.child({ name: 'worker' }) });
     const landing = await startLanding(landingConfig, {
       db,
@@ -53,13 +56,13 @@ export async function startPlatform(env: EnvSource = process.env): Promise<Runni
         (closing ??= (async () => {
           await landing.close();
           await worker.close();
-          await db.close();
           await erpServer?.close();
+          await db.close();
         })()),
     };
   } catch (e) {
-    await db.close();
     await erpServer?.close();
+    await db.close();
     throw e;
   }
 }

@@ -1,12 +1,11 @@
-/** The secret box of the worker: SECRETS_KEYRING from the environment, else the local keyring of embedded mode. */
-import { createSecretBox, loadOrCreateLocalKeyring, parseKeyring, type SecretBox } from '@platform/secrets';
+/** The worker's secret box (SECRETS_KEYRING, else the embedded keyring); a bad keyring is a config error. */
 import { ConfigError } from '@platform/kernel';
+import { secretBoxFromConfig, type SecretBox } from '@platform/secrets';
 
-export function secretBoxFrom(c: { SECRETS_KEYRING?: string | undefined; SECRETS_ACTIVE_KEY?: string | undefined; DATA_DIR: string }): SecretBox {
-  if (!c.SECRETS_KEYRING) return createSecretBox(loadOrCreateLocalKeyring(c.DATA_DIR));
+export function secretBoxFrom(c: Parameters<typeof secretBoxFromConfig>[0]): SecretBox {
   try {
-    return createSecretBox(parseKeyring(c.SECRETS_KEYRING, c.SECRETS_ACTIVE_KEY));
+    return secretBoxFromConfig(c);
   } catch (e) {
-    throw new ConfigError(`Invalid configuration:\n  SECRETS_KEYRING: ${(e as Error).message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${(e as Error).message}`);
   }
 }

@@ -1,1 +1,1 @@
-export { createSecretBox, parseKeyring, loadOrCreateLocalKeyring, maskSecret, type SecretBox, type Keyring } from './secret-box.js';
+export { createSecretBox, parseKeyring, loadOrCreateLocalKeyring, maskSecret, secretBoxFromConfig, type SecretBox, type Keyring } from './secret-box.js';

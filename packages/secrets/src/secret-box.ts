@@ -84,3 +84,16 @@ export function maskSecret(s: string | null | undefined): string | null {
   if (!s) return null;
   return s.length <= 8 ? '••••' : `••••${s.slice(-4)}`;
 }
+
+/**
+ * The secret box of a service: SECRETS_KEYRING (and SECRETS_ACTIVE_KEY) from its config, else the
+ * local keyring of embedded mode under DATA_DIR. Throws a message naming the variable when invalid.
+ */
+export function secretBoxFromConfig(c: { SECRETS_KEYRING?: string | undefined; SECRETS_ACTIVE_KEY?: string | undefined; DATA_DIR: string }): SecretBox {
+  if (!c.SECRETS_KEYRING) return createSecretBox(loadOrCreateLocalKeyring(c.DATA_DIR));
+  try {
+    return createSecretBox(parseKeyring(c.SECRETS_KEYRING, c.SECRETS_ACTIVE_KEY));
+  } catch (e) {
+    throw new Error(`SECRETS_KEYRING: ${(e as Error).message}`);
+  }
+}
