@@ -97,13 +97,18 @@ export async function startErp(
   opts: StartErpOptions = {},
 ): Promise<{ url: string; erp: EmbeddedErp; restapi: RestApiDeps | undefined; close(): Promise<void> }> {
   const db = await openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, name: 'erp' });
+  let closePlatform: () => Promise<void> = async () => {};
   try {
     const erp = new EmbeddedErp(db);
     await oneAtATime(db, async () => {
       await ensureDefaultDatabase(erp, config);
       await ensurePlatformApiKey(erp, config);
     });
-    const platformDb = opts.platformDb ?? db;
+    // Platform tables (REST credentials, integration settings) live in the platform database: the
+    // shared PostgreSQL, or PGlite's DATA_DIR/platform, as for the landing host and the worker.
+    const ownPlatformDb = !opts.platformDb && !config.DATABASE_URL;
+    const platformDb = opts.platformDb ?? (config.DATABASE_URL ? db : await openDb({ dataDir: config.DATA_DIR, name: 'platform' }));
+    closePlatform = ownPlatformDb ? () => platformDb.close() : async () => {};
     const restapi = await composeRest(config, erp, platformDb);
     await migratePlatform(platformDb);
     const integrations = composeIntegrations(config, platformDb, await ensureDefaultTenant(platformDb, config.DEFAULT_TENANT_SLUG));
@@ -117,10 +122,11 @@ export async function startErp(
       erp,
       restapi,
       // Fastify's close stops accepting and lets in-flight requests finish before the db closes.
-      close: () => (closing ??= app.close().then(() => db.close())),
+      close: () => (closing ??= app.close().then(() => db.close()).then(closePlatform)),
     };
   } catch (e) {
     await db.close();
+    await closePlatform();
     throw e;
   }
 }

@@ -80,13 +80,15 @@ export async function runRestApiCli(argv: string[], c: Credentials, userExists: 
 const isMain = process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/').split('/').pop()!);
 if (isMain) {
   const config = loadErpConfig();
-  // The same database the ERP server keeps the REST tables in (erp.server.ts).
-  const db = await openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, name: 'erp' });
+  // The ERP's users live in the ERP database, the REST credentials in the platform database
+  // (the same PostgreSQL, or PGlite's DATA_DIR/erp and DATA_DIR/platform), as in erp.server.ts.
+  const erpDb = await openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, name: 'erp' });
+  const db = config.DATABASE_URL ? erpDb : await openDb({ dataDir: config.DATA_DIR, name: 'platform' });
   let code = 1;
   try {
     await migratePlatform(db);
     const tenantId = await ensureDefaultTenant(db, config.DEFAULT_TENANT_SLUG);
-    const { erp } = restApiErp(config, new EmbeddedErp(db));
+    const { erp } = restApiErp(config, new EmbeddedErp(erpDb));
     const userExists: UserCheck = (login) => erp.searchCount('res.users', [['login', '=', login]]).then((n) => n > 0, () => undefined);
     code = await runRestApiCli(process.argv.slice(2), composeCredentials(db, tenantId), userExists, (s) => process.stdout.write(`${s}\n`));
   } catch (e) {
@@ -94,6 +96,7 @@ if (isMain) {
     process.stderr.write(`error: ${detail}\n`);
   } finally {
     await db.close();
+    if (db !== erpDb) await erpDb.close();
   }
   process.exit(code);
 }

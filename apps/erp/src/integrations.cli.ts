@@ -1,0 +1,81 @@
+/**
+ * `npm run integrations -- <area> <command>`: the ERP-side integration settings of the default
+ * tenant (docs/integrations.md). Values with secrets are read as JSON from standard input, so they
+ * never appear in the shell history or the process list; secrets are shown back masked.
+ *   accounting set < connection.json | accounting show
+ *   sms set < sms.json | sms show | sms line add < line.json
+ *   chat set < chat.json | chat show
+ *   sms send --to <number> --body <text> [--type sales|support|operations]
+ */
+import { parseArgs } from 'node:util';
+import { migratePlatform, openDb } from '@platform/db';
+import { parseOrThrow } from '@platform/http-kit';
+import { AppError, ConfigError } from '@platform/kernel';
+import { accountingConnectionSchema, chatConfigSchema, smsConfigSchema, smsLineSchema } from '@platform/integrations';
+import { loadErpConfig } from './erp.config.js';
+import { composeIntegrations, type IntegrationsDeps } from './features/integrations/integrations.deps.js';
+import { ensureDefaultTenant } from './features/tenancy/default-tenant.repo.js';
+
+export const USAGE = `usage: npm run integrations -- accounting set|show   (set reads JSON on stdin)
+       npm run integrations -- sms set|show | sms line add      (set/add read JSON on stdin)
+       npm run integrations -- sms send --to <number> --body <text> [--type sales|support|operations]
+       npm run integrations -- chat set|show                    (set reads JSON on stdin)`;
+
+export async function runIntegrationsCli(argv: string[], d: IntegrationsDeps, readInput: () => Promise<unknown>, out: (s: string) => void): Promise<number> {
+  const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { to: { type: 'string' }, body: { type: 'string' }, type: { type: 'string' } } });
+  const [area, cmd, sub] = positionals;
+  const show = (v: unknown) => out(JSON.stringify(v, null, 2));
+  const t = d.tenantId;
+  if (area === 'accounting' && cmd === 'set') show(await d.settings.setAccountingConnection(t, parseOrThrow(accountingConnectionSchema, await readInput())));
+  else if (area === 'accounting' && cmd === 'show') show(await d.settings.showAccountingConnection(t));
+  else if (area === 'sms' && cmd === 'set') show(await d.settings.setSmsConfig(t, parseOrThrow(smsConfigSchema, await readInput())));
+  else if (area === 'sms' && cmd === 'show') show(await d.settings.showSmsConfig(t));
+  else if (area === 'sms' && cmd === 'line' && sub === 'add') show(await d.settings.addSmsLine(t, parseOrThrow(smsLineSchema, await readInput())));
+  else if (area === 'sms' && cmd === 'send') {
+    if (!values.to || !values.body) throw new Error('--to and --body are required');
+    const type = values.type as 'sales' | 'support' | 'operations' | undefined;
+    show(await d.sms.queue(t, { to: values.to, body: values.body, ...(type ? { lineType: type } : {}) }));
+  } else if (area === 'chat' && cmd === 'set') show(await d.settings.setChatConfig(t, parseOrThrow(chatConfigSchema, await readInput())));
+  else if (area === 'chat' && cmd === 'show') show(await d.settings.showChatConfig(t));
+  else {
+    out(USAGE);
+    return 2;
+  }
+  return 0;
+}
+
+async function readStdinJson(): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  for await (const c of process.stdin) chunks.push(c as Buffer);
+  const text = Buffer.concat(chunks).toString('utf8').trim();
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new Error('expected a JSON object on standard input');
+  }
+}
+
+const isMain = process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/\\/g, "/").split("/").pop()!);
+if (isMain) {
+  let config;
+  try {
+    config = loadErpConfig();
+  } catch (e) {
+    if (!(e instanceof ConfigError)) throw e;
+    process.stderr.write(`${e.message}\n`);
+    process.exit(1);
+  }
+  // The platform database, as the ERP host and the worker use it (with PGlite, stop the platform first).
+  const db = await openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, name: 'platform' });
+  try {
+    await migratePlatform(db);
+    const deps = composeIntegrations(config, db, await ensureDefaultTenant(db, config.DEFAULT_TENANT_SLUG));
+    process.exitCode = await runIntegrationsCli(process.argv.slice(2), deps, readStdinJson, (s) => process.stdout.write(`${s}\n`));
+  } catch (e) {
+    const fields = e instanceof AppError && e.fieldIssues?.length ? `\n${e.fieldIssues.map((f) => `  ${f.field}: ${f.message}`).join('\n')}` : '';
+    process.stderr.write(`error: ${(e as Error).message}${fields}\n`);
+    process.exitCode = 1;
+  } finally {
+    await db.close();
+  }
+}
