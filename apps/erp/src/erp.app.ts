@@ -7,6 +7,8 @@ import type { RestApiDeps } from './features/restapi/restapi.deps.js';
 import { registerRestApi } from './features/restapi/restapi.plugin.js';
 import type { IntegrationsDeps } from './features/integrations/integrations.deps.js';
 import { registerSmsWebhookRoutes } from './features/integrations/sms-webhook.routes.js';
+import { registerIntegrationsAdmin } from './features/integrations/integrations-admin.routes.js';
+import { registerAccountingRoutes } from './features/integrations/accounting.routes.js';
 
 export interface ErpAppDeps {
   erp: EmbeddedErp;
@@ -37,5 +39,7 @@ export function buildErpApp(deps: ErpAppDeps): FastifyInstance {
   registerJsonRpcRoutes(app, deps.erp);
   if (deps.restapi) registerRestApi(app, deps.restapi);
   if (deps.integrations) registerSmsWebhookRoutes(app, deps.integrations);
+  if (deps.integrations && deps.restapi) registerIntegrationsAdmin(app, deps.restapi.auth, deps.integrations);
+  if (deps.integrations?.accounting) registerAccountingRoutes(app, { ...deps.integrations, accounting: deps.integrations.accounting });
   return app;
 }

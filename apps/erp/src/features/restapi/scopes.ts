@@ -3,6 +3,7 @@
  *   read:<model>              list and read records of <model>
  *   write:<model>             create, update and delete records of <model>
  *   method:<model>.<method>   call the public business method <method> (action_* or button_*) on a record
+ *   admin:integrations        manage the ERP-side integration settings (docs/integrations.md)
  * Models are named explicitly (no wildcards). Some models can never be in a scope: the REST layer runs
  * as the ERP service account, so users, groups, companies' access data and technical `ir.*` models
  * stay out of reach whatever a key says.
@@ -20,7 +21,10 @@ export const isBusinessMethod = (m: string): boolean => METHOD_RE.test(m);
 export const isBlockedModel = (m: string): boolean => BLOCKED_MODEL_RE.test(m);
 
 /** Why `token` is not a valid scope, or undefined when it is. */
+export const ADMIN_INTEGRATIONS_SCOPE = 'admin:integrations';
+
 export function scopeProblem(token: string): string | undefined {
+  if (token === ADMIN_INTEGRATIONS_SCOPE) return undefined;
   const m = /^(read|write):(.+)$/.exec(token);
   if (m) {
     if (!isModelName(m[2]!)) return `"${m[2]}" is not a model name`;
@@ -34,7 +38,7 @@ export function scopeProblem(token: string): string | undefined {
     if (!isBusinessMethod(c[2]!)) return `only action_* and button_* methods can be granted, not "${c[2]}"`;
     return undefined;
   }
-  return `"${token}" is not read:<model>, write:<model> or method:<model>.<method>`;
+  return `"${token}" is not read:<model>, write:<model>, method:<model>.<method> or admin:integrations`;
 }
 
 /** Parses a space- or comma-separated scope list; throws VALIDATION_FAILED naming each bad token. */

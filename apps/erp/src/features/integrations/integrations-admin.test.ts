@@ -1,0 +1,74 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildErpApp } from '../../erp.app.js';
+import { loadErpConfig } from '../../erp.config.js';
+import { apiKey, startRestHarness, type RestHarness } from '../../test-support/restapi-harness.js';
+import { composeIntegrations } from './integrations.deps.js';
+
+let h: RestHarness;
+let app: FastifyInstance;
+let dir: string;
+let admin: string;
+let reader: string;
+
+beforeAll(async () => {
+  h = await startRestHarness();
+  dir = mkdtempSync(join(tmpdir(), 'integrations-admin-'));
+  const integrations = composeIntegrations(loadErpConfig({ DATA_DIR: dir }), h.t.db, h.tenantId);
+  app = buildErpApp({ erp: h.embedded, restapi: h.deps, integrations });
+  admin = (await apiKey(h, 'admin:integrations')).key;
+  reader = (await apiKey(h, 'read:res.partner')).key;
+}, 180_000);
+afterAll(async () => {
+  await app?.close();
+  await h?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const call = (method: 'GET' | 'PUT' | 'POST', path: string, key?: string, payload?: unknown) =>
+  app.inject({ method, url: `/restapi/1.0/admin/integrations${path}`, headers: key ? { 'x-api-key': key } : {}, ...(payload ? { payload: payload as object } : {}) });
+
+describe('integration settings admin API', () => {
+  it('needs a credential (401) with the admin:integrations scope (403)', async () => {
+    expect((await call('GET', '/chat')).statusCode).toBe(401);
+    const r = await call('GET', '/chat', reader);
+    expect(r.statusCode).toBe(403);
+    expect(r.json()).toMatchObject({ code: 'API_FORBIDDEN' });
+  });
+
+  it('sets the team-chat configuration and shows it back without the webhook credentials', async () => {
+    const put = await call('PUT', '/chat', admin, { webhook_url: 'https://chat.googleapis.com/v1/spaces/AAA/messages?key=K-SECRET&token=T-SECRET', enable_fsm: true, enable_po: true });
+    expect(put.statusCode).toBe(200);
+    const shown = (await call('GET', '/chat', admin)).json();
+    expect(shown).toMatchObject({ enable_fsm: true, enable_sales: false, enable_invoice: false, enable_po: true });
+    expect(JSON.stringify(shown)).not.toMatch(/SECRET/);
+  });
+
+  it('sets SMS settings and lines (normalised, one default) and queues a message from the default line', async () => {
+    expect((await call('PUT', '/sms', admin, { api_key: 'key-123456', api_secret: 'secret-ABCDEF', webhook_base_url: 'https://erp.example.com' })).statusCode).toBe(200);
+    expect((await call('POST', '/sms/lines', admin, { name: 'Sales', phone_number: '(303) 555-0100', line_type: 'sales' })).json()).toMatchObject({ phone_number: '13035550100', is_default: true });
+    const bad = await call('POST', '/sms/lines', admin, { name: 'Bad', phone_number: '555', line_type: 'sales' });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors[0]).toMatchObject({ field: 'phone_number' });
+    const sent = await call('POST', '/sms/messages', admin, { to: '720-555-0123', body: 'Your quote is ready.' });
+    expect(sent.statusCode).toBe(202);
+    expect(sent.json()).toMatchObject({ from: '13035550100', status: 'queued' });
+    const shown = (await call('GET', '/sms', admin)).json();
+    expect(shown).toMatchObject({ api_secret: '••••CDEF', default_line: '13035550100', webhook_url: 'https://erp.example.com/sms/webhook/sms' });
+  });
+
+  it('refuses an accounting connection with a plain-http redirect URI, naming the field', async () => {
+    const r = await call('PUT', '/accounting', admin, { name: 'Xero', client_id: 'CLIENT-0001', client_secret: 'shhh-secret', redirect_uri: 'http://erp.example.com/acct/callback', webhook_key: 'k'.repeat(32) });
+    expect(r.statusCode).toBe(422);
+    expect(r.json().errors).toEqual([expect.objectContaining({ field: 'redirect_uri', rule: 'https' })]);
+  });
+
+  it('answers the SMS webhook connectivity test', async () => {
+    const r = await app.inject({ method: 'GET', url: '/sms/webhook/test' });
+    expect(r.statusCode).toBe(200);
+    expect(r.json()).toMatchObject({ status: 'ok', service: 'sms-webhook', configured: true });
+  });
+});
