@@ -9,6 +9,7 @@
 import { AppError } from '@platform/kernel';
 import type { CaptchaFailureReason, CaptchaVerdict, CaptchaVerifier, CaptchaVerifyInput } from '../captcha.port.js';
 import { hostnameAllowed, normalizeHostname } from '../hostname.js';
+import { FormPostError, postForm } from './form-post.js';
 
 export const GOOGLE_SITEVERIFY_URL = 'https://www.google.com/recaptcha/api/siteverify';
 export const DEFAULT_CAPTCHA_TIMEOUT_MS = 3_000;
@@ -69,29 +70,17 @@ export function createSiteverifyVerifier(opts: SiteverifyVerifierOptions): Captc
     form.set('response', input.token);
     if (input.remoteIp) form.set('remoteip', input.remoteIp);
 
-    let res: Response;
+    let res: { status: number; text: string };
     try {
-      res = await fetch(verifyUrl, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-        body: form.toString(),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
+      res = await postForm(verifyUrl, form.toString(), timeoutMs);
     } catch (e) {
-      const name = e instanceof Error ? e.name : 'Error';
-      const timedOut = name === 'TimeoutError' || name === 'AbortError';
+      const timedOut = e instanceof FormPostError && e.kind === 'timeout';
       throw unavailable(timedOut ? `Bot-check verifier timed out after ${timeoutMs} ms` : 'Bot-check verifier unreachable', {
         kind: timedOut ? 'timeout' : 'network',
       });
     }
-
-    let text: string;
-    try {
-      text = await res.text();
-    } catch {
-      throw unavailable('Bot-check verifier response could not be read', { kind: 'network', status: res.status });
-    }
-    if (!res.ok) throw unavailable(`Bot-check verifier answered HTTP ${res.status}`, { kind: 'http', status: res.status });
+    const text = res.text;
+    if (res.status < 200 || res.status > 299) throw unavailable(`Bot-check verifier answered HTTP ${res.status}`, { kind: 'http', status: res.status });
     let body: unknown;
     try {
       body = JSON.parse(text);
