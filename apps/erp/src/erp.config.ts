@@ -33,6 +33,12 @@ export const erpEnvSchema = z
     SECRETS_KEYRING: z.string().optional(),
     SECRETS_ACTIVE_KEY: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/, 'must be the id of a key in SECRETS_KEYRING').optional(),
     SMS_DEFAULT_REGION: z.string().regex(/^[A-Z]{2}$/, 'must be an ISO 3166 country code such as US').default('US'),
+    // Accounting provider (Xero protocol); the local stand-in serves all three from one origin.
+    ACCT_LOGIN_URL: z.url({ protocol: /^https?$/, error: 'must be the http(s) base URL of the provider\'s login (authorize) host' }).default('https://login.xero.com'),
+    ACCT_IDENTITY_URL: z.url({ protocol: /^https?$/, error: 'must be the http(s) base URL of the provider\'s token host' }).default('https://identity.xero.com'),
+    ACCT_API_URL: z.url({ protocol: /^https?$/, error: 'must be the http(s) base URL of the provider\'s API' }).default('https://api.xero.com'),
+    /** ERP logins allowed to connect and disconnect the accounting provider (comma-separated). */
+    ACCT_ADMIN_LOGINS: z.string().regex(/^[^,\s]+(\s*,\s*[^,\s]+)*$/, 'must be a comma-separated list of ERP logins').default('admin'),
   })
   .superRefine((c, ctx) => {
     if (c.RESTAPI_ERP_URL && !c.ERP_API_KEY)

@@ -111,7 +111,7 @@ export async function startErp(
     closePlatform = ownPlatformDb ? () => platformDb.close() : async () => {};
     const restapi = await composeRest(config, erp, platformDb);
     await migratePlatform(platformDb);
-    const integrations = composeIntegrations(config, platformDb, await ensureDefaultTenant(platformDb, config.DEFAULT_TENANT_SLUG));
+    const integrations = composeIntegrations(config, platformDb, await ensureDefaultTenant(platformDb, config.DEFAULT_TENANT_SLUG), restApiErp(config, erp).verifyLogin);
     const app = buildErpApp({ erp, restapi, integrations, logger, logLevel: config.LOG_LEVEL });
     await app.listen({ port: config.ERP_PORT, host: config.ERP_HOST });
     const { port } = app.server.address() as AddressInfo;

@@ -25,6 +25,10 @@ export const workerEnvSchema = z
     CHAT_ALLOWED_ORIGINS: z.string().default('https://chat.googleapis.com'),
     SMS_DEFAULT_REGION: z.string().regex(/^[A-Z]{2}$/, 'must be an ISO 3166 country code such as US').default('US'),
     SMS_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.justcall.io'),
+    // Accounting provider (Xero protocol); the local stand-in serves all three from one origin.
+    ACCT_LOGIN_URL: z.url({ protocol: /^https?$/ }).default('https://login.xero.com'),
+    ACCT_IDENTITY_URL: z.url({ protocol: /^https?$/ }).default('https://identity.xero.com'),
+    ACCT_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.xero.com'),
     META_PIXEL_ID: z.string().regex(/^\d{5,20}$/, 'must be the numeric pixel id').optional(),
     META_ACCESS_TOKEN: z.string().min(10).optional(),
     META_GRAPH_URL: z.url().default('https://graph.facebook.com'),

@@ -22,6 +22,7 @@ import { RateLimiter } from '@platform/http-kit';
 import { createGoogleChatPoster, createJustCallSmsSender, normalizeSmsPhone } from '@platform/providers';
 import { ERP_EVENT_TOPICS, TOPIC_CHAT_NOTIFY, TOPIC_SMS_SEND, type DerivedJobPayload } from '@platform/contracts';
 import { secretBoxFrom } from './secrets.js';
+import { accountingHandlers } from './features/accounting/accounting.jobs.js';
 
 export interface RunningWorker {
   relay: OutboxRelay;
@@ -62,6 +63,7 @@ export function buildHandlers(config: WorkerConfig, db: Db, logger: Logger, erps
     [TOPIC_SMS_SEND]: (row) =>
       sms.deliver(row.tenant_id, String(row.payload.messageId), (secrets) => createJustCallSmsSender({ ...secrets, baseUrl: config.SMS_API_URL })),
     [TOPIC_SMS_INBOUND]: async (row) => sms.attachInbound(String(row.payload.messageId), await erpOfTenant(row.tenant_id)),
+    ...accountingHandlers(config, db, settings, (name) => erps.forDatabase(name)),
     [TOPIC_CHAT_NOTIFY]: (row) => {
       const job = row.payload as unknown as DerivedJobPayload;
       return chat.notify(row.tenant_id, job.eventTopic, job.event, `outbox-${row.id}`);

@@ -1,6 +1,6 @@
 /** The ERP host's integration services (settings, SMS), over the platform database. */
 import type { Db } from '@platform/db';
-import { IntegrationSettingsService, SmsService } from '@platform/integrations';
+import { createAccountingServices, IntegrationSettingsService, SmsService, type AccountingServices } from '@platform/integrations';
 import { normalizeSmsPhone } from '@platform/providers';
 import { secretBoxFromConfig } from '@platform/secrets';
 import { ConfigError } from '@platform/kernel';
@@ -10,9 +10,23 @@ export interface IntegrationsDeps {
   tenantId: string;
   settings: IntegrationSettingsService;
   sms: SmsService;
+  /** The accounting connection routes (accounting.routes.ts); not mounted when absent. */
+  accounting?: {
+    services: AccountingServices;
+    /** Checks an ERP login and password (or API key); the login must also be in `adminLogins`. */
+    verifyAdmin(login: string, password: string): Promise<boolean>;
+    adminLogins: string[];
+    /** ERP_PUBLIC_URL: the base the OAuth callback is compared against; else the request's host. */
+    publicUrl?: string;
+  };
 }
 
-export function composeIntegrations(config: ErpConfig, db: Db, tenantId: string): IntegrationsDeps {
+export function composeIntegrations(
+  config: ErpConfig,
+  db: Db,
+  tenantId: string,
+  verifyLogin?: (login: string, password: string) => Promise<boolean>,
+): IntegrationsDeps {
   let box;
   try {
     box = secretBoxFromConfig(config);
@@ -20,5 +34,13 @@ export function composeIntegrations(config: ErpConfig, db: Db, tenantId: string)
     throw new ConfigError(`Invalid configuration:\n  ${(e as Error).message}`);
   }
   const settings = new IntegrationSettingsService(db, box, (raw) => normalizeSmsPhone(raw, config.SMS_DEFAULT_REGION));
-  return { tenantId, settings, sms: new SmsService(db, settings) };
+  const accounting = verifyLogin
+    ? {
+        services: createAccountingServices(db, settings, { loginUrl: config.ACCT_LOGIN_URL, identityUrl: config.ACCT_IDENTITY_URL, apiUrl: config.ACCT_API_URL }),
+        verifyAdmin: verifyLogin,
+        adminLogins: config.ACCT_ADMIN_LOGINS.split(',').map((l) => l.trim()).filter(Boolean),
+        ...(config.ERP_PUBLIC_URL ? { publicUrl: config.ERP_PUBLIC_URL } : {}),
+      }
+    : undefined;
+  return { tenantId, settings, sms: new SmsService(db, settings), ...(accounting ? { accounting } : {}) };
 }

@@ -1,0 +1,117 @@
+/**
+ * The accounting connection on the ERP host (docs/integrations.md "Accounting"):
+ * - GET  /acct/connect     admin: sends the browser to the provider's authorize page;
+ * - GET  /acct/callback    the OAuth2 callback: an HTML page saying connected, or why not;
+ * - POST /acct/webhook     the provider's signed events: 200 with an empty body, or 401;
+ * - POST /acct/disconnect  admin: revokes the grant and forgets the tokens;
+ * - GET  /acct/status      admin: the connection as an operator may see it (JSON, no secrets).
+ * Admin routes take HTTP Basic with an ERP login listed in ACCT_ADMIN_LOGINS and its password
+ * (or API key), checked by the ERP itself.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { XERO_SIGNATURE_HEADER } from '@platform/providers';
+import type { IntegrationsDeps } from './integrations.deps.js';
+import { accountingPage } from './accounting-pages.js';
+
+type Deps = IntegrationsDeps & { accounting: NonNullable<IntegrationsDeps['accounting']> };
+
+const html = (reply: FastifyReply, status: number, body: string) =>
+  reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(body);
+
+const companyOf = (req: FastifyRequest): number => {
+  const c = Number((req.query as Record<string, string | undefined>)['company'] ?? 1);
+  return Number.isInteger(c) && c > 0 ? c : 1;
+};
+
+function first(h: string | string[] | undefined): string | undefined {
+  return (Array.isArray(h) ? h[0] : h)?.split(',')[0]?.trim() || undefined;
+}
+
+export function registerAccountingRoutes(app: FastifyInstance, deps: Deps): void {
+  const { services, verifyAdmin, adminLogins, publicUrl } = deps.accounting;
+
+  /** The callback URL as the request reached us: the public base URL when configured, else the Host seen (proxy headers honoured). */
+  const receivedUrl = (req: FastifyRequest): string => {
+    const path = req.url.split('?')[0] ?? req.url;
+    if (publicUrl) return `${publicUrl.replace(/\/+$/, '')}${path}`;
+    const proto = first(req.headers['x-forwarded-proto']) ?? req.protocol;
+    const host = first(req.headers['x-forwarded-host']) ?? req.headers.host ?? 'localhost';
+    return `${proto}://${host}${path}`;
+  };
+
+  const admin = async (req: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
+    const h = req.headers.authorization;
+    if (h?.startsWith('Basic ')) {
+      const [login = '', ...rest] = Buffer.from(h.slice(6), 'base64').toString('utf8').split(':');
+      if (adminLogins.includes(login) && (await verifyAdmin(login, rest.join(':')).catch(() => false))) return true;
+    }
+    await html(reply.header('www-authenticate', 'Basic realm="ERP accounting", charset="UTF-8"'), 401,
+      accountingPage('Sign-in required', 'Sign in with an ERP administrator login to manage the accounting connection.'));
+    return false;
+  };
+
+  // Cached Basic credentials travel with cross-site form posts: a state change must come from this host.
+  const sameOrigin = (req: FastifyRequest): boolean => {
+    const origin = req.headers.origin;
+    if (!origin) return true;
+    try {
+      return new URL(origin).host === (first(req.headers['x-forwarded-host']) ?? req.headers.host);
+    } catch {
+      return false;
+    }
+  };
+
+  app.get('/acct/connect', async (req, reply) => {
+    if (!(await admin(req, reply))) return reply;
+    return reply.header('cache-control', 'no-store').redirect(await services.connect.start(deps.tenantId, companyOf(req)), 302);
+  });
+
+  const callback = async (req: FastifyRequest, reply: FastifyReply) => {
+    const q = req.query as Record<string, string | undefined>;
+    const out = await services.connect.callback({
+      ...(q['state'] ? { state: q['state'] } : {}),
+      ...(q['code'] ? { code: q['code'] } : {}),
+      ...(q['error'] ? { error: q['error'] } : {}),
+      ...(q['error_description'] ? { errorDescription: q['error_description'] } : {}),
+      receivedUrl: receivedUrl(req),
+    });
+    if (out.ok) return html(reply, 200, accountingPage('Accounting connected', `"${out.connection}" is connected to ${out.tenantName}. You can close this page.`));
+    if (out.reason === 'redirect_uri_mismatch') {
+      req.log.warn({ registered: out.registered, received: out.received }, 'accounting callback: redirect URI mismatch');
+      return html(reply, 400, accountingPage('Redirect URI mismatch',
+        'The callback arrived at a URL that differs from the Redirect URI of the accounting connection. They must be equal exactly, trailing slash included, here and in the provider\'s portal.',
+        [{ label: 'Redirect URI (ERP configuration)', value: out.registered }, { label: 'Callback URL received', value: out.received }]));
+    }
+    return html(reply, 400, accountingPage('Accounting not connected', out.message));
+  };
+  app.get('/acct/callback', callback);
+  // Registered too, so a Redirect URI with a trailing slash gets the comparison page, not a 404.
+  app.get('/acct/callback/', callback);
+
+  app.post('/acct/disconnect', async (req, reply) => {
+    if (!sameOrigin(req)) return html(reply, 403, accountingPage('Refused', 'Disconnect from the ERP host itself.'));
+    if (!(await admin(req, reply))) return reply;
+    await services.connect.disconnect(deps.tenantId, companyOf(req));
+    return html(reply, 200, accountingPage('Accounting disconnected', 'The grant was revoked and the tokens forgotten. Connect again to resume the sync.'));
+  });
+
+  app.get('/acct/status', async (req, reply) => {
+    if (!(await admin(req, reply))) return reply;
+    return reply.header('cache-control', 'no-store').send(await deps.settings.showAccountingConnection(deps.tenantId, companyOf(req)));
+  });
+
+  void app.register(async (scope) => {
+    // The signature covers the bytes as sent: keep them raw in this scope only.
+    const raw = (_req: FastifyRequest, body: Buffer, done: (e: Error | null, b?: Buffer) => void) => done(null, body);
+    scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, raw);
+    scope.addContentTypeParser('*', { parseAs: 'buffer' }, raw);
+    scope.post('/acct/webhook', async (req, reply) => {
+      const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+      const sig = req.headers[XERO_SIGNATURE_HEADER];
+      const out = await services.webhook.receive(deps.tenantId, body, typeof sig === 'string' ? sig : undefined);
+      if (out.status !== 200) req.log.warn({ reason: out.reason }, 'accounting webhook refused');
+      // The provider wants an empty body (and no cookies), whatever the outcome.
+      return reply.code(out.status).header('cache-control', 'no-store').send();
+    });
+  });
+}

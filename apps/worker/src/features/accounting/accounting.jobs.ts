@@ -1,0 +1,28 @@
+/**
+ * Worker handlers of the accounting sync: a posted customer invoice pushed to the provider, and a
+ * provider INVOICE UPDATE turned into ERP payments. Both are idempotent; rate limits and a
+ * connection waiting for a reconnect come back as RetryLater (docs/integrations.md "Accounting").
+ */
+import type { Db } from '@platform/db';
+import type { Erp } from '@platform/erp';
+import { createAccountingServices, type AccountingServices, type AccountingWebhookJob, type IntegrationSettingsService } from '@platform/integrations';
+import type { OutboxHandler } from '@platform/outbox';
+import { TOPIC_ACCOUNTING_PUSH_INVOICE, TOPIC_ACCOUNTING_WEBHOOK, type DerivedJobPayload } from '@platform/contracts';
+import type { WorkerConfig } from '../../config.js';
+
+export function accountingHandlers(
+  config: Pick<WorkerConfig, 'ACCT_LOGIN_URL' | 'ACCT_IDENTITY_URL' | 'ACCT_API_URL'>,
+  db: Db,
+  settings: IntegrationSettingsService,
+  erpFor: (erpDb: string | null) => Erp,
+  services: AccountingServices = createAccountingServices(db, settings, { loginUrl: config.ACCT_LOGIN_URL, identityUrl: config.ACCT_IDENTITY_URL, apiUrl: config.ACCT_API_URL }),
+): Record<string, OutboxHandler> {
+  return {
+    [TOPIC_ACCOUNTING_PUSH_INVOICE]: (row) => {
+      const job = row.payload as unknown as DerivedJobPayload;
+      return services.sync.pushInvoice(row.tenant_id, job.event, erpFor(job.event.erpDb));
+    },
+    [TOPIC_ACCOUNTING_WEBHOOK]: (row) =>
+      services.payments.applyInvoiceUpdate(row.tenant_id, row.payload as unknown as AccountingWebhookJob, (erpDb) => erpFor(erpDb)),
+  };
+}

@@ -1,0 +1,113 @@
+/**
+ * A valid access token per connection. Xero's access tokens live 30 min and its refresh tokens
+ * rotate on every use, so two refreshes of the same token set race into `invalid_grant`. Hence:
+ * refresh when less than 5 min is left, one refresh at a time per connection — an in-process
+ * promise map, and across processes a PostgreSQL advisory lock held in the transaction that reads
+ * the row again and stores the rotated refresh token. A refused grant marks the connection
+ * `needs_reconnect` (the spec's "disconnect then connect") and callers wait for that to happen.
+ */
+import type { Db } from '@platform/db';
+import { systemClock, type Clock } from '@platform/kernel';
+import { isAccountingError, type AccountingAuth, type AccountingOAuth } from '@platform/providers';
+import type { IntegrationSettingsService } from '../settings/integration-settings.service.js';
+import { updateAccounting, type AccountingRow } from '../settings/settings.repo.js';
+import { findById, lockKey } from './accounting.repo.js';
+
+export const REFRESH_MARGIN_MS = 5 * 60_000;
+
+/** The connection cannot be used until an admin connects it (again). */
+export class AccountingNotConnected extends Error {
+  constructor(
+    message: string,
+    readonly status: AccountingRow['status'],
+  ) {
+    super(message);
+    this.name = 'AccountingNotConnected';
+  }
+}
+
+type Column = 'client_secret' | 'webhook_key' | 'access_token' | 'refresh_token' | 'code_verifier';
+
+export class AccountingTokens {
+  private readonly inFlight = new Map<string, Promise<AccountingAuth>>();
+  /** Number of refresh calls made to the provider (observability and tests). */
+  refreshes = 0;
+
+  constructor(
+    private readonly db: Db,
+    private readonly settings: IntegrationSettingsService,
+    private readonly oauth: AccountingOAuth,
+    private readonly clock: Clock = systemClock,
+  ) {}
+
+  open(row: AccountingRow, column: Column, sealed: string): string {
+    return this.settings.open(row.tenant_id, 'accounting_connections', column, row.company_id, sealed);
+  }
+
+  seal(row: AccountingRow, column: Column, value: string): string {
+    return this.settings.seal(row.tenant_id, 'accounting_connections', column, row.company_id, value);
+  }
+
+  /**
+   * A token with more than 5 min left. `stale`: the provider just refused this access token
+   * (expired early, revoked): refresh unless another caller already replaced it.
+   */
+  async auth(row: AccountingRow, stale?: string): Promise<AccountingAuth> {
+    const usable = this.usable(row, stale);
+    if (usable) return usable;
+    const running = this.inFlight.get(row.id);
+    if (running) return running;
+    const p = this.refreshLocked(row.id, stale).finally(() => this.inFlight.delete(row.id));
+    this.inFlight.set(row.id, p);
+    return p;
+  }
+
+  private usable(row: AccountingRow, stale: string | undefined): AccountingAuth | undefined {
+    if (row.status !== 'connected' || !row.provider_tenant_id) {
+      throw new AccountingNotConnected(`accounting connection "${row.name}" is ${row.status}${row.status_detail ? `: ${row.status_detail}` : ''}`, row.status);
+    }
+    if (!row.access_token_enc || !row.token_expires_at) return undefined;
+    if (new Date(row.token_expires_at).getTime() - this.clock.now().getTime() <= REFRESH_MARGIN_MS) return undefined;
+    const accessToken = this.open(row, 'access_token', row.access_token_enc);
+    return accessToken === stale ? undefined : { accessToken, tenantId: row.provider_tenant_id };
+  }
+
+  private async refreshLocked(id: string, stale: string | undefined): Promise<AccountingAuth> {
+    let refused: AccountingNotConnected | undefined;
+    const auth = await this.db.transaction(async (tx) => {
+      await lockKey(tx, `accounting-refresh:${id}`);
+      const row = await findById(tx, id);
+      if (!row) throw new AccountingNotConnected('accounting connection is gone', 'disconnected');
+      // Another worker may have refreshed while we waited for the lock.
+      const fresh = this.usable(row, stale);
+      if (fresh) return fresh;
+      if (!row.refresh_token_enc) throw new AccountingNotConnected(`accounting connection "${row.name}" has no refresh token`, row.status);
+      try {
+        this.refreshes++;
+        const t = await this.oauth.refresh({
+          clientId: row.client_id,
+          clientSecret: this.open(row, 'client_secret', row.client_secret_enc),
+          refreshToken: this.open(row, 'refresh_token', row.refresh_token_enc),
+        });
+        await updateAccounting(tx, id, {
+          access_token_enc: this.seal(row, 'access_token', t.accessToken),
+          refresh_token_enc: this.seal(row, 'refresh_token', t.refreshToken),
+          token_expires_at: t.expiresAt,
+        });
+        return { accessToken: t.accessToken, tenantId: row.provider_tenant_id! };
+      } catch (e) {
+        if (!isAccountingError(e) || (e.kind !== 'invalid_grant' && e.kind !== 'invalid_client')) throw e;
+        const detail =
+          e.kind === 'invalid_grant'
+            ? 'The accounting provider refused the refresh token (expired, revoked or reused): disconnect, then connect again.'
+            : 'The accounting provider refused the Client ID / Client Secret: correct them, then connect again.';
+        await updateAccounting(tx, id, { status: 'needs_reconnect', status_detail: detail, access_token_enc: null, token_expires_at: null });
+        refused = new AccountingNotConnected(detail, 'needs_reconnect');
+        return undefined;
+      }
+    });
+    // Thrown after the commit, so the needs_reconnect status is stored.
+    if (refused || !auth) throw refused ?? new AccountingNotConnected('not connected', 'needs_reconnect');
+    return auth;
+  }
+}

@@ -1,0 +1,50 @@
+/** Builds the accounting services over the platform database and the provider's base URLs. */
+import type { Db } from '@platform/db';
+import { RateLimiter } from '@platform/http-kit';
+import { systemClock, type Clock } from '@platform/kernel';
+import { createXeroAccountingClient, createXeroOAuth } from '@platform/providers';
+import type { IntegrationSettingsService } from '../settings/integration-settings.service.js';
+import { AccountingCalls } from './accounting-calls.js';
+import { AccountingConnectService } from './accounting-connect.service.js';
+import { AccountingSyncService } from './accounting-sync.service.js';
+import { AccountingTokens } from './accounting-tokens.js';
+import { AccountingPaymentsService, AccountingWebhookService } from './accounting-webhook.service.js';
+
+export interface AccountingUrls {
+  /** Xero: https://login.xero.com */
+  loginUrl: string;
+  /** Xero: https://identity.xero.com */
+  identityUrl: string;
+  /** Xero: https://api.xero.com */
+  apiUrl: string;
+}
+
+export interface AccountingServices {
+  tokens: AccountingTokens;
+  calls: AccountingCalls;
+  connect: AccountingConnectService;
+  sync: AccountingSyncService;
+  webhook: AccountingWebhookService;
+  payments: AccountingPaymentsService;
+}
+
+export function createAccountingServices(
+  db: Db,
+  settings: IntegrationSettingsService,
+  urls: AccountingUrls,
+  opts: { onQueued?: () => void; clock?: Clock; limiter?: RateLimiter } = {},
+): AccountingServices {
+  const clock = opts.clock ?? systemClock;
+  const oauth = createXeroOAuth({ ...urls, clock });
+  const api = createXeroAccountingClient({ apiUrl: urls.apiUrl });
+  const tokens = new AccountingTokens(db, settings, oauth, clock);
+  const calls = new AccountingCalls(tokens, opts.limiter ?? new RateLimiter(db, clock));
+  return {
+    tokens,
+    calls,
+    connect: new AccountingConnectService(db, oauth, tokens),
+    sync: new AccountingSyncService(db, api, calls),
+    webhook: new AccountingWebhookService(db, tokens, opts.onQueued),
+    payments: new AccountingPaymentsService(db, api, calls),
+  };
+}
