@@ -14,6 +14,7 @@ import { write } from './orm/write.js';
 import type { Registry } from './registry.js';
 import { ensureSchema, qi } from './schema.js';
 import { seedDatabase } from './seed.js';
+import { ensureBaseData } from './seed/base-data.js';
 
 export interface EmbeddedErpOptions {
   registry?: Registry;
@@ -104,6 +105,8 @@ export class EmbeddedErp {
           // Two processes starting at once must not race on CREATE TABLE / ADD CONSTRAINT.
           await q.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`erp-db:${name}`]);
           await ensureSchema(q, schemaOf(name), this.registry);
+          // Module data added since the database was created (journals, sequences, stages...).
+          await ensureBaseData(this.env(q, schemaOf(name), 1, {}));
         });
         return schemaOf(name);
       })();

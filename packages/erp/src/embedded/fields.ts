@@ -3,9 +3,10 @@ export type FieldType =
   | 'char' | 'text' | 'html' | 'integer' | 'float' | 'monetary' | 'boolean' | 'date' | 'datetime'
   | 'selection' | 'many2one' | 'one2many' | 'many2many';
 
-/** What a default function sees: the calling user. */
+/** What a default function sees: the calling user and its current company (Odoo `env.company`). */
 export interface DefaultContext {
   uid: number;
+  company: number | false;
 }
 
 export interface FieldDef {
@@ -32,6 +33,10 @@ export interface FieldDef {
   secret?: boolean;
   /** Set by the registry on create/write_date & co. */
   magic?: boolean;
+  /** Set by the registry on fields a stored compute of the model sets (Odoo `compute=`, `store=True`). */
+  computed?: boolean;
+  /** The compute's `@api.depends`, for fields_get. */
+  depends?: string[];
 }
 
 export type FieldSpec = Omit<FieldDef, 'name' | 'type' | 'string' | 'required' | 'readonly' | 'store'> &

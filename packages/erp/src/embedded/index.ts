@@ -5,5 +5,6 @@ export { OdooError, valueError, userError, validationError, accessError, accessD
 export { Registry, type ModelDef, type ModelSpec } from './registry.js';
 export { f, type FieldDef, type FieldType } from './fields.js';
 export { defaultRegistry } from './models/index.js';
+export { seedDemo, DEMO_MODULE, type DemoSummary } from './seed/demo.js';
 export type { ApiKeyInfo } from './auth/apikeys.js';
 export { API_KEY_RE } from './auth/apikeys.js';

@@ -1,6 +1,7 @@
-/** Models of Odoo's `base` module that the platform uses: companies, users, partners, external ids. */
+/** Models of Odoo's `base` module: currencies, companies, users, partners, external ids, sequences. */
 import { f } from '../fields.js';
 import type { ModelSpec } from '../registry.js';
+import { companyField } from './common.js';
 
 export const PARTNER_TYPES: [string, string][] = [
   ['contact', 'Contact'],
@@ -12,15 +13,41 @@ export const PARTNER_TYPES: [string, string][] = [
 
 export const baseModels: ModelSpec[] = [
   {
+    name: 'res.currency',
+    description: 'Currency',
+    order: 'active desc, name',
+    fields: {
+      name: f.char('Currency', { required: true, help: 'Currency Code (ISO 4217)' }),
+      full_name: f.char('Name'),
+      symbol: f.char('Symbol', { required: true }),
+      rounding: f.float('Rounding Factor', { default: 0.01 }),
+      decimal_places: f.integer('Decimal Places', { default: 2 }),
+      position: f.selection('Symbol Position', [['after', 'After Amount'], ['before', 'Before Amount']], { default: 'after' }),
+      currency_unit_label: f.char('Currency Unit'),
+      active: f.boolean('Active', { default: true }),
+    },
+    constraints: ['CREATE UNIQUE INDEX IF NOT EXISTS res_currency_unique_name ON $T (name)'],
+  },
+  {
     name: 'res.company',
     description: 'Companies',
     order: 'sequence, name',
+    // Odoo: `[('id', 'in', company_ids)]`.
+    companyRule: 'id',
     fields: {
       name: f.char('Company Name', { required: true }),
       sequence: f.integer('Sequence', { default: 10 }),
       partner_id: f.many2one('res.partner', 'Partner'),
+      currency_id: f.many2one('res.currency', 'Currency'),
       email: f.char('Email'),
       phone: f.char('Phone'),
+      website: f.char('Website Link'),
+      vat: f.char('Tax ID'),
+      company_registry: f.char('Company ID'),
+      street: f.char('Street'),
+      street2: f.char('Street2'),
+      city: f.char('City'),
+      zip: f.char('Zip'),
       active: f.boolean('Active', { default: true }),
     },
   },
@@ -44,6 +71,7 @@ export const baseModels: ModelSpec[] = [
       child_ids: f.one2many('res.partner', 'parent_id', 'Contact'),
       type: f.selection('Address Type', PARTNER_TYPES, { default: 'contact' }),
       vat: f.char('Tax ID'),
+      website: f.char('Website Link'),
       comment: f.html('Notes'),
       company_id: f.many2one('res.company', 'Company'),
       user_id: f.many2one('res.users', 'Salesperson'),
@@ -61,8 +89,12 @@ export const baseModels: ModelSpec[] = [
       email: f.char('Email'),
       active: f.boolean('Active', { default: true }),
       partner_id: f.many2one('res.partner', 'Related Partner', { ondelete: 'restrict' }),
-      company_id: f.many2one('res.company', 'Company', { default: 1 }),
+      company_id: f.many2one('res.company', 'Company', { defaultFn: ({ company }) => company || 1 }),
+      // Odoo's table and columns (res_company_users_rel: user_id, cid).
+      company_ids: f.many2many('res.company', 'Companies', { relationTable: 'res_company_users_rel', column1: 'user_id', column2: 'cid' }),
     },
+    // Internal users are visible across companies in Odoo; no company rule on users.
+    companyRule: false,
     constraints: ['CREATE UNIQUE INDEX IF NOT EXISTS res_users_login_key ON $T (login)'],
   },
   {
@@ -80,5 +112,22 @@ export const baseModels: ModelSpec[] = [
     // Odoo 15: `ir_model_data_module_name_uniq_index` (module, name).
     constraints: ['CREATE UNIQUE INDEX IF NOT EXISTS ir_model_data_module_name_uniq_index ON $T (module, name)',
       'CREATE INDEX IF NOT EXISTS ir_model_data_model_res_id_index ON $T (model, res_id)'],
+  },
+  {
+    name: 'ir.sequence',
+    description: 'Sequence',
+    order: 'name',
+    fields: {
+      name: f.char('Name', { required: true }),
+      code: f.char('Sequence Code'),
+      implementation: f.selection('Implementation', [['standard', 'Standard'], ['no_gap', 'No gap']], { default: 'standard', required: true }),
+      prefix: f.char('Prefix', { help: 'e.g. INV/%(year)s/' }),
+      suffix: f.char('Suffix'),
+      padding: f.integer('Sequence Size', { default: 0, required: true }),
+      number_next: f.integer('Next Number', { default: 1, required: true }),
+      number_increment: f.integer('Step', { default: 1, required: true }),
+      company_id: companyField(),
+      active: f.boolean('Active', { default: true }),
+    },
   },
 ];

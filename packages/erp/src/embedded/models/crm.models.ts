@@ -1,6 +1,7 @@
 /** CRM models (Odoo 15 `crm` + `utm`), plus the staging attribution fields the platform writes. */
 import { f } from '../fields.js';
 import type { ModelSpec } from '../registry.js';
+import { companyField } from './common.js';
 
 export const PRIORITIES: [string, string][] = [
   ['0', 'Low'],
@@ -36,7 +37,7 @@ export const crmModels: ModelSpec[] = [
       tag_ids: f.many2many('crm.tag', 'Tags', { relationTable: 'crm_tag_rel', column1: 'lead_id', column2: 'tag_id' }),
       partner_id: f.many2one('res.partner', 'Customer'),
       user_id: f.many2one('res.users', 'Salesperson', { defaultFn: ({ uid }) => uid }),
-      company_id: f.many2one('res.company', 'Company', { default: 1 }),
+      company_id: companyField(),
       street: f.char('Street'),
       street2: f.char('Street2'),
       zip: f.char('Zip'),

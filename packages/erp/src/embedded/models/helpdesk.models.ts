@@ -1,6 +1,7 @@
 /** Helpdesk models with Odoo Enterprise naming (`helpdesk.team`, `helpdesk.stage`, `helpdesk.ticket`). */
 import { f } from '../fields.js';
 import type { ModelSpec } from '../registry.js';
+import { companyField } from './common.js';
 import { PRIORITIES } from './crm.models.js';
 
 export const helpdeskModels: ModelSpec[] = [
@@ -13,6 +14,8 @@ export const helpdeskModels: ModelSpec[] = [
       sequence: f.integer('Sequence', { default: 10 }),
       active: f.boolean('Active', { default: true }),
       ticket_ids: f.one2many('helpdesk.ticket', 'team_id', 'Tickets'),
+      stage_ids: f.many2many('helpdesk.stage', 'Stages', { relationTable: 'team_stage_rel', column1: 'team_id', column2: 'stage_id' }),
+      company_id: companyField(),
     },
   },
   {
@@ -21,8 +24,11 @@ export const helpdeskModels: ModelSpec[] = [
     order: 'sequence, id',
     fields: {
       name: f.char('Stage Name', { required: true }),
+      description: f.text('Requirements'),
       sequence: f.integer('Sequence', { default: 1 }),
+      is_close: f.boolean('Closing Stage', { default: false, help: 'Tickets in this stage are considered as done.' }),
       fold: f.boolean('Folded in Kanban', { default: false }),
+      team_ids: f.many2many('helpdesk.team', 'Helpdesk Teams', { relationTable: 'team_stage_rel', column1: 'stage_id', column2: 'team_id' }),
     },
   },
   {
@@ -40,7 +46,7 @@ export const helpdeskModels: ModelSpec[] = [
       partner_phone: f.char('Customer Phone'),
       user_id: f.many2one('res.users', 'Assigned to'),
       priority: f.selection('Priority', PRIORITIES, { default: '0' }),
-      company_id: f.many2one('res.company', 'Company', { default: 1 }),
+      company_id: companyField(),
       active: f.boolean('Active', { default: true }),
     },
   },

@@ -1,11 +1,18 @@
 import { Registry } from '../registry.js';
+import { accountModels } from './account.models.js';
 import { baseModels } from './base.models.js';
 import { crmModels } from './crm.models.js';
+import { fsmModels } from './fsm.models.js';
 import { helpdeskModels } from './helpdesk.models.js';
+import { paymentModels } from './payment.models.js';
+import { productModels } from './product.models.js';
+import { purchaseModels } from './purchase.models.js';
+import { saleModels } from './sale.models.js';
 
 /** Every model of the embedded ERP. Add an area by adding its spec list here. */
 export function defaultRegistry(): Registry {
   const r = new Registry();
-  for (const spec of [...baseModels, ...crmModels, ...helpdeskModels]) r.define(spec);
+  const areas = [baseModels, crmModels, helpdeskModels, productModels, accountModels, paymentModels, saleModels, purchaseModels, fsmModels];
+  for (const spec of areas.flat()) r.define(spec);
   return r.finalize();
 }

@@ -5,6 +5,7 @@ import type { ModelDef } from '../registry.js';
 import { fromColumn } from '../values.js';
 import type { Env } from './env.js';
 import { read } from './read.js';
+import { companies } from './rules.js';
 import { searchRead } from './search.js';
 
 export function fieldsGet(m: ModelDef, allfields: unknown, attributes: unknown): Record<string, Record<string, unknown>> {
@@ -23,7 +24,7 @@ export function fieldsGet(m: ModelDef, allfields: unknown, attributes: unknown):
       sortable: hasColumn(fd),
       manual: fd.name.startsWith('x_'),
       company_dependent: false,
-      depends: [],
+      depends: fd.depends ?? [],
       change_default: false,
       name: fd.name,
     };
@@ -51,13 +52,14 @@ export async function nameGet(env: Env, m: ModelDef, ids: unknown) {
   return rows.map((r) => [r.id, r.display_name]);
 }
 
-export function defaultGet(env: Env, m: ModelDef, fieldsList: unknown): Record<string, unknown> {
+export async function defaultGet(env: Env, m: ModelDef, fieldsList: unknown): Promise<Record<string, unknown>> {
   if (!Array.isArray(fieldsList)) throw valueError('default_get() expects a list of field names');
   const out: Record<string, unknown> = {};
+  const { current } = await companies(env);
   for (const name of fieldsList) {
     const fd = m.fields.get(String(name));
     if (!fd) continue;
-    const d = fd.defaultFn ? fd.defaultFn({ uid: env.uid }) : fd.default;
+    const d = fd.defaultFn ? fd.defaultFn({ uid: env.uid, company: current }) : fd.default;
     if (d !== undefined) out[fd.name] = fd.type === 'many2one' || fd.type === 'selection' ? d : fromColumn(fd, d);
   }
   return out;

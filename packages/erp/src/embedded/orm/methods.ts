@@ -10,6 +10,7 @@ import { normalizeIds, read } from './read.js';
 import { search, searchCount, searchRead } from './search.js';
 import { tableSql } from './env.js';
 import { create, unlink, write } from './write.js';
+import { actionOf } from './actions/index.js';
 
 type Kw = Record<string, unknown>;
 type Method = (env: Env, m: ModelDef, a: unknown[], kw: Kw) => Promise<unknown> | unknown;
@@ -64,7 +65,18 @@ export function resolveMethod(env: Pick<Env, 'registry'>, model: string, method:
   if (method.startsWith('_')) throw accessError(`Private methods (such as ${method}) cannot be called remotely.`);
   const m = env.registry.models.get(model);
   if (!m) throw userError(`Object ${model} doesn't exist`);
-  const entry = METHODS[method];
-  if (!entry) throw new OdooError('builtins.AttributeError', `type object '${model}' has no attribute '${method}'`);
-  return { m, ...entry };
+  const entry = Object.hasOwn(METHODS, method) ? METHODS[method] : undefined;
+  if (entry) return { m, ...entry };
+  const action = actionOf(model, method);
+  if (!action) throw new OdooError('builtins.AttributeError', `type object '${model}' has no attribute '${method}'`);
+  return {
+    m,
+    readonly: false,
+    // Odoo returns None (no `result` on the wire) as null here.
+    run: async (e, mm, a, kw) => {
+      const ids = action.record ? normalizeIds(a[0]) : [];
+      const r = await action.run({ ...e, action: method }, mm, ids, action.record ? a.slice(1) : a, kw);
+      return r === undefined ? null : r;
+    },
+  };
 }

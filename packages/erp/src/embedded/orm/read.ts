@@ -2,13 +2,14 @@
  * read / search_read formatting in one SQL statement: many2one display names and x2many id lists
  * come from correlated sub-selects, so 80 records with a many2one cost one round trip, not 81.
  */
-import { missingError, valueError } from '../errors.js';
+import { valueError } from '../errors.js';
 import { hasColumn, type FieldDef } from '../fields.js';
 import { compileOrder } from '../order.js';
 import type { ModelDef } from '../registry.js';
 import { qi, qt } from '../schema.js';
 import { fromColumn, selectExpr } from '../values.js';
 import { Params, tableSql, type Env } from './env.js';
+import { explainMissing, ruleSql } from './rules.js';
 
 export type OdooRecord = { id: number } & Record<string, unknown>;
 
@@ -92,15 +93,20 @@ export function normalizeIds(ids: unknown): number[] {
   return [...new Set(list as number[])];
 }
 
-/** Odoo `read(ids, fields)`: records in the order of `ids`; a missing id is a MissingError. */
+/**
+ * Odoo `read(ids, fields)`: records in the order of `ids`; an id that does not exist is a
+ * MissingError, one outside the caller's record rules an AccessError.
+ */
 export async function read(env: Env, m: ModelDef, ids: unknown, fields: unknown): Promise<OdooRecord[]> {
   const list = normalizeIds(ids);
   const fds = fieldsToRead(m, fields);
   if (list.length === 0) return [];
   const params = new Params();
-  const rows = await selectRecords(env, m, fds, { where: `t0.id = ANY(${params.add(list, 'integer[]')})`, params });
+  const rule = await ruleSql(env, m, 't0', params);
+  const where = `t0.id = ANY(${params.add(list, 'integer[]')})${rule ? ` AND ${rule}` : ''}`;
+  const rows = await selectRecords(env, m, fds, { where, params });
   const byId = new Map(rows.map((r) => [r.id, r]));
   const missing = list.filter((id) => !byId.has(id));
-  if (missing.length) throw missingError(m.name, missing, env.uid);
+  if (missing.length) await explainMissing(env, m, missing);
   return list.map((id) => byId.get(id)!);
 }

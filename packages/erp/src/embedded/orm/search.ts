@@ -5,6 +5,7 @@ import { compileOrder } from '../order.js';
 import type { ModelDef } from '../registry.js';
 import { activeTest, Params, tableSql, type Env } from './env.js';
 import { fieldsToRead, selectRecords, type OdooRecord } from './read.js';
+import { ruleSql } from './rules.js';
 
 export interface SearchOpts {
   offset?: unknown;
@@ -18,13 +19,16 @@ const optInt = (name: string, v: unknown): number | undefined => {
   return v;
 };
 
-export function where(env: Env, m: ModelDef, domain: unknown, params: Params): string {
-  return compileDomain({ registry: env.registry, schema: env.schema, params, activeTest: activeTest(env) }, m, 't0', domain);
+/** The domain as SQL on alias `t0`, ANDed with the model's record rule for the caller. */
+export async function where(env: Env, m: ModelDef, domain: unknown, params: Params): Promise<string> {
+  const w = compileDomain({ registry: env.registry, schema: env.schema, params, activeTest: activeTest(env) }, m, 't0', domain);
+  const rule = await ruleSql(env, m, 't0', params);
+  return rule ? `(${w} AND ${rule})` : w;
 }
 
 export async function search(env: Env, m: ModelDef, domain: unknown, opts: SearchOpts = {}): Promise<number[]> {
   const params = new Params();
-  const w = where(env, m, domain, params);
+  const w = await where(env, m, domain, params);
   const order = compileOrder(env.registry, env.schema, m, 't0', opts.order as string | undefined);
   let sql = `SELECT t0.id FROM ${tableSql(env, m)} t0 WHERE ${w} ORDER BY ${order}`;
   const limit = optInt('limit', opts.limit);
@@ -37,7 +41,7 @@ export async function search(env: Env, m: ModelDef, domain: unknown, opts: Searc
 
 export async function searchCount(env: Env, m: ModelDef, domain: unknown): Promise<number> {
   const params = new Params();
-  const w = where(env, m, domain, params);
+  const w = await where(env, m, domain, params);
   const r = await env.q.query<{ n: number }>(`SELECT count(*)::integer AS n FROM ${tableSql(env, m)} t0 WHERE ${w}`, params.values);
   return r.rows[0]?.n ?? 0;
 }
@@ -51,7 +55,7 @@ export async function searchRead(
 ): Promise<OdooRecord[]> {
   const fds = fieldsToRead(m, fields);
   const params = new Params();
-  const w = where(env, m, domain, params);
+  const w = await where(env, m, domain, params);
   const order = compileOrder(env.registry, env.schema, m, 't0', opts.order as string | undefined);
   return selectRecords(env, m, fds, {
     where: w,

@@ -1,13 +1,18 @@
-/** create, write and unlink, with defaults, required fields, magic columns and x2many commands. */
-import { mandatoryFieldError, missingError, valueError } from '../errors.js';
+/**
+ * create, write and unlink, with defaults, required fields, magic columns, x2many commands, model
+ * hooks (orm/hooks), stored computes (orm/compute.ts) and record rules (orm/rules.ts).
+ */
+import { mandatoryFieldError, valueError } from '../errors.js';
 import { hasColumn, isX2many, type FieldDef } from '../fields.js';
 import { fieldOf, type ModelDef } from '../registry.js';
 import { qi, qt } from '../schema.js';
 import { toColumn } from '../values.js';
+import { dependents, recompute, runPending } from './compute.js';
 import { checkRecursion, touchesHierarchy } from './constraints.js';
 import { tableSql, type Env } from './env.js';
-import { afterChange, prepareValues } from './hooks.js';
+import { afterChange, afterCreate, beforeUnlink, prepareValues, validate } from './hooks/index.js';
 import { normalizeIds } from './read.js';
+import { checkAccess, companies } from './rules.js';
 import { applyX2many } from './x2many.js';
 
 const NOW = `(now() at time zone 'utc')`;
@@ -17,18 +22,23 @@ const isDict = (v: unknown): v is Record<string, unknown> => typeof v === 'objec
 interface Split {
   columns: Map<string, unknown>;
   x2many: [FieldDef, unknown][];
+  /** The fields written, for computes depending on them. */
+  changed: Set<string>;
 }
 
 function split(m: ModelDef, vals: Record<string, unknown>): Split {
   const columns = new Map<string, unknown>();
   const x2many: [FieldDef, unknown][] = [];
+  const changed = new Set<string>();
   for (const [name, v] of Object.entries(vals)) {
     const fd = fieldOf(m, name);
-    if (fd.magic) continue; // id, display_name and the log columns are maintained by the ORM.
+    // id, display_name and the log columns are maintained by the ORM, computed fields by their compute.
+    if (fd.magic || fd.computed) continue;
+    changed.add(name);
     if (isX2many(fd)) x2many.push([fd, v]);
     else if (hasColumn(fd)) columns.set(name, toColumn(m.name, fd, v));
   }
-  return { columns, x2many };
+  return { columns, x2many, changed };
 }
 
 function checkRequired(m: ModelDef, columns: Map<string, unknown>, all: boolean): void {
@@ -42,13 +52,15 @@ function checkRequired(m: ModelDef, columns: Map<string, unknown>, all: boolean)
 
 export async function createRecord(env: Env, m: ModelDef, raw: unknown): Promise<number> {
   if (!isDict(raw)) throw valueError(`create() expects a dictionary of values, got ${JSON.stringify(raw)}`);
-  const vals = await prepareValues(env, m, raw, true);
+  const vals = await prepareValues(env, m, raw);
   const { columns, x2many } = split(m, vals);
+  let company: number | false | undefined;
   for (const fd of m.fields.values()) {
-    if (!hasColumn(fd) || fd.magic || columns.has(fd.name)) continue;
+    if (!hasColumn(fd) || fd.magic || fd.computed || columns.has(fd.name)) continue;
     // Odoo: `default_<field>` in the context wins over the field's own default.
     const fromContext = env.context[`default_${fd.name}`];
-    const d = fromContext !== undefined ? fromContext : fd.defaultFn ? fd.defaultFn({ uid: env.uid }) : fd.default;
+    if (fd.defaultFn && fromContext === undefined) company ??= (await companies(env)).current;
+    const d = fromContext !== undefined ? fromContext : fd.defaultFn ? fd.defaultFn({ uid: env.uid, company: company ?? false }) : fd.default;
     if (d !== undefined) columns.set(fd.name, toColumn(m.name, fd, d));
   }
   checkRequired(m, columns, true);
@@ -60,7 +72,12 @@ export async function createRecord(env: Env, m: ModelDef, raw: unknown): Promise
   const r = await env.q.query<{ id: number }>(`INSERT INTO ${tableSql(env, m)} (${cols}) VALUES (${placeholders}) RETURNING id`, params);
   const id = r.rows[0]!.id;
   for (const [fd, v] of x2many) await applyX2many(env, m, fd, [id], v);
+  await afterCreate(env, m, id, vals);
   if (touchesHierarchy(m, Object.keys(vals))) await checkRecursion(env, m, [id]);
+  await recompute(env, m, [id], 'all', undefined, 0, true);
+  await validate(env, m, [id]);
+  // Odoo checks the create rule on the new record: a company the caller may not use is refused.
+  await checkAccess(env, m, [id], 'create');
   afterChange(env, m);
   return id;
 }
@@ -75,27 +92,24 @@ export async function create(env: Env, m: ModelDef, arg: unknown): Promise<numbe
   return createRecord(env, m, arg);
 }
 
-export async function assertExist(env: Env, m: ModelDef, ids: number[]): Promise<void> {
-  const r = await env.q.query<{ id: number }>(`SELECT id FROM ${tableSql(env, m)} WHERE id = ANY($1::integer[])`, [ids]);
-  if (r.rows.length === ids.length) return;
-  const found = new Set(r.rows.map((x) => x.id));
-  throw missingError(m.name, ids.filter((id) => !found.has(id)), env.uid);
-}
-
 export async function write(env: Env, m: ModelDef, idsArg: unknown, raw: unknown): Promise<true> {
   const ids = normalizeIds(idsArg);
   if (!isDict(raw)) throw valueError(`write() expects a dictionary of values, got ${JSON.stringify(raw)}`);
   if (ids.length === 0) return true;
-  await assertExist(env, m, ids);
-  const vals = await prepareValues(env, m, raw, false);
-  const { columns, x2many } = split(m, vals);
+  await checkAccess(env, m, ids, 'write');
+  const vals = await prepareValues(env, m, raw, ids);
+  const { columns, x2many, changed } = split(m, vals);
   checkRequired(m, columns, false);
+  // Records of other models computed from these (old parents of a line that moves, ...).
+  const before = m.triggers.length ? await dependents(env, m, ids, changed) : undefined;
   const params: unknown[] = [...columns.values(), env.uid, ids];
   const sets = [...columns.keys()].map((name, i) => `${qi(name)} = $${i + 1}`);
   sets.push(`write_uid = $${params.length - 1}`, `write_date = ${NOW}`);
   await env.q.query(`UPDATE ${tableSql(env, m)} SET ${sets.join(', ')} WHERE id = ANY($${params.length}::integer[])`, params);
   for (const [fd, v] of x2many) await applyX2many(env, m, fd, ids, v);
   if (touchesHierarchy(m, Object.keys(vals))) await checkRecursion(env, m, ids);
+  await recompute(env, m, ids, changed, before);
+  await validate(env, m, ids);
   afterChange(env, m);
   return true;
 }
@@ -104,9 +118,12 @@ export async function write(env: Env, m: ModelDef, idsArg: unknown, raw: unknown
 export async function unlink(env: Env, m: ModelDef, idsArg: unknown): Promise<true> {
   const ids = normalizeIds(idsArg);
   if (ids.length === 0) return true;
-  await assertExist(env, m, ids);
+  await checkAccess(env, m, ids, 'unlink');
+  await beforeUnlink(env, m, ids);
+  const before = m.triggers.length ? await dependents(env, m, ids, 'all') : undefined;
   await env.q.query(`DELETE FROM ${tableSql(env, m)} WHERE id = ANY($1::integer[])`, [ids]);
   await env.q.query(`DELETE FROM ${qt(env.schema, 'ir_model_data')} WHERE model = $1 AND res_id = ANY($2::integer[])`, [m.name, ids]);
+  if (before) await runPending(env, before);
   afterChange(env, m);
   return true;
 }

@@ -1,0 +1,162 @@
+/**
+ * Invoicing (Odoo 15 `account`): taxes, journals, journal entries / invoices and their lines.
+ * Only product lines are stored (Odoo's `invoice_line_ids`); there are no receivable / tax journal
+ * items and no chart of accounts. Payments: payment.models.ts. Actions: orm/actions/account.actions.ts.
+ */
+import { f } from '../fields.js';
+import { rows, round2, isZero, todayUtc, tbl } from '../orm/lookup.js';
+import { qi, qt } from '../schema.js';
+import type { ComputeSpec, ModelSpec } from '../registry.js';
+import { companyField, currencyField, lineAmounts, related } from './common.js';
+
+export const MOVE_TYPES: [string, string][] = [
+  ['entry', 'Journal Entry'],
+  ['out_invoice', 'Customer Invoice'],
+  ['out_refund', 'Customer Credit Note'],
+  ['in_invoice', 'Vendor Bill'],
+  ['in_refund', 'Vendor Credit Note'],
+  ['out_receipt', 'Sales Receipt'],
+  ['in_receipt', 'Purchase Receipt'],
+];
+
+export const PAYMENT_STATES: [string, string][] = [
+  ['not_paid', 'Not Paid'],
+  ['in_payment', 'In Payment'],
+  ['paid', 'Paid'],
+  ['partial', 'Partially Paid'],
+  ['reversed', 'Reversed'],
+  ['invoicing_legacy', 'Invoicing App Legacy'],
+];
+
+export const JOURNAL_TYPES: [string, string][] = [
+  ['sale', 'Sales'], ['purchase', 'Purchase'], ['cash', 'Cash'], ['bank', 'Bank'], ['general', 'Miscellaneous'],
+];
+
+/**
+ * Totals from the invoice lines; the residual is the total less the posted payments reconciled with
+ * the invoice (posted invoices only); payment_state follows (Odoo 15 `_compute_amount`, without the
+ * bank-reconciliation step that gives `in_payment`).
+ */
+const moveAmounts: ComputeSpec = {
+  fields: ['amount_untaxed', 'amount_tax', 'amount_total', 'amount_residual', 'payment_state'],
+  depends: ['invoice_line_ids.price_subtotal', 'invoice_line_ids.price_total', 'payment_ids.amount', 'payment_ids.state',
+    'payment_ids.reconciled_invoice_ids', 'state', 'move_type'],
+  async compute(env, ids, m) {
+    const pay = m.fields.get('payment_ids')!;
+    const lines = tbl(env, 'account.move.line');
+    const list = await rows<{ id: number; state: string; move_type: string; untaxed: number; total: number; paid: number }>(env,
+      `SELECT p.id, p.state, p.move_type,
+              COALESCE((SELECT sum(l.price_subtotal) FROM ${lines} l WHERE l.move_id = p.id), 0) AS untaxed,
+              COALESCE((SELECT sum(l.price_total) FROM ${lines} l WHERE l.move_id = p.id), 0) AS total,
+              COALESCE((SELECT sum(x.amount) FROM ${qt(env.schema, pay.relationTable!)} r
+                 JOIN ${tbl(env, 'account.payment')} x ON x.id = r.${qi(pay.column2!)}
+                WHERE r.${qi(pay.column1!)} = p.id AND x.state = 'posted'), 0) AS paid
+         FROM ${tbl(env, m.name)} p WHERE p.id = ANY($1::integer[])`, [ids]);
+    return list.map((r) => {
+      const [untaxed, total, paid] = [round2(Number(r.untaxed)), round2(Number(r.total)), round2(Number(r.paid))];
+      const posted = r.state === 'posted' && r.move_type !== 'entry';
+      const residual = posted ? round2(total - paid) : total;
+      const state = !posted ? 'not_paid' : isZero(residual) ? 'paid' : paid > 0 ? 'partial' : 'not_paid';
+      return { id: r.id, amount_untaxed: untaxed, amount_tax: round2(total - untaxed), amount_total: total, amount_residual: residual, payment_state: state };
+    });
+  },
+};
+
+export const accountModels: ModelSpec[] = [
+  {
+    name: 'account.tax',
+    description: 'Tax',
+    order: 'sequence, id',
+    fields: {
+      name: f.char('Tax Name', { required: true }),
+      amount_type: f.selection('Tax Computation', [['percent', 'Percentage of Price']], { default: 'percent', required: true }),
+      amount: f.float('Amount', { required: true, default: 0 }),
+      type_tax_use: f.selection('Tax Type', [['sale', 'Sales'], ['purchase', 'Purchases'], ['none', 'None']], { default: 'sale', required: true }),
+      description: f.char('Label on Invoices'),
+      sequence: f.integer('Sequence', { default: 1 }),
+      company_id: companyField(true),
+      active: f.boolean('Active', { default: true }),
+    },
+  },
+  {
+    name: 'account.journal',
+    description: 'Journal',
+    order: 'sequence, type, code',
+    fields: {
+      name: f.char('Journal Name', { required: true }),
+      code: f.char('Short Code', { required: true }),
+      type: f.selection('Type', JOURNAL_TYPES, { required: true }),
+      sequence: f.integer('Sequence', { default: 10 }),
+      refund_sequence: f.boolean('Dedicated Credit Note Sequence', { default: false }),
+      currency_id: currencyField(),
+      company_id: companyField(true),
+      active: f.boolean('Active', { default: true }),
+    },
+    constraints: ['CREATE UNIQUE INDEX IF NOT EXISTS account_journal_code_company_uniq ON $T (company_id, code)'],
+  },
+  {
+    name: 'account.move',
+    description: 'Journal Entry',
+    order: 'date desc, name desc, id desc',
+    fields: {
+      name: f.char('Number', { default: '/', readonly: true }),
+      ref: f.char('Reference'),
+      date: f.date('Date', { required: true, defaultFn: () => todayUtc() }),
+      state: f.selection('Status', [['draft', 'Draft'], ['posted', 'Posted'], ['cancel', 'Cancelled']], { required: true, default: 'draft', readonly: true }),
+      move_type: f.selection('Type', MOVE_TYPES, { required: true, default: 'entry' }),
+      journal_id: f.many2one('account.journal', 'Journal', { required: true }),
+      company_id: f.many2one('res.company', 'Company', { required: true }),
+      currency_id: currencyField(),
+      partner_id: f.many2one('res.partner', 'Partner', { ondelete: 'restrict' }),
+      invoice_date: f.date('Invoice/Bill Date'),
+      invoice_date_due: f.date('Due Date'),
+      invoice_origin: f.char('Origin'),
+      invoice_user_id: f.many2one('res.users', 'Salesperson', { defaultFn: ({ uid }) => uid }),
+      payment_reference: f.char('Payment Reference'),
+      narration: f.html('Terms and Conditions'),
+      invoice_line_ids: f.one2many('account.move.line', 'move_id', 'Invoice lines'),
+      amount_untaxed: f.monetary('Untaxed Amount'),
+      amount_tax: f.monetary('Tax'),
+      amount_total: f.monetary('Total'),
+      amount_residual: f.monetary('Amount Due'),
+      payment_state: f.selection('Payment Status', PAYMENT_STATES),
+      posted_before: f.boolean('Posted Before', { default: false }),
+      sequence_prefix: f.char('Sequence Prefix'),
+      sequence_number: f.integer('Sequence Number'),
+      // Embedded-only: the inverse of account.payment.reconciled_invoice_ids (Odoo finds them through reconciled journal items).
+      payment_ids: f.many2many('account.payment', 'Payments', { relationTable: 'account_payment_invoice_rel', column1: 'invoice_id', column2: 'payment_id' }),
+      // Custom field: the invoice id at the accounting provider, written by the accounting integration.
+      x_acct_invoice_id: f.char('Accounting Invoice ID'),
+    },
+    computes: [moveAmounts],
+  },
+  {
+    name: 'account.move.line',
+    description: 'Journal Item',
+    order: 'date desc, move_name desc, id',
+    fields: {
+      move_id: f.many2one('account.move', 'Journal Entry', { required: true, ondelete: 'cascade' }),
+      move_name: f.char('Number'),
+      sequence: f.integer('Sequence', { default: 10 }),
+      name: f.char('Label'),
+      product_id: f.many2one('product.product', 'Product', { ondelete: 'restrict' }),
+      quantity: f.float('Quantity', { default: 1.0 }),
+      price_unit: f.float('Unit Price', { default: 0 }),
+      discount: f.float('Discount (%)', { default: 0 }),
+      tax_ids: f.many2many('account.tax', 'Taxes', { relationTable: 'account_move_line_account_tax_rel', column1: 'account_move_line_id', column2: 'account_tax_id' }),
+      price_subtotal: f.monetary('Subtotal'),
+      price_total: f.monetary('Total'),
+      date: f.date('Date'),
+      parent_state: f.selection('Parent State', [['draft', 'Draft'], ['posted', 'Posted'], ['cancel', 'Cancelled']]),
+      partner_id: f.many2one('res.partner', 'Partner'),
+      journal_id: f.many2one('account.journal', 'Journal'),
+      company_id: f.many2one('res.company', 'Company'),
+      currency_id: currencyField(),
+    },
+    computes: [
+      lineAmounts({ qty: 'quantity', taxes: 'tax_ids', discount: true, priceTax: false }),
+      related('move_id', { move_name: 'name', date: 'date', parent_state: 'state', partner_id: 'partner_id', journal_id: 'journal_id',
+        company_id: 'company_id', currency_id: 'currency_id' }),
+    ],
+  },
+];

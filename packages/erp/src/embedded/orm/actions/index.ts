@@ -1,0 +1,40 @@
+/**
+ * Business methods callable through execute_kw, by model (Odoo's public model methods). Record
+ * methods take the ids as the first positional argument, as `odoo.api.call_kw` does. Each runs in
+ * the call's transaction with `env.action` set, writes through the ORM (write_date, computes,
+ * record rules) and refuses invalid transitions with `odoo.exceptions.UserError`.
+ */
+import { nextByCode } from '../sequence.js';
+import { companies } from '../rules.js';
+import { accountActions } from './account.actions.js';
+import { modelMethod, type Action } from './common.js';
+import { fsmActions } from './fsm.actions.js';
+import { paymentActions, registerActions } from './payment.actions.js';
+import { purchaseActions } from './purchase.actions.js';
+import { saleActions } from './sale.actions.js';
+
+export type { Action } from './common.js';
+
+const sequenceActions: Record<string, Action> = {
+  // `ir.sequence.next_by_code(code)` → the next number, or false when no sequence has that code.
+  next_by_code: modelMethod(async (env, _m, _ids, args, kw) => {
+    const code = args[0] ?? kw.sequence_code;
+    if (typeof code !== 'string') return false;
+    return nextByCode(env, code, (await companies(env)).current);
+  }),
+};
+
+export const ACTIONS: Record<string, Record<string, Action>> = {
+  'sale.order': saleActions,
+  'purchase.order': purchaseActions,
+  'account.move': accountActions,
+  'account.payment': paymentActions,
+  'account.payment.register': registerActions,
+  'fsm.order': fsmActions,
+  'ir.sequence': sequenceActions,
+};
+
+export function actionOf(model: string, method: string): Action | undefined {
+  const table = ACTIONS[model];
+  return table && Object.hasOwn(table, method) ? table[method] : undefined;
+}

@@ -1,0 +1,77 @@
+/**
+ * Model-specific behaviour the generic ORM does not know about (Odoo's create / write / unlink
+ * overrides and `@api.constrains`), in one table by model, plus two generic create defaults:
+ * the `name` of models with a `sequenceCode` ("New" → S00001) and `currency_id` from the company.
+ */
+import type { ModelDef } from '../../registry.js';
+import { truthy } from '../../values.js';
+import type { Env } from '../env.js';
+import { asId, one, tbl } from '../lookup.js';
+import { companies } from '../rules.js';
+import { nextByCode } from '../sequence.js';
+import { accountHooks } from './account.hooks.js';
+import { baseHooks } from './base.hooks.js';
+import { fsmHooks } from './fsm.hooks.js';
+import { paymentHooks } from './payment.hooks.js';
+import { salesHooks } from './sales.hooks.js';
+
+export type Vals = Record<string, unknown>;
+
+export interface ModelHooks {
+  /** Adjusts (or refuses) the values of a create (`ids` undefined) or a write of `ids`. */
+  prepare?(env: Env, m: ModelDef, vals: Vals, ids?: number[]): Promise<void>;
+  /** After the record and its x2many values exist, before computes and constraints. */
+  afterCreate?(env: Env, m: ModelDef, id: number, vals: Vals): Promise<void>;
+  /** Constraints checked after a create or write (and its computes), like `@api.constrains`. */
+  validate?(env: Env, m: ModelDef, ids: number[]): Promise<void>;
+  /** Refuses an unlink (the records exist and the caller may delete them). */
+  beforeUnlink?(env: Env, m: ModelDef, ids: number[]): Promise<void>;
+  /** After any change (cache invalidation). */
+  afterChange?(env: Env, m: ModelDef): void;
+}
+
+const HOOKS: Record<string, ModelHooks> = { ...baseHooks, ...salesHooks, ...accountHooks, ...paymentHooks, ...fsmHooks };
+
+const hooksOf = (m: ModelDef): ModelHooks => HOOKS[m.name] ?? {};
+
+/** The company a new record of `m` will get (its values, the context default, else `env.company`). */
+export async function companyFor(env: Env, m: ModelDef, vals: Vals): Promise<number | false> {
+  if (!m.fields.has('company_id')) return false;
+  return asId(vals.company_id) ?? asId(env.context.default_company_id) ?? (await companies(env)).current;
+}
+
+async function createDefaults(env: Env, m: ModelDef, vals: Vals): Promise<void> {
+  const company = await companyFor(env, m, vals);
+  if (m.sequenceCode && env.context.default_name === undefined && (!truthy(vals.name) || vals.name === 'New')) {
+    vals.name = (await nextByCode(env, m.sequenceCode, company)) || 'New';
+  }
+  const currency = m.fields.get('currency_id');
+  if (currency && !currency.computed && company && !truthy(vals.currency_id) && env.context.default_currency_id === undefined) {
+    const r = await one<{ currency_id: number | null }>(env, `SELECT currency_id FROM ${tbl(env, 'res.company')} WHERE id = $1`, [company]);
+    if (r?.currency_id) vals.currency_id = r.currency_id;
+  }
+}
+
+export async function prepareValues(env: Env, m: ModelDef, raw: Vals, ids?: number[]): Promise<Vals> {
+  const vals = { ...raw };
+  await hooksOf(m).prepare?.(env, m, vals, ids);
+  if (!ids) await createDefaults(env, m, vals);
+  return vals;
+}
+
+export async function afterCreate(env: Env, m: ModelDef, id: number, vals: Vals): Promise<void> {
+  await hooksOf(m).afterCreate?.(env, m, id, vals);
+}
+
+export async function validate(env: Env, m: ModelDef, ids: number[]): Promise<void> {
+  await hooksOf(m).validate?.(env, m, ids);
+}
+
+export async function beforeUnlink(env: Env, m: ModelDef, ids: number[]): Promise<void> {
+  await hooksOf(m).beforeUnlink?.(env, m, ids);
+}
+
+/** Called after users change, so cached credential checks do not outlive a password change. */
+export function afterChange(env: Env, m: ModelDef): void {
+  hooksOf(m).afterChange?.(env, m);
+}
