@@ -34,19 +34,23 @@ if (!existsSync(serverFile)) {
   defineErpContract('embedded ERP over JSON-RPC', async () => {
     // A variable specifier keeps this package's typecheck independent of apps/erp.
     const mod = (await import(/* @vite-ignore */ SERVER_MODULE)) as { startErp: StartErp };
+    // The ERP's own config loader fills every default, as `npm run start:erp` does.
+    const cfg = (await import(/* @vite-ignore */ SERVER_MODULE.replace('erp.server.js', 'erp.config.js'))) as { loadErpConfig(env: Record<string, string | undefined>): Record<string, unknown> };
     const dataDir = await mkdtemp(join(tmpdir(), 'erp-contract-'));
     const scratch = process.env.TEST_DATABASE_URL ? await createTestDb() : undefined;
     const db = 'contract';
     const server = await mod
-      .startErp({
-        ERP_PORT: 0,
-        ERP_HOST: '127.0.0.1',
-        ERP_DB: db,
-        ERP_ADMIN_PASSWORD: `pw-${Math.random().toString(36).slice(2)}`,
-        DATA_DIR: dataDir,
-        DATABASE_URL: scratch?.url,
-        LOG_LEVEL: 'silent',
-      })
+      .startErp(
+        cfg.loadErpConfig({
+          ERP_PORT: '0',
+          ERP_HOST: '127.0.0.1',
+          ERP_DB: db,
+          ERP_ADMIN_PASSWORD: `pw-${Math.random().toString(36).slice(2)}`,
+          DATA_DIR: dataDir,
+          DATABASE_URL: scratch?.url,
+          LOG_LEVEL: 'silent',
+        }),
+      )
       .catch(async (e: unknown) => {
         await scratch?.drop();
         throw e;
