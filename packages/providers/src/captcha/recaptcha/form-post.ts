@@ -19,8 +19,9 @@ export class FormPostError extends Error {
   }
 }
 
-export function postForm(url: string, form: string, timeoutMs: number): Promise<{ status: number; text: string }> {
-  const u = new URL(url);
+/** `url` may be a URL parsed once by the caller (the verifier does), to skip parsing it on every call. */
+export function postForm(url: string | URL, form: string, timeoutMs: number): Promise<{ status: number; text: string }> {
+  const u = typeof url === 'string' ? new URL(url) : url;
   const secure = u.protocol === 'https:';
   return new Promise((resolve, reject) => {
     const req = (secure ? httpsRequest : httpRequest)(

@@ -64,6 +64,14 @@ export function createSiteverifyVerifier(opts: SiteverifyVerifierOptions): Captc
     throw new AppError('CONFIG_INVALID', 'siteverify verifier: timeoutMs must be positive');
   }
 
+  // Parsed once; a URL that does not parse stays a string and fails on each call, as before.
+  let target: string | URL = verifyUrl;
+  try {
+    target = new URL(verifyUrl);
+  } catch {
+    /* reported per call as CAPTCHA_UNAVAILABLE (unreachable) */
+  }
+
   async function call(input: CaptchaVerifyInput): Promise<SiteverifyResponse> {
     const form = new URLSearchParams();
     form.set('secret', secret);
@@ -72,7 +80,7 @@ export function createSiteverifyVerifier(opts: SiteverifyVerifierOptions): Captc
 
     let res: { status: number; text: string };
     try {
-      res = await postForm(verifyUrl, form.toString(), timeoutMs);
+      res = await postForm(target, form.toString(), timeoutMs);
     } catch (e) {
       const timedOut = e instanceof FormPostError && e.kind === 'timeout';
       throw unavailable(timedOut ? `Bot-check verifier timed out after ${timeoutMs} ms` : 'Bot-check verifier unreachable', {
