@@ -12,19 +12,22 @@ import { loadErpConfig } from '@platform/app-erp/erp.config.js';
 import { startErp } from '@platform/app-erp/erp.server.js';
 import { readFileSync } from 'node:fs';
 import { startPlatform, type RunningPlatform } from './platform.js';
-import { freePort, httpOk, postForm, spawnPlatform, waitFor } from './test-support/platform-harness.js';
+import { freePort, httpOk, killSpawned, postForm, spawnPlatform, waitFor } from './test-support/platform-harness.js';
 
 let dataDir: string;
+/** The ERP runs with its own data directory: a PGlite directory belongs to one process. */
+let erpDir: string;
 let pg: TestDb | undefined;
 let erpPort: number;
 const dbEnv = (): Record<string, string> => (pg?.url ? { DATABASE_URL: pg.url } : {});
-const startTheErp = () => startErp(loadErpConfig({ DATA_DIR: dataDir, ERP_PORT: String(erpPort), ERP_HOST: '127.0.0.1', LOG_LEVEL: 'silent', ...dbEnv() }));
-const erpClient = (): Erp =>
-  createOdooErp({ url: `http://127.0.0.1:${erpPort}`, db: 'platform', login: 'admin', secret: readFileSync(join(dataDir, 'erp-platform-api-key'), 'utf8').trim() });
+const startTheErp = () => startErp(loadErpConfig({ DATA_DIR: erpDir, ERP_PORT: String(erpPort), ERP_HOST: '127.0.0.1', LOG_LEVEL: 'silent', ...dbEnv() }));
+const erpKey = () => readFileSync(join(erpDir, 'erp-platform-api-key'), 'utf8').trim();
+const erpClient = (): Erp => createOdooErp({ url: `http://127.0.0.1:${erpPort}`, db: 'platform', login: 'admin', secret: erpKey() });
 const leadsFor = async (email: string) => (await erpClient().searchRead('crm.lead', [['email_from', '=', email]], { fields: ['name', 'tag_ids'] })).length;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'platform-durability-'));
+  erpDir = mkdtempSync(join(tmpdir(), 'platform-durability-erp-'));
   if (process.env.TEST_DATABASE_URL) {
     pg = await createTestDb();
     await pg.db.close();
@@ -34,7 +37,9 @@ beforeAll(async () => {
   await (await startTheErp()).close();
 }, 180_000);
 afterAll(async () => {
+  killSpawned();
   rmSync(dataDir, { recursive: true, force: true });
+  rmSync(erpDir, { recursive: true, force: true });
   if (pg) await pg.drop().catch(() => undefined);
 });
 
@@ -45,7 +50,7 @@ describe('with the ERP stopped', () => {
   afterAll(() => platform?.close());
 
   it('posts still answer 201, and when the ERP returns each arrives exactly once', async () => {
-    platform = await startPlatform({ DATA_DIR: dataDir, ERP_URL: `http://127.0.0.1:${erpPort}`, LANDING_PORT: '0', LANDING_HOST: '127.0.0.1', LOG_LEVEL: 'silent', ...workerEnv, ...dbEnv() });
+    platform = await startPlatform({ DATA_DIR: dataDir, ERP_URL: `http://127.0.0.1:${erpPort}`, ERP_API_KEY: erpKey(), LANDING_PORT: '0', LANDING_HOST: '127.0.0.1', LOG_LEVEL: 'silent', ...workerEnv, ...dbEnv() });
     const emails = ['down1@example.com', 'down2@example.com', 'down3@example.com'];
     for (const email of emails) {
       const r = await postForm(platform.landingUrl, '/api/estimate', 'estimate', { name: 'Down Time', email, form_source: 'faq_inline' });
@@ -67,7 +72,7 @@ describe('with the ERP stopped', () => {
 describe('a crash between commit and delivery', () => {
   it('kill -9 after the 201: after restart the lead arrives once', async () => {
     const landingPort = await freePort();
-    const env = { DATA_DIR: dataDir, ERP_URL: `http://127.0.0.1:${erpPort}`, LANDING_PORT: String(landingPort), LANDING_HOST: '127.0.0.1', ...workerEnv, ...dbEnv() };
+    const env = { DATA_DIR: dataDir, ERP_URL: `http://127.0.0.1:${erpPort}`, ERP_API_KEY: erpKey(), LANDING_PORT: String(landingPort), LANDING_HOST: '127.0.0.1', ...workerEnv, ...dbEnv() };
     const landing = `http://127.0.0.1:${landingPort}`;
     const first = spawnPlatform(env);
     try {

@@ -45,6 +45,14 @@ export interface PlatformProcess {
   exited: Promise<number | null>;
 }
 
+const spawned = new Set<ChildProcess>();
+
+/** Kills every child this file started that is still running (a failed or timed-out test leaves none behind). */
+export function killSpawned(): void {
+  for (const c of spawned) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+  spawned.clear();
+}
+
 /** Runs `npm start`'s entry point in a child process with the given environment. */
 export function spawnPlatform(env: Record<string, string>): PlatformProcess {
   let out = '';
@@ -55,6 +63,7 @@ export function spawnPlatform(env: Record<string, string>): PlatformProcess {
   });
   child.stdout!.on('data', (d) => (out += String(d)));
   child.stderr!.on('data', (d) => (out += String(d)));
+  spawned.add(child);
   const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
   return { child, output: () => out, exited };
 }
