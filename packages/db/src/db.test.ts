@@ -119,3 +119,22 @@ describe('handles and scratch databases', () => {
     }
   }, 60_000);
 });
+
+describe('a PGlite data directory', () => {
+  it('belongs to one open database at a time, and is free again once closed', async () => {
+    const { mkdtempSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const dir = mkdtempSync(join(tmpdir(), 'pglite-owner-'));
+    try {
+      const first = await createPgliteDb({ dataDir: dir });
+      await expect(createPgliteDb({ dataDir: dir })).rejects.toThrow(/already open in this process/);
+      await first.close();
+      const again = await createPgliteDb({ dataDir: dir });
+      expect((await again.query<{ one: number }>('SELECT 1 AS one')).rows[0]!.one).toBe(1);
+      await again.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});

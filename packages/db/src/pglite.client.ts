@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
 import { closedError, type Db, type Queryable, type QueryResult } from './db.js';
 import { freshDataDirTar, prepareDataDir } from './pglite.template.js';
+import { claimDataDir } from './pglite.owner.js';
 
 export interface PgliteOptions {
   /** A directory for a file-backed database, or undefined for an in-memory one (tests). */
@@ -15,11 +16,18 @@ export interface PgliteOptions {
 export async function createPgliteDb(opts: PgliteOptions = {}): Promise<Db> {
   const parsers = { [pgliteTypes.INT8]: (v: string) => Number(v) };
   let pg: PGlite;
+  let release = (): void => {};
   if (opts.dataDir) {
     // A new data directory starts from the prepared one (pglite.template.ts) instead of running initdb.
     await prepareDataDir(opts.dataDir);
     mkdirSync(opts.dataDir, { recursive: true });
-    pg = await PGlite.create(opts.dataDir, { parsers });
+    release = claimDataDir(opts.dataDir);
+    try {
+      pg = await PGlite.create(opts.dataDir, { parsers });
+    } catch (e) {
+      release();
+      throw e;
+    }
   } else {
     const tar = await freshDataDirTar();
     pg = tar
@@ -32,12 +40,13 @@ export async function createPgliteDb(opts: PgliteOptions = {}): Promise<Db> {
     rows: r.rows as T[],
     rowCount: r.rowCount ?? (r.affectedRows || r.rows.length),
   });
-  return wrapPglite(pg, toResult);
+  return wrapPglite(pg, toResult, release);
 }
 
 function wrapPglite(
   pg: PGlite,
   toResult: <T>(r: { rows: unknown[]; affectedRows?: number; rowCount?: number }) => QueryResult<T>,
+  release: () => void,
 ): Db {
   let closed = false;
   const open = () => {
@@ -66,7 +75,11 @@ function wrapPglite(
     async close() {
       if (closed) return;
       closed = true;
-      await pg.close();
+      try {
+        await pg.close();
+      } finally {
+        release();
+      }
     },
   };
 }
