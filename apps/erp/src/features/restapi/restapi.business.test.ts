@@ -4,10 +4,9 @@
  * saying why, while the model or the method is not in the ERP yet.
  */
 import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
-import { defaultRegistry, OdooError } from '@platform/erp/embedded/index.js';
+import { OdooError } from '@platform/erp/embedded/index.js';
 import { ADMIN_PASSWORD, apiKey, ERP_DB, startRestHarness, type RestHarness } from '../../test-support/restapi-harness.js';
 
-const registry = defaultRegistry();
 const MODELS = ['sale.order', 'account.move', 'fsm.order'] as const;
 let h: RestHarness;
 let key: string;
@@ -52,7 +51,7 @@ async function crud(model: string, values: () => Promise<Record<string, unknown>
   return id;
 }
 
-describe.skipIf(!registry.has('sale.order'))('sale.order', () => {
+describe('sale.order', () => {
   it('list/read/create/write/unlink, then action_confirm', async (ctx) => {
     const id = await crud('sale.order', async () => ({ partner_id: await partner() }), { client_order_ref: 'PO-778' });
     await needsMethod(ctx, 'sale.order', 'action_confirm');
@@ -62,7 +61,7 @@ describe.skipIf(!registry.has('sale.order'))('sale.order', () => {
   });
 });
 
-describe.skipIf(!registry.has('account.move'))('account.move', () => {
+describe('account.move', () => {
   it('list/read/create/write/unlink of a customer invoice, then action_post', async (ctx) => {
     const [journal] = await h.erp.search('account.journal', [['type', '=', 'sale']], { limit: 1 });
     const values = async () => ({
@@ -79,7 +78,7 @@ describe.skipIf(!registry.has('account.move'))('account.move', () => {
   });
 });
 
-describe.skipIf(!registry.has('fsm.order'))('fsm.order', () => {
+describe('fsm.order', () => {
   it('list/read/create/write/unlink, then action_complete', async (ctx) => {
     const team = await h.erp.create('fsm.team', { name: 'Installers' });
     const location = await h.erp.create('fsm.location', { name: '12 Elm Street', partner_id: await partner() });
