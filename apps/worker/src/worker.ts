@@ -56,8 +56,8 @@ export function buildHandlers(config: WorkerConfig, db: Db, logger: Logger, erps
         })
       : createLogConversionsSender(logger);
   return {
-    [TOPIC_ESTIMATE]: (row) => leads.deliverEstimate(row.payload as unknown as EstimatePayload, row.attempts),
-    [TOPIC_HELPDESK]: (row) => leads.deliverHelpdesk(row.payload as unknown as HelpdeskPayload, row.attempts),
+    [TOPIC_ESTIMATE]: (row) => leads.deliverEstimate(row.payload as unknown as EstimatePayload),
+    [TOPIC_HELPDESK]: (row) => leads.deliverHelpdesk(row.payload as unknown as HelpdeskPayload),
     [TOPIC_CONVERSION]: (row) => deliverConversion(conversions, row.payload as unknown as ConversionPayload),
     ...Object.fromEntries(ERP_EVENT_TOPICS.map((t) => [t, fanOut])),
     [TOPIC_SMS_SEND]: (row) =>

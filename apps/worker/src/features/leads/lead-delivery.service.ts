@@ -44,8 +44,8 @@ export class LeadDeliveryService {
     private readonly structuredAttribution: boolean,
   ) {}
 
-  async deliverEstimate(p: EstimatePayload, attempt: number): Promise<Delivered> {
-    return this.deliver('crm.lead', p.submissionId, p.erpDb, attempt, async (erp) => {
+  async deliverEstimate(p: EstimatePayload): Promise<Delivered> {
+    return this.deliver('crm.lead', p.submissionId, p.erpDb, async (erp) => {
       const partnerId = await findPartner(erp, p.contact, partnerValues(p.contact));
       const tagIds: number[] = [];
       for (const t of p.tags) tagIds.push(await findTag(erp, t));
@@ -61,8 +61,8 @@ export class LeadDeliveryService {
     });
   }
 
-  async deliverHelpdesk(p: HelpdeskPayload, attempt: number): Promise<Delivered> {
-    return this.deliver('helpdesk.ticket', p.submissionId, p.erpDb, attempt, async (erp) => {
+  async deliverHelpdesk(p: HelpdeskPayload): Promise<Delivered> {
+    return this.deliver('helpdesk.ticket', p.submissionId, p.erpDb, async (erp) => {
       const partnerId = await findPartner(erp, p.contact, partnerValues(p.contact));
       const team = await erp.search('helpdesk.team', [], { limit: 1 });
       return erp.create('helpdesk.ticket', ticketValues(p, partnerId, team[0] ?? false));
@@ -73,14 +73,14 @@ export class LeadDeliveryService {
     model: Delivered['model'],
     submissionId: string,
     erpDb: string | null,
-    attempt: number,
     create: (erp: Erp) => Promise<number>,
   ): Promise<Delivered> {
     const erp = this.erpFor(erpDb);
     const xml = xmlIdName(submissionId);
     try {
-      // Only a retry can find an earlier, unacknowledged create; the first attempt skips the deep search.
-      const earlier = await findDelivered(erp, model, xml, referenceParagraph(submissionId), attempt > 1);
+      // Every delivery looks for an earlier, unacknowledged create (external id, then marker): an
+      // attempt counter cannot tell a first delivery from a replayed dead letter or a reclaimed row.
+      const earlier = await findDelivered(erp, model, xml, referenceParagraph(submissionId), true);
       if (earlier !== undefined) {
         await this.recorder.markDelivered(submissionId, model, earlier);
         return { model, id: earlier, duplicate: true };

@@ -35,7 +35,7 @@ const tagNames = async (ids: unknown) => (await erp.read('crm.tag', ids as numbe
 describe('estimates', () => {
   it('become one crm.lead with its partner and tags, linked to the submission and recorded as delivered', async () => {
     const p = estimatePayload({ formSource: 'home_popup_exit_phone1', products: ['vertical-blinds'] });
-    const r = await service().deliverEstimate(p, 1);
+    const r = await service().deliverEstimate(p);
     expect(r).toMatchObject({ model: 'crm.lead', duplicate: false });
     const [lead, ...more] = await leadsOf(p.submissionId);
     expect(more).toHaveLength(0);
@@ -50,8 +50,8 @@ describe('estimates', () => {
   it('a second submission from the same email (other case) reuses the partner and the tags', async () => {
     const first = estimatePayload();
     const second = estimatePayload({ contact: { email: first.contact.email!.toUpperCase(), name: 'J. Doe' } });
-    const a = await service().deliverEstimate(first, 1);
-    const b = await service().deliverEstimate(second, 1);
+    const a = await service().deliverEstimate(first);
+    const b = await service().deliverEstimate(second);
     expect(b.id).not.toBe(a.id);
     const [la] = await leadsOf(first.submissionId);
     const [lb] = await leadsOf(second.submissionId);
@@ -63,8 +63,8 @@ describe('estimates', () => {
   it('an email with "_" is not matched to a partner whose email differs at that character', async () => {
     const other = estimatePayload({ contact: { email: `first1last.${Date.now()}@example.com` } });
     const mine = estimatePayload({ contact: { email: other.contact.email!.replace('1', '_') } });
-    await service().deliverEstimate(other, 1);
-    await service().deliverEstimate(mine, 1);
+    await service().deliverEstimate(other);
+    await service().deliverEstimate(mine);
     const [lead] = await leadsOf(mine.submissionId);
     const [partner] = await erp.read('res.partner', [(lead!.partner_id as [number])[0]], ['email']);
     expect(partner!.email).toBe(mine.contact.email);
@@ -74,8 +74,8 @@ describe('estimates', () => {
     const attribution = { utm_source: 'google', utm_medium: 'cpc', utm_campaign: 'spring', gclid: 'G-1', lp_slug: 'spring' };
     const p = estimatePayload({ formSource: 'gallery_magnet_lookbook_popup', attribution });
     const again = estimatePayload({ attribution });
-    const { id } = await service(true).deliverEstimate(p, 1);
-    await service(true).deliverEstimate(again, 1);
+    const { id } = await service(true).deliverEstimate(p);
+    await service(true).deliverEstimate(again);
     const [lead] = await erp.read('crm.lead', [id], ['source_id', 'medium_id', 'campaign_id', 'x_gclid', 'x_form_magnet_popup', 'x_lp_slug']);
     expect(lead).toMatchObject({
       source_id: [expect.any(Number), 'google'], medium_id: [expect.any(Number), 'cpc'], campaign_id: [expect.any(Number), 'spring'],
@@ -88,7 +88,7 @@ describe('estimates', () => {
 describe('helpdesk requests', () => {
   it('become a helpdesk.ticket on the first team, with its partner', async () => {
     const p = helpdeskPayload();
-    const r = await service().deliverHelpdesk(p, 1);
+    const r = await service().deliverHelpdesk(p);
     expect(r).toMatchObject({ model: 'helpdesk.ticket', duplicate: false });
     const [team] = await erp.searchRead('helpdesk.team', [], { fields: ['name'], limit: 1 });
     const [ticket] = await erp.read('helpdesk.ticket', [r.id], ['name', 'team_id', 'partner_id', 'partner_email', 'description']);
@@ -103,24 +103,24 @@ describe('helpdesk requests', () => {
 describe('redelivery', () => {
   it('the same estimate delivered twice yields one lead, the second time a duplicate', async () => {
     const p = estimatePayload();
-    const first = await service().deliverEstimate(p, 1);
-    const second = await service().deliverEstimate(p, 2);
+    const first = await service().deliverEstimate(p);
+    const second = await service().deliverEstimate(p);
     expect(second).toEqual({ model: 'crm.lead', id: first.id, duplicate: true });
     expect(await leadsOf(p.submissionId)).toHaveLength(1);
   });
 
   it('the same helpdesk request delivered twice yields one ticket', async () => {
     const p = helpdeskPayload();
-    const first = await service().deliverHelpdesk(p, 1);
-    expect(await service().deliverHelpdesk(p, 2)).toEqual({ model: 'helpdesk.ticket', id: first.id, duplicate: true });
+    const first = await service().deliverHelpdesk(p);
+    expect(await service().deliverHelpdesk(p)).toEqual({ model: 'helpdesk.ticket', id: first.id, duplicate: true });
     expect(await erp.searchCount('helpdesk.ticket', [['description', 'ilike', referenceMarker(p.submissionId)]])).toBe(1);
   });
 
   it('after a lost reply (lead created, external id missing) the retry finds the lead by its marker', async () => {
     const p = estimatePayload();
-    const { id } = await service().deliverEstimate(p, 1);
+    const { id } = await service().deliverEstimate(p);
     await erp.unlink('ir.model.data', (await externalIds(p.submissionId)).map((x) => x.id));
-    expect(await service().deliverEstimate(p, 2)).toEqual({ model: 'crm.lead', id, duplicate: true });
+    expect(await service().deliverEstimate(p)).toEqual({ model: 'crm.lead', id, duplicate: true });
     expect(await leadsOf(p.submissionId)).toHaveLength(1);
     expect(await externalIds(p.submissionId)).toMatchObject([{ res_id: id }]); // linked again
     expect(delivered.filter(([s]) => s === p.submissionId)).toEqual([[p.submissionId, 'crm.lead', id], [p.submissionId, 'crm.lead', id]]);
@@ -128,10 +128,10 @@ describe('redelivery', () => {
 
   it('finds the lead by its marker even when a salesperson archived it meanwhile', async () => {
     const p = estimatePayload();
-    const { id } = await service().deliverEstimate(p, 1);
+    const { id } = await service().deliverEstimate(p);
     await erp.write('crm.lead', [id], { active: false });
     await erp.unlink('ir.model.data', (await externalIds(p.submissionId)).map((x) => x.id));
-    expect(await service().deliverEstimate(p, 3)).toEqual({ model: 'crm.lead', id, duplicate: true });
+    expect(await service().deliverEstimate(p)).toEqual({ model: 'crm.lead', id, duplicate: true });
     expect(await leadsOf(p.submissionId)).toMatchObject([{ id, active: false }]);
   });
 });
@@ -141,14 +141,14 @@ describe('failures', { timeout: 60_000 }, () => {
     const legacy = await startTestErp({ registry: registryWithout('crm.lead', ['x_gclid', 'x_form_source']), db: server.db, dbName: 'legacy' });
     try {
       const p = estimatePayload({ attribution: { gclid: 'G-9' } });
-      const err = await service(true, () => legacy.erp).deliverEstimate(p, 1).catch((e: unknown) => e);
+      const err = await service(true, () => legacy.erp).deliverEstimate(p).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(PermanentFailure);
       expect((err as Error).message).toMatch(/^ERP_REJECTED: .*x_(gclid|form_source)/);
       expect(((err as Error).cause as AppError).code).toBe('ERP_REJECTED');
       expect(await legacy.erp.searchCount('crm.lead', [])).toBe(0);
       expect(delivered.some(([s]) => s === p.submissionId)).toBe(false);
       // The same ERP takes the lead when the switch is off.
-      expect(await service(false, () => legacy.erp).deliverEstimate(p, 2)).toMatchObject({ duplicate: false });
+      expect(await service(false, () => legacy.erp).deliverEstimate(p)).toMatchObject({ duplicate: false });
     } finally {
       await legacy.close();
     }
@@ -157,7 +157,7 @@ describe('failures', { timeout: 60_000 }, () => {
   it('an unreachable ERP is ERP_UNAVAILABLE, to be retried, not a permanent failure', async () => {
     const down = createOdooErp({ url: `http://127.0.0.1:${await freePort()}`, db: server.dbName, login: 'admin', secret: server.apiKey });
     const p = estimatePayload();
-    const err = await service(false, () => down).deliverEstimate(p, 1).catch((e: unknown) => e);
+    const err = await service(false, () => down).deliverEstimate(p).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(AppError);
     expect(err).not.toBeInstanceOf(PermanentFailure);
     expect((err as AppError).code).toBe('ERP_UNAVAILABLE');
