@@ -4,6 +4,7 @@ import { baseModels } from './base.models.js';
 import { crmModels } from './crm.models.js';
 import { fsmModels } from './fsm.models.js';
 import { helpdeskModels } from './helpdesk.models.js';
+import { mailModels } from './mail.models.js';
 import { paymentModels } from './payment.models.js';
 import { productModels } from './product.models.js';
 import { purchaseModels } from './purchase.models.js';
@@ -12,7 +13,7 @@ import { saleModels } from './sale.models.js';
 /** Every model of the embedded ERP. Add an area by adding its spec list here. */
 export function defaultRegistry(): Registry {
   const r = new Registry();
-  const areas = [baseModels, crmModels, helpdeskModels, productModels, accountModels, paymentModels, saleModels, purchaseModels, fsmModels];
+  const areas = [baseModels, crmModels, helpdeskModels, productModels, accountModels, paymentModels, saleModels, purchaseModels, fsmModels, mailModels];
   for (const spec of areas.flat()) r.define(spec);
   return r.finalize();
 }

@@ -9,6 +9,7 @@ import { companies } from '../rules.js';
 import { accountActions } from './account.actions.js';
 import { modelMethod, type Action } from './common.js';
 import { fsmActions } from './fsm.actions.js';
+import { mailThreadActions } from './mail.actions.js';
 import { paymentActions, registerActions } from './payment.actions.js';
 import { purchaseActions } from './purchase.actions.js';
 import { saleActions } from './sale.actions.js';
@@ -32,6 +33,9 @@ export const ACTIONS: Record<string, Record<string, Action>> = {
   'account.payment.register': registerActions,
   'fsm.order': fsmActions,
   'ir.sequence': sequenceActions,
+  'res.partner': mailThreadActions,
+  'crm.lead': mailThreadActions,
+  'helpdesk.ticket': mailThreadActions,
 };
 
 export function actionOf(model: string, method: string): Action | undefined {
