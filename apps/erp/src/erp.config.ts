@@ -33,6 +33,10 @@ export const erpEnvSchema = z
     SECRETS_KEYRING: z.string().optional(),
     SECRETS_ACTIVE_KEY: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/, 'must be the id of a key in SECRETS_KEYRING').optional(),
     SMS_DEFAULT_REGION: z.string().regex(/^[A-Z]{2}$/, 'must be an ISO 3166 country code such as US').default('US'),
+    /** The SMS provider's API, where a webhook's message is read back by id (the local stand-in in embedded mode). */
+    SMS_API_URL: z.url({ protocol: /^https?$/, error: 'must be the http(s) base URL of the SMS provider API' }).default('https://api.justcall.io'),
+    /** Origins a team-chat webhook URL may point at (comma-separated); others are refused when saved. */
+    CHAT_ALLOWED_ORIGINS: z.string().default('https://chat.googleapis.com'),
     // Accounting provider (Xero protocol); the local stand-in serves all three from one origin.
     ACCT_LOGIN_URL: z.url({ protocol: /^https?$/, error: 'must be the http(s) base URL of the provider\'s login (authorize) host' }).default('https://login.xero.com'),
     ACCT_IDENTITY_URL: z.url({ protocol: /^https?$/, error: 'must be the http(s) base URL of the provider\'s token host' }).default('https://identity.xero.com'),

@@ -19,7 +19,7 @@ import { ChangeFeedRunner } from './features/change-feed/change-feed.runner.js';
 import { fanOutErpEvent } from './features/erp-events/erp-event-fanout.js';
 import { ChatNotifierService, IntegrationSettingsService, SmsService, TOPIC_SMS_INBOUND } from '@platform/integrations';
 import { RateLimiter } from '@platform/http-kit';
-import { createGoogleChatPoster, createJustCallSmsSender, normalizeSmsPhone } from '@platform/providers';
+import { createGoogleChatPoster, createJustCallSmsSender, createJustCallTextsReader, normalizeSmsPhone } from '@platform/providers';
 import { ERP_EVENT_TOPICS, TOPIC_CHAT_NOTIFY, TOPIC_SMS_SEND, type DerivedJobPayload } from '@platform/contracts';
 import { secretBoxFrom } from './secrets.js';
 import { accountingHandlers } from './features/accounting/accounting.jobs.js';
@@ -41,7 +41,7 @@ export function buildHandlers(config: WorkerConfig, db: Db, logger: Logger, erps
     new RateLimiter(db),
   );
   const fanOut = fanOutErpEvent(db, wake);
-  const sms = new SmsService(db, settings, wake);
+  const sms = new SmsService(db, settings, (s) => createJustCallTextsReader({ ...s, baseUrl: config.SMS_API_URL }), wake);
   const erpOfTenant = async (tenantId: string) =>
     erps.forDatabase((await db.query<{ erp_db: string | null }>('SELECT erp_db FROM tenants WHERE id = $1', [tenantId])).rows[0]?.erp_db ?? null);
   const leads = new LeadDeliveryService((name) => erps.forDatabase(name), submissionRecorder(db), config.ERP_STRUCTURED_ATTRIBUTION === 'on');

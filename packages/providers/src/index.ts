@@ -156,6 +156,8 @@ export {
   type SmsSendInput,
   type SmsSendResult,
   type SmsStatus,
+  type SmsMessageReader,
+  type SmsProviderMessage,
   type SmsWebhookReceiver,
   type SmsWebhookRejection,
   type SmsWebhookRequest,
@@ -170,6 +172,7 @@ export {
   JUSTCALL_API_URL,
   type JustCallSmsSenderOptions,
 } from './sms/justcall/justcall-sms.client.js';
+export { createJustCallTextsReader, type JustCallTextsReaderOptions } from './sms/justcall/justcall-texts.client.js';
 export {
   createJustCallWebhookReceiver,
   DEFAULT_JUSTCALL_REPLAY_WINDOW_SECONDS,

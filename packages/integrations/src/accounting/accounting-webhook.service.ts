@@ -15,6 +15,7 @@ import { parseXeroWebhook, verifyXeroSignature, webhookEventKey, type Accounting
 import type { AccountingCalls } from './accounting-calls.js';
 import type { AccountingTokens } from './accounting-tokens.js';
 import * as repo from './accounting.repo.js';
+import { acceptedWebhookKeys } from '../settings/settings.repo.js';
 
 export interface AccountingWebhookJob {
   providerTenantId: string;
@@ -36,7 +37,8 @@ export class AccountingWebhookService {
   ) {}
 
   async receive(tenantId: string, rawBody: Buffer, signature: string | undefined): Promise<AccountingWebhookOutcome> {
-    const keys = (await repo.listConnections(this.db, tenantId)).map((r) => this.tokens.open(r, 'webhook_key', r.webhook_key_enc));
+    // The current Webhook Key of each connection, and a replaced one while its rotation overlap lasts.
+    const keys = (await repo.listConnections(this.db, tenantId)).flatMap((r) => acceptedWebhookKeys(r).map((sealed) => this.tokens.open(r, 'webhook_key', sealed)));
     if (!keys.some((k) => verifyXeroSignature(rawBody, signature, k))) return { status: 401, reason: 'bad or missing signature' };
     let batch;
     try {

@@ -24,13 +24,19 @@ export class IntegrationSettingsService {
 
   async setAccountingConnection(tenantId: string, i: AccountingConnectionInput): Promise<Record<string, unknown>> {
     const k = i.company_id;
-    await repo.upsertAccounting(this.db, {
-      tenant_id: tenantId, company_id: k, name: i.name, client_id: i.client_id,
-      client_secret_enc: this.seal(tenantId, 'accounting_connections', 'client_secret', k, i.client_secret),
-      redirect_uri: i.redirect_uri,
-      webhook_key_enc: this.seal(tenantId, 'accounting_connections', 'webhook_key', k, i.webhook_key),
-      down_payment_product_id: i.down_payment_product_id ?? null, payment_journal_id: i.payment_journal_id ?? null,
-      sales_account_code: i.sales_account_code, deposit_account_code: i.deposit_account_code,
+    const old = await repo.findAccounting(this.db, tenantId, k);
+    const oldKey = old ? this.open(tenantId, 'accounting_connections', 'webhook_key', k, old.webhook_key_enc) : undefined;
+    await this.db.transaction(async (tx) => {
+      await repo.upsertAccounting(tx, {
+        tenant_id: tenantId, company_id: k, name: i.name, client_id: i.client_id,
+        client_secret_enc: this.seal(tenantId, 'accounting_connections', 'client_secret', k, i.client_secret),
+        redirect_uri: i.redirect_uri,
+        webhook_key_enc: this.seal(tenantId, 'accounting_connections', 'webhook_key', k, i.webhook_key),
+        down_payment_product_id: i.down_payment_product_id ?? null, payment_journal_id: i.payment_journal_id ?? null,
+        sales_account_code: i.sales_account_code, deposit_account_code: i.deposit_account_code,
+      });
+      // A new Webhook Key: the replaced one (its sealed value, still bound to `webhook_key`) stays accepted for the overlap.
+      if (old && oldKey !== i.webhook_key) await repo.setPreviousSecret(tx, 'accounting_connections', tenantId, k, ...this.overlap(old.webhook_key_enc, i.rotation_overlap_hours));
     });
     return this.showAccountingConnection(tenantId, k);
   }
@@ -44,6 +50,7 @@ export class IntegrationSettingsService {
       client_secret: maskSecret(this.open(tenantId, 'accounting_connections', 'client_secret', r.company_id, r.client_secret_enc)),
       redirect_uri: r.redirect_uri,
       webhook_key: maskSecret(this.open(tenantId, 'accounting_connections', 'webhook_key', r.company_id, r.webhook_key_enc)),
+      previous_webhook_key_expires_at: repo.acceptedWebhookKeys(r).length > 1 ? r.previous_webhook_key_expires_at : null,
       down_payment_product_id: r.down_payment_product_id, payment_journal_id: r.payment_journal_id,
       sales_account_code: r.sales_account_code, deposit_account_code: r.deposit_account_code,
       status: r.status, status_detail: r.status_detail, provider_tenant_name: r.provider_tenant_name,
@@ -53,24 +60,47 @@ export class IntegrationSettingsService {
 
   async setSmsConfig(tenantId: string, i: SmsConfigInput): Promise<Record<string, unknown>> {
     const k = i.company_id;
-    await repo.upsertSmsConfig(this.db, {
-      tenant_id: tenantId, company_id: k,
-      api_key_enc: this.seal(tenantId, 'sms_configs', 'api_key', k, i.api_key),
-      api_secret_enc: this.seal(tenantId, 'sms_configs', 'api_secret', k, i.api_secret),
-      webhook_base_url: i.webhook_base_url.replace(/\/+$/, ''),
-      webhook_secret_enc: i.webhook_secret ? this.seal(tenantId, 'sms_configs', 'webhook_secret', k, i.webhook_secret) : null,
+    const old = await this.smsSecrets(tenantId, k);
+    await this.db.transaction(async (tx) => {
+      await repo.upsertSmsConfig(tx, {
+        tenant_id: tenantId, company_id: k,
+        api_key_enc: this.seal(tenantId, 'sms_configs', 'api_key', k, i.api_key),
+        api_secret_enc: this.seal(tenantId, 'sms_configs', 'api_secret', k, i.api_secret),
+        webhook_base_url: i.webhook_base_url.replace(/\/+$/, ''),
+        webhook_secret_enc: i.webhook_secret ? this.seal(tenantId, 'sms_configs', 'webhook_secret', k, i.webhook_secret) : null,
+      });
+      // The signing key is the Webhook Secret, else the API secret: when it changes, the old one stays accepted for the overlap.
+      const oldSigning = old ? (old.webhookSecret ?? old.apiSecret) : undefined;
+      if (oldSigning !== undefined && oldSigning !== (i.webhook_secret ?? i.api_secret)) {
+        await repo.setPreviousSecret(tx, 'sms_configs', tenantId, k, ...this.overlap(this.seal(tenantId, 'sms_configs', 'previous_webhook_secret', k, oldSigning), i.rotation_overlap_hours));
+      }
     });
     return this.showSmsConfig(tenantId, k);
   }
 
-  async smsSecrets(tenantId: string, companyId = 1): Promise<{ apiKey: string; apiSecret: string; webhookBaseUrl: string; webhookSecret: string | null } | undefined> {
+  /** The sealed previous secret and its expiry, or nothing kept when there is no overlap. */
+  private overlap(sealed: string, hours: number): [string | null, Date | null] {
+    return hours > 0 ? [sealed, new Date(Date.now() + hours * 3_600_000)] : [null, null];
+  }
+
+  async smsSecrets(
+    tenantId: string,
+    companyId = 1,
+  ): Promise<{ apiKey: string; apiSecret: string; webhookBaseUrl: string; webhookSecret: string | null; signingSecrets: string[]; previousExpiresAt: Date | null } | undefined> {
     const r = await repo.findSmsConfig(this.db, tenantId, companyId);
     if (!r) return undefined;
+    const apiSecret = this.open(tenantId, 'sms_configs', 'api_secret', companyId, r.api_secret_enc);
+    const webhookSecret = r.webhook_secret_enc ? this.open(tenantId, 'sms_configs', 'webhook_secret', companyId, r.webhook_secret_enc) : null;
+    const until = r.previous_webhook_secret_expires_at ? new Date(r.previous_webhook_secret_expires_at) : null;
+    const previous = r.previous_webhook_secret_enc && until && until > new Date() ? this.open(tenantId, 'sms_configs', 'previous_webhook_secret', companyId, r.previous_webhook_secret_enc) : undefined;
     return {
       apiKey: this.open(tenantId, 'sms_configs', 'api_key', companyId, r.api_key_enc),
-      apiSecret: this.open(tenantId, 'sms_configs', 'api_secret', companyId, r.api_secret_enc),
+      apiSecret,
       webhookBaseUrl: r.webhook_base_url,
-      webhookSecret: r.webhook_secret_enc ? this.open(tenantId, 'sms_configs', 'webhook_secret', companyId, r.webhook_secret_enc) : null,
+      webhookSecret,
+      // Current signing key first, then the replaced one while its overlap lasts.
+      signingSecrets: [webhookSecret ?? apiSecret, ...(previous !== undefined ? [previous] : [])],
+      previousExpiresAt: previous !== undefined ? until : null,
     };
   }
 
@@ -81,6 +111,7 @@ export class IntegrationSettingsService {
     return {
       company_id: companyId, api_key: maskSecret(s.apiKey), api_secret: maskSecret(s.apiSecret), webhook_base_url: s.webhookBaseUrl,
       webhook_secret: maskSecret(s.webhookSecret), webhook_url: `${s.webhookBaseUrl}/sms/webhook/sms`,
+      previous_webhook_secret_expires_at: s.previousExpiresAt,
       default_line: lines.find((l) => l.is_default)?.phone_number ?? null,
       lines: lines.map((l) => ({ id: l.id, name: l.name, phone_number: l.phone_number, type: l.line_type, is_default: l.is_default })),
     };

@@ -23,9 +23,12 @@ export interface AccountingRow {
   token_expires_at: Date | null;
   oauth_state: string | null;
   code_verifier_enc: string | null;
+  /** The replaced Webhook Key (sealed as `webhook_key`), accepted until its expiry. */
+  previous_webhook_key_enc: string | null;
+  previous_webhook_key_expires_at: Date | null;
 }
 
-export async function upsertAccounting(db: Queryable, r: Omit<AccountingRow, 'id' | 'status' | 'status_detail' | 'provider_tenant_id' | 'provider_tenant_name' | 'access_token_enc' | 'refresh_token_enc' | 'token_expires_at' | 'oauth_state' | 'code_verifier_enc'>): Promise<string> {
+export async function upsertAccounting(db: Queryable, r: Omit<AccountingRow, 'id' | 'status' | 'status_detail' | 'provider_tenant_id' | 'provider_tenant_name' | 'access_token_enc' | 'refresh_token_enc' | 'token_expires_at' | 'oauth_state' | 'code_verifier_enc' | 'previous_webhook_key_enc' | 'previous_webhook_key_expires_at'>): Promise<string> {
   const q = await db.query<{ id: string }>(
     `INSERT INTO accounting_connections (tenant_id, company_id, name, client_id, client_secret_enc, redirect_uri, webhook_key_enc,
        down_payment_product_id, payment_journal_id, sales_account_code, deposit_account_code)
@@ -43,6 +46,25 @@ export async function upsertAccounting(db: Queryable, r: Omit<AccountingRow, 'id
 
 export async function findAccounting(db: Queryable, tenantId: string, companyId: number): Promise<AccountingRow | undefined> {
   return (await db.query<AccountingRow>('SELECT * FROM accounting_connections WHERE tenant_id = $1 AND company_id = $2', [tenantId, companyId])).rows[0];
+}
+
+/** The sealed webhook keys a signature may use: the current one, and the previous one until it expires. */
+export function acceptedWebhookKeys(r: AccountingRow, now = new Date()): string[] {
+  const previous = r.previous_webhook_key_enc && r.previous_webhook_key_expires_at && new Date(r.previous_webhook_key_expires_at) > now ? [r.previous_webhook_key_enc] : [];
+  return [r.webhook_key_enc, ...previous];
+}
+
+/** Keeps a replaced secret accepted until `expiresAt` (null clears it). Column pairs are ours, never input. */
+export async function setPreviousSecret(
+  db: Queryable,
+  table: 'accounting_connections' | 'sms_configs',
+  tenantId: string,
+  companyId: number,
+  sealed: string | null,
+  expiresAt: Date | null,
+): Promise<void> {
+  const col = table === 'accounting_connections' ? 'previous_webhook_key' : 'previous_webhook_secret';
+  await db.query(`UPDATE ${table} SET ${col}_enc = $3, ${col}_expires_at = $4 WHERE tenant_id = $1 AND company_id = $2`, [tenantId, companyId, sealed, expiresAt]);
 }
 
 export async function findAccountingByState(db: Queryable, state: string): Promise<AccountingRow | undefined> {
@@ -65,6 +87,8 @@ export interface SmsConfigRow {
   api_secret_enc: string;
   webhook_base_url: string;
   webhook_secret_enc: string | null;
+  previous_webhook_secret_enc?: string | null;
+  previous_webhook_secret_expires_at?: Date | null;
 }
 
 export async function upsertSmsConfig(db: Queryable, r: SmsConfigRow): Promise<void> {

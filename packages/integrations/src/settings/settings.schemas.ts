@@ -6,6 +6,8 @@ const httpsOrLocal = (what: string) =>
     message: 'must be https:// (http:// only for 127.0.0.1 or localhost)',
     params: { rule: 'https' },
   });
+/** How long the secret being replaced stays accepted (a rotation overlap, as Stripe allows); 0 = none. */
+const rotationOverlapHours = z.number().int().min(0, 'must be 0 to 168 hours').max(168, 'must be 0 to 168 hours').default(24);
 const accountCode = z.string().trim().regex(/^[A-Za-z0-9.-]{1,10}$/, 'must be an account code of the accounting provider (1-10 letters, digits, . or -)');
 
 export const accountingConnectionSchema = z.object({
@@ -15,6 +17,7 @@ export const accountingConnectionSchema = z.object({
   client_secret: z.string().min(8, 'must be the client secret issued by the accounting provider').max(200),
   redirect_uri: httpsOrLocal('the OAuth callback, https://{erp_domain}/acct/callback'),
   webhook_key: z.string().min(16, 'must be the webhook key from the provider portal').max(200),
+  rotation_overlap_hours: rotationOverlapHours,
   down_payment_product_id: z.number().int().positive().optional(),
   payment_journal_id: z.number().int().positive().optional(),
   sales_account_code: accountCode.default('200'),
@@ -27,6 +30,7 @@ export const smsConfigSchema = z.object({
   api_secret: z.string().min(4).max(200),
   webhook_base_url: httpsOrLocal('https://{erp_domain}'),
   webhook_secret: z.string().min(16, 'must be at least 16 characters').max(200).optional(),
+  rotation_overlap_hours: rotationOverlapHours,
 });
 
 export const smsLineSchema = z.object({

@@ -12,9 +12,11 @@ export interface SmsMessageRow {
   status: string;
   erp_model: string | null;
   erp_id: number | null;
+  /** The ERP chatter message (mail.message) an inbound SMS was posted as. */
+  erp_message_id: number | null;
 }
 
-export async function insertMessage(db: Queryable, m: Omit<SmsMessageRow, 'id' | 'erp_model' | 'erp_id'>): Promise<string | null> {
+export async function insertMessage(db: Queryable, m: Omit<SmsMessageRow, 'id' | 'erp_model' | 'erp_id' | 'erp_message_id'>): Promise<string | null> {
   const r = await db.query<{ id: string }>(
     `INSERT INTO sms_messages (tenant_id, direction, line_number, contact_number, body, provider_message_id, status)
      VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING RETURNING id`,
@@ -43,6 +45,33 @@ export async function updateStatusByProviderId(db: Queryable, tenantId: string, 
 
 export async function linkErpRecord(db: Queryable, id: string, model: string, erpId: number): Promise<void> {
   await db.query('UPDATE sms_messages SET erp_model = $2, erp_id = $3, updated_at = now() WHERE id = $1', [id, model, erpId]);
+}
+
+export async function linkErpMessage(db: Queryable, id: string, erpMessageId: number): Promise<void> {
+  await db.query('UPDATE sms_messages SET erp_message_id = $2, updated_at = now() WHERE id = $1', [id, erpMessageId]);
+}
+
+export async function receiptSeen(db: Queryable, tenantId: string, provider: string, eventId: string): Promise<boolean> {
+  return (await db.query('SELECT 1 FROM webhook_receipts WHERE tenant_id = $1 AND provider = $2 AND event_id = $3', [tenantId, provider, eventId])).rows.length > 0;
+}
+
+/** The replay cache: false when this signature was already used for this subject (a message id). */
+export async function recordSignature(db: Queryable, tenantId: string, provider: string, signature: string, subject: string): Promise<boolean> {
+  const r = await db.query(
+    'INSERT INTO webhook_signatures (tenant_id, provider, signature, subject) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING RETURNING subject',
+    [tenantId, provider, signature, subject],
+  );
+  return r.rows.length === 1;
+}
+
+export async function signatureSeen(db: Queryable, tenantId: string, provider: string, signature: string, subject: string): Promise<boolean> {
+  const r = await db.query('SELECT 1 FROM webhook_signatures WHERE tenant_id = $1 AND provider = $2 AND signature = $3 AND subject = $4', [tenantId, provider, signature, subject]);
+  return r.rows.length > 0;
+}
+
+/** Signatures older than this are refused as stale anyway: their cache rows can go. */
+export async function pruneSignatures(db: Queryable, olderThanSeconds: number): Promise<number> {
+  return (await db.query(`DELETE FROM webhook_signatures WHERE seen_at < now() - ($1::double precision * interval '1 second')`, [olderThanSeconds])).rowCount;
 }
 
 /** Returns false when this (provider, event id) was already handled. */

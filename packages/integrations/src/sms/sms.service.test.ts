@@ -1,109 +1,86 @@
 /**
  * SMS end to end against the local JustCall-style provider: sent from the default line through the
- * outbox, its status stored as the signed webhooks arrive; an inbound SMS attached to its partner
- * (or to a new lead); forged, stale and duplicate webhooks change nothing.
+ * outbox, its status stored as the signed webhooks arrive; an inbound SMS read back from the
+ * provider and posted on the chatter of its partner (or open lead, or a new lead); forged, stale
+ * and duplicate webhooks change nothing.
  */
-import { randomBytes } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, migratePlatform, type TestDb } from '@platform/db';
-import { createSecretBox, parseKeyring } from '@platform/secrets';
-import { createJustCallSmsSender, normalizeSmsPhone, startLocalSms, type RunningLocalSms } from '@platform/providers';
-import { startTestErp, type TestErp } from '@platform/app-worker/test-support/embedded-erp.js';
-import { IntegrationSettingsService } from '../settings/integration-settings.service.js';
-import { smsConfigSchema, smsLineSchema } from '../settings/settings.schemas.js';
-import { SmsService, type WebhookOutcome } from './sms.service.js';
+import { createJustCallSmsSender } from '@platform/providers';
+import { startSmsHarness, type SmsHarness } from './sms.test-harness.js';
 
-let t: TestDb;
-let tenant: string;
-let settings: IntegrationSettingsService;
-let sms: SmsService;
-let provider: RunningLocalSms;
-let hook: Server;
-let erp: TestErp;
-const outcomes: WebhookOutcome[] = [];
-const SECRET = 'whsec-local-sms-0123456789';
-
+let h: SmsHarness;
 beforeAll(async () => {
-  t = await createTestDb();
-  await migratePlatform(t.db);
-  tenant = (await t.db.query<{ id: string }>(`INSERT INTO tenants (slug, name, is_default) VALUES ('a', 'A', true) RETURNING id`)).rows[0]!.id;
-  settings = new IntegrationSettingsService(t.db, createSecretBox(parseKeyring(`k:${randomBytes(32).toString('base64')}`)), (raw) => normalizeSmsPhone(raw, 'US'));
-  sms = new SmsService(t.db, settings);
-  // Our webhook endpoint: the raw body and headers go to the service, as the ERP-host route does.
-  hook = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', async () => {
-      const o = await sms.receiveWebhook(tenant, { headers: req.headers, rawBody: Buffer.concat(chunks) });
-      outcomes.push(o);
-      res.writeHead(o.status).end();
-    });
-  });
-  await new Promise<void>((r) => hook.listen(0, '127.0.0.1', r));
-  const base = `http://127.0.0.1:${(hook.address() as AddressInfo).port}`;
-  await settings.setSmsConfig(tenant, smsConfigSchema.parse({ api_key: 'key-1234', api_secret: 'secret-5678', webhook_base_url: base, webhook_secret: SECRET }));
-  await settings.addSmsLine(tenant, smsLineSchema.parse({ name: 'Sales Line', phone_number: '+1 303 555 0100', line_type: 'sales' }));
-  await settings.addSmsLine(tenant, smsLineSchema.parse({ name: 'Support Line', phone_number: '+1 303 555 0199', line_type: 'support' }));
-  provider = await startLocalSms({ apiKey: 'key-1234', apiSecret: 'secret-5678', webhookSecret: SECRET, webhookUrl: `${base}/sms/webhook/sms` });
-  erp = await startTestErp();
+  h = await startSmsHarness();
 }, 180_000);
-afterAll(async () => {
-  await provider?.close();
-  await new Promise<void>((r) => hook?.close(() => r()));
-  await erp?.close();
-  await t?.drop();
-});
+afterAll(async () => h?.close());
 
-const sender = (s: { apiKey: string; apiSecret: string }) => createJustCallSmsSender({ ...s, baseUrl: provider.url });
-const messageRow = async (id: string) => (await t.db.query<Record<string, any>>('SELECT * FROM sms_messages WHERE id = $1', [id])).rows[0]!;
+const sender = (s: { apiKey: string; apiSecret: string }) => createJustCallSmsSender({ ...s, baseUrl: h.provider.url });
+const messageRow = async (id: string) => (await h.rows('SELECT * FROM sms_messages WHERE id = $1', [id]))[0]!;
+const inboundFrom = async (contact: string) => (await h.rows(`SELECT * FROM sms_messages WHERE direction = 'inbound' AND contact_number = $1 ORDER BY created_at`, [contact]));
+const chatter = (model: string, id: number) =>
+  h.erp.erp.searchRead('mail.message', [['model', '=', model], ['res_id', '=', id]], { fields: ['body', 'message_type', 'author_id', 'subtype_id', 'message_id'] });
 
 describe('SMS', () => {
   it('sends from the default line through the outbox and stores the provider id, then the delivered status', async () => {
-    const q = await sms.queue(tenant, { to: '(720) 555-0123', body: 'Your installer arrives at 9 am.' });
+    const q = await h.sms.queue(h.tenant, { to: '(720) 555-0123', body: 'Your installer arrives at 9 am.' });
     expect(q.from).toBe('13035550100');
-    expect((await t.db.query(`SELECT 1 FROM outbox WHERE topic = 'sms.send' AND aggregate_id = $1`, [q.id])).rows).toHaveLength(1);
-    const sent = await sms.deliver(tenant, q.id, sender);
-    expect(provider.messages.at(-1)).toMatchObject({ line: '13035550100', contact: '17205550123', body: 'Your installer arrives at 9 am.' });
+    expect(await h.rows(`SELECT 1 FROM outbox WHERE topic = 'sms.send' AND aggregate_id = $1`, [q.id])).toHaveLength(1);
+    const sent = await h.sms.deliver(h.tenant, q.id, sender);
+    expect(h.provider.messages.at(-1)).toMatchObject({ line: '13035550100', contact: '17205550123', body: 'Your installer arrives at 9 am.' });
     // A redelivered job does not send twice.
-    await sms.deliver(tenant, q.id, sender);
-    expect(provider.messages.filter((m) => m.body === 'Your installer arrives at 9 am.')).toHaveLength(1);
-    await provider.flushWebhooks();
+    await h.sms.deliver(h.tenant, q.id, sender);
+    expect(h.provider.messages.filter((m) => m.body === 'Your installer arrives at 9 am.')).toHaveLength(1);
+    await h.provider.flushWebhooks();
     expect(await messageRow(q.id)).toMatchObject({ provider_message_id: sent.providerMessageId, status: 'delivered' });
   });
 
   it('sends from the line of a type', async () => {
-    const q = await sms.queue(tenant, { to: '7205550124', body: 'Ticket received.', lineType: 'support' });
+    const q = await h.sms.queue(h.tenant, { to: '7205550124', body: 'Ticket received.', lineType: 'support' });
     expect(q.from).toBe('13035550199');
   });
 
-  it('attaches an inbound SMS to the partner with that number, else to a new lead', async () => {
-    const partner = await erp.erp.create('res.partner', { name: 'Pat Known', phone: '(720) 555-0177' });
-    await provider.simulateInbound({ from: '17205550177', to: '13035550100', body: 'Can we move to Friday?' });
-    await provider.simulateInbound({ from: '17205550999', to: '13035550100', body: 'Quote for shutters please' });
-    const inbound = (await t.db.query<{ id: string; contact_number: string }>(`SELECT id, contact_number FROM sms_messages WHERE direction = 'inbound' ORDER BY created_at`)).rows;
-    expect(inbound.map((m) => m.contact_number)).toEqual(['17205550177', '17205550999']);
-    expect(await sms.attachInbound(inbound[0]!.id, erp.erp)).toEqual({ model: 'res.partner', id: partner });
-    const lead = await sms.attachInbound(inbound[1]!.id, erp.erp);
-    expect(lead.model).toBe('crm.lead');
-    expect((await erp.erp.read('crm.lead', [lead.id], ['phone', 'description']))[0]).toMatchObject({ phone: '+17205550999' });
+  it("posts a known customer's text on the partner's chatter, as the customer, where the office sees it", async () => {
+    const partner = await h.erp.erp.create('res.partner', { name: 'Pat Known', phone: '(720) 555-0177' });
+    await h.provider.simulateInbound({ from: '17205550177', to: '13035550100', body: 'Can we move to Friday? <b>thanks</b>' });
+    const [m] = await inboundFrom('17205550177');
+    const r = await h.sms.attachInbound(m!.id, h.erp.erp);
+    expect(r).toMatchObject({ model: 'res.partner', id: partner });
+    expect(await chatter('res.partner', partner)).toEqual([expect.objectContaining({
+      id: r.messageId, body: '<p>Can we move to Friday? &lt;b&gt;thanks&lt;/b&gt;</p>', message_type: 'sms',
+      author_id: [partner, 'Pat Known'], subtype_id: [expect.any(Number), 'Discussions'],
+    })]);
+    expect(await messageRow(m!.id)).toMatchObject({ erp_model: 'res.partner', erp_id: partner, erp_message_id: r.messageId });
+    // Done once: a redelivered job posts nothing more.
+    expect(await h.sms.attachInbound(m!.id, h.erp.erp)).toEqual(r);
+    expect(await chatter('res.partner', partner)).toHaveLength(1);
+  });
+
+  it('an unknown number gets a new lead with the text on its chatter; the next text goes on that open lead', async () => {
+    await h.provider.simulateInbound({ from: '17205550999', to: '13035550100', body: 'Quote for shutters please' });
+    await h.provider.simulateInbound({ from: '17205550999', to: '13035550100', body: 'Three windows' });
+    const [first, second] = await inboundFrom('17205550999');
+    const a = await h.sms.attachInbound(first!.id, h.erp.erp);
+    expect(a.model).toBe('crm.lead');
+    expect((await h.erp.erp.read('crm.lead', [a.id], ['phone', 'description']))[0]).toMatchObject({ phone: '+17205550999', description: expect.stringContaining('Quote for shutters please') });
+    const b = await h.sms.attachInbound(second!.id, h.erp.erp);
+    expect(b).toMatchObject({ model: 'crm.lead', id: a.id });
+    expect((await chatter('crm.lead', a.id)).map((x) => x.body)).toEqual(['<p>Three windows</p>', '<p>Quote for shutters please</p>']);
   });
 
   it('ignores a duplicate delivery and refuses a forged or stale one', async () => {
-    const before = (await t.db.query('SELECT * FROM sms_messages')).rows.length;
-    await provider.resendWebhook(undefined, 2);
-    expect(outcomes.slice(-2)).toEqual([{ status: 200, handled: 'duplicate' }, { status: 200, handled: 'duplicate' }]);
-    const forged = await fetch(`${(await settings.smsSecrets(tenant))!.webhookBaseUrl}/sms/webhook/sms`, {
+    const before = (await h.rows('SELECT * FROM sms_messages')).length;
+    await h.provider.resendWebhook(undefined, 2);
+    expect(h.outcomes.slice(-2)).toEqual([{ status: 200, handled: 'duplicate' }, { status: 200, handled: 'duplicate' }]);
+    const forged = await fetch(h.hookUrl, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-justcall-signature': 'ab'.repeat(32), 'x-justcall-request-timestamp': '2026-11-22 10:00:00' },
-      body: JSON.stringify({ request_id: 'forged-1', type: 'sms.received', data: { contact_number: '1', justcall_number: '2', sms_info: { body: 'hi' } } }),
+      body: JSON.stringify({ request_id: 'forged-1', type: 'sms.received', data: { id: 1, contact_number: '1', justcall_number: '2', sms_info: { body: 'hi' } } }),
     });
     expect(forged.status).toBe(401);
-    provider.advanceTime(-10 * 60_000);
-    await provider.simulateInbound({ from: '17205550555', to: '13035550100', body: 'old' });
-    expect(outcomes.at(-1)).toEqual({ status: 401, reason: 'stale_timestamp' });
-    provider.advanceTime(10 * 60_000);
-    expect((await t.db.query('SELECT * FROM sms_messages')).rows.length).toBe(before);
+    h.provider.advanceTime(-10 * 60_000);
+    await h.provider.simulateInbound({ from: '17205550555', to: '13035550100', body: 'old' });
+    expect(h.outcomes.at(-1)).toEqual({ status: 401, reason: 'stale_timestamp' });
+    h.provider.advanceTime(10 * 60_000);
+    expect((await h.rows('SELECT * FROM sms_messages')).length).toBe(before);
   });
 });

@@ -1,26 +1,30 @@
 /**
  * SMS: sending goes through the outbox (the message row and its job commit together), webhooks are
- * verified, de-duplicated and answered fast, and an inbound SMS is attached in the ERP by a job: to
- * the partner with that number, or to a new lead when there is none.
+ * notices checked against the provider, de-duplicated and answered fast, and an inbound SMS is posted
+ * in the ERP by a job: on the chatter of the partner with that number, an open lead, or a new lead.
  */
 import type { Db } from '@platform/db';
 import type { Erp } from '@platform/erp';
 import { AppError } from '@platform/kernel';
 import { enqueue, PermanentFailure, RetryLater } from '@platform/outbox';
-import { createJustCallWebhookReceiver, SmsError, type SmsSender, type SmsWebhookRequest } from '@platform/providers';
+import { createJustCallWebhookReceiver, DEFAULT_JUSTCALL_REPLAY_WINDOW_SECONDS, SmsError, type SmsMessageReader, type SmsProviderMessage, type SmsSender, type SmsWebhookRequest } from '@platform/providers';
 import { TOPIC_SMS_SEND } from '@platform/contracts';
 import type { IntegrationSettingsService } from '../settings/integration-settings.service.js';
 import type { SmsLineRow } from '../settings/settings.repo.js';
 import * as repo from './sms.repo.js';
+import { chatterTarget, postOnChatter } from './sms-chatter.js';
 
 export const TOPIC_SMS_INBOUND = 'sms.inbound';
 
-export type WebhookOutcome = { status: 200; handled: string } | { status: 401 | 400; reason: string };
+export type WebhookOutcome = { status: 200; handled: string } | { status: 401 | 400 | 503; reason: string };
+/** Reads a message back from the provider with the tenant's API credentials (composition roots pick the adapter). */
+export type SmsReaderFor = (secrets: { apiKey: string; apiSecret: string }) => SmsMessageReader;
 
 export class SmsService {
   constructor(
     private readonly db: Db,
     private readonly settings: IntegrationSettingsService,
+    private readonly readerFor: SmsReaderFor,
     private readonly onQueued: () => void = () => {},
   ) {}
 
@@ -58,45 +62,72 @@ export class SmsService {
   }
 
   /**
-   * POST /sms/webhook/sms. The signing key is the Webhook Secret, or the API secret when none is set
-   * (JustCall signs with it); unsigned or stale deliveries are refused. Duplicates are acknowledged.
+   * POST /sms/webhook/sms. The provider signs only URL, type and time (not the body), so a verified
+   * webhook is a notice: the message is read from the provider by its id and only that is acted on;
+   * a notice whose message the provider does not have is refused. A signature is used once per
+   * message (replay cache) and once per request id; repeats are acknowledged and change nothing.
+   * Signing keys: the Webhook Secret (else the API secret), and the previous one during a rotation.
    */
   async receiveWebhook(tenantId: string, req: SmsWebhookRequest): Promise<WebhookOutcome> {
     const secrets = await this.settings.smsSecrets(tenantId);
     if (!secrets) return { status: 401, reason: 'no SMS configuration' };
-    const receiver = createJustCallWebhookReceiver({ secret: secrets.webhookSecret ?? secrets.apiSecret, webhookUrl: `${secrets.webhookBaseUrl}/sms/webhook/sms` });
+    const receiver = createJustCallWebhookReceiver({ secret: secrets.signingSecrets, webhookUrl: `${secrets.webhookBaseUrl}/sms/webhook/sms` });
     const r = receiver.receive(req);
     if (!r.ok) return { status: r.reason === 'malformed' ? 400 : 401, reason: r.reason };
     if (!r.event) return { status: 200, handled: `ignored ${r.type}` };
     const e = r.event;
+    await this.pruneReplayCache();
+    const duplicate = { status: 200 as const, handled: 'duplicate' };
+    if ((await repo.receiptSeen(this.db, tenantId, 'sms', e.eventId)) || (await repo.signatureSeen(this.db, tenantId, 'sms', r.signature, e.providerMessageId))) return duplicate;
+    let m: SmsProviderMessage | null;
+    try {
+      m = await this.readerFor(secrets).getMessage(e.providerMessageId);
+    } catch {
+      // The provider retries a failed delivery: ask it to, rather than act on an unverified body.
+      return { status: 503, reason: 'provider_unreachable' };
+    }
+    if (!m) return { status: 400, reason: 'unknown_message' };
+    if ((e.type === 'sms.received') !== (m.direction === 'inbound')) return { status: 400, reason: 'message_mismatch' };
+    const fact = m;
     return this.db.transaction(async (tx) => {
-      if (!(await repo.recordReceipt(tx, tenantId, 'sms', e.eventId))) return { status: 200 as const, handled: 'duplicate' };
+      if (!(await repo.recordSignature(tx, tenantId, 'sms', r.signature, fact.providerMessageId))) return duplicate;
+      if (!(await repo.recordReceipt(tx, tenantId, 'sms', e.eventId))) return duplicate;
       if (e.type === 'sms.received') {
-        const id = await repo.insertMessage(tx, { tenant_id: tenantId, direction: 'inbound', line_number: e.line, contact_number: e.contact, body: e.body, provider_message_id: e.providerMessageId, status: 'received' });
+        const id = await repo.insertMessage(tx, { tenant_id: tenantId, direction: 'inbound', line_number: fact.line, contact_number: fact.contact, body: fact.body, provider_message_id: fact.providerMessageId, status: 'received' });
         if (id) await enqueue(tx, { tenantId, topic: TOPIC_SMS_INBOUND, aggregateId: id, dedupeKey: `sms-inbound:${id}`, payload: { messageId: id } });
         this.onQueued();
-        return { status: 200 as const, handled: 'received' };
+        return { status: 200 as const, handled: id ? 'received' : 'duplicate' };
       }
-      await repo.updateStatusByProviderId(tx, tenantId, e.providerMessageId, e.type === 'sms.delivered' ? 'delivered' : (e.status ?? 'sent'));
+      const status = fact.status === 'unknown' ? (e.status ?? 'sent') : fact.status;
+      await repo.updateStatusByProviderId(tx, tenantId, fact.providerMessageId, status);
       return { status: 200 as const, handled: e.type };
     });
   }
 
-  /** The inbound job: the partner with that number, else a new lead; linked on the message. */
-  async attachInbound(messageId: string, erp: Erp): Promise<{ model: string; id: number }> {
+  private lastPrune = 0;
+  /** Cached signatures outlive the replay window (their timestamps are refused as stale after it). */
+  private async pruneReplayCache(): Promise<void> {
+    if (Date.now() - this.lastPrune < 60_000) return;
+    this.lastPrune = Date.now();
+    await repo.pruneSignatures(this.db, SIGNATURE_CACHE_SECONDS).catch(() => 0);
+  }
+
+  /**
+   * The inbound job: the text goes on the chatter of the partner with that number, else of an open
+   * lead with it, else of a new lead (sms-chatter.ts). Each step is recorded as it lands, and each
+   * ERP write is found again by its external id or marker after a lost reply.
+   */
+  async attachInbound(messageId: string, erp: Erp): Promise<{ model: string; id: number; messageId: number }> {
     const m = await repo.findMessage(this.db, messageId);
     if (!m) throw new AppError('NOT_FOUND', `SMS ${messageId} is gone.`);
-    if (m.erp_model && m.erp_id) return { model: m.erp_model, id: m.erp_id };
-    // Partners keep numbers as typed: compare on the last 10 digits, a national number.
-    const tail = m.contact_number.slice(-10);
-    const pattern = tail.split('').join('%');
-    const partners = await erp.search('res.partner', ['|', ['phone', 'ilike', pattern], ['mobile', 'ilike', pattern]], { limit: 1, order: 'id' });
-    let link: { model: string; id: number };
-    if (partners[0]) link = { model: 'res.partner', id: partners[0] };
-    else link = { model: 'crm.lead', id: await erp.create('crm.lead', { name: `SMS from +${m.contact_number}`, phone: `+${m.contact_number}`, description: `<p>${escapeHtml(m.body)}</p>`, type: 'lead' }) };
-    await repo.linkErpRecord(this.db, m.id, link.model, link.id);
-    return link;
+    if (m.erp_model && m.erp_id && m.erp_message_id) return { model: m.erp_model, id: m.erp_id, messageId: m.erp_message_id };
+    const target = m.erp_model && m.erp_id ? { model: m.erp_model, id: m.erp_id } : await chatterTarget(erp, m);
+    if (!m.erp_model) await repo.linkErpRecord(this.db, m.id, target.model, target.id);
+    const posted = await postOnChatter(erp, target, m);
+    await repo.linkErpMessage(this.db, m.id, posted);
+    return { model: target.model, id: target.id, messageId: posted };
   }
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+/** Ten replay windows: far beyond any timestamp the receiver still accepts. */
+const SIGNATURE_CACHE_SECONDS = 10 * DEFAULT_JUSTCALL_REPLAY_WINDOW_SECONDS;

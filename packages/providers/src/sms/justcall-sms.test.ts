@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createJustCallSmsSender } from './justcall/justcall-sms.client.js';
+import { createJustCallTextsReader } from './justcall/justcall-texts.client.js';
 import { createJustCallWebhookReceiver } from './justcall/justcall-webhook.js';
 import { startLocalSms, type RunningLocalSms } from './local/local-sms.server.js';
 import { createLogSmsSender } from './log/log-sms.sender.js';
@@ -91,6 +92,21 @@ describe('JustCall adapter against the local SMS stand-in', () => {
     expect(await local.resendWebhook(eventId)).toEqual([401]);
     expect(results.at(-1)).toEqual({ ok: false, reason: 'stale_timestamp' });
     expect(effects).toHaveLength(1);
+  });
+
+  it('reads a text back by id as the provider has it (a webhook body is only a notice), null for an unknown id', async () => {
+    const reader = createJustCallTextsReader({ apiKey: KEY, apiSecret: SECRET, baseUrl: local.url });
+    const { providerMessageId } = await local.simulateInbound({ from: CUSTOMER, to: LINE, body: 'Read me back' });
+    const m = await reader.getMessage(providerMessageId);
+    expect(m).toMatchObject({ providerMessageId, direction: 'inbound', line: LINE, contact: CUSTOMER, body: 'Read me back', status: 'received' });
+    expect(Math.abs(m!.createdAt!.getTime() - local.now().getTime())).toBeLessThan(2_000);
+    const sent = await sender.send({ from: LINE, to: CUSTOMER, body: 'Outbound' });
+    await local.flushWebhooks();
+    expect(await reader.getMessage(sent.providerMessageId)).toMatchObject({ direction: 'outbound', status: 'delivered', body: 'Outbound' });
+    expect(await reader.getMessage('999999999')).toBeNull();
+    expect(await reader.getMessage('../v2.1/texts/new')).toBeNull();
+    const wrong = createJustCallTextsReader({ apiKey: KEY, apiSecret: 'wrong-secret', baseUrl: local.url });
+    expect((await failure(wrong.getMessage(providerMessageId))).kind).toBe('unauthorized');
   });
 
   it('refuses wrong credentials as unauthorized', async () => {

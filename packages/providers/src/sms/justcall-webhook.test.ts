@@ -78,7 +78,7 @@ describe('JustCall webhook receiver', () => {
   });
 
   it('acknowledges verified non-SMS events without an event', () => {
-    expect(receiver.receive(delivery({ type: 'call.completed' }))).toEqual({ ok: true, event: null, type: 'call.completed' });
+    expect(receiver.receive(delivery({ type: 'call.completed' }))).toEqual({ ok: true, event: null, type: 'call.completed', signature: expect.stringMatching(/^[0-9a-f]{64}$/), signedAt: NOW });
   });
 
   it('rejects timestamps outside ±300 s and accepts them at the edge', () => {
@@ -96,6 +96,13 @@ describe('JustCall webhook receiver', () => {
     const tampered = Buffer.from(d.rawBody.toString().replace('"sms.sent"', '"sms.received"'));
     expect(receiver.receive({ ...d, rawBody: tampered })).toEqual({ ok: false, reason: 'bad_signature' });
     expect(receiver.receive({ rawBody: d.rawBody, headers: {} })).toEqual({ ok: false, reason: 'missing_signature' });
+  });
+
+  it('during a rotation overlap accepts either secret, and nothing else', () => {
+    const rotating = createJustCallWebhookReceiver({ secret: ['new-secret-456', SECRET], webhookUrl: URL_, clock });
+    expect(rotating.receive(delivery({ secret: 'new-secret-456' })).ok).toBe(true);
+    expect(rotating.receive(delivery()).ok).toBe(true);
+    expect(rotating.receive(delivery({ secret: 'wrong' }))).toEqual({ ok: false, reason: 'bad_signature' });
   });
 
   it('reports a malformed body', () => {

@@ -29,6 +29,25 @@ export interface SmsSender {
   send(input: SmsSendInput): Promise<SmsSendResult>;
 }
 
+/** A message as the provider has it (read back by id: webhook bodies are notices, not facts). */
+export interface SmsProviderMessage {
+  providerMessageId: string;
+  direction: 'inbound' | 'outbound';
+  /** Our line, E.164 digits without `+`. */
+  line: string;
+  /** The other party, E.164 digits without `+`. */
+  contact: string;
+  body: string;
+  status: SmsStatus;
+  /** When the provider recorded it (undefined when it does not say). */
+  createdAt: Date | undefined;
+}
+
+export interface SmsMessageReader {
+  /** The message with that id, or null when the provider has no such message. Errors are `SmsError`. */
+  getMessage(providerMessageId: string): Promise<SmsProviderMessage | null>;
+}
+
 export type SmsEventType = 'sms.received' | 'sms.sent' | 'sms.delivered';
 
 export interface SmsEvent {
@@ -58,10 +77,10 @@ export interface SmsWebhookRequest {
 export type SmsWebhookRejection = 'missing_signature' | 'bad_signature' | 'stale_timestamp' | 'malformed';
 
 export type SmsWebhookResult =
-  /** Verified SMS event. */
-  | { ok: true; event: SmsEvent }
+  /** Verified SMS event; `signature` is the one it came with (for a replay cache). */
+  | { ok: true; event: SmsEvent; signature: string; signedAt: Date }
   /** Verified, but not an SMS event we handle (e.g. `call.completed`): acknowledge and ignore. */
-  | { ok: true; event: null; type: string }
+  | { ok: true; event: null; type: string; signature: string; signedAt: Date }
   /** Answer 401 (signature/timestamp) or 400 (malformed); never act on it. */
   | { ok: false; reason: SmsWebhookRejection };
 

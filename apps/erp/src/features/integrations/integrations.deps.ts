@@ -1,7 +1,7 @@
 /** The ERP host's integration services (settings, SMS), over the platform database. */
 import type { Db } from '@platform/db';
 import { createAccountingServices, IntegrationSettingsService, SmsService, type AccountingServices } from '@platform/integrations';
-import { normalizeSmsPhone } from '@platform/providers';
+import { createJustCallTextsReader, normalizeSmsPhone } from '@platform/providers';
 import { secretBoxFromConfig } from '@platform/secrets';
 import { ConfigError } from '@platform/kernel';
 import type { ErpConfig } from '../../erp.config.js';
@@ -42,5 +42,5 @@ export function composeIntegrations(
         ...(config.ERP_PUBLIC_URL ? { publicUrl: config.ERP_PUBLIC_URL } : {}),
       }
     : undefined;
-  return { tenantId, settings, sms: new SmsService(db, settings), ...(accounting ? { accounting } : {}) };
+  return { tenantId, settings, sms: new SmsService(db, settings, (s) => createJustCallTextsReader({ ...s, baseUrl: config.SMS_API_URL })), ...(accounting ? { accounting } : {}) };
 }

@@ -13,7 +13,7 @@ import { createEmbeddedErpAdapter } from '@platform/erp/embedded/embedded-erp.ad
 import { EmbeddedErp } from '@platform/erp/embedded/index.js';
 import { accountingConnectionSchema, createAccountingServices, IntegrationSettingsService, SmsService, type AccountingServices } from '@platform/integrations';
 import type { OutboxHandler, OutboxRow } from '@platform/outbox';
-import { normalizeSmsPhone, startLocalAccounting, type RunningLocalAccounting } from '@platform/providers';
+import { createJustCallTextsReader, normalizeSmsPhone, startLocalAccounting, type RunningLocalAccounting } from '@platform/providers';
 import { createSecretBox, parseKeyring } from '@platform/secrets';
 import { buildErpApp } from '@platform/app-erp/erp.app.js';
 import { ensureDefaultTenant } from '@platform/app-erp/features/tenancy/default-tenant.repo.js';
@@ -66,7 +66,7 @@ export async function startAccountingHarness(localOpts: { callsPerMinute?: numbe
     erp: embedded,
     logLevel: 'silent',
     integrations: {
-      tenantId, settings, sms: new SmsService(t.db, settings),
+      tenantId, settings, sms: new SmsService(t.db, settings, (s) => createJustCallTextsReader(s)),
       accounting: { services, verifyAdmin: async (l, p) => (await embedded.authenticate(ERP_DB, l, p)) !== false, adminLogins: ['admin'], publicUrl: PUBLIC_URL },
     },
   });

@@ -8,12 +8,13 @@ import { f } from '../fields.js';
 import { nowUtc } from '../orm/lookup.js';
 import type { ModelSpec } from '../registry.js';
 
-/** Odoo 15's `message_type` selection. */
+/** Odoo 15's `message_type` selection, with `sms` as the `sms` module adds it. */
 export const MESSAGE_TYPES: [string, string][] = [
   ['email', 'Email'],
   ['comment', 'Comment'],
   ['notification', 'System notification'],
   ['user_notification', 'User Specific Notification'],
+  ['sms', 'SMS'],
 ];
 
 export const mailModels: ModelSpec[] = [

@@ -90,8 +90,11 @@ export function parseJustCallEvent(body: unknown, fallbackTime: Date): SmsEvent 
 }
 
 export interface JustCallWebhookReceiverOptions {
-  /** The configured "Webhook Secret" (JustCall: the API secret). */
-  secret: string;
+  /**
+   * The configured "Webhook Secret" (JustCall: the API secret), or several during a rotation
+   * overlap (current first, then the previous one until it expires): any of them may sign.
+   */
+  secret: string | string[];
   /**
    * Our public webhook URL exactly as registered at JustCall (e.g.
    * `https://{erp_domain}/sms/webhook/sms`). When set, signatures are checked against it rather
@@ -109,7 +112,8 @@ const header = (h: SmsWebhookRequest['headers'], name: string): string | undefin
 };
 
 export function createJustCallWebhookReceiver(opts: JustCallWebhookReceiverOptions): SmsWebhookReceiver {
-  if (!opts.secret) throw new Error('JustCall webhook receiver: secret is required');
+  const secrets = (Array.isArray(opts.secret) ? opts.secret : [opts.secret]).filter((x) => x);
+  if (!secrets.length) throw new Error('JustCall webhook receiver: secret is required');
   const windowMs = (opts.replayWindowSeconds ?? DEFAULT_JUSTCALL_REPLAY_WINDOW_SECONDS) * 1000;
   const clock = opts.clock ?? systemClock;
   return {
@@ -125,12 +129,13 @@ export function createJustCallWebhookReceiver(opts: JustCallWebhookReceiverOptio
       }
       const type = typeof body['type'] === 'string' ? body['type'] : '';
       const webhookUrl = opts.webhookUrl ?? (typeof body['webhook_url'] === 'string' ? body['webhook_url'] : '');
-      if (!verifyJustCallSignature({ secret: opts.secret, webhookUrl, type, timestamp, signature })) return { ok: false, reason: 'bad_signature' };
+      if (!secrets.some((secret) => verifyJustCallSignature({ secret, webhookUrl, type, timestamp, signature }))) return { ok: false, reason: 'bad_signature' };
       const at = parseJustCallTimestamp(timestamp);
       if (!at || Math.abs(clock.now().getTime() - at.getTime()) > windowMs) return { ok: false, reason: 'stale_timestamp' };
       try {
         const event = parseJustCallEvent(body, at);
-        return event ? { ok: true, event } : { ok: true, event: null, type };
+        const sig = signature.toLowerCase();
+        return event ? { ok: true, event, signature: sig, signedAt: at } : { ok: true, event: null, type, signature: sig, signedAt: at };
       } catch {
         return { ok: false, reason: 'malformed' };
       }

@@ -4,9 +4,10 @@
  * - `POST /v2.1/texts/new` (`Authorization: key:secret`, raw or Basic): records the message,
  *   answers `{ status: 'success', data: [smsObject] }`, then posts signed `sms.sent` and
  *   `sms.delivered` webhooks to `webhookUrl`, in that order;
- * - `GET /v2.1/texts/:id`: the recorded message (re-fetch by id, since bodies are unsigned);
+ * - `GET /v2.1/texts/:id` (JustCall's "get a text"): the recorded message as `{ status, data: [smsObject] }`,
+ *   404 for an id the account does not have (webhook bodies are unsigned: receivers read it back);
  * - controls: `simulateInbound` (posts `sms.received`), `resendWebhook` (duplicates),
- *   `failNext` (429/5xx), `advanceTime`, and the records `messages` / `webhooks`.
+ *   `failNext` (429/5xx), `advanceTime`, `setWebhookSecret` (rotation), and the records `messages` / `webhooks`.
  * Webhooks are signed exactly like JustCall's (see justcall-webhook.ts) with `webhookSecret`.
  */
 import { randomBytes } from 'node:crypto';
@@ -54,6 +55,8 @@ export interface RunningLocalSms {
   now(): Date;
   advanceTime(ms: number): void;
   setWebhookUrl(url: string | undefined): void;
+  /** Signs later webhooks with another secret (a rotation at the provider). */
+  setWebhookSecret(secret: string): void;
   /** A customer texts one of our lines; resolves once `sms.received` has been delivered. */
   simulateInbound(input: { from: string; to: string; body: string }): Promise<{ providerMessageId: string; eventId: string }>;
   /** Sends an earlier webhook again, same request_id, timestamp and signature (default: the last). */
@@ -72,6 +75,7 @@ export async function startLocalSms(opts: LocalSmsOptions): Promise<RunningLocal
   let offsetMs = 0;
   const now = (): Date => new Date((opts.now ? opts.now().getTime() : Date.now()) + offsetMs);
   let webhookUrl = opts.webhookUrl;
+  let webhookSecret = opts.webhookSecret;
   const messages: LocalSmsMessage[] = [];
   const webhooks: LocalSmsWebhook[] = [];
   const failures: number[] = [];
@@ -112,7 +116,7 @@ export async function startLocalSms(opts: LocalSmsOptions): Promise<RunningLocal
       body: JSON.stringify({ request_id: id, webhook_url: url, url_id: urlId, type, data: smsObject(m) }),
       headers: {
         'content-type': 'application/json',
-        'x-justcall-signature': signJustCall({ secret: opts.webhookSecret, webhookUrl: url, type, timestamp }),
+        'x-justcall-signature': signJustCall({ secret: webhookSecret, webhookUrl: url, type, timestamp }),
         'x-justcall-signature-version': 'v1',
         'x-justcall-request-timestamp': timestamp,
       },
@@ -179,6 +183,7 @@ export async function startLocalSms(opts: LocalSmsOptions): Promise<RunningLocal
     now,
     advanceTime: (ms) => void (offsetMs += ms),
     setWebhookUrl: (url) => void (webhookUrl = url),
+    setWebhookSecret: (secret) => void (webhookSecret = secret),
     async simulateInbound(input) {
       const line = digits(input.to);
       const m: LocalSmsMessage = { id: 100_000 + messages.length + 1, direction: 'Incoming', line, lineName: lineName(line) ?? 'Unknown line', contact: digits(input.from), body: input.body, status: 'received', createdAt: now() };

@@ -2,7 +2,8 @@
  * `message_post` (Odoo 15 `mail.thread`) on the records that have a chatter here: res.partner,
  * crm.lead, helpdesk.ticket. Keyword arguments as Odoo's: body, subject, message_type
  * (default `notification`), subtype_xmlid or subtype_id (default: a note), author_id (default the
- * caller's partner), email_from. Returns the new mail.message id, as Odoo does over RPC.
+ * caller's partner), email_from, and (Odoo passes other mail.message fields through) message_id,
+ * parent_id, record_name. Returns the new mail.message id, as Odoo does over RPC.
  */
 import { valueError } from '../../errors.js';
 import type { ModelDef } from '../../registry.js';
@@ -53,13 +54,15 @@ const messagePost: Action = recordMethod(async (env: Env, m: ModelDef, ids: numb
   return createRecord(env, env.registry.get('mail.message'), {
     model: m.name,
     res_id: ids[0],
-    record_name: rec?.name ?? false,
+    record_name: text(kw.record_name) ?? rec?.name ?? false,
     body,
     subject: text(kw.subject) ?? false,
     message_type: messageType,
     subtype_id: subtypeId,
     author_id: authorId,
     email_from: text(kw.email_from) ?? false,
+    message_id: text(kw.message_id) ?? false,
+    parent_id: typeof kw.parent_id === 'number' && kw.parent_id > 0 ? kw.parent_id : false,
   });
 });
 

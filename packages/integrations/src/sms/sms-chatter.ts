@@ -1,0 +1,81 @@
+/**
+ * An inbound SMS in the ERP, where staff work: posted (mail.message, `message_post`) on the chatter
+ * of the partner with that number, else of an open lead with that number, else of a new lead.
+ * Every ERP write is idempotent across lost replies: the new lead carries an external id
+ * (`platform_sms.sms_<id>`) and a marker paragraph it is found by if the id link was lost; the
+ * chatter message carries a Message-Id (`<sms-<id>@platform>`) it is found by before posting again.
+ */
+import type { Domain, Erp } from '@platform/erp';
+
+export const SMS_XMLID_MODULE = 'platform_sms';
+const NO_ACTIVE_TEST = { active_test: false };
+
+export interface InboundSms {
+  id: string;
+  contact_number: string;
+  body: string;
+}
+
+export const smsXmlIdName = (smsId: string): string => `sms_${smsId.replace(/-/g, '')}`;
+export const smsMarker = (smsId: string): string => `platform-sms:${smsId}`;
+export const smsMessageId = (smsId: string): string => `<sms-${smsId}@platform>`;
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+/** Customer text is escaped, so it can never contain this markup and pass for another SMS's marker. */
+const markerParagraph = (smsId: string) => `<p data-platform-ref="${smsMarker(smsId)}">${smsMarker(smsId)}</p>`;
+
+/** Partners keep numbers as typed: compare on the last 10 digits, a national number. */
+function phoneDomain(contact: string): Domain {
+  const pattern = contact.slice(-10).split('').join('%');
+  return ['|', ['phone', 'ilike', pattern], ['mobile', 'ilike', pattern]];
+}
+
+/** The lead an earlier attempt created for this SMS: by external id, else (its link reply lost) by marker. */
+async function earlierLead(erp: Erp, smsId: string): Promise<number | undefined> {
+  const [x] = await erp.searchRead('ir.model.data', [['module', '=', SMS_XMLID_MODULE], ['name', '=', smsXmlIdName(smsId)]], { fields: ['res_id'], limit: 1 });
+  if (x) return Number(x.res_id);
+  const [byMarker] = await erp.search('crm.lead', [['description', 'ilike', smsMarker(smsId)]], { limit: 1, order: 'id', context: NO_ACTIVE_TEST });
+  if (byMarker !== undefined) await linkLead(erp, smsId, byMarker);
+  return byMarker;
+}
+
+const linkLead = (erp: Erp, smsId: string, leadId: number) =>
+  erp.create('ir.model.data', { module: SMS_XMLID_MODULE, name: smsXmlIdName(smsId), model: 'crm.lead', res_id: leadId, noupdate: true });
+
+/** Where the text goes: the partner, an open lead, or a lead created once for it. */
+export async function chatterTarget(erp: Erp, m: InboundSms): Promise<{ model: 'res.partner' | 'crm.lead'; id: number; created: boolean }> {
+  const earlier = await earlierLead(erp, m.id);
+  if (earlier !== undefined) return { model: 'crm.lead', id: earlier, created: true };
+  const [partner] = await erp.search('res.partner', phoneDomain(m.contact_number), { limit: 1, order: 'id' });
+  if (partner !== undefined) return { model: 'res.partner', id: partner, created: false };
+  // An open lead: active and not won (probability under 100).
+  const open: Domain = ['|', ['probability', '=', false], ['probability', '<', 100]];
+  const [lead] = await erp.search('crm.lead', ['&', ...phoneDomain(m.contact_number), ...open], { limit: 1, order: 'id desc' });
+  if (lead !== undefined) return { model: 'crm.lead', id: lead, created: false };
+  const id = await erp.create('crm.lead', {
+    name: `SMS from +${m.contact_number}`,
+    phone: `+${m.contact_number}`,
+    description: `<p>${escapeHtml(m.body)}</p>${markerParagraph(m.id)}`,
+    type: 'lead',
+  });
+  await linkLead(erp, m.id, id);
+  return { model: 'crm.lead', id, created: true };
+}
+
+/** Posts the text on the record's chatter once; returns the mail.message id. */
+export async function postOnChatter(erp: Erp, target: { model: string; id: number }, m: InboundSms): Promise<number> {
+  const messageId = smsMessageId(m.id);
+  const [posted] = await erp.search('mail.message', [['message_id', '=', messageId]], { limit: 1 });
+  if (posted !== undefined) return posted;
+  const author = target.model === 'res.partner' ? { author_id: target.id } : {};
+  return Number(
+    await erp.call(target.model, 'message_post', [[target.id]], {
+      body: `<p>${escapeHtml(m.body)}</p>`,
+      message_type: 'sms',
+      subtype_xmlid: 'mail.mt_comment',
+      email_from: `+${m.contact_number}`,
+      message_id: messageId,
+      ...author,
+    }),
+  );
+}
