@@ -17,7 +17,7 @@ import { deliverConversion } from './features/conversions/conversion-delivery.js
 import { ChangeFeedService } from './features/change-feed/change-feed.service.js';
 import { ChangeFeedRunner } from './features/change-feed/change-feed.runner.js';
 import { fanOutErpEvent } from './features/erp-events/erp-event-fanout.js';
-import { ChatNotifierService, IntegrationSettingsService, SmsService, TOPIC_SMS_INBOUND } from '@platform/integrations';
+import { chatOrigins, ChatNotifierService, IntegrationSettingsService, SmsService, TOPIC_SMS_INBOUND } from '@platform/integrations';
 import { RateLimiter } from '@platform/http-kit';
 import { createGoogleChatPoster, createJustCallSmsSender, createJustCallTextsReader, normalizeSmsPhone } from '@platform/providers';
 import { ERP_EVENT_TOPICS, TOPIC_CHAT_NOTIFY, TOPIC_SMS_SEND, type DerivedJobPayload } from '@platform/contracts';
@@ -34,10 +34,10 @@ export interface RunningWorker {
 type Logger = ReturnType<typeof createLogger>;
 
 export function buildHandlers(config: WorkerConfig, db: Db, logger: Logger, erps = new ErpConnections(config), wake: () => void = () => {}): Record<string, OutboxHandler> {
-  const settings = new IntegrationSettingsService(db, secretBoxFrom(config), (raw) => normalizeSmsPhone(raw, config.SMS_DEFAULT_REGION));
+  const settings = new IntegrationSettingsService(db, secretBoxFrom(config), (raw) => normalizeSmsPhone(raw, config.SMS_DEFAULT_REGION), chatOrigins(config.CHAT_ALLOWED_ORIGINS));
   const chat = new ChatNotifierService(
     settings,
-    createGoogleChatPoster({ allowedOrigins: config.CHAT_ALLOWED_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean) }),
+    createGoogleChatPoster({ allowedOrigins: chatOrigins(config.CHAT_ALLOWED_ORIGINS) }),
     new RateLimiter(db),
   );
   const fanOut = fanOutErpEvent(db, wake);

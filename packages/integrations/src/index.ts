@@ -1,4 +1,4 @@
-export { IntegrationSettingsService, type PhoneNormalizer } from './settings/integration-settings.service.js';
+export { chatOrigins, IntegrationSettingsService, type PhoneNormalizer } from './settings/integration-settings.service.js';
 export * from './settings/settings.schemas.js';
 export type { AccountingRow, SmsLineRow } from './settings/settings.repo.js';
 export { ChatNotifierService, CHAT_SPACE_LIMIT, spaceOf, type ChatPoster, type NotifyResult } from './chat/chat-notifier.service.js';

@@ -7,7 +7,7 @@
 import type { ErpEventTopic, ErpEventPayload } from '@platform/contracts';
 import { AppError } from '@platform/kernel';
 import type { Limit, RateLimiter } from '@platform/http-kit';
-import { RetryLater } from '@platform/outbox';
+import { PermanentFailure, RetryLater } from '@platform/outbox';
 import type { IntegrationSettingsService } from '../settings/integration-settings.service.js';
 import { chatMessage, FLAG_OF } from './chat-message.js';
 
@@ -49,6 +49,8 @@ export class ChatNotifierService {
     } catch (e) {
       const retry = retryHint(e);
       if (retry !== undefined) throw new RetryLater(`chat space ${space} answered 429`, retry);
+      // A URL the poster refuses, a revoked webhook (401/403/404), a refused body: retrying cannot help.
+      if ((e as { retryable?: unknown })?.retryable === false) throw new PermanentFailure(`chat space ${space}: ${(e as Error).message}`, { cause: e });
       throw e;
     }
     return { sent: true, space };

@@ -5,19 +5,29 @@
 import type { Db } from '@platform/db';
 import { AppError } from '@platform/kernel';
 import { maskSecret, type SecretBox } from '@platform/secrets';
+import { GOOGLE_CHAT_ORIGIN, parseChatWebhookUrl } from '@platform/providers';
 import * as repo from './settings.repo.js';
 import type { AccountingConnectionInput, ChatConfigInput, SmsConfigInput, SmsLineInput } from './settings.schemas.js';
 
 export type PhoneNormalizer = (raw: string) => string | undefined;
 
+/** A comma-separated origin list (CHAT_ALLOWED_ORIGINS) as a list. */
+export const chatOrigins = (list: string): string[] => list.split(',').map((o) => o.trim()).filter(Boolean);
+
 const aad = (tenantId: string, table: string, column: string, key: string | number) => `${tenantId}|${table}|${column}|${key}`;
 
 export class IntegrationSettingsService {
+  private readonly chatOrigins: Set<string>;
+
   constructor(
     private readonly db: Db,
     private readonly box: SecretBox,
     private readonly normalizePhone: PhoneNormalizer,
-  ) {}
+    /** CHAT_ALLOWED_ORIGINS: the only origins a team-chat webhook URL may point at (the worker's poster refuses others). */
+    chatAllowedOrigins: string[] = [GOOGLE_CHAT_ORIGIN],
+  ) {
+    this.chatOrigins = new Set(chatAllowedOrigins.map((o) => new URL(o).origin));
+  }
 
   seal = (tenantId: string, table: string, column: string, key: string | number, value: string): string => this.box.seal(value, aad(tenantId, table, column, key));
   open = (tenantId: string, table: string, column: string, key: string | number, sealed: string): string => this.box.open(sealed, aad(tenantId, table, column, key));
@@ -148,6 +158,15 @@ export class IntegrationSettingsService {
   }
 
   async setChatConfig(tenantId: string, i: ChatConfigInput): Promise<Record<string, unknown>> {
+    // A URL the worker would refuse to call is refused now, not retried into the dead letters later.
+    const parsed = parseChatWebhookUrl(i.webhook_url);
+    if (!parsed || !this.chatOrigins.has(parsed.origin)) {
+      const rule = parsed ? 'allowed_origin' : 'format';
+      const message = parsed
+        ? `must be on an allowed origin (CHAT_ALLOWED_ORIGINS: ${[...this.chatOrigins].join(', ')})`
+        : 'must be an incoming-webhook URL: <origin>/v1/spaces/<space>/messages?key=…&token=…';
+      throw new AppError('VALIDATION_FAILED', `webhook_url ${message}.`, { fieldIssues: [{ field: 'webhook_url', rule, message }] });
+    }
     await repo.upsertChatConfig(this.db, {
       tenant_id: tenantId, company_id: i.company_id,
       webhook_url_enc: this.seal(tenantId, 'chat_configs', 'webhook_url', i.company_id, i.webhook_url),

@@ -47,6 +47,18 @@ describe('integration settings admin API', () => {
     expect(JSON.stringify(shown)).not.toMatch(/SECRET/);
   });
 
+  it('refuses a team-chat webhook URL outside CHAT_ALLOWED_ORIGINS with 422 naming the field and the rule, saving nothing', async () => {
+    const before = (await call('GET', '/chat', admin)).json();
+    const r = await call('PUT', '/chat', admin, { webhook_url: 'https://attacker.example.net/v1/spaces/AAA/messages?key=K&token=T', enable_sales: true });
+    expect(r.statusCode).toBe(422);
+    expect(r.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(r.json().errors).toEqual([expect.objectContaining({ field: 'webhook_url', rule: 'allowed_origin' })]);
+    const notWebhook = await call('PUT', '/chat', admin, { webhook_url: 'https://chat.googleapis.com/v1/spaces/AAA', enable_sales: true });
+    expect(notWebhook.statusCode).toBe(422);
+    expect(notWebhook.json().errors).toEqual([expect.objectContaining({ field: 'webhook_url', rule: 'format' })]);
+    expect((await call('GET', '/chat', admin)).json()).toEqual(before);
+  });
+
   it('sets SMS settings and lines (normalised, one default) and queues a message from the default line', async () => {
     expect((await call('PUT', '/sms', admin, { api_key: 'key-123456', api_secret: 'secret-ABCDEF', webhook_base_url: 'https://erp.example.com' })).statusCode).toBe(200);
     expect((await call('POST', '/sms/lines', admin, { name: 'Sales', phone_number: '(303) 555-0100', line_type: 'sales' })).json()).toMatchObject({ phone_number: '13035550100', is_default: true });

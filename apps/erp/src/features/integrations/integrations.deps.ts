@@ -1,6 +1,6 @@
 /** The ERP host's integration services (settings, SMS), over the platform database. */
 import type { Db } from '@platform/db';
-import { createAccountingServices, IntegrationSettingsService, SmsService, type AccountingServices } from '@platform/integrations';
+import { chatOrigins, createAccountingServices, IntegrationSettingsService, SmsService, type AccountingServices } from '@platform/integrations';
 import { createJustCallTextsReader, normalizeSmsPhone } from '@platform/providers';
 import { secretBoxFromConfig } from '@platform/secrets';
 import { ConfigError } from '@platform/kernel';
@@ -33,7 +33,7 @@ export function composeIntegrations(
   } catch (e) {
     throw new ConfigError(`Invalid configuration:\n  ${(e as Error).message}`);
   }
-  const settings = new IntegrationSettingsService(db, box, (raw) => normalizeSmsPhone(raw, config.SMS_DEFAULT_REGION));
+  const settings = new IntegrationSettingsService(db, box, (raw) => normalizeSmsPhone(raw, config.SMS_DEFAULT_REGION), chatOrigins(config.CHAT_ALLOWED_ORIGINS));
   const accounting = verifyLogin
     ? {
         services: createAccountingServices(db, settings, { loginUrl: config.ACCT_LOGIN_URL, identityUrl: config.ACCT_IDENTITY_URL, apiUrl: config.ACCT_API_URL }),

@@ -1,7 +1,8 @@
 /**
  * ERP events to team chat through the worker: a message for exactly the events whose flag is on,
- * one thread per record, once per event even when the event is delivered again, and a space that
- * answers 429 is waited for rather than failed.
+ * one thread per record, once per event even when the event is delivered again or its reply was
+ * lost, a space that answers 429 is waited for rather than failed, and a URL that can never work is
+ * dead-lettered at once.
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +16,7 @@ import { loadWorkerConfig } from '../../config.js';
 import { startWorker, type RunningWorker } from '../../worker.js';
 import { createPlatformDb } from '../../test-support/payloads.js';
 import { waitFor } from '../../test-support/embedded-erp.js';
+import { startReplyDroppingProxy, type ReplyDroppingProxy } from '../../test-support/reply-dropping-proxy.js';
 
 const KEYRING = `k1:${randomBytes(32).toString('base64')}`;
 let db: Db;
@@ -22,6 +24,8 @@ let tenantId: string;
 let drop: () => Promise<void>;
 let chat: RunningLocalChat;
 let worker: RunningWorker;
+let proxy: ReplyDroppingProxy;
+let settings: IntegrationSettingsService;
 
 const event = (model: string, recordId: number, name: string, extra: Partial<ErpEventPayload> = {}): ErpEventPayload => ({
   erpDb: 'platform', model, recordId, field: 'state', old: 'draft', new: 'x', oldLabel: null, newLabel: null, writeDate: `2026-11-22 10:00:${String(recordId).padStart(2, '0')}`,
@@ -34,15 +38,18 @@ beforeAll(async () => {
   ({ db, tenantId } = p);
   drop = () => p.t.drop();
   chat = await startLocalChat();
-  const settings = new IntegrationSettingsService(db, createSecretBox(parseKeyring(KEYRING)), () => undefined);
+  // The same chat space reached through a proxy that can lose a reply after the post was made.
+  proxy = await startReplyDroppingProxy(chat.url);
+  settings = new IntegrationSettingsService(db, createSecretBox(parseKeyring(KEYRING)), () => undefined, [chat.url, proxy.url]);
   await settings.setChatConfig(tenantId, chatConfigSchema.parse({ webhook_url: chat.webhookUrl('OPS'), enable_fsm: true, enable_sales: true, enable_invoice: false, enable_po: false }));
   worker = await startWorker(
-    loadWorkerConfig({ SECRETS_KEYRING: KEYRING, CHAT_ALLOWED_ORIGINS: chat.url, LOG_LEVEL: 'silent', OUTBOX_POLL_MS: '50', CHANGE_FEED_POLL_MS: '0', ERP_API_KEY: 'unused-in-this-test' }),
+    loadWorkerConfig({ SECRETS_KEYRING: KEYRING, CHAT_ALLOWED_ORIGINS: `${chat.url},${proxy.url}`, LOG_LEVEL: 'silent', OUTBOX_POLL_MS: '50', OUTBOX_BASE_DELAY_MS: '50', CHANGE_FEED_POLL_MS: '0', ERP_API_KEY: 'unused-in-this-test' }),
     { db },
   );
 }, 180_000);
 afterAll(async () => {
   await worker?.close();
+  await proxy?.close();
   await chat?.close();
   await drop?.();
 });
@@ -87,5 +94,35 @@ describe('team-chat notifications', () => {
     const row = (await db.query<{ attempts: number; status: string }>(`SELECT attempts, status FROM outbox WHERE topic = 'chat.notify' ORDER BY id DESC LIMIT 1`)).rows[0]!;
     expect(row).toEqual({ attempts: 1, status: 'done' });
     expect(chat.messages.filter((m) => m.text?.includes('S00009'))).toHaveLength(1);
+  });
+
+  it('posts once when the space made the post but its reply was lost (the retry reuses the requestId)', async () => {
+    await settings.setChatConfig(tenantId, chatConfigSchema.parse({ company_id: 3, webhook_url: chat.webhookUrl('LOST').replace(chat.url, proxy.url), enable_sales: true }));
+    proxy.dropNext();
+    await emit(TOPIC_SALE_CONFIRMED, event('sale.order', 31, 'S00031', { record: { name: 'S00031', company_id: [3, 'Third Co'], partner_id: [5, 'Jane Roe'], amount_total: 10 } }));
+    worker.wake();
+    await waitFor(async () => ((await done()) ? true : undefined), 'job done after a lost reply', 30_000);
+    expect(proxy.dropped).toHaveLength(1);
+    expect(proxy.dropped[0]!.upstreamStatus).toBe(200);
+    const row = (await db.query<{ attempts: number }>(`SELECT attempts FROM outbox WHERE topic = 'chat.notify' ORDER BY id DESC LIMIT 1`)).rows[0]!;
+    expect(row.attempts).toBe(2);
+    expect(chat.messages.filter((m) => m.text?.includes('S00031'))).toHaveLength(1);
+  });
+
+  it('dead-letters at once a webhook URL the worker will never call (outside CHAT_ALLOWED_ORIGINS)', async () => {
+    // Saved before the origins were narrowed (settings of another host allowed it).
+    const elsewhere = new IntegrationSettingsService(db, createSecretBox(parseKeyring(KEYRING)), () => undefined, ['https://chat.example.net']);
+    await elsewhere.setChatConfig(tenantId, chatConfigSchema.parse({ company_id: 2, webhook_url: 'https://chat.example.net/v1/spaces/X/messages?key=K&token=T', enable_sales: true }));
+    const id = await emit(TOPIC_SALE_CONFIRMED, event('sale.order', 21, 'S00021', { record: { name: 'S00021', company_id: [2, 'Other Co'], partner_id: [5, 'Jane Roe'], amount_total: 10 } }));
+    worker.wake();
+    const row = await waitFor(async () => {
+      const r = (await db.query<{ status: string; attempts: number; last_error: string }>(`SELECT status, attempts, last_error FROM outbox WHERE topic = 'chat.notify' AND status = 'dead'`)).rows[0];
+      return r ?? undefined;
+    }, 'dead letter', 20_000);
+    expect(id).not.toBeNull();
+    expect(row).toMatchObject({ status: 'dead', attempts: 1 });
+    expect(row.last_error).toMatch(/allowed origin/);
+    expect(row.last_error).not.toMatch(/key=K|token=T/);
+    await db.query(`DELETE FROM outbox WHERE status = 'dead'`);
   });
 });
