@@ -1,7 +1,8 @@
 /**
- * SMS provider webhooks on the ERP host. POST /sms/webhook/sms verifies the raw body's signature
- * and timestamp (401 otherwise), de-duplicates, and answers at once; the ERP work runs from the
- * outbox. GET /sms/webhook/test proves the route is reachable from the provider's side.
+ * SMS provider webhooks on the ERP host. POST /sms/webhook/sms verifies the signature and timestamp
+ * (401 otherwise), reads the notified message back from the provider (400 when it has none, 503 when
+ * it cannot be reached), de-duplicates, and answers; the ERP work runs from the outbox.
+ * GET /sms/webhook/test proves the route is reachable from the provider's side.
  */
 import type { FastifyInstance } from 'fastify';
 import type { IntegrationsDeps } from './integrations.deps.js';
