@@ -29,8 +29,51 @@ export async function findMessage(db: Queryable, id: string): Promise<SmsMessage
   return (await db.query<SmsMessageRow>('SELECT * FROM sms_messages WHERE id = $1', [id])).rows[0];
 }
 
+/** The send's answer; a provider notice that arrived first (adoptInDoubt) keeps its later status. */
 export async function markSent(db: Queryable, id: string, providerMessageId: string, status: string): Promise<void> {
-  await db.query('UPDATE sms_messages SET provider_message_id = $2, status = $3, updated_at = now() WHERE id = $1', [id, providerMessageId, status]);
+  await db.query(
+    `UPDATE sms_messages SET status = CASE WHEN provider_message_id IS NULL THEN $3 ELSE status END,
+       provider_message_id = coalesce(provider_message_id, $2), updated_at = now() WHERE id = $1`,
+    [id, providerMessageId, status],
+  );
+}
+
+/** `sending` before the provider is called; `unconfirmed` / `queued` after a failure, unless a notice already placed it. */
+export async function setSendState(db: Queryable, id: string, status: 'sending' | 'unconfirmed' | 'queued'): Promise<void> {
+  await db.query('UPDATE sms_messages SET status = $2, updated_at = now() WHERE id = $1 AND provider_message_id IS NULL', [id, status]);
+}
+
+/**
+ * How long (ms, database clock) an outbound message's last send has been without an answer
+ * (`unconfirmed`, or `sending` left by a worker that died mid-call); undefined when none is.
+ */
+export async function unconfirmedForMs(db: Queryable, id: string): Promise<number | undefined> {
+  const r = await db.query<{ ms: number }>(
+    `SELECT (extract(epoch FROM now() - updated_at) * 1000)::float8 AS ms FROM sms_messages
+     WHERE id = $1 AND status IN ('sending', 'unconfirmed') AND provider_message_id IS NULL`,
+    [id],
+  );
+  return r.rows[0] ? Number(r.rows[0].ms) : undefined;
+}
+
+/**
+ * A provider notice for a message we have no id for: the send whose answer was lost (in flight or
+ * unconfirmed, same line, contact and text) takes its id and status. Returns whether one did.
+ */
+export async function adoptInDoubt(
+  db: Queryable,
+  tenantId: string,
+  m: { providerMessageId: string; line: string; contact: string; body: string },
+  status: string,
+): Promise<boolean> {
+  const r = await db.query(
+    `UPDATE sms_messages SET provider_message_id = $2, status = $3, updated_at = now()
+     WHERE id = (SELECT id FROM sms_messages WHERE tenant_id = $1 AND direction = 'outbound' AND provider_message_id IS NULL
+                   AND status IN ('sending', 'unconfirmed') AND line_number = $4 AND contact_number = $5 AND body = $6
+                 ORDER BY created_at, id LIMIT 1 FOR UPDATE SKIP LOCKED)`,
+    [tenantId, m.providerMessageId, status, m.line, m.contact, m.body],
+  );
+  return r.rowCount === 1;
 }
 
 /** Status updates only move forward: a late "sent" never overwrites "delivered". */

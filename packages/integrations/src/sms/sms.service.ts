@@ -26,6 +26,8 @@ export class SmsService {
     private readonly settings: IntegrationSettingsService,
     private readonly readerFor: SmsReaderFor,
     private readonly onQueued: () => void = () => {},
+    /** How long a send whose outcome is unknown waits for the provider's notice before sending again. */
+    private readonly unconfirmedGraceMs = DEFAULT_UNCONFIRMED_GRACE_MS,
   ) {}
 
   /** Queues an SMS from the default line, or the line of a type. */
@@ -42,17 +44,30 @@ export class SmsService {
     return { id, from: line.phone_number };
   }
 
-  /** The outbox job: sends once; the provider id and status are stored. */
+  /**
+   * The outbox job: sends once; the provider id and status are stored. The provider's send has no
+   * idempotency key, so a send whose answer was lost (timeout, dropped connection, 5xx) is marked
+   * `unconfirmed`: the provider's notice of it (same line, contact and text) gives it its id, and the
+   * job sends again only when no notice came within the grace period.
+   */
   async deliver(tenantId: string, messageId: string, senderFor: (secrets: { apiKey: string; apiSecret: string }) => SmsSender): Promise<{ providerMessageId: string; status: string }> {
     const m = await repo.findMessage(this.db, messageId);
     if (!m) throw new AppError('NOT_FOUND', `SMS ${messageId} is gone.`);
     if (m.provider_message_id) return { providerMessageId: m.provider_message_id, status: m.status };
+    const waited = await repo.unconfirmedForMs(this.db, m.id);
+    if (waited !== undefined && waited < this.unconfirmedGraceMs) {
+      throw new RetryLater("an earlier send's outcome is unknown: waiting for the provider's notice", this.unconfirmedGraceMs - waited);
+    }
     const secrets = await this.settings.smsSecrets(tenantId);
     if (!secrets) throw new AppError('NOT_FOUND', 'No SMS configuration: the message waits until one is set.');
     let r: { providerMessageId: string; status: string };
+    await repo.setSendState(this.db, m.id, 'sending');
     try {
       r = await senderFor(secrets).send({ from: m.line_number, to: m.contact_number, body: m.body });
     } catch (e) {
+      // Refused before sending (429, 4xx, bad input): surely not sent. Anything else may have gone out.
+      const notSent = e instanceof SmsError && ['rate_limited', 'rejected', 'unauthorized', 'invalid_input'].includes(e.kind);
+      await repo.setSendState(this.db, m.id, notSent ? 'queued' : 'unconfirmed');
       if (e instanceof SmsError && e.kind === 'rate_limited') throw new RetryLater('SMS provider rate limit', (e.retryAfterSeconds ?? 30) * 1000);
       if (e instanceof SmsError && !e.retryable) throw new PermanentFailure(`SMS refused: ${e.kind}`, { cause: e });
       throw e;
@@ -99,7 +114,9 @@ export class SmsService {
         return { status: 200 as const, handled: id ? 'received' : 'duplicate' };
       }
       const status = fact.status === 'unknown' ? (e.status ?? 'sent') : fact.status;
-      await repo.updateStatusByProviderId(tx, tenantId, fact.providerMessageId, status);
+      const known = await repo.updateStatusByProviderId(tx, tenantId, fact.providerMessageId, status);
+      // Not ours by id: perhaps a send whose answer was lost, now confirmed by the provider.
+      if (!known) await repo.adoptInDoubt(tx, tenantId, fact, status);
       return { status: 200 as const, handled: e.type };
     });
   }
@@ -128,6 +145,9 @@ export class SmsService {
     return { model: target.model, id: target.id, messageId: posted };
   }
 }
+
+/** Provider notices come within seconds; two minutes is far beyond, and short for a customer waiting. */
+export const DEFAULT_UNCONFIRMED_GRACE_MS = 120_000;
 
 /** Ten replay windows: far beyond any timestamp the receiver still accepts. */
 const SIGNATURE_CACHE_SECONDS = 10 * DEFAULT_JUSTCALL_REPLAY_WINDOW_SECONDS;

@@ -1,0 +1,60 @@
+/**
+ * Sending an SMS whose answer was lost: the provider sent it (and will notify us), the worker saw a
+ * failure. The provider offers no idempotency key, so the retry waits for the provider's notice of
+ * that send (matched by line, contact and text) instead of texting the customer twice; a send that
+ * never went out is sent once the grace period has passed.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createJustCallSmsSender, createJustCallTextsReader } from '@platform/providers';
+import { RetryLater } from '@platform/outbox';
+import { startReplyDroppingProxy, type ReplyDroppingProxy } from '@platform/app-worker/test-support/reply-dropping-proxy.js';
+import { startSmsHarness, type SmsHarness } from './sms.test-harness.js';
+import { SmsService } from './sms.service.js';
+
+let h: SmsHarness;
+let proxy: ReplyDroppingProxy;
+let sms: SmsService;
+const GRACE_MS = 1_500;
+beforeAll(async () => {
+  h = await startSmsHarness();
+  proxy = await startReplyDroppingProxy(h.provider.url);
+  sms = new SmsService(h.t.db, h.settings, (s) => createJustCallTextsReader({ ...s, baseUrl: h.provider.url }), () => {}, GRACE_MS);
+}, 180_000);
+afterAll(async () => {
+  await proxy?.close();
+  await h?.close();
+});
+
+const viaProxy = (s: { apiKey: string; apiSecret: string }) => createJustCallSmsSender({ ...s, baseUrl: proxy.url, timeoutMs: 5_000 });
+const sentAtProvider = (body: string) => h.provider.messages.filter((m) => m.body === body);
+const row = async (id: string) => (await h.rows('SELECT status, provider_message_id FROM sms_messages WHERE id = $1', [id]))[0]!;
+
+describe('an SMS send whose answer was lost', { timeout: 60_000 }, () => {
+  it('is not sent again: the provider\'s notice gives the message its id, the retry finds it', async () => {
+    const q = await sms.queue(h.tenant, { to: '7205550501', body: 'Your blinds ship today.' });
+    proxy.dropNext((r) => r.method === 'POST' && r.path === '/v2.1/texts/new');
+    await expect(sms.deliver(h.tenant, q.id, viaProxy)).rejects.toMatchObject({ kind: 'network' });
+    expect(proxy.dropped.at(-1)?.upstreamStatus).toBe(200);
+    // An immediate retry waits for the notice (or, if it already came, finds the id): never a second text.
+    const early = await sms.deliver(h.tenant, q.id, viaProxy).catch((e: unknown) => e);
+    if (!(early instanceof RetryLater)) expect(early).toMatchObject({ providerMessageId: expect.any(String) });
+    expect(sentAtProvider('Your blinds ship today.')).toHaveLength(1);
+    await h.provider.flushWebhooks();
+    const sent = await sms.deliver(h.tenant, q.id, viaProxy);
+    expect(sentAtProvider('Your blinds ship today.')).toHaveLength(1);
+    expect(sent.providerMessageId).toBe(String(sentAtProvider('Your blinds ship today.')[0]!.id));
+    expect(await row(q.id)).toEqual({ status: 'delivered', provider_message_id: sent.providerMessageId });
+  });
+
+  it('a send that did not go out (5xx) is sent once the grace period has passed without a notice', async () => {
+    const q = await sms.queue(h.tenant, { to: '7205550502', body: 'Reminder: install tomorrow.' });
+    h.provider.failNext(1, 503);
+    await expect(sms.deliver(h.tenant, q.id, viaProxy)).rejects.toMatchObject({ kind: 'http' });
+    expect(await row(q.id)).toMatchObject({ status: 'unconfirmed' });
+    const wait = await sms.deliver(h.tenant, q.id, viaProxy).catch((e: unknown) => e);
+    expect(wait).toBeInstanceOf(RetryLater);
+    await new Promise((r) => setTimeout(r, (wait as RetryLater).retryAfterMs + 50));
+    await sms.deliver(h.tenant, q.id, viaProxy);
+    expect(sentAtProvider('Reminder: install tomorrow.')).toHaveLength(1);
+  });
+});
