@@ -1,7 +1,8 @@
 /**
  * Payment registration after lost ERP replies: the worker's accounting job talks to the ERP (JSON-RPC
  * over HTTP) through a proxy that lets the ERP register the payment and then drops the reply. The
- * retried job finds the payment by its provider reference: one ERP payment per provider payment.
+ * retried job finds the payment by its provider reference: one ERP payment per provider payment; a
+ * pushed invoice whose ERP write reply was lost is not pushed twice.
  * Also: the accounting Webhook Key rotates with an overlap.
  */
 import type { AddressInfo } from 'node:net';
@@ -56,6 +57,19 @@ describe('a provider payment registered in the ERP while the reply was lost', { 
     expect(payments).toHaveLength(1);
     expect(payments[0]).toMatchObject({ amount: 460, state: 'posted' });
     expect((await h.erp.read('account.move', [invoiceId], ['payment_state']))[0]).toMatchObject({ payment_state: 'paid' });
+  });
+});
+
+describe('a pushed invoice whose ERP reply was lost', { timeout: 60_000 }, () => {
+  it('the retried push job leaves one invoice at the provider and its id on the ERP invoice', async () => {
+    const invoiceId = await postInvoice(h, `Push Lost ${Math.random().toString(36).slice(2, 7)}`);
+    const handlers = accountingHandlers({ ACCT_LOGIN_URL: h.local.url, ACCT_IDENTITY_URL: h.local.url, ACCT_API_URL: h.local.url }, h.t.db, h.settings, () => viaProxy, h.services);
+    const before = h.local.invoices().length;
+    proxy.dropNext(odooCall('account.move', 'write'));
+    await expect(handlers['accounting.push_invoice']!(pushRow(h, invoiceId))).rejects.toMatchObject({ code: 'ERP_UNAVAILABLE' });
+    const r = (await handlers['accounting.push_invoice']!(pushRow(h, invoiceId))) as { providerInvoiceId: string };
+    expect(h.local.invoices()).toHaveLength(before + 1);
+    expect((await h.erp.read('account.move', [invoiceId], ['x_acct_invoice_id']))[0]).toMatchObject({ x_acct_invoice_id: r.providerInvoiceId });
   });
 });
 
