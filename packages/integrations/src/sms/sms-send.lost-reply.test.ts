@@ -5,10 +5,10 @@
  * never went out is sent once the grace period has passed.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createJustCallSmsSender, createJustCallTextsReader } from '@platform/providers';
+import { createJustCallSmsSender, createJustCallTextsReader, formatJustCallTimestamp, signJustCall } from '@platform/providers';
 import { RetryLater } from '@platform/outbox';
 import { startReplyDroppingProxy, type ReplyDroppingProxy } from '@platform/app-worker/test-support/reply-dropping-proxy.js';
-import { startSmsHarness, type SmsHarness } from './sms.test-harness.js';
+import { startSmsHarness, WEBHOOK_SECRET, type SmsHarness } from './sms.test-harness.js';
 import { SmsService } from './sms.service.js';
 
 let h: SmsHarness;
@@ -44,6 +44,19 @@ describe('an SMS send whose answer was lost', { timeout: 60_000 }, () => {
     expect(sentAtProvider('Your blinds ship today.')).toHaveLength(1);
     expect(sent.providerMessageId).toBe(String(sentAtProvider('Your blinds ship today.')[0]!.id));
     expect(await row(q.id)).toEqual({ status: 'delivered', provider_message_id: sent.providerMessageId });
+    // A late notice of that message never hands its id to another message with the same text.
+    const twin = await sms.queue(h.tenant, { to: '7205550501', body: 'Your blinds ship today.' });
+    h.provider.failNext(1, 503);
+    await expect(sms.deliver(h.tenant, twin.id, viaProxy)).rejects.toMatchObject({ kind: 'http' });
+    const sentNotice = h.provider.webhooks.filter((w) => w.type === 'sms.sent' && w.body.includes(`"id":${sent.providerMessageId}`)).at(-1)!;
+    const timestamp = formatJustCallTimestamp(new Date(Date.now() + 3_000)); // a redelivery, signed anew
+    const late = await fetch(h.hookUrl, {
+      method: 'POST',
+      headers: { ...sentNotice.headers, 'x-justcall-request-timestamp': timestamp, 'x-justcall-signature': signJustCall({ secret: WEBHOOK_SECRET, webhookUrl: h.hookUrl, type: 'sms.sent', timestamp }) },
+      body: sentNotice.body.replace(/"request_id":"[^"]+"/, '"request_id":"01LATESENTNOTICE"'),
+    });
+    expect(late.status).toBe(200);
+    expect(await row(twin.id)).toEqual({ status: 'unconfirmed', provider_message_id: null });
   });
 
   it('a send that did not go out (5xx) is sent once the grace period has passed without a notice', async () => {

@@ -70,7 +70,8 @@ export async function adoptInDoubt(
     `UPDATE sms_messages SET provider_message_id = $2, status = $3, updated_at = now()
      WHERE id = (SELECT id FROM sms_messages WHERE tenant_id = $1 AND direction = 'outbound' AND provider_message_id IS NULL
                    AND status IN ('sending', 'unconfirmed') AND line_number = $4 AND contact_number = $5 AND body = $6
-                 ORDER BY created_at, id LIMIT 1 FOR UPDATE SKIP LOCKED)`,
+                 ORDER BY created_at, id LIMIT 1 FOR UPDATE SKIP LOCKED)
+       AND NOT EXISTS (SELECT 1 FROM sms_messages WHERE tenant_id = $1 AND provider_message_id = $2)`,
     [tenantId, m.providerMessageId, status, m.line, m.contact, m.body],
   );
   return r.rowCount === 1;
