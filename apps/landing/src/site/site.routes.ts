@@ -3,7 +3,7 @@
  * served from memory; /api/*, /health and the bot-check script belong to the landing app itself.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { loadContent, type SiteContent } from './content.loader.js';
+import { ContentError, loadContent, type SiteContent } from './content.loader.js';
 import { buildClientBundle, buildCss, loadPublic, makeAsset, pickEncoding, type Asset } from './assets.js';
 import { layout, type Shell, type PageMeta } from './layout.view.js';
 import { popupDialog } from './forms.view.js';
@@ -15,6 +15,8 @@ import type { PageBody } from './pages.view.js';
 export interface SiteOptions {
   siteName: string;
   captcha: { scriptUrl: string; siteKey: string };
+  /** Another content/ directory (tests); default apps/landing/content. */
+  contentDir?: string;
 }
 
 interface PageDef { meta: PageMeta; page: PageBody; popup?: { template: string; mode: 'auto' | 'cta' } }
@@ -40,7 +42,7 @@ export function sitePages(c: SiteContent): PageDef[] {
   }
   for (const lp of c.lpLegacy) add(`/go/${lp.slug}`, lpLegacyPage(c, lp), { landing: true, lpSlug: lp.slug });
   const missing = [...c.popupPages.keys()].filter((p) => !defs.some((d) => d.meta.path === p));
-  if (missing.length) throw new Error(`content/popup-pages.json lists unknown pages: ${missing.join(', ')}`);
+  if (missing.length) throw new ContentError('popup-pages.json', [`pages: ${missing.join(', ')} is not a page of the site`]);
   return defs;
 }
 
@@ -54,7 +56,7 @@ export function sendAsset(req: FastifyRequest, reply: FastifyReply, a: Asset, ca
 }
 
 export async function registerSite(app: FastifyInstance, opts: SiteOptions): Promise<void> {
-  const content = loadContent();
+  const content = loadContent(opts.contentDir ? { dir: opts.contentDir } : {});
   const [bundle, css] = await Promise.all([buildClientBundle(), buildCss()]);
   const shell: Shell = { siteName: opts.siteName, css, scriptPath: bundle.path, captcha: opts.captcha, content };
 
