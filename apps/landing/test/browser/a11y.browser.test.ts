@@ -58,6 +58,16 @@ describe('axe-core finds no violations', () => {
     });
   }
 
+  it('the open phone menu at 375 px', async () => {
+    const ctx = await browser.newContext({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+    const page = await ctx.newPage();
+    await page.goto(`${site.url}/`);
+    await page.click('button.menu-toggle');
+    await page.waitForSelector('#site-menu a[href="/faq"]', { state: 'visible' });
+    expect(await axe(page)).toEqual([]);
+    await ctx.close();
+  });
+
   it('the open popup and a form showing errors', async () => {
     const ctx = await browser.newContext(DESKTOP);
     const page = await ctx.newPage();
