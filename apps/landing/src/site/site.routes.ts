@@ -84,7 +84,8 @@ export async function registerSite(app: FastifyInstance, opts: SiteOptions): Pro
 
   // A form posted without JavaScript: no bot check could run, so nothing is read or kept. The
   // visitor is sent (303, so a reload does not post again) to a page with the phone and helpdesk.
-  const noScript = makeAsset(layout(shell, { path: NO_SCRIPT_PATH, ...noScriptPage(content), noindex: true }, noScriptPage(content).body), 'text/html; charset=utf-8');
+  const noScriptBody = noScriptPage(content);
+  const noScript = makeAsset(layout(shell, { path: NO_SCRIPT_PATH, ...noScriptBody, noindex: true }, noScriptBody.body), 'text/html; charset=utf-8');
   app.get(NO_SCRIPT_PATH, (req, reply) => sendAsset(req, reply, noScript, 'no-cache'));
   await app.register(async (scope) => {
     // Only in this scope: the API keeps answering 415 to anything but JSON.
