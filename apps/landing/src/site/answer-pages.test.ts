@@ -91,6 +91,11 @@ describe('head and footer', () => {
     await bare.close();
   });
 
+  it('SITE_URL must be an http(s) origin', () => {
+    expect(loadLandingConfig({ SITE_URL: 'https://www.brightviewblinds.example' }).SITE_URL).toBe('https://www.brightviewblinds.example');
+    expect(() => loadLandingConfig({ SITE_URL: 'www.brightviewblinds.example' })).toThrow(/SITE_URL: must be the site's public http\(s\) origin/);
+  });
+
   it('the footer email is on the domain of the company the site is named after', () => {
     const company = loadLandingConfig({}).SITE_NAME.toLowerCase().replace(/[^a-z0-9]/g, '');
     const domain = content.site.email.split('@')[1]!.replace(/[^a-z0-9]/g, '');
