@@ -41,6 +41,6 @@ export async function buildLandingApp(deps: LandingDeps, opts: LandingAppOptions
     // Embedded mode only: the local siteverify stand-in and its browser script.
     await app.register(localCaptchaRoutes, { prefix: '/local-captcha', secret: deps.localCaptcha.secret, siteKey: deps.localCaptcha.siteKey });
   }
-  if (opts.site) await registerSite(app, { siteName: deps.siteName, captcha: deps.captchaScript });
+  if (opts.site) await registerSite(app, { siteName: deps.siteName, captcha: deps.captchaScript, ...(deps.siteUrl ? { publicUrl: deps.siteUrl } : {}) });
   return app;
 }

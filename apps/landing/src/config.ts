@@ -17,6 +17,8 @@ export const landingEnvSchema = z
     DATA_DIR: z.string().default('./data'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     SITE_NAME: z.string().min(1).max(60).default('Brightview Blinds'),
+    // Public origin of the website, for canonical and Open Graph URLs (https://www.example.com).
+    SITE_URL: z.url({ protocol: /^https?$/, error: 'must be the site\'s public http(s) origin, like https://www.example.com' }).optional(),
     DEFAULT_TENANT_SLUG: z.string().regex(/^[a-z0-9][a-z0-9-]{0,62}$/, 'must be a lowercase slug').default('default'),
     BODY_LIMIT_BYTES: z.coerce.number().int().min(1024, 'must be at least 1024').max(1_048_576, 'must be at most 1 MiB').default(16_384),
     DEDUPE_WINDOW_SECONDS: z.coerce.number().int().min(0).max(86_400).default(120),

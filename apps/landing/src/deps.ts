@@ -15,6 +15,8 @@ import { RateLimiter } from '@platform/http-kit';
 export interface LandingDeps {
   db: Db;
   siteName: string;
+  /** Public origin of the website (SITE_URL), for canonical and Open Graph URLs. */
+  siteUrl?: string;
   tenants: TenantResolver;
   intake: SubmissionIntakeService;
   magnet: MagnetSignupService;
@@ -66,6 +68,7 @@ export function composeLanding(config: LandingConfig, db: Db, onAccepted?: () =>
   return {
     db,
     siteName: config.SITE_NAME,
+    ...(config.SITE_URL ? { siteUrl: config.SITE_URL } : {}),
     tenants: new TenantResolver(db),
     intake: new SubmissionIntakeService(db, verifier, {
       siteName: config.SITE_NAME,

@@ -3,9 +3,11 @@
  * backend's problem+json errors next to their inputs, a success state, and never double-submits.
  */
 import { captchaToken, loadCaptcha } from './captcha.js';
+import { checkForm } from './checks.js';
+import { fieldMessage, formMessage, FORM_MESSAGES } from './messages.js';
 
-interface FieldError { field?: string; rule?: string; message?: string }
-interface Problem { title?: string; detail?: string; errors?: FieldError[] }
+interface FieldError { field?: string; rule?: string }
+interface Problem { code?: string; errors?: FieldError[] }
 
 type Control = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
@@ -36,36 +38,46 @@ function clearErrors(form: HTMLFormElement): void {
   if (alert) { alert.hidden = true; alert.textContent = ''; }
 }
 
+function hideError(input: Element): void {
+  const out = document.getElementById(input.getAttribute('aria-describedby') ?? '');
+  if (out) { out.hidden = true; out.textContent = ''; }
+  input.removeAttribute('aria-invalid');
+  input.removeAttribute('aria-describedby');
+}
+
+/** Words every error from catalogue messages.ts (the API's own messages are for developers). */
 function showErrors(form: HTMLFormElement, problem: Problem | null, status: number): void {
   const unplaced: string[] = [];
-  let first: HTMLElement | null = null;
   for (const err of problem?.errors ?? []) {
-    const msg = err.message ?? 'Please check this field.';
+    const msg = fieldMessage(err.field ?? '', err.rule ?? '');
     const box = err.field ? form.querySelector<HTMLElement>(`[data-field="${CSS.escape(err.field)}"]`) : null;
     const out = box?.querySelector<HTMLElement>('.field-error');
     const input = box?.querySelector<HTMLElement>('input, textarea, select');
-    if (!box || !out || !input) { unplaced.push(msg); continue; }
-    out.textContent = out.textContent ? `${out.textContent} ${msg}` : msg;
+    if (!box || !out || !input) { if (!unplaced.includes(msg)) unplaced.push(msg); continue; }
+    if (!out.textContent?.includes(msg)) out.textContent = out.textContent ? `${out.textContent} ${msg}` : msg;
     out.hidden = false;
     input.setAttribute('aria-invalid', 'true');
     input.setAttribute('aria-describedby', out.id);
-    first ??= input;
   }
+  // The first invalid input in page order, not in the order the errors came.
+  const first = form.querySelector<HTMLElement>('[aria-invalid="true"]');
   const alert = form.querySelector<HTMLElement>('.form-alert');
   const general = unplaced.length ? unplaced.join(' ')
-    : first ? 'Please correct the highlighted fields.'
-    : problem?.detail ?? problem?.title ?? (status === 0 ? 'We could not reach our server. Check your connection and try again.' : 'Something went wrong. Please try again or call us.');
+    : first ? FORM_MESSAGES.fix!
+    : formMessage(problem?.code, status, document.body.dataset.phone ?? '');
   if (alert) { alert.textContent = general; alert.hidden = false; }
   (first ?? alert)?.focus?.();
 }
 
 async function submit(form: HTMLFormElement, onSuccess: (form: HTMLFormElement) => void): Promise<void> {
   if (form.dataset.busy === '1') return;
+  clearErrors(form);
+  const issues = checkForm(form);
+  if (issues.length) return showErrors(form, { errors: issues }, 422);
   form.dataset.busy = '1';
   const button = form.querySelector<HTMLButtonElement>('button[type=submit]');
   if (button) button.disabled = true;
   form.setAttribute('aria-busy', 'true');
-  clearErrors(form);
   let done = false;
   try {
     const body = serialize(form);
@@ -105,6 +117,11 @@ export function initForms(onSuccess: (form: HTMLFormElement) => void): void {
   };
   document.addEventListener('focusin', warm);
   document.addEventListener('pointerdown', warm, { passive: true });
+  // Editing a field the visitor was told to fix takes its message away.
+  document.addEventListener('input', (e) => {
+    const t = e.target as Element;
+    if (t.getAttribute?.('aria-invalid') === 'true') hideError(t);
+  });
   document.addEventListener('submit', (e) => {
     const form = (e.target as Element).closest<HTMLFormElement>('form[data-endpoint]');
     if (!form) return;

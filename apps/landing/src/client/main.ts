@@ -2,7 +2,9 @@
 import { captureAttribution, fillHiddenFields } from './attribution.js';
 import { initForms } from './forms.js';
 import { initPopup, markSubmitted } from './popup.js';
+import { initMenu } from './menu.js';
 
 fillHiddenFields(document, captureAttribution(location.search, document.body.dataset.lpSlug));
 initForms(() => markSubmitted());
 initPopup();
+initMenu();

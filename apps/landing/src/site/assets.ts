@@ -23,7 +23,7 @@ export interface Asset {
 
 const TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8', '.svg': 'image/svg+xml',
-  '.txt': 'text/plain; charset=utf-8', '.html': 'text/html; charset=utf-8', '.json': 'application/json',
+  '.txt': 'text/plain; charset=utf-8', '.png': 'image/png', '.html': 'text/html; charset=utf-8', '.json': 'application/json',
 };
 
 export function makeAsset(body: Buffer | string, type: string): Asset {

@@ -7,14 +7,16 @@ const content = loadContent();
 const authored = authoredFormSources(content);
 
 describe('form_source values authored by the site', () => {
-  it('follow the spec table: 6 product, 17 local, gallery, faq, 25 popup templates, 8 x 3 LP v2, 5 legacy pages', () => {
+  it('follow the spec table: one per product, location, LP v2 placement and popup page; gallery, faq; legacy defaults', () => {
     const count = (capture: string): number => authored.filter((a) => a.capture === capture).length;
-    expect(authored.filter((a) => a.value.startsWith('product-') && a.value.endsWith('_inline'))).toHaveLength(6);
-    expect(authored.filter((a) => a.value.startsWith('local-') && a.value.endsWith('_inline'))).toHaveLength(17);
-    expect(authored.map((a) => a.value)).toEqual(expect.arrayContaining(['gallery_inline', 'faq_inline']));
-    expect(count('l2-popup')).toBe(25);
-    expect(count('lp-v2')).toBe(24);
-    expect(count('legacy-default')).toBe(5);
+    const values = authored.map((a) => a.value);
+    expect(values).toEqual(expect.arrayContaining(content.products.map((p) => `product-${p.slug}_inline`)));
+    expect(values).toEqual(expect.arrayContaining(content.locations.map((l) => `local-${l.slug}_inline`)));
+    expect(values).toEqual(expect.arrayContaining(['gallery_inline', 'faq_inline']));
+    expect(count('inline')).toBe(content.products.length + content.locations.length + 2);
+    expect(count('l2-popup')).toBe(content.popupPages.size);
+    expect(count('lp-v2')).toBe(content.lpV2.length * 3);
+    expect(count('legacy-default')).toBe(content.lpLegacy.length);
   });
 
   it('every authored value parses with the backend parser, and none is unknown', () => {
@@ -24,7 +26,8 @@ describe('form_source values authored by the site', () => {
 
   it('every runtime value (templates with _scroll, _dwell, _exit, _footer, _force) parses to its kind', () => {
     const values = runtimeFormSources(content);
-    expect(values.length).toBe(6 + 17 + 2 + 25 * 6 + 24 + 1);
+    // Inline values, each popup template bare and with its 5 suffixes, 3 per LP v2 page, one legacy default.
+    expect(values.length).toBe(content.products.length + content.locations.length + 2 + content.popupPages.size * 6 + content.lpV2.length * 3 + 1);
     for (const v of values) expect(parseFormSource(v).kind, v).not.toBe('unknown');
     const popup = parseFormSource('product-roller-shades_popup_exit');
     expect(popup).toMatchObject({ kind: 'popup', template: 'product-roller-shades_popup', trigger: 'exit', forced: false });
@@ -40,7 +43,7 @@ describe('form_source values authored by the site', () => {
 
   it('popup templates are unique and named after their page', () => {
     const templates = [...content.popupPages.values()];
-    expect(new Set(templates).size).toBe(25);
+    expect(new Set(templates).size).toBe(templates.length);
     for (const [path, t] of content.popupPages) {
       const page = path === '/' ? 'home' : path === '/blog' ? 'blog-index' : path.slice(1).replace('products/', 'product-').replace('areas/', 'local-').replace('blog/', 'blog-');
       expect(t).toBe(`${page}_popup`);

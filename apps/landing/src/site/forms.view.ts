@@ -1,27 +1,33 @@
 /** Server-rendered forms: estimate (inline, LP v2, popup) and helpdesk. The client script posts them as JSON. */
-import { html, type Safe } from './html.js';
+import { html, raw, type Safe } from './html.js';
 import type { Product } from './content.loader.js';
 
 export const ATTRIBUTION_FIELDS = [
   'gclid', 'gbraid', 'wbraid', 'utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content', 'lp_slug',
 ] as const;
 
-interface FieldOpts { id: string; name: string; label: string; type?: string; autocomplete?: string; required?: boolean; inputmode?: string }
+/** Where a form posted without JavaScript lands: no bot check can run, so nothing is sent (no-script.view.ts). */
+export const NO_SCRIPT_PATH = '/request-not-sent';
+/** Replaced by the layout with the notice and the site's phone and email (a form does not know them). */
+export const NO_SCRIPT_SLOT = '<!--no-script-notice-->';
+
+/** `format` names a client check in src/client/checks.ts (the API checks the same meaning). */
+interface FieldOpts { id: string; name: string; label: string; type?: string; autocomplete?: string; required?: boolean; inputmode?: string; format?: 'email' | 'phone' | 'zip' }
 
 function field(o: FieldOpts): Safe {
   const fid = `${o.id}-${o.name}`;
   return html`<div class="field" data-field="${o.name}">
 <label for="${fid}">${o.label}${o.required ? html` <span aria-hidden="true">*</span>` : ''}</label>
-<input id="${fid}" name="${o.name}" type="${o.type ?? 'text'}"${o.autocomplete ? html` autocomplete="${o.autocomplete}"` : ''}${o.inputmode ? html` inputmode="${o.inputmode}"` : ''}${o.required ? html` aria-required="true"` : ''}>
+<input id="${fid}" name="${o.name}" type="${o.type ?? 'text'}"${o.autocomplete ? html` autocomplete="${o.autocomplete}"` : ''}${o.inputmode ? html` inputmode="${o.inputmode}"` : ''}${o.format ? html` data-format="${o.format}"` : ''}${o.required ? html` aria-required="true"` : ''}>
 <p class="field-error" id="${fid}-error" hidden></p>
 </div>`;
 }
 
-function textarea(id: string, name: string, label: string): Safe {
+function textarea(id: string, name: string, label: string, required = false): Safe {
   const fid = `${id}-${name}`;
   return html`<div class="field field-wide" data-field="${name}">
-<label for="${fid}">${label}</label>
-<textarea id="${fid}" name="${name}" rows="3"></textarea>
+<label for="${fid}">${label}${required ? html` <span aria-hidden="true">*</span>` : ''}</label>
+<textarea id="${fid}" name="${name}" rows="3"${required ? html` aria-required="true"` : ''}></textarea>
 <p class="field-error" id="${fid}-error" hidden></p>
 </div>`;
 }
@@ -47,14 +53,15 @@ export function estimateForm(o: EstimateFormOpts): Safe {
   const h = o.headingLevel === 3 ? html`<h3 id="${o.id}-title">${o.heading}</h3>` : html`<h2 id="${o.id}-title">${o.heading}</h2>`;
   return html`<div class="form-card">
 ${h}
-<form class="estimate-form${compact ? ' compact' : ''}" id="${o.id}" method="post" action="/api/estimate" data-endpoint="/api/estimate" data-action="estimate" aria-labelledby="${o.id}-title" novalidate>
+<form class="estimate-form${compact ? ' compact' : ''}" id="${o.id}" method="post" action="${NO_SCRIPT_PATH}" data-endpoint="/api/estimate" data-action="estimate" data-one-of="phone email" aria-labelledby="${o.id}-title" novalidate>
+${raw(NO_SCRIPT_SLOT)}
 ${o.formSource !== undefined ? html`<input type="hidden" name="form_source" value="${o.formSource}">` : ''}
 ${hiddenAttribution()}
 <div class="fields">
 ${field({ id: o.id, name: 'name', label: 'Full name', autocomplete: 'name', required: true })}
-${field({ id: o.id, name: 'phone', label: 'Phone', type: 'tel', autocomplete: 'tel' })}
-${field({ id: o.id, name: 'email', label: 'Email', type: 'email', autocomplete: 'email' })}
-${field({ id: o.id, name: 'zip', label: 'ZIP code', autocomplete: 'postal-code', inputmode: 'numeric' })}
+${field({ id: o.id, name: 'phone', label: 'Phone', type: 'tel', autocomplete: 'tel', format: 'phone' })}
+${field({ id: o.id, name: 'email', label: 'Email', type: 'email', autocomplete: 'email', format: 'email' })}
+${field({ id: o.id, name: 'zip', label: 'ZIP code', autocomplete: 'postal-code', inputmode: 'numeric', format: 'zip' })}
 </div>
 ${!compact && o.products ? productChoices(o.id, o.products, o.checkedProduct) : ''}
 ${!compact ? textarea(o.id, 'message', 'Anything we should know? (optional)') : ''}
@@ -77,16 +84,17 @@ export function helpdeskForm(subjects: string[]): Safe {
   const id = 'helpdesk';
   return html`<div class="form-card">
 <h2 id="${id}-title">Send us a service request</h2>
-<form class="estimate-form" id="${id}" method="post" action="/api/helpdesk" data-endpoint="/api/helpdesk" data-action="helpdesk" aria-labelledby="${id}-title" novalidate>
+<form class="estimate-form" id="${id}" method="post" action="${NO_SCRIPT_PATH}" data-endpoint="/api/helpdesk" data-action="helpdesk" aria-labelledby="${id}-title" novalidate>
+${raw(NO_SCRIPT_SLOT)}
 <div class="fields">
 ${field({ id, name: 'name', label: 'Full name', autocomplete: 'name', required: true })}
-${field({ id, name: 'email', label: 'Email', type: 'email', autocomplete: 'email', required: true })}
-${field({ id, name: 'phone', label: 'Phone (optional)', type: 'tel', autocomplete: 'tel' })}
+${field({ id, name: 'email', label: 'Email', type: 'email', autocomplete: 'email', required: true, format: 'email' })}
+${field({ id, name: 'phone', label: 'Phone (optional)', type: 'tel', autocomplete: 'tel', format: 'phone' })}
 <div class="field" data-field="subject"><label for="${id}-subject">Subject <span aria-hidden="true">*</span></label>
 <select id="${id}-subject" name="subject" aria-required="true">${subjects.map((s) => html`<option>${s}</option>`)}</select>
 <p class="field-error" id="${id}-subject-error" hidden></p></div>
 </div>
-${textarea(id, 'message', 'How can we help?')}
+${textarea(id, 'message', 'How can we help?', true)}
 <div class="form-alert" role="alert" hidden></div>
 <button type="submit" class="btn btn-primary">Send request</button>
 </form>

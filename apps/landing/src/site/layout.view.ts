@@ -1,6 +1,8 @@
 /** The HTML shell shared by every page: head, header, footer, critical CSS and the one client bundle. */
 import { html, raw, type Safe } from './html.js';
 import type { SiteContent } from './content.loader.js';
+import { NO_SCRIPT_SLOT } from './forms.view.js';
+import { NO_SCRIPT_PAGE } from '../client/messages.js';
 
 export interface Shell {
   siteName: string;
@@ -8,6 +10,8 @@ export interface Shell {
   scriptPath: string;
   captcha: { scriptUrl: string; siteKey: string };
   content: SiteContent;
+  /** Public origin (https://www.example.com) for canonical and Open Graph URLs; without it canonical is a path and og:url is left out. */
+  publicUrl?: string;
 }
 
 export interface PageMeta {
@@ -18,6 +22,36 @@ export interface PageMeta {
   landing?: boolean;
   /** Slug recorded as `lp_slug` when this page is where the visit starts. */
   lpSlug?: string;
+  /** Open Graph type: blog posts are articles. */
+  ogType?: 'website' | 'article';
+  /** Pages that are answers, not content (404, the no-JavaScript page): no canonical, not indexed. */
+  noindex?: boolean;
+}
+
+/** Shared-link preview: 1200 x 630, public/img/share.png. */
+const SHARE_IMAGE = '/img/share.png';
+
+function headTags(s: Shell, meta: PageMeta, title: string): Safe {
+  if (meta.noindex) return html`<meta name="robots" content="noindex">`;
+  const abs = (path: string): string => (s.publicUrl ? `${s.publicUrl}${path}` : path);
+  return html`<link rel="canonical" href="${abs(meta.path)}">
+<meta property="og:type" content="${meta.ogType ?? 'website'}">
+<meta property="og:site_name" content="${s.siteName}">
+<meta property="og:title" content="${meta.path === '/' ? title : meta.title}">
+<meta property="og:description" content="${meta.description}">
+<meta property="og:locale" content="en_US">
+${s.publicUrl ? html`<meta property="og:url" content="${abs(meta.path)}">
+<meta property="og:image" content="${abs(SHARE_IMAGE)}">
+<meta property="og:image:width" content="1200"><meta property="og:image:height" content="630">
+<meta property="og:image:alt" content="${s.siteName}: ${s.content.site.tagline}">
+<meta name="twitter:card" content="summary_large_image">` : ''}`;
+}
+
+/** The main navigation. On phones it folds behind a Menu button (a native popover: works without the script). */
+function mainNav(current: string): Safe {
+  return html`<button type="button" class="menu-toggle" popovertarget="site-menu" aria-controls="site-menu" aria-expanded="false"><span class="menu-icon" aria-hidden="true"></span>Menu</button>
+<nav aria-label="Main"><ul class="nav" id="site-menu" popover>${NAV.map(([href, label]) =>
+    html`<li><a href="${href}"${href === current ? html` aria-current="page"` : ''}>${label}</a></li>`)}</ul></nav>`;
 }
 
 const NAV: [string, string][] = [
@@ -30,8 +64,7 @@ export function layout(s: Shell, meta: PageMeta, main: Safe, extra: Safe | '' = 
   const title = meta.path === '/' ? `${s.siteName} | ${c.tagline}` : `${meta.title} | ${s.siteName}`;
   const nav = meta.landing
     ? html`<a class="header-phone" href="tel:${c.phoneHref}">Call ${c.phone}</a>`
-    : html`<nav aria-label="Main"><ul class="nav">${NAV.map(([href, label]) =>
-        html`<li><a href="${href}"${href === meta.path ? html` aria-current="page"` : ''}>${label}</a></li>`)}</ul></nav>`;
+    : mainNav(meta.path);
   const page = html`<!doctype html>
 <html lang="en">
 <head>
@@ -39,11 +72,12 @@ export function layout(s: Shell, meta: PageMeta, main: Safe, extra: Safe | '' = 
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${title}</title>
 <meta name="description" content="${meta.description}">
+${headTags(s, meta, title)}
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <style>${raw(s.css)}</style>
 <script type="module" src="${s.scriptPath}"></script>
 </head>
-<body data-captcha-src="${s.captcha.scriptUrl}" data-captcha-key="${s.captcha.siteKey}"${meta.lpSlug ? html` data-lp-slug="${meta.lpSlug}"` : ''}>
+<body data-captcha-src="${s.captcha.scriptUrl}" data-captcha-key="${s.captcha.siteKey}" data-phone="${c.phone}"${meta.lpSlug ? html` data-lp-slug="${meta.lpSlug}"` : ''}>
 <a class="skip" href="#main">Skip to content</a>
 <header class="site-header"><div class="wrap header-row">
 <a class="brand" href="/"><img src="/img/logo.svg" width="32" height="32" alt=""> <span>${s.siteName}</span></a>
@@ -56,7 +90,15 @@ ${meta.landing ? landingFooter(s) : siteFooter(s)}
 ${extra}
 </body>
 </html>`;
-  return page.value;
+  return page.value.replaceAll(NO_SCRIPT_SLOT, noScriptNotice(s).value);
+}
+
+/** Inside every form: without JavaScript no bot check can run, so say so before anyone types. */
+function noScriptNotice(s: Shell): Safe {
+  const c = s.content.site;
+  const [before, after] = NO_SCRIPT_PAGE.notice.split('{phone}') as [string, string];
+  const [middle, end] = after.split('{email}') as [string, string];
+  return html`<noscript><p class="form-alert">${before}<a href="tel:${c.phoneHref}">${c.phone}</a>${middle}<a href="mailto:${c.email}">${c.email}</a>${end}</p></noscript>`;
 }
 
 function siteFooter(s: Shell): Safe {

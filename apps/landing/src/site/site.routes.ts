@@ -3,7 +3,7 @@
  * served from memory; /api/*, /health and the bot-check script belong to the landing app itself.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { loadContent, type SiteContent } from './content.loader.js';
+import { ContentError, loadContent, type SiteContent } from './content.loader.js';
 import { buildClientBundle, buildCss, loadPublic, makeAsset, pickEncoding, type Asset } from './assets.js';
 import { layout, type Shell, type PageMeta } from './layout.view.js';
 import { popupDialog } from './forms.view.js';
@@ -11,10 +11,16 @@ import { formSource } from './form-sources.js';
 import * as pages from './pages.view.js';
 import { lpLegacyPage, lpV2Page } from './landing-pages.view.js';
 import type { PageBody } from './pages.view.js';
+import { closestPage, noScriptPage, notFoundPage } from './answer-pages.view.js';
+import { NO_SCRIPT_PATH } from './forms.view.js';
 
 export interface SiteOptions {
   siteName: string;
   captcha: { scriptUrl: string; siteKey: string };
+  /** Another content/ directory (tests); default apps/landing/content. */
+  contentDir?: string;
+  /** Public origin of the site (SITE_URL) for canonical and Open Graph URLs. */
+  publicUrl?: string;
 }
 
 interface PageDef { meta: PageMeta; page: PageBody; popup?: { template: string; mode: 'auto' | 'cta' } }
@@ -32,7 +38,7 @@ export function sitePages(c: SiteContent): PageDef[] {
   add('/faq', pages.faqPage(c));
   add('/helpdesk', pages.helpdeskPage(c));
   add('/blog', pages.blogIndexPage(c));
-  for (const p of c.posts) add(`/blog/${p.slug}`, pages.blogPostPage(c, p));
+  for (const p of c.posts) add(`/blog/${p.slug}`, pages.blogPostPage(c, p), { ogType: 'article' });
   for (const p of c.products) add(`/products/${p.slug}`, pages.productPage(c, p));
   for (const l of c.locations) add(`/areas/${l.slug}`, pages.localPage(c, l));
   for (const lp of c.lpV2) {
@@ -40,7 +46,7 @@ export function sitePages(c: SiteContent): PageDef[] {
   }
   for (const lp of c.lpLegacy) add(`/go/${lp.slug}`, lpLegacyPage(c, lp), { landing: true, lpSlug: lp.slug });
   const missing = [...c.popupPages.keys()].filter((p) => !defs.some((d) => d.meta.path === p));
-  if (missing.length) throw new Error(`content/popup-pages.json lists unknown pages: ${missing.join(', ')}`);
+  if (missing.length) throw new ContentError('popup-pages.json', [`pages: ${missing.join(', ')} is not a page of the site`]);
   return defs;
 }
 
@@ -53,12 +59,20 @@ export function sendAsset(req: FastifyRequest, reply: FastifyReply, a: Asset, ca
   return reply.send(enc === 'br' ? a.br : enc === 'gzip' ? a.gzip : a.body);
 }
 
-export async function registerSite(app: FastifyInstance, opts: SiteOptions): Promise<void> {
-  const content = loadContent();
-  const [bundle, css] = await Promise.all([buildClientBundle(), buildCss()]);
-  const shell: Shell = { siteName: opts.siteName, css, scriptPath: bundle.path, captcha: opts.captcha, content };
+/** Paths that are not pages: their 404 stays the app's problem+json answer. */
+const NOT_PAGES = /^\/(api|health|local-captcha|assets|img)(\/|$)|\.[a-z0-9]+$/i;
+const wantsHtml = (accept: string | undefined): boolean => !accept || /text\/html|\*\/\*/.test(accept);
 
-  for (const def of sitePages(content)) {
+export async function registerSite(app: FastifyInstance, opts: SiteOptions): Promise<void> {
+  const content = loadContent(opts.contentDir ? { dir: opts.contentDir } : {});
+  const [bundle, css] = await Promise.all([buildClientBundle(), buildCss()]);
+  const shell: Shell = {
+    siteName: opts.siteName, css, scriptPath: bundle.path, captcha: opts.captcha, content,
+    ...(opts.publicUrl ? { publicUrl: opts.publicUrl.replace(/\/+$/, '') } : {}),
+  };
+  const defs = sitePages(content);
+
+  for (const def of defs) {
     const extra = def.popup ? popupDialog(def.popup.template, def.popup.mode) : '';
     const asset = makeAsset(layout(shell, def.meta, def.page.body, extra), 'text/html; charset=utf-8');
     app.get(def.meta.path, (req, reply) => sendAsset(req, reply, asset, 'no-cache'));
@@ -66,5 +80,35 @@ export async function registerSite(app: FastifyInstance, opts: SiteOptions): Pro
   app.get(bundle.path, (req, reply) => sendAsset(req, reply, bundle.asset, 'public, max-age=31536000, immutable'));
   for (const [path, asset] of loadPublic()) {
     app.get(path, (req, reply) => sendAsset(req, reply, asset, 'public, max-age=86400'));
+  }
+
+  // A form posted without JavaScript: no bot check could run, so nothing is read or kept. The
+  // visitor is sent (303, so a reload does not post again) to a page with the phone and helpdesk.
+  const noScriptBody = noScriptPage(content);
+  const noScript = makeAsset(layout(shell, { path: NO_SCRIPT_PATH, ...noScriptBody, noindex: true }, noScriptBody.body), 'text/html; charset=utf-8');
+  app.get(NO_SCRIPT_PATH, (req, reply) => sendAsset(req, reply, noScript, 'no-cache'));
+  await app.register(async (scope) => {
+    // Only in this scope: the API keeps answering 415 to anything but JSON.
+    scope.addContentTypeParser(['application/x-www-form-urlencoded', 'multipart/form-data'], { parseAs: 'buffer' }, (_req, _body, done) => done(null, null));
+    scope.post(NO_SCRIPT_PATH, (_req, reply) => reply.code(303).header('location', NO_SCRIPT_PATH).header('cache-control', 'no-store').send());
+  });
+
+  // A mistyped page address gets an HTML 404 with the navigation; API paths and clients that ask
+  // for JSON get the app's problem+json 404 (reply.callNotFound).
+  const candidates = defs.filter((d) => !d.meta.landing).map((d) => ({ path: d.meta.path, title: d.page.title }));
+  app.get('/*', (req, reply) => {
+    const path = req.url.split('?')[0]!;
+    if (NOT_PAGES.test(path) || !wantsHtml(req.headers.accept)) return reply.callNotFound();
+    const page = notFoundPage(content, closestPage(candidates, decodePath(path)));
+    const body = layout(shell, { path, ...page, noindex: true }, page.body);
+    return reply.code(404).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(body);
+  });
+}
+
+function decodePath(p: string): string {
+  try {
+    return decodeURIComponent(p);
+  } catch {
+    return p;
   }
 }

@@ -72,24 +72,26 @@ describe('estimate forms', () => {
     });
   });
 
-  it('shows the backend problem errors next to their inputs and in an alert', async () => {
+  it('shows the backend problem errors next to their inputs and in an alert, in the words of the catalogue', async () => {
+    // The API's own messages are for developers; the visitor reads messages.ts, chosen by field and rule.
     site.failWith = {
       errors: [
-        { field: 'phone', rule: 'required_without', message: 'Give a phone number or an email address.' },
-        { field: 'zip', rule: 'format', message: 'Enter a 5-digit ZIP code.' },
-        { field: 'captcha_token', rule: 'captcha', message: 'We could not verify you are human. Please try again.' },
+        { field: 'phone', rule: 'required_one_of', message: 'give a phone number or an email address' },
+        { field: 'zip', rule: 'format', message: 'must be a postal code (letters, digits, space or -)' },
+        { field: 'captcha_token', rule: 'captcha', message: 'Bot-check token is missing' },
       ],
     };
     const page = await ctx.newPage();
     await page.goto(`${site.url}/faq`);
     await page.fill('#estimate-form-name', 'Erin Error');
-    await page.fill('#estimate-form-zip', '80');
+    await page.fill('#estimate-form-email', 'erin@example.com');
+    await page.fill('#estimate-form-zip', '80211');
     await page.click('#estimate-form button[type=submit]');
     await page.waitForSelector('#estimate-form-phone[aria-invalid=true]');
-    expect(await page.textContent('#estimate-form-phone-error')).toBe('Give a phone number or an email address.');
+    expect(await page.textContent('#estimate-form-phone-error')).toBe('Please give a phone number or an email address.');
     expect(await page.getAttribute('#estimate-form-phone', 'aria-describedby')).toBe('estimate-form-phone-error');
-    expect(await page.textContent('#estimate-form-zip-error')).toBe('Enter a 5-digit ZIP code.');
-    expect(await page.textContent('#estimate-form .form-alert')).toContain('could not verify');
+    expect(await page.textContent('#estimate-form-zip-error')).toBe('Please enter a 5-digit ZIP code, like 80211 (or ZIP+4, like 80211-1234).');
+    expect(await page.textContent('#estimate-form .form-alert')).toBe('We could not run our spam check. Please try again.');
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('estimate-form-phone');
     expect(await page.isEnabled('#estimate-form button[type=submit]')).toBe(true);
     // Fixing and resubmitting clears the errors.

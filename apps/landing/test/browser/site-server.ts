@@ -28,7 +28,7 @@ export async function startTestSite(opts: { siteName?: string; apiDelayMs?: numb
     close: () => app.close(),
   };
   await registerSite(app, {
-    siteName: opts.siteName ?? 'Front Range Window Co',
+    siteName: opts.siteName ?? 'Brightview Blinds',
     captcha: { scriptUrl: '/local-captcha/api.js', siteKey: 'test-site-key' },
   });
   app.get('/local-captcha/api.js', async (_req, reply) => {
