@@ -49,11 +49,11 @@ describe('Xero accounting API adapter against the local stand-in', () => {
   it('creates an AUTHORISED invoice, finds it by reference and reads it back', async () => {
     const { contactId } = await api.upsertContact(auth, { name: 'Invoice Person', contactNumber: 'ERP-P-1' });
     const created = await api.createInvoice(auth, invoiceInput(contactId, 'JOB-1042'));
-    // 3 × 120 with 10 % OUTPUT tax + 50 untaxed
-    expect(created).toMatchObject({ status: 'AUTHORISED', total: 446 });
+    // 3 × 120 with 10 % OUTPUT tax + 50 without TaxType: account 200's default tax (OUTPUT) applies
+    expect(created).toMatchObject({ status: 'AUTHORISED', total: 451 });
     expect(created.invoiceNumber).toMatch(/^INV-\d{4}$/);
     const found = await api.findInvoiceByReference(auth, 'JOB-1042');
-    expect(found).toMatchObject({ invoiceId: created.invoiceId, reference: 'JOB-1042', amountDue: 446, amountPaid: 0, payments: [] });
+    expect(found).toMatchObject({ invoiceId: created.invoiceId, reference: 'JOB-1042', amountDue: 451, amountPaid: 0, payments: [] });
     expect(await api.findInvoiceByReference(auth, 'JOB-none')).toBeNull();
     expect(await api.getInvoice(auth, created.invoiceId)).toEqual(found);
   });
@@ -63,7 +63,7 @@ describe('Xero accounting API adapter against the local stand-in', () => {
     const inv = await api.createInvoice(auth, invoiceInput(contactId, 'JOB-2000'));
     local.recordPayment({ tenantId: 'tenant-a', invoiceId: inv.invoiceId, amount: 100, date: '2026-01-31' });
     const got = await api.getInvoice(auth, inv.invoiceId);
-    expect(got).toMatchObject({ status: 'AUTHORISED', amountPaid: 100, amountDue: 346 });
+    expect(got).toMatchObject({ status: 'AUTHORISED', amountPaid: 100, amountDue: 351 });
     expect(got.payments).toHaveLength(1);
     expect(got.payments[0]?.date.toISOString()).toBe('2026-01-31T00:00:00.000Z');
   });
