@@ -31,6 +31,7 @@ export class IntegrationSettingsService {
       webhook_key_enc: this.seal(tenantId, 'accounting_connections', 'webhook_key', k, i.webhook_key),
       down_payment_product_id: i.down_payment_product_id ?? null, payment_journal_id: i.payment_journal_id ?? null,
       sales_account_code: i.sales_account_code, deposit_account_code: i.deposit_account_code,
+      tax_types: i.tax_types, no_tax_type: i.no_tax_type,
     });
     return this.showAccountingConnection(tenantId, k);
   }
@@ -46,6 +47,7 @@ export class IntegrationSettingsService {
       webhook_key: maskSecret(this.open(tenantId, 'accounting_connections', 'webhook_key', r.company_id, r.webhook_key_enc)),
       down_payment_product_id: r.down_payment_product_id, payment_journal_id: r.payment_journal_id,
       sales_account_code: r.sales_account_code, deposit_account_code: r.deposit_account_code,
+      tax_types: r.tax_types, no_tax_type: r.no_tax_type, granted_scopes: r.granted_scopes,
       status: r.status, status_detail: r.status_detail, provider_tenant_name: r.provider_tenant_name,
       token_expires_at: r.token_expires_at,
     };
