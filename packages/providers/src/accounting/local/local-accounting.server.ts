@@ -57,8 +57,13 @@ export interface RecordedAccountingRequest {
   path: string;
   tenantId: string | undefined;
   status: number;
+  /** Query string without `?` (e.g. `unitdp=4`). */
+  query: string;
   /** Request body; OAuth secrets, codes and tokens are replaced by `[redacted]`. */
   body: unknown;
+  idempotencyKey: string | undefined;
+  /** The request was handled but its answer was dropped (`dropNextReply`). */
+  replyDropped: boolean;
 }
 
 export interface RunningLocalAccounting {
@@ -77,6 +82,10 @@ export interface RunningLocalAccounting {
   /** Makes the grant's refresh tokens expired (as if unused for 60 days). */
   expireGrant(token: string): void;
   expireAccessTokens(): void;
+  /** The next request with this method and path is handled, then its connection is cut before the answer. */
+  dropNextReply(method: string, path: string): void;
+  /** A contact entered in the provider's UI (e.g. before the sync existed). */
+  addContact(input: { name: string; email?: string; contactNumber?: string; tenantId?: string }): string;
   /** Only these of the requested scopes are granted from now on (a user's narrower consent); undefined: all. */
   setConsentScopes(scopes: string[] | undefined): void;
   /** A credit note / prepayment / overpayment allocated to the invoice, as in the provider's UI; sends the webhooks. */
@@ -129,9 +138,23 @@ export async function startLocalAccounting(opts: LocalAccountingOptions): Promis
   const app = Fastify({ logger: false });
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
     done(null, Object.fromEntries(new URLSearchParams(body as string))));
-  app.addHook('onResponse', async (req, reply) => {
+  let drops: { method: string; path: string }[] = [];
+  app.addHook('onSend', async (req, reply, payload) => {
     const tenantId = req.headers['xero-tenant-id'];
-    requests.push({ at: new Date(nowMs()), method: req.method, path: req.url.split('?')[0] ?? req.url, tenantId: typeof tenantId === 'string' ? tenantId : undefined, status: reply.statusCode, body: redact(req.body) });
+    const key = req.headers['idempotency-key'];
+    const path = req.url.split('?')[0] ?? req.url;
+    const drop = drops.findIndex((d) => d.method === req.method && d.path === path);
+    requests.push({
+      at: new Date(nowMs()), method: req.method, path, query: req.url.includes('?') ? req.url.slice(req.url.indexOf('?') + 1) : '',
+      tenantId: typeof tenantId === 'string' ? tenantId : undefined, status: reply.statusCode, body: redact(req.body),
+      idempotencyKey: typeof key === 'string' ? key : undefined, replyDropped: drop >= 0,
+    });
+    if (drop >= 0) {
+      // The work is done, the answer is lost: what a timeout or a cut connection looks like to the client.
+      drops = drops.filter((_, i) => i !== drop);
+      req.raw.socket.destroy();
+    }
+    return payload;
   });
 
   app.get('/identity/connect/authorize', async (req, reply) => {
@@ -180,6 +203,10 @@ export async function startLocalAccounting(opts: LocalAccountingOptions): Promis
     expireGrant: (token) => oauth.expireGrant(grantId(token)),
     expireAccessTokens: () => oauth.expireAccessTokens(),
     setConsentScopes: (scopes) => void (consent = scopes),
+    dropNextReply: (method, path) => void drops.push({ method, path }),
+    addContact: (input) => tenantOf(input.tenantId).ledger.saveContact({
+      Name: input.name, ...(input.email ? { EmailAddress: input.email } : {}), ...(input.contactNumber ? { ContactNumber: input.contactNumber } : {}),
+    }, false).ContactID,
     recordCredit(input) {
       const t = tenantOf(input.tenantId);
       const { id, number, invoice } = t.credits.allocate(input);
