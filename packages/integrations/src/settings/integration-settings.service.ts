@@ -5,6 +5,7 @@
 import type { Db } from '@platform/db';
 import { AppError } from '@platform/kernel';
 import { maskSecret, type SecretBox } from '@platform/secrets';
+import { listAttention } from '../accounting/accounting.repo.js';
 import * as repo from './settings.repo.js';
 import type { AccountingConnectionInput, ChatConfigInput, SmsConfigInput, SmsLineInput } from './settings.schemas.js';
 
@@ -50,6 +51,8 @@ export class IntegrationSettingsService {
       tax_types: r.tax_types, no_tax_type: r.no_tax_type, granted_scopes: r.granted_scopes,
       status: r.status, status_detail: r.status_detail, provider_tenant_name: r.provider_tenant_name,
       token_expires_at: r.token_expires_at,
+      // What the office must look at (ambiguous contacts, unmapped taxes, totals or residuals that differ).
+      needs_attention: await listAttention(this.db, tenantId),
     };
   }
 

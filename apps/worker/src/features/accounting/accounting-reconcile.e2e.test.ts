@@ -171,6 +171,9 @@ describe('creates and contacts', () => {
     expect((await move(id))['x_acct_sync_issue']).toContain('Pat Lee');
     expect(h.local.contacts().filter((c) => c['Name'] === 'Pat Lee')).toHaveLength(1);
     expect((await h.services.attention.list(h.tenantId)).filter((a) => a.erp_id === id)).toEqual([expect.objectContaining({ kind: 'ambiguous_contact' })]);
+    // The office's view of the connection lists it.
+    const status = await h.app.inject({ method: 'GET', url: '/acct/status?company=1', headers: { authorization: basic() } });
+    expect(status.json()['needs_attention']).toEqual(expect.arrayContaining([expect.objectContaining({ erp_id: id, kind: 'ambiguous_contact', detail: expect.stringContaining('Pat Lee') })]));
   });
 });
 
