@@ -87,9 +87,31 @@ describe('totals to the cent', () => {
     expect(h.local.invoices().some((i) => i['Reference'] === ref)).toBe(false);
     expect(await h.services.attention.list(h.tenantId)).toEqual(expect.arrayContaining([expect.objectContaining({ erp_id: id, kind: 'unmapped_tax' })]));
   });
+
+  it('flags on the invoice a total that differs (a tax mapped to the wrong provider rate), never passes it silently', async () => {
+    const tax7 = await h.erp.create('account.tax', { name: 'City tax 7%', amount: 7, type_tax_use: 'sale' });
+    await h.configure(1, undefined, { tax_types: { [String(tax825)]: 'TAX825', [String(tax7)]: 'OUTPUT' }, no_tax_type: 'NONE' });
+    const id = await postInvoice([{ name: 'Awning', quantity: 1, price_unit: 1000, tax: tax7 }]);
+    expect(await push(id)).toMatchObject({ pushed: true, totalsAgree: false });
+    expect((await move(id))['x_acct_sync_issue']).toMatch(/1100\.00 differs from the ERP total 1070\.00/);
+    expect(await h.services.attention.list(h.tenantId)).toEqual(expect.arrayContaining([expect.objectContaining({ erp_id: id, kind: 'total_mismatch' })]));
+  });
 });
 
 describe('everything that lowers AmountDue', () => {
+  it('keeps an over-payment whole, as Odoo 15 does (outstanding credit), and the residuals still agree', async () => {
+    const id = await issue9();
+    const { providerInvoiceId } = await push(id);
+    // Someone also recorded 100 in the ERP by hand; the customer then paid the full amount at the provider.
+    const wizard = await h.erp.create('account.payment.register', { amount: 100 }, { active_model: 'account.move', active_ids: [id] });
+    await h.erp.call('account.payment.register', 'action_create_payments', [[wizard]]);
+    h.local.recordPayment({ invoiceId: providerInvoiceId, amount: 2605.41 });
+    expect(await settle()).toMatchObject({ residual: 0, amountDue: 0, agrees: true });
+    expect(await move(id)).toMatchObject({ amount_residual: 0, payment_state: 'paid' });
+    const amounts = (await h.erp.searchRead('account.payment', [['reconciled_invoice_ids', 'in', [id]]], { fields: ['amount'] })).map((p) => p['amount']);
+    expect(amounts.sort((a, b) => Number(a) - Number(b))).toEqual([100, 2605.41]);
+  });
+
   it('a credit note plus a partial payment closes the invoice', async () => {
     const id = await issue9();
     const { providerInvoiceId } = await push(id);
@@ -146,8 +168,16 @@ describe('creates and contacts', () => {
 
   it('two workers creating the same invoice at once make one contact and one invoice (same Idempotency-Key)', async () => {
     const id = await postInvoice([{ name: 'Sheer', quantity: 1, price_unit: 64.5 }], 'Twin Workers Inc');
+    const before = h.local.requests.length;
     const results = await Promise.all([push(id), push(id)]);
     expect(new Set(results.map((r) => r['providerInvoiceId'])).size).toBe(1);
+    const puts = h.local.requests.slice(before).filter((q) => q.method === 'PUT');
+    // Both workers usually miss the lookup and both PUT: the shared key makes the second get the first's answer.
+    for (const path of ['/api.xro/2.0/Contacts', '/api.xro/2.0/Invoices']) {
+      const keys = puts.filter((q) => q.path === path).map((q) => q.idempotencyKey);
+      expect(keys.length).toBeGreaterThanOrEqual(1);
+      expect(new Set(keys)).toEqual(new Set([expect.stringMatching(/^erp:/)]));
+    }
     expect(h.local.contacts().filter((c) => c['Name'] === 'Twin Workers Inc')).toHaveLength(1);
     const ref = String((await move(id))['name']);
     expect(h.local.invoices().filter((i) => i['Reference'] === ref)).toHaveLength(1);
