@@ -79,6 +79,7 @@ describe('Idempotency-Key', () => {
 describe('credits and deleted payments', () => {
   it('reads credit notes, prepayments and overpayments applied, and a deleted payment as DELETED', async () => {
     const inv = await api.createInvoice(auth, input(contactId, 'C-1', { lines: [{ ...line, quantity: 1, unitAmount: 500 }] }));
+    local.setWebhookUrl('http://127.0.0.1:9/nobody-listens'); // deliveries are recorded even when they fail
     const cn = local.recordCredit({ tenantId: 't', invoiceId: inv.invoiceId, kind: 'credit_note', amount: 100 });
     local.recordCredit({ tenantId: 't', invoiceId: inv.invoiceId, kind: 'overpayment', amount: 50 });
     const pay = local.recordPayment({ tenantId: 't', invoiceId: inv.invoiceId, amount: 350 });
@@ -87,6 +88,14 @@ describe('credits and deleted payments', () => {
     expect(paid).toMatchObject({ status: 'PAID', amountDue: 0, amountPaid: 350, amountCredited: 150 });
     expect(paid.allocations.map((a) => [a.kind, a.appliedAmount])).toEqual([['credit_note', 100], ['overpayment', 50]]);
     expect(paid.allocations[0]).toMatchObject({ id: cn.id, number: cn.number });
+    // The credit note itself is readable, with its allocation (scope accounting.invoices).
+    const res = await fetch(`${local.url}/api.xro/2.0/CreditNotes/${cn.id}`, { headers: { authorization: `Bearer ${auth.accessToken}`, 'xero-tenant-id': 't', accept: 'application/json' } });
+    const note = ((await res.json()) as { CreditNotes: Record<string, any>[] }).CreditNotes[0]!;
+    expect(note).toMatchObject({ CreditNoteID: cn.id, Type: 'ACCRECCREDIT', Status: 'PAID', Total: 100, RemainingCredit: 0, Allocations: [{ Invoice: { InvoiceID: inv.invoiceId }, Amount: 100 }] });
+    const events = local.webhooks.filter((d) => d.kind === 'event').map((d) => JSON.parse(d.body).events[0].eventCategory);
+    expect(events).toEqual(['CREDITNOTE', 'INVOICE', 'INVOICE', 'INVOICE']);
+    await local.flushWebhooks();
+    local.setWebhookUrl(undefined);
     expect(local.deletePayment({ tenantId: 't', paymentId: pay.paymentId })).toEqual({ status: 'AUTHORISED', amountDue: 350 });
     expect((await api.getInvoice(auth, inv.invoiceId)).payments).toEqual([]);
     expect(await api.getPayment(auth, pay.paymentId)).toMatchObject({ status: 'DELETED', amount: 350, invoiceId: inv.invoiceId });

@@ -162,6 +162,23 @@ export function registerLocalAccountingApi(app: FastifyInstance, d: ApiDeps): vo
       PaymentType: 'ACCRECPAYMENT', Status: p.Status, Account: { Code: p.AccountCode }, Invoice: { InvoiceID: inv.InvoiceID, InvoiceNumber: inv.InvoiceNumber },
     }]);
   }));
+  // A credit note / prepayment / overpayment with its allocation (the stand-in allocates each to one invoice).
+  for (const kind of ['CreditNotes', 'Prepayments', 'Overpayments'] as const) {
+    app.get(`${base}/${kind}/:id`, handle((t, req) => {
+      const id = (req.params as { id: string }).id;
+      const inv = [...t.ledger.invoices.values()].find((i) => i.Allocations.some((a) => a.Kind === kind && a.ID === id));
+      const a = inv?.Allocations.find((x) => x.ID === id);
+      if (!inv || !a) throw new LedgerError(404, 'The resource you are looking for cannot be found');
+      const remaining = Math.round((a.Total - a.AppliedAmount) * 100) / 100;
+      return envelope(kind, [{
+        [`${kind.slice(0, -1)}ID`]: a.ID, ...(kind === 'CreditNotes' ? { CreditNoteNumber: a.Number } : {}),
+        Type: kind === 'CreditNotes' ? 'ACCRECCREDIT' : kind === 'Prepayments' ? 'RECEIVE-PREPAYMENT' : 'RECEIVE-OVERPAYMENT',
+        Contact: { ContactID: inv.ContactID }, Date: msDate(Date.parse(`${a.Date}T00:00:00Z`)), Status: remaining === 0 ? 'PAID' : 'AUTHORISED',
+        Total: a.Total, RemainingCredit: remaining,
+        Allocations: [{ Invoice: { InvoiceID: inv.InvoiceID, InvoiceNumber: inv.InvoiceNumber }, Amount: a.AppliedAmount, Date: msDate(Date.parse(`${a.Date}T00:00:00Z`)) }],
+      }]);
+    }));
+  }
   app.put(`${base}/Payments`, handle((t, req) => {
     const done = list(req.body, 'Payments').map((raw) => t.ledger.applyPayment(raw));
     for (const { invoice } of done) d.webhooks.invoiceUpdated(t.tenantId, invoice.InvoiceID);
