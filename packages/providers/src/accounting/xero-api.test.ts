@@ -104,7 +104,9 @@ describe('Xero accounting API adapter against the local stand-in', () => {
 
 describe('Xero rate limit (60 calls per minute per tenant)', () => {
   it('answers 429 with Retry-After as a typed rate_limited error, per tenant, and recovers after a minute', async () => {
-    const local = await startStandIn({ tenants: [{ tenantId: 't1', tenantName: 'One' }, { tenantId: 't2', tenantName: 'Two' }] });
+    // A frozen clock: only advanceTime moves it, so a slow machine cannot shift the window.
+    const frozen = new Date();
+    const local = await startStandIn({ now: () => frozen, tenants: [{ tenantId: 't1', tenantName: 'One' }, { tenantId: 't2', tenantName: 'Two' }] });
     try {
       const { oauth, api } = adapters(local);
       const auth = { accessToken: (await connect(oauth)).accessToken, tenantId: 't1' };
@@ -114,8 +116,7 @@ describe('Xero rate limit (60 calls per minute per tenant)', () => {
       expect(e.kind).toBe('rate_limited');
       expect(e.status).toBe(429);
       expect(e.retryable).toBe(true);
-      expect(e.retryAfterSeconds).toBeGreaterThanOrEqual(39);
-      expect(e.retryAfterSeconds).toBeLessThanOrEqual(41);
+      expect(e.retryAfterSeconds).toBe(40);
       expect(await api.findInvoiceByReference({ ...auth, tenantId: 't2' }, 'R-x')).toBeNull();
       local.advanceTime(41_000);
       expect(await api.findInvoiceByReference(auth, 'R-62')).toBeNull();

@@ -223,4 +223,13 @@ describe('scopes', () => {
     expect(await h.connection()).toMatchObject({ status: 'connected', status_detail: null });
     expect(await push(id)).toMatchObject({ pushed: true });
   });
+
+  it('an organisation disconnected at the provider (403 on a call) shows needs-reconnect instead of failing', async () => {
+    h.local.disconnectOrganisation();
+    const id = await postInvoice([{ name: 'Blinds', quantity: 1, price_unit: 10 }]);
+    await expect(push(id)).rejects.toBeInstanceOf(RetryLater);
+    const c = await h.connection();
+    expect(c['status']).toBe('needs_reconnect');
+    expect(c['status_detail']).toMatch(/disconnect, then connect again/i);
+  });
 });

@@ -86,6 +86,8 @@ export interface RunningLocalAccounting {
   dropNextReply(method: string, path: string): void;
   /** A contact entered in the provider's UI (e.g. before the sync existed). */
   addContact(input: { name: string; email?: string; contactNumber?: string; tenantId?: string }): string;
+  /** The organisation is disconnected from every grant (as from Xero's "Connected apps" page): its calls get 403. */
+  disconnectOrganisation(tenantId?: string): void;
   /** Only these of the requested scopes are granted from now on (a user's narrower consent); undefined: all. */
   setConsentScopes(scopes: string[] | undefined): void;
   /** A credit note / prepayment / overpayment allocated to the invoice, as in the provider's UI; sends the webhooks. */
@@ -203,6 +205,10 @@ export async function startLocalAccounting(opts: LocalAccountingOptions): Promis
     expireGrant: (token) => oauth.expireGrant(grantId(token)),
     expireAccessTokens: () => oauth.expireAccessTokens(),
     setConsentScopes: (scopes) => void (consent = scopes),
+    disconnectOrganisation(tenantId) {
+      const id = tenantOf(tenantId).tenantId;
+      for (const g of oauth.grants.values()) g.tenantIds = g.tenantIds.filter((t) => t !== id);
+    },
     dropNextReply: (method, path) => void drops.push({ method, path }),
     addContact: (input) => tenantOf(input.tenantId).ledger.saveContact({
       Name: input.name, ...(input.email ? { EmailAddress: input.email } : {}), ...(input.contactNumber ? { ContactNumber: input.contactNumber } : {}),
