@@ -13,7 +13,7 @@ import type { AccountingRow } from '../settings/settings.repo.js';
 export const m2oId = (v: unknown): number | undefined => (Array.isArray(v) && typeof v[0] === 'number' ? v[0] : typeof v === 'number' ? v : undefined);
 const m2oName = (v: unknown): string => (Array.isArray(v) && typeof v[1] === 'string' ? v[1] : '');
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
-const round4 = (n: number): number => Math.round((n + Number.EPSILON) * 1e4) / 1e4;
+const round4 = (n: number): number => Math.sign(n) * Math.round(Number((Math.abs(n) * 1e4).toPrecision(15))) / 1e4;
 
 export type InvoiceMapping =
   | { ok: true; invoice: Omit<CreateInvoiceInput, 'contactId'>; contact: ContactInput; partnerId: number }

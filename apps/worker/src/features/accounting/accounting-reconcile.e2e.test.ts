@@ -96,6 +96,27 @@ describe('totals to the cent', () => {
     expect((await move(id))['x_acct_sync_issue']).toMatch(/1100\.00 differs from the ERP total 1070\.00/);
     expect(await h.services.attention.list(h.tenantId)).toEqual(expect.arrayContaining([expect.objectContaining({ erp_id: id, kind: 'total_mismatch' })]));
   });
+
+  it('sends every one of 40 random invoices (4-decimal prices, discounts, taxes) with the ERP’s totals to the cent', async () => {
+    let seed = 20261125;
+    const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const partner = await h.erp.create('res.partner', { name: 'Random Buyer', email: 'random@example.com' });
+    const disagree: string[] = [];
+    for (let n = 0; n < 40; n++) {
+      if (n % 8 === 0) h.local.advanceTime(61_000);
+      const lines = Array.from({ length: 1 + Math.floor(rnd() * 4) }, (_, i) => [0, 0, {
+        name: `Item ${i}`, quantity: [1, 2, 3, 7, 0.5, 12.5][Math.floor(rnd() * 6)], price_unit: Math.round(rnd() * 9_999_999) / 10_000,
+        discount: [0, 0, 5, 10, 12.5, 33.33][Math.floor(rnd() * 6)], tax_ids: [[6, 0, rnd() < 0.6 ? [tax825] : []]],
+      }]);
+      const id = await h.erp.create('account.move', { move_type: 'out_invoice', partner_id: partner, invoice_line_ids: lines });
+      await h.erp.call('account.move', 'action_post', [[id]]);
+      const r = await push(id);
+      const erp = await move(id);
+      const inv = provider(r['providerInvoiceId']);
+      if (!r['totalsAgree'] || inv['Total'] !== erp['amount_total'] || inv['TotalTax'] !== erp['amount_tax']) disagree.push(`${erp['name']}: ${inv['Total']} vs ${erp['amount_total']}`);
+    }
+    expect(disagree).toEqual([]);
+  });
 });
 
 describe('everything that lowers AmountDue', () => {

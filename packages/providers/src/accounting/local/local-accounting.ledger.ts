@@ -38,8 +38,9 @@ export interface LocalInvoice {
   AmountPaid: number; Payments: LocalPayment[]; Allocations: LocalAllocation[]; UpdatedMs: number;
 }
 
-export const cents = (n: number): number => Math.round((n + Number.EPSILON) * 100) / 100;
-const places = (n: number, dp: number): number => Math.round((n + Number.EPSILON) * 10 ** dp) / 10 ** dp;
+/** Half away from zero on the decimal value, as Xero's decimal arithmetic does (15 significant digits strip float noise). */
+const places = (n: number, dp: number): number => Math.sign(n) * Math.round(Number((Math.abs(n) * 10 ** dp).toPrecision(15))) / 10 ** dp;
+export const cents = (n: number): number => places(n, 2);
 const invalid = (msg: string): never => {
   throw new LedgerError(400, msg);
 };
