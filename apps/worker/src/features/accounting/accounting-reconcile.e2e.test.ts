@@ -70,6 +70,21 @@ describe('totals to the cent', () => {
     expect(put.idempotencyKey).toMatch(/^erp:/);
   });
 
+  it('sends a final invoice that deducts a down payment (negative deposit line) with equal totals', async () => {
+    const [dp] = await h.erp.search('product.product', [['name', '=', 'Down payment']], { limit: 1 });
+    const partner = await h.erp.create('res.partner', { name: 'Deposit Payer' });
+    const id = await h.erp.create('account.move', { move_type: 'out_invoice', partner_id: partner, invoice_line_ids: [
+      [0, 0, { name: 'Plantation shutters', quantity: 1, price_unit: 1000, tax_ids: [[6, 0, [tax825]]] }],
+      [0, 0, { product_id: dp, name: 'Down payment of 2026-01-10', quantity: -1, price_unit: 300, tax_ids: [[6, 0, []]] }],
+    ] });
+    await h.erp.call('account.move', 'action_post', [[id]]);
+    const r = await push(id);
+    expect(r).toMatchObject({ pushed: true, totalsAgree: true });
+    const inv = provider(r['providerInvoiceId']);
+    expect(inv['Total']).toBe(782.5);
+    expect((inv['LineItems'] as Record<string, unknown>[]).map((l) => [l['AccountCode'], l['LineAmount']])).toEqual([['200', 1000], ['835', -300]]);
+  });
+
   it('marks a taxed invoice paid in the ERP when the provider’s AmountDue is paid there (issue 9)', async () => {
     const id = await issue9();
     const { providerInvoiceId } = await push(id);
