@@ -8,7 +8,8 @@
  *   when nothing is left to pay, a posted customer payment of the partner (outstanding credit);
  * - a credit note applied to the invoice: a posted `out_refund` of that amount reversing it
  *   (`reversed_entry_id`), which lowers the invoice's residual;
- * - a payment deleted at the provider: the ERP payment reset to draft and cancelled.
+ * - a payment deleted at the provider: the ERP payment reset to draft and cancelled; an allocation
+ *   removed there: its ERP payment cancelled, or its credit note reset to draft and cancelled.
  */
 import type { Erp } from '@platform/erp';
 
@@ -74,4 +75,12 @@ export async function undoPayment(erp: Erp, paymentId: number): Promise<void> {
   if (!p || p['state'] === 'cancel') return;
   if (p['state'] === 'posted') await erp.call('account.payment', 'action_draft', [[paymentId]]);
   await erp.call('account.payment', 'action_cancel', [[paymentId]]);
+}
+
+/** Cancels the ERP credit note (Odoo 15: `button_draft`, then `button_cancel`): the invoice owes it again. */
+export async function undoCreditNote(erp: Erp, creditNoteId: number): Promise<void> {
+  const [m] = await erp.read('account.move', [creditNoteId], ['state']);
+  if (!m || m['state'] === 'cancel') return;
+  if (m['state'] === 'posted') await erp.call('account.move', 'button_draft', [[creditNoteId]]);
+  await erp.call('account.move', 'button_cancel', [[creditNoteId]]);
 }

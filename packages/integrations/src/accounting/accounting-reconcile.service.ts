@@ -4,7 +4,8 @@
  * and registers in the ERP, once each (accounting_payments, primary key tenant + key, claimed before
  * the ERP is touched): every payment, every credit note / prepayment / overpayment allocated to it
  * (accounting-erp-money.ts); a payment we registered that is gone from the invoice is read at the
- * provider and, when DELETED (or unknown), cancelled in the ERP. Then the residuals are compared:
+ * provider and, when DELETED (or unknown), cancelled in the ERP; an allocation gone from the invoice
+ * (removed at the provider) is cancelled in the ERP. Then the residuals are compared:
  * a difference is flagged on the invoice (needs attention), agreement clears the flag. All of it
  * under an advisory lock per provider invoice, so repeated, concurrent and out-of-order events
  * change nothing twice.
@@ -14,7 +15,7 @@ import type { Erp } from '@platform/erp';
 import { isAccountingError, type AccountingApi } from '@platform/providers';
 import type { AccountingAttention } from './accounting-attention.js';
 import type { AccountingCalls } from './accounting-calls.js';
-import { allocationRef, paymentRef, registerCreditNote, registerPayment, undoPayment } from './accounting-erp-money.js';
+import { allocationRef, paymentRef, registerCreditNote, registerPayment, undoCreditNote, undoPayment } from './accounting-erp-money.js';
 import type { AccountingWebhookJob } from './accounting-webhook.service.js';
 import * as repo from './accounting.repo.js';
 
@@ -75,13 +76,15 @@ export class AccountingPaymentsService {
       });
       (id !== undefined ? out.registered : out.skipped).push(it.key);
     }
-    const liveIds = new Set(live.map((p) => p.paymentId));
+    const liveKeys = new Set(items.map((it) => it.key));
     for (const reg of await repo.listRegistered(this.db, tenantId, job.invoiceId)) {
-      if (reg.kind !== 'payment' || reg.undone_at || reg.erp_payment_id === null || liveIds.has(reg.provider_payment_id)) continue;
-      if (!(await this.deletedAtProvider(row, reg.provider_payment_id))) continue;
+      if (reg.undone_at || reg.erp_payment_id === null || liveKeys.has(reg.provider_payment_id)) continue;
+      // The invoice is authoritative for allocations; a payment may only have dropped off the list.
+      if (reg.kind === 'payment' && !(await this.deletedAtProvider(row, reg.provider_payment_id))) continue;
       await this.db.transaction(async (tx) => {
         await repo.lockKey(tx, lock);
-        await undoPayment(erp, reg.erp_payment_id!);
+        if (reg.kind === 'credit_note') await undoCreditNote(erp, reg.erp_payment_id!);
+        else await undoPayment(erp, reg.erp_payment_id!);
         await repo.markUndone(tx, tenantId, reg.provider_payment_id);
       });
       out.undone.push(reg.provider_payment_id);

@@ -159,6 +159,10 @@ describe('everything that lowers AmountDue', () => {
     expect(await move(id)).toMatchObject({ amount_residual: 0, payment_state: 'paid' });
     const refunds = await h.erp.searchRead('account.move', [['reversed_entry_id', '=', id]], { fields: ['move_type', 'state', 'amount_total', 'ref'] });
     expect(refunds).toEqual([expect.objectContaining({ move_type: 'out_refund', state: 'posted', amount_total: 605.41, ref: expect.stringContaining(cn.id) })]);
+    // The allocation removed at the provider: the ERP credit note is cancelled and the invoice owes it again.
+    expect(h.local.removeAllocation({ id: cn.id })).toEqual({ status: 'AUTHORISED', amountDue: 605.41 });
+    expect(await settle()).toMatchObject({ undone: [expect.stringContaining(cn.id)], residual: 605.41, agrees: true });
+    expect(await move(id)).toMatchObject({ amount_residual: 605.41, payment_state: 'partial' });
   });
 
   it('registers prepayments and overpayments applied to the invoice as payments, once', async () => {

@@ -54,4 +54,14 @@ export class LocalCredits {
     inv.UpdatedMs = this.nowMs();
     return inv;
   }
+
+  /** Removes an allocation (Xero's "Remove allocation"): the invoice owes that amount again. */
+  removeAllocation(allocatedId: string): LocalInvoice {
+    const inv = [...this.ledger.invoices.values()].find((i) => i.Allocations.some((a) => a.ID === allocatedId));
+    if (!inv) throw new LedgerError(404, 'Allocation could not be found');
+    inv.Allocations = inv.Allocations.filter((a) => a.ID !== allocatedId);
+    if (inv.Status === 'PAID' && LocalLedger.due(inv) > 0) inv.Status = 'AUTHORISED';
+    inv.UpdatedMs = this.nowMs();
+    return inv;
+  }
 }

@@ -92,6 +92,8 @@ export interface RunningLocalAccounting {
   setConsentScopes(scopes: string[] | undefined): void;
   /** A credit note / prepayment / overpayment allocated to the invoice, as in the provider's UI; sends the webhooks. */
   recordCredit(input: { invoiceId: string; kind: CreditKind; amount: number; total?: number; tenantId?: string; date?: string }): { id: string; number: string; status: string; amountDue: number };
+  /** Removes the allocation of a credit note / prepayment / overpayment (by its id) from its invoice; sends the webhook. */
+  removeAllocation(input: { id: string; tenantId?: string }): { status: string; amountDue: number };
   /** Deletes a payment as in the provider's UI; sends the webhook. */
   deletePayment(input: { paymentId: string; tenantId?: string }): { status: string; amountDue: number };
   /** Pays an invoice as if done in the provider's UI; sends the webhook. */
@@ -219,6 +221,12 @@ export async function startLocalAccounting(opts: LocalAccountingOptions): Promis
       if (input.kind === 'credit_note') webhooks.event(t.tenantId, 'CREDITNOTE', 'CREATE', id);
       webhooks.invoiceUpdated(t.tenantId, invoice.InvoiceID);
       return { id, number, status: invoice.Status, amountDue: LocalLedger.due(invoice) };
+    },
+    removeAllocation(input) {
+      const t = tenantOf(input.tenantId);
+      const invoice = t.credits.removeAllocation(input.id);
+      webhooks.invoiceUpdated(t.tenantId, invoice.InvoiceID);
+      return { status: invoice.Status, amountDue: LocalLedger.due(invoice) };
     },
     deletePayment(input) {
       const t = tenantOf(input.tenantId);
