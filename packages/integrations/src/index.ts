@@ -7,6 +7,9 @@ export { SmsService, TOPIC_SMS_INBOUND, type WebhookOutcome } from './sms/sms.se
 export { createAccountingServices, type AccountingServices, type AccountingUrls } from './accounting/accounting.compose.js';
 export { AccountingConnectService, ACCOUNTING_SCOPES, type CallbackOutcome } from './accounting/accounting-connect.service.js';
 export { AccountingSyncService, ERP_PROVIDER_INVOICE_FIELD, type PushResult } from './accounting/accounting-sync.service.js';
-export { AccountingWebhookService, AccountingPaymentsService, paymentRef, type AccountingWebhookJob, type AccountingWebhookOutcome, type PaymentsResult } from './accounting/accounting-webhook.service.js';
+export { AccountingWebhookService, type AccountingWebhookJob, type AccountingWebhookOutcome } from './accounting/accounting-webhook.service.js';
+export { AccountingPaymentsService, type PaymentsResult } from './accounting/accounting-reconcile.service.js';
+export { paymentRef, allocationRef } from './accounting/accounting-erp-money.js';
+export { AccountingAttention, ERP_SYNC_ISSUE_FIELD } from './accounting/accounting-attention.js';
 export { AccountingTokens, AccountingNotConnected, REFRESH_MARGIN_MS } from './accounting/accounting-tokens.js';
 export { AccountingCalls, PROVIDER_LIMIT, RECONNECT_WAIT_MS } from './accounting/accounting-calls.js';

@@ -35,6 +35,10 @@ export class AccountingCalls {
           auth = await this.authOrWait(row, auth.accessToken);
           continue;
         }
+        if (isAccountingError(e) && e.kind === 'forbidden') {
+          // A missing scope or a disconnected organisation: nothing changes until an admin reconnects.
+          await this.tokens.needsReconnect(row, `The accounting provider refused ${what} (${e.message}): the grant lacks a permission or the organisation was disconnected. Disconnect, then connect again.`);
+        }
         throw asJobError(e, what);
       }
     }

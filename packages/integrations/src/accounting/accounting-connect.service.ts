@@ -12,7 +12,18 @@ import { createPkcePair, isAccountingError, type AccountingOAuth } from '@platfo
 import { findAccounting, findAccountingByState, updateAccounting } from '../settings/settings.repo.js';
 import type { AccountingTokens } from './accounting-tokens.js';
 
-export const ACCOUNTING_SCOPES = ['offline_access', 'accounting.invoices', 'accounting.payments', 'accounting.contacts'];
+/**
+ * The least that works (docs/integrations.md "Scopes"): contacts are found and created, invoices
+ * created and read (their credit notes, prepayments and overpayments come with them), payments only
+ * read (to see a deleted one). Xero's granular scopes, required of apps created from 2 March 2026.
+ */
+export const ACCOUNTING_SCOPES = ['offline_access', 'accounting.contacts', 'accounting.invoices', 'accounting.payments.read'];
+
+/** The scopes of ACCOUNTING_SCOPES missing from a granted scope string. */
+export const missingScopes = (granted: string): string[] => {
+  const have = new Set(granted.split(/\s+/).filter(Boolean));
+  return ACCOUNTING_SCOPES.filter((s) => !have.has(s) && !(s.endsWith('.read') && have.has(s.slice(0, -5))));
+};
 
 /** What the callback page shows. Never carries a secret, a code or a token. */
 export type CallbackOutcome =
@@ -52,6 +63,12 @@ export class AccountingConnectService {
     const fallback = row.status === 'connecting' ? 'disconnected' : row.status;
     await updateAccounting(this.db, row.id, { oauth_state: null, code_verifier_enc: null });
     const codeVerifier = this.tokens.open(row, 'code_verifier', row.code_verifier_enc);
+    if (q.error === 'invalid_scope' || q.error === 'access_denied') {
+      const detail = `The accounting provider refused the requested permissions (${q.error}${q.errorDescription ? `: ${q.errorDescription}` : ''}). ` +
+        `Allow ${ACCOUNTING_SCOPES.join(' ')} for the app, then disconnect and connect again.`;
+      await updateAccounting(this.db, row.id, { status: 'needs_reconnect', status_detail: detail });
+      return { ok: false, reason: 'provider_error', message: detail };
+    }
     if (q.error || !q.code) {
       await updateAccounting(this.db, row.id, { status: fallback });
       return { ok: false, reason: 'provider_error', message: `The accounting provider did not authorise the connection: ${q.error ?? 'no code'}${q.errorDescription ? ` (${q.errorDescription})` : ''}.` };
@@ -71,13 +88,19 @@ export class AccountingConnectService {
         await updateAccounting(this.db, row.id, { status: fallback });
         return { ok: false, reason: 'no_organisation', message: 'The sign-in worked but no organisation was connected. Choose an organisation at the provider and connect again.' };
       }
+      // A provider that does not echo the granted scopes is taken at its word; calls still check them.
+      const missing = t.scope ? missingScopes(t.scope) : [];
+      const detail = missing.length
+        ? `The accounting provider granted no ${missing.join(', ')}: the sync cannot work without it. Disconnect, then connect again and allow every permission asked.`
+        : null;
       await updateAccounting(this.db, row.id, {
-        status: 'connected', status_detail: null,
+        status: missing.length ? 'needs_reconnect' : 'connected', status_detail: detail, granted_scopes: t.scope,
         access_token_enc: this.tokens.seal(row, 'access_token', t.accessToken),
         refresh_token_enc: this.tokens.seal(row, 'refresh_token', t.refreshToken),
         token_expires_at: t.expiresAt,
         provider_tenant_id: org.tenantId, provider_tenant_name: org.tenantName,
       });
+      if (detail) return { ok: false, reason: 'provider_error', message: detail };
       return { ok: true, tenantName: org.tenantName, connection: row.name };
     } catch (e) {
       if (!isAccountingError(e)) throw e;

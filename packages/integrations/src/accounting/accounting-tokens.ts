@@ -40,6 +40,11 @@ export class AccountingTokens {
     private readonly clock: Clock = systemClock,
   ) {}
 
+  /** Marks the connection `needs_reconnect` (a refused scope or organisation); jobs wait for a reconnect. */
+  async needsReconnect(row: AccountingRow, detail: string): Promise<void> {
+    await updateAccounting(this.db, row.id, { status: 'needs_reconnect', status_detail: detail });
+  }
+
   open(row: AccountingRow, column: Column, sealed: string): string {
     return this.settings.open(row.tenant_id, 'accounting_connections', column, row.company_id, sealed);
   }

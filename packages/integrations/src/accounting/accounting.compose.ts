@@ -8,7 +8,10 @@ import { AccountingCalls } from './accounting-calls.js';
 import { AccountingConnectService } from './accounting-connect.service.js';
 import { AccountingSyncService } from './accounting-sync.service.js';
 import { AccountingTokens } from './accounting-tokens.js';
-import { AccountingPaymentsService, AccountingWebhookService } from './accounting-webhook.service.js';
+import { AccountingAttention } from './accounting-attention.js';
+import { AccountingContacts } from './accounting-contacts.js';
+import { AccountingPaymentsService } from './accounting-reconcile.service.js';
+import { AccountingWebhookService } from './accounting-webhook.service.js';
 
 export interface AccountingUrls {
   /** Xero: https://login.xero.com */
@@ -26,6 +29,7 @@ export interface AccountingServices {
   sync: AccountingSyncService;
   webhook: AccountingWebhookService;
   payments: AccountingPaymentsService;
+  attention: AccountingAttention;
 }
 
 export function createAccountingServices(
@@ -39,12 +43,14 @@ export function createAccountingServices(
   const api = createXeroAccountingClient({ apiUrl: urls.apiUrl });
   const tokens = new AccountingTokens(db, settings, oauth, clock);
   const calls = new AccountingCalls(tokens, opts.limiter ?? new RateLimiter(db, clock));
+  const attention = new AccountingAttention(db);
   return {
     tokens,
     calls,
     connect: new AccountingConnectService(db, oauth, tokens),
-    sync: new AccountingSyncService(db, api, calls),
+    sync: new AccountingSyncService(db, api, calls, new AccountingContacts(db, api, calls), attention),
     webhook: new AccountingWebhookService(db, tokens, opts.onQueued),
-    payments: new AccountingPaymentsService(db, api, calls),
+    payments: new AccountingPaymentsService(db, api, calls, attention),
+    attention,
   };
 }

@@ -6,6 +6,7 @@ import type { Db } from '@platform/db';
 import { AppError } from '@platform/kernel';
 import { maskSecret, type SecretBox } from '@platform/secrets';
 import { GOOGLE_CHAT_ORIGIN, parseChatWebhookUrl } from '@platform/providers';
+import { listAttention } from '../accounting/accounting.repo.js';
 import * as repo from './settings.repo.js';
 import type { AccountingConnectionInput, ChatConfigInput, SmsConfigInput, SmsLineInput } from './settings.schemas.js';
 
@@ -44,6 +45,7 @@ export class IntegrationSettingsService {
         webhook_key_enc: this.seal(tenantId, 'accounting_connections', 'webhook_key', k, i.webhook_key),
         down_payment_product_id: i.down_payment_product_id ?? null, payment_journal_id: i.payment_journal_id ?? null,
         sales_account_code: i.sales_account_code, deposit_account_code: i.deposit_account_code,
+        tax_types: i.tax_types, no_tax_type: i.no_tax_type,
       });
       // A new Webhook Key: the replaced one (its sealed value, still bound to `webhook_key`) stays accepted for the overlap.
       if (old && oldKey !== i.webhook_key) await repo.setPreviousSecret(tx, 'accounting_connections', tenantId, k, ...this.overlap(old.webhook_key_enc, i.rotation_overlap_hours));
@@ -63,8 +65,11 @@ export class IntegrationSettingsService {
       previous_webhook_key_expires_at: repo.acceptedWebhookKeys(r).length > 1 ? r.previous_webhook_key_expires_at : null,
       down_payment_product_id: r.down_payment_product_id, payment_journal_id: r.payment_journal_id,
       sales_account_code: r.sales_account_code, deposit_account_code: r.deposit_account_code,
+      tax_types: r.tax_types, no_tax_type: r.no_tax_type, granted_scopes: r.granted_scopes,
       status: r.status, status_detail: r.status_detail, provider_tenant_name: r.provider_tenant_name,
       token_expires_at: r.token_expires_at,
+      // What the office must look at (ambiguous contacts, unmapped taxes, totals or residuals that differ).
+      needs_attention: await listAttention(this.db, tenantId),
     };
   }
 

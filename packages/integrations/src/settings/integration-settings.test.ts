@@ -66,4 +66,13 @@ describe('integration settings', () => {
     expect(accountingConnectionSchema.safeParse({ name: 'x', client_id: 'CLIENTID-1', client_secret: 'secretsecret', redirect_uri: 'http://erp.example.com/acct/callback', webhook_key: 'k'.repeat(20) }).success).toBe(false);
     expect(smsLineSchema.safeParse({ name: 'x', phone_number: '3035550100', line_type: 'marketing' }).success).toBe(false);
   });
+
+  it('stores the tax mapping per connection and refuses a key that is not an ERP tax id', async () => {
+    const base = { name: 'Xero', client_id: 'CLIENTID-123456', client_secret: 'secretsecret', redirect_uri: 'https://erp.example.com/acct/callback', webhook_key: 'k'.repeat(20) };
+    const shown = await svc.setAccountingConnection(other, accountingConnectionSchema.parse({ ...base, tax_types: { '7': 'TAX825', '3,7': 'COMBINED' } }));
+    expect(shown).toMatchObject({ tax_types: { '7': 'TAX825', '3,7': 'COMBINED' }, no_tax_type: 'NONE', needs_attention: [] });
+    const bad = accountingConnectionSchema.safeParse({ ...base, tax_types: { 'Sales 8%': 'TAX825' } });
+    expect(bad.success).toBe(false);
+    expect(bad.error?.issues[0]?.path).toEqual(['tax_types', 'Sales 8%']);
+  });
 });

@@ -26,20 +26,27 @@ export interface AccountingRow {
   /** The replaced Webhook Key (sealed as `webhook_key`), accepted until its expiry. */
   previous_webhook_key_enc: string | null;
   previous_webhook_key_expires_at: Date | null;
+  /** ERP tax id (or sorted ids joined with ",") → provider TaxType. */
+  tax_types: Record<string, string>;
+  /** Provider TaxType of lines without ERP tax. */
+  no_tax_type: string;
+  /** Scopes granted at the last connect (space-separated). */
+  granted_scopes: string | null;
 }
 
-export async function upsertAccounting(db: Queryable, r: Omit<AccountingRow, 'id' | 'status' | 'status_detail' | 'provider_tenant_id' | 'provider_tenant_name' | 'access_token_enc' | 'refresh_token_enc' | 'token_expires_at' | 'oauth_state' | 'code_verifier_enc' | 'previous_webhook_key_enc' | 'previous_webhook_key_expires_at'>): Promise<string> {
+export async function upsertAccounting(db: Queryable, r: Omit<AccountingRow, 'id' | 'status' | 'status_detail' | 'provider_tenant_id' | 'provider_tenant_name' | 'access_token_enc' | 'refresh_token_enc' | 'token_expires_at' | 'oauth_state' | 'code_verifier_enc' | 'previous_webhook_key_enc' | 'previous_webhook_key_expires_at' | 'granted_scopes'>): Promise<string> {
   const q = await db.query<{ id: string }>(
     `INSERT INTO accounting_connections (tenant_id, company_id, name, client_id, client_secret_enc, redirect_uri, webhook_key_enc,
-       down_payment_product_id, payment_journal_id, sales_account_code, deposit_account_code)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+       down_payment_product_id, payment_journal_id, sales_account_code, deposit_account_code, tax_types, no_tax_type)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
      ON CONFLICT (tenant_id, company_id) DO UPDATE SET name = EXCLUDED.name, client_id = EXCLUDED.client_id,
        client_secret_enc = EXCLUDED.client_secret_enc, redirect_uri = EXCLUDED.redirect_uri, webhook_key_enc = EXCLUDED.webhook_key_enc,
        down_payment_product_id = EXCLUDED.down_payment_product_id, payment_journal_id = EXCLUDED.payment_journal_id,
-       sales_account_code = EXCLUDED.sales_account_code, deposit_account_code = EXCLUDED.deposit_account_code, updated_at = now()
+       sales_account_code = EXCLUDED.sales_account_code, deposit_account_code = EXCLUDED.deposit_account_code,
+       tax_types = EXCLUDED.tax_types, no_tax_type = EXCLUDED.no_tax_type, updated_at = now()
      RETURNING id`,
     [r.tenant_id, r.company_id, r.name, r.client_id, r.client_secret_enc, r.redirect_uri, r.webhook_key_enc,
-      r.down_payment_product_id, r.payment_journal_id, r.sales_account_code, r.deposit_account_code],
+      r.down_payment_product_id, r.payment_journal_id, r.sales_account_code, r.deposit_account_code, JSON.stringify(r.tax_types), r.no_tax_type],
   );
   return q.rows[0]!.id;
 }

@@ -10,6 +10,8 @@ const httpsOrLocal = (what: string) =>
 const rotationOverlapHours = z.number().int().min(0, 'must be 0 to 168 hours').max(168, 'must be 0 to 168 hours').default(24);
 const accountCode = z.string().trim().regex(/^[A-Za-z0-9.-]{1,10}$/, 'must be an account code of the accounting provider (1-10 letters, digits, . or -)');
 
+const taxType = z.string().trim().regex(/^[A-Za-z0-9_-]{1,50}$/, 'must be a tax type code of the accounting provider (e.g. OUTPUT, TAX001)');
+
 export const accountingConnectionSchema = z.object({
   name: z.string().trim().min(1).max(100),
   company_id: z.number().int().positive().default(1),
@@ -22,6 +24,12 @@ export const accountingConnectionSchema = z.object({
   payment_journal_id: z.number().int().positive().optional(),
   sales_account_code: accountCode.default('200'),
   deposit_account_code: accountCode.default('835'),
+  /**
+   * The provider's tax type of each ERP tax, by ERP tax id ("12": "TAX825"); a line with several
+   * taxes is keyed by their sorted ids joined with "," ("3,12"). Lines without tax use no_tax_type.
+   */
+  tax_types: z.record(z.string().regex(/^\d+(,\d+)*$/, 'must be an ERP tax id, or several ids joined with ","'), taxType).default({}),
+  no_tax_type: taxType.default('NONE'),
 });
 
 export const smsConfigSchema = z.object({

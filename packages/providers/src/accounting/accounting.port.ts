@@ -89,10 +89,21 @@ export type LineAmountTypes = 'Exclusive' | 'Inclusive' | 'NoTax';
 export interface InvoiceLineInput {
   description: string;
   quantity: number;
+  /** Up to 4 decimals (sent with Xero's `unitdp=4`, else Xero keeps 2). */
   unitAmount: number;
+  /** Percentage off the line (0-100); the line amount is quantity × unit amount × (1 − rate/100). */
+  discountRate?: number;
   accountCode: string;
-  /** Region-specific tax code (e.g. `OUTPUT`); the account's default when absent. */
+  /** Region-specific tax code (e.g. `OUTPUT`); the provider applies the account's default tax when absent. */
   taxType?: string;
+}
+
+export interface FoundContact {
+  contactId: string;
+  name: string;
+  contactNumber: string | undefined;
+  email: string | undefined;
+  status: string;
 }
 
 export interface CreateInvoiceInput {
@@ -105,6 +116,11 @@ export interface CreateInvoiceInput {
   lineAmountTypes: LineAmountTypes;
   status: 'AUTHORISED';
   lines: InvoiceLineInput[];
+  /**
+   * Sent as `Idempotency-Key`: a repeat with the same key is answered with the first result, so a
+   * retry after a lost reply never creates a second invoice (at most 128 characters).
+   */
+  idempotencyKey?: string;
 }
 
 export type InvoiceStatus = 'DRAFT' | 'SUBMITTED' | 'AUTHORISED' | 'PAID' | 'VOIDED' | 'DELETED';
@@ -121,6 +137,20 @@ export interface InvoicePayment {
   amount: number;
   /** Payment date (a calendar date at 00:00 UTC). */
   date: Date;
+  /** `DELETED` once removed at the provider (the provider may also just drop it from the invoice). */
+  status: 'AUTHORISED' | 'DELETED' | (string & {});
+}
+
+/** A credit note, prepayment or overpayment allocated to the invoice (lowers AmountDue). */
+export interface InvoiceAllocation {
+  kind: 'credit_note' | 'prepayment' | 'overpayment';
+  /** The credit note / prepayment / overpayment id. */
+  id: string;
+  /** Credit note number, when there is one. */
+  number: string;
+  /** The part of it applied to this invoice. */
+  appliedAmount: number;
+  date: Date;
 }
 
 export interface AccountingInvoice {
@@ -131,7 +161,17 @@ export interface AccountingInvoice {
   total: number;
   amountDue: number;
   amountPaid: number;
+  /** Sum of the credit notes, prepayments and overpayments applied. */
+  amountCredited: number;
   payments: InvoicePayment[];
+  allocations: InvoiceAllocation[];
+}
+
+export interface ContactInput {
+  name: string;
+  email?: string;
+  phone?: string;
+  contactNumber: string;
 }
 
 export interface AccountingApi {
@@ -145,6 +185,12 @@ export interface AccountingApi {
   findInvoiceByReference(auth: AccountingAuth, reference: string): Promise<AccountingInvoice | null>;
   /** Throws `AccountingError` kind `not_found` for an unknown id. */
   getInvoice(auth: AccountingAuth, invoiceId: string): Promise<AccountingInvoice>;
+  /** Contacts (archived included) whose ContactNumber, or else exact Name, is the one given. */
+  findContacts(auth: AccountingAuth, by: { contactNumber: string } | { name: string }): Promise<FoundContact[]>;
+  /** Creates a contact; `idempotencyKey` as for invoices. */
+  createContact(auth: AccountingAuth, input: ContactInput, idempotencyKey?: string): Promise<{ contactId: string }>;
+  /** A payment's current status and amount (a deleted one stays readable with status `DELETED`). */
+  getPayment(auth: AccountingAuth, paymentId: string): Promise<{ paymentId: string; status: string; amount: number; invoiceId: string | undefined }>;
 }
 
 // ---------- Webhooks ----------
@@ -205,7 +251,9 @@ export class AccountingError extends Error {
 
   /** The grant is gone: the user must disconnect and connect again. */
   get needsReconnect(): boolean {
-    return this.kind === 'invalid_grant';
+    // 403: the organisation is no longer connected to this grant, or the grant lacks the scope
+    // the call needs. Both are fixed by connecting again (with the scopes consented).
+    return this.kind === 'invalid_grant' || this.kind === 'forbidden';
   }
 
   /** A later attempt may succeed without anyone changing anything. */

@@ -49,11 +49,11 @@ describe('Xero accounting API adapter against the local stand-in', () => {
   it('creates an AUTHORISED invoice, finds it by reference and reads it back', async () => {
     const { contactId } = await api.upsertContact(auth, { name: 'Invoice Person', contactNumber: 'ERP-P-1' });
     const created = await api.createInvoice(auth, invoiceInput(contactId, 'JOB-1042'));
-    // 3 × 120 with 10 % OUTPUT tax + 50 untaxed
-    expect(created).toMatchObject({ status: 'AUTHORISED', total: 446 });
+    // 3 × 120 with 10 % OUTPUT tax + 50 without TaxType: account 200's default tax (OUTPUT) applies
+    expect(created).toMatchObject({ status: 'AUTHORISED', total: 451 });
     expect(created.invoiceNumber).toMatch(/^INV-\d{4}$/);
     const found = await api.findInvoiceByReference(auth, 'JOB-1042');
-    expect(found).toMatchObject({ invoiceId: created.invoiceId, reference: 'JOB-1042', amountDue: 446, amountPaid: 0, payments: [] });
+    expect(found).toMatchObject({ invoiceId: created.invoiceId, reference: 'JOB-1042', amountDue: 451, amountPaid: 0, payments: [] });
     expect(await api.findInvoiceByReference(auth, 'JOB-none')).toBeNull();
     expect(await api.getInvoice(auth, created.invoiceId)).toEqual(found);
   });
@@ -63,7 +63,7 @@ describe('Xero accounting API adapter against the local stand-in', () => {
     const inv = await api.createInvoice(auth, invoiceInput(contactId, 'JOB-2000'));
     local.recordPayment({ tenantId: 'tenant-a', invoiceId: inv.invoiceId, amount: 100, date: '2026-01-31' });
     const got = await api.getInvoice(auth, inv.invoiceId);
-    expect(got).toMatchObject({ status: 'AUTHORISED', amountPaid: 100, amountDue: 346 });
+    expect(got).toMatchObject({ status: 'AUTHORISED', amountPaid: 100, amountDue: 351 });
     expect(got.payments).toHaveLength(1);
     expect(got.payments[0]?.date.toISOString()).toBe('2026-01-31T00:00:00.000Z');
   });
@@ -104,7 +104,9 @@ describe('Xero accounting API adapter against the local stand-in', () => {
 
 describe('Xero rate limit (60 calls per minute per tenant)', () => {
   it('answers 429 with Retry-After as a typed rate_limited error, per tenant, and recovers after a minute', async () => {
-    const local = await startStandIn({ tenants: [{ tenantId: 't1', tenantName: 'One' }, { tenantId: 't2', tenantName: 'Two' }] });
+    // A frozen clock: only advanceTime moves it, so a slow machine cannot shift the window.
+    const frozen = new Date();
+    const local = await startStandIn({ now: () => frozen, tenants: [{ tenantId: 't1', tenantName: 'One' }, { tenantId: 't2', tenantName: 'Two' }] });
     try {
       const { oauth, api } = adapters(local);
       const auth = { accessToken: (await connect(oauth)).accessToken, tenantId: 't1' };
@@ -114,8 +116,7 @@ describe('Xero rate limit (60 calls per minute per tenant)', () => {
       expect(e.kind).toBe('rate_limited');
       expect(e.status).toBe(429);
       expect(e.retryable).toBe(true);
-      expect(e.retryAfterSeconds).toBeGreaterThanOrEqual(39);
-      expect(e.retryAfterSeconds).toBeLessThanOrEqual(41);
+      expect(e.retryAfterSeconds).toBe(40);
       expect(await api.findInvoiceByReference({ ...auth, tenantId: 't2' }, 'R-x')).toBeNull();
       local.advanceTime(41_000);
       expect(await api.findInvoiceByReference(auth, 'R-62')).toBeNull();

@@ -39,8 +39,8 @@ export interface AccountingHarness {
   local: RunningLocalAccounting;
   app: FastifyInstance;
   handlers: Record<string, OutboxHandler>;
-  /** Configures company `companyId` with the Sales/Deposit codes 200/835 and the bank journal. */
-  configure(companyId?: number, redirectUri?: string): Promise<void>;
+  /** Configures company `companyId` with the Sales/Deposit codes 200/835 and the bank journal (plus `extra` settings). */
+  configure(companyId?: number, redirectUri?: string, extra?: Record<string, unknown>): Promise<void>;
   /** GET /acct/connect as admin, the browser leg at the provider, then /acct/callback. Returns the callback page. */
   connect(companyId?: number): Promise<{ status: number; body: string }>;
   connection(companyId?: number): Promise<Record<string, any>>;
@@ -49,7 +49,7 @@ export interface AccountingHarness {
   close(): Promise<void>;
 }
 
-export async function startAccountingHarness(localOpts: { callsPerMinute?: number } = {}): Promise<AccountingHarness> {
+export async function startAccountingHarness(localOpts: { callsPerMinute?: number; taxRates?: Record<string, number> } = {}): Promise<AccountingHarness> {
   const t = await createTestDb();
   const erpDb = await createTestDb();
   await migratePlatform(t.db);
@@ -76,12 +76,12 @@ export async function startAccountingHarness(localOpts: { callsPerMinute?: numbe
 
   const h: AccountingHarness = {
     t, erpDb, tenantId, embedded, erp, settings, services, local, app, handlers,
-    async configure(companyId = 1, redirectUri = REDIRECT_URI) {
+    async configure(companyId = 1, redirectUri = REDIRECT_URI, extra = {}) {
       const [dp] = await erp.search('product.product', [['name', '=', 'Down payment']], { limit: 1 });
       const [bank] = await erp.search('account.journal', [['type', '=', 'bank']], { limit: 1 });
       await settings.setAccountingConnection(tenantId, accountingConnectionSchema.parse({
         name: `Xero ${companyId}`, company_id: companyId, client_id: CLIENT_ID, client_secret: CLIENT_SECRET, redirect_uri: redirectUri,
-        webhook_key: WEBHOOK_KEY, down_payment_product_id: dp, payment_journal_id: bank, sales_account_code: '200', deposit_account_code: '835',
+        webhook_key: WEBHOOK_KEY, down_payment_product_id: dp, payment_journal_id: bank, sales_account_code: '200', deposit_account_code: '835', ...extra,
       }));
     },
     async connect(companyId = 1) {

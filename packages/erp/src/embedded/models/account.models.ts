@@ -33,30 +33,39 @@ export const JOURNAL_TYPES: [string, string][] = [
 ];
 
 /**
- * Totals from the invoice lines; the residual is the total less the posted payments reconciled with
- * the invoice (posted invoices only); payment_state follows (Odoo 15 `_compute_amount`, without the
- * bank-reconciliation step that gives `in_payment`).
+ * Totals from the invoice lines. The residual of a posted invoice is the total less what settles it:
+ * its posted payments and the posted credit notes that reverse it (`reversal_move_id`, Odoo's
+ * credit note reconciled with its invoice). Never below zero: a payment larger than the amount due
+ * is kept whole and its excess stays the partner's outstanding credit, as in Odoo 15 (the payment is
+ * then not fully reconciled). A posted credit note that reverses an invoice is settled by it, up to
+ * the invoice's total. payment_state follows Odoo 15 `_compute_amount` (`reversed` when credit notes
+ * alone settle the invoice), without the bank-reconciliation step that gives `in_payment`.
  */
 const moveAmounts: ComputeSpec = {
   fields: ['amount_untaxed', 'amount_tax', 'amount_total', 'amount_residual', 'payment_state'],
   depends: ['invoice_line_ids.price_subtotal', 'invoice_line_ids.price_total', 'payment_ids.amount', 'payment_ids.state',
-    'payment_ids.reconciled_invoice_ids', 'state', 'move_type'],
+    'payment_ids.reconciled_invoice_ids', 'reversal_move_id.amount_total', 'reversal_move_id.state', 'reversed_entry_id', 'state', 'move_type'],
   async compute(env, ids, m) {
     const pay = m.fields.get('payment_ids')!;
     const lines = tbl(env, 'account.move.line');
-    const list = await rows<{ id: number; state: string; move_type: string; untaxed: number; total: number; paid: number }>(env,
+    const total = (alias: string) => `COALESCE((SELECT sum(l.price_total) FROM ${lines} l WHERE l.move_id = ${alias}.id), 0)`;
+    const list = await rows<{ id: number; state: string; move_type: string; untaxed: number; total: number; paid: number; credited: number; reversed_total: number | null }>(env,
       `SELECT p.id, p.state, p.move_type,
               COALESCE((SELECT sum(l.price_subtotal) FROM ${lines} l WHERE l.move_id = p.id), 0) AS untaxed,
-              COALESCE((SELECT sum(l.price_total) FROM ${lines} l WHERE l.move_id = p.id), 0) AS total,
+              ${total('p')} AS total,
               COALESCE((SELECT sum(x.amount) FROM ${qt(env.schema, pay.relationTable!)} r
                  JOIN ${tbl(env, 'account.payment')} x ON x.id = r.${qi(pay.column2!)}
-                WHERE r.${qi(pay.column1!)} = p.id AND x.state = 'posted'), 0) AS paid
+                WHERE r.${qi(pay.column1!)} = p.id AND x.state = 'posted'), 0) AS paid,
+              COALESCE((SELECT sum(${total('c')}) FROM ${tbl(env, m.name)} c WHERE c.reversed_entry_id = p.id AND c.state = 'posted'), 0) AS credited,
+              (SELECT ${total('o')} FROM ${tbl(env, m.name)} o WHERE o.id = p.reversed_entry_id AND o.state = 'posted') AS reversed_total
          FROM ${tbl(env, m.name)} p WHERE p.id = ANY($1::integer[])`, [ids]);
     return list.map((r) => {
-      const [untaxed, total, paid] = [round2(Number(r.untaxed)), round2(Number(r.total)), round2(Number(r.paid))];
+      const [untaxed, total, paid, credited] = [round2(Number(r.untaxed)), round2(Number(r.total)), round2(Number(r.paid)), round2(Number(r.credited))];
       const posted = r.state === 'posted' && r.move_type !== 'entry';
-      const residual = posted ? round2(total - paid) : total;
-      const state = !posted ? 'not_paid' : isZero(residual) ? 'paid' : paid > 0 ? 'partial' : 'not_paid';
+      // A credit note reversing a posted invoice is applied to it (up to the invoice's total).
+      const applied = r.reversed_total === null ? 0 : Math.min(total, round2(Number(r.reversed_total)));
+      const residual = posted ? Math.max(0, round2(total - paid - credited - applied)) : total;
+      const state = !posted ? 'not_paid' : isZero(residual) ? (paid === 0 && credited > 0 ? 'reversed' : 'paid') : paid + credited + applied > 0 ? 'partial' : 'not_paid';
       return { id: r.id, amount_untaxed: untaxed, amount_tax: round2(total - untaxed), amount_total: total, amount_residual: residual, payment_state: state };
     });
   },
@@ -125,8 +134,14 @@ export const accountModels: ModelSpec[] = [
       sequence_number: f.integer('Sequence Number'),
       // Embedded-only: the inverse of account.payment.reconciled_invoice_ids (Odoo finds them through reconciled journal items).
       payment_ids: f.many2many('account.payment', 'Payments', { relationTable: 'account_payment_invoice_rel', column1: 'invoice_id', column2: 'payment_id' }),
+      // Odoo 15: the invoice a credit note reverses, and the credit notes reversing this one.
+      reversed_entry_id: f.many2one('account.move', 'Reversal of', { ondelete: 'restrict' }),
+      reversal_move_id: f.one2many('account.move', 'reversed_entry_id', 'Reversal Move'),
       // Custom field: the invoice id at the accounting provider, written by the accounting integration.
       x_acct_invoice_id: f.char('Accounting Invoice ID'),
+      // Custom field: why this invoice disagrees with the accounting provider (totals, residual, contact,
+      // tax mapping); empty when they agree. Written by the accounting integration.
+      x_acct_sync_issue: f.char('Accounting Sync Issue'),
     },
     computes: [moveAmounts],
   },

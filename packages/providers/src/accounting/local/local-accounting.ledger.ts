@@ -1,7 +1,11 @@
 /**
  * Data side of the LOCAL accounting stand-in: one organisation's contacts, sales invoices and
  * payments, with Xero's validation rules and wire shapes (PascalCase, MS-JSON dates).
- * Amounts are rounded to cents. Throws `LedgerError` (→ 400 ValidationException / 404).
+ * As strict as Xero where it matters for totals: unit amounts keep 2 decimals unless the request
+ * says `unitdp=4`; a line amount is quantity × unit amount × (1 − DiscountRate/100) in cents; a line
+ * without TaxType gets its account's default tax type; tax is rounded per line. Credits (credit
+ * notes, prepayments, overpayments) and payment deletion: local-accounting.credits.ts.
+ * Throws `LedgerError` (→ 400 ValidationException / 404).
  */
 import { randomUUID } from 'node:crypto';
 
@@ -15,22 +19,28 @@ export class LedgerError extends Error {
 }
 
 export interface LedgerOptions {
-  /** Tax rates by TaxType; a line without TaxType is untaxed. Unknown codes are refused. */
+  /** Tax rates by TaxType. Unknown codes are refused. */
   taxRates: Record<string, number>;
+  /** Default TaxType of each account code (a line without TaxType gets it); `NONE` for others. */
+  accountTaxTypes: Record<string, string>;
   /** When set, only these account codes are accepted (lines and payments). */
   accountCodes: string[] | undefined;
 }
 
 type Json = Record<string, unknown>;
 export interface LocalContact { ContactID: string; ContactNumber: string | undefined; Name: string; EmailAddress: string | undefined; Phones: Json[]; ContactStatus: string; UpdatedMs: number }
-export interface LocalPayment { PaymentID: string; InvoiceID: string; Date: string; Amount: number; AccountCode: string; Reference: string | undefined }
+export interface LocalPayment { PaymentID: string; InvoiceID: string; Date: string; Amount: number; AccountCode: string; Reference: string | undefined; Status: 'AUTHORISED' | 'DELETED' }
+/** A credit note, prepayment or overpayment applied to an invoice. */
+export interface LocalAllocation { Kind: 'CreditNotes' | 'Prepayments' | 'Overpayments'; ID: string; Number: string; AppliedAmount: number; Date: string; Total: number }
 export interface LocalInvoice {
   InvoiceID: string; InvoiceNumber: string; ContactID: string; Reference: string; Date: string; DueDate: string | undefined;
   Status: string; LineAmountTypes: string; LineItems: Json[]; SubTotal: number; TotalTax: number; Total: number;
-  AmountPaid: number; Payments: LocalPayment[]; UpdatedMs: number;
+  AmountPaid: number; Payments: LocalPayment[]; Allocations: LocalAllocation[]; UpdatedMs: number;
 }
 
-const cents = (n: number): number => Math.round(n * 100) / 100;
+/** Half away from zero on the decimal value, as Xero's decimal arithmetic does (15 significant digits strip float noise). */
+const places = (n: number, dp: number): number => Math.sign(n) * Math.round(Number((Math.abs(n) * 10 ** dp).toPrecision(15))) / 10 ** dp;
+export const cents = (n: number): number => places(n, 2);
 const invalid = (msg: string): never => {
   throw new LedgerError(400, msg);
 };
@@ -45,6 +55,8 @@ const dateOnly = (v: unknown, field: string): string => {
 export class LocalLedger {
   readonly contacts = new Map<string, LocalContact>();
   readonly invoices = new Map<string, LocalInvoice>();
+  /** Every payment ever made, deleted ones included (GET /Payments/{id}). */
+  readonly payments = new Map<string, LocalPayment>();
   private invoiceSeq = 0;
 
   constructor(private readonly opts: LedgerOptions, private readonly nowMs: () => number) {}
@@ -78,7 +90,13 @@ export class LocalLedger {
     return c;
   }
 
-  createInvoice(raw: Json): LocalInvoice {
+  /** What is still due: total less payments and credits applied. */
+  static due(inv: LocalInvoice): number {
+    return cents(inv.Total - inv.AmountPaid - inv.Allocations.reduce((s, a) => s + a.AppliedAmount, 0));
+  }
+
+  /** `unitDp`: 4 when the request carried `unitdp=4`, else 2 (Xero's default). */
+  createInvoice(raw: Json, unitDp: 2 | 4 = 2): LocalInvoice {
     if (raw['Type'] !== 'ACCREC') invalid('Only ACCREC (sales) invoices are supported by the local stand-in');
     const contact = raw['Contact'] && typeof raw['Contact'] === 'object' ? (raw['Contact'] as Json) : {};
     const c = typeof contact['ContactID'] === 'string' ? this.contacts.get(contact['ContactID']) : undefined;
@@ -99,14 +117,18 @@ export class LocalLedger {
         if (typeof q !== 'number' || typeof u !== 'number') invalid(`LineItems[${i}]: Quantity and UnitAmount are required`);
         this.checkAccount(l['AccountCode'], `LineItems[${i}].AccountCode`);
       }
-      const taxType = typeof l['TaxType'] === 'string' ? l['TaxType'] : undefined;
-      const rate = taxType === undefined || lat === 'NoTax' ? 0 : this.opts.taxRates[taxType];
+      const account = typeof l['AccountCode'] === 'string' ? l['AccountCode'] : '';
+      const taxType = typeof l['TaxType'] === 'string' ? l['TaxType'] : this.opts.accountTaxTypes[account] ?? 'NONE';
+      const rate = lat === 'NoTax' ? 0 : this.opts.taxRates[taxType];
       if (rate === undefined) invalid(`The TaxType code '${taxType}' does not exist or cannot be used for this type of transaction.`);
-      const amount = cents((typeof q === 'number' ? q : 1) * (typeof u === 'number' ? u : 0));
+      const disc = l['DiscountRate'];
+      if (disc !== undefined && (typeof disc !== 'number' || disc < 0 || disc > 100)) invalid(`LineItems[${i}]: DiscountRate must be between 0 and 100`);
+      const unit = places(typeof u === 'number' ? u : 0, unitDp);
+      const amount = cents((typeof q === 'number' ? q : 1) * unit * (1 - ((disc as number | undefined) ?? 0) / 100));
       const lineTax = cents(lat === 'Inclusive' ? amount - amount / (1 + (rate as number)) : amount * (rate as number));
       sub += lat === 'Inclusive' ? amount - lineTax : amount;
       tax += lineTax;
-      return { ...l, LineItemID: randomUUID(), LineAmount: amount, TaxAmount: lineTax };
+      return { ...l, UnitAmount: unit, TaxType: taxType, LineItemID: randomUUID(), LineAmount: amount, TaxAmount: lineTax };
     });
     const inv: LocalInvoice = {
       InvoiceID: randomUUID(),
@@ -123,6 +145,7 @@ export class LocalLedger {
       Total: cents(sub + tax),
       AmountPaid: 0,
       Payments: [],
+      Allocations: [],
       UpdatedMs: this.nowMs(),
     };
     this.invoices.set(inv.InvoiceID, inv);
@@ -158,7 +181,7 @@ export class LocalLedger {
     if (inv.Status !== 'AUTHORISED') invalid(`Payments can only be made against Authorised documents (invoice is ${inv.Status})`);
     const account = raw['Account'] && typeof raw['Account'] === 'object' ? (raw['Account'] as Json) : {};
     const amount = raw['Amount'];
-    const due = cents(inv.Total - inv.AmountPaid);
+    const due = LocalLedger.due(inv);
     if (typeof amount !== 'number' || !(amount > 0)) invalid('Payment amount must be greater than zero');
     if (cents(amount as number) > due) invalid(`Payment amount exceeds the amount outstanding on this document (${due})`);
     const payment: LocalPayment = {
@@ -168,10 +191,12 @@ export class LocalLedger {
       Amount: cents(amount as number),
       AccountCode: this.checkAccount(account['Code'], 'Account.Code'),
       Reference: typeof raw['Reference'] === 'string' ? raw['Reference'] : undefined,
+      Status: 'AUTHORISED',
     };
     inv.Payments.push(payment);
+    this.payments.set(payment.PaymentID, payment);
     inv.AmountPaid = cents(inv.AmountPaid + payment.Amount);
-    if (cents(inv.Total - inv.AmountPaid) === 0) inv.Status = 'PAID';
+    if (LocalLedger.due(inv) === 0) inv.Status = 'PAID';
     inv.UpdatedMs = this.nowMs();
     return { payment, invoice: inv };
   }
@@ -191,8 +216,13 @@ export class LocalLedger {
       ...(inv.DueDate ? { DueDate: msDate(dayMs(inv.DueDate)), DueDateString: `${inv.DueDate}T00:00:00` } : {}),
       Status: inv.Status, LineAmountTypes: inv.LineAmountTypes, LineItems: inv.LineItems,
       SubTotal: inv.SubTotal, TotalTax: inv.TotalTax, Total: inv.Total,
-      AmountDue: cents(inv.Total - inv.AmountPaid), AmountPaid: inv.AmountPaid, AmountCredited: 0, CurrencyCode: 'USD',
-      Payments: inv.Payments.map((p) => ({ PaymentID: p.PaymentID, Date: msDate(dayMs(p.Date)), Amount: p.Amount, Reference: p.Reference ?? '', CurrencyRate: 1, HasAccount: false, HasValidationErrors: false })),
+      AmountDue: LocalLedger.due(inv), AmountPaid: inv.AmountPaid, AmountCredited: cents(inv.Allocations.reduce((s, a) => s + a.AppliedAmount, 0)), CurrencyCode: 'USD',
+      // Deleted payments drop off the invoice (GET /Payments/{id} still shows them, Status DELETED).
+      Payments: inv.Payments.filter((p) => p.Status !== 'DELETED').map((p) => ({ PaymentID: p.PaymentID, Date: msDate(dayMs(p.Date)), Amount: p.Amount, Reference: p.Reference ?? '', CurrencyRate: 1, HasAccount: false, HasValidationErrors: false })),
+      ...Object.fromEntries((['CreditNotes', 'Prepayments', 'Overpayments'] as const).map((k) => [k, inv.Allocations.filter((a) => a.Kind === k).map((a) => ({
+        [`${k.slice(0, -1)}ID`]: a.ID, ...(k === 'CreditNotes' ? { CreditNoteNumber: a.Number } : {}),
+        AppliedAmount: a.AppliedAmount, Date: msDate(dayMs(a.Date)), Total: a.Total,
+      }))])),
       ...(paid ? { FullyPaidOnDate: msDate(dayMs(paid.Date)) } : {}),
       UpdatedDateUTC: msDate(inv.UpdatedMs),
     };

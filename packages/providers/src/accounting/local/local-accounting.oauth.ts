@@ -53,7 +53,13 @@ export class LocalOAuthState {
   readonly accessTokens = new Map<string, { grantId: string; expiresMs: number }>();
 
   constructor(
-    private readonly cfg: { clientId: string; clientSecret: string; redirectUris: string[]; tenantIds: () => string[] },
+    private readonly cfg: {
+      clientId: string; clientSecret: string; redirectUris: string[]; tenantIds: () => string[];
+      /** Scopes the app may request at all; others are refused with `invalid_scope`. */
+      allowedScopes: string[];
+      /** The user's consent: only these of the requested scopes are granted (undefined: all). */
+      consent: () => string[] | undefined;
+    },
     private readonly nowMs: () => number,
   ) {}
 
@@ -79,8 +85,12 @@ export class LocalOAuthState {
     if (!q['code_challenge'] || q['code_challenge_method'] !== 'S256') {
       return back({ error: 'invalid_request', error_description: 'PKCE with code_challenge_method=S256 is required' });
     }
-    const scope = (q['scope'] ?? '').trim();
-    if (scope === '') return back({ error: 'invalid_scope' });
+    const requested = (q['scope'] ?? '').trim().split(/\s+/).filter(Boolean);
+    if (requested.length === 0) return back({ error: 'invalid_scope' });
+    const refused = requested.filter((s) => !this.cfg.allowedScopes.includes(s));
+    if (refused.length) return back({ error: 'invalid_scope', error_description: `Invalid scope for client: ${refused.join(' ')}` });
+    const consent = this.cfg.consent();
+    const scope = (consent ? requested.filter((s) => consent.includes(s)) : requested).join(' ');
     const authCode = token();
     this.codes.set(authCode, { redirectUri, codeChallenge: q['code_challenge'], scope, issuedMs: this.nowMs(), used: false, grantId: undefined });
     return back({ code: authCode, scope });

@@ -7,7 +7,10 @@
  *   (an unregistered `redirect_uri`, compared exactly, gets an error page naming both values);
  * - `POST /connect/token`, `POST /connect/revocation` (see local-accounting.oauth.ts);
  * - `GET  /connections`, `/api.xro/2.0/{Contacts,Invoices,Payments}` (local-accounting.api-routes.ts);
- * - payments send a signed INVOICE/UPDATE webhook to `webhookUrl`.
+ * - payments, credit notes, prepayments, overpayments and payment deletions send signed webhooks
+ *   (INVOICE/UPDATE; CREDITNOTE/CREATE too for a credit note) to `webhookUrl`;
+ * - scopes are checked per call; `allowedScopes` are those the app may request at all (others get
+ *   `error=invalid_scope` back from authorize), `consentScopes` narrows what the user grants.
  *
  * State is in memory. Test controls move time, expire or revoke grants, pay invoices,
  * re-deliver webhooks and run intent-to-receive probes.
@@ -16,8 +19,10 @@ import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
 import type { AccountingConnection } from '../accounting.port.js';
 import { registerLocalAccountingApi, type LocalTenant } from './local-accounting.api-routes.js';
+import { LocalCredits, type CreditKind } from './local-accounting.credits.js';
 import { LocalLedger } from './local-accounting.ledger.js';
 import { LocalOAuthState } from './local-accounting.oauth.js';
+import { KNOWN_SCOPES } from './local-accounting.scopes.js';
 import { LocalWebhookSender, type IntentToReceiveResult, type WebhookDelivery } from './local-accounting.webhooks.js';
 
 export interface LocalAccountingOptions {
@@ -34,6 +39,10 @@ export interface LocalAccountingOptions {
   tenants?: { tenantId?: string; tenantName: string }[];
   /** Default `{ NONE: 0, EXEMPTOUTPUT: 0, OUTPUT: 0.1, OUTPUT2: 0.15 }`. */
   taxRates?: Record<string, number>;
+  /** Default TaxType per account code, applied to lines sent without TaxType. Default `{ '200': 'OUTPUT' }` (others NONE). */
+  accountTaxTypes?: Record<string, string>;
+  /** Scopes the app may request (default: KNOWN_SCOPES); authorize refuses others with `invalid_scope`. */
+  allowedScopes?: string[];
   /** When set, only these account codes are accepted on lines and payments. */
   accountCodes?: string[];
   /** Per tenant, default 60 (Xero's). */
@@ -48,8 +57,13 @@ export interface RecordedAccountingRequest {
   path: string;
   tenantId: string | undefined;
   status: number;
+  /** Query string without `?` (e.g. `unitdp=4`). */
+  query: string;
   /** Request body; OAuth secrets, codes and tokens are replaced by `[redacted]`. */
   body: unknown;
+  idempotencyKey: string | undefined;
+  /** The request was handled but its answer was dropped (`dropNextReply`). */
+  replyDropped: boolean;
 }
 
 export interface RunningLocalAccounting {
@@ -68,6 +82,20 @@ export interface RunningLocalAccounting {
   /** Makes the grant's refresh tokens expired (as if unused for 60 days). */
   expireGrant(token: string): void;
   expireAccessTokens(): void;
+  /** The next request with this method and path is handled, then its connection is cut before the answer. */
+  dropNextReply(method: string, path: string): void;
+  /** A contact entered in the provider's UI (e.g. before the sync existed). */
+  addContact(input: { name: string; email?: string; contactNumber?: string; tenantId?: string }): string;
+  /** The organisation is disconnected from every grant (as from Xero's "Connected apps" page): its calls get 403. */
+  disconnectOrganisation(tenantId?: string): void;
+  /** Only these of the requested scopes are granted from now on (a user's narrower consent); undefined: all. */
+  setConsentScopes(scopes: string[] | undefined): void;
+  /** A credit note / prepayment / overpayment allocated to the invoice, as in the provider's UI; sends the webhooks. */
+  recordCredit(input: { invoiceId: string; kind: CreditKind; amount: number; total?: number; tenantId?: string; date?: string }): { id: string; number: string; status: string; amountDue: number };
+  /** Removes the allocation of a credit note / prepayment / overpayment (by its id) from its invoice; sends the webhook. */
+  removeAllocation(input: { id: string; tenantId?: string }): { status: string; amountDue: number };
+  /** Deletes a payment as in the provider's UI; sends the webhook. */
+  deletePayment(input: { paymentId: string; tenantId?: string }): { status: string; amountDue: number };
   /** Pays an invoice as if done in the provider's UI; sends the webhook. */
   recordPayment(input: { invoiceId: string; amount: number; tenantId?: string; date?: string; accountCode?: string }): { paymentId: string; status: string; amountDue: number };
   /** Wire-shaped snapshots of one tenant's data (default: the first tenant). */
@@ -92,22 +120,45 @@ export async function startLocalAccounting(opts: LocalAccountingOptions): Promis
   let webhookUrl = opts.webhookUrl;
   let baseUrl = '';
 
-  const ledgerOpts = { taxRates: opts.taxRates ?? { NONE: 0, EXEMPTOUTPUT: 0, OUTPUT: 0.1, OUTPUT2: 0.15 }, accountCodes: opts.accountCodes };
+  const ledgerOpts = {
+    taxRates: opts.taxRates ?? { NONE: 0, EXEMPTOUTPUT: 0, OUTPUT: 0.1, OUTPUT2: 0.15 },
+    accountTaxTypes: opts.accountTaxTypes ?? { '200': 'OUTPUT' },
+    accountCodes: opts.accountCodes,
+  };
   const tenants = new Map<string, LocalTenant>();
   for (const t of opts.tenants ?? [{ tenantName: 'Local Demo Company' }]) {
     const tenantId = t.tenantId ?? randomUUID();
-    tenants.set(tenantId, { tenantId, tenantName: t.tenantName, ledger: new LocalLedger(ledgerOpts, nowMs), calls: [] });
+    const ledger = new LocalLedger(ledgerOpts, nowMs);
+    tenants.set(tenantId, { tenantId, tenantName: t.tenantName, ledger, credits: new LocalCredits(ledger, nowMs), calls: [], idempotent: new Map() });
   }
-  const oauth = new LocalOAuthState({ clientId: opts.clientId, clientSecret: opts.clientSecret, redirectUris: opts.redirectUris, tenantIds: () => [...tenants.keys()] }, nowMs);
+  let consent: string[] | undefined;
+  const oauth = new LocalOAuthState({
+    clientId: opts.clientId, clientSecret: opts.clientSecret, redirectUris: opts.redirectUris, tenantIds: () => [...tenants.keys()],
+    allowedScopes: opts.allowedScopes ?? KNOWN_SCOPES, consent: () => consent,
+  }, nowMs);
   const webhooks = new LocalWebhookSender({ webhookKey: opts.webhookKey, webhookUrl: () => webhookUrl, apiBase: () => baseUrl }, nowMs);
   const requests: RecordedAccountingRequest[] = [];
 
   const app = Fastify({ logger: false });
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
     done(null, Object.fromEntries(new URLSearchParams(body as string))));
-  app.addHook('onResponse', async (req, reply) => {
+  let drops: { method: string; path: string }[] = [];
+  app.addHook('onSend', async (req, reply, payload) => {
     const tenantId = req.headers['xero-tenant-id'];
-    requests.push({ at: new Date(nowMs()), method: req.method, path: req.url.split('?')[0] ?? req.url, tenantId: typeof tenantId === 'string' ? tenantId : undefined, status: reply.statusCode, body: redact(req.body) });
+    const key = req.headers['idempotency-key'];
+    const path = req.url.split('?')[0] ?? req.url;
+    const drop = drops.findIndex((d) => d.method === req.method && d.path === path);
+    requests.push({
+      at: new Date(nowMs()), method: req.method, path, query: req.url.includes('?') ? req.url.slice(req.url.indexOf('?') + 1) : '',
+      tenantId: typeof tenantId === 'string' ? tenantId : undefined, status: reply.statusCode, body: redact(req.body),
+      idempotencyKey: typeof key === 'string' ? key : undefined, replyDropped: drop >= 0,
+    });
+    if (drop >= 0) {
+      // The work is done, the answer is lost: what a timeout or a cut connection looks like to the client.
+      drops = drops.filter((_, i) => i !== drop);
+      req.raw.socket.destroy();
+    }
+    return payload;
   });
 
   app.get('/identity/connect/authorize', async (req, reply) => {
@@ -155,6 +206,34 @@ export async function startLocalAccounting(opts: LocalAccountingOptions): Promis
     revokeGrant: (token) => oauth.revokeGrant(grantId(token)),
     expireGrant: (token) => oauth.expireGrant(grantId(token)),
     expireAccessTokens: () => oauth.expireAccessTokens(),
+    setConsentScopes: (scopes) => void (consent = scopes),
+    disconnectOrganisation(tenantId) {
+      const id = tenantOf(tenantId).tenantId;
+      for (const g of oauth.grants.values()) g.tenantIds = g.tenantIds.filter((t) => t !== id);
+    },
+    dropNextReply: (method, path) => void drops.push({ method, path }),
+    addContact: (input) => tenantOf(input.tenantId).ledger.saveContact({
+      Name: input.name, ...(input.email ? { EmailAddress: input.email } : {}), ...(input.contactNumber ? { ContactNumber: input.contactNumber } : {}),
+    }, false).ContactID,
+    recordCredit(input) {
+      const t = tenantOf(input.tenantId);
+      const { id, number, invoice } = t.credits.allocate(input);
+      if (input.kind === 'credit_note') webhooks.event(t.tenantId, 'CREDITNOTE', 'CREATE', id);
+      webhooks.invoiceUpdated(t.tenantId, invoice.InvoiceID);
+      return { id, number, status: invoice.Status, amountDue: LocalLedger.due(invoice) };
+    },
+    removeAllocation(input) {
+      const t = tenantOf(input.tenantId);
+      const invoice = t.credits.removeAllocation(input.id);
+      webhooks.invoiceUpdated(t.tenantId, invoice.InvoiceID);
+      return { status: invoice.Status, amountDue: LocalLedger.due(invoice) };
+    },
+    deletePayment(input) {
+      const t = tenantOf(input.tenantId);
+      const invoice = t.credits.deletePayment(input.paymentId);
+      webhooks.invoiceUpdated(t.tenantId, invoice.InvoiceID);
+      return { status: invoice.Status, amountDue: LocalLedger.due(invoice) };
+    },
     recordPayment(input) {
       const t = tenantOf(input.tenantId);
       const { payment, invoice } = t.ledger.applyPayment({
@@ -164,7 +243,7 @@ export async function startLocalAccounting(opts: LocalAccountingOptions): Promis
         ...(input.date ? { Date: input.date } : {}),
       });
       webhooks.invoiceUpdated(t.tenantId, invoice.InvoiceID);
-      return { paymentId: payment.PaymentID, status: invoice.Status, amountDue: Math.round((invoice.Total - invoice.AmountPaid) * 100) / 100 };
+      return { paymentId: payment.PaymentID, status: invoice.Status, amountDue: LocalLedger.due(invoice) };
     },
     invoices: (id) => [...tenantOf(id).ledger.invoices.values()].map((i) => tenantOf(id).ledger.invoiceJson(i)),
     contacts: (id) => [...tenantOf(id).ledger.contacts.values()].map((c) => LocalLedger.contactJson(c)),

@@ -46,16 +46,22 @@ export class LocalWebhookSender {
 
   /** Queues an INVOICE/UPDATE event (fire and forget; see `flush`). No-op without a webhook URL. */
   invoiceUpdated(tenantId: string, invoiceId: string): void {
+    this.event(tenantId, 'INVOICE', 'UPDATE', invoiceId);
+  }
+
+  /** Queues one event of Xero's categories (INVOICE, CONTACT, CREDITNOTE) in a batch of its own. */
+  event(tenantId: string, category: 'INVOICE' | 'CONTACT' | 'CREDITNOTE', type: 'CREATE' | 'UPDATE', resourceId: string): void {
     if (!this.cfg.webhookUrl()) return;
     const seq = ++this.sequence;
+    const path = { INVOICE: 'Invoices', CONTACT: 'Contacts', CREDITNOTE: 'CreditNotes' }[category];
     const body = JSON.stringify({
       events: [
         {
-          resourceUrl: `${this.cfg.apiBase()}/api.xro/2.0/Invoices/${invoiceId}`,
-          resourceId: invoiceId,
+          resourceUrl: `${this.cfg.apiBase()}/api.xro/2.0/${path}/${resourceId}`,
+          resourceId,
           eventDateUtc: new Date(this.nowMs()).toISOString().replace(/Z$/, ''),
-          eventType: 'UPDATE',
-          eventCategory: 'INVOICE',
+          eventType: type,
+          eventCategory: category,
           tenantId,
           tenantType: 'ORGANISATION',
         },

@@ -1,7 +1,8 @@
 /**
- * Xero Accounting API adapter (`{apiUrl}/api.xro/2.0`): contacts and sales invoices.
+ * Xero Accounting API adapter (`{apiUrl}/api.xro/2.0`): contacts, sales invoices, payments.
  * Every call sends `Authorization: Bearer …` and `xero-tenant-id`, asks for JSON and reads
- * Xero's MS-JSON dates. Errors are `AccountingError` (a 429 is `rate_limited` with
+ * Xero's MS-JSON dates. Invoices are written and read with `unitdp=4`; creates carry the caller's
+ * `Idempotency-Key` (as xero-node sends it). Errors are `AccountingError` (a 429 is `rate_limited` with
  * `retryAfterSeconds`); messages never contain the access token.
  */
 import {
@@ -9,12 +10,16 @@ import {
   type AccountingApi,
   type AccountingAuth,
   type AccountingInvoice,
+  type ContactInput,
   type CreateInvoiceInput,
   type CreatedInvoice,
-  type InvoiceStatus,
   type UpsertContactInput,
 } from '../accounting.port.js';
-import { DEFAULT_XERO_TIMEOUT_MS, XERO_API_URL, apiError, parseXeroDate, trimSlash, whereString, xeroRequest } from './xero-http.js';
+import { DEFAULT_XERO_TIMEOUT_MS, XERO_API_URL, apiError, trimSlash, whereString, xeroRequest } from './xero-http.js';
+import { toContact, toInvoice } from './xero-invoice.mapping.js';
+
+/** Unit amounts keep 4 decimals only when asked (`unitdp=4`); Xero rounds them to 2 otherwise. */
+const UNITDP = 'unitdp=4';
 
 export interface XeroAccountingClientOptions {
   /** Default `https://api.xero.com`; the accounting API lives under `/api.xro/2.0`. */
@@ -23,37 +28,8 @@ export interface XeroAccountingClientOptions {
 }
 
 type Json = Record<string, unknown>;
-const STATUSES = new Set<InvoiceStatus>(['DRAFT', 'SUBMITTED', 'AUTHORISED', 'PAID', 'VOIDED', 'DELETED']);
 
-const fail = (msg: string): never => {
-  throw new AccountingError('format', `Xero invoice: ${msg}`);
-};
-const num = (v: unknown, field: string): number => (typeof v === 'number' && Number.isFinite(v) ? v : fail(`${field} is not a number`));
-
-function toInvoice(raw: unknown): AccountingInvoice {
-  const inv = (raw ?? {}) as Json;
-  const status = inv['Status'];
-  if (typeof inv['InvoiceID'] !== 'string' || typeof status !== 'string' || !STATUSES.has(status as InvoiceStatus)) {
-    throw new AccountingError('format', 'Xero invoice: missing InvoiceID or unknown Status');
-  }
-  const payments = Array.isArray(inv['Payments']) ? (inv['Payments'] as Json[]) : [];
-  return {
-    invoiceId: inv['InvoiceID'],
-    invoiceNumber: typeof inv['InvoiceNumber'] === 'string' ? inv['InvoiceNumber'] : '',
-    reference: typeof inv['Reference'] === 'string' ? inv['Reference'] : '',
-    status: status as InvoiceStatus,
-    total: num(inv['Total'], 'Total'),
-    amountDue: num(inv['AmountDue'], 'AmountDue'),
-    amountPaid: num(inv['AmountPaid'], 'AmountPaid'),
-    payments: payments.map((p) => ({
-      paymentId: String(p['PaymentID']),
-      amount: num(p['Amount'], 'Payments.Amount'),
-      date: parseXeroDate(p['Date']) ?? fail('Payments.Date is not a date'),
-    })),
-  };
-}
-
-function firstOf(json: unknown, key: 'Contacts' | 'Invoices', label: string): Json {
+function firstOf(json: unknown, key: 'Contacts' | 'Invoices' | 'Payments', label: string): Json {
   const list = json && typeof json === 'object' ? (json as Json)[key] : undefined;
   if (!Array.isArray(list) || list.length === 0 || !list[0] || typeof list[0] !== 'object') {
     throw new AccountingError('format', `${label}: response without ${key}`);
@@ -65,7 +41,7 @@ export function createXeroAccountingClient(opts: XeroAccountingClientOptions = {
   const base = `${trimSlash(opts.apiUrl ?? XERO_API_URL)}/api.xro/2.0`;
   const timeoutMs = opts.timeoutMs ?? DEFAULT_XERO_TIMEOUT_MS;
 
-  async function call(auth: AccountingAuth, method: 'GET' | 'PUT' | 'POST', path: string, label: string, body?: unknown): Promise<unknown> {
+  async function call(auth: AccountingAuth, method: 'GET' | 'PUT' | 'POST', path: string, label: string, body?: unknown, idempotencyKey?: string): Promise<unknown> {
     if (!auth.tenantId) throw new AccountingError('forbidden', `${label}: tenantId is required`);
     const headers: Record<string, string> = {
       authorization: `Bearer ${auth.accessToken}`,
@@ -73,6 +49,10 @@ export function createXeroAccountingClient(opts: XeroAccountingClientOptions = {
       accept: 'application/json',
     };
     if (body !== undefined) headers['content-type'] = 'application/json';
+    if (idempotencyKey !== undefined) {
+      if (idempotencyKey.length === 0 || idempotencyKey.length > 128) throw new AccountingError('validation', `${label}: Idempotency-Key must be 1-128 characters`);
+      headers['idempotency-key'] = idempotencyKey;
+    }
     const res = await xeroRequest(
       `${base}${path}`,
       { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) },
@@ -114,26 +94,51 @@ export function createXeroAccountingClient(opts: XeroAccountingClientOptions = {
           Description: l.description,
           Quantity: l.quantity,
           UnitAmount: l.unitAmount,
+          ...(l.discountRate ? { DiscountRate: l.discountRate } : {}),
           AccountCode: l.accountCode,
           ...(l.taxType === undefined ? {} : { TaxType: l.taxType }),
         })),
       };
       if (input.dueDate !== undefined) invoice['DueDate'] = input.dueDate;
-      const inv = toInvoice(firstOf(await call(auth, 'PUT', '/Invoices', label, { Invoices: [invoice] }), 'Invoices', label));
+      const json = await call(auth, 'PUT', `/Invoices?${UNITDP}`, label, { Invoices: [invoice] }, input.idempotencyKey);
+      const inv = toInvoice(firstOf(json, 'Invoices', label));
       return { invoiceId: inv.invoiceId, invoiceNumber: inv.invoiceNumber, status: inv.status, total: inv.total };
     },
 
     async findInvoiceByReference(auth, reference: string) {
       const label = 'Xero invoice find';
       const where = encodeURIComponent(`Type=="ACCREC" AND Reference==${whereString(reference)}`);
-      const json = (await call(auth, 'GET', `/Invoices?where=${where}&Statuses=DRAFT,SUBMITTED,AUTHORISED,PAID`, label)) as Json | undefined;
+      const json = (await call(auth, 'GET', `/Invoices?where=${where}&Statuses=DRAFT,SUBMITTED,AUTHORISED,PAID&${UNITDP}`, label)) as Json | undefined;
       const list = Array.isArray(json?.['Invoices']) ? (json['Invoices'] as unknown[]) : [];
       return list.length === 0 ? null : toInvoice(list[0]);
     },
 
     async getInvoice(auth, invoiceId: string): Promise<AccountingInvoice> {
       const label = 'Xero invoice get';
-      return toInvoice(firstOf(await call(auth, 'GET', `/Invoices/${encodeURIComponent(invoiceId)}`, label), 'Invoices', label));
+      return toInvoice(firstOf(await call(auth, 'GET', `/Invoices/${encodeURIComponent(invoiceId)}?${UNITDP}`, label), 'Invoices', label));
+    },
+  
+    async findContacts(auth, by) {
+      const label = 'Xero contact find';
+      const clause = 'contactNumber' in by ? `ContactNumber==${whereString(by.contactNumber)}` : `Name==${whereString(by.name)}`;
+      const json = (await call(auth, 'GET', `/Contacts?where=${encodeURIComponent(clause)}&includeArchived=true`, label)) as Json | undefined;
+      return (Array.isArray(json?.['Contacts']) ? (json['Contacts'] as Json[]) : []).map(toContact);
+    },
+
+    async createContact(auth, input: ContactInput, idempotencyKey?: string) {
+      const label = 'Xero contact create';
+      const contact: Json = { Name: input.name, ContactNumber: input.contactNumber };
+      if (input.email !== undefined) contact['EmailAddress'] = input.email;
+      if (input.phone !== undefined) contact['Phones'] = [{ PhoneType: 'DEFAULT', PhoneNumber: input.phone }];
+      return { contactId: toContact(firstOf(await call(auth, 'PUT', '/Contacts', label, { Contacts: [contact] }, idempotencyKey), 'Contacts', label)).contactId };
+    },
+
+    async getPayment(auth, paymentId: string) {
+      const label = 'Xero payment get';
+      const p = firstOf(await call(auth, 'GET', `/Payments/${encodeURIComponent(paymentId)}`, label), 'Payments', label);
+      const invoice = p['Invoice'] && typeof p['Invoice'] === 'object' ? (p['Invoice'] as Json) : {};
+      if (typeof p['Amount'] !== 'number') throw new AccountingError('format', `${label}: Amount is not a number`);
+      return { paymentId: String(p['PaymentID']), status: String(p['Status'] ?? ''), amount: p['Amount'], invoiceId: typeof invoice['InvoiceID'] === 'string' ? invoice['InvoiceID'] : undefined };
     },
   };
 }

@@ -103,11 +103,12 @@ describe('payments', () => {
     await expect(register([inv], { amount: 1 })).rejects.toMatchObject(odoo('UserError', 'nothing left to pay'));
   });
 
-  it('refuses an over-payment and a payment on a draft invoice', async () => {
+  it('keeps an over-payment whole, as Odoo 15 does: the invoice is paid and the excess stays open credit', async () => {
     const inv = await posted(100);
-    await expect(register([inv], { amount: 100.01 })).rejects.toMatchObject(odoo('UserError', 'exceeds the amount due'));
-    expect(await money(inv)).toMatchObject({ amount_residual: 100, payment_state: 'not_paid' });
-    expect(await T.x('account.payment', 'search_count', [[['reconciled_invoice_ids', 'in', [inv]]]])).toBe(0);
+    const action = await register([inv], { amount: 100.01 });
+    expect(await money(inv)).toMatchObject({ amount_residual: 0, payment_state: 'paid' });
+    const [p] = await T.x<Record<string, unknown>[]>('account.payment', 'read', [[action.res_id], ['amount', 'state']]);
+    expect(p).toMatchObject({ amount: 100.01, state: 'posted' });
     await expect(register([await invoice()])).rejects.toMatchObject(odoo('UserError', 'posted journal entries'));
   });
 
@@ -123,7 +124,12 @@ describe('payments', () => {
     await T.x('account.payment', 'action_draft', [[pay]]);
     expect(await money(inv)).toMatchObject({ amount_residual: 300, payment_state: 'not_paid' });
     await T.x('account.payment', 'write', [[pay], { amount: 301 }]);
-    await expect(T.x('account.payment', 'action_post', [[pay]])).rejects.toMatchObject(odoo('UserError', 'exceeds the amount due'));
+    await T.x('account.payment', 'action_post', [[pay]]);
+    expect(await money(inv)).toMatchObject({ amount_residual: 0, payment_state: 'paid' });
+    // Cancelling a payment (reset to draft, then cancel) reopens the invoice.
+    await T.x('account.payment', 'action_draft', [[pay]]);
+    await T.x('account.payment', 'action_cancel', [[pay]]);
+    expect(await money(inv)).toMatchObject({ amount_residual: 300, payment_state: 'not_paid' });
   });
 
   it('resetting a paid invoice to draft unreconciles its payments', async () => {
@@ -139,5 +145,32 @@ describe('payments', () => {
     const action = await register([a, b]);
     expect(action).toMatchObject({ view_mode: 'tree,form', domain: [['id', 'in', [expect.any(Number), expect.any(Number)]]] });
     expect([await money(a), await money(b)]).toMatchObject([{ payment_state: 'paid' }, { payment_state: 'paid' }]);
+  });
+});
+
+describe('taxes and credit notes', () => {
+  it('computes a taxed, discounted line with a 4-decimal price to the cent (Odoo rounds per line)', async () => {
+    const tax = await T.x<number>('account.tax', 'create', [{ name: 'Sales 8.25%', amount: 8.25, type_tax_use: 'sale' }]);
+    const inv = await invoice(0, { invoice_line_ids: [[0, 0, { name: 'Blind cord', quantity: 10, price_unit: 16.9915, discount: 10, tax_ids: [[6, 0, [tax]]] }]] });
+    const [r] = await T.x<Record<string, unknown>[]>('account.move', 'read', [[inv], ['amount_untaxed', 'amount_tax', 'amount_total']]);
+    expect(r).toMatchObject({ amount_untaxed: 152.92, amount_tax: 12.62, amount_total: 165.54 });
+  });
+
+  it('a posted credit note reversing an invoice lowers its residual; a payment of the rest closes it', async () => {
+    const inv = await posted(500);
+    const refund = await invoice(120, { move_type: 'out_refund', reversed_entry_id: inv });
+    expect(await money(inv)).toMatchObject({ amount_residual: 500 });
+    await T.x('account.move', 'action_post', [[refund]]);
+    expect(await money(inv)).toMatchObject({ amount_residual: 380, payment_state: 'partial' });
+    expect(await money(refund)).toMatchObject({ amount_residual: 0, payment_state: 'paid' });
+    await register([inv], { amount: 380 });
+    expect(await money(inv)).toMatchObject({ amount_residual: 0, payment_state: 'paid' });
+  });
+
+  it('an invoice settled by credit notes alone is reversed', async () => {
+    const inv = await posted(40);
+    const refund = await invoice(40, { move_type: 'out_refund', reversed_entry_id: inv });
+    await T.x('account.move', 'action_post', [[refund]]);
+    expect(await money(inv)).toMatchObject({ amount_residual: 0, payment_state: 'reversed' });
   });
 });

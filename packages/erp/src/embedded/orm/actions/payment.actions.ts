@@ -1,12 +1,13 @@
 /**
  * account.payment methods and the Register Payment wizard's `action_create_payments`. Posting a
  * payment reconciled with an invoice lowers the invoice's amount_residual (partial, then paid); a
- * payment larger than the amount due is refused (Odoo would leave the excess as an open credit).
+ * payment larger than the amount due is accepted whole, as in Odoo 15: the invoice is paid and the
+ * excess stays the partner's outstanding credit.
  */
 import { userError } from '../../errors.js';
 import type { ModelDef } from '../../registry.js';
 import type { Env } from '../env.js';
-import { isZero, one, round2, rows, tbl } from '../lookup.js';
+import { isZero, one, rows, tbl } from '../lookup.js';
 import { INBOUND_TYPES, checkPayable, invoicesToPay } from '../hooks/payment.hooks.js';
 import { nextJournalName, type JournalInfo } from '../sequence.js';
 import { createRecord, write } from '../write.js';
@@ -21,8 +22,6 @@ interface PaymentRow {
   company_id: number;
   date: string;
 }
-
-const money = (v: number) => round2(v).toFixed(2);
 
 /** Checks the payment against its invoice (locked: concurrent payments wait), numbers it and posts it. */
 async function postPayments(env: Env, m: ModelDef, ids: number[]): Promise<null> {
@@ -45,9 +44,6 @@ async function postPayments(env: Env, m: ModelDef, ids: number[]): Promise<null>
         throw userError(`The payment direction (${p.payment_type}) does not match ${inv!.name}.`);
       }
       if (inv!.company_id !== p.company_id) throw userError("You can't create payments for entries belonging to different companies.");
-      if (round2(Number(p.amount)) - round2(Number(inv!.amount_residual)) > 0.005) {
-        throw userError(`The payment amount (${money(p.amount)}) exceeds the amount due on ${inv!.name} (${money(inv!.amount_residual)}).`);
-      }
     }
     await write(env, m, [p.id], { state: 'posted', ...(await nextJournalName(env, m.name, journal, p.date, false)) });
   }

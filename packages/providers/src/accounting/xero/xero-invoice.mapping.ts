@@ -1,0 +1,71 @@
+/**
+ * Xero's invoice and contact JSON → our types. Everything that lowers AmountDue is read: Payments
+ * (with their Status), CreditNotes, Prepayments and Overpayments allocated to the invoice
+ * (`AppliedAmount`), so the caller can keep its own residual equal to Xero's AmountDue.
+ */
+import { AccountingError, type AccountingInvoice, type FoundContact, type InvoiceAllocation, type InvoiceStatus } from '../accounting.port.js';
+import { parseXeroDate } from './xero-http.js';
+
+type Json = Record<string, unknown>;
+const STATUSES = new Set<InvoiceStatus>(['DRAFT', 'SUBMITTED', 'AUTHORISED', 'PAID', 'VOIDED', 'DELETED']);
+
+const fail = (msg: string): never => {
+  throw new AccountingError('format', `Xero invoice: ${msg}`);
+};
+const num = (v: unknown, field: string): number => (typeof v === 'number' && Number.isFinite(v) ? v : fail(`${field} is not a number`));
+const arr = (v: unknown): Json[] => (Array.isArray(v) ? (v as Json[]) : []);
+const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+
+const ALLOCATIONS: [InvoiceAllocation['kind'], string, string][] = [
+  ['credit_note', 'CreditNotes', 'CreditNoteID'],
+  ['prepayment', 'Prepayments', 'PrepaymentID'],
+  ['overpayment', 'Overpayments', 'OverpaymentID'],
+];
+
+export function toInvoice(raw: unknown): AccountingInvoice {
+  const inv = (raw ?? {}) as Json;
+  const status = inv['Status'];
+  if (typeof inv['InvoiceID'] !== 'string' || typeof status !== 'string' || !STATUSES.has(status as InvoiceStatus)) {
+    throw new AccountingError('format', 'Xero invoice: missing InvoiceID or unknown Status');
+  }
+  const allocations: InvoiceAllocation[] = [];
+  for (const [kind, key, idKey] of ALLOCATIONS) {
+    for (const a of arr(inv[key])) {
+      allocations.push({
+        kind,
+        id: str(a[idKey]) || fail(`${key}.${idKey} is missing`),
+        number: str(a['CreditNoteNumber']),
+        appliedAmount: num(a['AppliedAmount'], `${key}.AppliedAmount`),
+        date: parseXeroDate(a['Date']) ?? new Date(0),
+      });
+    }
+  }
+  return {
+    invoiceId: inv['InvoiceID'],
+    invoiceNumber: str(inv['InvoiceNumber']),
+    reference: str(inv['Reference']),
+    status: status as InvoiceStatus,
+    total: num(inv['Total'], 'Total'),
+    amountDue: num(inv['AmountDue'], 'AmountDue'),
+    amountPaid: num(inv['AmountPaid'], 'AmountPaid'),
+    amountCredited: typeof inv['AmountCredited'] === 'number' ? inv['AmountCredited'] : 0,
+    payments: arr(inv['Payments']).map((p) => ({
+      paymentId: String(p['PaymentID']),
+      amount: num(p['Amount'], 'Payments.Amount'),
+      date: parseXeroDate(p['Date']) ?? fail('Payments.Date is not a date'),
+      status: str(p['Status']) || 'AUTHORISED',
+    })),
+    allocations,
+  };
+}
+
+export function toContact(raw: Json): FoundContact {
+  if (typeof raw['ContactID'] !== 'string') throw new AccountingError('format', 'Xero contact: response without ContactID');
+  return {
+    contactId: raw['ContactID'],
+    name: str(raw['Name']),
+    contactNumber: str(raw['ContactNumber']) || undefined,
+    email: str(raw['EmailAddress']) || undefined,
+    status: str(raw['ContactStatus']) || 'ACTIVE',
+  };
+}
