@@ -2,7 +2,7 @@
 export * from './email.port.js';
 export { createPostmarkSender, type PostmarkOptions } from './postmark/postmark-email.sender.js';
 export { parsePostmarkWebhook } from './postmark/postmark-webhook.js';
-export { createSmtpSender, type SmtpOptions } from './smtp/smtp-email.sender.js';
+export { createSmtpSender, type SmtpOptions, type DkimKey } from './smtp/smtp-email.sender.js';
 export { createLogEmailSender } from './log/log-email.sender.js';
 export { SnsVerifier, snsStringToSign, AWS_SNS_CERT_HOST, type SnsEnvelope, type SnsRejection, type SnsVerifierOptions } from './sns/sns-signature.js';
 export { parseSesNotification } from './sns/ses-notification.js';

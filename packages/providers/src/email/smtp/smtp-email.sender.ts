@@ -19,6 +19,14 @@ export interface SmtpOptions {
   timeoutMs?: number;
   /** Refuse to send without TLS (production); loopback tests turn it off. */
   requireTls?: boolean;
+  /** DKIM key of the message's sending domain, when we hold it (tenant domains). */
+  dkimFor?: (m: EmailMessage) => Promise<DkimKey | undefined>;
+}
+
+export interface DkimKey {
+  domainName: string;
+  keySelector: string;
+  privateKey: string;
 }
 
 export function createSmtpSender(o: SmtpOptions): EmailSender {
@@ -44,8 +52,10 @@ export function createSmtpSender(o: SmtpOptions): EmailSender {
         headers['X-SES-CONFIGURATION-SET'] = o.sesConfigurationSet;
         headers['X-SES-MESSAGE-TAGS'] = `tenant_id=${m.tenantId}, message_id=${m.id}`;
       }
+      const dkim = await o.dkimFor?.(m);
       try {
         const info = await transport.sendMail({
+          ...(dkim ? { dkim } : {}),
           messageId: messageIdHeader(m, o.messageIdDomain),
           from: formatAddress(m.from),
           to: formatAddress(m.to),
