@@ -9,6 +9,7 @@ import type { IntegrationsDeps } from './features/integrations/integrations.deps
 import { registerSmsWebhookRoutes } from './features/integrations/sms-webhook.routes.js';
 import { registerIntegrationsAdmin } from './features/integrations/integrations-admin.routes.js';
 import { registerAccountingRoutes } from './features/integrations/accounting.routes.js';
+import { registerEmailWebhooks, type EmailWebhookService } from '@platform/email';
 
 export interface ErpAppDeps {
   erp: EmbeddedErp;
@@ -19,6 +20,8 @@ export interface ErpAppDeps {
   /** A pino logger; when absent, `logLevel` (default silent) configures Fastify's own. */
   logger?: FastifyBaseLogger;
   logLevel?: string;
+  /** Email provider webhooks (`/email/webhook/*`); here until the control plane exists (docs/email.md). */
+  emailWebhooks?: EmailWebhookService;
 }
 
 export function buildErpApp(deps: ErpAppDeps): FastifyInstance {
@@ -41,5 +44,6 @@ export function buildErpApp(deps: ErpAppDeps): FastifyInstance {
   if (deps.integrations) registerSmsWebhookRoutes(app, deps.integrations);
   if (deps.integrations && deps.restapi) registerIntegrationsAdmin(app, deps.restapi.auth, deps.integrations);
   if (deps.integrations?.accounting) registerAccountingRoutes(app, { ...deps.integrations, accounting: deps.integrations.accounting });
+  if (deps.emailWebhooks) registerEmailWebhooks(app, deps.emailWebhooks);
   return app;
 }

@@ -6,6 +6,7 @@
 import type { Db } from '@platform/db';
 import { OutboxRelay, type RelayLogger, type RelayOptions } from '@platform/outbox';
 import { TOPIC_EMAIL_BULK, TOPIC_EMAIL_TRANSACTIONAL } from '@platform/contracts';
+import type { SecretBox } from '@platform/secrets';
 import type { EmailConfig } from '../email.config.js';
 import { composeEmail, type EmailServices } from '../email.compose.js';
 
@@ -19,8 +20,8 @@ export interface EmailLanes {
 
 type RelayTuning = Pick<RelayOptions, 'pollMs' | 'maxAttempts' | 'baseDelayMs' | 'maxDelayMs'>;
 
-export function startEmailLanes(o: { config: EmailConfig; db: Db; logger: RelayLogger; workerId: string; relay?: RelayTuning; services?: EmailServices; start?: boolean }): EmailLanes {
-  const services = o.services ?? composeEmail(o.config, o.db, o.logger);
+export function startEmailLanes(o: { config: EmailConfig; db: Db; logger: RelayLogger; workerId: string; relay?: RelayTuning; services?: EmailServices; box?: SecretBox; start?: boolean }): EmailLanes {
+  const services = o.services ?? composeEmail(o.config, o.db, o.logger, o.box ? { box: o.box } : {});
   const lane = (name: string, topic: string, batchSize: number) =>
     new OutboxRelay({
       db: o.db,
