@@ -112,3 +112,38 @@ describe('sending', () => {
     expect(sent.rows[0]!.n).toBe(25); // bulk goes through the secondary (bulk) provider
   });
 });
+
+describe('failures', () => {
+  it('dead-letters a message the provider rejects, with the provider\'s reason, without failing over', async () => {
+    h.postmark.failWith('invalid');
+    const before = h.smtp.mails.length;
+    const { messageId } = await reset(h.acme, 'rejected@example.com', 'reset-rejected');
+    await h.lanes.transactional.tick();
+    h.postmark.failWith(undefined);
+    const ob = (await h.t.db.query<{ status: string; last_error: string }>('SELECT status, last_error FROM outbox WHERE aggregate_id = $1', [messageId])).rows[0]!;
+    expect(ob.status).toBe('dead');
+    expect(ob.last_error).toMatch(/postmark: HTTP 422 ErrorCode 300/);
+    expect(await status(messageId)).toMatchObject({ status: 'failed' });
+    expect(h.smtp.mails.length).toBe(before);
+  });
+
+  it('when both providers are down the message is retried with backoff, then dead-lettered with the reason', async () => {
+    const { composeEmail } = await import('./email.compose.js');
+    const { createSmtpSender } = await import('@platform/providers');
+    const { OutboxRelay } = await import('@platform/outbox');
+    const services = composeEmail(h.config, h.t.db, { info() {}, warn() {} }, { secondary: createSmtpSender({ name: 'ses', url: 'smtp://127.0.0.1:1', messageIdDomain: 'platform.test', timeoutMs: 1000 }) });
+    const relay = new OutboxRelay({ db: h.t.db, workerId: 'both-down', handlers: { 'email.transactional': (row) => services.delivery.deliver(row) }, logger: { info() {}, warn() {}, error() {} }, maxAttempts: 2, baseDelayMs: 10, maxDelayMs: 10 });
+    h.postmark.failWith('unavailable');
+    const { messageId } = await services.outbox.enqueue({ tenantId: h.acme, template: 'password_reset', to: { address: 'down@example.com' }, key: 'both-down', data: { resetUrl: 'https://app.acme.test/r' } });
+    const outbox = async () => (await h.t.db.query<{ status: string; attempts: number; last_error: string }>('SELECT status, attempts, last_error FROM outbox WHERE aggregate_id = $1', [messageId])).rows[0]!;
+    await relay.tick();
+    expect(await outbox()).toMatchObject({ status: 'pending', attempts: 1 });
+    expect((await outbox()).last_error).toMatch(/ses: .*ECONNREFUSED|ses: .*ESOCKET|ses: .*connect/i);
+    await new Promise((r) => setTimeout(r, 50));
+    await relay.tick();
+    expect(await outbox()).toMatchObject({ status: 'dead', attempts: 2 });
+    expect(await status(messageId)).toMatchObject({ status: 'queued' });
+    h.postmark.failWith(undefined);
+    await services.close();
+  });
+});

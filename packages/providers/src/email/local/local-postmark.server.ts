@@ -4,7 +4,8 @@
  * message (422 ErrorCode 300), answers `{To, SubmittedAt, MessageID, ErrorCode: 0, Message: 'OK'}`
  * and delivers the message over SMTP to `relaySmtpUrl` (as Postmark delivers to the recipient's
  * mail server), adding Postmark's `X-PM-Message-Id` header. `failWith` makes it answer like an
- * outage (503) or an account refusal (422 ErrorCode 405) until cleared.
+ * outage (503), an account refusal (422 ErrorCode 405) or an invalid request (422 ErrorCode 300)
+ * until cleared.
  */
 import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
@@ -17,7 +18,7 @@ export interface LocalPostmarkOptions {
   port?: number;
 }
 
-export type LocalPostmarkFailure = 'unavailable' | 'account' | undefined;
+export type LocalPostmarkFailure = 'unavailable' | 'account' | 'invalid' | undefined;
 
 export interface LocalPostmarkSent {
   messageId: string;
@@ -49,6 +50,7 @@ export async function startLocalPostmark(o: LocalPostmarkOptions): Promise<Runni
     if (req.headers['x-postmark-server-token'] !== o.serverToken)
       return reply.code(401).send({ ErrorCode: 10, Message: 'Bad or missing Server API token.' });
     if (failure === 'unavailable') return reply.code(503).send({ ErrorCode: 0, Message: 'Service unavailable (local stand-in)' });
+    if (failure === 'invalid') return reply.code(422).send({ ErrorCode: 300, Message: 'Invalid email request (local stand-in).' });
     if (failure === 'account') return reply.code(422).send({ ErrorCode: 405, Message: 'Not allowed to send: your account has run out of credits.' });
     const b = (req.body ?? {}) as Record<string, unknown>;
     if (typeof b.From !== 'string' || typeof b.To !== 'string' || typeof b.Subject !== 'string' || (!b.TextBody && !b.HtmlBody))
