@@ -13,6 +13,8 @@ const smtpUrl = z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtp
 export const emailEnvShape = {
   /** Postmark server token: with it Postmark is the primary provider. */
   POSTMARK_SERVER_TOKEN: z.string().min(8, 'must be the Postmark server API token').optional(),
+  /** Postmark account token: sending domains are registered through Postmark's Domains API. */
+  POSTMARK_ACCOUNT_TOKEN: z.string().min(8, 'must be the Postmark account API token').optional(),
   POSTMARK_API_URL: z.url({ protocol: /^https?$/, error: 'must be the http(s) base URL of the Postmark API' }).default('https://api.postmarkapp.com'),
   POSTMARK_BULK_STREAM: z.string().regex(/^[a-z0-9-]{1,64}$/, 'must be a Postmark message stream id').default('broadcast'),
   /** Secondary (bulk and failover) provider over SMTP: Amazon SES's SMTP endpoint in production. */

@@ -70,3 +70,28 @@ describe('sending domains', () => {
     expect((await domains.add(gamma, 'mail.gamma.test')).domain.status).toBe('pending');
   });
 });
+
+describe('sending domains registered with Postmark', () => {
+  it('shows Postmark\'s DKIM record and return path, and is verified once DNS has them and Postmark agrees', async () => {
+    const { startLocalPostmark, createPostmarkDomains } = await import('@platform/providers');
+    const lookup = createDnsLookup([dns.server]);
+    const pm = await startLocalPostmark({ serverToken: 'server-token-x', accountToken: 'account-token-x', dns: lookup });
+    try {
+      const withPm = new SendingDomainService(h.t.db, box, { limit: 10, spfInclude: 'spf.mtasv.net', returnPathTarget: 'pm.mtasv.net' }, lookup, createPostmarkDomains({ accountToken: 'account-token-x', baseUrl: pm.url }));
+      const delta = (await h.t.db.query<{ id: string }>(`INSERT INTO tenants (slug, name) VALUES ('delta', 'Delta') RETURNING id`)).rows[0]!.id;
+      const { records } = await withPm.add(delta, 'mail.delta.test');
+      const pmDkim = records.find((r) => r.purpose === 'provider_dkim')!;
+      expect(pmDkim.host).toMatch(/^\d{14}pm\._domainkey\.mail\.delta\.test$/);
+      expect(pmDkim.value).toMatch(/^k=rsa;p=/);
+      for (const r of records) {
+        if (r.type === 'TXT') dns.txt.set(r.host, [...(dns.txt.get(r.host) ?? []), r.value]);
+        else dns.cname.set(r.host, r.value);
+      }
+      const v = await withPm.verify(delta);
+      expect(v.domain.status).toBe('verified');
+      expect(v.domain.last_check).toMatchObject({ provider: 'found', provider_dkim: 'found' });
+    } finally {
+      await pm.close();
+    }
+  });
+});

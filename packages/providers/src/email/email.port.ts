@@ -84,3 +84,24 @@ export function formatAddress(a: EmailAddress): string {
 
 /** Stable Message-ID of our message: a resend of the same message carries the same id. */
 export const messageIdHeader = (m: EmailMessage, domain: string): string => `<${m.id}@${domain}>`;
+
+/**
+ * A provider's record of a sending domain (Postmark's Domains API): the provider signs the mail it
+ * sends with its own DKIM key, so the tenant publishes the provider's DKIM record too.
+ */
+export interface ProviderDomain {
+  provider: string;
+  id: string;
+  dkimHost: string;
+  dkimValue: string;
+  returnPathDomain: string;
+  returnPathCname: string;
+}
+
+export interface SendingDomainRegistry {
+  readonly name: string;
+  register(domain: string, returnPathDomain: string): Promise<ProviderDomain>;
+  /** Asks the provider to check DNS; answers what it found. */
+  verify(id: string): Promise<{ dkim: boolean; returnPath: boolean }>;
+  remove(id: string): Promise<void>;
+}

@@ -10,10 +10,15 @@
 import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
 import nodemailer from 'nodemailer';
+import { registerLocalPostmarkDomains, type StandInDns } from './local-postmark.domains.js';
 
 export interface LocalPostmarkOptions {
   serverToken: string;
   relaySmtpUrl?: string;
+  /** Enables the Domains API (local-postmark.domains.ts) with this account token. */
+  accountToken?: string;
+  /** DNS the Domains API checks records with. */
+  dns?: StandInDns;
   host?: string;
   port?: number;
 }
@@ -44,6 +49,7 @@ export async function startLocalPostmark(o: LocalPostmarkOptions): Promise<Runni
     ? nodemailer.createTransport({ host: new URL(o.relaySmtpUrl).hostname, port: Number(new URL(o.relaySmtpUrl).port), secure: false, ignoreTLS: true, pool: true })
     : undefined;
   let failure: LocalPostmarkFailure;
+  if (o.accountToken) registerLocalPostmarkDomains(app, o.accountToken, o.dns);
   const state = { sent: [] as LocalPostmarkSent[], requests: 0 };
   app.post('/email', async (req, reply) => {
     state.requests++;
