@@ -9,7 +9,7 @@ import type { Db } from '@platform/db';
 import { PermanentFailure, RetryLater, type OutboxRow } from '@platform/outbox';
 import { EmailSendError, type EmailMessage } from '@platform/providers';
 import type { SuppressionService } from '../suppression/suppression.service.js';
-import { getMessage, markAttempt, markSent } from './email-messages.repo.js';
+import { getMessageForDelivery, markAttempt, markSent } from './email-messages.repo.js';
 import type { FailoverSender } from './failover.sender.js';
 
 export type DeliveryOutcome =
@@ -26,11 +26,11 @@ export class EmailDeliveryService {
 
   async deliver(row: OutboxRow): Promise<DeliveryOutcome> {
     const m = row.payload as unknown as EmailMessage;
-    const current = await getMessage(this.db, m.id);
+    const current = await getMessageForDelivery(this.db, m.id);
     if (!current) throw new PermanentFailure(`email message ${m.id} has no email_messages row`);
     if (current.status === 'sent') return { status: 'already_sent', provider: current.provider };
     if (current.status === 'suppressed') return { status: 'suppressed', reason: current.last_error ?? 'suppressed' };
-    const blocked = await this.suppressions.check(m.tenantId, m.to.address);
+    const blocked = current.blocked;
     if (blocked) {
       const reason = `suppressed: ${blocked.reason} (${blocked.scope === 'platform' ? 'platform-wide' : 'this tenant'}) reported by ${blocked.provider} at ${new Date(blocked.created_at).toISOString()}`;
       await markAttempt(this.db, m.id, 'suppressed', reason);

@@ -1,5 +1,6 @@
 /** SQL of email_messages: one row per accepted email, its status and the provider that took it. */
 import type { Queryable } from '@platform/db';
+import type { Suppression } from '../suppression/suppression.repo.js';
 
 export interface EmailMessageRow {
   id: string;
@@ -40,6 +41,21 @@ export async function insertMessage(tx: Queryable, m: NewEmailMessage): Promise<
   if (r.rows[0]) return { id: r.rows[0].id, created: true };
   const old = await tx.query<{ id: string }>('SELECT id FROM email_messages WHERE tenant_id = $1 AND message_key = $2', [m.tenantId, m.key]);
   return { id: old.rows[0]!.id, created: false };
+}
+
+/**
+ * The message row and, in the same round trip, the active suppression that blocks its recipient
+ * (the tenant's own or a platform-wide one), if any.
+ */
+export async function getMessageForDelivery(db: Queryable, id: string): Promise<(EmailMessageRow & { blocked: Suppression | null }) | undefined> {
+  const r = await db.query<EmailMessageRow & { blocked: Suppression | null }>(
+    `SELECT m.*, (SELECT to_jsonb(s) FROM email_suppressions s
+                  WHERE s.email = m.to_address AND s.lifted_at IS NULL AND (s.tenant_id = m.tenant_id OR s.scope = 'platform')
+                  ORDER BY (s.scope = 'platform') DESC, s.id LIMIT 1) AS blocked
+     FROM email_messages m WHERE m.id = $1`,
+    [id],
+  );
+  return r.rows[0];
 }
 
 export async function getMessage(db: Queryable, id: string): Promise<EmailMessageRow | undefined> {
