@@ -8,8 +8,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { Db } from '@platform/db';
 import { AppError } from '@platform/kernel';
-import { parsePostmarkWebhook, parseSesNotification, SnsVerifier, type EmailFeedbackEvent } from '@platform/providers';
-import { AWS_SNS_CERT_HOST } from '@platform/providers';
+import { AWS_SNS_CERT_HOST, parsePostmarkWebhook, parseSesNotification, SnsVerifier, type EmailFeedbackEvent } from '@platform/providers';
 import type { EmailConfig } from '../email.config.js';
 import type { SuppressionService } from '../suppression/suppression.service.js';
 import { tenantOfProviderMessage } from '../delivery/email-messages.repo.js';
