@@ -20,6 +20,8 @@ export interface RunningLocalSns {
   /** SES bounce / complaint notifications as SES publishes them. */
   sesBounce(e: { email: string; sesMessageId: string; tenantId?: string; bounceType?: 'Permanent' | 'Transient' }): SnsEnvelope;
   sesComplaint(e: { email: string; sesMessageId: string; tenantId?: string }): SnsEnvelope;
+  /** Signs the envelope again, as SignatureVersion 1 (SHA1) or 2 (SHA256). */
+  resign(e: SnsEnvelope, version: '1' | '2'): SnsEnvelope;
   close(): Promise<void>;
 }
 
@@ -38,7 +40,7 @@ export async function startLocalSns(o: { topicArn?: string } = {}): Promise<Runn
   const topicArn = o.topicArn ?? 'arn:aws:sns:us-east-1:123456789012:ses-feedback';
   const certUrl = `${url}/SimpleNotificationService-local.pem`;
   const sign = (e: Omit<SnsEnvelope, 'Signature'>): SnsEnvelope => {
-    const s = createSign('RSA-SHA256').update(snsStringToSign(e as SnsEnvelope), 'utf8').sign(pems.private, 'base64');
+    const s = createSign(e.SignatureVersion === '1' ? 'RSA-SHA1' : 'RSA-SHA256').update(snsStringToSign(e as SnsEnvelope), 'utf8').sign(pems.private, 'base64');
     return { ...e, Signature: s } as SnsEnvelope;
   };
   const base = () => ({ MessageId: randomUUID(), TopicArn: topicArn, Timestamp: new Date().toISOString(), SignatureVersion: '2', SigningCertURL: certUrl });
@@ -70,6 +72,10 @@ export async function startLocalSns(o: { topicArn?: string } = {}): Promise<Runn
       complaint: { feedbackId: randomUUID(), timestamp: new Date().toISOString(), complaintFeedbackType: 'abuse', complainedRecipients: [{ emailAddress: e.email }] },
       mail: mail(e.sesMessageId, e.tenantId),
     }),
+    resign: (e, version) => {
+      const { Signature: _old, ...rest } = e;
+      return sign({ ...rest, SignatureVersion: version });
+    },
     close: () => app.close(),
   };
 }
