@@ -13,3 +13,7 @@ export { TEMPLATE_NAMES, type TemplateName } from './templates/templates.js';
 export { renderTemplate, sampleData } from './templates/render.js';
 export { brandOf, type Brand } from './templates/brand.js';
 export * from './tenant-settings.repo.js';
+export { registerEmailAdmin, type AdminGuard } from './admin/email-admin.routes.js';
+export { EmailAdminService } from './admin/email-admin.service.js';
+export { composeEmailAdmin, sendingDomainsFrom } from './admin/email-admin.compose.js';
+export { SendingDomainService } from './domains/sending-domains.service.js';

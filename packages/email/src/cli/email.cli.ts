@@ -2,9 +2,7 @@
 import { migratePlatform, openDb } from '@platform/db';
 import { AppError, ConfigError } from '@platform/kernel';
 import { secretBoxFromConfig } from '@platform/secrets';
-import { createPostmarkDomains } from '@platform/providers';
-import { createDnsLookup } from '../domains/dns.port.js';
-import { SendingDomainService } from '../domains/sending-domains.service.js';
+import { sendingDomainsFrom } from '../admin/email-admin.compose.js';
 import { loadEmailCliConfig } from './email-cli.config.js';
 import { runEmailCli } from './email.commands.js';
 
@@ -20,9 +18,7 @@ try {
 const db = await openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, name: 'platform' });
 try {
   await migratePlatform(db);
-  const dnsServers = config.EMAIL_DNS_SERVERS?.split(',').map((s) => s.trim()).filter(Boolean);
-  const domains = new SendingDomainService(db, secretBoxFromConfig(config), { limit: config.EMAIL_DOMAIN_LIMIT, spfInclude: config.EMAIL_SPF_INCLUDE, returnPathTarget: config.EMAIL_RETURN_PATH_TARGET }, createDnsLookup(dnsServers),
-    config.POSTMARK_ACCOUNT_TOKEN ? createPostmarkDomains({ accountToken: config.POSTMARK_ACCOUNT_TOKEN, baseUrl: config.POSTMARK_API_URL }) : undefined);
+  const domains = sendingDomainsFrom(config, db, secretBoxFromConfig(config));
   process.exitCode = await runEmailCli(process.argv.slice(2), { db, config, domains }, (s) => process.stdout.write(`${s}\n`));
 } catch (e) {
   const fields = e instanceof AppError && e.fieldIssues?.length ? `\n${e.fieldIssues.map((f) => `  ${f.field}: ${f.message}`).join('\n')}` : '';

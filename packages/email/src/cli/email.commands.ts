@@ -10,7 +10,7 @@ import { parseArgs } from 'node:util';
 import type { Db } from '@platform/db';
 import { parseOrThrow } from '@platform/http-kit';
 import { AppError } from '@platform/kernel';
-import { z } from 'zod';
+import { senderSchema } from '../admin/email-admin.routes.js';
 import type { EmailConfig } from '../email.config.js';
 import { EmailOutboxService } from '../email-outbox.service.js';
 import { SendingDomainService } from '../domains/sending-domains.service.js';
@@ -30,11 +30,6 @@ export interface CliDeps {
   domains: SendingDomainService;
 }
 
-const senderSchema = z.object({
-  from_name: z.string().trim().min(1).max(100).optional(),
-  from_local_part: z.string().regex(/^[a-z0-9][a-z0-9._+-]{0,63}$/i, 'must be the part before the @').optional(),
-  reply_to: z.email('must be an email address').max(100).optional(),
-});
 
 export async function runEmailCli(argv: string[], d: CliDeps, out: (s: string) => void): Promise<number> {
   const { values: v, positionals } = parseArgs({
