@@ -36,6 +36,8 @@ export const emailEnvShape = {
   EMAIL_RETURN_PATH_TARGET: z.string().default('pm.mtasv.net'),
   /** DNS servers for domain verification (host or host:port, comma-separated); else the system's. */
   EMAIL_DNS_SERVERS: z.string().optional(),
+  /** How often the worker re-verifies sending domains' DNS (0 turns it off). */
+  EMAIL_DOMAIN_CHECK_MS: int(0, 7 * 86_400_000).default(6 * 3_600_000),
   EMAIL_BREAKER_FAILURES: int(1, 1000).default(5),
   EMAIL_BREAKER_RESET_MS: int(100, 3_600_000).default(30_000),
   /** Postmark webhooks: basic auth in the webhook URL and/or a custom header `Name: value`. */

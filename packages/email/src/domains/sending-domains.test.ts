@@ -95,3 +95,19 @@ describe('sending domains registered with Postmark', () => {
     }
   });
 });
+
+describe('scheduled domain checks', () => {
+  it('fail a verified domain whose DNS records went away, so its mail goes from the platform\'s domain', async () => {
+    const { recheckDomains } = await import('./domain-recheck.js');
+    const delta = (await h.t.db.query<{ id: string }>(`SELECT id FROM tenants WHERE slug = 'delta'`)).rows[0]!.id;
+    const compose = () => h.lanes.services.outbox.compose(h.t.db, { tenantId: delta, template: 'lead_acknowledgement', to: { address: 'x@example.com' }, key: 'k', data: { name: 'X' } });
+    expect((await compose()).from.address).toBe('no-reply@mail.delta.test');
+    dns.txt.delete('platform1._domainkey.mail.delta.test');
+    const r = await recheckDomains(h.t.db, domains);
+    expect(r.checked).toBeGreaterThanOrEqual(2);
+    const shown = await domains.show(delta);
+    expect(shown.domain?.status).toBe('failed');
+    expect(shown.records.find((x) => x.purpose === 'dkim')?.check).toBe('missing: no TXT record');
+    expect((await compose()).from.address).toBe('no-reply@platform.test');
+  });
+});
