@@ -9,6 +9,9 @@ import type { IntegrationsDeps } from './features/integrations/integrations.deps
 import { registerSmsWebhookRoutes } from './features/integrations/sms-webhook.routes.js';
 import { registerIntegrationsAdmin } from './features/integrations/integrations-admin.routes.js';
 import { registerAccountingRoutes } from './features/integrations/accounting.routes.js';
+import { registerEmailAdmin, registerEmailWebhooks, type EmailAdminService, type EmailWebhookService } from '@platform/email';
+import { scopeGuard } from './features/email/email-admin.guard.js';
+import { ADMIN_INTEGRATIONS_SCOPE } from './features/restapi/scopes.js';
 
 export interface ErpAppDeps {
   erp: EmbeddedErp;
@@ -19,6 +22,10 @@ export interface ErpAppDeps {
   /** A pino logger; when absent, `logLevel` (default silent) configures Fastify's own. */
   logger?: FastifyBaseLogger;
   logLevel?: string;
+  /** Email provider webhooks (`/email/webhook/*`); here until the control plane exists (docs/email.md). */
+  emailWebhooks?: EmailWebhookService;
+  /** Office users' email API (`/restapi/1.0/admin/email/*`, scope admin:integrations); needs `restapi`. */
+  emailAdmin?: EmailAdminService;
 }
 
 export function buildErpApp(deps: ErpAppDeps): FastifyInstance {
@@ -41,5 +48,7 @@ export function buildErpApp(deps: ErpAppDeps): FastifyInstance {
   if (deps.integrations) registerSmsWebhookRoutes(app, deps.integrations);
   if (deps.integrations && deps.restapi) registerIntegrationsAdmin(app, deps.restapi.auth, deps.integrations);
   if (deps.integrations?.accounting) registerAccountingRoutes(app, { ...deps.integrations, accounting: deps.integrations.accounting });
+  if (deps.emailWebhooks) registerEmailWebhooks(app, deps.emailWebhooks);
+  if (deps.emailAdmin && deps.restapi) registerEmailAdmin(app, scopeGuard(deps.restapi.auth, ADMIN_INTEGRATIONS_SCOPE), deps.emailAdmin);
   return app;
 }

@@ -1,6 +1,7 @@
 /** The only place the ERP process reads its environment. */
 import { z } from 'zod';
 import { readConfig, type EnvSource } from '@platform/kernel';
+import { emailEnvShape, refineEmailConfig } from '@platform/email/email.config.js';
 
 const int = (min: number, max: number) => z.coerce.number().int('must be an integer').min(min, `must be at least ${min}`).max(max, `must be at most ${max}`);
 
@@ -41,10 +42,13 @@ export const erpEnvSchema = z
     ACCT_LOGIN_URL: z.url({ protocol: /^https?$/, error: 'must be the http(s) base URL of the provider\'s login (authorize) host' }).default('https://login.xero.com'),
     ACCT_IDENTITY_URL: z.url({ protocol: /^https?$/, error: 'must be the http(s) base URL of the provider\'s token host' }).default('https://identity.xero.com'),
     ACCT_API_URL: z.url({ protocol: /^https?$/, error: 'must be the http(s) base URL of the provider\'s API' }).default('https://api.xero.com'),
+    // Email provider webhooks (docs/email.md)
+    ...emailEnvShape,
     /** ERP logins allowed to connect and disconnect the accounting provider (comma-separated). */
     ACCT_ADMIN_LOGINS: z.string().regex(/^[^,\s]+(\s*,\s*[^,\s]+)*$/, 'must be a comma-separated list of ERP logins').default('admin'),
   })
   .superRefine((c, ctx) => {
+    refineEmailConfig(c, ctx);
     if (c.RESTAPI_ERP_URL && !c.ERP_API_KEY)
       ctx.addIssue({ code: 'custom', path: ['ERP_API_KEY'], message: 'is required with RESTAPI_ERP_URL (the service account key on that ERP)' });
     if (c.RESTAPI_PAGE_SIZE > c.RESTAPI_MAX_PAGE_SIZE)

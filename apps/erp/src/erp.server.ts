@@ -14,6 +14,8 @@ import { composeIntegrations } from './features/integrations/integrations.deps.j
 import { composeRestApi, REST_DEFAULTS, type RestApiDeps } from './features/restapi/restapi.deps.js';
 import { restApiErp } from './features/restapi/restapi-erp.js';
 import { ensureDefaultTenant } from './features/tenancy/default-tenant.repo.js';
+import { composeEmailAdmin, EmailWebhookService, SuppressionService } from '@platform/email';
+import { secretBoxFromConfig } from '@platform/secrets';
 
 export const PLATFORM_KEY_NAME = 'platform integration';
 
@@ -112,7 +114,9 @@ export async function startErp(
     const restapi = await composeRest(config, erp, platformDb);
     await migratePlatform(platformDb);
     const integrations = composeIntegrations(config, platformDb, await ensureDefaultTenant(platformDb, config.DEFAULT_TENANT_SLUG), restApiErp(config, erp).verifyLogin);
-    const app = buildErpApp({ erp, restapi, integrations, logger, logLevel: config.LOG_LEVEL });
+    const emailWebhooks = new EmailWebhookService(platformDb, config, new SuppressionService(platformDb));
+    const emailAdmin = composeEmailAdmin(config, platformDb, secretBoxFromConfig(config), integrations.tenantId);
+    const app = buildErpApp({ erp, restapi, integrations, logger, logLevel: config.LOG_LEVEL, emailWebhooks, emailAdmin });
     await app.listen({ port: config.ERP_PORT, host: config.ERP_HOST });
     const { port } = app.server.address() as AddressInfo;
     const host = config.ERP_HOST === '0.0.0.0' || config.ERP_HOST === '::' ? '127.0.0.1' : config.ERP_HOST;

@@ -1,6 +1,7 @@
 /** The worker's environment, validated once at start-up (the only reader of process.env here). */
 import { z } from 'zod';
 import { readConfig, type EnvSource } from '@platform/kernel';
+import { emailEnvShape, refineEmailConfig } from '@platform/email/email.config.js';
 
 const int = (min: number, max: number) => z.coerce.number().int('must be an integer').min(min, `must be at least ${min}`).max(max, `must be at most ${max}`);
 
@@ -33,9 +34,11 @@ export const workerEnvSchema = z
     META_ACCESS_TOKEN: z.string().min(10).optional(),
     META_GRAPH_URL: z.url().default('https://graph.facebook.com'),
     META_TEST_EVENT_CODE: z.string().optional(),
+    ...emailEnvShape,
     META_DEFAULT_COUNTRY_CODE: z.string().regex(/^\d{1,3}$/, 'must be a calling code such as 1').default('1'),
   })
   .superRefine((c, ctx) => {
+    refineEmailConfig(c, ctx);
     if (Boolean(c.META_PIXEL_ID) !== Boolean(c.META_ACCESS_TOKEN))
       ctx.addIssue({ code: 'custom', path: ['META_ACCESS_TOKEN'], message: 'META_PIXEL_ID and META_ACCESS_TOKEN are set together or not at all' });
   });

@@ -23,6 +23,7 @@ import { createGoogleChatPoster, createJustCallSmsSender, createJustCallTextsRea
 import { ERP_EVENT_TOPICS, TOPIC_CHAT_NOTIFY, TOPIC_SMS_SEND, type DerivedJobPayload } from '@platform/contracts';
 import { secretBoxFrom } from './secrets.js';
 import { accountingHandlers } from './features/accounting/accounting.jobs.js';
+import { startEmailLanes } from '@platform/email';
 
 export interface RunningWorker {
   relay: OutboxRelay;
@@ -88,6 +89,8 @@ export async function startWorker(config: WorkerConfig, opts: { db?: Db; logger?
     maxDelayMs: config.OUTBOX_MAX_DELAY_MS,
   });
   relay.start();
+  // Email has its own lanes (transactional, bulk), so mail never waits behind other topics or bulk.
+  const email = startEmailLanes({ config, db, logger, workerId: `${hostname()}:${process.pid}`, box: secretBoxFrom(config), relay: { pollMs: config.OUTBOX_POLL_MS, maxAttempts: config.OUTBOX_MAX_ATTEMPTS, baseDelayMs: config.OUTBOX_BASE_DELAY_MS, maxDelayMs: config.OUTBOX_MAX_DELAY_MS } });
   // CHANGE_FEED_POLL_MS=0 turns the ERP change feed off (e.g. on all but one worker, to save ERP calls).
   const feed =
     config.CHANGE_FEED_POLL_MS > 0
@@ -100,11 +103,12 @@ export async function startWorker(config: WorkerConfig, opts: { db?: Db; logger?
   let closing: Promise<void> | undefined;
   return {
     relay,
-    wake: () => relay.wake(),
+    wake: () => (relay.wake(), email.wake()),
     // Stop finishes the rows in hand and releases claims before the database closes.
     close: () => (closing ??= (async () => {
       await feed?.stop();
       await relay.stop();
+      await email.close();
       if (ownDb) await db.close();
     })()),
   };

@@ -96,3 +96,10 @@ export interface DerivedJobPayload {
   eventTopic: ErpEventTopic;
   event: ErpEventPayload;
 }
+
+/**
+ * Email (packages/email): one topic per lane, each relayed by its own worker lane so transactional
+ * mail (password reset, portal links) never waits behind bulk mail. Payload: `EmailMessage`.
+ */
+export const TOPIC_EMAIL_TRANSACTIONAL = 'email.transactional';
+export const TOPIC_EMAIL_BULK = 'email.bulk';

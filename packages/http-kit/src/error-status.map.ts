@@ -29,6 +29,11 @@ export const ERROR_STATUS: Record<ErrorCode, { status: number; title: string }> 
   ERP_REJECTED: { status: 502, title: 'ERP rejected the request' },
   ERP_AUTH_FAILED: { status: 502, title: 'ERP refused the platform credentials' },
   CONFIG_INVALID: { status: 500, title: 'Invalid configuration' },
+  EMAIL_TEMPLATE_UNKNOWN: { status: 404, title: 'Unknown email template' },
+  EMAIL_DOMAIN_LIMIT_REACHED: { status: 409, title: 'Sending-domain limit reached' },
+  EMAIL_DOMAIN_TAKEN: { status: 409, title: 'Sending domain belongs to another tenant' },
+  EMAIL_SUPPRESSION_NOT_LIFTABLE: { status: 409, title: 'Suppression cannot be lifted' },
+  EMAIL_WEBHOOK_UNAUTHENTICATED: { status: 401, title: 'Webhook not authenticated' },
   INTERNAL: { status: 500, title: 'Internal error' },
 };
 

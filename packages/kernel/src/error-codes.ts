@@ -37,6 +37,12 @@ export const ERROR_CODES = [
   'ERP_AUTH_FAILED',
   // configuration
   'CONFIG_INVALID',
+  // email (docs/email.md)
+  'EMAIL_TEMPLATE_UNKNOWN',
+  'EMAIL_DOMAIN_LIMIT_REACHED',
+  'EMAIL_DOMAIN_TAKEN',
+  'EMAIL_SUPPRESSION_NOT_LIFTABLE',
+  'EMAIL_WEBHOOK_UNAUTHENTICATED',
   // everything else
   'INTERNAL',
 ] as const;

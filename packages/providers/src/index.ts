@@ -228,3 +228,6 @@ export {
   type LocalChatOptions,
   type RunningLocalChat,
 } from './chat/local/local-chat.server.js';
+
+// Email: Postmark (primary), SES over SMTP (secondary), SMTP, log driver (docs/email.md)
+export * from './email/index.js';

@@ -1,0 +1,62 @@
+/**
+ * The outbox handler of both email lanes. Before each send it checks the message row (a message
+ * already sent is never sent again, whatever redelivers the outbox row) and the suppression list (a
+ * suppressed address is skipped and the attempt recorded). Provider outcomes map onto the outbox:
+ * a retryable failure retries with backoff, a rejected message goes to the dead letters with the
+ * provider's reason, a rate limit waits as asked.
+ */
+import type { Db } from '@platform/db';
+import { PermanentFailure, RetryLater, type OutboxRow } from '@platform/outbox';
+import { EmailSendError, type EmailMessage } from '@platform/providers';
+import type { SuppressionService } from '../suppression/suppression.service.js';
+import { getMessageForDelivery, markAttempt, markSent } from './email-messages.repo.js';
+import type { FailoverSender } from './failover.sender.js';
+
+export type DeliveryOutcome =
+  | { status: 'sent'; provider: string; providerMessageId: string; failedOverFrom?: string }
+  | { status: 'already_sent'; provider: string | null }
+  | { status: 'suppressed'; reason: string };
+
+export class EmailDeliveryService {
+  constructor(
+    private readonly db: Db,
+    private readonly senders: FailoverSender,
+    private readonly suppressions: SuppressionService,
+  ) {}
+
+  async deliver(row: OutboxRow): Promise<DeliveryOutcome> {
+    const m = row.payload as unknown as EmailMessage;
+    const current = await getMessageForDelivery(this.db, m.id);
+    if (!current) throw new PermanentFailure(`email message ${m.id} has no email_messages row`);
+    if (current.status === 'sent') return { status: 'already_sent', provider: current.provider };
+    if (current.status === 'suppressed') return { status: 'suppressed', reason: current.last_error ?? 'suppressed' };
+    const blocked = current.blocked;
+    if (blocked) {
+      const reason = `suppressed: ${blocked.reason} (${blocked.scope === 'platform' ? 'platform-wide' : 'this tenant'}) reported by ${blocked.provider} at ${new Date(blocked.created_at).toISOString()}`;
+      await markAttempt(this.db, m.id, 'suppressed', reason);
+      return { status: 'suppressed', reason };
+    }
+    try {
+      const r = m.lane === 'bulk' ? await this.senders.sendBulk(m) : await this.senders.send(m);
+      await markSent(this.db, m.id, r.provider, r.providerMessageId);
+      return { status: 'sent', provider: r.provider, providerMessageId: r.providerMessageId, ...(r.failedOverFrom ? { failedOverFrom: r.failedOverFrom } : {}) };
+    } catch (e) {
+      if (!(e instanceof EmailSendError)) {
+        await markAttempt(this.db, m.id, 'queued', (e as Error).message);
+        throw e;
+      }
+      if (e.kind === 'recipient_inactive') {
+        await this.suppressions.recordInactive(m.tenantId, m.to.address, e.provider, e.message);
+        await markAttempt(this.db, m.id, 'suppressed', `suppressed: ${e.message}`);
+        return { status: 'suppressed', reason: e.message };
+      }
+      if (e.kind === 'rejected') {
+        await markAttempt(this.db, m.id, 'failed', e.message);
+        throw new PermanentFailure(e.message, { cause: e });
+      }
+      await markAttempt(this.db, m.id, 'queued', e.message);
+      if (e.kind === 'rate_limited') throw new RetryLater(e.message, e.retryAfterMs ?? 30_000);
+      throw e;
+    }
+  }
+}

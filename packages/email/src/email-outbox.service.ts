@@ -1,0 +1,104 @@
+/**
+ * Accepts emails for sending: renders the template with the tenant's branding, picks the sender
+ * address (the tenant's verified domain, else the platform's domain with the tenant's reply-to),
+ * and writes the message row and its outbox row in the caller's transaction. The idempotency key
+ * makes a repeated request a no-op: the same key never produces a second email.
+ */
+import type { Db, Queryable } from '@platform/db';
+import { AppError, newId } from '@platform/kernel';
+import { enqueue } from '@platform/outbox';
+import { TOPIC_EMAIL_BULK, TOPIC_EMAIL_TRANSACTIONAL } from '@platform/contracts';
+import type { EmailAddress, EmailLane, EmailMessage } from '@platform/providers';
+import { brandOf } from './templates/brand.js';
+import { renderTemplate } from './templates/render.js';
+import { findTenant, getTenantSettings, type TenantSettings } from './tenant-settings.repo.js';
+import { insertMessage } from './delivery/email-messages.repo.js';
+
+export interface PlatformSender {
+  domain: string;
+  fromName: string;
+}
+
+export interface EmailRequest {
+  tenantId: string;
+  template: string;
+  to: EmailAddress;
+  data: unknown;
+  /** Idempotency key, unique per tenant (e.g. `password-reset:<token id>`). */
+  key: string;
+  lane?: EmailLane;
+  tags?: string[];
+}
+
+export interface Accepted {
+  messageId: string;
+  /** False when the key had already been used: nothing new was queued. */
+  queued: boolean;
+}
+
+const EMAIL_RE = /^[^\s@<>"]{1,64}@[^\s@<>"]{1,255}$/;
+
+export function senderFor(settings: TenantSettings | undefined, tenantName: string, platform: PlatformSender): { from: EmailAddress; replyTo?: EmailAddress } {
+  const es = settings?.email_settings ?? {};
+  const name = es.from_name || settings?.company_name || tenantName;
+  const replyAddress = es.reply_to || settings?.email || undefined;
+  const replyTo = replyAddress ? { address: replyAddress, name } : undefined;
+  if (es.domain?.status === 'verified') {
+    return { from: { address: `${es.from_local_part || 'no-reply'}@${es.domain.name}`, name }, ...(replyTo ? { replyTo } : {}) };
+  }
+  return { from: { address: `no-reply@${platform.domain}`, name }, ...(replyTo ? { replyTo } : {}) };
+}
+
+export class EmailOutboxService {
+  constructor(
+    private readonly db: Db,
+    private readonly platform: PlatformSender,
+    private readonly onQueued: () => void = () => {},
+  ) {}
+
+  /** Renders without queuing (CLI preview, tests). */
+  async compose(db: Queryable, r: EmailRequest, id = newId()): Promise<EmailMessage> {
+    const tenant = await findTenant(db, r.tenantId);
+    if (!tenant) throw new AppError('TENANT_NOT_FOUND', `Tenant ${r.tenantId} does not exist.`);
+    if (!EMAIL_RE.test(r.to.address))
+      throw new AppError('VALIDATION_FAILED', 'The recipient is not an email address.', { fieldIssues: [{ field: 'to', rule: 'format', message: 'must be an email address' }] });
+    if (!r.key || r.key.length > 200)
+      throw new AppError('VALIDATION_FAILED', 'The idempotency key is required (1-200 characters).', { fieldIssues: [{ field: 'key', rule: 'max_length', message: 'must be 1-200 characters' }] });
+    const settings = await getTenantSettings(db, tenant.id);
+    const rendered = renderTemplate(r.template, brandOf(settings, tenant.name), r.data);
+    const { from, replyTo } = senderFor(settings, tenant.name, this.platform);
+    return {
+      id,
+      tenantId: tenant.id,
+      key: r.key,
+      lane: r.lane ?? 'transactional',
+      from,
+      to: r.to,
+      ...(replyTo ? { replyTo } : {}),
+      ...rendered,
+      tags: [r.template, ...(r.tags ?? [])],
+    };
+  }
+
+  /** Queues inside the caller's transaction (the control plane commits it with its own write). */
+  async enqueueIn(tx: Queryable, r: EmailRequest): Promise<Accepted> {
+    const m = await this.compose(tx, r);
+    const row = await insertMessage(tx, { id: m.id, tenantId: m.tenantId, key: m.key, lane: m.lane, template: r.template, to: m.to.address, from: m.from.address, subject: m.subject });
+    if (!row.created) return { messageId: row.id, queued: false };
+    await enqueue(tx, {
+      tenantId: m.tenantId,
+      topic: m.lane === 'bulk' ? TOPIC_EMAIL_BULK : TOPIC_EMAIL_TRANSACTIONAL,
+      aggregateId: m.id,
+      dedupeKey: `email:${m.key}`,
+      payload: m as unknown as Record<string, unknown>,
+    });
+    return { messageId: m.id, queued: true };
+  }
+
+  /** Queues in its own transaction and wakes the worker's lane in this process. */
+  async enqueue(r: EmailRequest): Promise<Accepted> {
+    const out = await this.db.transaction((tx) => this.enqueueIn(tx, r));
+    if (out.queued) this.onQueued();
+    return out;
+  }
+}

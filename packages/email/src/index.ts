@@ -1,0 +1,19 @@
+// Email capability (docs/email.md).
+export * from './email.config.js';
+export { composeEmail, createPrimarySender, createSecondarySender, type EmailServices } from './email.compose.js';
+export { EmailOutboxService, senderFor, type Accepted, type EmailRequest, type PlatformSender } from './email-outbox.service.js';
+export { EmailDeliveryService, type DeliveryOutcome } from './delivery/email-delivery.service.js';
+export { FailoverSender, type BreakerState, type FailoverResult } from './delivery/failover.sender.js';
+export { startEmailLanes, type EmailLanes } from './delivery/email-lanes.js';
+export { SuppressionService } from './suppression/suppression.service.js';
+export type { Suppression } from './suppression/suppression.repo.js';
+export { EmailWebhookService } from './webhooks/email-webhook.service.js';
+export { registerEmailWebhooks } from './webhooks/email-webhook.plugin.js';
+export { TEMPLATE_NAMES, type TemplateName } from './templates/templates.js';
+export { renderTemplate, sampleData } from './templates/render.js';
+export { brandOf, type Brand } from './templates/brand.js';
+export * from './tenant-settings.repo.js';
+export { registerEmailAdmin, type AdminGuard } from './admin/email-admin.routes.js';
+export { EmailAdminService } from './admin/email-admin.service.js';
+export { composeEmailAdmin, sendingDomainsFrom } from './admin/email-admin.compose.js';
+export { SendingDomainService } from './domains/sending-domains.service.js';

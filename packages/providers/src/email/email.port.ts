@@ -1,0 +1,107 @@
+/**
+ * Email capability: our own message type and sender port, independent of any provider. Adapters:
+ * Postmark's HTTP API (primary), SMTP with nodemailer (Amazon SES's SMTP interface as the secondary,
+ * or any relay for the embedded default), and a log driver.
+ */
+
+export type EmailLane = 'transactional' | 'bulk';
+
+export interface EmailAddress {
+  address: string;
+  name?: string;
+}
+
+export interface EmailMessage {
+  /** Our id of the message (email_messages.id); also the stable Message-ID local part. */
+  id: string;
+  tenantId: string;
+  /** Idempotency key of the message, unique per tenant. */
+  key: string;
+  lane: EmailLane;
+  from: EmailAddress;
+  to: EmailAddress;
+  replyTo?: EmailAddress;
+  subject: string;
+  text: string;
+  html: string;
+  /** Short labels for the provider's statistics (e.g. the template name). */
+  tags: string[];
+}
+
+export interface EmailSendResult {
+  /** Which adapter took the message (`postmark`, `ses`, `smtp`, `log`). */
+  provider: string;
+  providerMessageId: string;
+}
+
+/**
+ * Why a provider did not take a message. `unavailable` (5xx, timeout, network) and `account`
+ * (the provider refuses our account or sender, whatever the message) send the message to the
+ * failover provider; `recipient_inactive` means the provider itself suppresses the address;
+ * `rejected` means this message can never be sent; `rate_limited` means wait `retryAfterMs`.
+ */
+export type EmailFailureKind = 'unavailable' | 'account' | 'recipient_inactive' | 'rejected' | 'rate_limited';
+
+export class EmailSendError extends Error {
+  constructor(
+    readonly kind: EmailFailureKind,
+    message: string,
+    readonly provider: string,
+    readonly retryAfterMs?: number,
+  ) {
+    super(message);
+    this.name = 'EmailSendError';
+  }
+}
+
+export interface EmailSender {
+  readonly name: string;
+  send(message: EmailMessage): Promise<EmailSendResult>;
+  close?(): Promise<void>;
+}
+
+/** Bounce and complaint events, normalised from either provider's webhook. */
+export interface EmailFeedbackEvent {
+  kind: 'hard_bounce' | 'soft_bounce' | 'complaint' | 'other';
+  email: string;
+  provider: string;
+  /** The provider's id of the event (dedupe). */
+  eventId: string;
+  /** The provider's id of the message it is about (looked up in email_messages). */
+  providerMessageId: string | undefined;
+  /** Our tenant id when the provider echoed it back (Postmark Metadata, SES tags). */
+  tenantHint: string | undefined;
+  /** The provider says the address is inactive (Postmark `Inactive`). */
+  inactive: boolean;
+  detail: Record<string, unknown>;
+}
+
+/** Standard formatting of a display name and address for headers. */
+export function formatAddress(a: EmailAddress): string {
+  if (!a.name) return a.address;
+  return `"${a.name.replace(/["\\\r\n]/g, '')}" <${a.address}>`;
+}
+
+/** Stable Message-ID of our message: a resend of the same message carries the same id. */
+export const messageIdHeader = (m: EmailMessage, domain: string): string => `<${m.id}@${domain}>`;
+
+/**
+ * A provider's record of a sending domain (Postmark's Domains API): the provider signs the mail it
+ * sends with its own DKIM key, so the tenant publishes the provider's DKIM record too.
+ */
+export interface ProviderDomain {
+  provider: string;
+  id: string;
+  dkimHost: string;
+  dkimValue: string;
+  returnPathDomain: string;
+  returnPathCname: string;
+}
+
+export interface SendingDomainRegistry {
+  readonly name: string;
+  register(domain: string, returnPathDomain: string): Promise<ProviderDomain>;
+  /** Asks the provider to check DNS; answers what it found. */
+  verify(id: string): Promise<{ dkim: boolean; returnPath: boolean }>;
+  remove(id: string): Promise<void>;
+}
