@@ -12,8 +12,8 @@ import { registerSite } from './site/site.routes.js';
 export interface LandingAppOptions {
   logger: FastifyBaseLogger | false;
   bodyLimit: number;
-  /** Fastify trustProxy: true, or the addresses/CIDRs of the reverse proxy (ASVS 4.1.3). */
-  trustProxy: boolean | string[];
+  /** Fastify trustProxy: false, the proxy's addresses/CIDRs, or a per-hop predicate (ASVS 4.1.3). */
+  trustProxy: boolean | string[] | ((address: string, hop: number) => boolean);
   /** Serve the public website pages (off in API-only tests). */
   site: boolean;
 }

@@ -1,11 +1,23 @@
 /**
- * The shared `main` of every service process: a ConfigError is printed without a stack and exits 1;
- * SIGINT/SIGTERM close the service once (in-flight work finishes) and exit 0.
+ * The shared `main` of every service process: `--help` prints where its settings come from; a
+ * ConfigError is printed without a stack and exits 1; SIGINT/SIGTERM close the service once
+ * (in-flight work finishes) and exit 0, or exit 1 when closing outlasts the service's shutdown
+ * deadline (a hung connection or ERP call must not keep a stopped process alive).
  */
-import { ConfigError } from '@platform/kernel';
+import { ConfigError, wantsHelp } from '@platform/kernel';
 
-export async function runService(name: string, start: () => Promise<{ close(): Promise<void> }>): Promise<void> {
-  let service: { close(): Promise<void> };
+export interface RunningService {
+  close(): Promise<void>;
+  /** Longest a graceful shutdown may take before the process exits anyway. */
+  shutdownDeadlineMs?: number;
+}
+
+export async function runService(name: string, start: () => Promise<RunningService>): Promise<void> {
+  if (wantsHelp(process.argv.slice(2))) {
+    process.stdout.write(`${name}: takes no arguments; configured by environment variables (README, "Environment variables")\n`);
+    process.exit(0);
+  }
+  let service: RunningService;
   try {
     service = await start();
   } catch (e) {
@@ -20,6 +32,13 @@ export async function runService(name: string, start: () => Promise<{ close(): P
     if (stopping) return;
     stopping = true;
     process.stdout.write(`${name}: ${signal} received, shutting down\n`);
+    const deadline = service.shutdownDeadlineMs;
+    if (deadline) {
+      setTimeout(() => {
+        process.stderr.write(`${name}: shutdown took longer than ${deadline} ms; exiting anyway\n`);
+        process.exit(1);
+      }, deadline).unref();
+    }
     service.close().then(
       () => process.exit(0),
       (err: unknown) => {
