@@ -1,0 +1,103 @@
+/**
+ * The platform can be administered while it runs on the embedded database: the CLIs reach the
+ * running process's PGlite databases (served on a unix socket), so revoking a leaked REST API key
+ * takes effect at once without stopping anything; `--help` of every CLI prints usage, no stack.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, httpOk, killSpawned, ROOT, spawnPlatform, waitFor, type PlatformProcess } from './test-support/platform-harness.js';
+
+const run = promisify(execFile);
+const CLIS = {
+  restapi: 'apps/erp/src/restapi.cli.ts',
+  erp: 'apps/erp/src/erp.cli.ts',
+  integrations: 'apps/erp/src/integrations.cli.ts',
+  outbox: 'apps/worker/src/outbox.cli.ts',
+  migrate: 'packages/db/src/migrate.cli.ts',
+} as const;
+
+let dataDir: string;
+let env: Record<string, string>;
+let platform: PlatformProcess;
+let erpUrl: string;
+
+async function cli(name: keyof typeof CLIS, args: string[], stdin?: string): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const p = run(process.execPath, ['--import', 'tsx', CLIS[name], ...args], { cwd: ROOT, env: { PATH: process.env.PATH ?? '', ...env }, timeout: 120_000 });
+    p.child.stdin!.end(stdin ?? '');
+    const { stdout, stderr } = await p;
+    return { code: 0, stdout, stderr };
+  } catch (e) {
+    const err = e as { code: number; stdout: string; stderr: string };
+    return { code: err.code, stdout: err.stdout, stderr: err.stderr };
+  }
+}
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'platform-admin-'));
+  const [erpPort, landingPort] = [await freePort(), await freePort()];
+  env = { DATA_DIR: dataDir, ERP_PORT: String(erpPort), ERP_HOST: '127.0.0.1', LANDING_PORT: String(landingPort), LANDING_HOST: '127.0.0.1', LOG_LEVEL: 'warn', CHANGE_FEED_POLL_MS: '1000' };
+  erpUrl = `http://127.0.0.1:${erpPort}`;
+  platform = spawnPlatform(env);
+  await waitFor('platform start', () => httpOk(`http://127.0.0.1:${landingPort}/health`), 180_000);
+}, 240_000);
+afterAll(async () => {
+  platform?.child.kill('SIGTERM');
+  await platform?.exited;
+  killSpawned();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('with npm start running on PGlite', () => {
+  it('restapi key revoke works, and the REST API refuses the key at once', async () => {
+    const created = await cli('restapi', ['key', 'create', '--login', 'admin', '--description', 'leaked', '--scope', 'read:res.partner']);
+    expect(created.stderr).toBe('');
+    expect(created.code).toBe(0);
+    const key = created.stdout.trim().split('\n').pop()!;
+    const id = /API key (\d+)/.exec(created.stdout)![1]!;
+    const read = () => fetch(`${erpUrl}/restapi/1.0/object/res.partner`, { headers: { 'x-api-key': key } });
+    expect((await read()).status).toBe(200);
+
+    const revoked = await cli('restapi', ['key', 'revoke', id]);
+    expect(revoked).toMatchObject({ code: 0, stderr: '' });
+    expect(revoked.stdout).toContain(`API key ${id}`);
+    expect((await read()).status).toBe(401);
+    expect((await cli('restapi', ['key', 'list'])).stdout).toMatch(new RegExp(`^${id}\\t.*revoked`, 'm'));
+  }, 240_000);
+
+  it('integrations show, erp apikey list and outbox stats answer from the running databases', async () => {
+    const set = await cli('integrations', ['sms', 'set'], JSON.stringify({ api_key: 'key-while-running', api_secret: 'secret-while-running', webhook_base_url: erpUrl }));
+    expect(set).toMatchObject({ code: 0, stderr: '' });
+    const sms = await cli('integrations', ['sms', 'show']);
+    expect(sms).toMatchObject({ code: 0, stderr: '' });
+    expect(JSON.parse(sms.stdout)).toMatchObject({ webhook_base_url: erpUrl, api_key: expect.stringMatching(/ning$/) });
+    expect(sms.stdout).not.toContain('secret-while-running'); // secrets are shown masked
+    const keys = await cli('erp', ['apikey', 'list']);
+    expect(keys).toMatchObject({ code: 0, stderr: '' });
+    expect(keys.stdout).toMatch(/\tadmin\t/); // the platform's own key, created at first start
+    const stats = await cli('outbox', ['stats']);
+    expect(stats).toMatchObject({ code: 0, stderr: '' });
+    expect(JSON.parse(stats.stdout)).toEqual(expect.any(Object));
+    expect(await cli('migrate', [])).toMatchObject({ code: 0, stdout: 'platform database is up to date\n' });
+    // The platform kept serving throughout.
+    expect(platform.child.exitCode).toBeNull();
+  }, 240_000);
+
+  it.each(Object.keys(CLIS) as (keyof typeof CLIS)[])('npm run %s -- --help prints usage without a stack trace', async (name) => {
+    const r = await cli(name, ['--help']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^usage: /);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+  }, 120_000);
+
+  it('a bad argument prints one error line and the usage, no stack trace', async () => {
+    const r = await cli('restapi', ['key', 'create', '--bogus']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^error: .*--bogus/);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+  }, 120_000);
+});
