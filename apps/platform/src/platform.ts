@@ -22,6 +22,8 @@ export interface RunningPlatform {
   erpUrl: string;
   /** The platform's own ERP client (the default ERP database), for operators and tests. */
   erp: Erp;
+  /** Longest a graceful shutdown may take (SHUTDOWN_TIMEOUT_MS) before the process exits anyway. */
+  shutdownDeadlineMs: number;
   close(): Promise<void>;
 }
 
@@ -51,6 +53,7 @@ export async function startPlatform(env: EnvSource = process.env): Promise<Runni
       landingUrl: landing.url,
       erpUrl: workerConfig.ERP_URL,
       erp: new ErpConnections(workerConfig).forDatabase(null),
+      shutdownDeadlineMs: workerConfig.SHUTDOWN_TIMEOUT_MS,
       // Stop taking requests, finish and release outbox work, then close the databases.
       close: () =>
         (closing ??= (async () => {

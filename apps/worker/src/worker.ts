@@ -23,12 +23,16 @@ import { createGoogleChatPoster, createJustCallSmsSender, normalizeSmsPhone } fr
 import { ERP_EVENT_TOPICS, TOPIC_CHAT_NOTIFY, TOPIC_SMS_SEND, type DerivedJobPayload } from '@platform/contracts';
 import { secretBoxFrom } from './secrets.js';
 import { accountingHandlers } from './features/accounting/accounting.jobs.js';
+import { RetentionService } from './features/retention/retention.service.js';
+import { RetentionRunner } from './features/retention/retention.runner.js';
 
 export interface RunningWorker {
   relay: OutboxRelay;
   /** Poll now (called by an in-process landing host after a commit). */
   wake(): void;
   close(): Promise<void>;
+  /** Longest a graceful shutdown may take (SHUTDOWN_TIMEOUT_MS) before the process exits anyway. */
+  shutdownDeadlineMs: number;
 }
 
 type Logger = ReturnType<typeof createLogger>;
@@ -86,6 +90,7 @@ export async function startWorker(config: WorkerConfig, opts: { db?: Db; logger?
     maxAttempts: config.OUTBOX_MAX_ATTEMPTS,
     baseDelayMs: config.OUTBOX_BASE_DELAY_MS,
     maxDelayMs: config.OUTBOX_MAX_DELAY_MS,
+    visibilityTimeoutMs: config.OUTBOX_CLAIM_TIMEOUT_MS,
   });
   relay.start();
   // CHANGE_FEED_POLL_MS=0 turns the ERP change feed off (e.g. on all but one worker, to save ERP calls).
@@ -97,13 +102,28 @@ export async function startWorker(config: WorkerConfig, opts: { db?: Db; logger?
         )
       : undefined;
   feed?.start();
+  const pruning =
+    config.PRUNE_INTERVAL_MS > 0
+      ? new RetentionRunner(
+          new RetentionService(db, {
+            idempotencyKeyHours: config.IDEMPOTENCY_KEY_RETENTION_H,
+            webhookReceiptDays: config.WEBHOOK_RECEIPT_RETENTION_DAYS,
+            outboxDoneDays: config.OUTBOX_DONE_RETENTION_DAYS,
+          }),
+          config.PRUNE_INTERVAL_MS,
+          logger,
+        )
+      : undefined;
+  pruning?.start();
   let closing: Promise<void> | undefined;
   return {
     relay,
     wake: () => relay.wake(),
+    shutdownDeadlineMs: config.SHUTDOWN_TIMEOUT_MS,
     // Stop finishes the rows in hand and releases claims before the database closes.
     close: () => (closing ??= (async () => {
       await feed?.stop();
+      await pruning?.stop();
       await relay.stop();
       if (ownDb) await db.close();
     })()),
