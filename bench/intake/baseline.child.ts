@@ -17,7 +17,7 @@ import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { LocalSiteverify } from '@platform/providers';
 import { leadTags, parseFormSource } from '@platform/attribution';
-import { countAnswers, serveCommands, type ChildMessage } from './child-ipc.js';
+import { BENCH_TOKEN_CAPACITY, countAnswers, serveCommands, type ChildMessage } from './child-ipc.js';
 
 interface Tx {
   query(sql: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
@@ -67,7 +67,7 @@ await db.query(`INSERT INTO tenants (slug, name, is_default) VALUES ('default', 
 const tenant = (await db.query('SELECT id, erp_db FROM tenants WHERE is_default')).rows[0] as { id: string; erp_db: string | null };
 
 const captchaSecret = randomBytes(24).toString('base64url');
-const captcha = new LocalSiteverify({ secret: captchaSecret });
+const captcha = new LocalSiteverify({ secret: captchaSecret, maxTokens: BENCH_TOKEN_CAPACITY });
 const ALLOWED_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 const BODY_LIMIT = 16_384;
 let verifyUrl = '';
@@ -100,6 +100,7 @@ function send(res: ServerResponse, status: number, body: unknown): void {
 
 /** The verify call over node:http with a keep-alive Agent (the platform's way); fetch only as a diagnosis variant. */
 const httpVerify = process.env.BENCH_BASELINE_VARIANT !== 'fetch-verify';
+let reported500 = 0;
 const agent = new Agent({ keepAlive: true });
 
 function postForm(url: string, body: string): Promise<string> {
@@ -207,6 +208,7 @@ const server = createServer((req, res) => {
   handler(req, res).catch((e: unknown) => {
     if (loggedErrors++ < 5) console.error(`baseline: ${req.url}: ${e instanceof Error ? e.message : String(e)}`);
     if (res.headersSent) return res.destroy();
+    if (!(e instanceof HttpError) && !reported500++) console.error(`baseline: first 500: ${e instanceof Error ? e.message : String(e)}`);
     send(res, e instanceof HttpError ? e.status : 500, { error: e instanceof Error ? e.message : 'error' });
   });
 });

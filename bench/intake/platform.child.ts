@@ -23,13 +23,14 @@ import { buildLandingApp } from '../../apps/landing/src/app.js';
 import { ensureDefaultTenant } from '../../apps/landing/src/features/tenancy/tenant.repo.js';
 import { SubmissionIntakeService } from '../../apps/landing/src/features/intake/submission-intake.service.js';
 import { estimateSchema } from '../../apps/landing/src/features/intake/intake.schemas.js';
-import { countAnswers, serveCommands, type ChildMessage } from './child-ipc.js';
+import { BENCH_TOKEN_CAPACITY, countAnswers, serveCommands, type ChildMessage } from './child-ipc.js';
 
 const env: Record<string, string> = {
   LANDING_HOST: '127.0.0.1',
   LANDING_PORT: '0',
   LOG_LEVEL: 'silent',
   DEDUPE_WINDOW_SECONDS: '0',
+  LOCAL_CAPTCHA_MAX_TOKENS: String(BENCH_TOKEN_CAPACITY),
 };
 if (process.env.BENCH_DATABASE_URL) env.DATABASE_URL = process.env.BENCH_DATABASE_URL;
 else env.DATA_DIR = process.env.BENCH_DATA_DIR ?? '';

@@ -39,7 +39,7 @@ export async function buildLandingApp(deps: LandingDeps, opts: LandingAppOptions
   registerCapiRoutes(app, deps);
   if (deps.localCaptcha) {
     // Embedded mode only: the local siteverify stand-in and its browser script.
-    await app.register(localCaptchaRoutes, { prefix: '/local-captcha', secret: deps.localCaptcha.secret, siteKey: deps.localCaptcha.siteKey });
+    await app.register(localCaptchaRoutes, { prefix: '/local-captcha', secret: deps.localCaptcha.secret, siteKey: deps.localCaptcha.siteKey, maxTokens: deps.localCaptcha.maxTokens });
   }
   if (opts.site) await registerSite(app, { siteName: deps.siteName, captcha: deps.captchaScript });
   return app;

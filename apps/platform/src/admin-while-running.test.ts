@@ -24,6 +24,7 @@ let dataDir: string;
 let env: Record<string, string>;
 let platform: PlatformProcess;
 let erpUrl: string;
+let consoleUrl: string;
 
 async function cli(name: keyof typeof CLIS, args: string[], stdin?: string): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
@@ -39,8 +40,12 @@ async function cli(name: keyof typeof CLIS, args: string[], stdin?: string): Pro
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'platform-admin-'));
-  const [erpPort, landingPort] = [await freePort(), await freePort()];
-  env = { DATA_DIR: dataDir, ERP_PORT: String(erpPort), ERP_HOST: '127.0.0.1', LANDING_PORT: String(landingPort), LANDING_HOST: '127.0.0.1', LOG_LEVEL: 'warn', CHANGE_FEED_POLL_MS: '1000' };
+  const [erpPort, landingPort, consolePort] = [await freePort(), await freePort(), await freePort()];
+  env = {
+    DATA_DIR: dataDir, ERP_PORT: String(erpPort), ERP_HOST: '127.0.0.1', LANDING_PORT: String(landingPort), LANDING_HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn', CHANGE_FEED_POLL_MS: '1000', OUTBOX_POLL_MS: '200', LOCAL_PROVIDERS_PORT: String(consolePort),
+  };
+  consoleUrl = `http://127.0.0.1:${consolePort}`;
   erpUrl = `http://127.0.0.1:${erpPort}`;
   platform = spawnPlatform(env);
   await waitFor('platform start', () => httpOk(`http://127.0.0.1:${landingPort}/health`), 180_000);
@@ -67,6 +72,29 @@ describe('with npm start running on PGlite', () => {
     expect(revoked.stdout).toContain(`API key ${id}`);
     expect((await read()).status).toBe(401);
     expect((await cli('restapi', ['key', 'list'])).stdout).toMatch(new RegExp(`^${id}\\t.*revoked`, 'm'));
+  }, 240_000);
+
+  it('runs local SMS, accounting and chat stand-ins, announced, with settings pointed at them', async () => {
+    expect(platform.output()).toContain('LOCAL stand-ins for SMS, accounting and team chat');
+    const sms = JSON.parse((await cli('integrations', ['sms', 'show'])).stdout) as { webhook_base_url: string; lines: { phone_number: string }[] };
+    expect(sms.webhook_base_url).toBe(erpUrl);
+    expect(sms.lines).toHaveLength(1);
+    const acct = await cli('integrations', ['accounting', 'show']);
+    expect(acct).toMatchObject({ code: 0 });
+    expect(JSON.parse(acct.stdout)).toMatchObject({ name: 'Local accounting stand-in' });
+    expect(JSON.parse((await cli('integrations', ['chat', 'show'])).stdout).webhook_url).toMatch(/^http:\/\/127\.0\.0\.1:/);
+
+    // Send: through the outbox to the local provider, which reports delivery back by signed webhook.
+    const sent = await cli('integrations', ['sms', 'send', '--to', '+1 303 555 0123', '--body', 'Your blinds ship Monday']);
+    expect(sent).toMatchObject({ code: 0, stderr: '' });
+    type Seen = { sms: { direction: string; body: string; status: string }[]; chat: { text?: string }[] };
+    const seen = async () => (await (await fetch(consoleUrl)).json()) as Seen;
+    await waitFor('the SMS at the provider', async () => ((await seen()).sms.some((m) => m.direction === 'Outgoing' && m.body === 'Your blinds ship Monday') ? true : undefined));
+    // Receive: a customer texts our line; the ERP host takes the signed webhook and the worker files it.
+    const line = sms.lines[0]!.phone_number.replace(/\D/g, '');
+    const inbound = await fetch(`${consoleUrl}/sms/inbound`, { method: 'POST', body: JSON.stringify({ from: '13035550999', to: line, body: 'Is Tuesday OK?' }) });
+    expect(inbound.status).toBe(202);
+    await waitFor('the inbound SMS filed', async () => ((await cli('outbox', ['list', 'done'])).stdout.includes('sms.inbound') ? true : undefined), 120_000);
   }, 240_000);
 
   it('integrations show, erp apikey list and outbox stats answer from the running databases', async () => {

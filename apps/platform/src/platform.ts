@@ -15,6 +15,12 @@ import { startLanding } from '@platform/app-landing/server.js';
 import { loadWorkerConfig } from '@platform/app-worker/config.js';
 import { startWorker } from '@platform/app-worker/worker.js';
 import { ErpConnections } from '@platform/app-worker/erp-connections.js';
+import { secretBoxFrom } from '@platform/app-worker/secrets.js';
+import { IntegrationSettingsService } from '@platform/integrations';
+import { normalizeSmsPhone } from '@platform/providers';
+import { loadPlatformConfig } from './platform.config.js';
+import { startLocalProviders } from './local-providers.js';
+import { useLocalProviders } from './local-settings.js';
 
 export interface RunningPlatform {
   landingUrl: string;
@@ -27,8 +33,14 @@ export interface RunningPlatform {
   close(): Promise<void>;
 }
 
-export async function startPlatform(env: EnvSource = process.env): Promise<RunningPlatform> {
+export async function startPlatform(baseEnv: EnvSource = process.env): Promise<RunningPlatform> {
   // Validate every service's configuration before starting any of them.
+  const platformConfig = loadPlatformConfig(baseEnv);
+  loadLandingConfig(baseEnv);
+  loadWorkerConfig(baseEnv);
+  // On embedded defaults the outside providers are local stand-ins (local-providers.ts).
+  const local = await startLocalProviders(platformConfig);
+  const env: EnvSource = { ...baseEnv, ...local?.env };
   const landingConfig = loadLandingConfig(env);
   const erpConfig = env.ERP_URL ? undefined : loadErpConfig(env);
   loadWorkerConfig(env);
@@ -48,6 +60,15 @@ export async function startPlatform(env: EnvSource = process.env): Promise<Runni
       logger: logger.child({ name: 'landing' }) as unknown as FastifyBaseLogger,
       onAccepted: () => worker.wake(),
     });
+    if (local && erpServer) {
+      const consoleUrl = await local.bind(erpServer.url);
+      const settings = new IntegrationSettingsService(db, secretBoxFrom(workerConfig), (raw) => normalizeSmsPhone(raw, workerConfig.SMS_DEFAULT_REGION));
+      const configured = await useLocalProviders(settings, db, local, erpServer.url, new URL(erpServer.url).port ? Number(new URL(erpServer.url).port) : 80);
+      logger.warn(
+        { sms: local.sms?.url, accounting: local.accounting?.url, chat: local.chat?.url, console: consoleUrl, settings_pointed_at_them: configured },
+        `providers: LOCAL stand-ins for SMS, accounting and team chat are in use (embedded mode only; nothing leaves this machine). Console: ${consoleUrl}`,
+      );
+    }
     let closing: Promise<void> | undefined;
     return {
       landingUrl: landing.url,
@@ -61,11 +82,13 @@ export async function startPlatform(env: EnvSource = process.env): Promise<Runni
           await worker.close();
           await erpServer?.close();
           await db.close();
+          await local?.close();
         })()),
     };
   } catch (e) {
     await erpServer?.close();
     await db.close();
+    await local?.close();
     throw e;
   }
 }
