@@ -17,7 +17,7 @@ import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { LocalSiteverify } from '@platform/providers';
 import { leadTags, parseFormSource } from '@platform/attribution';
-import { BENCH_TOKEN_CAPACITY, countAnswers, serveCommands, type ChildMessage } from './child-ipc.js';
+import { BENCH_TOKEN_CAPACITY, BENCH_VERIFY_TIMEOUT_MS, countAnswers, serveCommands, type ChildMessage } from './child-ipc.js';
 
 interface Tx {
   query(sql: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
@@ -100,14 +100,13 @@ function send(res: ServerResponse, status: number, body: unknown): void {
 
 /** The verify call over node:http with a keep-alive Agent (the platform's way); fetch only as a diagnosis variant. */
 const httpVerify = process.env.BENCH_BASELINE_VARIANT !== 'fetch-verify';
-let reported500 = 0;
 const agent = new Agent({ keepAlive: true });
 
 function postForm(url: string, body: string): Promise<string> {
   return new Promise((resolve, reject) => {
     const req = request(
       url,
-      { method: 'POST', agent, timeout: 3_000, headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json', 'content-length': Buffer.byteLength(body) } },
+      { method: 'POST', agent, timeout: BENCH_VERIFY_TIMEOUT_MS, headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json', 'content-length': Buffer.byteLength(body) } },
       (res) => {
         let text = '';
         res.setEncoding('utf8');
@@ -131,7 +130,7 @@ async function verifyToken(token: string, remoteIp: string | undefined): Promise
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
       body: form.toString(),
-      signal: AbortSignal.timeout(3_000),
+      signal: AbortSignal.timeout(BENCH_VERIFY_TIMEOUT_MS),
     });
     v = (await r.json()) as typeof v;
   }
@@ -208,10 +207,12 @@ const server = createServer((req, res) => {
   handler(req, res).catch((e: unknown) => {
     if (loggedErrors++ < 5) console.error(`baseline: ${req.url}: ${e instanceof Error ? e.message : String(e)}`);
     if (res.headersSent) return res.destroy();
-    if (!(e instanceof HttpError) && !reported500++) console.error(`baseline: first 500: ${e instanceof Error ? e.message : String(e)}`);
     send(res, e instanceof HttpError ? e.status : 500, { error: e instanceof Error ? e.message : 'error' });
   });
 });
+// Fastify's default (72 s), not node:http's 5 s: with 5 s the server closed the verify agent's sockets
+// idle between rounds, and a request racing that close failed with "socket hang up" (a 500).
+server.keepAliveTimeout = 72_000;
 const counter = countAnswers(server);
 await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
 const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -49,6 +49,7 @@ export function composeLanding(config: LandingConfig, db: Db, onAccepted?: () =>
       verifyUrl: config.CAPTCHA_VERIFY_URL ?? GOOGLE_SITEVERIFY_URL,
       secret: config.CAPTCHA_SECRET_KEY,
       minScore: config.CAPTCHA_MIN_SCORE,
+      timeoutMs: config.CAPTCHA_TIMEOUT_MS,
       allowedHostnames: allowed ?? [],
     });
     const siteKey = config.CAPTCHA_SITE_KEY ?? '';
@@ -56,7 +57,7 @@ export function composeLanding(config: LandingConfig, db: Db, onAccepted?: () =>
   } else {
     const secret = randomToken(24);
     const late = lateVerifier((base) =>
-      createSiteverifyVerifier({ verifyUrl: `${base}/local-captcha/siteverify`, secret, minScore: config.CAPTCHA_MIN_SCORE, allowedHostnames: allowed ?? LOCAL_HOSTNAMES }),
+      createSiteverifyVerifier({ verifyUrl: `${base}/local-captcha/siteverify`, secret, minScore: config.CAPTCHA_MIN_SCORE, timeoutMs: config.CAPTCHA_TIMEOUT_MS, allowedHostnames: allowed ?? LOCAL_HOSTNAMES }),
     );
     verifier = late;
     localCaptcha = { secret, siteKey: 'local-site-key', maxTokens: config.LOCAL_CAPTCHA_MAX_TOKENS, bind: (base) => late.bind(base) };

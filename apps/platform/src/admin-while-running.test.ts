@@ -4,7 +4,7 @@
  * takes effect at once without stopping anything; `--help` of every CLI prints usage, no stack.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -95,7 +95,23 @@ describe('with npm start running on PGlite', () => {
     const inbound = await fetch(`${consoleUrl}/sms/inbound`, { method: 'POST', body: JSON.stringify({ from: '13035550999', to: line, body: 'Is Tuesday OK?' }) });
     expect(inbound.status).toBe(202);
     await waitFor('the inbound SMS filed', async () => ((await cli('outbox', ['list', 'done'])).stdout.includes('sms.inbound') ? true : undefined), 120_000);
-  }, 240_000);
+    // Chat: a sale order confirmed in the ERP reaches the local chat through the change feed.
+    const key = readFileSync(join(dataDir, 'erp-platform-api-key'), 'utf8').trim();
+    const call = async (model: string, method: string, args: unknown[]) => {
+      const r = await fetch(`${erpUrl}/jsonrpc`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', method: 'call', id: 1, params: { service: 'object', method: 'execute_kw', args: ['platform', 2, key, model, method, args] } }),
+      });
+      const body = (await r.json()) as { result?: unknown; error?: unknown };
+      if (body.error) throw new Error(JSON.stringify(body.error));
+      return body.result;
+    };
+    const partner = (await call('res.partner', 'create', [{ name: 'Chat Check Customer' }])) as number;
+    const order = (await call('sale.order', 'create', [{ partner_id: partner }])) as number;
+    await call('sale.order', 'action_confirm', [[order]]);
+    await waitFor('a chat message', async () => ((await seen()).chat.length > 0 ? true : undefined), 120_000);
+  }, 300_000);
 
   it('integrations show, erp apikey list and outbox stats answer from the running databases', async () => {
     const set = await cli('integrations', ['sms', 'set'], JSON.stringify({ api_key: 'key-while-running', api_secret: 'secret-while-running', webhook_base_url: erpUrl }));

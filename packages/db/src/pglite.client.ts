@@ -119,16 +119,23 @@ async function servedElsewhere(dataDir: string): Promise<Db | undefined> {
   const deadline = Date.now() + OWNER_ADDRESS_WAIT_MS;
   for (let owner = liveOwner(dataDir); owner; owner = liveOwner(dataDir)) {
     if (owner.address) {
-      const [kind, where = ''] = owner.address.split('=', 2) as [string, string?];
+      const eq = owner.address.indexOf('=');
+      const [kind, where] = [owner.address.slice(0, eq), owner.address.slice(eq + 1)];
       const url = kind === 'socket' ? `postgresql://postgres@/postgres?host=${encodeURIComponent(where)}` : `postgresql://postgres@${where}/postgres`;
-      const db = createPgDb({ url, max: 1 });
-      try {
-        await db.query('SELECT 1');
-      } catch (e) {
-        await db.close();
-        throw new Error(`the PGlite data directory ${dataDir} is open in process ${owner.pid}, which serves it at ${where}, but connecting failed: ${(e as Error).message}`);
+      // One client at a time is served (PGlite has one session): another CLI may hold it briefly.
+      for (let attempt = 1; ; attempt++) {
+        const db = createPgDb({ url, max: 1 });
+        try {
+          await db.query('SELECT 1');
+          return { ...db, engine: 'pglite' };
+        } catch (e) {
+          await db.close();
+          if (attempt >= 20 || Date.now() > deadline) {
+            throw new Error(`the PGlite data directory ${dataDir} is open in process ${owner.pid}, which serves it at ${where}, but connecting failed: ${(e as Error).message}`);
+          }
+          await new Promise((r) => setTimeout(r, 500));
+        }
       }
-      return { ...db, engine: 'pglite' };
     }
     if (Date.now() > deadline) throw busyError(dataDir, `process ${owner.pid} (still starting)`);
     await new Promise((r) => setTimeout(r, 200));

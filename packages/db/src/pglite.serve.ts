@@ -9,7 +9,7 @@
  * extended-protocol message group up to its Sync) holds PGlite's transaction lock: the owner's own
  * queries wait for it instead of running inside the client's transaction.
  */
-import { mkdirSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, rmSync } from 'node:fs';
 import type { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 
@@ -33,6 +33,7 @@ export async function servePglite(pg: PGlite, socketDir: string): Promise<Served
   const unix = `${socketDir}/${SOCKET_FILE}`.length <= MAX_SOCKET_PATH;
   if (unix) {
     mkdirSync(socketDir, { recursive: true, mode: 0o700 });
+    chmodSync(socketDir, 0o700); // also when left behind by a killed owner
     rmSync(`${socketDir}/${SOCKET_FILE}`, { force: true }); // left by a killed owner
   }
   const server = new PGLiteSocketServer({
