@@ -8,7 +8,7 @@ import { ConfigError, wantsHelp } from '@platform/kernel';
 
 export interface RunningService {
   close(): Promise<void>;
-  /** Longest a graceful shutdown may take before the process exits anyway. */
+  /** Longest a graceful shutdown may take before the process exits anyway (default 30 s). */
   shutdownDeadlineMs?: number;
 }
 
@@ -32,13 +32,11 @@ export async function runService(name: string, start: () => Promise<RunningServi
     if (stopping) return;
     stopping = true;
     process.stdout.write(`${name}: ${signal} received, shutting down\n`);
-    const deadline = service.shutdownDeadlineMs;
-    if (deadline) {
-      setTimeout(() => {
-        process.stderr.write(`${name}: shutdown took longer than ${deadline} ms; exiting anyway\n`);
-        process.exit(1);
-      }, deadline).unref();
-    }
+    const deadline = service.shutdownDeadlineMs ?? 30_000;
+    setTimeout(() => {
+      process.stderr.write(`${name}: shutdown took longer than ${deadline} ms; exiting anyway\n`);
+      process.exit(1);
+    }, deadline).unref();
     service.close().then(
       () => process.exit(0),
       (err: unknown) => {
