@@ -30,7 +30,7 @@ export interface StartLandingOptions {
 export async function startLanding(config: LandingConfig, opts: StartLandingOptions = {}): Promise<RunningLanding> {
   const logger = opts.logger ?? (createLogger(config.LOG_LEVEL, 'landing') as unknown as FastifyBaseLogger);
   const ownDb = !opts.db;
-  const db = opts.db ?? (await openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, name: 'platform' }));
+  const db = opts.db ?? (await openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, name: 'platform', owner: true }));
   try {
     if (ownDb) await migratePlatform(db);
     await ensureDefaultTenant(db, config.DEFAULT_TENANT_SLUG, config.SITE_NAME);

@@ -138,6 +138,13 @@ describe('with npm start running on PGlite', () => {
     expect(r.stderr).not.toMatch(/\n\s+at /);
   }, 120_000);
 
+  it('a second npm start on the same DATA_DIR exits 1 naming the running one, no stack trace', async () => {
+    const second = spawnPlatform({ ...env, ERP_PORT: String(await freePort()), LANDING_PORT: String(await freePort()), LOCAL_PROVIDERS: 'off' });
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toContain(`is already open in process ${platform.child.pid}`);
+    expect(second.output()).not.toMatch(/\n\s+at /);
+  }, 120_000);
+
   it('a bad argument prints one error line and the usage, no stack trace', async () => {
     const r = await cli('restapi', ['key', 'create', '--bogus']);
     expect(r.code).toBe(2);

@@ -36,21 +36,21 @@ export interface RunningPlatform {
 export async function startPlatform(baseEnv: EnvSource = process.env): Promise<RunningPlatform> {
   // Validate every service's configuration before starting any of them.
   const platformConfig = loadPlatformConfig(baseEnv);
-  loadLandingConfig(baseEnv);
+  const base = loadLandingConfig(baseEnv);
+  if (!baseEnv.ERP_URL) loadErpConfig(baseEnv);
   loadWorkerConfig(baseEnv);
-  // On embedded defaults the outside providers are local stand-ins (local-providers.ts).
-  const local = await startLocalProviders(platformConfig);
-  const env: EnvSource = { ...baseEnv, ...local?.env };
-  const landingConfig = loadLandingConfig(env);
-  const erpConfig = env.ERP_URL ? undefined : loadErpConfig(env);
-  loadWorkerConfig(env);
-
-  const logger = createLogger(landingConfig.LOG_LEVEL);
   // One platform database for every service of this process: the ERP host's REST and integration
   // tables, the landing host's submissions and the worker's outbox (PGlite allows one owner).
-  const db = await openDb({ databaseUrl: landingConfig.DATABASE_URL, dataDir: landingConfig.DATA_DIR, name: 'platform' });
+  const db = await openDb({ databaseUrl: base.DATABASE_URL, dataDir: base.DATA_DIR, name: 'platform', owner: true });
   let erpServer: Awaited<ReturnType<typeof startErp>> | undefined;
+  let local: Awaited<ReturnType<typeof startLocalProviders>> = undefined;
   try {
+    // On embedded defaults the outside providers are local stand-ins (local-providers.ts).
+    local = await startLocalProviders(platformConfig);
+    const env: EnvSource = { ...baseEnv, ...local?.env };
+    const landingConfig = loadLandingConfig(env);
+    const erpConfig = env.ERP_URL ? undefined : loadErpConfig(env);
+    const logger = createLogger(landingConfig.LOG_LEVEL);
     await migratePlatform(db);
     erpServer = erpConfig ? await startErp(erpConfig, logger.child({ name: 'erp' }) as unknown as FastifyBaseLogger, { platformDb: db }) : undefined;
     const workerConfig = loadWorkerConfig(erpServer ? { ...env, ERP_URL: erpServer.url } : env);

@@ -78,7 +78,7 @@ export function buildHandlers(config: WorkerConfig, db: Db, logger: Logger, erps
 export async function startWorker(config: WorkerConfig, opts: { db?: Db; logger?: Logger } = {}): Promise<RunningWorker> {
   const logger = opts.logger ?? createLogger(config.LOG_LEVEL, 'worker');
   const ownDb = !opts.db;
-  const db = opts.db ?? (await openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, name: 'platform' }));
+  const db = opts.db ?? (await openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, name: 'platform', owner: true }));
   if (ownDb) await migratePlatform(db);
   const erps = new ErpConnections(config);
   const relay = new OutboxRelay({

@@ -12,6 +12,8 @@ export interface PgliteOptions {
   dataDir?: string;
   /** Serve a file-backed database to other processes (pglite.serve.ts); default true. */
   serve?: boolean;
+  /** Fail when another live process owns the directory, instead of connecting to it. */
+  owner?: boolean;
 }
 
 /** How long a second process waits for a starting owner to publish its address. */
@@ -27,6 +29,8 @@ export async function createPgliteDb(opts: PgliteOptions = {}): Promise<Db> {
   let release = async (): Promise<void> => {};
   if (opts.dataDir) {
     // Owned by another live process: use its database through the address it serves it on.
+    const holder = opts.owner ? liveOwner(opts.dataDir) : undefined;
+    if (holder) throw busyError(opts.dataDir, `process ${holder.pid}`);
     const served = await servedElsewhere(opts.dataDir);
     if (served) return served;
     // A new data directory starts from the prepared one (pglite.template.ts) instead of running initdb.

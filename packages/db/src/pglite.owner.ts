@@ -35,8 +35,10 @@ export function liveOwner(dir: string): LiveOwner | undefined {
   return { pid, address: address?.trim() || undefined };
 }
 
-export function busyError(dir: string, who: string): Error {
-  return new Error(`the PGlite data directory ${dir} is already open in ${who}; one process at a time (stop it first, or use PostgreSQL with DATABASE_URL)`);
+/** code DATA_DIR_BUSY: service mains print it as a message, not a stack trace. */
+export function busyError(dir: string, who: string): Error & { code: string } {
+  const message = `the PGlite data directory ${dir} is already open in ${who}; one process at a time (stop it first, or use PostgreSQL with DATABASE_URL)`;
+  return Object.assign(new Error(message), { code: 'DATA_DIR_BUSY' });
 }
 
 export function claimDataDir(dir: string): { release(): void; recordAddress(address: string): void } {

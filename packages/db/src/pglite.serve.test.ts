@@ -36,6 +36,8 @@ describe('a PGlite data directory open in another process', () => {
     const owner = startOwner(join(dir, 'db'));
     try {
       await owner.ready;
+      // A second service wanting to own the files is refused; a CLI is served.
+      await expect(createPgliteDb({ dataDir: join(dir, 'db'), owner: true })).rejects.toThrow(`already open in process ${owner.child.pid}`);
       const served = await createPgliteDb({ dataDir: join(dir, 'db') });
       expect(served.engine).toBe('pglite');
       const clientIncrements = 40;

@@ -21,8 +21,9 @@ export async function runService(name: string, start: () => Promise<RunningServi
   try {
     service = await start();
   } catch (e) {
-    if (e instanceof ConfigError) {
-      process.stderr.write(`${name}: ${e.message}\n`);
+    // A bad setting, or data another process owns (packages/db DATA_DIR_BUSY): a message, no stack.
+    if (e instanceof ConfigError || (e as { code?: unknown } | null)?.code === 'DATA_DIR_BUSY') {
+      process.stderr.write(`${name}: ${(e as Error).message}\n`);
       process.exit(1);
     }
     throw e;
