@@ -17,7 +17,7 @@ import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { LocalSiteverify } from '@platform/providers';
 import { leadTags, parseFormSource } from '@platform/attribution';
-import { countAnswers, serveCommands, type ChildMessage } from './child-ipc.js';
+import { BENCH_TOKEN_CAPACITY, BENCH_VERIFY_TIMEOUT_MS, countAnswers, serveCommands, type ChildMessage } from './child-ipc.js';
 
 interface Tx {
   query(sql: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
@@ -67,7 +67,7 @@ await db.query(`INSERT INTO tenants (slug, name, is_default) VALUES ('default', 
 const tenant = (await db.query('SELECT id, erp_db FROM tenants WHERE is_default')).rows[0] as { id: string; erp_db: string | null };
 
 const captchaSecret = randomBytes(24).toString('base64url');
-const captcha = new LocalSiteverify({ secret: captchaSecret });
+const captcha = new LocalSiteverify({ secret: captchaSecret, maxTokens: BENCH_TOKEN_CAPACITY });
 const ALLOWED_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 const BODY_LIMIT = 16_384;
 let verifyUrl = '';
@@ -106,7 +106,7 @@ function postForm(url: string, body: string): Promise<string> {
   return new Promise((resolve, reject) => {
     const req = request(
       url,
-      { method: 'POST', agent, timeout: 3_000, headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json', 'content-length': Buffer.byteLength(body) } },
+      { method: 'POST', agent, timeout: BENCH_VERIFY_TIMEOUT_MS, headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json', 'content-length': Buffer.byteLength(body) } },
       (res) => {
         let text = '';
         res.setEncoding('utf8');
@@ -130,7 +130,7 @@ async function verifyToken(token: string, remoteIp: string | undefined): Promise
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
       body: form.toString(),
-      signal: AbortSignal.timeout(3_000),
+      signal: AbortSignal.timeout(BENCH_VERIFY_TIMEOUT_MS),
     });
     v = (await r.json()) as typeof v;
   }
@@ -210,6 +210,9 @@ const server = createServer((req, res) => {
     send(res, e instanceof HttpError ? e.status : 500, { error: e instanceof Error ? e.message : 'error' });
   });
 });
+// Fastify's default (72 s), not node:http's 5 s: with 5 s the server closed the verify agent's sockets
+// idle between rounds, and a request racing that close failed with "socket hang up" (a 500).
+server.keepAliveTimeout = 72_000;
 const counter = countAnswers(server);
 await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
 const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -33,7 +33,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { createPgDb, createPgliteDb, migratePlatform, withDatabase } from '@platform/db';
-import type { ChildCommand, ChildMessage, ChildStats } from './child-ipc.js';
+import { BENCH_TOKEN_CAPACITY, type ChildCommand, type ChildMessage, type ChildStats } from './child-ipc.js';
 
 const HERE = fileURLToPath(new URL('.', import.meta.url));
 const ROOT = join(HERE, '..', '..');
@@ -50,8 +50,8 @@ const CFG = {
   threads: num('BENCH_THREADS', 1),
   goal: 0.8,
 };
-/** The local stand-in keeps at most 10 000 tokens (oldest evicted): never mint more for one run. */
-const MAX_TOKENS = 9_500;
+/** Each stand-in keeps BENCH_TOKEN_CAPACITY tokens (oldest evicted): never mint more for one run. */
+const MAX_TOKENS = BENCH_TOKEN_CAPACITY - 1_000;
 /** BENCH_CPU_PROF=<dir>: CPU-profile each server during every measured run (profile-summary.ts reads them). */
 const PROFILE_DIR = process.env.BENCH_CPU_PROF ?? '';
 const SERVERS = ['platform', 'baseline'] as const;
@@ -351,7 +351,7 @@ const maxRate: Record<ServerName, number> = { platform: 0, baseline: 0 };
 
 async function oneRun(c: Child, round: string, seconds: number, dir: string, bodyFile: string, tokens?: number): Promise<RunResult> {
   // Generous: a run that outruns its tokens sends cheap token-less requests and is reported as failed.
-  const n = tokens ?? Math.min(MAX_TOKENS, Math.max(6_000, Math.ceil(maxRate[c.name] * seconds * 4 + 500)));
+  const n = tokens ?? Math.min(MAX_TOKENS, Math.max(6_000, Math.ceil(maxRate[c.name] * seconds * 3 + 1_000)));
   const tokensFile = join(dir, `tokens-${c.name}-${round}.txt`);
   const tm = Date.now();
   await c.mint(n, tokensFile);
@@ -434,7 +434,7 @@ async function main(): Promise<number> {
   // Warm-up (JIT, PGlite's wasm tier-up, caches, pools): both servers at once, not measured.
   const all: RunResult[] = [];
   const warm = await Promise.all(
-    SERVERS.map((name) => oneRun(children[name], 'w', CFG.warmupS, setup.workDir, bodyFile, Math.min(MAX_TOKENS, 600 * CFG.warmupS + 500))),
+    SERVERS.map((name) => oneRun(children[name], 'w', CFG.warmupS, setup.workDir, bodyFile, Math.min(MAX_TOKENS, 5_000 * CFG.warmupS))),
   );
   for (const r of warm) {
     const name = r.server;

@@ -23,13 +23,15 @@ import { buildLandingApp } from '../../apps/landing/src/app.js';
 import { ensureDefaultTenant } from '../../apps/landing/src/features/tenancy/tenant.repo.js';
 import { SubmissionIntakeService } from '../../apps/landing/src/features/intake/submission-intake.service.js';
 import { estimateSchema } from '../../apps/landing/src/features/intake/intake.schemas.js';
-import { countAnswers, serveCommands, type ChildMessage } from './child-ipc.js';
+import { BENCH_TOKEN_CAPACITY, BENCH_VERIFY_TIMEOUT_MS, countAnswers, serveCommands, type ChildMessage } from './child-ipc.js';
 
 const env: Record<string, string> = {
   LANDING_HOST: '127.0.0.1',
   LANDING_PORT: '0',
   LOG_LEVEL: 'silent',
   DEDUPE_WINDOW_SECONDS: '0',
+  LOCAL_CAPTCHA_MAX_TOKENS: String(BENCH_TOKEN_CAPACITY),
+  CAPTCHA_TIMEOUT_MS: String(BENCH_VERIFY_TIMEOUT_MS),
 };
 if (process.env.BENCH_DATABASE_URL) env.DATABASE_URL = process.env.BENCH_DATABASE_URL;
 else env.DATA_DIR = process.env.BENCH_DATA_DIR ?? '';
@@ -48,7 +50,7 @@ function httpVerifier(verifyUrl: () => string, secret: string): CaptchaVerifier 
         const body = form.toString();
         const req = request(
           verifyUrl(),
-          { method: 'POST', agent, timeout: 3_000, headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json', 'content-length': Buffer.byteLength(body) } },
+          { method: 'POST', agent, timeout: BENCH_VERIFY_TIMEOUT_MS, headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json', 'content-length': Buffer.byteLength(body) } },
           (res) => {
             let text = '';
             res.setEncoding('utf8');

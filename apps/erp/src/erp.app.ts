@@ -32,12 +32,21 @@ export function buildErpApp(deps: ErpAppDeps): FastifyInstance {
   const common = {
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
+    // Logged by the onResponse hook below instead, at a level that fits the request.
+    disableRequestLogging: true,
   } as const;
   const app = (
     deps.logger
       ? Fastify({ ...common, loggerInstance: deps.logger })
       : Fastify({ ...common, logger: deps.logLevel && deps.logLevel !== 'silent' ? { level: deps.logLevel } : false })
   ) as unknown as FastifyInstance;
+
+  // The worker's change feed and lead delivery call JSON-RPC every few seconds: successful JSON-RPC
+  // and health calls are routine (debug); everything else, and any failure, is logged at info.
+  app.addHook('onResponse', async (req, reply) => {
+    const routine = reply.statusCode < 400 && (req.url === '/jsonrpc' || req.url.startsWith('/web/health'));
+    req.log[routine ? 'debug' : 'info']({ method: req.method, url: req.url, statusCode: reply.statusCode, responseTime: Math.round(reply.elapsedTime) }, 'request completed');
+  });
 
   app.get('/web/health', async (_req, reply) => {
     reply.header('Cache-Control', 'no-store');

@@ -1,6 +1,6 @@
 /**
- * `npm run erp -- <command>`: administration of the embedded ERP. With PGlite the data directory
- * belongs to one process at a time, so stop the ERP server first (or use PostgreSQL).
+ * `npm run erp -- <command>`: administration of the embedded ERP. Works while the platform runs: on
+ * PGlite the running process serves its databases to the CLI (packages/db pglite.serve.ts).
  *   apikey create --login admin --description "..." [--db platform]   prints the key once
  *   apikey list [--db platform] | apikey revoke <id> [--db platform]
  *   db list | db create <name> | db drop <name>
@@ -8,10 +8,11 @@
  */
 import { parseArgs } from 'node:util';
 import { openDb } from '@platform/db';
-import { EmbeddedErp, OdooError, seedDemo } from '@platform/erp/embedded/index.js';
+import { EmbeddedErp, seedDemo } from '@platform/erp/embedded/index.js';
+import { runCliMain } from '@platform/kernel';
 import { loadErpConfig } from './erp.config.js';
 
-const USAGE = `usage: npm run erp -- apikey create --login <login> --description <text> [--db <name>]
+export const USAGE = `usage: npm run erp -- apikey create --login <login> --description <text> [--db <name>]
        npm run erp -- apikey list [--db <name>]
        npm run erp -- apikey revoke <id> [--db <name>]
        npm run erp -- db list | db create <name> | db drop <name>
@@ -58,15 +59,13 @@ export async function runCli(argv: string[], erp: EmbeddedErp, defaultDb: string
 
 const isMain = process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/').split('/').pop()!);
 if (isMain) {
-  const config = loadErpConfig();
-  const db = await openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, name: 'erp' });
-  let code = 1;
-  try {
-    code = await runCli(process.argv.slice(2), new EmbeddedErp(db), config.ERP_DB, (s) => process.stdout.write(`${s}\n`));
-  } catch (e) {
-    process.stderr.write(`error: ${e instanceof OdooError || e instanceof Error ? e.message : String(e)}\n`);
-  } finally {
-    await db.close();
-  }
-  process.exit(code);
+  await runCliMain(USAGE, async (argv) => {
+    const config = loadErpConfig();
+    const db = await openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, name: 'erp' });
+    try {
+      return await runCli(argv, new EmbeddedErp(db), config.ERP_DB, (s) => process.stdout.write(`${s}\n`));
+    } finally {
+      await db.close();
+    }
+  });
 }

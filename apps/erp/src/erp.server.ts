@@ -98,7 +98,7 @@ export async function startErp(
   logger?: FastifyBaseLogger,
   opts: StartErpOptions = {},
 ): Promise<{ url: string; erp: EmbeddedErp; restapi: RestApiDeps | undefined; close(): Promise<void> }> {
-  const db = await openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, name: 'erp' });
+  const db = await openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, name: 'erp', owner: true });
   let closePlatform: () => Promise<void> = async () => {};
   try {
     const erp = new EmbeddedErp(db);
@@ -109,7 +109,7 @@ export async function startErp(
     // Platform tables (REST credentials, integration settings) live in the platform database: the
     // shared PostgreSQL, or PGlite's DATA_DIR/platform, as for the landing host and the worker.
     const ownPlatformDb = !opts.platformDb && !config.DATABASE_URL;
-    const platformDb = opts.platformDb ?? (config.DATABASE_URL ? db : await openDb({ dataDir: config.DATA_DIR, name: 'platform' }));
+    const platformDb = opts.platformDb ?? (config.DATABASE_URL ? db : await openDb({ dataDir: config.DATA_DIR, name: 'platform', owner: true }));
     closePlatform = ownPlatformDb ? () => platformDb.close() : async () => {};
     const restapi = await composeRest(config, erp, platformDb);
     await migratePlatform(platformDb);

@@ -10,7 +10,7 @@
 import { parseArgs } from 'node:util';
 import { migratePlatform, openDb } from '@platform/db';
 import { parseOrThrow } from '@platform/http-kit';
-import { AppError, ConfigError } from '@platform/kernel';
+import { runCliMain } from '@platform/kernel';
 import { accountingConnectionSchema, chatConfigSchema, smsConfigSchema, smsLineSchema } from '@platform/integrations';
 import { loadErpConfig } from './erp.config.js';
 import { composeIntegrations, type IntegrationsDeps } from './features/integrations/integrations.deps.js';
@@ -57,25 +57,17 @@ async function readStdinJson(): Promise<unknown> {
 
 const isMain = process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/\\/g, "/").split("/").pop()!);
 if (isMain) {
-  let config;
-  try {
-    config = loadErpConfig();
-  } catch (e) {
-    if (!(e instanceof ConfigError)) throw e;
-    process.stderr.write(`${e.message}\n`);
-    process.exit(1);
-  }
-  // The platform database, as the ERP host and the worker use it (with PGlite, stop the platform first).
-  const db = await openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, name: 'platform' });
-  try {
-    await migratePlatform(db);
-    const deps = composeIntegrations(config, db, await ensureDefaultTenant(db, config.DEFAULT_TENANT_SLUG));
-    process.exitCode = await runIntegrationsCli(process.argv.slice(2), deps, readStdinJson, (s) => process.stdout.write(`${s}\n`));
-  } catch (e) {
-    const fields = e instanceof AppError && e.fieldIssues?.length ? `\n${e.fieldIssues.map((f) => `  ${f.field}: ${f.message}`).join('\n')}` : '';
-    process.stderr.write(`error: ${(e as Error).message}${fields}\n`);
-    process.exitCode = 1;
-  } finally {
-    await db.close();
-  }
+  await runCliMain(USAGE, async (argv) => {
+    const config = loadErpConfig();
+    // The platform database, as the ERP host and the worker use it (on PGlite, served by the running
+    // platform when it owns the files).
+    const db = await openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, name: 'platform' });
+    try {
+      await migratePlatform(db);
+      const deps = composeIntegrations(config, db, await ensureDefaultTenant(db, config.DEFAULT_TENANT_SLUG));
+      return await runIntegrationsCli(argv, deps, readStdinJson, (s) => process.stdout.write(`${s}\n`));
+    } finally {
+      await db.close();
+    }
+  });
 }

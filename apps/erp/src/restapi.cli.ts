@@ -1,12 +1,12 @@
 /**
  * `npm run restapi -- <command>`: REST API keys and OAuth2 applications (docs/rest-api.md). Secrets
- * are printed once and stored only as SHA-256. With PGlite the data directory belongs to one process
- * at a time, so stop the ERP server first (or use PostgreSQL).
+ * are printed once and stored only as SHA-256. Works while the platform runs: on PGlite the running
+ * process serves its databases to the CLI (packages/db pglite.serve.ts).
  */
 import { parseArgs } from 'node:util';
 import { migratePlatform, openDb } from '@platform/db';
 import { EmbeddedErp } from '@platform/erp/embedded/index.js';
-import { AppError } from '@platform/kernel';
+import { runCliMain } from '@platform/kernel';
 import { loadErpConfig } from './erp.config.js';
 import { composeCredentials } from './features/restapi/restapi.deps.js';
 import { restApiErp } from './features/restapi/restapi-erp.js';
@@ -79,24 +79,25 @@ export async function runRestApiCli(argv: string[], c: Credentials, userExists: 
 
 const isMain = process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/').split('/').pop()!);
 if (isMain) {
-  const config = loadErpConfig();
-  // The ERP's users live in the ERP database, the REST credentials in the platform database
-  // (the same PostgreSQL, or PGlite's DATA_DIR/erp and DATA_DIR/platform), as in erp.server.ts.
-  const erpDb = await openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, name: 'erp' });
-  const db = config.DATABASE_URL ? erpDb : await openDb({ dataDir: config.DATA_DIR, name: 'platform' });
-  let code = 1;
-  try {
-    await migratePlatform(db);
-    const tenantId = await ensureDefaultTenant(db, config.DEFAULT_TENANT_SLUG);
-    const { erp } = restApiErp(config, new EmbeddedErp(erpDb));
-    const userExists: UserCheck = (login) => erp.searchCount('res.users', [['login', '=', login]]).then((n) => n > 0, () => undefined);
-    code = await runRestApiCli(process.argv.slice(2), composeCredentials(db, tenantId), userExists, (s) => process.stdout.write(`${s}\n`));
-  } catch (e) {
-    const detail = e instanceof AppError && e.fieldIssues?.length ? e.fieldIssues.map((i) => i.message).join('; ') : e instanceof Error ? e.message : String(e);
-    process.stderr.write(`error: ${detail}\n`);
-  } finally {
-    await db.close();
-    if (db !== erpDb) await erpDb.close();
-  }
-  process.exit(code);
+  await runCliMain(USAGE, async (argv) => {
+    const config = loadErpConfig();
+    // The ERP's users live in the ERP database, the REST credentials in the platform database (the
+    // same PostgreSQL, or PGlite's DATA_DIR/erp and DATA_DIR/platform, served by the running
+    // platform when it owns them), as in erp.server.ts.
+    const erpDb = await openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, name: 'erp' });
+    try {
+      const db = config.DATABASE_URL ? erpDb : await openDb({ dataDir: config.DATA_DIR, name: 'platform' });
+      try {
+        await migratePlatform(db);
+        const tenantId = await ensureDefaultTenant(db, config.DEFAULT_TENANT_SLUG);
+        const { erp } = restApiErp(config, new EmbeddedErp(erpDb));
+        const userExists: UserCheck = (login) => erp.searchCount('res.users', [['login', '=', login]]).then((n) => n > 0, () => undefined);
+        return await runRestApiCli(argv, composeCredentials(db, tenantId), userExists, (s) => process.stdout.write(`${s}\n`));
+      } finally {
+        if (db !== erpDb) await db.close();
+      }
+    } finally {
+      await erpDb.close();
+    }
+  });
 }

@@ -12,8 +12,8 @@ import { registerSite } from './site/site.routes.js';
 export interface LandingAppOptions {
   logger: FastifyBaseLogger | false;
   bodyLimit: number;
-  /** Fastify trustProxy: true, or the addresses/CIDRs of the reverse proxy (ASVS 4.1.3). */
-  trustProxy: boolean | string[];
+  /** Fastify trustProxy: false, the proxy's addresses/CIDRs, or a per-hop predicate (ASVS 4.1.3). */
+  trustProxy: boolean | string[] | ((address: string, hop: number) => boolean);
   /** Serve the public website pages (off in API-only tests). */
   site: boolean;
 }
@@ -39,7 +39,7 @@ export async function buildLandingApp(deps: LandingDeps, opts: LandingAppOptions
   registerCapiRoutes(app, deps);
   if (deps.localCaptcha) {
     // Embedded mode only: the local siteverify stand-in and its browser script.
-    await app.register(localCaptchaRoutes, { prefix: '/local-captcha', secret: deps.localCaptcha.secret, siteKey: deps.localCaptcha.siteKey });
+    await app.register(localCaptchaRoutes, { prefix: '/local-captcha', secret: deps.localCaptcha.secret, siteKey: deps.localCaptcha.siteKey, maxTokens: deps.localCaptcha.maxTokens });
   }
   if (opts.site) await registerSite(app, { siteName: deps.siteName, captcha: deps.captchaScript, ...(deps.siteUrl ? { publicUrl: deps.siteUrl } : {}) });
   return app;

@@ -26,8 +26,11 @@ export const landingEnvSchema = z
     CAPTCHA_SITE_KEY: z.string().optional(),
     CAPTCHA_SECRET_KEY: z.string().min(8, 'must be the secret key from the bot-check console').optional(),
     CAPTCHA_VERIFY_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+    CAPTCHA_TIMEOUT_MS: z.coerce.number().int('must be an integer').min(100, 'must be at least 100').max(120_000, 'must be at most 120000').default(3_000),
     CAPTCHA_MIN_SCORE: z.coerce.number().min(0, 'must be between 0 and 1').max(1, 'must be between 0 and 1').default(0.5),
     CAPTCHA_ALLOWED_HOSTNAMES: hostnames.optional(),
+    // Tokens the local bot-check stand-in keeps (oldest evicted); benchmarks raise it to their load.
+    LOCAL_CAPTCHA_MAX_TOKENS: z.coerce.number().int('must be an integer').min(100, 'must be at least 100').max(2_000_000, 'must be at most 2000000').default(10_000),
     MAGNET_SIGNUP: onOff,
     META_PIXEL_ID: z.string().regex(/^\d{5,20}$/, 'must be the numeric pixel id').optional(),
     META_ACCESS_TOKEN: z.string().min(10).optional(),

@@ -24,7 +24,7 @@ export interface LandingDeps {
   limiter: RateLimiter;
   captchaScript: { scriptUrl: string; siteKey: string };
   /** Set in embedded mode: mount the local siteverify stand-in; bind its URL once listening. */
-  localCaptcha: { secret: string; siteKey: string; bind(baseUrl: string): void } | null;
+  localCaptcha: { secret: string; siteKey: string; maxTokens: number; bind(baseUrl: string): void } | null;
 }
 
 const LOCAL_HOSTNAMES = ['localhost', '127.0.0.1', '[::1]'];
@@ -51,6 +51,7 @@ export function composeLanding(config: LandingConfig, db: Db, onAccepted?: () =>
       verifyUrl: config.CAPTCHA_VERIFY_URL ?? GOOGLE_SITEVERIFY_URL,
       secret: config.CAPTCHA_SECRET_KEY,
       minScore: config.CAPTCHA_MIN_SCORE,
+      timeoutMs: config.CAPTCHA_TIMEOUT_MS,
       allowedHostnames: allowed ?? [],
     });
     const siteKey = config.CAPTCHA_SITE_KEY ?? '';
@@ -58,10 +59,10 @@ export function composeLanding(config: LandingConfig, db: Db, onAccepted?: () =>
   } else {
     const secret = randomToken(24);
     const late = lateVerifier((base) =>
-      createSiteverifyVerifier({ verifyUrl: `${base}/local-captcha/siteverify`, secret, minScore: config.CAPTCHA_MIN_SCORE, allowedHostnames: allowed ?? LOCAL_HOSTNAMES }),
+      createSiteverifyVerifier({ verifyUrl: `${base}/local-captcha/siteverify`, secret, minScore: config.CAPTCHA_MIN_SCORE, timeoutMs: config.CAPTCHA_TIMEOUT_MS, allowedHostnames: allowed ?? LOCAL_HOSTNAMES }),
     );
     verifier = late;
-    localCaptcha = { secret, siteKey: 'local-site-key', bind: (base) => late.bind(base) };
+    localCaptcha = { secret, siteKey: 'local-site-key', maxTokens: config.LOCAL_CAPTCHA_MAX_TOKENS, bind: (base) => late.bind(base) };
     captchaScript = { scriptUrl: '/local-captcha/api.js', siteKey: 'local-site-key' };
   }
   const capiConfigured = Boolean(config.META_PIXEL_ID && config.META_ACCESS_TOKEN);

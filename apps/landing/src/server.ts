@@ -2,6 +2,7 @@
  * Starts the landing host: platform database (migrated), default tenant, app, listen. Used by
  * `npm run start:landing` (main.ts) and by the single-process platform (apps/platform).
  */
+import { BlockList, isIPv4, isIPv6 } from 'node:net';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { migratePlatform, openDb, type Db } from '@platform/db';
 import { createLogger, listenAndTrack } from '@platform/http-kit';
@@ -29,7 +30,7 @@ export interface StartLandingOptions {
 export async function startLanding(config: LandingConfig, opts: StartLandingOptions = {}): Promise<RunningLanding> {
   const logger = opts.logger ?? (createLogger(config.LOG_LEVEL, 'landing') as unknown as FastifyBaseLogger);
   const ownDb = !opts.db;
-  const db = opts.db ?? (await openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, name: 'platform' }));
+  const db = opts.db ?? (await openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, name: 'platform', owner: true }));
   try {
     if (ownDb) await migratePlatform(db);
     await ensureDefaultTenant(db, config.DEFAULT_TENANT_SLUG, config.SITE_NAME);
@@ -59,8 +60,24 @@ export async function startLanding(config: LandingConfig, opts: StartLandingOpti
   }
 }
 
-function parseTrustProxy(v: string | undefined): boolean | string[] {
+/**
+ * `true` trusts one hop, and only from a loopback or private-network peer: the reverse proxy in
+ * front, whose own X-Forwarded-For entry (the last) is the client; entries before it are whatever
+ * the client sent and are ignored, and a client reaching the port directly from a public address
+ * cannot pose as a proxy. A list trusts exactly those proxy addresses/CIDRs (several hops when
+ * proxies are chained) and takes the last entry not added by one of them.
+ */
+function parseTrustProxy(v: string | undefined): false | string[] | ((address: string, hop: number) => boolean) {
   if (v === undefined || v === 'false') return false;
-  if (v === 'true') return true;
+  if (v === 'true') return (address, hop) => hop === 0 && isPrivatePeer(address);
   return v.split(',').map((s) => s.trim()).filter(Boolean);
+}
+
+const PRIVATE_PEERS = new BlockList();
+for (const [net, bits] of [['127.0.0.0', 8], ['10.0.0.0', 8], ['172.16.0.0', 12], ['192.168.0.0', 16], ['169.254.0.0', 16]] as const) PRIVATE_PEERS.addSubnet(net, bits, 'ipv4');
+for (const [net, bits] of [['::1', 128], ['fc00::', 7], ['fe80::', 10]] as const) PRIVATE_PEERS.addSubnet(net, bits, 'ipv6');
+
+function isPrivatePeer(address: string): boolean {
+  const v4 = address.startsWith('::ffff:') ? address.slice(7) : address;
+  return isIPv4(v4) ? PRIVATE_PEERS.check(v4, 'ipv4') : isIPv6(address) && PRIVATE_PEERS.check(address, 'ipv6');
 }

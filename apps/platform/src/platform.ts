@@ -15,6 +15,12 @@ import { startLanding } from '@platform/app-landing/server.js';
 import { loadWorkerConfig } from '@platform/app-worker/config.js';
 import { startWorker } from '@platform/app-worker/worker.js';
 import { ErpConnections } from '@platform/app-worker/erp-connections.js';
+import { secretBoxFrom } from '@platform/app-worker/secrets.js';
+import { IntegrationSettingsService } from '@platform/integrations';
+import { normalizeSmsPhone } from '@platform/providers';
+import { loadPlatformConfig } from './platform.config.js';
+import { startLocalProviders } from './local-providers.js';
+import { useLocalProviders } from './local-settings.js';
 
 export interface RunningPlatform {
   landingUrl: string;
@@ -22,21 +28,29 @@ export interface RunningPlatform {
   erpUrl: string;
   /** The platform's own ERP client (the default ERP database), for operators and tests. */
   erp: Erp;
+  /** Longest a graceful shutdown may take (SHUTDOWN_TIMEOUT_MS) before the process exits anyway. */
+  shutdownDeadlineMs: number;
   close(): Promise<void>;
 }
 
-export async function startPlatform(env: EnvSource = process.env): Promise<RunningPlatform> {
+export async function startPlatform(baseEnv: EnvSource = process.env): Promise<RunningPlatform> {
   // Validate every service's configuration before starting any of them.
-  const landingConfig = loadLandingConfig(env);
-  const erpConfig = env.ERP_URL ? undefined : loadErpConfig(env);
-  loadWorkerConfig(env);
-
-  const logger = createLogger(landingConfig.LOG_LEVEL);
+  const platformConfig = loadPlatformConfig(baseEnv);
+  const base = loadLandingConfig(baseEnv);
+  if (!baseEnv.ERP_URL) loadErpConfig(baseEnv);
+  loadWorkerConfig(baseEnv);
   // One platform database for every service of this process: the ERP host's REST and integration
   // tables, the landing host's submissions and the worker's outbox (PGlite allows one owner).
-  const db = await openDb({ databaseUrl: landingConfig.DATABASE_URL, dataDir: landingConfig.DATA_DIR, name: 'platform' });
+  const db = await openDb({ databaseUrl: base.DATABASE_URL, dataDir: base.DATA_DIR, name: 'platform', owner: true });
   let erpServer: Awaited<ReturnType<typeof startErp>> | undefined;
+  let local: Awaited<ReturnType<typeof startLocalProviders>> = undefined;
   try {
+    // On embedded defaults the outside providers are local stand-ins (local-providers.ts).
+    local = await startLocalProviders(platformConfig);
+    const env: EnvSource = { ...baseEnv, ...local?.env };
+    const landingConfig = loadLandingConfig(env);
+    const erpConfig = env.ERP_URL ? undefined : loadErpConfig(env);
+    const logger = createLogger(landingConfig.LOG_LEVEL);
     await migratePlatform(db);
     erpServer = erpConfig ? await startErp(erpConfig, logger.child({ name: 'erp' }) as unknown as FastifyBaseLogger, { platformDb: db }) : undefined;
     const workerConfig = loadWorkerConfig(erpServer ? { ...env, ERP_URL: erpServer.url } : env);
@@ -46,11 +60,21 @@ export async function startPlatform(env: EnvSource = process.env): Promise<Runni
       logger: logger.child({ name: 'landing' }) as unknown as FastifyBaseLogger,
       onAccepted: () => worker.wake(),
     });
+    if (local && erpServer) {
+      const consoleUrl = await local.bind(erpServer.url);
+      const settings = new IntegrationSettingsService(db, secretBoxFrom(workerConfig), (raw) => normalizeSmsPhone(raw, workerConfig.SMS_DEFAULT_REGION));
+      const configured = await useLocalProviders(settings, db, local, erpServer.url, new URL(erpServer.url).port ? Number(new URL(erpServer.url).port) : 80);
+      logger.warn(
+        { sms: local.sms?.url, accounting: local.accounting?.url, chat: local.chat?.url, console: consoleUrl, settings_pointed_at_them: configured },
+        `providers: LOCAL stand-ins for SMS, accounting and team chat are in use (embedded mode only; nothing leaves this machine). Console: ${consoleUrl}`,
+      );
+    }
     let closing: Promise<void> | undefined;
     return {
       landingUrl: landing.url,
       erpUrl: workerConfig.ERP_URL,
       erp: new ErpConnections(workerConfig).forDatabase(null),
+      shutdownDeadlineMs: workerConfig.SHUTDOWN_TIMEOUT_MS,
       // Stop taking requests, finish and release outbox work, then close the databases.
       close: () =>
         (closing ??= (async () => {
@@ -58,11 +82,13 @@ export async function startPlatform(env: EnvSource = process.env): Promise<Runni
           await worker.close();
           await erpServer?.close();
           await db.close();
+          await local?.close();
         })()),
     };
   } catch (e) {
     await erpServer?.close();
     await db.close();
+    await local?.close();
     throw e;
   }
 }

@@ -15,6 +15,9 @@ describe('start-up configuration', () => {
     ['ERP_URL', 'not a url', 'http(s) URL', loadWorkerConfig],
     ['ERP_STRUCTURED_ATTRIBUTION', 'maybe', 'on or off', loadWorkerConfig],
     ['OUTBOX_MAX_ATTEMPTS', '0', 'at least 1', loadWorkerConfig],
+    ['OUTBOX_CLAIM_TIMEOUT_MS', '10', 'at least 1000', loadWorkerConfig],
+    ['SHUTDOWN_TIMEOUT_MS', 'soon', 'number', loadWorkerConfig],
+    ['WEBHOOK_RECEIPT_RETENTION_DAYS', '0', 'at least 1', loadWorkerConfig],
   ] as const)('%s=%s is refused with a message naming the variable', (name, value, rule, load) => {
     let err: unknown;
     try {

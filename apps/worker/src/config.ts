@@ -21,6 +21,15 @@ export const workerEnvSchema = z
     OUTBOX_MAX_DELAY_MS: int(100, 86_400_000).default(300_000),
     OUTBOX_POLL_MS: int(50, 60_000).default(500),
     CHANGE_FEED_POLL_MS: int(0, 3_600_000).default(5_000),
+    // A claimed row whose worker stopped refreshing its claim this long goes back to pending.
+    OUTBOX_CLAIM_TIMEOUT_MS: int(1_000, 3_600_000).default(30_000),
+    // Longest a graceful shutdown (finish rows in hand, release claims) may take before exiting anyway.
+    SHUTDOWN_TIMEOUT_MS: int(1_000, 600_000).default(30_000),
+    // Retention of bookkeeping rows (docs/retention.md); PRUNE_INTERVAL_MS=0 turns pruning off here.
+    PRUNE_INTERVAL_MS: int(0, 86_400_000).default(600_000),
+    IDEMPOTENCY_KEY_RETENTION_H: int(1, 24 * 90).default(24),
+    WEBHOOK_RECEIPT_RETENTION_DAYS: int(1, 3650).default(30),
+    OUTBOX_DONE_RETENTION_DAYS: int(1, 3650).default(7),
     SECRETS_KEYRING: z.string().optional(),
     SECRETS_ACTIVE_KEY: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/, 'must be the id of a key in SECRETS_KEYRING').optional(),
     CHAT_ALLOWED_ORIGINS: z.string().default('https://chat.googleapis.com'),

@@ -23,6 +23,8 @@ import { createGoogleChatPoster, createJustCallSmsSender, createJustCallTextsRea
 import { ERP_EVENT_TOPICS, TOPIC_CHAT_NOTIFY, TOPIC_SMS_SEND, type DerivedJobPayload } from '@platform/contracts';
 import { secretBoxFrom } from './secrets.js';
 import { accountingHandlers } from './features/accounting/accounting.jobs.js';
+import { RetentionService } from './features/retention/retention.service.js';
+import { RetentionRunner } from './features/retention/retention.runner.js';
 import { startEmailLanes } from '@platform/email';
 
 export interface RunningWorker {
@@ -30,6 +32,8 @@ export interface RunningWorker {
   /** Poll now (called by an in-process landing host after a commit). */
   wake(): void;
   close(): Promise<void>;
+  /** Longest a graceful shutdown may take (SHUTDOWN_TIMEOUT_MS) before the process exits anyway. */
+  shutdownDeadlineMs: number;
 }
 
 type Logger = ReturnType<typeof createLogger>;
@@ -75,7 +79,7 @@ export function buildHandlers(config: WorkerConfig, db: Db, logger: Logger, erps
 export async function startWorker(config: WorkerConfig, opts: { db?: Db; logger?: Logger } = {}): Promise<RunningWorker> {
   const logger = opts.logger ?? createLogger(config.LOG_LEVEL, 'worker');
   const ownDb = !opts.db;
-  const db = opts.db ?? (await openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, name: 'platform' }));
+  const db = opts.db ?? (await openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, name: 'platform', owner: true }));
   if (ownDb) await migratePlatform(db);
   const erps = new ErpConnections(config);
   const relay = new OutboxRelay({
@@ -87,6 +91,7 @@ export async function startWorker(config: WorkerConfig, opts: { db?: Db; logger?
     maxAttempts: config.OUTBOX_MAX_ATTEMPTS,
     baseDelayMs: config.OUTBOX_BASE_DELAY_MS,
     maxDelayMs: config.OUTBOX_MAX_DELAY_MS,
+    visibilityTimeoutMs: config.OUTBOX_CLAIM_TIMEOUT_MS,
   });
   relay.start();
   // Email has its own lanes (transactional, bulk), so mail never waits behind other topics or bulk.
@@ -100,13 +105,28 @@ export async function startWorker(config: WorkerConfig, opts: { db?: Db; logger?
         )
       : undefined;
   feed?.start();
+  const pruning =
+    config.PRUNE_INTERVAL_MS > 0
+      ? new RetentionRunner(
+          new RetentionService(db, {
+            idempotencyKeyHours: config.IDEMPOTENCY_KEY_RETENTION_H,
+            webhookReceiptDays: config.WEBHOOK_RECEIPT_RETENTION_DAYS,
+            outboxDoneDays: config.OUTBOX_DONE_RETENTION_DAYS,
+          }),
+          config.PRUNE_INTERVAL_MS,
+          logger,
+        )
+      : undefined;
+  pruning?.start();
   let closing: Promise<void> | undefined;
   return {
     relay,
     wake: () => (relay.wake(), email.wake()),
+    shutdownDeadlineMs: config.SHUTDOWN_TIMEOUT_MS,
     // Stop finishes the rows in hand and releases claims before the database closes.
     close: () => (closing ??= (async () => {
       await feed?.stop();
+      await pruning?.stop();
       await relay.stop();
       await email.close();
       if (ownDb) await db.close();

@@ -6,3 +6,4 @@ export { parseOrThrow, zodIssuesToFields } from './validate.js';
 export { listenAndTrack, type RunningServer } from './server-lifecycle.js';
 export { runService } from './run-service.js';
 export { RateLimiter, type Limit } from './rate-limit/rate-limiter.js';
+export { pruneIdleBuckets } from './rate-limit/rate-limit.repo.js';

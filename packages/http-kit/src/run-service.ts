@@ -1,16 +1,29 @@
 /**
- * The shared `main` of every service process: a ConfigError is printed without a stack and exits 1;
- * SIGINT/SIGTERM close the service once (in-flight work finishes) and exit 0.
+ * The shared `main` of every service process: `--help` prints where its settings come from; a
+ * ConfigError is printed without a stack and exits 1; SIGINT/SIGTERM close the service once
+ * (in-flight work finishes) and exit 0, or exit 1 when closing outlasts the service's shutdown
+ * deadline (a hung connection or ERP call must not keep a stopped process alive).
  */
-import { ConfigError } from '@platform/kernel';
+import { ConfigError, wantsHelp } from '@platform/kernel';
 
-export async function runService(name: string, start: () => Promise<{ close(): Promise<void> }>): Promise<void> {
-  let service: { close(): Promise<void> };
+export interface RunningService {
+  close(): Promise<void>;
+  /** Longest a graceful shutdown may take before the process exits anyway (default 30 s). */
+  shutdownDeadlineMs?: number;
+}
+
+export async function runService(name: string, start: () => Promise<RunningService>): Promise<void> {
+  if (wantsHelp(process.argv.slice(2))) {
+    process.stdout.write(`${name}: takes no arguments; configured by environment variables (README, "Environment variables")\n`);
+    process.exit(0);
+  }
+  let service: RunningService;
   try {
     service = await start();
   } catch (e) {
-    if (e instanceof ConfigError) {
-      process.stderr.write(`${name}: ${e.message}\n`);
+    // A bad setting, or data another process owns (packages/db DATA_DIR_BUSY): a message, no stack.
+    if (e instanceof ConfigError || (e as { code?: unknown } | null)?.code === 'DATA_DIR_BUSY') {
+      process.stderr.write(`${name}: ${(e as Error).message}\n`);
       process.exit(1);
     }
     throw e;
@@ -20,6 +33,11 @@ export async function runService(name: string, start: () => Promise<{ close(): P
     if (stopping) return;
     stopping = true;
     process.stdout.write(`${name}: ${signal} received, shutting down\n`);
+    const deadline = service.shutdownDeadlineMs ?? 30_000;
+    setTimeout(() => {
+      process.stderr.write(`${name}: shutdown took longer than ${deadline} ms; exiting anyway\n`);
+      process.exit(1);
+    }, deadline).unref();
     service.close().then(
       () => process.exit(0),
       (err: unknown) => {

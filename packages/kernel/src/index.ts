@@ -3,3 +3,4 @@ export { ERROR_CODES, type ErrorCode } from './error-codes.js';
 export { newId, randomToken } from './ids.js';
 export { systemClock, sleep, type Clock } from './clock.js';
 export { readConfig, ConfigError, type EnvSource } from './config.js';
+export { runCliMain, wantsHelp } from './cli.js';
