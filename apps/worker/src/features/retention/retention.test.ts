@@ -55,7 +55,9 @@ describe('pruning', () => {
     const secret = 'whsec-retention-0123456789';
     const base = 'https://erp.example.com';
     await settings.setSmsConfig(tenant, smsConfigSchema.parse({ api_key: 'key-1234', api_secret: 'secret-5678', webhook_base_url: base, webhook_secret: secret }));
-    const sms = new SmsService(t.db, settings);
+    // The provider's record of the message (webhooks are notices; the service reads the message back by id).
+    const providerHas = { providerMessageId: '98765', direction: 'inbound' as const, line: '13035550100', contact: '13035550123', body: 'hello', status: 'delivered' as const, createdAt: new Date() };
+    const sms = new SmsService(t.db, settings, () => ({ getMessage: async (id: string) => (id === '98765' ? providerHas : null) }));
     const deliveryAt = (at: Date) => {
       const timestamp = formatJustCallTimestamp(at);
       const type = 'sms.received';
