@@ -3,6 +3,8 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { EmbeddedErp } from '@platform/erp/embedded/index.js';
 import { registerJsonRpcRoutes } from './jsonrpc.routes.js';
+import { RpcGateway } from './features/rpc/rpc-gateway.js';
+import { registerXmlRpcRoutes } from './features/xmlrpc/xmlrpc.routes.js';
 import type { RestApiDeps } from './features/restapi/restapi.deps.js';
 import { registerRestApi } from './features/restapi/restapi.plugin.js';
 import type { IntegrationsDeps } from './features/integrations/integrations.deps.js';
@@ -36,7 +38,10 @@ export function buildErpApp(deps: ErpAppDeps): FastifyInstance {
     reply.header('Cache-Control', 'no-store');
     return { status: 'pass' };
   });
-  registerJsonRpcRoutes(app, deps.erp);
+  // One gateway behind every RPC codec; failed logins are audited and limited with the REST API's.
+  const gateway = new RpcGateway(deps.erp, deps.restapi?.failures);
+  registerJsonRpcRoutes(app, gateway);
+  registerXmlRpcRoutes(app, gateway);
   if (deps.restapi) registerRestApi(app, deps.restapi);
   if (deps.integrations) registerSmsWebhookRoutes(app, deps.integrations);
   if (deps.integrations && deps.restapi) registerIntegrationsAdmin(app, deps.restapi.auth, deps.integrations);

@@ -4,7 +4,8 @@
  * Bodies are never logged: their args carry passwords and API keys.
  */
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { dispatchRpc, OdooError, type EmbeddedErp } from '@platform/erp/embedded/index.js';
+import { OdooError } from '@platform/erp/embedded/index.js';
+import type { RpcGateway } from './features/rpc/rpc-gateway.js';
 
 const isDict = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -25,7 +26,7 @@ export function odooErrorEnvelope(id: unknown, e: unknown, log?: FastifyBaseLogg
   };
 }
 
-export function registerJsonRpcRoutes(app: FastifyInstance, erp: EmbeddedErp): void {
+export function registerJsonRpcRoutes(app: FastifyInstance, gateway: RpcGateway): void {
   // Odoo routes `application/json-rpc` like `application/json`.
   app.addContentTypeParser('application/json-rpc', { parseAs: 'string' }, (_req, body, done) => {
     try {
@@ -42,7 +43,7 @@ export function registerJsonRpcRoutes(app: FastifyInstance, erp: EmbeddedErp): v
       if (!isDict(body) || !isDict(body.params)) throw new OdooError('builtins.TypeError', 'params must be an object');
       const { service, method, args } = body.params;
       const context = isDict(body.params.context) ? body.params.context : {};
-      const result = await dispatchRpc(erp, service, method, Array.isArray(args) ? args : [], context);
+      const result = await gateway.dispatch({ protocol: 'jsonrpc', service, method, args: Array.isArray(args) ? args : [], context, clientIp: req.ip });
       return result === undefined || result === null ? { jsonrpc: '2.0', id } : { jsonrpc: '2.0', id, result };
     } catch (e) {
       return odooErrorEnvelope(id, e, req.log);
