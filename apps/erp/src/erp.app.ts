@@ -5,6 +5,10 @@ import type { EmbeddedErp } from '@platform/erp/embedded/index.js';
 import { registerJsonRpcRoutes } from './jsonrpc.routes.js';
 import { RpcGateway } from './features/rpc/rpc-gateway.js';
 import { registerXmlRpcRoutes } from './features/xmlrpc/xmlrpc.routes.js';
+import { SessionRepo } from './features/websession/session.repo.js';
+import { WebSessions } from './features/websession/websession.service.js';
+import { registerWebSessionRoutes } from './features/websession/websession.routes.js';
+import { registerOdooNotFound } from './features/odoo-http/not-found.js';
 import type { RestApiDeps } from './features/restapi/restapi.deps.js';
 import { registerRestApi } from './features/restapi/restapi.plugin.js';
 import type { IntegrationsDeps } from './features/integrations/integrations.deps.js';
@@ -21,6 +25,8 @@ export interface ErpAppDeps {
   /** A pino logger; when absent, `logLevel` (default silent) configures Fastify's own. */
   logger?: FastifyBaseLogger;
   logLevel?: string;
+  /** Idle lifetime of a web session (default Odoo's week). */
+  sessionTtlSeconds?: number;
 }
 
 export function buildErpApp(deps: ErpAppDeps): FastifyInstance {
@@ -42,6 +48,8 @@ export function buildErpApp(deps: ErpAppDeps): FastifyInstance {
   const gateway = new RpcGateway(deps.erp, deps.restapi?.failures);
   registerJsonRpcRoutes(app, gateway);
   registerXmlRpcRoutes(app, gateway);
+  registerWebSessionRoutes(app, gateway, new WebSessions(gateway, new SessionRepo(deps.erp.db), deps.sessionTtlSeconds));
+  registerOdooNotFound(app);
   if (deps.restapi) registerRestApi(app, deps.restapi);
   if (deps.integrations) registerSmsWebhookRoutes(app, deps.integrations);
   if (deps.integrations && deps.restapi) registerIntegrationsAdmin(app, deps.restapi.auth, deps.integrations);

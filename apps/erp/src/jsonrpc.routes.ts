@@ -9,6 +9,12 @@ import type { RpcGateway } from './features/rpc/rpc-gateway.js';
 
 const isDict = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/** Odoo 15's JsonRequest codes other than 200: an expired session, a route that does not exist. */
+const ENVELOPE_CODES: Record<string, [number, string]> = {
+  'odoo.http.SessionExpiredException': [100, 'Odoo Session Expired'],
+  'werkzeug.exceptions.NotFound': [404, '404: Not Found'],
+};
+
 export function odooErrorEnvelope(id: unknown, e: unknown, log?: FastifyBaseLogger) {
   let name = 'builtins.Exception';
   let message = 'Internal Server Error';
@@ -19,10 +25,11 @@ export function odooErrorEnvelope(id: unknown, e: unknown, log?: FastifyBaseLogg
     log?.error({ err: e }, 'unexpected error in /jsonrpc');
   }
   const debug = `Traceback (most recent call last):\n  File "embedded-erp", in dispatch_rpc\n${name}: ${message}\n`;
+  const [code, title] = ENVELOPE_CODES[name] ?? [200, 'Odoo Server Error'];
   return {
     jsonrpc: '2.0',
     id,
-    error: { code: 200, message: 'Odoo Server Error', data: { name, debug, message, arguments: [message], context: {} } },
+    error: { code, message: title, data: { name, debug, message, arguments: [message], context: {} } },
   };
 }
 

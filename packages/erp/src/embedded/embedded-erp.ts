@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Db, Queryable } from '@platform/db';
-import { createApiKey, listApiKeys, revokeApiKey, type ApiKeyInfo } from './auth/apikeys.js';
+import { createApiKey, listApiKeys, revokeApiKey, sha256, type ApiKeyInfo } from './auth/apikeys.js';
 import { CredentialChecker } from './auth/credentials.js';
 import { OdooError, fromPgError, valueError } from './errors.js';
 import { defaultRegistry } from './models/index.js';
@@ -125,6 +125,16 @@ export class EmbeddedErp {
   async authenticate(db: unknown, login: unknown, password: unknown, opts: { interactive?: boolean } = {}): Promise<number | false> {
     const schema = await this.schema(db);
     return this.credentials.authenticate(this.db, schema, db as string, login, password, opts);
+  }
+
+  /**
+   * Odoo's session token: a fingerprint of the user's stored credential, so a web session dies when
+   * the password changes; undefined when the user is missing or inactive.
+   */
+  async sessionToken(db: unknown, uid: number): Promise<string | undefined> {
+    const schema = await this.schema(db);
+    const r = await this.db.query<{ password: string | null }>(`SELECT password FROM ${qi(schema)}.res_users WHERE id = $1 AND active = true`, [uid]);
+    return r.rows[0] ? sha256(`${String(db)}\0${uid}\0${r.rows[0].password ?? ''}`) : undefined;
   }
 
   async checkCredentials(db: unknown, uid: unknown, password: unknown): Promise<void> {

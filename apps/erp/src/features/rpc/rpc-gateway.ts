@@ -70,6 +70,11 @@ export class RpcGateway {
     return uid;
   }
 
+  /** A model call of a caller the web session store has already authenticated. */
+  callKw(db: string, uid: number, model: unknown, method: unknown, args: unknown, kwargs: unknown, context: Record<string, unknown> = {}): Promise<unknown> {
+    return this.erp.callKw(db, uid, model, method, args, kwargs, context);
+  }
+
   private assertNotBlocked(ip: string): void {
     const until = this.blocked.get(ip);
     if (until === undefined) return;
