@@ -112,7 +112,7 @@ export async function startErp(
     const restapi = await composeRest(config, erp, platformDb);
     await migratePlatform(platformDb);
     const integrations = composeIntegrations(config, platformDb, await ensureDefaultTenant(platformDb, config.DEFAULT_TENANT_SLUG), restApiErp(config, erp).verifyLogin);
-    const app = buildErpApp({ erp, restapi, integrations, logger, logLevel: config.LOG_LEVEL });
+    const app = buildErpApp({ erp, restapi, integrations, logger, logLevel: config.LOG_LEVEL, sessionTtlSeconds: config.ERP_SESSION_TTL_S });
     await app.listen({ port: config.ERP_PORT, host: config.ERP_HOST });
     const { port } = app.server.address() as AddressInfo;
     const host = config.ERP_HOST === '0.0.0.0' || config.ERP_HOST === '::' ? '127.0.0.1' : config.ERP_HOST;
