@@ -29,7 +29,7 @@ export function odooErrorEnvelope(id: unknown, e: unknown, log?: FastifyBaseLogg
   return {
     jsonrpc: '2.0',
     id,
-    error: { code, message: title, data: { name, debug, message, arguments: [message], context: {} } },
+    error: { code, message: title, data: { name, debug, message, arguments: code === 404 ? [] : [message], context: {} } },
   };
 }
 
