@@ -65,7 +65,10 @@ export async function decodeMethodCall(xml: string): Promise<XmlRpcCall> {
   let method: string;
   let params: unknown[];
   try {
-    [method, params] = await new Deserializer().deserializeMethodCall(xml);
+    // sax parses synchronously: a call that has not settled once the parser returned never will.
+    const parsed = new Deserializer().deserializeMethodCall(xml);
+    const stalled = new Promise<never>((_, reject) => setImmediate(() => reject(new Error('incomplete XML-RPC request'))));
+    [method, params] = await Promise.race([parsed, stalled]);
   } catch (e) {
     throw new XmlRpcDecodeError((e as Error).message.split('\n')[0] ?? 'malformed XML-RPC request');
   }
