@@ -70,6 +70,13 @@ describe('/web/session/authenticate', () => {
     });
     const info = await jsonCall('/web/session/get_session_info', {}, r.cookie);
     expect(info.body.result).toMatchObject({ uid: 2, db: 'ws' });
+    // Odoo also takes the session id from the X-Openerp-Session-Id header.
+    const byHeader = await fetch(`${base}/web/session/check`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-openerp-session-id': r.cookie!.slice('session_id='.length) },
+      body: JSON.stringify({ jsonrpc: '2.0', method: 'call', params: {}, id: 9 }),
+    });
+    expect(await byHeader.json()).toEqual({ jsonrpc: '2.0', id: 9 });
   });
 
   it('a wrong password is AccessDenied and sets no cookie; an API key is refused (web logins are interactive)', async () => {
