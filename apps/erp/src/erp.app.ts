@@ -3,6 +3,12 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { EmbeddedErp } from '@platform/erp/embedded/index.js';
 import { registerJsonRpcRoutes } from './jsonrpc.routes.js';
+import { RpcGateway } from './features/rpc/rpc-gateway.js';
+import { registerXmlRpcRoutes } from './features/xmlrpc/xmlrpc.routes.js';
+import { SessionRepo } from './features/websession/session.repo.js';
+import { WebSessions } from './features/websession/websession.service.js';
+import { registerWebSessionRoutes } from './features/websession/websession.routes.js';
+import { registerOdooNotFound } from './features/odoo-http/not-found.js';
 import type { RestApiDeps } from './features/restapi/restapi.deps.js';
 import { registerRestApi } from './features/restapi/restapi.plugin.js';
 import type { IntegrationsDeps } from './features/integrations/integrations.deps.js';
@@ -26,6 +32,8 @@ export interface ErpAppDeps {
   emailWebhooks?: EmailWebhookService;
   /** Office users' email API (`/restapi/1.0/admin/email/*`, scope admin:integrations); needs `restapi`. */
   emailAdmin?: EmailAdminService;
+  /** Idle lifetime of a web session (default Odoo's week). */
+  sessionTtlSeconds?: number;
 }
 
 export function buildErpApp(deps: ErpAppDeps): FastifyInstance {
@@ -52,7 +60,12 @@ export function buildErpApp(deps: ErpAppDeps): FastifyInstance {
     reply.header('Cache-Control', 'no-store');
     return { status: 'pass' };
   });
-  registerJsonRpcRoutes(app, deps.erp);
+  // One gateway behind every RPC codec; failed logins are audited and limited with the REST API's.
+  const gateway = new RpcGateway(deps.erp, deps.restapi?.failures);
+  registerJsonRpcRoutes(app, gateway);
+  registerXmlRpcRoutes(app, gateway);
+  registerWebSessionRoutes(app, gateway, new WebSessions(gateway, new SessionRepo(deps.erp.db), deps.sessionTtlSeconds));
+  registerOdooNotFound(app);
   if (deps.restapi) registerRestApi(app, deps.restapi);
   if (deps.integrations) registerSmsWebhookRoutes(app, deps.integrations);
   if (deps.integrations && deps.restapi) registerIntegrationsAdmin(app, deps.restapi.auth, deps.integrations);

@@ -14,6 +14,8 @@ export const erpEnvSchema = z
     DATA_DIR: z.string().default('./data'),
     DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL').optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Idle lifetime of a web session (/web/session/authenticate), seconds; Odoo keeps a week. */
+    ERP_SESSION_TTL_S: int(60, 90 * 86_400).default(7 * 86_400),
     // REST API (docs/rest-api.md)
     RESTAPI: z.enum(['on', 'off'], 'must be on or off').default('on'),
     /** Public base URL of this host (the OAuth issuer), e.g. https://erp.example.com; else taken from the request. */

@@ -116,7 +116,7 @@ export async function startErp(
     const integrations = composeIntegrations(config, platformDb, await ensureDefaultTenant(platformDb, config.DEFAULT_TENANT_SLUG), restApiErp(config, erp).verifyLogin);
     const emailWebhooks = new EmailWebhookService(platformDb, config, new SuppressionService(platformDb));
     const emailAdmin = composeEmailAdmin(config, platformDb, secretBoxFromConfig(config), integrations.tenantId);
-    const app = buildErpApp({ erp, restapi, integrations, logger, logLevel: config.LOG_LEVEL, emailWebhooks, emailAdmin });
+    const app = buildErpApp({ erp, restapi, integrations, logger, logLevel: config.LOG_LEVEL, emailWebhooks, emailAdmin, sessionTtlSeconds: config.ERP_SESSION_TTL_S });
     await app.listen({ port: config.ERP_PORT, host: config.ERP_HOST });
     const { port } = app.server.address() as AddressInfo;
     const host = config.ERP_HOST === '0.0.0.0' || config.ERP_HOST === '::' ? '127.0.0.1' : config.ERP_HOST;

@@ -4,9 +4,16 @@
  * Bodies are never logged: their args carry passwords and API keys.
  */
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { dispatchRpc, OdooError, type EmbeddedErp } from '@platform/erp/embedded/index.js';
+import { OdooError } from '@platform/erp/embedded/index.js';
+import type { RpcGateway } from './features/rpc/rpc-gateway.js';
 
 const isDict = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Odoo 15's JsonRequest codes other than 200: an expired session, a route that does not exist. */
+const ENVELOPE_CODES: Record<string, [number, string]> = {
+  'odoo.http.SessionExpiredException': [100, 'Odoo Session Expired'],
+  'werkzeug.exceptions.NotFound': [404, '404: Not Found'],
+};
 
 export function odooErrorEnvelope(id: unknown, e: unknown, log?: FastifyBaseLogger) {
   let name = 'builtins.Exception';
@@ -18,14 +25,15 @@ export function odooErrorEnvelope(id: unknown, e: unknown, log?: FastifyBaseLogg
     log?.error({ err: e }, 'unexpected error in /jsonrpc');
   }
   const debug = `Traceback (most recent call last):\n  File "embedded-erp", in dispatch_rpc\n${name}: ${message}\n`;
+  const [code, title] = ENVELOPE_CODES[name] ?? [200, 'Odoo Server Error'];
   return {
     jsonrpc: '2.0',
     id,
-    error: { code: 200, message: 'Odoo Server Error', data: { name, debug, message, arguments: [message], context: {} } },
+    error: { code, message: title, data: { name, debug, message, arguments: code === 404 ? [] : [message], context: {} } },
   };
 }
 
-export function registerJsonRpcRoutes(app: FastifyInstance, erp: EmbeddedErp): void {
+export function registerJsonRpcRoutes(app: FastifyInstance, gateway: RpcGateway): void {
   // Odoo routes `application/json-rpc` like `application/json`.
   app.addContentTypeParser('application/json-rpc', { parseAs: 'string' }, (_req, body, done) => {
     try {
@@ -42,7 +50,7 @@ export function registerJsonRpcRoutes(app: FastifyInstance, erp: EmbeddedErp): v
       if (!isDict(body) || !isDict(body.params)) throw new OdooError('builtins.TypeError', 'params must be an object');
       const { service, method, args } = body.params;
       const context = isDict(body.params.context) ? body.params.context : {};
-      const result = await dispatchRpc(erp, service, method, Array.isArray(args) ? args : [], context);
+      const result = await gateway.dispatch({ protocol: 'jsonrpc', service, method, args: Array.isArray(args) ? args : [], context, clientIp: req.ip });
       return result === undefined || result === null ? { jsonrpc: '2.0', id } : { jsonrpc: '2.0', id, result };
     } catch (e) {
       return odooErrorEnvelope(id, e, req.log);

@@ -9,18 +9,26 @@ import { createServer, type IncomingMessage } from 'node:http';
 import { readdir, readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import { Readable } from 'node:stream';
 
 export interface OdooFixture {
   /** File name, filled by loadOdooFixtures. */
   file?: string;
   description?: string;
   source?: string;
+  /** The embedded ERP must answer these exact bytes (deterministic answers only). */
+  exact?: boolean;
   request: {
     /** Defaults to `/jsonrpc`. */
     path?: string;
     /** Match any body on this path (used for the HTTP 404 fixture). */
     anyBody?: boolean;
     body?: { params?: unknown };
+    /** An XML-RPC call, matched on its decoded method name and params. */
+    xml?: { methodName: string; params: unknown[] };
+    /** The `session_id` cookie the request must carry (null: none); any when absent. */
+    sessionId?: string | null;
   };
   response: {
     status?: number;
@@ -71,8 +79,13 @@ export async function startOdooFixtureServer(fixtures: Iterable<OdooFixture>): P
         body = raw;
       }
       const params = isObject(body) ? body.params : undefined;
+      const xml = typeof body === 'string' && body.trimStart().startsWith('<') ? await decodeXmlCall(body).catch(() => undefined) : undefined;
+      const sessionId = /(?:^|;\s*)session_id=([^;]*)/.exec(req.headers.cookie ?? '')?.[1] || null;
       const fx = list.find(
-        (f) => (f.request.path ?? '/jsonrpc') === path && (f.request.anyBody || deepEqual(f.request.body?.params, params)),
+        (f) =>
+          (f.request.path ?? '/jsonrpc') === path &&
+          (f.request.sessionId === undefined || f.request.sessionId === sessionId) &&
+          (f.request.anyBody || (f.request.xml ? deepEqual(f.request.xml, xml) : deepEqual(f.request.body?.params, params))),
       );
       if (!fx) {
         unmatched.push({ path, body });
@@ -106,6 +119,19 @@ export async function startOdooFixtureServer(fixtures: Iterable<OdooFixture>): P
         server.close((e) => (e ? fail(e) : ok()));
       }),
   };
+}
+
+const require = createRequire(import.meta.url);
+type XmlDeserializer = new () => {
+  deserializeMethodCall(stream: Readable, cb: (err: unknown, methodName: string, params: unknown[]) => void): void;
+};
+
+/** Decoded with the `xmlrpc` package (the npm clients' codec), independent of the ERP's own. */
+function decodeXmlCall(text: string): Promise<{ methodName: string; params: unknown[] }> {
+  const Deserializer = require('xmlrpc/lib/deserializer') as XmlDeserializer;
+  return new Promise((ok, fail) =>
+    new Deserializer().deserializeMethodCall(Readable.from([text]), (err, methodName, params) => (err ? fail(err) : ok({ methodName, params }))),
+  );
 }
 
 async function readBody(req: IncomingMessage): Promise<string> {

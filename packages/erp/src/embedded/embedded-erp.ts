@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Db, Queryable } from '@platform/db';
-import { createApiKey, listApiKeys, revokeApiKey, type ApiKeyInfo } from './auth/apikeys.js';
+import { createApiKey, listApiKeys, revokeApiKey, sha256, type ApiKeyInfo } from './auth/apikeys.js';
 import { CredentialChecker } from './auth/credentials.js';
 import { OdooError, fromPgError, valueError } from './errors.js';
 import { defaultRegistry } from './models/index.js';
@@ -121,9 +121,20 @@ export class EmbeddedErp {
     return { q, schema, registry: this.registry, uid, context, onUsersChanged: () => this.credentials.invalidate(db) };
   }
 
-  async authenticate(db: unknown, login: unknown, password: unknown): Promise<number | false> {
+  /** `interactive` (a web login) accepts the password only, never an API key, as Odoo 15. */
+  async authenticate(db: unknown, login: unknown, password: unknown, opts: { interactive?: boolean } = {}): Promise<number | false> {
     const schema = await this.schema(db);
-    return this.credentials.authenticate(this.db, schema, db as string, login, password);
+    return this.credentials.authenticate(this.db, schema, db as string, login, password, opts);
+  }
+
+  /**
+   * Odoo's session token: a fingerprint of the user's stored credential, so a web session dies when
+   * the password changes; undefined when the user is missing or inactive.
+   */
+  async sessionToken(db: unknown, uid: number): Promise<string | undefined> {
+    const schema = await this.schema(db);
+    const r = await this.db.query<{ password: string | null }>(`SELECT password FROM ${qi(schema)}.res_users WHERE id = $1 AND active = true`, [uid]);
+    return r.rows[0] ? sha256(`${String(db)}\0${uid}\0${r.rows[0].password ?? ''}`) : undefined;
   }
 
   async checkCredentials(db: unknown, uid: unknown, password: unknown): Promise<void> {
@@ -137,6 +148,15 @@ export class EmbeddedErp {
     // Odoo does int(uid): "2" is accepted like 2.
     if (typeof uid === 'string' && /^\d+$/.test(uid)) uid = Number(uid);
     await this.checkCredentials(db, uid, password);
+    return this.callKw(db, uid as number, model, method, args, kwargs, requestContext);
+  }
+
+  /**
+   * The model call of `execute_kw` for a caller already authenticated (a web session checked by its
+   * store): one implementation behind /jsonrpc, XML-RPC and /web/dataset/call_kw.
+   */
+  async callKw(db: unknown, uid: number, model: unknown, method: unknown,
+    args: unknown = [], kwargs: unknown = {}, requestContext: Record<string, unknown> = {}): Promise<unknown> {
     const schema = await this.schema(db);
     if (typeof model !== 'string' || typeof method !== 'string') throw valueError('model and method must be strings');
     if (!Array.isArray(args)) throw valueError('args must be a list');
@@ -145,8 +165,8 @@ export class EmbeddedErp {
     delete kw.context;
     const { m, readonly, run } = resolveMethod({ registry: this.registry }, model, method);
     try {
-      if (readonly) return await run(this.env(this.db, schema, uid as number, context), m, args, kw);
-      return await this.db.transaction((q) => Promise.resolve(run(this.env(q, schema, uid as number, context), m, args, kw)));
+      if (readonly) return await run(this.env(this.db, schema, uid, context), m, args, kw);
+      return await this.db.transaction((q) => Promise.resolve(run(this.env(q, schema, uid, context), m, args, kw)));
     } catch (e) {
       throw fromPgError(e) ?? e;
     }

@@ -10,6 +10,8 @@ export const SERVER_VERSION = {
 };
 
 const nameError = (msg: string) => new OdooError('builtins.NameError', msg);
+const pyType = (v: unknown) =>
+  Array.isArray(v) ? 'list' : typeof v === 'string' ? 'str' : typeof v === 'number' ? (Number.isInteger(v) ? 'int' : 'float') : typeof v === 'boolean' ? 'bool' : 'object';
 
 export async function dispatchRpc(
   erp: EmbeddedErp,
@@ -23,7 +25,15 @@ export async function dispatchRpc(
     if (method === 'version') return SERVER_VERSION;
     if (method === 'about') return 'See http://openerp.com';
     if (method === 'login') return erp.authenticate(a(0), a(1), a(2));
-    if (method === 'authenticate') return erp.authenticate(a(0), a(1), a(2));
+    if (method === 'authenticate') {
+      // Odoo 15: exp_authenticate(db, login, password, user_agent_env), the env merged as a mapping.
+      if (args.length < 4) throw new OdooError('builtins.TypeError', "exp_authenticate() missing 1 required positional argument: 'user_agent_env'");
+      const env = a(3);
+      if (env !== null && env !== false && !(typeof env === 'object' && !Array.isArray(env))) {
+        throw new OdooError('builtins.TypeError', `'${pyType(env)}' object is not a mapping`);
+      }
+      return erp.authenticate(a(0), a(1), a(2));
+    }
     throw nameError(`Method not available ${String(method)}`);
   }
   if (service === 'object') {

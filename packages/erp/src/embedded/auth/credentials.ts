@@ -16,14 +16,17 @@ export class CredentialChecker {
   constructor(private readonly ttlMs = 10_000, private readonly now: () => number = Date.now) {}
 
   /** uid for a login and a password or API key, or false (Odoo's authenticate swallows AccessDenied). */
-  async authenticate(q: Queryable, schema: string, db: string, login: unknown, secret: unknown): Promise<number | false> {
+  async authenticate(q: Queryable, schema: string, db: string, login: unknown, secret: unknown,
+    opts: { interactive?: boolean } = {}): Promise<number | false> {
     if (typeof login !== 'string' || typeof secret !== 'string' || !secret) return false;
     const r = await q.query<{ id: number; password: string | null }>(
       `SELECT id, password FROM ${qt(schema, 'res_users')} WHERE login = $1 AND active = true`,
       [login],
     );
     const user = r.rows[0];
-    if (!user || !(await this.verify(q, schema, user.id, user.password, secret))) return false;
+    const ok = opts.interactive ? await verifyPassword(secret, user?.password) : user && (await this.verify(q, schema, user.id, user.password, secret));
+    if (!user || !ok) return false;
+    if (opts.interactive) return user.id;
     this.cache.set(this.key(db, user.id, secret), this.now() + this.ttlMs);
     return user.id;
   }
