@@ -3,8 +3,10 @@ import { accountModels } from './account.models.js';
 import { baseModels } from './base.models.js';
 import { crmModels } from './crm.models.js';
 import { fsmModels } from './fsm.models.js';
+import { geoModels } from './geo.models.js';
 import { helpdeskModels } from './helpdesk.models.js';
 import { paymentModels } from './payment.models.js';
+import { pipelineModels } from './pipeline.models.js';
 import { productModels } from './product.models.js';
 import { purchaseModels } from './purchase.models.js';
 import { saleModels } from './sale.models.js';
@@ -13,6 +15,7 @@ import { saleModels } from './sale.models.js';
 export function defaultRegistry(): Registry {
   const r = new Registry();
   const areas = [baseModels, crmModels, helpdeskModels, productModels, accountModels, paymentModels, saleModels, purchaseModels, fsmModels];
+  areas.push(geoModels, pipelineModels);
   for (const spec of areas.flat()) r.define(spec);
   return r.finalize();
 }
