@@ -5,6 +5,7 @@ import { crmModels } from './crm.models.js';
 import { fsmModels } from './fsm.models.js';
 import { geoModels } from './geo.models.js';
 import { helpdeskModels } from './helpdesk.models.js';
+import { introspectionModels } from './introspection.models.js';
 import { paymentModels } from './payment.models.js';
 import { pipelineModels } from './pipeline.models.js';
 import { productModels } from './product.models.js';
@@ -15,7 +16,7 @@ import { saleModels } from './sale.models.js';
 export function defaultRegistry(): Registry {
   const r = new Registry();
   const areas = [baseModels, crmModels, helpdeskModels, productModels, accountModels, paymentModels, saleModels, purchaseModels, fsmModels];
-  areas.push(geoModels, pipelineModels);
+  areas.push(geoModels, pipelineModels, introspectionModels);
   for (const spec of areas.flat()) r.define(spec);
   return r.finalize();
 }

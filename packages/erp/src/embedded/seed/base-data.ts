@@ -11,6 +11,7 @@ import { one, tbl } from '../orm/lookup.js';
 import { createRecord } from '../orm/write.js';
 import { Seeder } from './ensure.js';
 import { ensureCountries } from './countries.js';
+import { syncIntrospection } from './introspection.js';
 import { ensurePipeline, PIPELINE_MODULES } from './pipeline-data.js';
 
 export const BASE_MODULES = ['base', 'product', 'sale', 'purchase', 'account', 'fieldservice', 'helpdesk', ...PIPELINE_MODULES];
@@ -39,6 +40,7 @@ export async function ensureBaseData(env: Env): Promise<void> {
     await ensureCompanyJournals(env, company);
   }
   await ensureCountries(env);
+  await syncIntrospection(env);
   await ensurePipeline(s);
 
   const all = await s.ensure('product.product_category_all', 'product.category', { name: 'All' });

@@ -12,6 +12,7 @@ import { nextByCode } from '../sequence.js';
 import { accountHooks } from './account.hooks.js';
 import { baseHooks } from './base.hooks.js';
 import { crmHooks } from './crm.hooks.js';
+import { introspectionHooks } from './introspection.hooks.js';
 import { fsmHooks } from './fsm.hooks.js';
 import { paymentHooks } from './payment.hooks.js';
 import { salesHooks } from './sales.hooks.js';
@@ -31,7 +32,7 @@ export interface ModelHooks {
   afterChange?(env: Env, m: ModelDef): void;
 }
 
-const HOOKS: Record<string, ModelHooks> = { ...baseHooks, ...salesHooks, ...accountHooks, ...paymentHooks, ...fsmHooks, ...crmHooks };
+const HOOKS: Record<string, ModelHooks> = { ...baseHooks, ...salesHooks, ...accountHooks, ...paymentHooks, ...fsmHooks, ...crmHooks, ...introspectionHooks };
 
 const hooksOf = (m: ModelDef): ModelHooks => HOOKS[m.name] ?? {};
 
