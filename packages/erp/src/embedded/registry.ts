@@ -43,6 +43,13 @@ export interface ModelSpec {
   sequenceCode?: string;
 }
 
+/** Fields (and computes) one area adds to a model another area defines (Odoo's `_inherit`): models/index.ts. */
+export interface ModelExtension {
+  model: string;
+  fields: ModelSpec['fields'];
+  computes?: ComputeSpec[];
+}
+
 /** A compute of `target` that depends on fields of another model through `via` (a field of `target`). */
 export interface RemoteTrigger {
   target: ModelDef;

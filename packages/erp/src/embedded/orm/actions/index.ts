@@ -12,6 +12,7 @@ import { fsmActions } from './fsm.actions.js';
 import { paymentActions, registerActions } from './payment.actions.js';
 import { purchaseActions } from './purchase.actions.js';
 import { saleActions } from './sale.actions.js';
+import { advancePaymentActions } from './sale-invoice.actions.js';
 
 export type { Action } from './common.js';
 
@@ -32,6 +33,7 @@ export const ACTIONS: Record<string, Record<string, Action>> = {
   'account.payment.register': registerActions,
   'fsm.order': fsmActions,
   'ir.sequence': sequenceActions,
+  'sale.advance.payment.inv': advancePaymentActions,
 };
 
 export function actionOf(model: string, method: string): Action | undefined {

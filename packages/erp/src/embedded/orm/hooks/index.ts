@@ -13,6 +13,7 @@ import { accountHooks } from './account.hooks.js';
 import { baseHooks } from './base.hooks.js';
 import { crmHooks } from './crm.hooks.js';
 import { introspectionHooks } from './introspection.hooks.js';
+import { saleInvoiceHooks } from './sale-invoice.hooks.js';
 import { fsmHooks } from './fsm.hooks.js';
 import { paymentHooks } from './payment.hooks.js';
 import { salesHooks } from './sales.hooks.js';
@@ -32,7 +33,7 @@ export interface ModelHooks {
   afterChange?(env: Env, m: ModelDef): void;
 }
 
-const HOOKS: Record<string, ModelHooks> = { ...baseHooks, ...salesHooks, ...accountHooks, ...paymentHooks, ...fsmHooks, ...crmHooks, ...introspectionHooks };
+const HOOKS: Record<string, ModelHooks> = { ...baseHooks, ...salesHooks, ...accountHooks, ...paymentHooks, ...fsmHooks, ...crmHooks, ...introspectionHooks, ...saleInvoiceHooks };
 
 const hooksOf = (m: ModelDef): ModelHooks => HOOKS[m.name] ?? {};
 
