@@ -1,7 +1,7 @@
 /**
  * How Odoo 15 shapes a `read_group` row: date groups labelled as babel formats them in en_US
  * (`month` → "November 2026", `day` → "05 Nov 2026", `week` → "W48 2026", `quarter` → "Q4 2026",
- * `year` → "2026") with a `__domain` range [start, end); every group's `__domain` is its own
+ * `year` → "2026", `hour` → "02:00 25 Nov") with `__range` {from, to} and a `__domain` [from, to); every group's `__domain` is its own
  * condition ANDed to the request's domain with `expression.AND` (prefix `&`, normalised).
  */
 import type { GroupBy, Interval } from './read-group-spec.js';
@@ -12,21 +12,28 @@ export type Domain = unknown[];
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 
-/** The ISO week number and week-year of a UTC date (PostgreSQL's date_trunc('week') starts on Monday). */
-function isoWeek(d: Date): [number, number] {
-  const t = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
-  const day = t.getUTCDay() || 7;
-  t.setUTCDate(t.getUTCDate() + 4 - day);
-  const yearStart = Date.UTC(t.getUTCFullYear(), 0, 1);
-  return [Math.ceil(((t.getTime() - yearStart) / 86_400_000 + 1) / 7), t.getUTCFullYear()];
+/**
+ * babel's `'W'w YYYY` in en_US (weeks start on Sunday, one day makes a week), as Odoo 15 labels a
+ * week group: a Monday late in December can be "W53" of its year, where ISO would say W1.
+ */
+function babelWeek(d: Date): [number, number] {
+  const y = d.getUTCFullYear();
+  const doy = Math.round((Date.UTC(y, d.getUTCMonth(), d.getUTCDate()) - Date.UTC(y, 0, 1)) / 86_400_000) + 1;
+  const weekday = (d.getUTCDay() + 6) % 7; // Python's weekday(): Monday 0
+  const firstDay = (((weekday - 6 - doy + 1) % 7) + 7) % 7;
+  return [Math.floor((doy + firstDay - 1) / 7) + 1, y];
 }
 
 export function dateLabel(start: Date, interval: Interval): string {
   const y = start.getUTCFullYear();
   switch (interval) {
+    case 'hour': {
+      const h = start.getUTCHours() % 12 || 12;
+      return `${pad(h)}:00 ${pad(start.getUTCDate())} ${MONTHS[start.getUTCMonth()]!.slice(0, 3)}`;
+    }
     case 'day': return `${pad(start.getUTCDate())} ${MONTHS[start.getUTCMonth()]!.slice(0, 3)} ${y}`;
     case 'week': {
-      const [w, wy] = isoWeek(start);
+      const [w, wy] = babelWeek(start);
       return `W${w} ${wy}`;
     }
     case 'month': return `${MONTHS[start.getUTCMonth()]} ${y}`;
@@ -37,7 +44,8 @@ export function dateLabel(start: Date, interval: Interval): string {
 
 function addInterval(d: Date, interval: Interval): Date {
   const r = new Date(d.getTime());
-  if (interval === 'day') r.setUTCDate(r.getUTCDate() + 1);
+  if (interval === 'hour') r.setUTCHours(r.getUTCHours() + 1);
+  else if (interval === 'day') r.setUTCDate(r.getUTCDate() + 1);
   else if (interval === 'week') r.setUTCDate(r.getUTCDate() + 7);
   else r.setUTCMonth(r.getUTCMonth() + (interval === 'month' ? 1 : interval === 'quarter' ? 3 : 12));
   return r;
@@ -49,15 +57,13 @@ const wire = (d: Date, datetime: boolean) => {
 };
 
 /** The value shown for a date group and the group's condition, from the truncated start (UTC text). */
-export function dateGroup(gb: GroupBy, start: string | null): { value: unknown; domain: Domain } {
-  if (start === null) return { value: false, domain: [[gb.spec.split(':')[0], '=', false]] };
+export function dateGroup(gb: GroupBy, start: string | null): { value: unknown; domain: Domain; range: { from: string; to: string } | false } {
+  if (start === null) return { value: false, domain: [[gb.field.name, '=', false]], range: false };
   const d = new Date(`${start.slice(0, 19).replace(' ', 'T')}Z`);
   const datetime = gb.field.type === 'datetime';
   const field = gb.field.name;
-  return {
-    value: dateLabel(d, gb.interval!),
-    domain: ['&', [field, '>=', wire(d, datetime)], [field, '<', wire(addInterval(d, gb.interval!), datetime)]],
-  };
+  const [from, to] = [wire(d, datetime), wire(addInterval(d, gb.interval!), datetime)];
+  return { value: dateLabel(d, gb.interval!), domain: ['&', [field, '>=', from], [field, '<', to]], range: { from, to } };
 }
 
 const TRUE_DOMAIN: Domain = [[1, '=', 1]];

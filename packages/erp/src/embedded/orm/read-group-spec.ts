@@ -2,7 +2,7 @@
  * The arguments of Odoo 15's `read_group` parsed and checked: aggregate specs (`name`, `name:func`,
  * `name:func(field)`), groupby specs (`field`, `field:interval` on dates), with Odoo's errors.
  */
-import { OdooError, userError, valueError } from '../errors.js';
+import { userError, valueError } from '../errors.js';
 import { hasColumn, type FieldDef } from '../fields.js';
 import type { ModelDef } from '../registry.js';
 
@@ -10,7 +10,7 @@ const AGG_RE = /^(\w+)(?::(\w+)(?:\((\w+)\))?)?$/;
 const FUNCTIONS = new Set(['array_agg', 'count', 'count_distinct', 'bool_and', 'bool_or', 'max', 'min', 'avg', 'sum']);
 /** Odoo's `group_operator` default: numeric fields sum, the others are not aggregated unless asked. */
 const NUMERIC = new Set(['integer', 'float', 'monetary']);
-export const INTERVALS = ['day', 'week', 'month', 'quarter', 'year'] as const;
+export const INTERVALS = ['hour', 'day', 'week', 'month', 'quarter', 'year'] as const;
 export type Interval = (typeof INTERVALS)[number];
 
 export interface Aggregate {
@@ -64,9 +64,9 @@ export function parseGroupBy(m: ModelDef, groupby: unknown): GroupBy[] {
     const [fname, interval] = spec.split(':') as [string, string | undefined];
     const fd = m.fields.get(fname);
     if (!fd) throw valueError(`Invalid field '${fname}' on model '${m.name}'`);
-    // Odoo 15: `assert gb_field.store and gb_field.column_type`.
+    if (fd.type === 'many2many') throw userError(`Grouping by the many2many field ${m.name}.${fd.name} is not supported by the embedded ERP.`);
     if (!hasColumn(fd)) {
-      throw new OdooError('builtins.AssertionError', "Fields in 'groupby' must be database-persisted fields (no computed fields)");
+      throw userError(`Field ${m.name}.${fd.name} is not a stored field, only stored fields (regular or many2many) are valid for the 'groupby' parameter`);
     }
     if (fd.type === 'date' || fd.type === 'datetime') {
       const iv = (interval ?? 'month') as Interval;

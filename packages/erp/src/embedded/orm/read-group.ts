@@ -96,7 +96,7 @@ export async function readGroup(env: Env, m: ModelDef, a: ReadGroupArgs): Promis
   const countKey = lazy && groups[0] ? `${groups[0].field.name}_count` : '__count';
   const params = new Params();
   const w = await where(env, m, domain, params);
-  const select = [`count(*)::integer AS "__n"`, ...groups.map((g, i) => `${groupExpr(g)} AS g${i}`),
+  const select = [`count(*)::integer AS "__n"`, `min(t0.id) AS "__id"`, ...groups.map((g, i) => `${groupExpr(g)} AS g${i}`),
     // Date groups as UTC text too (no driver Date objects, no time zone shift).
     ...groups.flatMap((g, i) => (g.interval ? [`to_char(${groupExpr(g)}, 'YYYY-MM-DD HH24:MI:SS') AS s${i}`] : [])),
     ...aggs.map((x) => `${aggExpr(x)} AS ${qi(`a_${x.name}`)}`)];
@@ -108,21 +108,26 @@ export async function readGroup(env: Env, m: ModelDef, a: ReadGroupArgs): Promis
   const limit = optInt('limit', a.limit);
   const offset = optInt('offset', a.offset);
   if (limit !== undefined) sql += ` LIMIT ${params.add(limit, 'integer')}`;
-  if (offset) sql += ` OFFSET ${params.add(offset, 'integer')}`;
+  // Odoo 15 applies the offset only together with a limit.
+  if (offset && limit !== undefined) sql += ` OFFSET ${params.add(offset, 'integer')}`;
   const rows = (await env.q.query<Row>(sql, params.values)).rows;
 
   const names = new Map<number, Map<number, string>>();
   for (const [i, g] of groups.entries()) {
     if (g.field.type === 'many2one') names.set(i, await displayNames(env, g.field, rows.map((r) => r[`g${i}`] as number).filter((x) => x !== null)));
   }
+  // Odoo 15 without groupby answers the raw row: min id, count and aggregates (no __domain).
+  if (!groups.length) return rows.map((r) => ({ id: r.__id ?? false, __count: r.__n, ...aggValues(aggs, r) }));
+  const ranges = new Map<Row, Record<string, { from: string; to: string } | false>>();
   const result = rows.map((r) => {
     const out: Row = {};
     const sections: Domain[] = [];
     for (const [i, g] of groups.entries()) {
       if (g.interval) {
-        const { value, domain: d } = dateGroup(g, (r[`s${i}`] as string | null) ?? null);
+        const { value, domain: d, range } = dateGroup(g, (r[`s${i}`] as string | null) ?? null);
         out[g.spec] = value;
         sections.push(d);
+        if (range) ranges.set(out, { ...ranges.get(out), [g.spec]: range });
         continue;
       }
       const v = r[`g${i}`];
@@ -131,16 +136,27 @@ export async function readGroup(env: Env, m: ModelDef, a: ReadGroupArgs): Promis
       sections.push([[g.field.name, '=', empty ? false : v]]);
     }
     out[countKey] = r.__n;
-    for (const x of aggs) {
-      const v = r[`a_${x.name}`];
-      out[x.name] = v === null || v === undefined ? null : x.func === 'sum' && x.field.type === 'integer' ? Math.round(Number(v)) : v;
-    }
+    Object.assign(out, aggValues(aggs, r));
     out.__domain = andDomains([...sections, domain]);
     if (lazy && all.length > 1) out.__context = { group_by: all.slice(1).map((g) => g.spec) };
     return out;
   });
-  if (lazy && groups[0]?.field.type === 'many2one') {
-    return expandGroups(env, m, groups[0], { result, domain, aggs: aggs.map((x) => x.name), countKey, rest: all.slice(1).map((g) => g.spec), orderby });
+  const final = lazy && groups[0]?.field.type === 'many2one'
+    ? await expandGroups(env, m, groups[0], { result, domain, aggs: aggs.map((x) => x.name), countKey, rest: all.slice(1).map((g) => g.spec), orderby })
+    : result;
+  // Odoo 15's read_group: `__range` {field: {from, to} | false} on every group once any groupby (lazy or not) is a date.
+  const dated = all.filter((g) => g.interval);
+  if (dated.length) {
+    for (const r of final) r.__range = Object.fromEntries(dated.map((g) => [g.field.name, ranges.get(r)?.[g.spec] ?? false]));
   }
-  return result;
+  return final;
+}
+
+function aggValues(aggs: Aggregate[], r: Row): Row {
+  const out: Row = {};
+  for (const x of aggs) {
+    const v = r[`a_${x.name}`];
+    out[x.name] = v === null || v === undefined ? null : x.func === 'sum' && x.field.type === 'integer' ? Math.round(Number(v)) : v;
+  }
+  return out;
 }
