@@ -51,7 +51,7 @@ describe('estimates', () => {
     const p = estimatePayload({ contact: { email: `zip-${Date.now()}@example.com`, zip: '80211' } });
     const r = await service().deliverEstimate(p, 1);
     const [lead] = await erp.read('crm.lead', [r.id], ['zip', 'city', 'state_id', 'country_id', 'partner_id']);
-    expect(lead).toMatchObject({ zip: '80211', city: 'Denver', state_id: [expect.any(Number), 'Colorado'] });
+    expect(lead).toMatchObject({ zip: '80211', city: 'Denver', state_id: [expect.any(Number), 'Colorado (US)'] });
     expect((lead!.country_id as [number, string])[1]).toMatch(/^United States/);
     const [partner] = await erp.read('res.partner', [(lead!.partner_id as [number])[0]], ['zip', 'city', 'state_id', 'country_id']);
     expect(partner).toMatchObject({ zip: '80211', city: 'Denver', state_id: lead!.state_id, country_id: lead!.country_id });

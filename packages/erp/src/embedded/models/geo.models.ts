@@ -24,6 +24,8 @@ export const geoModels: ModelSpec[] = [
     name: 'res.country.state',
     description: 'Country state',
     order: 'code',
+    // Odoo 15 `res.country.state.name_get`: "Colorado (US)".
+    displaySql: (a, schema) => `${a}.name || ' (' || COALESCE((SELECT ${a}_cc.code FROM "${schema}"."res_country" ${a}_cc WHERE ${a}_cc.id = ${a}.country_id), '') || ')'`,
     fields: {
       country_id: f.many2one('res.country', 'Country', { required: true }),
       name: f.char('State Name', { required: true, help: 'Administrative divisions of a country. E.g. Fed. State, Departement, Canton' }),

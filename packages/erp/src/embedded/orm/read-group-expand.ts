@@ -5,7 +5,7 @@
  * ones with count 0, aggregates false and `__domain` = [(stage_id, '=', id)] + domain; every group
  * then gets `__fold` from the stage.
  */
-import type { ModelDef } from '../registry.js';
+import { displayExpr, type ModelDef } from '../registry.js';
 import { compileOrder } from '../order.js';
 import { tableSql, type Env } from './env.js';
 import type { Domain } from './read-group-format.js';
@@ -39,7 +39,7 @@ export async function expandGroups(env: Env, m: ModelDef, gb: GroupBy, x: Expand
   if (x.orderby.trim() === `${gb.spec} desc`) order = order.replace(/\b(ASC|DESC)\b/g, (d) => (d === 'ASC' ? 'DESC' : 'ASC'));
   // Odoo searches the groups as superuser (`access_rights_uid=SUPERUSER_ID`).
   const stages = (await env.q.query<{ id: number; name: string; fold: boolean | null }>(
-    `SELECT c.id, c.name, c.fold FROM ${tableSql(env, co)} c WHERE c.id = ANY($1::integer[]) OR ${extra(env)} ORDER BY ${order}`,
+    `SELECT c.id, ${displayExpr(co, 'c', env.schema)} AS name, c.fold FROM ${tableSql(env, co)} c WHERE c.id = ANY($1::integer[]) OR ${extra(env)} ORDER BY ${order}`,
     [present])).rows;
   const byId = new Map<unknown, Row>();
   for (const r of x.result) byId.set(Array.isArray(r[gb.spec]) ? (r[gb.spec] as unknown[])[0] : false, r);

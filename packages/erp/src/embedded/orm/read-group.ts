@@ -7,7 +7,7 @@
  */
 import { valueError } from '../errors.js';
 import type { FieldDef } from '../fields.js';
-import type { ModelDef } from '../registry.js';
+import { displayExpr, type ModelDef } from '../registry.js';
 import { qi } from '../schema.js';
 import { fromColumn } from '../values.js';
 import { Params, tableSql, type Env } from './env.js';
@@ -83,7 +83,7 @@ async function displayNames(env: Env, fd: FieldDef, ids: number[]): Promise<Map<
   if (!ids.length) return new Map();
   const co = env.registry.get(fd.relation!);
   const r = await env.q.query<{ id: number; n: string | null }>(
-    `SELECT id, ${qi(co.recName)}::text AS n FROM ${tableSql(env, co)} WHERE id = ANY($1::integer[])`, [ids]);
+    `SELECT c.id, (${displayExpr(co, 'c', env.schema)})::text AS n FROM ${tableSql(env, co)} c WHERE c.id = ANY($1::integer[])`, [ids]);
   return new Map(r.rows.map((x) => [x.id, x.n ?? '']));
 }
 
