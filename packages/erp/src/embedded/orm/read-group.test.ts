@@ -85,6 +85,22 @@ describe('read_group on crm.lead as Odoo 15 answers it', () => {
     await e.x('crm.lead', 'write', [[id], { active: true }]);
   });
 
+  it("counts only the caller's companies: another company's user sees none of these leads, and invoices only its own orders", async () => {
+    const second = await e.x('res.company', 'create', [{ name: 'Other Blinds Co' }]);
+    const uid = await e.x('res.users', 'create', [{ name: 'olga', login: 'olga', password: 'olga-pw', company_id: second, company_ids: [[6, 0, [second]]] }]);
+    const olga = e.as(uid, 'olga-pw');
+    const theirs = await olga('crm.lead', 'create', [{ name: `${tag} theirs`, expected_revenue: 7 }]);
+    expect(await olga('crm.lead', 'read_group', [mine(), ['expected_revenue'], []])).toEqual([{ id: theirs, __count: 1, expected_revenue: 7 }]);
+    // The admin joined the company it created (as in Odoo); in its main company it sees the four leads.
+    const [main] = await e.x('crm.lead', 'read_group', [mine(), ['expected_revenue'], []], { context: { allowed_company_ids: [1] } });
+    expect(main.__count).toBe(4);
+    await olga('crm.lead', 'unlink', [[theirs]]);
+    const so = await e.x('sale.order', 'create', [{ partner_id: await e.x('res.partner', 'create', [{ name: 'Main buyer' }]), order_line: [[0, 0, { name: 'Shade', price_unit: 10 }]] }]);
+    await e.x('sale.order', 'action_confirm', [[so]]);
+    const wiz = await olga('sale.advance.payment.inv', 'create', [{}], { context: { active_model: 'sale.order', active_ids: [so] } });
+    await expect(olga('sale.advance.payment.inv', 'create_invoices', [[wiz]])).rejects.toMatchObject(odoo('AccessError'));
+  });
+
   it('refuses bad specs with Odoo errors', async () => {
     await expect(e.x('crm.lead', 'read_group', [[], ['nope'], ['stage_id']])).rejects.toMatchObject({ odooName: 'builtins.ValueError' });
     await expect(e.x('crm.lead', 'read_group', [[], ['expected_revenue:median'], ['stage_id']])).rejects.toMatchObject({ odooName: 'odoo.exceptions.UserError' });
