@@ -15,7 +15,9 @@ import { createRecord } from './write.js';
 
 /** Fields with Odoo's `copy=False`, by model. */
 const NOT_COPIED: Record<string, string[]> = {
-  'sale.order': ['name', 'state', 'date_order', 'origin'],
+  'sale.order': ['name', 'state', 'date_order', 'origin', 'invoice_ids'],
+  'sale.order.line': ['invoice_lines', 'qty_delivered'],
+  'account.move.line': ['sale_line_ids'],
   'purchase.order': ['name', 'state', 'date_order', 'date_approve', 'origin'],
   'account.move': ['name', 'state', 'posted_before', 'sequence_prefix', 'sequence_number', 'invoice_date', 'date',
     'invoice_date_due', 'payment_reference', 'x_acct_invoice_id', 'payment_ids'],

@@ -121,6 +121,15 @@ describe('Create Invoice wizard (sale.advance.payment.inv)', () => {
     expect((await orderOf(so)).invoice_count).toBe(0);
   });
 
+  it('a copy of an invoiced order is not invoiced', async () => {
+    const so = await confirmedOrder();
+    await wizard([so]);
+    const copy = await T.x<number>('sale.order', 'copy', [[so]]);
+    await T.x('sale.order', 'action_confirm', [[copy]]);
+    expect(await orderOf(copy)).toMatchObject({ invoice_ids: [], invoice_count: 0, invoice_status: 'to invoice' });
+    expect((await linesOf((await orderOf(copy)).order_line)).map((l) => l.qty_invoiced)).toEqual([0, 0]);
+  });
+
   it('keeps _create_invoices private over RPC, as Odoo does', async () => {
     await expect(T.x('sale.order', '_create_invoices', [[1]])).rejects.toMatchObject(odoo('AccessError', 'Private methods'));
   });
