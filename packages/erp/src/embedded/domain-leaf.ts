@@ -147,7 +147,13 @@ function pathLeaf(ctx: LeafCtx, alias: string, fd: FieldDef, rest: unknown[], le
 }
 
 function hierarchyLeaf(ctx: LeafCtx, m: ModelDef, alias: string, fd: FieldDef, op: string, right: unknown): string {
+  if (!fd.relation && fd.name !== 'id') {
+    throw valueError(`Invalid leaf ${pyRepr([fd.name, op, right])}: ${op} needs a relational field or id, and ${m.name}.${fd.name} is a ${fd.type} field`);
+  }
   const target = fd.relation ? ctx.registry.get(fd.relation) : m;
+  // Odoo: a many2one to its own model is its own hierarchy, `('id', op, ids)` with parent = that field.
+  const selfParent = fd.type === 'many2one' && fd.relation === m.name;
+  const parentName = selfParent ? fd.name : target.parentName;
   const p = ctx.params;
   let seed: string;
   if (isNameValue(right)) {
@@ -159,9 +165,9 @@ function hierarchyLeaf(ctx: LeafCtx, m: ModelDef, alias: string, fd: FieldDef, o
     seed = `SELECT unnest(${p.add(ids, 'integer[]')})`;
   }
   let set = seed;
-  if (target.parentName) {
+  if (parentName) {
     const [h, x] = [p.alias(), p.alias()];
-    const parent = qi(target.parentName);
+    const parent = qi(parentName);
     const table = qt(ctx.schema, target.table);
     const step = op === 'child_of'
       ? `SELECT ${x}.id FROM ${table} ${x} JOIN ${h} ON ${x}.${parent} = ${h}.id`
@@ -169,5 +175,5 @@ function hierarchyLeaf(ctx: LeafCtx, m: ModelDef, alias: string, fd: FieldDef, o
     set = `WITH RECURSIVE ${h}(id) AS (${seed} UNION ${step}) SELECT id FROM ${h}`;
   }
   if (isX2many(fd)) return `${alias}.id IN (${ownersOf(ctx, fd, (a) => `${a}.id IN (${set})`)})`;
-  return `${alias}.${qi(fd.name)} IN (${set})`;
+  return `${alias}.${qi(selfParent ? 'id' : fd.name)} IN (${set})`;
 }

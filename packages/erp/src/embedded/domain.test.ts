@@ -115,6 +115,24 @@ describe('domain compiler', () => {
     expect(await ids('crm.lead', [['partner_id', 'child_of', P.acme]])).toEqual([L.a, L.b]);
   });
 
+  it('child_of / parent_of on a many2one to its own model walk that field, from the records themselves (Odoo)', async () => {
+    expect(await ids('res.partner', [['parent_id', 'child_of', P.acme]])).toEqual([P.acme, P.joe, P.kid]);
+    expect(await ids('res.partner', [['parent_id', 'child_of', 'Joe']])).toEqual([P.joe, P.kid]);
+    expect(await ids('res.partner', [['parent_id', 'parent_of', P.kid]])).toEqual([P.acme, P.joe, P.kid]);
+    expect(await ids('res.partner', [['child_ids', 'child_of', P.joe]])).toEqual([P.acme, P.joe]);
+  });
+
+  it('refuses child_of / parent_of on a plain field and an id beyond the integer range with ValueError', async () => {
+    for (const op of ['child_of', 'parent_of']) {
+      await expect(x('res.partner', 'search', [[['name', op, 'x']]])).rejects.toMatchObject({
+        odooName: 'builtins.ValueError', message: expect.stringContaining(`${op} needs a relational field or id`),
+      });
+    }
+    await expect(x('res.partner', 'search', [[['id', '=', 1e308]]])).rejects.toMatchObject({ odooName: 'builtins.ValueError', message: expect.stringContaining('integer out of range') });
+    await expect(x('res.partner', 'search_read', [[['parent_id', 'in', [1, 2 ** 40]]]])).rejects.toMatchObject({ odooName: 'builtins.ValueError' });
+    await expect(x('res.partner', 'write', [[P.other], { customer_rank: 2 ** 31 }])).rejects.toMatchObject({ odooName: 'builtins.ValueError' });
+  });
+
   it('does not treat LIKE wildcards in = as patterns and keeps values parameterised', async () => {
     expect(await ids('res.partner', [['name', '=', "Other 100%_x"]])).toEqual([P.other]);
     expect(await ids('res.partner', [['name', '=', "x' OR '1'='1"]])).toEqual([]);

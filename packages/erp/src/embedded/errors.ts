@@ -32,7 +32,10 @@ const MANDATORY =
 export function fromPgError(e: unknown): OdooError | undefined {
   const code = (e as { code?: unknown } | null)?.code;
   const message = e instanceof Error ? e.message : String(e);
-  if (code === '23502' || code === '23503') return validationError(MANDATORY);
+  // 23001: a RESTRICT foreign key (ondelete='restrict') refusing a delete, as 23503 for NO ACTION.
+  if (code === '23502' || code === '23503' || code === '23001') return validationError(MANDATORY);
+  // 22003: a number out of the column's range (psycopg2's DataError), a bad value for the caller.
+  if (code === '22003') return valueError(message);
   if (code === '23505' || code === '23514') return validationError(message);
   return undefined;
 }

@@ -26,6 +26,11 @@ export interface ModelSpec {
   order?: string;
   /** Field used as display name, Odoo `_rec_name` (default `name`). */
   recName?: string;
+  /**
+   * Odoo's `name_get` override as SQL over the record alias `a` (e.g. a state's "Colorado (US)");
+   * default: the `_rec_name` column.
+   */
+  displaySql?: (a: string, schema: string) => string;
   /** Field for child_of / parent_of, Odoo `_parent_name` (default `parent_id` when it exists). */
   parentName?: string;
   /** Text of the ValidationError for a cycle in the parent hierarchy (Odoo's `_check_recursion` constraint). */
@@ -43,6 +48,13 @@ export interface ModelSpec {
   sequenceCode?: string;
 }
 
+/** Fields (and computes) one area adds to a model another area defines (Odoo's `_inherit`): models/index.ts. */
+export interface ModelExtension {
+  model: string;
+  fields: ModelSpec['fields'];
+  computes?: ComputeSpec[];
+}
+
 /** A compute of `target` that depends on fields of another model through `via` (a field of `target`). */
 export interface RemoteTrigger {
   target: ModelDef;
@@ -58,6 +70,7 @@ export interface ModelDef {
   description: string;
   order: string;
   recName: string;
+  displaySql: ((a: string, schema: string) => string) | undefined;
   parentName: string | undefined;
   recursionMessage: string;
   fields: Map<string, FieldDef>;
@@ -93,6 +106,7 @@ export class Registry {
       description: spec.description,
       order: spec.order ?? 'id',
       recName,
+      displaySql: spec.displaySql,
       parentName: spec.parentName ?? (fields.has('parent_id') ? 'parent_id' : undefined),
       recursionMessage: spec.recursionMessage ?? `You cannot create recursive ${spec.description} hierarchies.`,
       fields,
@@ -169,3 +183,7 @@ export function fieldOf(m: ModelDef, name: string): FieldDef {
   if (!fd) throw valueError(`Invalid field '${name}' on model '${m.name}'`);
   return fd;
 }
+
+/** The SQL giving a record's display name (Odoo `display_name` / `name_get`) over alias `a`. */
+export const displayExpr = (m: ModelDef, a: string, schema: string): string =>
+  m.displaySql ? m.displaySql(a, schema) : `${a}."${m.recName}"`;

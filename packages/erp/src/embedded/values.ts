@@ -8,6 +8,8 @@ import type { FieldDef } from './fields.js';
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 const DATETIME_RE = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 
+const INT_MAX = 2 ** 31 - 1;
+
 const repr = (v: unknown) => (typeof v === 'string' ? `'${v}'` : JSON.stringify(v));
 
 /** Python truthiness, used where Odoo does `bool(value)` or `value or 0`. */
@@ -21,6 +23,8 @@ function toNumber(v: unknown, integer: boolean): number {
   if (!Number.isFinite(n) || (integer && !Number.isInteger(n))) {
     throw valueError(integer ? `invalid literal for int() with base 10: ${repr(v)}` : `could not convert string to float: ${repr(v)}`);
   }
+  // PostgreSQL's integer column (Odoo's too): psycopg2 would fail with "integer out of range".
+  if (integer && Math.abs(n) > INT_MAX) throw valueError(`integer out of range: ${repr(v)} (at most ${INT_MAX})`);
   return n;
 }
 

@@ -1,7 +1,8 @@
 /** Find-or-create helpers over the Erp port (partners, tags, UTM records) and the external-id lookup. */
 import { AppError } from '@platform/kernel';
 import type { Domain, Erp } from '@platform/erp';
-import { XMLID_MODULE } from './lead-mapping.js';
+import { XMLID_MODULE, type ResolvedAddress } from './lead-mapping.js';
+import type { PostalPlace } from './postal-address.js';
 
 const NO_ACTIVE_TEST = { active_test: false };
 
@@ -45,4 +46,18 @@ export async function findDelivered(erp: Erp, model: string, xmlName: string, ma
 
 export async function linkExternalId(erp: Erp, model: string, xmlName: string, resId: number): Promise<void> {
   await erp.create('ir.model.data', { module: XMLID_MODULE, name: xmlName, model, res_id: resId, noupdate: true });
+}
+
+/**
+ * The ERP's country and state of a postal place (res.country by ISO code, res.country.state by code
+ * or name within it). Looked up only, never created: a country or state the ERP lacks stays empty.
+ */
+export async function findAddress(erp: Erp, place: PostalPlace | undefined): Promise<ResolvedAddress | undefined> {
+  if (!place) return undefined;
+  const [countryId] = await erp.search('res.country', [['code', '=', place.countryCode]], { limit: 1 });
+  if (!countryId) return { city: place.city, stateId: false, countryId: false };
+  const byState: Domain | undefined = place.stateCode ? [['code', '=', place.stateCode]]
+    : place.stateName ? [['name', '=ilike', likeLiteral(place.stateName)]] : undefined;
+  const [stateId] = byState ? await erp.search('res.country.state', [['country_id', '=', countryId], ...byState], { limit: 1 }) : [];
+  return { city: place.city, stateId: stateId ?? false, countryId };
 }

@@ -7,7 +7,8 @@ import { AppError } from '@platform/kernel';
 import type { Erp } from '@platform/erp';
 import type { EstimatePayload, HelpdeskPayload } from '@platform/contracts';
 import { PermanentFailure } from '@platform/outbox';
-import { findDelivered, findPartner, findTag, findUtm, linkExternalId } from './erp-lookup.js';
+import { findAddress, findDelivered, findPartner, findTag, findUtm, linkExternalId } from './erp-lookup.js';
+import { placeOfZip } from './postal-address.js';
 import { leadValues, partnerValues, referenceParagraph, ticketValues, xmlIdName } from './lead-mapping.js';
 
 export interface Delivered {
@@ -46,7 +47,8 @@ export class LeadDeliveryService {
 
   async deliverEstimate(p: EstimatePayload): Promise<Delivered> {
     return this.deliver('crm.lead', p.submissionId, p.erpDb, async (erp) => {
-      const partnerId = await findPartner(erp, p.contact, partnerValues(p.contact));
+      const address = await findAddress(erp, placeOfZip(p.contact.zip));
+      const partnerId = await findPartner(erp, p.contact, partnerValues(p.contact, address));
       const tagIds: number[] = [];
       for (const t of p.tags) tagIds.push(await findTag(erp, t));
       const a = p.attribution;
@@ -57,7 +59,7 @@ export class LeadDeliveryService {
             campaignId: await findUtm(erp, 'utm.campaign', a.utm_campaign),
           }
         : undefined;
-      return erp.create('crm.lead', leadValues(p, { partnerId, tagIds, ...(utm ? { utm } : {}) }, this.structuredAttribution));
+      return erp.create('crm.lead', leadValues(p, { partnerId, tagIds, ...(address ? { address } : {}), ...(utm ? { utm } : {}) }, this.structuredAttribution));
     });
   }
 

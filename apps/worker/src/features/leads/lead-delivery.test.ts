@@ -47,6 +47,16 @@ describe('estimates', () => {
     expect(delivered).toContainEqual([p.submissionId, 'crm.lead', r.id]);
   });
 
+  it('takes city, state and country from a US ZIP onto the lead and its new partner', async () => {
+    const p = estimatePayload({ contact: { email: `zip-${Date.now()}@example.com`, zip: '80211' } });
+    const r = await service().deliverEstimate(p, 1);
+    const [lead] = await erp.read('crm.lead', [r.id], ['zip', 'city', 'state_id', 'country_id', 'partner_id']);
+    expect(lead).toMatchObject({ zip: '80211', city: 'Denver', state_id: [expect.any(Number), 'Colorado (US)'] });
+    expect((lead!.country_id as [number, string])[1]).toMatch(/^United States/);
+    const [partner] = await erp.read('res.partner', [(lead!.partner_id as [number])[0]], ['zip', 'city', 'state_id', 'country_id']);
+    expect(partner).toMatchObject({ zip: '80211', city: 'Denver', state_id: lead!.state_id, country_id: lead!.country_id });
+  });
+
   it('a second submission from the same email (other case) reuses the partner and the tags', async () => {
     const first = estimatePayload();
     const second = estimatePayload({ contact: { email: first.contact.email!.toUpperCase(), name: 'J. Doe' } });

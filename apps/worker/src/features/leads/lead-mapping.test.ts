@@ -121,3 +121,25 @@ describe('external id', () => {
     expect(xmlIdName('0f8fad5b-d9cb-469f-a165-70867728950e')).toBe('submission_0f8fad5bd9cb469fa16570867728950e');
   });
 });
+
+describe('address from the ZIP code', () => {
+  it('a US ZIP (or ZIP+4) gives city, state and country; a Canadian code its province; anything else nothing', async () => {
+    const { placeOfZip } = await import('./postal-address.js');
+    expect(placeOfZip('80211')).toEqual({ zip: '80211', city: 'Denver', countryCode: 'US', stateCode: 'CO', stateName: null });
+    expect(placeOfZip(' 78701-1234 ')).toMatchObject({ zip: '78701-1234', city: 'Austin', stateCode: 'TX' });
+    expect(placeOfZip('k1a 0b1')).toMatchObject({ zip: 'K1A 0B1', countryCode: 'CA', stateName: 'Ontario', city: null });
+    for (const none of ['00000', 'SW1A 1AA', '', null, undefined]) expect(placeOfZip(none)).toBeUndefined();
+  });
+
+  it('puts the resolved city, state and country on the lead and the new partner, and nothing unresolved', () => {
+    const address = { city: 'Denver', stateId: 13, countryId: 233 };
+    const p = estimatePayload({ contact: { zip: '80211' } });
+    expect(leadValues(p, { ...refs, address }, false)).toMatchObject({ zip: '80211', city: 'Denver', state_id: 13, country_id: 233 });
+    expect(partnerValues(p.contact, address)).toMatchObject({ zip: '80211', city: 'Denver', state_id: 13, country_id: 233 });
+    const bare = leadValues(p, { ...refs, address: { city: null, stateId: false, countryId: 233 } }, false);
+    expect(bare).toMatchObject({ country_id: 233 });
+    expect(bare).not.toHaveProperty('state_id');
+    expect(bare).not.toHaveProperty('city');
+    expect(leadValues(p, refs, false)).not.toHaveProperty('country_id');
+  });
+});

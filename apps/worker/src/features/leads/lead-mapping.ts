@@ -51,9 +51,23 @@ export function estimateDescription(p: EstimatePayload): string {
   ].join('');
 }
 
+/** City, state and country the ERP knows for the visitor's ZIP (postal-address.ts, erp-lookup.ts). */
+export interface ResolvedAddress {
+  city: string | null;
+  stateId: number | false;
+  countryId: number | false;
+}
+
+/** Odoo's address fields for a resolved ZIP; nothing when the ZIP told nothing. */
+export function addressValues(a: ResolvedAddress | undefined): Record<string, unknown> {
+  if (!a) return {};
+  return { ...(a.city ? { city: a.city } : {}), ...(a.stateId ? { state_id: a.stateId } : {}), ...(a.countryId ? { country_id: a.countryId } : {}) };
+}
+
 export interface ResolvedLeadRefs {
   partnerId: number;
   tagIds: number[];
+  address?: ResolvedAddress;
   /** utm.source / utm.medium / utm.campaign ids, when structured attribution is on. */
   utm?: { sourceId: number | false; mediumId: number | false; campaignId: number | false };
 }
@@ -70,6 +84,7 @@ export function leadValues(p: EstimatePayload, refs: ResolvedLeadRefs, structure
     partner_id: refs.partnerId,
     description: estimateDescription(p),
     tag_ids: [[6, 0, refs.tagIds]],
+    ...addressValues(refs.address),
   };
   if (!structured) return v;
   const a = p.attribution;
@@ -99,6 +114,6 @@ export function ticketValues(p: HelpdeskPayload, partnerId: number, teamId: numb
   };
 }
 
-export function partnerValues(c: { name: string; email: string | null; phone: string | null; zip?: string | null }): Record<string, unknown> {
-  return { name: c.name, email: c.email ?? false, phone: c.phone ?? false, zip: c.zip ?? false };
+export function partnerValues(c: { name: string; email: string | null; phone: string | null; zip?: string | null }, address?: ResolvedAddress): Record<string, unknown> {
+  return { name: c.name, email: c.email ?? false, phone: c.phone ?? false, zip: c.zip ?? false, ...addressValues(address) };
 }

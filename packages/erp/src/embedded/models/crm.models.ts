@@ -42,6 +42,11 @@ export const crmModels: ModelSpec[] = [
       street2: f.char('Street2'),
       zip: f.char('Zip'),
       city: f.char('City'),
+      state_id: f.many2one('res.country.state', 'State'),
+      country_id: f.many2one('res.country', 'Country'),
+      // Pipeline (models/pipeline.models.ts): defaults from orm/hooks/crm.hooks.ts.
+      team_id: f.many2one('crm.team', 'Sales Team'),
+      stage_id: f.many2one('crm.stage', 'Stage', { ondelete: 'restrict' }),
       referred: f.char('Referred By'),
       priority: f.selection('Priority', PRIORITIES, { default: '0' }),
       expected_revenue: f.monetary('Expected Revenue'),

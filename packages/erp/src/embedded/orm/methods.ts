@@ -11,6 +11,8 @@ import { search, searchCount, searchRead } from './search.js';
 import { tableSql } from './env.js';
 import { create, unlink, write } from './write.js';
 import { actionOf } from './actions/index.js';
+import { copy, nameCreate } from './copy.js';
+import { readGroup } from './read-group.js';
 
 type Kw = Record<string, unknown>;
 type Method = (env: Env, m: ModelDef, a: unknown[], kw: Kw) => Promise<unknown> | unknown;
@@ -59,6 +61,15 @@ const METHODS: Record<string, { readonly: boolean; run: Method }> = {
     },
   },
   check_access_rights: { readonly: true, run: () => true },
+  read_group: {
+    readonly: true,
+    run: (e, m, a, kw) => readGroup(e, m, {
+      domain: arg(a, kw, 0, 'domain', []), fields: arg(a, kw, 1, 'fields', []), groupby: arg(a, kw, 2, 'groupby', []),
+      offset: arg(a, kw, 3, 'offset'), limit: arg(a, kw, 4, 'limit'), orderby: arg(a, kw, 5, 'orderby'), lazy: arg(a, kw, 6, 'lazy', true),
+    }),
+  },
+  copy: { readonly: false, run: (e, m, a, kw) => copy(e, m, normalizeIds(a[0]), arg(a, kw, 1, 'default')) },
+  name_create: { readonly: false, run: (e, m, a, kw) => nameCreate(e, m, arg(a, kw, 0, 'name')) },
 };
 
 export function resolveMethod(env: Pick<Env, 'registry'>, model: string, method: string): { m: ModelDef; readonly: boolean; run: Method } {

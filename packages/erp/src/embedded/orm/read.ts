@@ -5,7 +5,7 @@
 import { valueError } from '../errors.js';
 import { hasColumn, type FieldDef } from '../fields.js';
 import { compileOrder } from '../order.js';
-import type { ModelDef } from '../registry.js';
+import { displayExpr, type ModelDef } from '../registry.js';
 import { qi, qt } from '../schema.js';
 import { fromColumn, selectExpr } from '../values.js';
 import { Params, tableSql, type Env } from './env.js';
@@ -34,11 +34,11 @@ function selectList(env: Env, m: ModelDef, alias: string, fds: FieldDef[]): stri
     const as = qi(fd.name);
     if (fd.name === 'id') continue;
     if (fd.secret) cols.push(`'' AS ${as}`);
-    else if (fd.name === 'display_name') cols.push(`${alias}.${qi(m.recName)} AS ${as}`);
+    else if (fd.name === 'display_name') cols.push(`${displayExpr(m, alias, env.schema)} AS ${as}`);
     else if (fd.type === 'many2one') {
       const co = env.registry.get(fd.relation!);
       cols.push(`${alias}.${as} AS ${as}`);
-      cols.push(`(SELECT c.${qi(co.recName)} FROM ${tableSql(env, co)} c WHERE c.id = ${alias}.${as}) AS ${qi(`${fd.name}__dn`)}`);
+      cols.push(`(SELECT ${displayExpr(co, 'c', env.schema)} FROM ${tableSql(env, co)} c WHERE c.id = ${alias}.${as}) AS ${qi(`${fd.name}__dn`)}`);
     } else if (fd.type === 'one2many') {
       const co = env.registry.get(fd.relation!);
       const order = compileOrder(env.registry, env.schema, co, 'c', null);

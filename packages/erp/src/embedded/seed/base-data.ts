@@ -10,8 +10,11 @@ import type { Env } from '../orm/env.js';
 import { one, tbl } from '../orm/lookup.js';
 import { createRecord } from '../orm/write.js';
 import { Seeder } from './ensure.js';
+import { ensureCountries } from './countries.js';
+import { syncIntrospection } from './introspection.js';
+import { ensurePipeline, PIPELINE_MODULES } from './pipeline-data.js';
 
-export const BASE_MODULES = ['base', 'product', 'sale', 'purchase', 'account', 'fieldservice', 'helpdesk'];
+export const BASE_MODULES = ['base', 'product', 'sale', 'purchase', 'account', 'fieldservice', 'helpdesk', ...PIPELINE_MODULES];
 
 export async function ensureCurrencies(s: Seeder): Promise<void> {
   await s.ensure('base.USD', 'res.currency', {
@@ -36,6 +39,9 @@ export async function ensureBaseData(env: Env): Promise<void> {
     await env.q.query(`UPDATE ${tbl(env, 'res.company')} SET currency_id = $1 WHERE id = $2 AND currency_id IS NULL`, [s.id('base.USD'), company]);
     await ensureCompanyJournals(env, company);
   }
+  await ensureCountries(env);
+  await syncIntrospection(env);
+  await ensurePipeline(s);
 
   const all = await s.ensure('product.product_category_all', 'product.category', { name: 'All' });
   // Odoo's sale down-payment product (`sale.advance_product_0`), used by the "Create Invoice" wizard for deposits.

@@ -13,6 +13,7 @@ import { mailThreadActions } from './mail.actions.js';
 import { paymentActions, registerActions } from './payment.actions.js';
 import { purchaseActions } from './purchase.actions.js';
 import { saleActions } from './sale.actions.js';
+import { advancePaymentActions } from './sale-invoice.actions.js';
 
 export type { Action } from './common.js';
 
@@ -36,6 +37,7 @@ export const ACTIONS: Record<string, Record<string, Action>> = {
   'res.partner': mailThreadActions,
   'crm.lead': mailThreadActions,
   'helpdesk.ticket': mailThreadActions,
+  'sale.advance.payment.inv': advancePaymentActions,
 };
 
 export function actionOf(model: string, method: string): Action | undefined {

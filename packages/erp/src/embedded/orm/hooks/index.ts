@@ -11,6 +11,9 @@ import { companies } from '../rules.js';
 import { nextByCode } from '../sequence.js';
 import { accountHooks } from './account.hooks.js';
 import { baseHooks } from './base.hooks.js';
+import { crmHooks } from './crm.hooks.js';
+import { introspectionHooks } from './introspection.hooks.js';
+import { saleInvoiceHooks } from './sale-invoice.hooks.js';
 import { fsmHooks } from './fsm.hooks.js';
 import { paymentHooks } from './payment.hooks.js';
 import { salesHooks } from './sales.hooks.js';
@@ -30,7 +33,7 @@ export interface ModelHooks {
   afterChange?(env: Env, m: ModelDef): void;
 }
 
-const HOOKS: Record<string, ModelHooks> = { ...baseHooks, ...salesHooks, ...accountHooks, ...paymentHooks, ...fsmHooks };
+const HOOKS: Record<string, ModelHooks> = { ...baseHooks, ...salesHooks, ...accountHooks, ...paymentHooks, ...fsmHooks, ...crmHooks, ...introspectionHooks, ...saleInvoiceHooks };
 
 const hooksOf = (m: ModelDef): ModelHooks => HOOKS[m.name] ?? {};
 
