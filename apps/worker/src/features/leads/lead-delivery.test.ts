@@ -49,7 +49,7 @@ describe('estimates', () => {
 
   it('takes city, state and country from a US ZIP onto the lead and its new partner', async () => {
     const p = estimatePayload({ contact: { email: `zip-${Date.now()}@example.com`, zip: '80211' } });
-    const r = await service().deliverEstimate(p, 1);
+    const r = await service().deliverEstimate(p);
     const [lead] = await erp.read('crm.lead', [r.id], ['zip', 'city', 'state_id', 'country_id', 'partner_id']);
     expect(lead).toMatchObject({ zip: '80211', city: 'Denver', state_id: [expect.any(Number), 'Colorado (US)'] });
     expect((lead!.country_id as [number, string])[1]).toMatch(/^United States/);
