@@ -1,6 +1,7 @@
 /** The ERP's HTTP app (Fastify). It never listens by itself: erp.server.ts does, tests use inject(). */
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { loggerOptions, problemFrameworkErrors, registerInputHandling, registerProblemHandlers } from '@platform/http-kit';
 import type { EmbeddedErp } from '@platform/erp/embedded/index.js';
 import { registerJsonRpcRoutes } from './jsonrpc.routes.js';
 import type { RestApiDeps } from './features/restapi/restapi.deps.js';
@@ -25,13 +26,17 @@ export function buildErpApp(deps: ErpAppDeps): FastifyInstance {
   const common = {
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
+    frameworkErrors: problemFrameworkErrors,
   } as const;
   const app = (
     deps.logger
       ? Fastify({ ...common, loggerInstance: deps.logger })
-      : Fastify({ ...common, logger: deps.logLevel && deps.logLevel !== 'silent' ? { level: deps.logLevel } : false })
+      : Fastify({ ...common, logger: deps.logLevel && deps.logLevel !== 'silent' ? loggerOptions(deps.logLevel) : false })
   ) as unknown as FastifyInstance;
 
+  // Every body, query and path through one decoder and string check; problem+json outside /jsonrpc.
+  registerInputHandling(app);
+  registerProblemHandlers(app);
   app.get('/web/health', async (_req, reply) => {
     reply.header('Cache-Control', 'no-store');
     return { status: 'pass' };

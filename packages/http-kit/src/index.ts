@@ -6,3 +6,6 @@ export { parseOrThrow, zodIssuesToFields } from './validate.js';
 export { listenAndTrack, type RunningServer } from './server-lifecycle.js';
 export { runService } from './run-service.js';
 export { RateLimiter, type Limit } from './rate-limit/rate-limiter.js';
+export { registerInputHandling, acceptRawBodies, charsetJsonParser, problemFrameworkErrors, type InputHandlingOptions } from './input/input-handling.js';
+export { findBadString, badStringRule, assertCleanStrings } from './input/string-guard.js';
+export { decodeBody, charsetOf } from './input/body-charset.js';

@@ -9,6 +9,7 @@
  * (or API key), checked by the ERP itself.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { acceptRawBodies } from '@platform/http-kit';
 import { XERO_SIGNATURE_HEADER } from '@platform/providers';
 import type { IntegrationsDeps } from './integrations.deps.js';
 import { accountingPage } from './accounting-pages.js';
@@ -102,9 +103,7 @@ export function registerAccountingRoutes(app: FastifyInstance, deps: Deps): void
 
   void app.register(async (scope) => {
     // The signature covers the bytes as sent: keep them raw in this scope only.
-    const raw = (_req: FastifyRequest, body: Buffer, done: (e: Error | null, b?: Buffer) => void) => done(null, body);
-    scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, raw);
-    scope.addContentTypeParser('*', { parseAs: 'buffer' }, raw);
+    acceptRawBodies(scope);
     scope.post('/acct/webhook', async (req, reply) => {
       const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
       const sig = req.headers[XERO_SIGNATURE_HEADER];
