@@ -11,7 +11,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '@platform/kernel';
 import { decodeBody } from './body-charset.js';
-import { assertCleanStrings } from './string-guard.js';
+import { assertCleanStrings, findBadString } from './string-guard.js';
 import { sendProblem } from '../error-handler.plugin.js';
 
 export interface InputHandlingOptions {
@@ -48,10 +48,24 @@ export function registerInputHandling(app: FastifyInstance, opts: InputHandlingO
   });
 }
 
-/** In a webhook's own scope: every body, whatever its media type, arrives as the raw Buffer. */
+/**
+ * In a webhook's own scope: every body, whatever its media type, arrives as the raw Buffer (the
+ * signature covers the bytes). A body that is JSON is still checked for strings the database cannot
+ * store, so a signed event carrying one is refused with the same 422 rather than failing as a 500.
+ */
 export function acceptRawBodies(scope: FastifyInstance): void {
   scope.removeAllContentTypeParsers();
   scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+  scope.addHook('preValidation', (req, _reply, done) => {
+    let parsed: unknown;
+    try {
+      parsed = Buffer.isBuffer(req.body) && req.body.length ? JSON.parse(decodeBody(req.body, req.headers['content-type'])) : undefined;
+    } catch {
+      parsed = undefined; // not JSON (or not decodable): the webhook's own parser answers it
+    }
+    const found = parsed === undefined ? undefined : findBadString(parsed);
+    done(found ? new AppError('VALIDATION_FAILED', `The field ${found.field} holds characters that cannot be stored.`, { fieldIssues: [found] }) : undefined);
+  });
 }
 
 /** Fastify's `frameworkErrors` option: a malformed URL or header answered as problem+json, not Fastify's default. */
