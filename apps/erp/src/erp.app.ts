@@ -1,7 +1,7 @@
 /** The ERP's HTTP app (Fastify). It never listens by itself: erp.server.ts does, tests use inject(). */
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { loggerOptions, problemFrameworkErrors, registerInputHandling, registerProblemHandlers } from '@platform/http-kit';
+import { loggerOptions, problemClientErrorHandler, problemFrameworkErrors, registerInputHandling, registerProblemHandlers } from '@platform/http-kit';
 import type { EmbeddedErp } from '@platform/erp/embedded/index.js';
 import { registerJsonRpcRoutes } from './jsonrpc.routes.js';
 import type { RestApiDeps } from './features/restapi/restapi.deps.js';
@@ -27,6 +27,7 @@ export function buildErpApp(deps: ErpAppDeps): FastifyInstance {
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     frameworkErrors: problemFrameworkErrors,
+    clientErrorHandler: problemClientErrorHandler,
   } as const;
   const app = (
     deps.logger

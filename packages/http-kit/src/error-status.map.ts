@@ -11,6 +11,8 @@ export const ERROR_STATUS: Record<ErrorCode, { status: number; title: string }> 
   METHOD_NOT_ALLOWED: { status: 405, title: 'Method not allowed' },
   UNSUPPORTED_CHARSET: { status: 415, title: 'Unsupported charset' },
   BODY_ENCODING_INVALID: { status: 400, title: 'Body not valid in its charset' },
+  REQUEST_TIMEOUT: { status: 408, title: 'Request timeout' },
+  HEADERS_TOO_LARGE: { status: 431, title: 'Request headers too large' },
   IDEMPOTENCY_KEY_INVALID: { status: 400, title: 'Invalid Idempotency-Key' },
   IDEMPOTENCY_KEY_REUSED: { status: 422, title: 'Idempotency-Key reused with a different request' },
   IDEMPOTENCY_REQUEST_IN_PROGRESS: { status: 409, title: 'A request with this Idempotency-Key is in progress' },

@@ -9,3 +9,4 @@ export { RateLimiter, type Limit } from './rate-limit/rate-limiter.js';
 export { registerInputHandling, acceptRawBodies, charsetJsonParser, problemFrameworkErrors, type InputHandlingOptions } from './input/input-handling.js';
 export { findBadString, badStringRule, assertCleanStrings } from './input/string-guard.js';
 export { decodeBody, charsetOf } from './input/body-charset.js';
+export { problemClientErrorHandler } from './input/client-errors.js';

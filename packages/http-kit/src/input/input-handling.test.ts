@@ -1,13 +1,15 @@
+import { connect } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerProblemHandlers } from '../error-handler.plugin.js';
 import { acceptRawBodies, problemFrameworkErrors, registerInputHandling } from './input-handling.js';
+import { problemClientErrorHandler } from './client-errors.js';
 import { findBadString } from './string-guard.js';
 
 let app: FastifyInstance;
 const seen: unknown[] = [];
 beforeAll(async () => {
-  app = Fastify({ bodyLimit: 1024, frameworkErrors: problemFrameworkErrors });
+  app = Fastify({ bodyLimit: 1024, frameworkErrors: problemFrameworkErrors, clientErrorHandler: problemClientErrorHandler });
   registerInputHandling(app);
   registerProblemHandlers(app);
   app.post('/echo', async (req) => ({ body: req.body }));
@@ -106,6 +108,31 @@ describe('request bodies', () => {
     const r = await app.inject({ method: 'GET', url: '/q%E0%A4%A' });
     expect(r.statusCode).toBe(400);
     expect(r.headers['content-type']).toContain('application/problem+json');
+  });
+});
+
+/** Sends raw bytes over TCP and returns what the server wrote back before closing. */
+async function raw(port: number, request: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => socket.write(request));
+    let out = '';
+    socket.on('data', (d) => (out += d.toString('latin1')));
+    socket.on('close', () => resolve(out));
+    socket.on('error', reject);
+  });
+}
+
+describe('requests the HTTP parser refuses', () => {
+  it('are answered as problem+json: a NUL in a header (400), a header block too large (431)', async () => {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (app.server.address() as { port: number }).port;
+    const nul = await raw(port, 'GET /q HTTP/1.1\r\nHost: x\r\nX-A: a\u0000b\r\n\r\n');
+    expect(nul).toMatch(/^HTTP\/1\.1 400 /);
+    expect(nul).toContain('application/problem+json');
+    expect(JSON.parse(nul.slice(nul.indexOf('\r\n\r\n') + 4))).toMatchObject({ status: 400, code: 'BAD_REQUEST' });
+    const big = await raw(port, `GET /q HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
+    expect(big).toMatch(/^HTTP\/1\.1 431 /);
+    expect(big).toContain('"code":"HEADERS_TOO_LARGE"');
   });
 });
 
