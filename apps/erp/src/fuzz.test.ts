@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anyJson, anyString, badFields, bodyOf, encoded, expectProblemContract, fuzzParams, queryOf, type Answer } from '@platform/http-kit/testing';
+import { anyJson, anyString, badFields, bodyOf, encoded, expectProblemContract, fuzzParams, fuzzTimeout, queryOf, type Answer } from '@platform/http-kit/testing';
 import { accountingConnectionSchema, smsConfigSchema } from '@platform/integrations';
 import { formatJustCallTimestamp, signJustCall, signXeroPayload } from '@platform/providers';
 import { buildErpApp } from './erp.app.js';
@@ -94,7 +94,7 @@ describe('/jsonrpc', () => {
       fuzzParams(200),
     );
     expect(results).toBeGreaterThan(20);
-  }, 90_000);
+  }, fuzzTimeout(90_000));
 });
 
 describe('REST API and the admin integrations API', () => {
@@ -118,7 +118,7 @@ describe('REST API and the admin integrations API', () => {
     );
     // The runs reached the ERP (records written) as well as the refusals.
     expect([...statuses].sort()).toEqual(expect.arrayContaining([200, 201, 422]));
-  }, 90_000);
+  }, fuzzTimeout(90_000));
 
   it('reads: fuzzed domain, fields, order, limit and path segments: no 5xx, refusals problem+json', async () => {
     // Percent-encoded bytes: UTF-8 of any string, or raw bytes that are not UTF-8 at all.
@@ -141,7 +141,7 @@ describe('REST API and the admin integrations API', () => {
       }),
       fuzzParams(250),
     );
-  }, 90_000);
+  }, fuzzTimeout(90_000));
 });
 
 describe('OAuth endpoints', () => {
@@ -160,7 +160,7 @@ describe('OAuth endpoints', () => {
       }),
       fuzzParams(200),
     );
-  }, 60_000);
+  }, fuzzTimeout(60_000));
 });
 
 describe('accounting and SMS endpoints', () => {
@@ -182,7 +182,7 @@ describe('accounting and SMS endpoints', () => {
       }),
       fuzzParams(150),
     );
-  }, 60_000);
+  }, fuzzTimeout(60_000));
 
   it('/sms/webhook/sms (signed and not) and the GET endpoints: no 5xx, bad strings a 422 naming the field', async () => {
     const sms = bodyOf({ type: fc.constantFrom('sms.received', 'sms.delivered'), request_id: fc.uuid(), data: bodyOf({ id: fc.nat(), body: fc.string({ maxLength: 40 }), contact_number: fc.constant('17205550123'), justcall_number: fc.constant('13035550100') }) });
@@ -203,5 +203,5 @@ describe('accounting and SMS endpoints', () => {
       }),
       fuzzParams(150),
     );
-  }, 60_000);
+  }, fuzzTimeout(60_000));
 });

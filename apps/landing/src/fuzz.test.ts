@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bodyOf, encoded, expectProblemContract, fuzzParams, queryOf } from '@platform/http-kit/testing';
+import { bodyOf, encoded, expectProblemContract, fuzzParams, fuzzTimeout, queryOf } from '@platform/http-kit/testing';
 import { startTestLanding, type TestLanding } from './test-support/landing-harness.js';
 
 const LIMIT = 16_384;
@@ -76,7 +76,7 @@ describe('fuzzing the public endpoints', () => {
       expect([...statuses.keys()].filter((s) => s < 300).length, JSON.stringify([...statuses])).toBeGreaterThan(0);
       expect(statuses.get(422) ?? 0, JSON.stringify([...statuses])).toBeGreaterThan(0);
       if (process.env['FUZZ_VERBOSE']) console.log(e.path, JSON.stringify([...statuses].sort()));
-    }, 60_000);
+    }, fuzzTimeout(60_000));
   }
 
   it('GET routes (health, captcha script, unknown paths): no 5xx, refusals problem+json', async () => {
@@ -87,7 +87,7 @@ describe('fuzzing the public endpoints', () => {
       }),
       fuzzParams(100),
     );
-  }, 60_000);
+  }, fuzzTimeout(60_000));
 });
 
 describe('bad strings are refused before the bot check', () => {

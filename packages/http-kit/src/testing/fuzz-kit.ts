@@ -13,12 +13,16 @@ import { expect } from 'vitest';
 export const FUZZ_SEED = Number(process.env['FUZZ_SEED'] ?? 20261125);
 export const fuzzRuns = (n: number): number => Number(process.env['FUZZ_RUNS'] ?? n);
 export const fuzzParams = (numRuns: number) => ({ seed: FUZZ_SEED, numRuns: fuzzRuns(numRuns), endOnFailure: true });
+/** A test's time limit: the CI one, or an hour when FUZZ_RUNS asks for a long exploration. */
+export const fuzzTimeout = (ms: number): number => (process.env['FUZZ_RUNS'] ? 3_600_000 : ms);
 
 const loneSurrogate = fc.integer({ min: 0xd800, max: 0xdfff }).map((c) => String.fromCharCode(c));
 /** Strings that break storage: a NUL or a lone surrogate somewhere inside ordinary text. */
 export const badString = fc
   .tuple(fc.string({ maxLength: 12 }), fc.oneof(fc.constant('\u0000'), loneSurrogate, fc.constant('\ud83d')), fc.string({ maxLength: 12 }))
   .map(([a, b, c]) => a + b + c);
+// `__proto__` and `constructor` keys are refused as prototype poisoning (400) before any string check.
+const key = (arb: fc.Arbitrary<string>) => arb.filter((k) => k !== '__proto__' && k !== 'constructor' && k !== 'prototype');
 /** Anything a client may put where a string belongs. */
 export const anyString = fc.oneof(
   { weight: 4, arbitrary: fc.string({ maxLength: 40 }) },
@@ -36,7 +40,7 @@ export const anyJson: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
     fc.boolean(),
     fc.constant(null),
     fc.array(tie('value'), { maxLength: 4 }),
-    fc.dictionary(fc.oneof(fc.string({ maxLength: 8 }), badString), tie('value'), { maxKeys: 4 }),
+    fc.dictionary(key(fc.oneof(fc.string({ maxLength: 8 }), badString)), tie('value'), { maxKeys: 4 }),
   ),
 })).value;
 
@@ -58,7 +62,7 @@ export function bodyOf(fields: Record<string, fc.Arbitrary<unknown>>): fc.Arbitr
   const chaosFields: Record<string, fc.Arbitrary<unknown>> = {};
   for (const [k, ok] of Object.entries(fields)) chaosFields[k] = fc.oneof({ weight: 3, arbitrary: ok }, { weight: 2, arbitrary: anyString }, { weight: 1, arbitrary: anyJson });
   const chaos = fc.record(chaosFields, { requiredKeys: [] });
-  const extra = fc.option(fc.dictionary(fc.oneof(fc.string({ maxLength: 10 }), badString), anyJson, { maxKeys: 2 }), { freq: 2 });
+  const extra = fc.option(fc.dictionary(key(fc.oneof(fc.string({ maxLength: 10 }), badString)), anyJson, { maxKeys: 2 }), { freq: 2 });
   return fc
     .tuple(fc.oneof({ weight: 3, arbitrary: valid }, { weight: 4, arbitrary: oneOff }, { weight: 2, arbitrary: chaos }), extra)
     .map(([known, more]) => ({ ...(more ?? {}), ...known }));
