@@ -164,12 +164,15 @@ describe('OAuth endpoints', () => {
 });
 
 describe('accounting and SMS endpoints', () => {
-  it('/acct/webhook: a correctly signed body is taken whatever its media type (text/plain too); no 5xx', async () => {
+  it('/acct/webhook: a correctly signed body is taken whatever its media type (text/plain too) and charset (UTF-16); no 5xx', async () => {
     const body = JSON.stringify({ events: [], firstEventSequence: 0, lastEventSequence: 0, entropy: 'ABCDEFGHIJ' });
     for (const type of ['application/json', 'text/plain', 'application/json; charset=utf-8', 'application/octet-stream']) {
       const r = await app.inject({ method: 'POST', url: '/acct/webhook', headers: { 'content-type': type, 'x-xero-signature': signXeroPayload(body, WEBHOOK_KEY) }, payload: body });
       expect(r.statusCode, type).toBe(200);
     }
+    const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(body, 'utf16le')]);
+    const r16 = await app.inject({ method: 'POST', url: '/acct/webhook', headers: { 'content-type': 'application/json; charset=utf-16', 'x-xero-signature': signXeroPayload(utf16, WEBHOOK_KEY) }, payload: utf16 });
+    expect(r16.statusCode, 'UTF-16 body read as UTF-16').toBe(200);
     const big = await app.inject({ method: 'POST', url: '/acct/webhook', headers: { 'content-type': 'application/json' }, payload: 'x'.repeat(LIMIT + 1) });
     expect([big.statusCode, big.headers['content-type']]).toEqual([413, expect.stringContaining('application/problem+json')]);
     const events = bodyOf({ resourceId: fc.uuid(), tenantId: fc.uuid(), eventCategory: fc.constant('INVOICE'), eventType: fc.constant('UPDATE'), eventDateUtc: fc.constant('2026-11-25T01:00:00.000'), resourceUrl: fc.constant('https://api.xero.com/x') });
