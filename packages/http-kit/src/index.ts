@@ -7,6 +7,6 @@ export { listenAndTrack, type RunningServer } from './server-lifecycle.js';
 export { runService } from './run-service.js';
 export { RateLimiter, type Limit } from './rate-limit/rate-limiter.js';
 export { registerInputHandling, acceptRawBodies, charsetJsonParser, problemFrameworkErrors, type InputHandlingOptions } from './input/input-handling.js';
-export { findBadString, badStringRule, assertCleanStrings } from './input/string-guard.js';
+export { findBadString, badStringRule, assertCleanStrings, assertCleanJson } from './input/string-guard.js';
 export { decodeBody, charsetOf } from './input/body-charset.js';
 export { problemClientErrorHandler } from './input/client-errors.js';

@@ -11,7 +11,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '@platform/kernel';
 import { decodeBody } from './body-charset.js';
-import { assertCleanStrings, findBadString } from './string-guard.js';
+import { assertCleanJson, assertCleanStrings } from './string-guard.js';
 import { sendProblem } from '../error-handler.plugin.js';
 
 export interface InputHandlingOptions {
@@ -63,8 +63,12 @@ export function acceptRawBodies(scope: FastifyInstance): void {
     } catch {
       parsed = undefined; // not JSON (or not decodable): the webhook's own parser answers it
     }
-    const found = parsed === undefined ? undefined : findBadString(parsed);
-    done(found ? new AppError('VALIDATION_FAILED', `The field ${found.field} holds characters that cannot be stored.`, { fieldIssues: [found] }) : undefined);
+    try {
+      assertCleanJson(parsed);
+      done();
+    } catch (e) {
+      done(e as Error);
+    }
   });
 }
 

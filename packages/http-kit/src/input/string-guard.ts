@@ -67,10 +67,17 @@ function issue(path: string[], rule: BadStringRule, what: 'value' | 'key' = 'val
   return { field: shown.join('.') || '(body)', rule, message };
 }
 
+const refusal = (found: FieldIssue) =>
+  new AppError('VALIDATION_FAILED', `The field ${found.field} holds characters that cannot be stored.`, { fieldIssues: [found] });
+
 /** Throws the 422 for the first bad string of a request's path parameters, query and body. */
 export function assertCleanStrings(req: { params?: unknown; query?: unknown; body?: unknown }): void {
   const found = findBadString(req.params, ['path']) ?? findBadString(req.query, ['query']) ?? findBadString(req.body);
-  if (found) {
-    throw new AppError('VALIDATION_FAILED', `The field ${found.field} holds characters that cannot be stored.`, { fieldIssues: [found] });
-  }
+  if (found) throw refusal(found);
+}
+
+/** The same 422 for JSON a route decodes itself (a webhook body, a `domain` query parameter named `field`). */
+export function assertCleanJson(value: unknown, field?: string): void {
+  const found = findBadString(value, field ? [field] : []);
+  if (found) throw refusal(found);
 }
