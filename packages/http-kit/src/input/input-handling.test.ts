@@ -40,6 +40,7 @@ describe('request bodies', () => {
       [Buffer.concat([Buffer.from([0xfe, 0xff]), utf16be(json)]), 'application/json; charset=utf-16'],
       [Buffer.concat([Buffer.from([0xff, 0xfe]), utf16le(json)]), 'application/json'],
       [Buffer.from('{"name":"Zo\xeb"}', 'latin1'), 'application/json; charset="iso-8859-1"'],
+      [Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(json)]), 'application/json; charset=UTF-8'],
     ] as const) {
       const r = await post(bytes, type);
       expect(r.statusCode, type).toBe(200);
