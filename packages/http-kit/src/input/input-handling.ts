@@ -30,9 +30,15 @@ export function charsetJsonParser(app: FastifyInstance) {
       done(e as Error);
       return;
     }
+    // Most bodies cannot hold a bad string at all: no NUL and no \u0000 or \uD800-\uDFFF escape in
+    // the text (valid UTF-8 and UTF-16 decode to no lone surrogate). Those skip the walk over the value.
+    if (!SUSPECT.test(text)) cleanBodies.add(req);
     parseJson(req, text, done);
   };
 }
+
+const SUSPECT = /\u0000|\\u(?:0000|[dD][89a-fA-F])|[\uD800-\uDFFF]/;
+const cleanBodies = new WeakSet<FastifyRequest>();
 
 export function registerInputHandling(app: FastifyInstance, opts: InputHandlingOptions = {}): void {
   app.removeAllContentTypeParsers();
@@ -40,7 +46,7 @@ export function registerInputHandling(app: FastifyInstance, opts: InputHandlingO
   for (const type of opts.jsonTypes ?? ['application/json']) app.addContentTypeParser(type, { parseAs: 'buffer' }, parser);
   app.addHook('preValidation', (req, _reply, done) => {
     try {
-      assertCleanStrings(req);
+      assertCleanStrings(cleanBodies.has(req) ? { params: req.params, query: req.query } : req);
       done();
     } catch (e) {
       done(e as Error);
