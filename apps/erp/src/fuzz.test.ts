@@ -69,7 +69,7 @@ describe('/jsonrpc', () => {
       const [service, method, rest] = t as [string, string, unknown];
       if (service !== 'object') return fc.constant({ service, method, args: [ERP_DB, 'admin', ADMIN_PASSWORD, {}] });
       const [model, m, vals] = rest as [string, string, Record<string, unknown>];
-      const args = m === 'create' ? [vals] : m === 'write' ? [[1], vals] : m === 'read' ? [[1], Object.keys(vals)] : m === 'name_search' ? [String(vals['name'] ?? '')] : [[['name', 'ilike', vals['name'] ?? '']]];
+      const args = m === 'create' ? [vals] : m === 'write' ? [[1], vals] : m === 'read' ? [[1], Object.keys(vals)] : m === 'name_search' ? [vals['name'] ?? ''] : [[['name', 'ilike', vals['name'] ?? '']]];
       return fc.oneof(
         { weight: 4, arbitrary: fc.constant({ service, method, args: [ERP_DB, uid, ADMIN_PASSWORD, model, m, args, m === 'search_read' ? { fields: Object.keys(vals), limit: 5 } : {}] }) },
         { weight: 1, arbitrary: fc.record({ service: fc.constant(service), method: fc.constant(method), args: fc.array(anyJson, { maxLength: 7 }) }) },
