@@ -1,6 +1,7 @@
 /** The ERP's HTTP app (Fastify). It never listens by itself: erp.server.ts does, tests use inject(). */
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { loggerOptions, problemClientErrorHandler, problemFrameworkErrors, registerInputHandling, registerProblemHandlers } from '@platform/http-kit';
 import type { EmbeddedErp } from '@platform/erp/embedded/index.js';
 import { registerJsonRpcRoutes } from './jsonrpc.routes.js';
 import { RpcGateway } from './features/rpc/rpc-gateway.js';
@@ -40,15 +41,20 @@ export function buildErpApp(deps: ErpAppDeps): FastifyInstance {
   const common = {
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
+    frameworkErrors: problemFrameworkErrors,
+    clientErrorHandler: problemClientErrorHandler,
     // Logged by the onResponse hook below instead, at a level that fits the request.
     disableRequestLogging: true,
   } as const;
   const app = (
     deps.logger
       ? Fastify({ ...common, loggerInstance: deps.logger })
-      : Fastify({ ...common, logger: deps.logLevel && deps.logLevel !== 'silent' ? { level: deps.logLevel } : false })
+      : Fastify({ ...common, logger: deps.logLevel && deps.logLevel !== 'silent' ? loggerOptions(deps.logLevel) : false })
   ) as unknown as FastifyInstance;
 
+  // Every body, query and path through one decoder and string check; problem+json outside /jsonrpc.
+  registerInputHandling(app);
+  registerProblemHandlers(app);
   // The worker's change feed and lead delivery call JSON-RPC every few seconds: successful JSON-RPC
   // and health calls are routine (debug); everything else, and any failure, is logged at info.
   app.addHook('onResponse', async (req, reply) => {

@@ -4,6 +4,7 @@
  * Bodies are never logged: their args carry passwords and API keys.
  */
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { asAppError, charsetJsonParser } from '@platform/http-kit';
 import { OdooError } from '@platform/erp/embedded/index.js';
 import type { RpcGateway } from './features/rpc/rpc-gateway.js';
 
@@ -33,16 +34,35 @@ export function odooErrorEnvelope(id: unknown, e: unknown, log?: FastifyBaseLogg
   };
 }
 
-export function registerJsonRpcRoutes(app: FastifyInstance, gateway: RpcGateway): void {
-  // Odoo routes `application/json-rpc` like `application/json`.
-  app.addContentTypeParser('application/json-rpc', { parseAs: 'string' }, (_req, body, done) => {
-    try {
-      done(null, JSON.parse(body as string));
-    } catch (e) {
-      done(Object.assign(e as Error, { statusCode: 400 }), undefined);
-    }
-  });
+/**
+ * A request /jsonrpc cannot take (malformed or oversized body, unknown charset, a NUL or lone
+ * surrogate in a string) is still answered in Odoo's envelope: HTTP 200 with a ValidationError naming
+ * the field, or werkzeug's BadRequest, so JSON-RPC clients read it as they read every Odoo error.
+ */
+function requestError(e: unknown): unknown {
+  const err = asAppError(e);
+  if (err.code === 'INTERNAL') return e;
+  if (err.code === 'VALIDATION_FAILED') {
+    const f = err.fieldIssues?.[0];
+    return new OdooError('odoo.exceptions.ValidationError', f ? `${f.field}: ${f.message}` : err.message);
+  }
+  const name = err.code === 'PAYLOAD_TOO_LARGE' ? 'werkzeug.exceptions.RequestEntityTooLarge' : 'werkzeug.exceptions.BadRequest';
+  return new OdooError(name, err.message);
+}
 
+export function registerJsonRpcRoutes(app: FastifyInstance, gateway: RpcGateway): void {
+  void app.register(async (scope) => {
+    // Odoo routes `application/json-rpc` like `application/json`.
+    scope.addContentTypeParser('application/json-rpc', { parseAs: 'buffer' }, charsetJsonParser(scope));
+    scope.setErrorHandler((e, req, reply) => {
+      const body = req.body;
+      reply.code(200).send(odooErrorEnvelope(isDict(body) ? (body.id ?? null) : null, requestError(e), req.log));
+    });
+    routes(scope, gateway);
+  });
+}
+
+function routes(app: FastifyInstance, gateway: RpcGateway): void {
   app.post('/jsonrpc', async (req) => {
     const body = req.body;
     const id = isDict(body) ? (body.id ?? null) : null;

@@ -1,6 +1,6 @@
 /** The landing host's HTTP app. It never listens by itself (server.ts does); tests use inject(). */
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { genRequestId, registerProblemHandlers } from '@platform/http-kit';
+import { genRequestId, problemClientErrorHandler, problemFrameworkErrors, registerInputHandling, registerProblemHandlers } from '@platform/http-kit';
 import { localCaptchaRoutes } from '@platform/providers';
 import type { LandingDeps } from './deps.js';
 import { registerIntakeRoutes } from './features/intake/intake.routes.js';
@@ -21,11 +21,11 @@ export interface LandingAppOptions {
 export async function buildLandingApp(deps: LandingDeps, opts: LandingAppOptions): Promise<FastifyInstance> {
   const app = (
     opts.logger
-      ? Fastify({ loggerInstance: opts.logger, bodyLimit: opts.bodyLimit, trustProxy: opts.trustProxy, genReqId: genRequestId })
-      : Fastify({ logger: false, bodyLimit: opts.bodyLimit, trustProxy: opts.trustProxy, genReqId: genRequestId })
+      ? Fastify({ loggerInstance: opts.logger, bodyLimit: opts.bodyLimit, trustProxy: opts.trustProxy, genReqId: genRequestId, frameworkErrors: problemFrameworkErrors, clientErrorHandler: problemClientErrorHandler })
+      : Fastify({ logger: false, bodyLimit: opts.bodyLimit, trustProxy: opts.trustProxy, genReqId: genRequestId, frameworkErrors: problemFrameworkErrors, clientErrorHandler: problemClientErrorHandler })
   ) as unknown as FastifyInstance;
-  // JSON only: without this Fastify would accept text/plain bodies as strings.
-  app.removeContentTypeParser('text/plain');
+  // JSON only (charset-aware), and no NUL or lone surrogate in any string (docs/public-api.md).
+  registerInputHandling(app);
   registerProblemHandlers(app);
   // Callback style: an async hook costs a promise and a microtask turn on every reply.
   app.addHook('onSend', (req, reply, payload, done) => {

@@ -13,6 +13,7 @@ const FASTIFY_CODES: Record<string, [ErrorCode, string]> = {
   FST_ERR_CTP_EMPTY_JSON_BODY: ['MALFORMED_JSON', 'The JSON body is empty.'],
   FST_ERR_CTP_INVALID_JSON_BODY: ['MALFORMED_JSON', 'The body is not valid JSON.'],
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: ['BAD_REQUEST', 'Content-Length does not match the body.'],
+  FST_ERR_BAD_URL: ['BAD_REQUEST', 'The URL is not valid.'],
 };
 
 export function asAppError(err: unknown): AppError {

@@ -34,10 +34,37 @@ export function loggerOptions(level = 'info', name?: string): LoggerOptions {
     ...(name ? { name } : {}),
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
     serializers: {
+      err: safeErrSerializer,
       // Query strings can carry tokens (e.g. access_token); log the path only.
       req: (req: { method: string; url: string; id: string }) => ({ method: req.method, url: req.url.split('?')[0], id: req.id }),
     },
   };
+}
+
+// Database errors quote what was submitted: `where: JSON data, line 1: {"email":"…`, `detail`, the
+// statement's `params`, and messages such as `invalid input syntax for type uuid: "…"`.
+const VALUE_KEYS = ['where', 'detail', 'query', 'params', 'parameters', 'internalQuery', 'values', 'body'];
+const isDbError = (e: unknown): boolean => {
+  const x = e as { severity?: unknown; code?: unknown } | null;
+  return !!x && typeof x === 'object' && (typeof x.severity === 'string' || (typeof x.code === 'string' && /^[0-9A-Z]{5}$/.test(x.code)));
+};
+const causes = (e: unknown): unknown[] => {
+  const out: unknown[] = [];
+  for (let c = e; c && typeof c === 'object' && out.length < 10; c = (c as { cause?: unknown }).cause) out.push(c);
+  return out;
+};
+const unquote = (s: unknown) => (typeof s === 'string' ? s.replace(/"[^"\n]*"/g, '"[value]"') : s);
+
+/** pino's error serializer, minus anything that can carry submitted values (they may be personal data). */
+export function safeErrSerializer(err: unknown): unknown {
+  const out = pino.stdSerializers.err(err as Error) as unknown as Record<string, unknown>;
+  if (!out || typeof out !== 'object') return out;
+  for (const k of VALUE_KEYS) delete out[k];
+  if (causes(err).some(isDbError)) {
+    out.message = unquote(out.message);
+    out.stack = unquote(out.stack);
+  }
+  return out;
 }
 
 export const createLogger = (level = 'info', name?: string) => pino(loggerOptions(level, name));

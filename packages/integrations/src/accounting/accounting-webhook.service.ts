@@ -31,13 +31,14 @@ export class AccountingWebhookService {
     private readonly onQueued: () => void = () => {},
   ) {}
 
-  async receive(tenantId: string, rawBody: Buffer, signature: string | undefined): Promise<AccountingWebhookOutcome> {
+  /** `text` is the body decoded by its declared charset (UTF-8 when absent); the signature covers `rawBody`. */
+  async receive(tenantId: string, rawBody: Buffer, signature: string | undefined, text?: string): Promise<AccountingWebhookOutcome> {
     // The current Webhook Key of each connection, and a replaced one while its rotation overlap lasts.
     const keys = (await repo.listConnections(this.db, tenantId)).flatMap((r) => acceptedWebhookKeys(r).map((sealed) => this.tokens.open(r, 'webhook_key', sealed)));
     if (!keys.some((k) => verifyXeroSignature(rawBody, signature, k))) return { status: 401, reason: 'bad or missing signature' };
     let batch;
     try {
-      batch = parseXeroWebhook(rawBody);
+      batch = parseXeroWebhook(text ?? rawBody);
     } catch {
       return { status: 400, reason: 'malformed payload' };
     }

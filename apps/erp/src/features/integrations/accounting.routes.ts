@@ -9,6 +9,7 @@
  * (or API key), checked by the ERP itself.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { acceptRawBodies, decodeBody } from '@platform/http-kit';
 import { XERO_SIGNATURE_HEADER } from '@platform/providers';
 import type { IntegrationsDeps } from './integrations.deps.js';
 import { accountingPage } from './accounting-pages.js';
@@ -25,6 +26,15 @@ const companyOf = (req: FastifyRequest): number => {
 
 function first(h: string | string[] | undefined): string | undefined {
   return (Array.isArray(h) ? h[0] : h)?.split(',')[0]?.trim() || undefined;
+}
+
+/** The body decoded by its declared charset (UTF-16 included); undecodable bytes are left to the signature check. */
+function textOf(body: Buffer, contentType: string | undefined): string | undefined {
+  try {
+    return decodeBody(body, contentType);
+  } catch {
+    return undefined;
+  }
 }
 
 export function registerAccountingRoutes(app: FastifyInstance, deps: Deps): void {
@@ -102,13 +112,11 @@ export function registerAccountingRoutes(app: FastifyInstance, deps: Deps): void
 
   void app.register(async (scope) => {
     // The signature covers the bytes as sent: keep them raw in this scope only.
-    const raw = (_req: FastifyRequest, body: Buffer, done: (e: Error | null, b?: Buffer) => void) => done(null, body);
-    scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, raw);
-    scope.addContentTypeParser('*', { parseAs: 'buffer' }, raw);
+    acceptRawBodies(scope);
     scope.post('/acct/webhook', async (req, reply) => {
       const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
       const sig = req.headers[XERO_SIGNATURE_HEADER];
-      const out = await services.webhook.receive(deps.tenantId, body, typeof sig === 'string' ? sig : undefined);
+      const out = await services.webhook.receive(deps.tenantId, body, typeof sig === 'string' ? sig : undefined, textOf(body, req.headers['content-type']));
       if (out.status !== 200) req.log.warn({ reason: out.reason }, 'accounting webhook refused');
       // The provider wants an empty body (and no cookies), whatever the outcome.
       return reply.code(out.status).header('cache-control', 'no-store').send();

@@ -5,12 +5,13 @@
  * GET /sms/webhook/test proves the route is reachable from the provider's side.
  */
 import type { FastifyInstance } from 'fastify';
+import { acceptRawBodies } from '@platform/http-kit';
 import type { IntegrationsDeps } from './integrations.deps.js';
 
 export function registerSmsWebhookRoutes(app: FastifyInstance, deps: IntegrationsDeps): void {
   void app.register(async (scope) => {
     // The signature covers the bytes as sent: keep them raw in this scope only.
-    scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+    acceptRawBodies(scope);
     scope.post('/sms/webhook/sms', async (req, reply) => {
       const out = await deps.sms.receiveWebhook(deps.tenantId, { headers: req.headers, rawBody: (req.body as Buffer | undefined) ?? Buffer.alloc(0) });
       if (out.status !== 200) req.log.warn({ reason: out.reason }, 'SMS webhook refused');

@@ -1,7 +1,7 @@
 /** Validation of REST API inputs: list query, record values, method calls. */
 import { z } from 'zod';
 import { AppError } from '@platform/kernel';
-import { parseOrThrow } from '@platform/http-kit';
+import { assertCleanJson, parseOrThrow } from '@platform/http-kit';
 import type { Domain } from '@platform/erp';
 
 const IDENT = /^[a-z_][a-z0-9_]*$/;
@@ -20,6 +20,7 @@ export function parseDomain(raw: string | undefined): Domain {
     throw bad('domain', 'json', 'must be a JSON array such as [["name","ilike","acme"]]');
   }
   if (!Array.isArray(v)) throw bad('domain', 'type', 'must be a JSON array');
+  assertCleanJson(v, 'domain');
   for (const item of v) {
     if (item === '&' || item === '|' || item === '!') continue;
     if (!Array.isArray(item) || item.length !== 3 || typeof item[0] !== 'string' || typeof item[1] !== 'string') {
