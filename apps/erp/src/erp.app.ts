@@ -54,7 +54,8 @@ export function buildErpApp(deps: ErpAppDeps): FastifyInstance {
 
   // Every body, query and path through one decoder and string check; problem+json outside /jsonrpc.
   registerInputHandling(app);
-  registerProblemHandlers(app);
+  // Unknown routes answer as Odoo does (registerOdooNotFound below), not as problem+json.
+  registerProblemHandlers(app, { notFound: false });
   // The worker's change feed and lead delivery call JSON-RPC every few seconds: successful JSON-RPC
   // and health calls are routine (debug); everything else, and any failure, is logged at info.
   app.addHook('onResponse', async (req, reply) => {

@@ -4,12 +4,13 @@
  * `text/plain`, so bodies are read raw in this scope (the signature covers the exact text).
  */
 import type { FastifyInstance } from 'fastify';
-import { asAppError, sendProblem } from '@platform/http-kit';
+import { acceptRawBodies, asAppError, decodeBody, sendProblem } from '@platform/http-kit';
 import type { EmailWebhookService } from './email-webhook.service.js';
 
 export function registerEmailWebhooks(app: FastifyInstance, webhooks: EmailWebhookService): void {
   void app.register(async (scope) => {
-    scope.addContentTypeParser(['application/json', 'text/plain'], { parseAs: 'string', bodyLimit: 256 * 1024 }, (_req, body, done) => done(null, body));
+    // Raw bytes of any media type (the shared webhook input rules: NUL/surrogate 422, size 413).
+    acceptRawBodies(scope);
     scope.setErrorHandler((err, req, reply) => {
       const e = asAppError(err);
       if (e.code === 'INTERNAL') req.log.error({ err }, 'email webhook failed');
@@ -19,7 +20,7 @@ export function registerEmailWebhooks(app: FastifyInstance, webhooks: EmailWebho
     scope.post('/email/webhook/postmark', async (req, reply) => {
       let body: unknown;
       try {
-        body = JSON.parse(String(req.body ?? ''));
+        body = JSON.parse(textOf(req.body, req.headers['content-type']));
       } catch {
         body = undefined;
       }
@@ -27,8 +28,13 @@ export function registerEmailWebhooks(app: FastifyInstance, webhooks: EmailWebho
       return reply.header('cache-control', 'no-store').send({ ok: true, ...out });
     });
     scope.post('/email/webhook/ses', async (req, reply) => {
-      const out = await webhooks.ses(req.headers, String(req.body ?? ''));
+      const out = await webhooks.ses(req.headers, textOf(req.body, req.headers['content-type']));
       return reply.header('cache-control', 'no-store').send({ ok: true, ...out });
     });
   });
+}
+
+/** The body as text, decoded by its declared charset (UTF-8 when none). */
+function textOf(body: unknown, contentType: string | undefined): string {
+  return Buffer.isBuffer(body) ? decodeBody(body, contentType) : '';
 }
