@@ -3,7 +3,8 @@
  * and how each database is put back. Used by the worker's schedule, the CLI and the restore drill.
  */
 import { join } from 'node:path';
-import type { Db } from '@platform/db';
+import { existsSync } from 'node:fs';
+import { openDb, type Db } from '@platform/db';
 import { openObjectStore, type ObjectStore } from '@platform/storage';
 import { backupKeyring, type BackupConfig } from './backup.config.js';
 import { BackupService, type DatabaseRestorer } from './backup.service.js';
@@ -38,6 +39,9 @@ export function databaseRestorer(c: BackupConfig, log: (line: string) => void = 
     }
     if (c.DATABASE_URL) throw new Error('this backup is of the embedded PGlite databases: unset DATABASE_URL to restore it into DATA_DIR');
     if (!/^[a-z]+$/.test(db.name)) throw new Error(`unexpected database name ${db.name} in the manifest`);
+    // Opening it claims the directory: a running platform makes this fail with a clear message
+    // instead of having its files replaced underneath it.
+    if (existsSync(join(c.DATA_DIR, db.name))) await (await openDb({ dataDir: c.DATA_DIR, name: db.name })).close();
     const kept = await pgliteRestore(join(c.DATA_DIR, db.name), file);
     if (kept) log(`previous ${db.name} data kept in ${kept}`);
   };
