@@ -24,7 +24,7 @@ function referencePage(r: ApiReference): string {
 <p style="margin:8px 16px;font:14px system-ui"><a href="../index.html">← Platform docs</a> · <a href="openapi/${r.slug}.json">OpenAPI description (JSON)</a></p>
 <div id="app"></div>
 <script src="scalar/standalone.js"></script>
-<script>Scalar.createApiReference('#app', { url: 'openapi/${r.slug}.json', withDefaultFonts: false, telemetry: false })</script>
+<script>Scalar.createApiReference('#app', { url: 'openapi/${r.slug}.json', withDefaultFonts: false, telemetry: false, agent: { disabled: true } })</script>
 </body>
 </html>
 `;
