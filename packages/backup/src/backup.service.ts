@@ -117,6 +117,11 @@ export class BackupService {
   private async putEncrypted(id: string, part: string, body: NodeJS.ReadableStream): Promise<void> {
     const enc = encryptStream(this.d.keyring);
     const done = pipeline(body, enc);
-    await Promise.all([this.d.target.put(`${ROOT}${id}/${part}`, enc), done]);
+    // A failed upload must not leave the dump (pg_dump's pipe) waiting for a reader.
+    const put = this.d.target.put(`${ROOT}${id}/${part}`, enc).catch((e: unknown) => {
+      enc.destroy(e as Error);
+      throw e;
+    });
+    await Promise.all([put, done]);
   }
 }
