@@ -1,11 +1,11 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDocsSite } from './docs.build.js';
 import { loadDocsConfig } from './docs.config.js';
-import { startDocs } from './docs.server.js';
+import { docsPassword, startDocs } from './docs.server.js';
 
 let tmp: string;
 let docs: Awaited<ReturnType<typeof startDocs>>;
@@ -57,6 +57,21 @@ describe('docs site', () => {
     const scalar = await get('/api/scalar/standalone.js');
     expect(scalar.status).toBe(200);
     expect((await scalar.arrayBuffer()).byteLength).toBeGreaterThan(100_000);
+  });
+});
+
+describe('docs sign-in password', () => {
+  it('is generated once into DATA_DIR (0600) and announced, then reused; DOCS_PASSWORD wins', () => {
+    const dataDir = join(tmp, 'pw');
+    const said: string[] = [];
+    const first = docsPassword(loadDocsConfig({ DATA_DIR: dataDir }), (m) => said.push(m));
+    expect(first.length).toBeGreaterThanOrEqual(20);
+    expect(said.join()).toContain(first);
+    expect(statSync(join(dataDir, 'docs-password')).mode & 0o777).toBe(0o600);
+    expect(docsPassword(loadDocsConfig({ DATA_DIR: dataDir }), (m) => said.push(m))).toBe(first);
+    expect(said).toHaveLength(1);
+    expect(docsPassword(loadDocsConfig({ DATA_DIR: dataDir, DOCS_PASSWORD: 'chosen-by-operator' }), () => {})).toBe('chosen-by-operator');
+    expect(() => loadDocsConfig({ DOCS_PASSWORD: 'short' })).toThrow(/DOCS_PASSWORD: must be at least 12 characters/);
   });
 });
 

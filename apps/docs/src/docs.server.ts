@@ -20,7 +20,8 @@ export function docsPassword(c: DocsConfig, announce: (msg: string) => void): st
   mkdirSync(c.DATA_DIR, { recursive: true });
   const pw = randomBytes(18).toString('base64url');
   writeFileSync(file, `${pw}\n`, { mode: 0o600 });
-  announce(`docs site sign-in: user "${c.DOCS_USER}", password in ${file} (generated now; set DOCS_PASSWORD to choose one)`);
+  // As the ERP admin password: printed once on the console (not the log), kept in the file.
+  announce(`docs site sign-in: user ${c.DOCS_USER}, password: ${pw}\n(shown once; also saved to ${file}; set DOCS_PASSWORD to choose one)`);
   return pw;
 }
 
