@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPgliteDb, migratePlatform, type Db } from '@platform/db';
 import { parseKeyring } from '@platform/secrets';
 import { createLocalObjectStore } from '@platform/storage';
@@ -48,3 +48,32 @@ it('takes a backup when none is recent, skips while one is, and prunes by the re
     await schedule.close();
   }
 }, 120_000);
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('backup schedule on PostgreSQL', () => {
+  it('lets one of two worker replicas take the backup when both check at once', async () => {
+    const { createTestDb } = await import('@platform/db');
+    const { pgDump } = await import('./database-dump.js');
+    const t = await createTestDb();
+    try {
+      await migratePlatform(t.db);
+      const target = createLocalObjectStore({ root: join(dir, 'pg-backups') });
+      const replica = () =>
+        startBackupSchedule({
+          service: new BackupService({ databases: [pgDump(t.url!)], objects: createLocalObjectStore({ root: join(dir, 'pg-objects') }), target, keyring: parseKeyring(`k1:${randomBytes(32).toString('base64')}`) }),
+          intervalH: 24,
+          policy: { daily: 7, weekly: 4 },
+          db: t.db,
+          logger: { info: () => {}, error: () => {} },
+          firstCheckMs: 3_600_000,
+        });
+      const [a, b] = [replica(), replica()];
+      const outcomes = await Promise.all([a.tick(), b.tick()]);
+      // The other one found the lock taken ('busy') or, if it came after, the fresh backup ('not-due').
+      expect(outcomes.filter((o) => o === 'ran')).toHaveLength(1);
+      expect((await target.list('backups/')).filter((o) => o.key.endsWith('manifest.json'))).toHaveLength(1);
+      await Promise.all([a.close(), b.close()]);
+    } finally {
+      await t.drop();
+    }
+  }, 120_000);
+});
