@@ -3,7 +3,7 @@
  * with the Scalar reference bundled from npm (no CDN: the page loads only files of this site) and its
  * OpenAPI description as JSON.
  */
-import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -44,5 +44,16 @@ export async function buildDocsSite(opts: { root?: string; outDir?: string; refe
     writeFileSync(join(api, 'openapi', `${r.slug}.json`), JSON.stringify(await r.spec(), null, 1));
     writeFileSync(join(api, `${r.slug}.html`), referencePage(r));
   }
+  assertApiLinksResolve(outDir);
   return { outDir, ms: Date.now() - started };
+}
+
+/** VitePress cannot see the reference pages (written after it), so links into /api/ are checked here. */
+function assertApiLinksResolve(outDir: string): void {
+  const dead: string[] = [];
+  for (const f of readdirSync(outDir).filter((n) => n.endsWith('.html'))) {
+    for (const m of readFileSync(join(outDir, f), 'utf8').matchAll(/href="\/(api\/[^"#?]*)"/g))
+      if (!existsSync(join(outDir, m[1]!))) dead.push(`${f} -> /${m[1]}`);
+  }
+  if (dead.length) throw new Error(`dead link to an unknown API reference: ${[...new Set(dead)].join(', ')}`);
 }

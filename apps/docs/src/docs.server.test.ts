@@ -80,4 +80,9 @@ describe('docs build', () => {
     const root = fileURLToPath(new URL('./fixtures/broken-link', import.meta.url));
     await expect(buildDocsSite({ root, outDir: join(tmp, 'broken'), references: [] })).rejects.toThrow(/dead link/i);
   }, 240_000);
+
+  it('fails when a page links to an API reference that does not exist', async () => {
+    const root = fileURLToPath(new URL('./fixtures/broken-api-link', import.meta.url));
+    await expect(buildDocsSite({ root, outDir: join(tmp, 'broken-api') })).rejects.toThrow(/unknown API reference: index\.html -> \/api\/no-such-api\.html$/);
+  }, 240_000);
 });
