@@ -66,7 +66,7 @@ export async function startPlatform(env: EnvSource = process.env, extras: Platfo
     const backups = !extras.backups ? undefined : await startBackupJob(backupConfig, {
       logger: logger.child({ name: 'backup' }),
       db,
-      ...(backupConfig.DATABASE_URL || !erpServer ? {} : { pgliteDbs: { platform: db, erp: erpServer.db } }),
+      ...(backupConfig.DATABASE_URL ? {} : { pgliteDbs: erpServer ? { platform: db, erp: erpServer.db } : { platform: db } }),
     });
     const docs = !extras.docs ? undefined : await startDocs(docsConfig, logger.child({ name: 'docs' }) as unknown as FastifyBaseLogger);
     let closing: Promise<void> | undefined;
