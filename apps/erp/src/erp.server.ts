@@ -97,7 +97,7 @@ export async function startErp(
   config: ErpConfig,
   logger?: FastifyBaseLogger,
   opts: StartErpOptions = {},
-): Promise<{ url: string; erp: EmbeddedErp; restapi: RestApiDeps | undefined; close(): Promise<void> }> {
+): Promise<{ url: string; erp: EmbeddedErp; restapi: RestApiDeps | undefined; db: Db; close(): Promise<void> }> {
   const db = await openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, name: 'erp', owner: true });
   let closePlatform: () => Promise<void> = async () => {};
   try {
@@ -125,6 +125,7 @@ export async function startErp(
       url: `http://${host}:${port}`,
       erp,
       restapi,
+      db,
       // Fastify's close stops accepting and lets in-flight requests finish before the db closes.
       close: () => (closing ??= app.close().then(() => db.close()).then(closePlatform)),
     };

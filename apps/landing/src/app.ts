@@ -7,6 +7,7 @@ import { registerIntakeRoutes } from './features/intake/intake.routes.js';
 import { registerMagnetRoutes } from './features/magnet/magnet.routes.js';
 import { registerCapiRoutes } from './features/conversions/capi.routes.js';
 import { registerHealthRoutes } from './features/health/health.routes.js';
+import { registerOpenApiRoutes } from './features/openapi/openapi.routes.js';
 import { registerSite } from './site/site.routes.js';
 
 export interface LandingAppOptions {
@@ -37,6 +38,7 @@ export async function buildLandingApp(deps: LandingDeps, opts: LandingAppOptions
   registerIntakeRoutes(app, deps);
   registerMagnetRoutes(app, deps);
   registerCapiRoutes(app, deps);
+  registerOpenApiRoutes(app);
   if (deps.localCaptcha) {
     // Embedded mode only: the local siteverify stand-in and its browser script.
     await app.register(localCaptchaRoutes, { prefix: '/local-captcha', secret: deps.localCaptcha.secret, siteKey: deps.localCaptcha.siteKey, maxTokens: deps.localCaptcha.maxTokens });

@@ -3,7 +3,8 @@ import { runService } from '@platform/http-kit';
 import { startPlatform } from './platform.js';
 
 await runService('platform', async () => {
-  const platform = await startPlatform();
+  const platform = await startPlatform(process.env, { docs: true, backups: true });
   process.stdout.write(`platform ready\n  landing host: ${platform.landingUrl}\n  ERP:          ${platform.erpUrl}\n`);
+  if (platform.docsUrl) process.stdout.write(`  docs site:    ${platform.docsUrl}\n`);
   return platform;
 });

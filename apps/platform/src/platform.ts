@@ -21,6 +21,10 @@ import { normalizeSmsPhone } from '@platform/providers';
 import { loadPlatformConfig } from './platform.config.js';
 import { startLocalProviders } from './local-providers.js';
 import { useLocalProviders } from './local-settings.js';
+import { loadBackupConfig } from '@platform/backup';
+import { startBackupJob } from '@platform/app-worker/features/backup/backup.job.js';
+import { loadDocsConfig } from '@platform/app-docs/docs.config.js';
+import { startDocs } from '@platform/app-docs/docs.server.js';
 
 export interface RunningPlatform {
   landingUrl: string;
@@ -28,17 +32,29 @@ export interface RunningPlatform {
   erpUrl: string;
   /** The platform's own ERP client (the default ERP database), for operators and tests. */
   erp: Erp;
+  /** The docs site's URL (undefined when DOCS=off). */
+  docsUrl?: string | undefined;
   /** Longest a graceful shutdown may take (SHUTDOWN_TIMEOUT_MS) before the process exits anyway. */
   shutdownDeadlineMs: number;
   close(): Promise<void>;
 }
 
-export async function startPlatform(baseEnv: EnvSource = process.env): Promise<RunningPlatform> {
+/** What `npm start` adds to the three services; off by default so tests and benches stay small. */
+export interface PlatformExtras {
+  /** The docs site on DOCS_PORT (8002). */
+  docs?: boolean;
+  /** The scheduled backup job (BACKUP_INTERVAL_H). */
+  backups?: boolean;
+}
+
+export async function startPlatform(baseEnv: EnvSource = process.env, extras: PlatformExtras = {}): Promise<RunningPlatform> {
   // Validate every service's configuration before starting any of them.
   const platformConfig = loadPlatformConfig(baseEnv);
   const base = loadLandingConfig(baseEnv);
   if (!baseEnv.ERP_URL) loadErpConfig(baseEnv);
   loadWorkerConfig(baseEnv);
+  const backupConfig = loadBackupConfig(baseEnv);
+  const docsConfig = loadDocsConfig(baseEnv);
   // One platform database for every service of this process: the ERP host's REST and integration
   // tables, the landing host's submissions and the worker's outbox (PGlite allows one owner).
   const db = await openDb({ databaseUrl: base.DATABASE_URL, dataDir: base.DATA_DIR, name: 'platform', owner: true });
@@ -60,6 +76,13 @@ export async function startPlatform(baseEnv: EnvSource = process.env): Promise<R
       logger: logger.child({ name: 'landing' }) as unknown as FastifyBaseLogger,
       onAccepted: () => worker.wake(),
     });
+    // Daily backups; on PGlite this process owns the files, so it hands the open databases over.
+    const backups = !extras.backups ? undefined : await startBackupJob(backupConfig, {
+      logger: logger.child({ name: 'backup' }),
+      db,
+      ...(backupConfig.DATABASE_URL ? {} : { pgliteDbs: erpServer ? { platform: db, erp: erpServer.db } : { platform: db } }),
+    });
+    const docs = !extras.docs ? undefined : await startDocs(docsConfig, logger.child({ name: 'docs' }) as unknown as FastifyBaseLogger);
     if (local && erpServer) {
       const consoleUrl = await local.bind(erpServer.url);
       const settings = new IntegrationSettingsService(db, secretBoxFrom(workerConfig), (raw) => normalizeSmsPhone(raw, workerConfig.SMS_DEFAULT_REGION));
@@ -73,12 +96,15 @@ export async function startPlatform(baseEnv: EnvSource = process.env): Promise<R
     return {
       landingUrl: landing.url,
       erpUrl: workerConfig.ERP_URL,
+      docsUrl: docs?.url,
       erp: new ErpConnections(workerConfig).forDatabase(null),
       shutdownDeadlineMs: workerConfig.SHUTDOWN_TIMEOUT_MS,
       // Stop taking requests, finish and release outbox work, then close the databases.
       close: () =>
         (closing ??= (async () => {
           await landing.close();
+          await docs?.close();
+          await backups?.close();
           await worker.close();
           await erpServer?.close();
           await db.close();

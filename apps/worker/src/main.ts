@@ -3,6 +3,9 @@ import { runService } from '@platform/http-kit';
 import { ConfigError } from '@platform/kernel';
 import { loadWorkerConfig } from './config.js';
 import { startWorker } from './worker.js';
+import { loadBackupConfig } from '@platform/backup';
+import { createLogger } from '@platform/http-kit';
+import { startBackupJob } from './features/backup/backup.job.js';
 
 await runService('worker', async () => {
   const config = loadWorkerConfig();
@@ -11,7 +14,9 @@ await runService('worker', async () => {
       'Invalid configuration:\n  DATABASE_URL: is required to run the worker as its own process (it must share the landing host\'s PostgreSQL); use `npm start` for the single-process embedded mode',
     );
   }
+  const backupConfig = loadBackupConfig();
   const worker = await startWorker(config);
+  const backups = await startBackupJob(backupConfig, { logger: createLogger(config.LOG_LEVEL, 'backup') });
   process.stdout.write('worker started: relaying the outbox\n');
-  return worker;
+  return { close: async () => (await backups?.close(), await worker.close()) };
 });

@@ -19,6 +19,8 @@ export interface Db extends Queryable {
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /** Idempotent. Afterwards every call rejects with `closedError()` on both engines. */
   close(): Promise<void>;
+  /** PGlite only: a consistent tarball of the open data directory (backups; pg_dump on PostgreSQL). */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 /**

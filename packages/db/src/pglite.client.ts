@@ -103,6 +103,10 @@ function wrapPglite(
         return fn(tx);
       });
     },
+    async dumpDataDir() {
+      open();
+      return pg.dumpDataDir('none');
+    },
     async close() {
       if (closed) return;
       closed = true;
