@@ -8,6 +8,7 @@ import { registerMagnetRoutes } from './features/magnet/magnet.routes.js';
 import { registerCapiRoutes } from './features/conversions/capi.routes.js';
 import { registerHealthRoutes } from './features/health/health.routes.js';
 import { registerSite } from './site/site.routes.js';
+import { acmeChallengeRoutes } from '@platform/certificates';
 
 export interface LandingAppOptions {
   logger: FastifyBaseLogger | false;
@@ -37,6 +38,8 @@ export async function buildLandingApp(deps: LandingDeps, opts: LandingAppOptions
   registerIntakeRoutes(app, deps);
   registerMagnetRoutes(app, deps);
   registerCapiRoutes(app, deps);
+  // http-01 answers for tenant-domain certificates: the proxy routes port 80's challenge path here.
+  await app.register(acmeChallengeRoutes, { db: deps.db });
   if (deps.localCaptcha) {
     // Embedded mode only: the local siteverify stand-in and its browser script.
     await app.register(localCaptchaRoutes, { prefix: '/local-captcha', secret: deps.localCaptcha.secret, siteKey: deps.localCaptcha.siteKey });

@@ -1,0 +1,104 @@
+/**
+ * Certificate issuance and renewal for proved tenant domains. One `runOnce` pass: takes the candidates
+ * (only those are ever sent to the CA), queues the new ones as `pending`, attempts what is due, and
+ * re-installs the proxy's certificates when any changed. Refusals and rate limits back off
+ * exponentially and end in `failed` with the CA's reason; an active certificate renews at 2/3 of its
+ * lifetime, and a failed renewal keeps serving the current certificate until it expires.
+ */
+import type { Db } from '@platform/db';
+import type { SecretBox } from '@platform/secrets';
+import type { CertificateCandidates, CertificateEvents, CertificateInstaller, CertificateIssuer, InstalledCertificate } from './certificates.port.js';
+import { CertificateRepo, type CertificateRow } from './certificate.repo.js';
+import { ChallengeRepo } from './challenge.repo.js';
+import { classifyAcmeError } from './issuance-error.js';
+
+export interface CertificatePolicy {
+  /** Attempts before a pending domain is `failed`. */
+  maxAttempts: number;
+  baseDelayMs: number;
+  maxDelayMs: number;
+  /** Fraction of the lifetime after which a certificate is renewed. */
+  renewAtFraction: number;
+  /** Domains attempted per pass (issuance is slow; the rest wait for the next pass). */
+  batchSize: number;
+}
+
+export const defaultCertificatePolicy: CertificatePolicy = { maxAttempts: 6, baseDelayMs: 60_000, maxDelayMs: 6 * 3_600_000, renewAtFraction: 2 / 3, batchSize: 5 };
+
+export interface PassResult {
+  issued: string[];
+  retrying: string[];
+  failed: string[];
+}
+
+const keyAad = (tenantId: string, domain: string) => `certificates:${tenantId}:${domain}`;
+
+export class CertificateService {
+  readonly certificates: CertificateRepo;
+  private readonly challenges: ChallengeRepo;
+
+  constructor(
+    db: Db,
+    private readonly box: SecretBox,
+    private readonly deps: { candidates: CertificateCandidates; issuer: CertificateIssuer; events: CertificateEvents; installer?: CertificateInstaller },
+    private readonly policy: CertificatePolicy = defaultCertificatePolicy,
+  ) {
+    this.certificates = new CertificateRepo(db);
+    this.challenges = new ChallengeRepo(db);
+  }
+
+  async runOnce(now = new Date()): Promise<PassResult> {
+    const result: PassResult = { issued: [], retrying: [], failed: [] };
+    const candidates = await this.deps.candidates.list();
+    const proved = new Map(candidates.map((c) => [c.domain.toLowerCase(), c.tenantId]));
+    for (const [domain, tenantId] of proved) await this.certificates.ensurePending(domain, tenantId, now);
+    for (const row of await this.certificates.due(now, this.policy.batchSize)) {
+      // A domain the tenant removed (or never proved) is never sent to the CA.
+      if (proved.get(row.domain) !== row.tenant_id) continue;
+      await this.attempt(row, now, result);
+    }
+    await this.challenges.removeExpired(now);
+    if (result.issued.length > 0) await this.installAll();
+    return result;
+  }
+
+  /** Writes every active certificate for the proxy (also at start-up, so a new proxy has them). */
+  async installAll(): Promise<void> {
+    if (!this.deps.installer) return;
+    const active: InstalledCertificate[] = (await this.certificates.listActive()).map((r) => ({
+      domain: r.domain,
+      tenantId: r.tenant_id,
+      certPem: r.cert_pem!,
+      keyPem: this.box.open(r.private_key_enc!, keyAad(r.tenant_id, r.domain)),
+    }));
+    await this.deps.installer.install(active);
+  }
+
+  private async attempt(row: CertificateRow, now: Date, result: PassResult): Promise<void> {
+    const candidate = { domain: row.domain, tenantId: row.tenant_id };
+    try {
+      const cert = await this.deps.issuer.issue(candidate);
+      const lifetime = cert.notAfter.getTime() - cert.notBefore.getTime();
+      const renewAt = new Date(cert.notBefore.getTime() + lifetime * this.policy.renewAtFraction);
+      const keyEnc = this.box.seal(cert.keyPem, keyAad(row.tenant_id, row.domain));
+      await this.certificates.markIssued(row.domain, { certPem: cert.certPem, keyEnc, notBefore: cert.notBefore, notAfter: cert.notAfter, renewAt, now });
+      result.issued.push(row.domain);
+      if (row.status !== 'active') await this.deps.events.onCertificateActive(row.domain, row.tenant_id);
+    } catch (e) {
+      const err = classifyAcmeError(e);
+      const attempts = row.attempts + 1;
+      const reason = `${err.kind}: ${err.message}`.slice(0, 1000);
+      const stillValid = row.status === 'active' && row.not_after !== null && row.not_after > now;
+      if (attempts >= this.policy.maxAttempts && !stillValid) {
+        await this.certificates.markAttemptFailed(row.domain, { attempts, error: reason, nextAttemptAt: null, status: 'failed', now });
+        result.failed.push(row.domain);
+        await this.deps.events.onCertificateFailed(row.domain, row.tenant_id, reason);
+        return;
+      }
+      const backoff = Math.min(this.policy.maxDelayMs, this.policy.baseDelayMs * 2 ** (attempts - 1));
+      const wait = Math.max(backoff, err.retryAfterMs ?? 0);
+      await this.certificates.markAttemptFailed(row.domain, { attempts, error: reason, nextAttemptAt: new Date(now.getTime() + wait), status: row.status, now });
+      result.retrying.push(row.domain);
+    }
+  }
+}
