@@ -23,6 +23,7 @@ import { createGoogleChatPoster, createJustCallSmsSender, normalizeSmsPhone } fr
 import { ERP_EVENT_TOPICS, TOPIC_CHAT_NOTIFY, TOPIC_SMS_SEND, type DerivedJobPayload } from '@platform/contracts';
 import { secretBoxFrom } from './secrets.js';
 import { accountingHandlers } from './features/accounting/accounting.jobs.js';
+import { createCertificateJob } from './features/certificates/certificates.job.js';
 
 export interface RunningWorker {
   relay: OutboxRelay;
@@ -97,6 +98,8 @@ export async function startWorker(config: WorkerConfig, opts: { db?: Db; logger?
         )
       : undefined;
   feed?.start();
+  const certificates = createCertificateJob(config, db, secretBoxFrom(config), logger);
+  certificates?.start();
   let closing: Promise<void> | undefined;
   return {
     relay,
@@ -104,6 +107,7 @@ export async function startWorker(config: WorkerConfig, opts: { db?: Db; logger?
     // Stop finishes the rows in hand and releases claims before the database closes.
     close: () => (closing ??= (async () => {
       await feed?.stop();
+      await certificates?.stop();
       await relay.stop();
       if (ownDb) await db.close();
     })()),

@@ -32,15 +32,21 @@ export class CertificateRepo {
     );
   }
 
-  /** Rows due for an attempt: pending ones whose backoff has passed, and active ones past renew_at. */
-  async due(now: Date, limit: number): Promise<CertificateRow[]> {
+  /**
+   * Claims the rows due for an attempt (pending ones past their backoff, active ones past renew_at):
+   * their next_attempt_at moves to `leaseUntil`, so another worker skips them meanwhile and a worker
+   * that dies mid-issuance leaves them due again once the lease ends.
+   */
+  async claimDue(now: Date, leaseUntil: Date, limit: number): Promise<CertificateRow[]> {
     return (
       await this.db.query<CertificateRow>(
-        `SELECT * FROM certificates
-          WHERE (status = 'pending' AND next_attempt_at <= $1)
-             OR (status = 'active' AND renew_at <= $1 AND next_attempt_at <= $1)
-          ORDER BY next_attempt_at LIMIT $2`,
-        [now, limit],
+        `UPDATE certificates SET next_attempt_at = $2
+          WHERE domain IN (
+            SELECT domain FROM certificates
+             WHERE next_attempt_at <= $1 AND (status = 'pending' OR (status = 'active' AND renew_at <= $1))
+             ORDER BY next_attempt_at LIMIT $3 FOR UPDATE SKIP LOCKED)
+          RETURNING *`,
+        [now, leaseUntil, limit],
       )
     ).rows;
   }

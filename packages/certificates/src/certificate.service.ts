@@ -21,9 +21,11 @@ export interface CertificatePolicy {
   renewAtFraction: number;
   /** Domains attempted per pass (issuance is slow; the rest wait for the next pass). */
   batchSize: number;
+  /** How long a claimed domain is left to one worker's attempt. */
+  leaseMs: number;
 }
 
-export const defaultCertificatePolicy: CertificatePolicy = { maxAttempts: 6, baseDelayMs: 60_000, maxDelayMs: 6 * 3_600_000, renewAtFraction: 2 / 3, batchSize: 5 };
+export const defaultCertificatePolicy: CertificatePolicy = { maxAttempts: 6, baseDelayMs: 60_000, maxDelayMs: 6 * 3_600_000, renewAtFraction: 2 / 3, batchSize: 5, leaseMs: 10 * 60_000 };
 
 export interface PassResult {
   issued: string[];
@@ -52,7 +54,8 @@ export class CertificateService {
     const candidates = await this.deps.candidates.list();
     const proved = new Map(candidates.map((c) => [c.domain.toLowerCase(), c.tenantId]));
     for (const [domain, tenantId] of proved) await this.certificates.ensurePending(domain, tenantId, now);
-    for (const row of await this.certificates.due(now, this.policy.batchSize)) {
+    const leaseUntil = new Date(now.getTime() + this.policy.leaseMs);
+    for (const row of await this.certificates.claimDue(now, leaseUntil, this.policy.batchSize)) {
       // A domain the tenant removed (or never proved) is never sent to the CA.
       if (proved.get(row.domain) !== row.tenant_id) continue;
       await this.attempt(row, now, result);

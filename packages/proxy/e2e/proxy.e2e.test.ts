@@ -14,7 +14,7 @@ import { startAccountingHarness, WEBHOOK_KEY, type AccountingHarness } from '@pl
 import { NginxCertificateInstaller } from '../src/index.js';
 import { requireBinary } from '../src/test-support/binaries.js';
 import { call } from '../src/test-support/net.js';
-import { startProxy, type ProxyHarness } from './proxy-harness.js';
+import { startProxy, type ProxyHarness } from '../src/test-support/proxy-harness.js';
 
 const nginxBin = requireBinary('nginx');
 

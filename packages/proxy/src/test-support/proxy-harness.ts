@@ -5,8 +5,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { layoutFromConfig, loadProxyConfig, startNginx, writeAtomic, writeProxyDir, createTestCa, type NginxLayout, type RunningNginx, type TestCa } from '../src/index.js';
-import { freePort } from '../src/test-support/net.js';
+import { layoutFromConfig, loadProxyConfig, startNginx, writeAtomic, writeProxyDir, createTestCa, type NginxLayout, type RunningNginx, type TestCa } from '../index.js';
+import { freePort } from './net.js';
 
 export interface ProxyHarness {
   layout: NginxLayout;
