@@ -15,6 +15,7 @@ import { createSecretBox, parseKeyring } from '@platform/secrets';
 import { startTestLanding, type TestLanding } from '@platform/app-landing/test-support/landing-harness.js';
 import { loadWorkerConfig } from '@platform/app-worker/config.js';
 import { createCertificateJob, type CertificateJob } from '@platform/app-worker/features/certificates/certificates.job.js';
+import { startWorker } from '@platform/app-worker/worker.js';
 import { requireBinary } from '@platform/proxy/test-support/binaries.js';
 import { call } from '@platform/proxy/test-support/net.js';
 import { startProxy, type ProxyHarness } from '@platform/proxy/test-support/proxy-harness.js';
@@ -30,6 +31,7 @@ describe.skipIf(!ready)('tenant-domain certificates over ACME (pebble) behind ng
   let pebble: Pebble;
   let job: CertificateJob;
   let tenantId: string;
+  let workerEnv: Record<string, string>;
   const failures: { domain: string; reason: string }[] = [];
   const table = () => new TableCertificateCandidates(landing.db);
 
@@ -72,11 +74,14 @@ describe.skipIf(!ready)('tenant-domain certificates over ACME (pebble) behind ng
     pebble = await startPebble({ httpPort: proxy.layout.httpPort });
     const dir = mkdtempSync(join(tmpdir(), 'acme-'));
     writeFileSync(join(dir, 'pebble-listener.pem'), pebble.listenerCaPem);
-    const config = loadWorkerConfig({
+    const keyring = `k1:${randomBytes(32).toString('base64')}`;
+    workerEnv = {
+      SECRETS_KEYRING: keyring,
       ACME_DIRECTORY_URL: pebble.directoryUrl, ACME_CA_FILE: join(dir, 'pebble-listener.pem'), ACME_EMAIL: 'ops@example.com',
       PROXY_DIR: proxy.paths.prefix, NGINX_BIN: proxy.paths.bin, DATA_DIR: dir, LOG_LEVEL: 'silent',
-    });
-    const box = createSecretBox(parseKeyring(`k1:${randomBytes(32).toString('base64')}`));
+    };
+    const config = loadWorkerConfig(workerEnv);
+    const box = createSecretBox(parseKeyring(keyring));
     job = createCertificateJob(config, landing.db, box, quiet, { candidates, events, policy: { maxAttempts: 3, baseDelayMs: 60_000 } })!;
     tenantId = (await landing.db.query<{ id: string }>('SELECT id FROM tenants WHERE is_default')).rows[0]!.id;
   }, 120_000);
@@ -172,5 +177,23 @@ describe.skipIf(!ready)('tenant-domain certificates over ACME (pebble) behind ng
     const r = await job.runOnce(new Date(Date.now() + 1000));
     expect([...r.issued, ...r.retrying, ...r.failed]).not.toContain('unproved.example.test');
     expect(await row('unproved.example.test')).toMatchObject({ status: 'pending', attempts: 0 });
+  });
+
+  it('the worker started with ACME_DIRECTORY_URL issues for a proved domain on its own and installs it in nginx', async () => {
+    const domain = 'www.tenant-three.test';
+    await table().add(domain, tenantId);
+    const worker = await startWorker(loadWorkerConfig({ ...workerEnv, CERTIFICATES_POLL_MS: '1000', CHANGE_FEED_POLL_MS: '0' }), { db: landing.db });
+    try {
+      for (let i = 0; i < 200 && (await row(domain))?.status !== 'active'; i++) await new Promise((res) => setTimeout(res, 100));
+      expect((await row(domain))?.status).toBe('active');
+      let tls = await presented(domain).catch(() => undefined);
+      for (let i = 0; i < 60 && !tls; i++) {
+        await new Promise((res) => setTimeout(res, 50));
+        tls = await presented(domain).catch(() => undefined);
+      }
+      expect(tls?.authorized).toBe(true);
+    } finally {
+      await worker.close();
+    }
   });
 });
