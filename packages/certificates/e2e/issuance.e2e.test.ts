@@ -61,7 +61,7 @@ describe.skipIf(!ready)('tenant-domain certificates over ACME (pebble) behind ng
     return new Promise<{ serial: string; issuer: string; authorized: boolean }>((resolve, reject) => {
       const s = connect({ host: '127.0.0.1', port: proxy.layout.httpsPort, servername: domain, ca, ALPNProtocols: ['http/1.1'] }, () => {
         const c = s.getPeerCertificate();
-        resolve({ serial: c.serialNumber, issuer: c.issuer.CN ?? '', authorized: s.authorized });
+        resolve({ serial: c.serialNumber, issuer: String(c.issuer.CN ?? ''), authorized: s.authorized });
         s.destroy();
       });
       s.on('error', reject);

@@ -14,6 +14,8 @@ import { createTestCa } from '@platform/proxy';
 import { freePort } from '@platform/proxy/test-support/net.js';
 
 const { Packet } = dns2;
+/** RFC 1035 RCODE 3 (dns2's typings lack Packet.RCODE). */
+const NXDOMAIN = 3;
 
 export interface Pebble {
   directoryUrl: string;
@@ -47,8 +49,9 @@ export async function startPebble(opts: { httpPort: number; bin?: string }): Pro
     handle: (req, send) => {
       const res = Packet.createResponseFromRequest(req);
       const q = req.questions[0];
-      if (q && nxdomain.has(q.name.toLowerCase())) res.header.rcode = Packet.RCODE.NXDOMAIN;
-      else if (q && q.type === Packet.TYPE.A) res.answers.push({ name: q.name, type: Packet.TYPE.A, class: Packet.CLASS.IN, ttl: 1, address: '127.0.0.1' });
+      if (q && nxdomain.has(q.name.toLowerCase())) (res.header as { rcode: number }).rcode = NXDOMAIN;
+      else if (q && q.type === Packet.TYPE.A)
+        res.answers.push({ name: q.name, type: Packet.TYPE.A, class: Packet.CLASS.IN, ttl: 1, address: '127.0.0.1' } as unknown as (typeof res.answers)[number]);
       send(res);
     },
   });
