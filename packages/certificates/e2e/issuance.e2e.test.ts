@@ -142,6 +142,26 @@ describe.skipIf(!ready)('tenant-domain certificates over ACME (pebble) behind ng
     expect(after.authorized).toBe(true);
   });
 
+  it('keeps serving the current certificate when a renewal is refused, and retries later', async () => {
+    const domain = 'shop.tenant-one.test';
+    const before = await presented(domain);
+    const current = (await row(domain))!;
+    pebble.nxdomain.add(domain);
+    try {
+      const now = new Date(current.renew_at!.getTime() + 1000);
+      const r = await job.runOnce(now);
+      expect(r.retrying).toEqual([domain]);
+      const after = (await row(domain))!;
+      expect(after).toMatchObject({ status: 'active', attempts: 1, cert_pem: current.cert_pem });
+      expect(after.last_error).toMatch(/^refused: /);
+      expect(after.next_attempt_at.getTime() - now.getTime()).toBe(60_000);
+      expect(await sslStatus(domain)).toBe('active');
+      expect((await presented(domain)).serial).toBe(before.serial);
+    } finally {
+      pebble.nxdomain.delete(domain);
+    }
+  });
+
   it('backs off on refusals and ends in failed with the CA\'s reason', async () => {
     const domain = 'gone.tenant-two.test';
     pebble.nxdomain.add(domain);

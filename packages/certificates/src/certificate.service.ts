@@ -7,7 +7,7 @@
  */
 import type { Db } from '@platform/db';
 import type { SecretBox } from '@platform/secrets';
-import type { CertificateCandidates, CertificateEvents, CertificateInstaller, CertificateIssuer, InstalledCertificate } from './certificates.port.js';
+import { CERTIFIABLE_DOMAIN, type CertificateCandidates, type CertificateEvents, type CertificateInstaller, type CertificateIssuer, type InstalledCertificate } from './certificates.port.js';
 import { CertificateRepo, type CertificateRow } from './certificate.repo.js';
 import { ChallengeRepo } from './challenge.repo.js';
 import { classifyAcmeError } from './issuance-error.js';
@@ -52,7 +52,9 @@ export class CertificateService {
   async runOnce(now = new Date()): Promise<PassResult> {
     const result: PassResult = { issued: [], retrying: [], failed: [] };
     const candidates = await this.deps.candidates.list();
-    const proved = new Map(candidates.map((c) => [c.domain.toLowerCase(), c.tenantId]));
+    const proved = new Map(
+      candidates.map((c) => [c.domain.toLowerCase(), c.tenantId] as const).filter(([domain]) => CERTIFIABLE_DOMAIN.test(domain)),
+    );
     for (const [domain, tenantId] of proved) await this.certificates.ensurePending(domain, tenantId, now);
     const leaseUntil = new Date(now.getTime() + this.policy.leaseMs);
     for (const row of await this.certificates.claimDue(now, leaseUntil, this.policy.batchSize)) {

@@ -4,7 +4,9 @@
  * and the docs site (not built yet). Checks TLS per host, redirects, refusal of unknown hosts, the
  * client address, raw webhook bodies, body limits, WebSocket upgrades and graceful reloads.
  */
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { connect as tlsConnect } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -146,5 +148,17 @@ describe.skipIf(!nginxBin)('reverse proxy (Debian nginx)', () => {
     for (let i = 0; i < 40 && !served; i++) served = await https('shop.tenant-one.test', '/health').catch(() => new Promise<undefined>((r) => setTimeout(() => r(undefined), 50)));
     expect(served?.status).toBe(200);
     expect(JSON.parse(served!.body)).toMatchObject({ status: 'ok' });
+  });
+
+  it('never writes a name that is not a plain host name, nor one of the public hosts, into nginx', async () => {
+    const pair = await p.ca.issue(['shop.tenant-one.test']);
+    const evil = { ...pair, tenantId: 't2', domain: 'x.test; } server { listen 1; include /etc/passwd' };
+    const hijack = { ...(await p.ca.issue(['erp.example.test'])), tenantId: 't2', domain: 'erp.example.test' };
+    await new NginxCertificateInstaller({ prefix: p.paths.prefix, bin: p.paths.bin }).install([{ ...pair, tenantId: 't1', domain: 'shop.tenant-one.test' }, evil, hijack]);
+    const conf = readFileSync(join(p.paths.prefix, 'tenant-sites.conf'), 'utf8');
+    expect(conf).toContain('server_name shop.tenant-one.test;');
+    expect(conf).not.toContain('passwd');
+    expect(conf).not.toContain('erp.example.test');
+    expect((await https('erp.example.test', '/web/health')).status).toBe(200);
   });
 });

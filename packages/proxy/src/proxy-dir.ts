@@ -6,6 +6,7 @@
 import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CERTIFIABLE_DOMAIN } from '@platform/certificates';
 import type { ProxyConfig } from './proxy.config.js';
 import { renderNginxConf, renderTenantSites, type NginxLayout, type PublicSite, type SiteKey, type TenantSite } from './nginx-config.js';
 import { createTestCa, type TestCa } from './test-ca.js';
@@ -76,7 +77,11 @@ export function readLayout(prefix: string): NginxLayout {
 export function writeTenantSites(l: NginxLayout, certs: { domain: string; certPem: string; keyPem: string }[]): string {
   const dir = join(l.prefix, 'tenant-certs');
   mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const sites: TenantSite[] = certs.map((c) => {
+  // The names go into nginx's configuration and file names: only plain host names, and never one of
+  // the public hosts (a tenant cannot take over erp.<domain>).
+  const publicNames = new Set(l.sites.map((s) => s.hostname));
+  const usable = certs.filter((c) => CERTIFIABLE_DOMAIN.test(c.domain) && !publicNames.has(c.domain));
+  const sites: TenantSite[] = usable.map((c) => {
     const certFile = join(dir, `${c.domain}.crt`);
     const keyFile = join(dir, `${c.domain}.key`);
     writeAtomic(certFile, c.certPem);

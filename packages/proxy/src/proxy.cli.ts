@@ -7,6 +7,7 @@
  * for a tenant domain whose ACME certificate the worker would install); its root is printed for curl.
  */
 import { join } from 'node:path';
+import { CERTIFIABLE_DOMAIN } from '@platform/certificates';
 import { ConfigError } from '@platform/kernel';
 import { loadProxyConfig } from './proxy.config.js';
 import { layoutFromConfig, loadOrCreateTestCa, writeAtomic, writeProxyDir, writeTenantSites } from './proxy-dir.js';
@@ -16,6 +17,8 @@ async function prepare(argv: string[]) {
   const config = loadProxyConfig();
   const layout = layoutFromConfig(config);
   const domains = argv.flatMap((a, i) => (argv[i - 1] === '--domain' ? [a.toLowerCase()] : []));
+  const bad = domains.find((d) => !CERTIFIABLE_DOMAIN.test(d));
+  if (bad) throw new Error(`--domain ${bad}: must be a lowercase DNS host name such as shop.example.com`);
   writeProxyDir(layout);
   let rootFile: string | undefined;
   if (!config.PROXY_CERT_DIR || domains.length > 0) {
