@@ -38,6 +38,8 @@ const keyAad = (tenantId: string, domain: string) => `certificates:${tenantId}:$
 export class CertificateService {
   readonly certificates: CertificateRepo;
   private readonly challenges: ChallengeRepo;
+  /** The first pass installs every active certificate (a restarted worker or a new proxy directory). */
+  private installOwed = true;
 
   constructor(
     db: Db,
@@ -57,13 +59,27 @@ export class CertificateService {
     );
     for (const [domain, tenantId] of proved) await this.certificates.ensurePending(domain, tenantId, now);
     const leaseUntil = new Date(now.getTime() + this.policy.leaseMs);
+    const newlyActive: { domain: string; tenantId: string }[] = [];
     for (const row of await this.certificates.claimDue(now, leaseUntil, this.policy.batchSize)) {
       // A domain the tenant removed (or never proved) is never sent to the CA.
       if (proved.get(row.domain) !== row.tenant_id) continue;
-      await this.attempt(row, now, result);
+      if ((await this.attempt(row, now, result)) && row.status !== 'active') newlyActive.push({ domain: row.domain, tenantId: row.tenant_id });
     }
     await this.challenges.removeExpired(now);
-    if (result.issued.length > 0) await this.installAll();
+    // Install before telling the control plane, so `active` means nginx serves the domain. A failed
+    // install (nginx refused the file, say) is retried on every pass until it succeeds.
+    let installError: unknown;
+    if (this.deps.installer && (result.issued.length > 0 || this.installOwed)) {
+      try {
+        await this.installAll();
+        this.installOwed = false;
+      } catch (e) {
+        this.installOwed = true;
+        installError = e;
+      }
+    }
+    for (const a of newlyActive) await this.deps.events.onCertificateActive(a.domain, a.tenantId);
+    if (installError) throw installError;
     return result;
   }
 
@@ -79,7 +95,8 @@ export class CertificateService {
     await this.deps.installer.install(active);
   }
 
-  private async attempt(row: CertificateRow, now: Date, result: PassResult): Promise<void> {
+  /** True when a certificate was issued. */
+  private async attempt(row: CertificateRow, now: Date, result: PassResult): Promise<boolean> {
     const candidate = { domain: row.domain, tenantId: row.tenant_id };
     try {
       const cert = await this.deps.issuer.issue(candidate);
@@ -88,7 +105,7 @@ export class CertificateService {
       const keyEnc = this.box.seal(cert.keyPem, keyAad(row.tenant_id, row.domain));
       await this.certificates.markIssued(row.domain, { certPem: cert.certPem, keyEnc, notBefore: cert.notBefore, notAfter: cert.notAfter, renewAt, now });
       result.issued.push(row.domain);
-      if (row.status !== 'active') await this.deps.events.onCertificateActive(row.domain, row.tenant_id);
+      return true;
     } catch (e) {
       const err = classifyAcmeError(e);
       const attempts = row.attempts + 1;
@@ -98,12 +115,13 @@ export class CertificateService {
         await this.certificates.markAttemptFailed(row.domain, { attempts, error: reason, nextAttemptAt: null, status: 'failed', now });
         result.failed.push(row.domain);
         await this.deps.events.onCertificateFailed(row.domain, row.tenant_id, reason);
-        return;
+        return false;
       }
       const backoff = Math.min(this.policy.maxDelayMs, this.policy.baseDelayMs * 2 ** (attempts - 1));
       const wait = Math.max(backoff, err.retryAfterMs ?? 0);
       await this.certificates.markAttemptFailed(row.domain, { attempts, error: reason, nextAttemptAt: new Date(now.getTime() + wait), status: row.status, now });
       result.retrying.push(row.domain);
+      return false;
     }
   }
 }

@@ -93,3 +93,12 @@ export function writeTenantSites(l: NginxLayout, certs: { domain: string; certPe
   writeAtomic(file, renderTenantSites(l, sites));
   return previous;
 }
+
+/** The tenant certificates already in the proxy directory (written by the worker), to keep them. */
+export function readInstalledTenantCerts(l: NginxLayout): { domain: string; certPem: string; keyPem: string }[] {
+  const dir = join(l.prefix, 'tenant-certs');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.crt') && existsSync(join(dir, `${f.slice(0, -4)}.key`)))
+    .map((f) => ({ domain: f.slice(0, -4), certPem: readFileSync(join(dir, f), 'utf8'), keyPem: readFileSync(join(dir, `${f.slice(0, -4)}.key`), 'utf8') }));
+}

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { CERTIFIABLE_DOMAIN } from '@platform/certificates';
 import { ConfigError } from '@platform/kernel';
 import { loadProxyConfig } from './proxy.config.js';
-import { layoutFromConfig, loadOrCreateTestCa, writeAtomic, writeProxyDir, writeTenantSites } from './proxy-dir.js';
+import { layoutFromConfig, loadOrCreateTestCa, readInstalledTenantCerts, writeAtomic, writeProxyDir, writeTenantSites } from './proxy-dir.js';
 import { nginxReload, nginxTest, startNginx } from './nginx-process.js';
 
 async function prepare(argv: string[]) {
@@ -33,7 +33,9 @@ async function prepare(argv: string[]) {
     }
     if (domains.length > 0) {
       const certs = await Promise.all(domains.map(async (domain) => ({ domain, ...(await made.ca.issue([domain])) })));
-      writeTenantSites(layout, certs);
+      // Certificates the worker installed stay; a --domain replaces one of the same name.
+      const kept = readInstalledTenantCerts(layout).filter((c) => !domains.includes(c.domain));
+      writeTenantSites(layout, [...kept, ...certs]);
     }
   }
   return { config, layout, domains, rootFile, paths: { bin: config.NGINX_BIN, prefix: layout.prefix } };

@@ -73,8 +73,8 @@ export function createCertificateJob(
     service,
     runOnce: (now) => service.runOnce(now),
     start() {
-      // A restarted worker (or a new proxy directory) gets the stored certificates back in place first.
-      running = service.installAll().catch((e: unknown) => logger.warn({ err: e }, 'certificates: install at start failed')).then(pass);
+      // The first pass also puts the stored certificates back in place (restarted worker, new proxy directory).
+      running = pass();
       schedule();
     },
     async stop() {
