@@ -80,6 +80,8 @@ describe('http-01 answers', () => {
 describe('ACME failures', () => {
   it('are told apart: rate limits, an unreachable CA, and refusals', () => {
     expect(classifyAcmeError(Object.assign(new Error('too many certificates'), { type: 'urn:ietf:params:acme:error:rateLimited' })).kind).toBe('rate_limited');
+    // acme-client keeps only the problem's detail: Let's Encrypt's rate-limit details say "too many …".
+    expect(classifyAcmeError(new Error('Error creating new order :: too many certificates already issued for "example.com"')).kind).toBe('rate_limited');
     expect(classifyAcmeError(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' })).kind).toBe('unavailable');
     expect(classifyAcmeError(new Error('Invalid response from http://x/.well-known/acme-challenge/y: 404')).kind).toBe('refused');
   });
