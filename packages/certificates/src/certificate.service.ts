@@ -40,6 +40,7 @@ export class CertificateService {
   private readonly challenges: ChallengeRepo;
   /** The first pass installs every active certificate (a restarted worker or a new proxy directory). */
   private installOwed = true;
+  private served = '';
 
   constructor(
     db: Db,
@@ -69,9 +70,17 @@ export class CertificateService {
     // Install before telling the control plane, so `active` means nginx serves the domain. A failed
     // install (nginx refused the file, say) is retried on every pass until it succeeds.
     let installError: unknown;
+    // A changed set of served certificates (issued, renewed, or a domain its tenant removed) needs a new install.
+    const served = (await this.certificates.listActive())
+      .filter((r) => proved.get(r.domain) === r.tenant_id)
+      .map((r) => `${r.domain}@${r.not_after?.toISOString()}`)
+      .sort()
+      .join(',');
+    if (served !== this.served) this.installOwed = true;
+    this.served = served;
     if (this.deps.installer && (result.issued.length > 0 || this.installOwed)) {
       try {
-        await this.installAll();
+        await this.installAll(proved);
         this.installOwed = false;
       } catch (e) {
         this.installOwed = true;
@@ -83,10 +92,14 @@ export class CertificateService {
     return result;
   }
 
-  /** Writes every active certificate for the proxy (also at start-up, so a new proxy has them). */
-  async installAll(): Promise<void> {
+  /**
+   * Writes the active certificates for the proxy. With `proved`, only domains still proved by their
+   * tenant: a domain the tenant removed stops being served at the next install.
+   */
+  async installAll(proved?: ReadonlyMap<string, string>): Promise<void> {
     if (!this.deps.installer) return;
-    const active: InstalledCertificate[] = (await this.certificates.listActive()).map((r) => ({
+    const rows = (await this.certificates.listActive()).filter((r) => !proved || proved.get(r.domain) === r.tenant_id);
+    const active: InstalledCertificate[] = rows.map((r) => ({
       domain: r.domain,
       tenantId: r.tenant_id,
       certPem: r.cert_pem!,
