@@ -9,6 +9,7 @@ import { registerCapiRoutes } from './features/conversions/capi.routes.js';
 import { registerHealthRoutes } from './features/health/health.routes.js';
 import { registerOpenApiRoutes } from './features/openapi/openapi.routes.js';
 import { registerSite } from './site/site.routes.js';
+import { acmeChallengeRoutes } from '@platform/certificates';
 
 export interface LandingAppOptions {
   logger: FastifyBaseLogger | false;
@@ -39,6 +40,8 @@ export async function buildLandingApp(deps: LandingDeps, opts: LandingAppOptions
   registerMagnetRoutes(app, deps);
   registerCapiRoutes(app, deps);
   registerOpenApiRoutes(app);
+  // http-01 answers for tenant-domain certificates: the proxy routes port 80's challenge path here.
+  await app.register(acmeChallengeRoutes, { db: deps.db });
   if (deps.localCaptcha) {
     // Embedded mode only: the local siteverify stand-in and its browser script.
     await app.register(localCaptchaRoutes, { prefix: '/local-captcha', secret: deps.localCaptcha.secret, siteKey: deps.localCaptcha.siteKey, maxTokens: deps.localCaptcha.maxTokens });

@@ -45,6 +45,13 @@ export const workerEnvSchema = z
     META_TEST_EVENT_CODE: z.string().optional(),
     ...emailEnvShape,
     META_DEFAULT_COUNTRY_CODE: z.string().regex(/^\d{1,3}$/, 'must be a calling code such as 1').default('1'),
+    // Certificates for tenant custom domains (docs/certificates.md); off without ACME_DIRECTORY_URL.
+    ACME_DIRECTORY_URL: z.url({ protocol: /^https$/, error: 'must be the https URL of the ACME directory' }).optional(),
+    ACME_EMAIL: z.email('must be an email address for the CA\'s notices').optional(),
+    ACME_CA_FILE: z.string().optional(),
+    CERTIFICATES_POLL_MS: int(1_000, 86_400_000).default(60_000),
+    PROXY_DIR: z.string().optional(),
+    NGINX_BIN: z.string().default('nginx'),
   })
   .superRefine((c, ctx) => {
     refineEmailConfig(c, ctx);

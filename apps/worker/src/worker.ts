@@ -26,6 +26,7 @@ import { accountingHandlers } from './features/accounting/accounting.jobs.js';
 import { RetentionService } from './features/retention/retention.service.js';
 import { RetentionRunner } from './features/retention/retention.runner.js';
 import { startEmailLanes } from '@platform/email';
+import { createCertificateJob } from './features/certificates/certificates.job.js';
 
 export interface RunningWorker {
   relay: OutboxRelay;
@@ -118,6 +119,8 @@ export async function startWorker(config: WorkerConfig, opts: { db?: Db; logger?
         )
       : undefined;
   pruning?.start();
+  const certificates = createCertificateJob(config, db, secretBoxFrom(config), logger);
+  certificates?.start();
   let closing: Promise<void> | undefined;
   return {
     relay,
@@ -127,6 +130,7 @@ export async function startWorker(config: WorkerConfig, opts: { db?: Db; logger?
     close: () => (closing ??= (async () => {
       await feed?.stop();
       await pruning?.stop();
+      await certificates?.stop();
       await relay.stop();
       await email.close();
       if (ownDb) await db.close();
