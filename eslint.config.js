@@ -64,7 +64,8 @@ export default defineConfig(
             { group: ['node:*'], message: 'The client bundle runs in the browser.' },
             {
               regex: '^@platform/(?!attribution/form-source\\.vocabulary)',
-              message: 'The client bundle takes only browser-safe modules (@platform/attribution/form-source.vocabulary.js).',
+              message:
+                'The client bundle takes only browser-safe modules (@platform/attribution/form-source.vocabulary.js).',
             },
             { regex: '^\\.\\./(?!client/)', message: 'The client bundle does not import server code.' },
           ],

@@ -9,7 +9,12 @@
 export const POPUP_TRIGGERS = ['scroll', 'dwell', 'exit', 'footer'] as const;
 export type PopupTrigger = (typeof POPUP_TRIGGERS)[number];
 /** Trigger suffixes the L2 popup appends to its template value at submit time. */
-export const L2_TRIGGER_SUFFIXES = ['_scroll', '_dwell', '_exit', '_footer'] as const satisfies readonly `_${PopupTrigger}`[];
+export const L2_TRIGGER_SUFFIXES = [
+  '_scroll',
+  '_dwell',
+  '_exit',
+  '_footer',
+] as const satisfies readonly `_${PopupTrigger}`[];
 
 /** Appended when QA forces the popup open (instead of, or after, a trigger suffix). */
 export const FORCE_SUFFIX = '_force';
