@@ -4,25 +4,35 @@
  * Grammar, examples and the decisions taken where the spec is silent: docs/form-source.md.
  */
 
-/** Trigger suffixes the L2 popup appends to its template value at submit time. */
-export const L2_TRIGGER_SUFFIXES = ['_scroll', '_dwell', '_exit', '_footer'] as const;
-export type PopupTrigger = 'scroll' | 'dwell' | 'exit' | 'footer';
-export const POPUP_TRIGGERS: readonly PopupTrigger[] = ['scroll', 'dwell', 'exit', 'footer'];
+import {
+  CALLBACK_SUFFIX,
+  FORCE_SUFFIX,
+  LEGACY_DEFAULT,
+  LP_PLACEMENTS,
+  type LpPlacement,
+  POPUP_TRIGGERS,
+  type PopupTrigger,
+} from './form-source.vocabulary.js';
 
-/** Appended when QA forces the popup open (instead of, or after, a trigger suffix). */
-export const FORCE_SUFFIX = '_force';
-/** Appended by the L3 phone fallback; puts the lead in the callback queue. */
-export const CALLBACK_SUFFIX = '_phone1';
-/** What an inline form sends when its caller gives no value (and what absent/empty means). */
-export const LEGACY_DEFAULT = 'lp_form_legacy';
+export {
+  CALLBACK_SUFFIX,
+  FORCE_SUFFIX,
+  L2_TRIGGER_SUFFIXES,
+  LEGACY_DEFAULT,
+  LP_PLACEMENTS,
+  type LpPlacement,
+  popupSuffix,
+  POPUP_TRIGGERS,
+  type PopupOpener,
+  type PopupTrigger,
+} from './form-source.vocabulary.js';
+
 /** Longer values are recorded as unknown rather than parsed. */
 export const MAX_FORM_SOURCE_LENGTH = 200;
 
 /** `form_source` names the magnet `pricing`; the server enum says `price_guide`. No mapping is defined. */
 export type MagnetName = 'pricing' | 'lookbook';
 export type MagnetWidget = 'popup' | 'inline';
-export type LpPlacement = 'hero' | 'second-cta' | 'bottom-bar';
-export const LP_PLACEMENTS: readonly LpPlacement[] = ['hero', 'second-cta', 'bottom-bar'];
 
 /** The L4 popup and inline magnet values the legacy site sends (spec, "`form_source` values"). */
 export const KNOWN_MAGNET_VALUES = [
@@ -69,10 +79,10 @@ const SLUG = '[a-z0-9]+(?:[-/][a-z0-9]+)*';
 const PRODUCT_INLINE = new RegExp(`^product-(${SLUG})_inline$`);
 const LOCAL_INLINE = new RegExp(`^local-(${SLUG})_inline$`);
 const PAGE_INLINE = /^(gallery|faq)_inline$/;
-const LP_V2 = new RegExp(`^lp-(${SLUG})_(hero|second-cta|bottom-bar)$`);
+const LP_V2 = new RegExp(`^lp-(${SLUG})_(${LP_PLACEMENTS.join('|')})$`);
 const MAGNET = new RegExp(`^(${SLUG})_magnet_(pricing|lookbook)(_popup)?$`);
 const POPUP = new RegExp(
-  `^((${SLUG})_popup)(?:_(scroll|dwell|exit|footer))?(_force)?(_phone1)?$`,
+  `^((${SLUG})_popup)(?:_(${POPUP_TRIGGERS.join('|')}))?(${FORCE_SUFFIX})?(${CALLBACK_SUFFIX})?$`,
 );
 
 export function parseFormSource(value: string | undefined | null): FormSource {

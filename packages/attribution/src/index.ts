@@ -23,6 +23,8 @@ export {
   type MagnetWidget,
   type LpPlacement,
   type CaptureLayer,
+  popupSuffix,
+  type PopupOpener,
 } from './form-source.parser.js';
 export {
   leadTags,

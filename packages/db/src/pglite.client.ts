@@ -139,7 +139,7 @@ async function servedElsewhere(dataDir: string): Promise<Db | undefined> {
         } catch (e) {
           await db.close();
           if (attempt >= 20 || Date.now() > deadline) {
-            throw new Error(`the PGlite data directory ${dataDir} is open in process ${owner.pid}, which serves it at ${where}, but connecting failed: ${(e as Error).message}`);
+            throw new Error(`the PGlite data directory ${dataDir} is open in process ${owner.pid}, which serves it at ${where}, but connecting failed: ${(e as Error).message}`, { cause: e });
           }
           await new Promise((r) => setTimeout(r, 500));
         }

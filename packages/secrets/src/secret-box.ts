@@ -94,6 +94,6 @@ export function secretBoxFromConfig(c: { SECRETS_KEYRING?: string | undefined; S
   try {
     return createSecretBox(parseKeyring(c.SECRETS_KEYRING, c.SECRETS_ACTIVE_KEY));
   } catch (e) {
-    throw new Error(`SECRETS_KEYRING: ${(e as Error).message}`);
+    throw new Error(`SECRETS_KEYRING: ${(e as Error).message}`, { cause: e });
   }
 }

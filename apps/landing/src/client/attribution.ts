@@ -16,7 +16,7 @@ export type Attribution = Partial<Record<(typeof ATTRIBUTION_KEYS)[number], stri
  */
 export function captureAttribution(search: string, pageLpSlug: string | undefined): Attribution {
   const raw = get('session', STORE_KEY);
-  let stored: Attribution | null = null;
+  let stored: Attribution | null;
   try {
     stored = raw ? (JSON.parse(raw) as Attribution) : null;
   } catch {

@@ -19,5 +19,3 @@ export const POPUP_CONFIG = {
   forceParam: 'lp_popup',
   forceValue: 'force',
 } as const;
-
-export type PopupTrigger = 'scroll' | 'dwell' | 'exit' | 'footer' | 'force';

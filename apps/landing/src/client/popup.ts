@@ -3,7 +3,9 @@
  * page's template value, and honours the suppression keys and Global Privacy Control. On LP v2
  * pages (mode "cta") it has no triggers and opens only from the page's CTA buttons.
  */
-import { POPUP_CONFIG as C, type PopupTrigger } from './popup.config.js';
+import { type PopupOpener, type PopupTrigger, popupSuffix } from '@platform/attribution/form-source.vocabulary.js';
+
+import { POPUP_CONFIG as C } from './popup.config.js';
 import { get, remove, set } from './storage.js';
 import { loadCaptcha } from './captcha.js';
 
@@ -46,14 +48,14 @@ function controller(dialog: HTMLDialogElement) {
     if (e.target === dialog || (e.target as Element).closest('[data-close-popup]')) dialog.close();
   });
 
-  return (suffix: PopupTrigger | null): void => {
+  return (opener: PopupOpener | null): void => {
     if (dialog.open) return;
     // forms.ts appends this to the template value (`<page>_popup`) when the form is submitted.
-    if (form) form.dataset.sourceSuffix = suffix ? `_${suffix}` : '';
+    if (form) form.dataset.sourceSuffix = opener ? popupSuffix(opener) : '';
     returnTo = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     dialog.showModal();
     document.documentElement.classList.add('popup-open');
-    dialog.dataset.trigger = suffix ?? 'cta';
+    dialog.dataset.trigger = opener ?? 'cta';
     dialog.querySelector<HTMLElement>('input:not([type=hidden])')?.focus();
     loadCaptcha().catch(() => undefined);
   };

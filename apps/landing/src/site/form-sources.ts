@@ -2,13 +2,9 @@
  * Every `form_source` value the site authors, derived from the content data. The views take their
  * values from here, and form-sources.test.ts checks each one against the backend's parser.
  */
-import type { SiteContent } from './content.loader.js';
+import { FORCE_SUFFIX, L2_TRIGGER_SUFFIXES, LEGACY_DEFAULT, LP_PLACEMENTS, type LpPlacement } from '@platform/attribution';
 
-export type LpPlacement = 'hero' | 'second-cta' | 'bottom-bar';
-export const LP_PLACEMENTS: readonly LpPlacement[] = ['hero', 'second-cta', 'bottom-bar'];
-/** Suffixes the client appends to an L2 template value at submit time (src/client/popup.ts). */
-export const POPUP_TRIGGER_SUFFIXES = ['_scroll', '_dwell', '_exit', '_footer'] as const;
-export const POPUP_FORCE_SUFFIX = '_force';
+import type { SiteContent } from './content.loader.js';
 
 export const formSource = {
   productInline: (product: string): string => `product-${product}_inline`,
@@ -37,15 +33,15 @@ export function authoredFormSources(c: SiteContent): AuthoredValue[] {
     for (const pl of LP_PLACEMENTS) out.push({ value: formSource.lp(lp.slug, pl), path: `/lp/${lp.slug}`, capture: 'lp-v2' });
   }
   // The legacy pages post no form_source; the backend records its default.
-  for (const lp of c.lpLegacy) out.push({ value: 'lp_form_legacy', path: `/go/${lp.slug}`, capture: 'legacy-default' });
+  for (const lp of c.lpLegacy) out.push({ value: LEGACY_DEFAULT, path: `/go/${lp.slug}`, capture: 'legacy-default' });
   return out;
 }
 
-/** Every string the browser can send: the authored values plus each popup template with its suffixes. */
+/** Every string the browser can send: the authored values plus each popup template with the suffixes src/client/popup.ts appends. */
 export function runtimeFormSources(c: SiteContent): string[] {
   const set = new Set(authoredFormSources(c).map((a) => a.value));
   for (const template of c.popupPages.values()) {
-    for (const s of [...POPUP_TRIGGER_SUFFIXES, POPUP_FORCE_SUFFIX]) set.add(template + s);
+    for (const s of [...L2_TRIGGER_SUFFIXES, FORCE_SUFFIX]) set.add(template + s);
   }
   return [...set];
 }

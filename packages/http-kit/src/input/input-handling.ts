@@ -33,10 +33,12 @@ export function charsetJsonParser(app: FastifyInstance) {
     // Most bodies cannot hold a bad string at all: no NUL and no \u0000 or \uD800-\uDFFF escape in
     // the text (valid UTF-8 and UTF-16 decode to no lone surrogate). Those skip the walk over the value.
     if (!SUSPECT.test(text)) cleanBodies.add(req);
-    parseJson(req, text, done);
+    // Fastify's default JSON parser is the callback form; its type also admits the promise form.
+    void parseJson(req, text, done);
   };
 }
 
+// eslint-disable-next-line no-control-regex -- NUL is what this looks for
 const SUSPECT = /\u0000|\\u(?:0000|[dD][89a-fA-F])|[\uD800-\uDFFF]/;
 const cleanBodies = new WeakSet<FastifyRequest>();
 

@@ -20,6 +20,7 @@ export function badStringRule(s: string): BadStringRule | undefined {
 
 /** A path segment safe to show: the offending characters of a key are escaped, never echoed raw. */
 const segment = (k: string): string =>
+  // eslint-disable-next-line no-control-regex -- control characters are what gets escaped
   k.replace(/[\u0000-\u001f\uD800-\uDFFF]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
 interface Step {
