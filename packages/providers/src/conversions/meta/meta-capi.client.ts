@@ -12,6 +12,7 @@
 import { systemClock, type Clock } from '@platform/kernel';
 import { ConversionsSendError, StaleConversionEventError, type ConversionEvent, type ConversionsSender, type ConversionsSendResult } from '../conversions.port.js';
 import { toMetaUserData, type MetaUserData } from './meta-hashing.js';
+import { providerFetch } from '../../http/provider-http.js';
 
 /** Kept here too for code that imported them from the adapter. */
 export { ConversionsSendError, StaleConversionEventError, type ConversionsErrorKind } from '../conversions.port.js';
@@ -128,35 +129,17 @@ export function createMetaCapiSender(opts: MetaCapiSenderOptions): ConversionsSe
     if (testEventCode) body.test_event_code = testEventCode;
     const url = `${endpoint}?access_token=${encodeURIComponent(accessToken)}`;
 
-    let res: Response;
-    try {
-      res = await fetch(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify(body),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-    } catch (e) {
-      const name = e instanceof Error ? e.name : '';
-      if (name === 'TimeoutError' || name === 'AbortError') {
-        throw new ConversionsSendError('timeout', `Meta CAPI: no answer within ${timeoutMs} ms`, { retryable: true, eventIds });
-      }
-      const cause = e instanceof Error && e.cause instanceof Error ? `: ${e.cause.message}` : '';
-      throw new ConversionsSendError('network', redact(`Meta CAPI: request failed${cause}`), { retryable: true, eventIds });
-    }
-
-    let text = '';
-    try {
-      text = await res.text();
-    } catch {
-      throw new ConversionsSendError('network', 'Meta CAPI: response could not be read', { retryable: true, status: res.status, eventIds });
-    }
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      json = undefined;
-    }
+    const res = await providerFetch(
+      url,
+      { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify(body) },
+      {
+        label: 'Meta CAPI',
+        timeoutMs,
+        causeInMessage: true,
+        error: (kind, message, status) => new ConversionsSendError(kind, redact(message), { retryable: true, eventIds, ...(status === undefined ? {} : { status }) }),
+      },
+    );
+    const json = res.json;
 
     if (!res.ok) {
       const err =
