@@ -15,7 +15,7 @@ import { Agent, createServer, request, type IncomingMessage, type ServerResponse
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
-import { LocalSiteverify } from '@platform/providers';
+import { LocalSiteverify } from '@platform/providers/local';
 import { leadTags, parseFormSource } from '@platform/attribution';
 import { BENCH_TOKEN_CAPACITY, BENCH_VERIFY_TIMEOUT_MS, countAnswers, serveCommands, type ChildMessage } from './child-ipc.js';
 

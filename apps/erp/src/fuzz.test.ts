@@ -13,7 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anyJson, anyString, badFields, bodyOf, encoded, expectProblemContract, fuzzParams, fuzzTimeout, queryOf, type Answer } from '@platform/http-kit/testing';
 import { accountingConnectionSchema, smsConfigSchema } from '@platform/integrations';
-import { formatJustCallTimestamp, signJustCall, signXeroPayload, startLocalSms, type RunningLocalSms } from '@platform/providers';
+import { formatJustCallTimestamp, signJustCall, signXeroPayload, startLocalSms, type RunningLocalSms } from '@platform/providers/local';
 import { buildErpApp } from './erp.app.js';
 import { loadErpConfig } from './erp.config.js';
 import { composeIntegrations } from './features/integrations/integrations.deps.js';

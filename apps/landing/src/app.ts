@@ -1,7 +1,7 @@
 /** The landing host's HTTP app. It never listens by itself (server.ts does); tests use inject(). */
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { genRequestId, problemClientErrorHandler, problemFrameworkErrors, registerInputHandling, registerProblemHandlers } from '@platform/http-kit';
-import { localCaptchaRoutes } from '@platform/providers';
+import { localCaptchaRoutes } from '@platform/providers/local';
 import type { LandingDeps } from './deps.js';
 import { registerIntakeRoutes } from './features/intake/intake.routes.js';
 import { registerMagnetRoutes } from './features/magnet/magnet.routes.js';

@@ -12,7 +12,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { randomToken } from '@platform/kernel';
-import { startLocalAccounting, startLocalChat, startLocalSms, type RunningLocalAccounting, type RunningLocalChat, type RunningLocalSms } from '@platform/providers';
+import { startLocalAccounting, startLocalChat, startLocalSms, type RunningLocalAccounting, type RunningLocalChat, type RunningLocalSms } from '@platform/providers/local';
 import { wantsLocalProviders, type PlatformConfig } from './platform.config.js';
 
 export interface LocalCredentials {

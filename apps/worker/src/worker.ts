@@ -19,7 +19,7 @@ import { ChangeFeedRunner } from './features/change-feed/change-feed.runner.js';
 import { fanOutErpEvent } from './features/erp-events/erp-event-fanout.js';
 import { chatOrigins, ChatNotifierService, IntegrationSettingsService, SmsService, TOPIC_SMS_INBOUND } from '@platform/integrations';
 import { RateLimiter } from '@platform/http-kit';
-import { createGoogleChatPoster, createJustCallSmsSender, createJustCallTextsReader, normalizeSmsPhone } from '@platform/providers';
+import { createGoogleChatPoster, justCallSmsAdapters, normalizeSmsPhone } from '@platform/providers';
 import { ERP_EVENT_TOPICS, TOPIC_CHAT_NOTIFY, TOPIC_SMS_SEND, type DerivedJobPayload } from '@platform/contracts';
 import { secretBoxFrom } from './secrets.js';
 import { accountingHandlers } from './features/accounting/accounting.jobs.js';
@@ -47,7 +47,7 @@ export function buildHandlers(config: WorkerConfig, db: Db, logger: Logger, erps
     new RateLimiter(db),
   );
   const fanOut = fanOutErpEvent(db, wake);
-  const sms = new SmsService(db, settings, (s) => createJustCallTextsReader({ ...s, baseUrl: config.SMS_API_URL }), wake);
+  const sms = new SmsService(db, settings, justCallSmsAdapters({ baseUrl: config.SMS_API_URL }), wake);
   const erpOfTenant = async (tenantId: string) =>
     erps.forDatabase((await db.query<{ erp_db: string | null }>('SELECT erp_db FROM tenants WHERE id = $1', [tenantId])).rows[0]?.erp_db ?? null);
   const leads = new LeadDeliveryService((name) => erps.forDatabase(name), submissionRecorder(db), config.ERP_STRUCTURED_ATTRIBUTION === 'on');
@@ -67,7 +67,7 @@ export function buildHandlers(config: WorkerConfig, db: Db, logger: Logger, erps
     [TOPIC_CONVERSION]: (row) => deliverConversion(conversions, row.payload as unknown as ConversionPayload),
     ...Object.fromEntries(ERP_EVENT_TOPICS.map((t) => [t, fanOut])),
     [TOPIC_SMS_SEND]: (row) =>
-      sms.deliver(row.tenant_id, String(row.payload.messageId), (secrets) => createJustCallSmsSender({ ...secrets, baseUrl: config.SMS_API_URL })),
+      sms.deliver(row.tenant_id, String(row.payload.messageId)),
     [TOPIC_SMS_INBOUND]: async (row) => sms.attachInbound(String(row.payload.messageId), await erpOfTenant(row.tenant_id)),
     ...accountingHandlers(config, db, settings, (name) => erps.forDatabase(name)),
     [TOPIC_CHAT_NOTIFY]: (row) => {

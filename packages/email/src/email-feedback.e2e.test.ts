@@ -4,7 +4,7 @@
  * basic auth; forged, re-topiced or foreign-certificate messages change nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postmarkBounceBody } from '@platform/providers';
+import { postmarkBounceBody } from '@platform/providers/local';
 import { HOOK_PASSWORD, HOOK_USER, startEmailHarness, type EmailHarness } from './test-support/email-harness.js';
 
 let h: EmailHarness;

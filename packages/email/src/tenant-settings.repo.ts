@@ -15,7 +15,7 @@ export interface SendingDomain {
   added_at: string;
   checked_at?: string;
   verified_at?: string;
-  /** The primary provider's record of the domain (Postmark Domains API), when registered there. */
+  /** The primary provider's record of the domain, when registered there. */
   provider?: { name: string; id: string; dkim_host: string; dkim_value: string; return_path_domain: string; return_path_cname: string; verified?: boolean };
   /** Per record: found or what was missing, from the last check. */
   last_check?: Record<string, string>;

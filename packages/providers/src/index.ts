@@ -5,8 +5,14 @@
  * - Accounting (AccountingOAuth, AccountingApi): Xero adapter + local Xero-protocol server.
  * - SMS (SmsSender, SmsWebhookReceiver): JustCall adapter, log driver + local stand-in.
  * - Team chat (ChatPoster): Google Chat incoming-webhook adapter, log driver + local receiver.
- * Local stand-ins exist only for embedded mode and tests.
+ * Production code imports from here: ports, real adapters, the shared error and HTTP call.
+ * The local stand-ins (servers speaking each provider's protocol) and the request signers that
+ * play the provider's side are in `@platform/providers/local`, for tests and the embedded default.
  */
+
+// One provider error and one HTTP call for every adapter
+export { isProviderError, ProviderError, type ProviderErrorKind, type ProviderErrorOptions } from './http/provider-error.js';
+export { jsonObject, providerFetch, retryAfterSeconds, statusKind, type ProviderRequest, type ProviderResponse } from './http/provider-http.js';
 
 // Bot check
 export {
@@ -26,27 +32,16 @@ export {
   GOOGLE_SITEVERIFY_URL,
   type SiteverifyVerifierOptions,
 } from './captcha/recaptcha/siteverify.verifier.js';
-export {
-  createLocalSiteverify,
-  InvalidMintRequestError,
-  LOCAL_DEFAULT_SCORE,
-  LOCAL_TOKEN_TTL_MS,
-  LocalSiteverify,
-  localCaptchaRoutes,
-  localCaptchaScript,
-  type LocalCaptchaRoutesOptions,
-  type LocalSiteverifyOptions,
-  type MintTokenInput,
-  type SiteverifyErrorCode,
-  type SiteverifyWireResponse,
-} from './captcha/local/local-siteverify.js';
 
 // Conversions
-export type {
-  ConversionEvent,
-  ConversionsSender,
-  ConversionsSendResult,
-  ConversionUser,
+export {
+  ConversionsSendError,
+  StaleConversionEventError,
+  type ConversionEvent,
+  type ConversionsErrorKind,
+  type ConversionsSender,
+  type ConversionsSendResult,
+  type ConversionUser,
 } from './conversions/conversions.port.js';
 export {
   hashEmail,
@@ -61,33 +56,17 @@ export {
   type MetaUserData,
 } from './conversions/meta/meta-hashing.js';
 export {
-  ConversionsSendError,
   createMetaCapiSender,
   DEFAULT_CAPI_TIMEOUT_MS,
   META_API_VERSION,
   META_GRAPH_URL,
   META_MAX_EVENT_AGE_SECONDS,
   META_MAX_EVENTS_PER_REQUEST,
-  StaleConversionEventError,
   toMetaServerEvent,
-  type ConversionsErrorKind,
   type MetaCapiSenderOptions,
   type MetaEventsRequestBody,
   type MetaServerEvent,
 } from './conversions/meta/meta-capi.client.js';
-export {
-  createLocalCapiReceiver,
-  LocalCapiReceiver,
-  localCapiRoutes,
-  startLocalCapiReceiver,
-  type CapiHandleInput,
-  type CapiHandleResult,
-  type GraphErrorBody,
-  type LocalCapiReceiverOptions,
-  type LocalCapiRoutesOptions,
-  type RecordedCapiRequest,
-  type RunningLocalCapiReceiver,
-} from './conversions/local/local-capi.receiver.js';
 export { createLogConversionsSender, type ConversionsLogger } from './conversions/log/log-conversions.sender.js';
 
 // Accounting (Xero protocol)
@@ -100,9 +79,12 @@ export {
   type AccountingErrorKind,
   type AccountingInvoice,
   type AccountingOAuth,
+  type AccountingAdapters,
   type AccountingTokenSet,
   type AccountingWebhookBatch,
   type AccountingWebhookEvent,
+  type AccountingWebhookRequest,
+  type AccountingWebhookVerifier,
   type AuthorizeUrlInput,
   type ContactInput,
   type CreatedInvoice,
@@ -116,6 +98,7 @@ export {
   type LineAmountTypes,
   type RefreshInput,
   type UpsertContactInput,
+  webhookEventKey,
 } from './accounting/accounting.port.js';
 export { createPkcePair, pkceChallengeS256, type PkcePair } from './accounting/pkce.js';
 export {
@@ -130,22 +113,11 @@ export { createXeroOAuth, type XeroOAuthOptions } from './accounting/xero/xero-o
 export { createXeroAccountingClient, type XeroAccountingClientOptions } from './accounting/xero/xero-accounting.client.js';
 export {
   parseXeroWebhook,
-  signXeroPayload,
   verifyXeroSignature,
-  webhookEventKey,
   XERO_SIGNATURE_HEADER,
+  xeroWebhookVerifier,
 } from './accounting/xero/xero-webhook.js';
-export {
-  startLocalAccounting,
-  type LocalAccountingOptions,
-  type RecordedAccountingRequest,
-  type RunningLocalAccounting,
-} from './accounting/local/local-accounting.server.js';
-export type {
-  IntentToReceiveResult,
-  WebhookAttempt as AccountingWebhookAttempt,
-  WebhookDelivery as AccountingWebhookDelivery,
-} from './accounting/local/local-accounting.webhooks.js';
+export { xeroAccountingAdapters } from './accounting/xero/xero-adapters.js';
 
 // SMS (JustCall protocol)
 export {
@@ -165,7 +137,11 @@ export {
   type SmsWebhookRejection,
   type SmsWebhookRequest,
   type SmsWebhookResult,
+  type SmsAdapters,
+  type SmsCredentials,
+  type SmsWebhookTrust,
 } from './sms/sms.port.js';
+export { justCallSmsAdapters } from './sms/justcall/justcall-adapters.js';
 // `normalizePhone` is taken by the Meta hashing rules above; this one is the SMS (E.164) rule.
 export { normalizeInternationalDigits, normalizePhone as normalizeSmsPhone } from './sms/phone.js';
 export {
@@ -179,26 +155,17 @@ export { createJustCallTextsReader, type JustCallTextsReaderOptions } from './sm
 export {
   createJustCallWebhookReceiver,
   DEFAULT_JUSTCALL_REPLAY_WINDOW_SECONDS,
-  formatJustCallTimestamp,
   JUSTCALL_SIGNATURE_HEADER,
   JUSTCALL_SIGNATURE_VERSION_HEADER,
   JUSTCALL_TIMESTAMP_HEADER,
   normalizeSmsStatus,
   parseJustCallEvent,
   parseJustCallTimestamp,
-  signJustCall,
   verifyJustCallSignature,
   type JustCallSignatureInput,
   type JustCallWebhookReceiverOptions,
 } from './sms/justcall/justcall-webhook.js';
 export { createLogSmsSender, type SmsLogger } from './sms/log/log-sms.sender.js';
-export {
-  startLocalSms,
-  type LocalSmsMessage,
-  type LocalSmsOptions,
-  type LocalSmsWebhook,
-  type RunningLocalSms,
-} from './sms/local/local-sms.server.js';
 
 // Team chat (Google Chat incoming webhooks)
 export {
@@ -222,12 +189,6 @@ export {
   type GoogleChatPosterOptions,
 } from './chat/googlechat/google-chat.poster.js';
 export { createLogChatPoster, type ChatLogger } from './chat/log/log-chat.poster.js';
-export {
-  startLocalChat,
-  type LocalChatMessage,
-  type LocalChatOptions,
-  type RunningLocalChat,
-} from './chat/local/local-chat.server.js';
 
 // Email: Postmark (primary), SES over SMTP (secondary), SMTP, log driver (docs/email.md)
 export * from './email/index.js';

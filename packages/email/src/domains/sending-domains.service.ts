@@ -4,9 +4,9 @@
  * the 11th is refused with EMAIL_DOMAIN_LIMIT_REACHED and that tenant keeps sending from the
  * platform's domain with its own reply-to. The DKIM key is ours (2048-bit RSA, the private key
  * sealed with the platform's secret box), published as TXT at `<selector>._domainkey.<domain>`; it
- * signs what goes out over SMTP (SES, the embedded relay). With a registry (Postmark's Domains API)
+ * signs what goes out over SMTP (SES, the embedded relay). With a registry (the primary's Domains API)
  * the domain is also registered with the primary, whose own DKIM record and return-path CNAME are
- * shown and checked too, and Postmark is asked to verify once DNS has them.
+ * shown and checked too, and the primary is asked to verify once DNS has them.
  */
 import { generateKeyPairSync } from 'node:crypto';
 import type { Db } from '@platform/db';

@@ -73,7 +73,8 @@ describe('sending domains', () => {
 
 describe('sending domains registered with Postmark', () => {
   it('shows Postmark\'s DKIM record and return path, and is verified once DNS has them and Postmark agrees', async () => {
-    const { startLocalPostmark, createPostmarkDomains } = await import('@platform/providers');
+    const { createPostmarkDomains } = await import('@platform/providers');
+    const { startLocalPostmark } = await import('@platform/providers/local');
     const lookup = createDnsLookup([dns.server]);
     const pm = await startLocalPostmark({ serverToken: 'server-token-x', accountToken: 'account-token-x', dns: lookup });
     try {

@@ -26,7 +26,7 @@ export class SuppressionService {
     });
   }
 
-  /** A provider refused the recipient as inactive at send time (Postmark ErrorCode 406). */
+  /** A provider refused the recipient as inactive at send time. */
   async recordInactive(tenantId: string, email: string, provider: string, detail: string): Promise<void> {
     await insertSuppression(this.db, { tenantId, email, scope: 'tenant', reason: 'inactive_recipient', provider, detail: { error: detail } });
   }

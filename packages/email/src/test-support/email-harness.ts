@@ -5,7 +5,7 @@
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createTestDb, migratePlatform, type TestDb } from '@platform/db';
-import { startLocalPostmark, type RunningLocalPostmark } from '@platform/providers';
+import { startLocalPostmark, type RunningLocalPostmark } from '@platform/providers/local';
 import { startLocalSns, type RunningLocalSns } from '@platform/providers/email/local/local-sns.signer.js';
 import { emailConfigDefaults, type EmailConfig } from '../email.config.js';
 import { startEmailLanes, type EmailLanes } from '../delivery/email-lanes.js';

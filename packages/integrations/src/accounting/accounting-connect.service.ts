@@ -15,7 +15,7 @@ import type { AccountingTokens } from './accounting-tokens.js';
 /**
  * The least that works (docs/integrations.md "Scopes"): contacts are found and created, invoices
  * created and read (their credit notes, prepayments and overpayments come with them), payments only
- * read (to see a deleted one). Xero's granular scopes, required of apps created from 2 March 2026.
+ * read (to see a deleted one). The provider's granular scopes (required of its apps created from 2 March 2026).
  */
 export const ACCOUNTING_SCOPES = ['offline_access', 'accounting.contacts', 'accounting.invoices', 'accounting.payments.read'];
 

@@ -1,5 +1,5 @@
 /**
- * A valid access token per connection. Xero's access tokens live 30 min and its refresh tokens
+ * A valid access token per connection. The provider's access tokens live 30 min and its refresh tokens
  * rotate on every use, so two refreshes of the same token set race into `invalid_grant`. Hence:
  * refresh when less than 5 min is left, one refresh at a time per connection — an in-process
  * promise map, and across processes a PostgreSQL advisory lock held in the transaction that reads

@@ -11,7 +11,7 @@ import type { Db } from '@platform/db';
 import type { Erp } from '@platform/erp';
 import { enqueue } from '@platform/outbox';
 import { TOPIC_ACCOUNTING_WEBHOOK } from '@platform/contracts';
-import { parseXeroWebhook, verifyXeroSignature, webhookEventKey } from '@platform/providers';
+import { webhookEventKey, type AccountingWebhookRequest, type AccountingWebhookVerifier } from '@platform/providers';
 import type { AccountingTokens } from './accounting-tokens.js';
 import * as repo from './accounting.repo.js';
 import { acceptedWebhookKeys } from '../settings/settings.repo.js';
@@ -22,27 +22,32 @@ export interface AccountingWebhookJob {
   eventDateUtc: string;
 }
 
-export type AccountingWebhookOutcome = { status: 200; queued: number } | { status: 401 | 400; reason: string };
+/** What became of a webhook request; the route maps it to the provider's expected HTTP answer. */
+export type AccountingWebhookOutcome =
+  | { kind: 'accepted'; queued: number }
+  | { kind: 'unauthenticated'; reason: string }
+  | { kind: 'malformed'; reason: string };
 
 export class AccountingWebhookService {
   constructor(
     private readonly db: Db,
     private readonly tokens: AccountingTokens,
+    private readonly verifier: AccountingWebhookVerifier,
     private readonly onQueued: () => void = () => {},
   ) {}
 
-  /** `text` is the body decoded by its declared charset (UTF-8 when absent); the signature covers `rawBody`. */
-  async receive(tenantId: string, rawBody: Buffer, signature: string | undefined, text?: string): Promise<AccountingWebhookOutcome> {
+  /** `request.text` is the body decoded by its declared charset (UTF-8 when absent); the signature covers `rawBody`. */
+  async receive(tenantId: string, request: AccountingWebhookRequest): Promise<AccountingWebhookOutcome> {
     // The current Webhook Key of each connection, and a replaced one while its rotation overlap lasts.
     const keys = (await repo.listConnections(this.db, tenantId)).flatMap((r) => acceptedWebhookKeys(r).map((sealed) => this.tokens.open(r, 'webhook_key', sealed)));
-    if (!keys.some((k) => verifyXeroSignature(rawBody, signature, k))) return { status: 401, reason: 'bad or missing signature' };
+    if (!keys.some((k) => this.verifier.verify(request, k))) return { kind: 'unauthenticated', reason: 'bad or missing signature' };
     let batch;
     try {
-      batch = parseXeroWebhook(text ?? rawBody);
+      batch = this.verifier.parse(request);
     } catch {
-      return { status: 400, reason: 'malformed payload' };
+      return { kind: 'malformed', reason: 'malformed payload' };
     }
-    if (batch.isIntentToReceive) return { status: 200, queued: 0 };
+    if (batch.isIntentToReceive) return { kind: 'accepted', queued: 0 };
     const events = batch.events.filter((e) => e.eventCategory === 'INVOICE' && e.eventType === 'UPDATE');
     const queued = await this.db.transaction(async (tx) => {
       let n = 0;
@@ -55,6 +60,6 @@ export class AccountingWebhookService {
       return n;
     });
     if (queued) this.onQueued();
-    return { status: 200, queued };
+    return { kind: 'accepted', queued };
   }
 }

@@ -1,8 +1,8 @@
-/** Builds the accounting services over the platform database and the provider's base URLs. */
+/** Builds the accounting services over the platform database and the provider's adapters (picked by the composition root). */
 import type { Db } from '@platform/db';
 import { RateLimiter } from '@platform/http-kit';
 import { systemClock, type Clock } from '@platform/kernel';
-import { createXeroAccountingClient, createXeroOAuth } from '@platform/providers';
+import type { AccountingAdapters } from '@platform/providers';
 import type { IntegrationSettingsService } from '../settings/integration-settings.service.js';
 import { AccountingCalls } from './accounting-calls.js';
 import { AccountingConnectService } from './accounting-connect.service.js';
@@ -13,12 +13,10 @@ import { AccountingContacts } from './accounting-contacts.js';
 import { AccountingPaymentsService } from './accounting-reconcile.service.js';
 import { AccountingWebhookService } from './accounting-webhook.service.js';
 
+/** The provider's base URLs, as configured (the composition root builds the adapters from them). */
 export interface AccountingUrls {
-  /** Xero: https://login.xero.com */
   loginUrl: string;
-  /** Xero: https://identity.xero.com */
   identityUrl: string;
-  /** Xero: https://api.xero.com */
   apiUrl: string;
 }
 
@@ -35,12 +33,11 @@ export interface AccountingServices {
 export function createAccountingServices(
   db: Db,
   settings: IntegrationSettingsService,
-  urls: AccountingUrls,
+  adapters: AccountingAdapters,
   opts: { onQueued?: () => void; clock?: Clock; limiter?: RateLimiter } = {},
 ): AccountingServices {
   const clock = opts.clock ?? systemClock;
-  const oauth = createXeroOAuth({ ...urls, clock });
-  const api = createXeroAccountingClient({ apiUrl: urls.apiUrl });
+  const { oauth, api } = adapters;
   const tokens = new AccountingTokens(db, settings, oauth, clock);
   const calls = new AccountingCalls(tokens, opts.limiter ?? new RateLimiter(db, clock));
   const attention = new AccountingAttention(db);
@@ -49,7 +46,7 @@ export function createAccountingServices(
     calls,
     connect: new AccountingConnectService(db, oauth, tokens),
     sync: new AccountingSyncService(db, api, calls, new AccountingContacts(db, api, calls), attention),
-    webhook: new AccountingWebhookService(db, tokens, opts.onQueued),
+    webhook: new AccountingWebhookService(db, tokens, adapters.webhooks, opts.onQueued),
     payments: new AccountingPaymentsService(db, api, calls, attention),
     attention,
   };

@@ -5,7 +5,8 @@
  * never went out is sent once the grace period has passed.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createJustCallSmsSender, createJustCallTextsReader, formatJustCallTimestamp, signJustCall } from '@platform/providers';
+import { createJustCallSmsSender, justCallSmsAdapters } from '@platform/providers';
+import { formatJustCallTimestamp, signJustCall } from '@platform/providers/local';
 import { RetryLater } from '@platform/outbox';
 import { startReplyDroppingProxy, type ReplyDroppingProxy } from '@platform/app-worker/test-support/reply-dropping-proxy.js';
 import { startSmsHarness, WEBHOOK_SECRET, type SmsHarness } from './sms.test-harness.js';
@@ -18,7 +19,7 @@ const GRACE_MS = 1_500;
 beforeAll(async () => {
   h = await startSmsHarness();
   proxy = await startReplyDroppingProxy(h.provider.url);
-  sms = new SmsService(h.t.db, h.settings, (s) => createJustCallTextsReader({ ...s, baseUrl: h.provider.url }), () => {}, GRACE_MS);
+  sms = new SmsService(h.t.db, h.settings, justCallSmsAdapters({ baseUrl: h.provider.url }), () => {}, GRACE_MS);
 }, 180_000);
 afterAll(async () => {
   await proxy?.close();

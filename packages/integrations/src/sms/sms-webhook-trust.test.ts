@@ -4,7 +4,8 @@
  * provider does not have is refused, and secrets rotate with an overlap.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createJustCallSmsSender, formatJustCallTimestamp, signJustCall } from '@platform/providers';
+import { createJustCallSmsSender } from '@platform/providers';
+import { formatJustCallTimestamp, signJustCall } from '@platform/providers/local';
 import { smsConfigSchema } from '../settings/settings.schemas.js';
 import { SMS_API, startSmsHarness, WEBHOOK_SECRET, type SmsHarness } from './sms.test-harness.js';
 

@@ -7,7 +7,7 @@ import type { Db } from '@platform/db';
 import type { Erp } from '@platform/erp';
 import { AppError } from '@platform/kernel';
 import { enqueue, PermanentFailure, RetryLater } from '@platform/outbox';
-import { createJustCallWebhookReceiver, DEFAULT_JUSTCALL_REPLAY_WINDOW_SECONDS, SmsError, type SmsMessageReader, type SmsProviderMessage, type SmsSender, type SmsWebhookRequest } from '@platform/providers';
+import { ProviderError, type SmsAdapters, type SmsCredentials, type SmsSender, type SmsProviderMessage, type SmsWebhookRequest } from '@platform/providers';
 import { TOPIC_SMS_SEND } from '@platform/contracts';
 import type { IntegrationSettingsService } from '../settings/integration-settings.service.js';
 import type { SmsLineRow } from '../settings/settings.repo.js';
@@ -16,15 +16,19 @@ import { chatterTarget, postOnChatter } from './sms-chatter.js';
 
 export const TOPIC_SMS_INBOUND = 'sms.inbound';
 
-export type WebhookOutcome = { status: 200; handled: string } | { status: 401 | 400 | 503; reason: string };
-/** Reads a message back from the provider with the tenant's API credentials (composition roots pick the adapter). */
-export type SmsReaderFor = (secrets: { apiKey: string; apiSecret: string }) => SmsMessageReader;
+/** What became of a webhook request; the route maps it to HTTP (the provider retries `unavailable`). */
+export type WebhookOutcome =
+  | { kind: 'handled'; handled: string }
+  | { kind: 'unauthenticated'; reason: string }
+  | { kind: 'malformed'; reason: string }
+  | { kind: 'unavailable'; reason: string };
 
 export class SmsService {
   constructor(
     private readonly db: Db,
     private readonly settings: IntegrationSettingsService,
-    private readonly readerFor: SmsReaderFor,
+    /** The provider's sender, reader and webhook receiver (composition roots pick the provider). */
+    private readonly adapters: SmsAdapters,
     private readonly onQueued: () => void = () => {},
     /** How long a send whose outcome is unknown waits for the provider's notice before sending again. */
     private readonly unconfirmedGraceMs = DEFAULT_UNCONFIRMED_GRACE_MS,
@@ -50,7 +54,7 @@ export class SmsService {
    * `unconfirmed`: the provider's notice of it (same line, contact and text) gives it its id, and the
    * job sends again only when no notice came within the grace period.
    */
-  async deliver(tenantId: string, messageId: string, senderFor: (secrets: { apiKey: string; apiSecret: string }) => SmsSender): Promise<{ providerMessageId: string; status: string }> {
+  async deliver(tenantId: string, messageId: string, senderFor: (credentials: SmsCredentials) => SmsSender = (c) => this.adapters.sender(c)): Promise<{ providerMessageId: string; status: string }> {
     const m = await repo.findMessage(this.db, messageId);
     if (!m) throw new AppError('NOT_FOUND', `SMS ${messageId} is gone.`);
     if (m.provider_message_id) return { providerMessageId: m.provider_message_id, status: m.status };
@@ -66,10 +70,10 @@ export class SmsService {
       r = await senderFor(secrets).send({ from: m.line_number, to: m.contact_number, body: m.body });
     } catch (e) {
       // Refused before sending (429, 4xx, bad input): surely not sent. Anything else may have gone out.
-      const notSent = e instanceof SmsError && ['rate_limited', 'rejected', 'unauthorized', 'invalid_input'].includes(e.kind);
+      const notSent = e instanceof ProviderError && ['rate_limited', 'rejected', 'unauthorized', 'invalid_input'].includes(e.kind);
       await repo.setSendState(this.db, m.id, notSent ? 'queued' : 'unconfirmed');
-      if (e instanceof SmsError && e.kind === 'rate_limited') throw new RetryLater('SMS provider rate limit', (e.retryAfterSeconds ?? 30) * 1000);
-      if (e instanceof SmsError && !e.retryable) throw new PermanentFailure(`SMS refused: ${e.kind}`, { cause: e });
+      if (e instanceof ProviderError && e.kind === 'rate_limited') throw new RetryLater('SMS provider rate limit', (e.retryAfterSeconds ?? 30) * 1000);
+      if (e instanceof ProviderError && !e.retryable) throw new PermanentFailure(`SMS refused: ${e.kind}`, { cause: e });
       throw e;
     }
     await repo.markSent(this.db, m.id, r.providerMessageId, r.status);
@@ -85,24 +89,24 @@ export class SmsService {
    */
   async receiveWebhook(tenantId: string, req: SmsWebhookRequest): Promise<WebhookOutcome> {
     const secrets = await this.settings.smsSecrets(tenantId);
-    if (!secrets) return { status: 401, reason: 'no SMS configuration' };
-    const receiver = createJustCallWebhookReceiver({ secret: secrets.signingSecrets, webhookUrl: `${secrets.webhookBaseUrl}/sms/webhook/sms` });
+    if (!secrets) return { kind: 'unauthenticated', reason: 'no SMS configuration' };
+    const receiver = this.adapters.receiver({ secrets: secrets.signingSecrets, webhookUrl: `${secrets.webhookBaseUrl}/sms/webhook/sms` });
     const r = receiver.receive(req);
-    if (!r.ok) return { status: r.reason === 'malformed' ? 400 : 401, reason: r.reason };
-    if (!r.event) return { status: 200, handled: `ignored ${r.type}` };
+    if (!r.ok) return { kind: r.reason === 'malformed' ? 'malformed' : 'unauthenticated', reason: r.reason };
+    if (!r.event) return { kind: 'handled', handled: `ignored ${r.type}` };
     const e = r.event;
     await this.pruneReplayCache();
-    const duplicate = { status: 200 as const, handled: 'duplicate' };
+    const duplicate = { kind: 'handled' as const, handled: 'duplicate' };
     if ((await repo.receiptSeen(this.db, tenantId, 'sms', e.eventId)) || (await repo.signatureSeen(this.db, tenantId, 'sms', r.signature, e.providerMessageId))) return duplicate;
     let m: SmsProviderMessage | null;
     try {
-      m = await this.readerFor(secrets).getMessage(e.providerMessageId);
+      m = await this.adapters.reader(secrets).getMessage(e.providerMessageId);
     } catch {
       // The provider retries a failed delivery: ask it to, rather than act on an unverified body.
-      return { status: 503, reason: 'provider_unreachable' };
+      return { kind: 'unavailable', reason: 'provider_unreachable' };
     }
-    if (!m) return { status: 400, reason: 'unknown_message' };
-    if ((e.type === 'sms.received') !== (m.direction === 'inbound')) return { status: 400, reason: 'message_mismatch' };
+    if (!m) return { kind: 'malformed', reason: 'unknown_message' };
+    if ((e.type === 'sms.received') !== (m.direction === 'inbound')) return { kind: 'malformed', reason: 'message_mismatch' };
     const fact = m;
     return this.db.transaction(async (tx) => {
       if (!(await repo.recordSignature(tx, tenantId, 'sms', r.signature, fact.providerMessageId))) return duplicate;
@@ -111,13 +115,13 @@ export class SmsService {
         const id = await repo.insertMessage(tx, { tenant_id: tenantId, direction: 'inbound', line_number: fact.line, contact_number: fact.contact, body: fact.body, provider_message_id: fact.providerMessageId, status: 'received' });
         if (id) await enqueue(tx, { tenantId, topic: TOPIC_SMS_INBOUND, aggregateId: id, dedupeKey: `sms-inbound:${id}`, payload: { messageId: id } });
         this.onQueued();
-        return { status: 200 as const, handled: id ? 'received' : 'duplicate' };
+        return { kind: 'handled' as const, handled: id ? 'received' : 'duplicate' };
       }
       const status = fact.status === 'unknown' ? (e.status ?? 'sent') : fact.status;
       const known = await repo.updateStatusByProviderId(tx, tenantId, fact.providerMessageId, status);
       // Not ours by id: perhaps a send whose answer was lost, now confirmed by the provider.
       if (!known) await repo.adoptInDoubt(tx, tenantId, fact, status);
-      return { status: 200 as const, handled: e.type };
+      return { kind: 'handled' as const, handled: e.type };
     });
   }
 
@@ -126,7 +130,7 @@ export class SmsService {
   private async pruneReplayCache(): Promise<void> {
     if (Date.now() - this.lastPrune < 60_000) return;
     this.lastPrune = Date.now();
-    await repo.pruneSignatures(this.db, SIGNATURE_CACHE_SECONDS).catch(() => 0);
+    await repo.pruneSignatures(this.db, SIGNATURE_CACHE_WINDOWS * this.adapters.replayWindowSeconds).catch(() => 0);
   }
 
   /**
@@ -150,4 +154,4 @@ export class SmsService {
 export const DEFAULT_UNCONFIRMED_GRACE_MS = 120_000;
 
 /** Ten replay windows: far beyond any timestamp the receiver still accepts. */
-const SIGNATURE_CACHE_SECONDS = 10 * DEFAULT_JUSTCALL_REPLAY_WINDOW_SECONDS;
+const SIGNATURE_CACHE_WINDOWS = 10;

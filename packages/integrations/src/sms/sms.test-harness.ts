@@ -8,11 +8,17 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createTestDb, migratePlatform, type TestDb } from '@platform/db';
 import { createSecretBox, parseKeyring } from '@platform/secrets';
-import { createJustCallTextsReader, normalizeSmsPhone, startLocalSms, type RunningLocalSms } from '@platform/providers';
+import { justCallSmsAdapters, normalizeSmsPhone } from '@platform/providers';
+import { startLocalSms, type RunningLocalSms } from '@platform/providers/local';
 import { startTestErp, type TestErp } from '@platform/app-worker/test-support/embedded-erp.js';
 import { IntegrationSettingsService } from '../settings/integration-settings.service.js';
 import { smsConfigSchema, smsLineSchema } from '../settings/settings.schemas.js';
 import { SmsService, type WebhookOutcome } from './sms.service.js';
+
+/** As the ERP-host route answers. */
+const WEBHOOK_STATUS: Record<WebhookOutcome['kind'], number> = { handled: 200, unauthenticated: 401, malformed: 400, unavailable: 503 };
+
+export type RouteAnswer = { status: number; handled: string } | { status: number; reason: string };
 
 export const WEBHOOK_SECRET = 'whsec-local-sms-0123456789';
 export const SMS_API = { api_key: 'key-1234', api_secret: 'secret-5678' };
@@ -26,7 +32,8 @@ export interface SmsHarness {
   erp: TestErp;
   /** Our webhook URL (`…/sms/webhook/sms`). */
   hookUrl: string;
-  outcomes: WebhookOutcome[];
+  /** What the route answered, as the provider saw it: the status and the handling or the reason. */
+  outcomes: RouteAnswer[];
   /** Saves the SMS configuration again (e.g. a new webhook secret). */
   configure(over?: Record<string, unknown>): Promise<Record<string, unknown>>;
   rows(sql: string, params?: unknown[]): Promise<Record<string, any>[]>;
@@ -39,15 +46,16 @@ export async function startSmsHarness(): Promise<SmsHarness> {
   const tenant = (await t.db.query<{ id: string }>(`INSERT INTO tenants (slug, name, is_default) VALUES ('a', 'A', true) RETURNING id`)).rows[0]!.id;
   const settings = new IntegrationSettingsService(t.db, createSecretBox(parseKeyring(`k:${randomBytes(32).toString('base64')}`)), (raw) => normalizeSmsPhone(raw, 'US'));
   let provider: RunningLocalSms | undefined;
-  const sms = new SmsService(t.db, settings, (s) => createJustCallTextsReader({ ...s, baseUrl: provider!.url }));
-  const outcomes: WebhookOutcome[] = [];
+  const sms = new SmsService(t.db, settings, { ...justCallSmsAdapters(), reader: (s) => justCallSmsAdapters({ baseUrl: provider!.url }).reader(s) });
+  const outcomes: RouteAnswer[] = [];
   const hook: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', async () => {
       const o = await sms.receiveWebhook(tenant, { headers: req.headers, rawBody: Buffer.concat(chunks) });
-      outcomes.push(o);
-      res.writeHead(o.status).end();
+      const { kind, ...rest } = o;
+      outcomes.push({ status: WEBHOOK_STATUS[kind], ...rest });
+      res.writeHead(WEBHOOK_STATUS[kind]).end();
     });
   });
   await new Promise<void>((r) => hook.listen(0, '127.0.0.1', r));

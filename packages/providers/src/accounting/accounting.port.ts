@@ -10,6 +10,7 @@
  * grant is gone (disconnect and connect again), `retryable` means try again later (after
  * `retryAfterSeconds` when the provider said so).
  */
+import { ProviderError } from '../http/provider-error.js';
 
 // ---------- OAuth ----------
 
@@ -232,21 +233,11 @@ export type AccountingErrorKind =
   | 'timeout'
   | 'format'; // the answer was not what the protocol says
 
-export class AccountingError extends Error {
-  readonly kind: AccountingErrorKind;
-  readonly status: number | undefined;
-  /** Set for `rate_limited` (from `Retry-After`), otherwise undefined. */
-  readonly retryAfterSeconds: number | undefined;
-  /** Provider messages for `validation` (never tokens). */
-  readonly details: string[];
-
+/** A `ProviderError` of the accounting port (the class other code catches); adds `needsReconnect`. */
+export class AccountingError extends ProviderError<AccountingErrorKind> {
   constructor(kind: AccountingErrorKind, message: string, opts: { status?: number; retryAfterSeconds?: number; details?: string[] } = {}) {
-    super(message);
+    super(kind, message, opts);
     this.name = 'AccountingError';
-    this.kind = kind;
-    this.status = opts.status;
-    this.retryAfterSeconds = opts.retryAfterSeconds;
-    this.details = opts.details ?? [];
   }
 
   /** The grant is gone: the user must disconnect and connect again. */
@@ -255,16 +246,33 @@ export class AccountingError extends Error {
     // the call needs. Both are fixed by connecting again (with the scopes consented).
     return this.kind === 'invalid_grant' || this.kind === 'forbidden';
   }
-
-  /** A later attempt may succeed without anyone changing anything. */
-  get retryable(): boolean {
-    return (
-      this.kind === 'rate_limited' ||
-      this.kind === 'network' ||
-      this.kind === 'timeout' ||
-      (this.kind === 'http' && (this.status === undefined || this.status >= 500))
-    );
-  }
 }
 
 export const isAccountingError = (e: unknown): e is AccountingError => e instanceof AccountingError;
+
+/** A webhook request as received: the body exactly as sent (the signature covers these bytes). */
+export interface AccountingWebhookRequest {
+  headers: Record<string, string | string[] | undefined>;
+  rawBody: Buffer;
+  /** The body decoded by its declared charset, when it differs from UTF-8. */
+  text?: string;
+}
+
+/** Checks and reads the provider's webhooks (the protocol's header, signature and payload). */
+export interface AccountingWebhookVerifier {
+  /** True only when the request is signed with `webhookKey` (compared in constant time). */
+  verify(request: AccountingWebhookRequest, webhookKey: string): boolean;
+  /** Parses a verified request; throws `AccountingError` kind `format` when it is not the protocol's shape. */
+  parse(request: AccountingWebhookRequest): AccountingWebhookBatch;
+}
+
+/** Dedupe key for one webhook event (tenantId + resourceId + eventDateUtc). */
+export const webhookEventKey = (e: Pick<AccountingWebhookEvent, 'tenantId' | 'resourceId' | 'eventDateUtc'>): string =>
+  `${e.tenantId}:${e.resourceId}:${e.eventDateUtc}`;
+
+/** One accounting provider's adapters (composition roots pick the provider). */
+export interface AccountingAdapters {
+  oauth: AccountingOAuth;
+  api: AccountingApi;
+  webhooks: AccountingWebhookVerifier;
+}

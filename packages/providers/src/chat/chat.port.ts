@@ -5,6 +5,7 @@
  * log it and never put it in errors. Log the space id (`chatSpaceOf`) at most. Errors from
  * adapters carry the space id, never the URL.
  */
+import { ProviderError } from '../http/provider-error.js';
 
 export type ChatCardWidget =
   | { textParagraph: { text: string } }
@@ -62,25 +63,15 @@ export type ChatErrorKind =
   | 'timeout'
   | 'format';
 
-export class ChatPostError extends Error {
-  readonly kind: ChatErrorKind;
-  readonly status: number | undefined;
-  /** For `rate_limited`: the provider's `Retry-After`, or a default hint; back off exponentially from there. */
-  readonly retryAfterSeconds: number | undefined;
-  /** The space id (safe to log), when the URL could be read. */
+/** A `ProviderError` of the chat port; adds the space id (safe to log), when the URL could be read. */
+export class ChatPostError extends ProviderError<ChatErrorKind> {
   readonly space: string | undefined;
 
   constructor(kind: ChatErrorKind, message: string, opts: { status?: number; retryAfterSeconds?: number; space?: string } = {}) {
-    super(message);
+    const { space, ...rest } = opts;
+    super(kind, message, rest);
     this.name = 'ChatPostError';
-    this.kind = kind;
-    this.status = opts.status;
-    this.retryAfterSeconds = opts.retryAfterSeconds;
-    this.space = opts.space;
-  }
-
-  get retryable(): boolean {
-    return this.kind === 'rate_limited' || this.kind === 'network' || this.kind === 'timeout' || (this.kind === 'http' && (this.status ?? 500) >= 500);
+    this.space = space;
   }
 }
 

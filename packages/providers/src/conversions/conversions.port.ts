@@ -6,6 +6,7 @@
  * (`Sec-GPC: 1`) or otherwise opted out of sale/sharing: the decision is made before `send`.
  * User data here is raw (unhashed); adapters hash what their platform requires.
  */
+import { ProviderError } from '../http/provider-error.js';
 
 export interface ConversionUser {
   email?: string;
@@ -38,4 +39,39 @@ export interface ConversionsSendResult {
 
 export interface ConversionsSender {
   send(events: ConversionEvent[]): Promise<ConversionsSendResult>;
+}
+
+export type ConversionsErrorKind = 'stale_event' | 'invalid_event' | 'rejected' | 'http' | 'network' | 'timeout' | 'format';
+
+/**
+ * A `ProviderError` of the conversions port. `retryable` is decided by the adapter (ad platforms
+ * flag transient errors in their bodies); adds the ad platform's error codes and the event ids
+ * concerned (no personal data).
+ */
+export class ConversionsSendError extends ProviderError<ConversionsErrorKind> {
+  readonly graphCode: number | undefined;
+  readonly graphSubcode: number | undefined;
+  readonly fbtraceId: string | undefined;
+  readonly eventIds: string[];
+
+  constructor(
+    kind: ConversionsErrorKind,
+    message: string,
+    opts: { retryable: boolean; status?: number; graphCode?: number; graphSubcode?: number; fbtraceId?: string; eventIds?: string[] },
+  ) {
+    super(kind, message, { retryable: opts.retryable, ...(opts.status === undefined ? {} : { status: opts.status }) });
+    this.name = 'ConversionsSendError';
+    this.graphCode = opts.graphCode;
+    this.graphSubcode = opts.graphSubcode;
+    this.fbtraceId = opts.fbtraceId;
+    this.eventIds = opts.eventIds ?? [];
+  }
+}
+
+/** An event too old for the platform (one such event fails a whole request): never retried. */
+export class StaleConversionEventError extends ConversionsSendError {
+  constructor(message: string, eventIds: string[]) {
+    super('stale_event', message, { retryable: false, eventIds });
+    this.name = 'StaleConversionEventError';
+  }
 }

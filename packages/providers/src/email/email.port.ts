@@ -3,6 +3,7 @@
  * Postmark's HTTP API (primary), SMTP with nodemailer (Amazon SES's SMTP interface as the secondary,
  * or any relay for the embedded default), and a log driver.
  */
+import { ProviderError } from '../http/provider-error.js';
 
 export type EmailLane = 'transactional' | 'bulk';
 
@@ -42,14 +43,15 @@ export interface EmailSendResult {
  */
 export type EmailFailureKind = 'unavailable' | 'account' | 'recipient_inactive' | 'rejected' | 'rate_limited';
 
-export class EmailSendError extends Error {
+/** A `ProviderError` of the email port; adds which adapter failed and the wait in milliseconds. */
+export class EmailSendError extends ProviderError<EmailFailureKind> {
   constructor(
-    readonly kind: EmailFailureKind,
+    kind: EmailFailureKind,
     message: string,
     readonly provider: string,
     readonly retryAfterMs?: number,
   ) {
-    super(message);
+    super(kind, message, retryAfterMs === undefined ? {} : { retryAfterSeconds: Math.ceil(retryAfterMs / 1000) });
     this.name = 'EmailSendError';
   }
 }

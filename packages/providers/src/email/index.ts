@@ -1,4 +1,4 @@
-// Email (docs/email.md). The local SNS signer (tests only) is imported by its path, not from here.
+// Email (docs/email.md). The local stand-ins (Postmark, SNS signer) are in `@platform/providers/local`.
 export * from './email.port.js';
 export { createPostmarkSender, type PostmarkOptions } from './postmark/postmark-email.sender.js';
 export { createPostmarkDomains, type PostmarkDomainsOptions } from './postmark/postmark-domains.client.js';
@@ -7,4 +7,3 @@ export { createSmtpSender, type SmtpOptions, type DkimKey } from './smtp/smtp-em
 export { createLogEmailSender } from './log/log-email.sender.js';
 export { SnsVerifier, snsStringToSign, AWS_SNS_CERT_HOST, type SnsEnvelope, type SnsRejection, type SnsVerifierOptions } from './sns/sns-signature.js';
 export { parseSesNotification } from './sns/ses-notification.js';
-export { startLocalPostmark, postmarkBounceBody, type RunningLocalPostmark, type LocalPostmarkSent } from './local/local-postmark.server.js';

@@ -8,6 +8,7 @@
  * Webhook bodies are not signed by every provider (JustCall signs only URL, type and time), so
  * dedupe on `eventId`, and re-fetch from the provider when a decision depends on the content.
  */
+import { ProviderError } from '../http/provider-error.js';
 
 export interface SmsSendInput {
   /** Our line's number, E.164 digits without `+`. */
@@ -98,28 +99,41 @@ export type SmsErrorKind =
   | 'timeout'
   | 'format';
 
-export class SmsError extends Error {
-  readonly kind: SmsErrorKind;
-  readonly status: number | undefined;
-  readonly retryAfterSeconds: number | undefined;
-
+/**
+ * A `ProviderError` of the SMS port. Careful with `retryable` on `timeout`: the message may have
+ * gone out, so a retry can text the customer twice (providers offer no idempotency key for sends).
+ */
+export class SmsError extends ProviderError<SmsErrorKind> {
   constructor(kind: SmsErrorKind, message: string, opts: { status?: number; retryAfterSeconds?: number } = {}) {
-    super(message);
+    super(kind, message, opts);
     this.name = 'SmsError';
-    this.kind = kind;
-    this.status = opts.status;
-    this.retryAfterSeconds = opts.retryAfterSeconds;
-  }
-
-  /**
-   * A later attempt may succeed. Careful with `timeout`: the message may have gone out, so a
-   * retry can text the customer twice (providers offer no idempotency key for sends).
-   */
-  get retryable(): boolean {
-    return this.kind === 'rate_limited' || this.kind === 'network' || this.kind === 'timeout' || (this.kind === 'http' && (this.status ?? 500) >= 500);
   }
 }
 
 export const MAX_SMS_BODY_LENGTH = 1600;
 /** E.164 allows at most 15 digits; 8 is a practical floor. */
 export const E164_DIGITS = /^[1-9]\d{7,14}$/;
+
+/** A tenant's provider credentials, as the settings hold them. */
+export interface SmsCredentials {
+  apiKey: string;
+  apiSecret: string;
+}
+
+/** How a tenant's webhooks are checked: its signing secrets (current first) and our URL as registered. */
+export interface SmsWebhookTrust {
+  secrets: string[];
+  webhookUrl: string;
+}
+
+/**
+ * One SMS provider's adapters, built per tenant from its settings. Composition roots pick the
+ * provider; services only see this.
+ */
+export interface SmsAdapters {
+  sender(credentials: SmsCredentials): SmsSender;
+  reader(credentials: SmsCredentials): SmsMessageReader;
+  receiver(trust: SmsWebhookTrust): SmsWebhookReceiver;
+  /** Timestamps older than this are refused by the receiver (sizes replay caches). */
+  readonly replayWindowSeconds: number;
+}

@@ -10,7 +10,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { acceptRawBodies, decodeBody } from '@platform/http-kit';
-import { XERO_SIGNATURE_HEADER } from '@platform/providers';
+import type { AccountingWebhookOutcome } from '@platform/integrations';
 import type { IntegrationsDeps } from './integrations.deps.js';
 import { accountingPage } from './accounting-pages.js';
 
@@ -115,11 +115,14 @@ export function registerAccountingRoutes(app: FastifyInstance, deps: Deps): void
     acceptRawBodies(scope);
     scope.post('/acct/webhook', async (req, reply) => {
       const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-      const sig = req.headers[XERO_SIGNATURE_HEADER];
-      const out = await services.webhook.receive(deps.tenantId, body, typeof sig === 'string' ? sig : undefined, textOf(body, req.headers['content-type']));
-      if (out.status !== 200) req.log.warn({ reason: out.reason }, 'accounting webhook refused');
+      const text = textOf(body, req.headers['content-type']);
+      const out = await services.webhook.receive(deps.tenantId, { headers: req.headers, rawBody: body, ...(text === undefined ? {} : { text }) });
+      if (out.kind !== 'accepted') req.log.warn({ reason: out.reason }, 'accounting webhook refused');
       // The provider wants an empty body (and no cookies), whatever the outcome.
-      return reply.code(out.status).header('cache-control', 'no-store').send();
+      return reply.code(WEBHOOK_STATUS[out.kind]).header('cache-control', 'no-store').send();
     });
   });
 }
+
+/** The provider's protocol: 200 to a good signature (probes included), 401 to a bad one. */
+const WEBHOOK_STATUS: Record<AccountingWebhookOutcome['kind'], number> = { accepted: 200, unauthenticated: 401, malformed: 400 };

@@ -1,7 +1,7 @@
 /** The ERP host's integration services (settings, SMS), over the platform database. */
 import type { Db } from '@platform/db';
 import { chatOrigins, createAccountingServices, IntegrationSettingsService, SmsService, type AccountingServices } from '@platform/integrations';
-import { createJustCallTextsReader, normalizeSmsPhone } from '@platform/providers';
+import { justCallSmsAdapters, normalizeSmsPhone, xeroAccountingAdapters } from '@platform/providers';
 import { secretBoxFromConfig } from '@platform/secrets';
 import { ConfigError } from '@platform/kernel';
 import type { ErpConfig } from '../../erp.config.js';
@@ -36,11 +36,11 @@ export function composeIntegrations(
   const settings = new IntegrationSettingsService(db, box, (raw) => normalizeSmsPhone(raw, config.SMS_DEFAULT_REGION), chatOrigins(config.CHAT_ALLOWED_ORIGINS));
   const accounting = verifyLogin
     ? {
-        services: createAccountingServices(db, settings, { loginUrl: config.ACCT_LOGIN_URL, identityUrl: config.ACCT_IDENTITY_URL, apiUrl: config.ACCT_API_URL }),
+        services: createAccountingServices(db, settings, xeroAccountingAdapters({ loginUrl: config.ACCT_LOGIN_URL, identityUrl: config.ACCT_IDENTITY_URL, apiUrl: config.ACCT_API_URL })),
         verifyAdmin: verifyLogin,
         adminLogins: config.ACCT_ADMIN_LOGINS.split(',').map((l) => l.trim()).filter(Boolean),
         ...(config.ERP_PUBLIC_URL ? { publicUrl: config.ERP_PUBLIC_URL } : {}),
       }
     : undefined;
-  return { tenantId, settings, sms: new SmsService(db, settings, (s) => createJustCallTextsReader({ ...s, baseUrl: config.SMS_API_URL })), ...(accounting ? { accounting } : {}) };
+  return { tenantId, settings, sms: new SmsService(db, settings, justCallSmsAdapters({ baseUrl: config.SMS_API_URL })), ...(accounting ? { accounting } : {}) };
 }

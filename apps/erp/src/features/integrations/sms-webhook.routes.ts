@@ -6,7 +6,11 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { acceptRawBodies } from '@platform/http-kit';
+import type { WebhookOutcome } from '@platform/integrations';
 import type { IntegrationsDeps } from './integrations.deps.js';
+
+/** The provider retries on 503; 401 and 400 tell it the request will never be accepted. */
+const WEBHOOK_STATUS: Record<WebhookOutcome['kind'], number> = { handled: 200, unauthenticated: 401, malformed: 400, unavailable: 503 };
 
 export function registerSmsWebhookRoutes(app: FastifyInstance, deps: IntegrationsDeps): void {
   void app.register(async (scope) => {
@@ -14,8 +18,8 @@ export function registerSmsWebhookRoutes(app: FastifyInstance, deps: Integration
     acceptRawBodies(scope);
     scope.post('/sms/webhook/sms', async (req, reply) => {
       const out = await deps.sms.receiveWebhook(deps.tenantId, { headers: req.headers, rawBody: (req.body as Buffer | undefined) ?? Buffer.alloc(0) });
-      if (out.status !== 200) req.log.warn({ reason: out.reason }, 'SMS webhook refused');
-      return reply.code(out.status).header('cache-control', 'no-store').send(out.status === 200 ? { ok: true } : { ok: false, reason: out.reason });
+      if (out.kind !== 'handled') req.log.warn({ reason: out.reason }, 'SMS webhook refused');
+      return reply.code(WEBHOOK_STATUS[out.kind]).header('cache-control', 'no-store').send(out.kind === 'handled' ? { ok: true } : { ok: false, reason: out.reason });
     });
   });
   app.get('/sms/webhook/test', async (_req, reply) => {

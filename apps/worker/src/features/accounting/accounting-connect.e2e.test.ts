@@ -5,7 +5,7 @@
  * Redirect URI differing by a trailing slash refused with both values shown, and rate limits.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AccountingError, createXeroAccountingClient } from '@platform/providers';
+import { AccountingError, createXeroAccountingClient, xeroAccountingAdapters } from '@platform/providers';
 import { RetryLater } from '@platform/outbox';
 import type { RateLimiter } from '@platform/http-kit';
 import { createAccountingServices, RECONNECT_WAIT_MS } from '@platform/integrations';
@@ -74,7 +74,7 @@ describe('tokens', () => {
 
   it('refreshes once when callers in two workers need a token at the same time', async () => {
     h.local.advanceTime(26 * MIN);
-    const other = createAccountingServices(h.t.db, h.settings, { loginUrl: h.local.url, identityUrl: h.local.url, apiUrl: h.local.url }, { clock: { now: () => h.local.now() } });
+    const other = createAccountingServices(h.t.db, h.settings, xeroAccountingAdapters({ loginUrl: h.local.url, identityUrl: h.local.url, apiUrl: h.local.url, clock: { now: () => h.local.now() } }), { clock: { now: () => h.local.now() } });
     const row = await h.connection();
     const calls = tokenCalls();
     const got = await Promise.all([h.services.tokens.auth(row as never), h.services.tokens.auth(row as never), other.tokens.auth(row as never)]);
@@ -137,7 +137,7 @@ describe('rate limits', () => {
   it('waits as the provider says when it answers 429', async () => {
     h.local.advanceTime(MIN);
     const noLocalLimit = { consume: async () => {} } as unknown as RateLimiter;
-    const other = createAccountingServices(h.t.db, h.settings, { loginUrl: h.local.url, identityUrl: h.local.url, apiUrl: h.local.url }, { clock: { now: () => h.local.now() }, limiter: noLocalLimit });
+    const other = createAccountingServices(h.t.db, h.settings, xeroAccountingAdapters({ loginUrl: h.local.url, identityUrl: h.local.url, apiUrl: h.local.url, clock: { now: () => h.local.now() } }), { clock: { now: () => h.local.now() }, limiter: noLocalLimit });
     const row = await h.connection();
     const api = createXeroAccountingClient({ apiUrl: h.local.url });
     const invoiceId = String(h.local.invoices()[0]!['InvoiceID']);

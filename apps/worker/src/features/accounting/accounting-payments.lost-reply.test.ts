@@ -11,7 +11,7 @@ import { TOPIC_ACCOUNTING_WEBHOOK } from '@platform/contracts';
 import { createOdooErp, type Erp } from '@platform/erp';
 import { accountingConnectionSchema } from '@platform/integrations';
 import type { OutboxRow } from '@platform/outbox';
-import { signXeroPayload } from '@platform/providers';
+import { signXeroPayload } from '@platform/providers/local';
 import { odooCall, startReplyDroppingProxy, type ReplyDroppingProxy } from '../../test-support/reply-dropping-proxy.js';
 import { accountingHandlers } from './accounting.jobs.js';
 import { CLIENT_ID, CLIENT_SECRET, ERP_DB, postInvoice, pushRow, REDIRECT_URI, startAccountingHarness, WEBHOOK_KEY, type AccountingHarness } from './accounting.test-harness.js';

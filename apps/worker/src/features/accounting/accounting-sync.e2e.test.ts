@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOPIC_ACCOUNTING_WEBHOOK } from '@platform/contracts';
-import { signXeroPayload } from '@platform/providers';
+import { signXeroPayload } from '@platform/providers/local';
 import { postInvoice, pushRow, startAccountingHarness, WEBHOOK_KEY, type AccountingHarness } from './accounting.test-harness.js';
 
 let h: AccountingHarness;

@@ -7,6 +7,7 @@ import type { Db } from '@platform/db';
 import type { Erp } from '@platform/erp';
 import { createAccountingServices, type AccountingServices, type AccountingWebhookJob, type IntegrationSettingsService } from '@platform/integrations';
 import type { OutboxHandler } from '@platform/outbox';
+import { xeroAccountingAdapters } from '@platform/providers';
 import { TOPIC_ACCOUNTING_PUSH_INVOICE, TOPIC_ACCOUNTING_WEBHOOK, type DerivedJobPayload } from '@platform/contracts';
 import type { WorkerConfig } from '../../config.js';
 
@@ -15,7 +16,7 @@ export function accountingHandlers(
   db: Db,
   settings: IntegrationSettingsService,
   erpFor: (erpDb: string | null) => Erp,
-  services: AccountingServices = createAccountingServices(db, settings, { loginUrl: config.ACCT_LOGIN_URL, identityUrl: config.ACCT_IDENTITY_URL, apiUrl: config.ACCT_API_URL }),
+  services: AccountingServices = createAccountingServices(db, settings, xeroAccountingAdapters({ loginUrl: config.ACCT_LOGIN_URL, identityUrl: config.ACCT_IDENTITY_URL, apiUrl: config.ACCT_API_URL })),
 ): Record<string, OutboxHandler> {
   return {
     [TOPIC_ACCOUNTING_PUSH_INVOICE]: (row) => {

@@ -13,7 +13,8 @@ import { createEmbeddedErpAdapter } from '@platform/erp/embedded/embedded-erp.ad
 import { EmbeddedErp } from '@platform/erp/embedded/index.js';
 import { accountingConnectionSchema, createAccountingServices, IntegrationSettingsService, SmsService, type AccountingServices } from '@platform/integrations';
 import type { OutboxHandler, OutboxRow } from '@platform/outbox';
-import { createJustCallTextsReader, normalizeSmsPhone, startLocalAccounting, type RunningLocalAccounting } from '@platform/providers';
+import { justCallSmsAdapters, normalizeSmsPhone, xeroAccountingAdapters } from '@platform/providers';
+import { startLocalAccounting, type RunningLocalAccounting } from '@platform/providers/local';
 import { createSecretBox, parseKeyring } from '@platform/secrets';
 import { buildErpApp } from '@platform/app-erp/erp.app.js';
 import { ensureDefaultTenant } from '@platform/app-erp/features/tenancy/default-tenant.repo.js';
@@ -61,12 +62,12 @@ export async function startAccountingHarness(localOpts: { callsPerMinute?: numbe
   const settings = new IntegrationSettingsService(t.db, createSecretBox(parseKeyring(`k:${randomBytes(32).toString('base64')}`)), (raw) => normalizeSmsPhone(raw, 'US'));
   const local = await startLocalAccounting({ clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, redirectUris: [REDIRECT_URI], webhookKey: WEBHOOK_KEY, ...localOpts });
   const urls = { loginUrl: local.url, identityUrl: local.url, apiUrl: local.url };
-  const services = createAccountingServices(t.db, settings, urls, { clock: { now: () => local.now() } });
+  const services = createAccountingServices(t.db, settings, xeroAccountingAdapters({ ...urls, clock: { now: () => local.now() } }), { clock: { now: () => local.now() } });
   const app = buildErpApp({
     erp: embedded,
     logLevel: 'silent',
     integrations: {
-      tenantId, settings, sms: new SmsService(t.db, settings, (s) => createJustCallTextsReader(s)),
+      tenantId, settings, sms: new SmsService(t.db, settings, justCallSmsAdapters()),
       accounting: { services, verifyAdmin: async (l, p) => (await embedded.authenticate(ERP_DB, l, p)) !== false, adminLogins: ['admin'], publicUrl: PUBLIC_URL },
     },
   });

@@ -1,6 +1,6 @@
-/** Sends a queued Lead event through the conversions port; a stale or invalid event is dead-lettered. */
+/** Sends a queued Lead event through the conversions port; what the provider says can never succeed (stale, invalid) is dead-lettered. */
 import type { ConversionPayload } from '@platform/contracts';
-import { ConversionsSendError, type ConversionsSender } from '@platform/providers';
+import { ProviderError, type ConversionsSender } from '@platform/providers';
 import { PermanentFailure } from '@platform/outbox';
 
 export async function deliverConversion(sender: ConversionsSender, p: ConversionPayload): Promise<{ eventsReceived: number }> {
@@ -9,7 +9,7 @@ export async function deliverConversion(sender: ConversionsSender, p: Conversion
       { eventName: 'Lead', eventId: p.eventId, eventTime: p.eventTime, eventSourceUrl: p.eventSourceUrl, actionSource: 'website', user: p.user, ...(p.customData ? { customData: p.customData } : {}) },
     ]);
   } catch (e) {
-    if (e instanceof ConversionsSendError && !e.retryable) throw new PermanentFailure(`${e.kind}: ${e.message}`, { cause: e });
+    if (e instanceof ProviderError && !e.retryable) throw new PermanentFailure(`${e.kind}: ${e.message}`, { cause: e });
     throw e;
   }
 }

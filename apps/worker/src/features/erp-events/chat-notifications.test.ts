@@ -10,7 +10,7 @@ import type { Db } from '@platform/db';
 import { enqueue } from '@platform/outbox';
 import { createSecretBox, parseKeyring } from '@platform/secrets';
 import { IntegrationSettingsService, chatConfigSchema } from '@platform/integrations';
-import { startLocalChat, type RunningLocalChat } from '@platform/providers';
+import { startLocalChat, type RunningLocalChat } from '@platform/providers/local';
 import { TOPIC_FSM_STAGE_CHANGED, TOPIC_INVOICE_POSTED, TOPIC_PO_CONFIRMED, TOPIC_SALE_CONFIRMED, type ErpEventPayload } from '@platform/contracts';
 import { loadWorkerConfig } from '../../config.js';
 import { startWorker, type RunningWorker } from '../../worker.js';

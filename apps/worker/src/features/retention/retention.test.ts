@@ -7,7 +7,8 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, migratePlatform, type TestDb } from '@platform/db';
 import { IntegrationSettingsService, SmsService, smsConfigSchema } from '@platform/integrations';
-import { formatJustCallTimestamp, normalizeSmsPhone, signJustCall } from '@platform/providers';
+import { justCallSmsAdapters, normalizeSmsPhone } from '@platform/providers';
+import { formatJustCallTimestamp, signJustCall } from '@platform/providers/local';
 import { createSecretBox, parseKeyring } from '@platform/secrets';
 import { RetentionService } from './retention.service.js';
 
@@ -57,7 +58,7 @@ describe('pruning', () => {
     await settings.setSmsConfig(tenant, smsConfigSchema.parse({ api_key: 'key-1234', api_secret: 'secret-5678', webhook_base_url: base, webhook_secret: secret }));
     // The provider's record of the message (webhooks are notices; the service reads the message back by id).
     const providerHas = { providerMessageId: '98765', direction: 'inbound' as const, line: '13035550100', contact: '13035550123', body: 'hello', status: 'delivered' as const, createdAt: new Date() };
-    const sms = new SmsService(t.db, settings, () => ({ getMessage: async (id: string) => (id === '98765' ? providerHas : null) }));
+    const sms = new SmsService(t.db, settings, { ...justCallSmsAdapters(), reader: () => ({ getMessage: async (id: string) => (id === '98765' ? providerHas : null) }) });
     const deliveryAt = (at: Date) => {
       const timestamp = formatJustCallTimestamp(at);
       const type = 'sms.received';
@@ -66,8 +67,8 @@ describe('pruning', () => {
       return { rawBody: Buffer.from(body), headers: { 'x-justcall-signature': signature, 'x-justcall-signature-version': 'v1', 'x-justcall-request-timestamp': timestamp } };
     };
     const original = deliveryAt(new Date());
-    expect(await sms.receiveWebhook(tenant, original)).toMatchObject({ status: 200, handled: 'received' });
-    expect(await sms.receiveWebhook(tenant, original)).toMatchObject({ status: 200, handled: 'duplicate' });
+    expect(await sms.receiveWebhook(tenant, original)).toMatchObject({ kind: 'handled', handled: 'received' });
+    expect(await sms.receiveWebhook(tenant, original)).toMatchObject({ kind: 'handled', handled: 'duplicate' });
     // The receipt outlives the freshness window by far: pruning keeps it now...
     await new RetentionService(t.db, retention).prune();
     expect(await sms.receiveWebhook(tenant, original)).toMatchObject({ handled: 'duplicate' });
@@ -76,7 +77,7 @@ describe('pruning', () => {
     await new RetentionService(t.db, retention).prune();
     expect((await t.db.query(`SELECT 1 FROM webhook_receipts WHERE provider = 'sms' AND event_id <> 'fresh'`)).rowCount).toBe(0);
     const replay = deliveryAt(ago(31 * 24));
-    expect(await sms.receiveWebhook(tenant, replay)).toMatchObject({ status: 401, reason: 'stale_timestamp' });
+    expect(await sms.receiveWebhook(tenant, replay)).toMatchObject({ kind: 'unauthenticated', reason: 'stale_timestamp' });
     expect((await t.db.query(`SELECT 1 FROM sms_messages WHERE direction = 'inbound'`)).rowCount).toBe(1);
   });
 });

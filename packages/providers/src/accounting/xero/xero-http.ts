@@ -1,9 +1,10 @@
 /**
- * HTTP plumbing shared by the Xero OAuth and API adapters: one request with a timeout, and
- * the translation of Xero's answers into `AccountingError`. Messages never contain tokens,
+ * Xero's side of the HTTP plumbing (the call itself is `providerFetch`): the translation of
+ * Xero's answers into `AccountingError`. Messages never contain tokens,
  * client secrets or the Authorization header; the fetch error is not kept as `cause`.
  */
 import { AccountingError } from '../accounting.port.js';
+import { providerFetch, retryAfterSeconds as sharedRetryAfter } from '../../http/provider-http.js';
 
 export const XERO_LOGIN_URL = 'https://login.xero.com';
 export const XERO_IDENTITY_URL = 'https://identity.xero.com';
@@ -21,39 +22,18 @@ export interface XeroResponse {
 export const trimSlash = (url: string): string => url.replace(/\/+$/, '');
 
 export async function xeroRequest(url: string, init: RequestInit, timeoutMs: number, label: string): Promise<XeroResponse> {
-  let res: Response;
-  try {
-    res = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
-  } catch (e) {
-    const name = e instanceof Error ? e.name : '';
-    if (name === 'TimeoutError' || name === 'AbortError') {
-      throw new AccountingError('timeout', `${label}: no answer within ${timeoutMs} ms`);
-    }
-    const code = e instanceof Error && e.cause && typeof e.cause === 'object' && 'code' in e.cause ? ` (${String(e.cause.code)})` : '';
-    throw new AccountingError('network', `${label}: request failed${code}`);
-  }
-  let text: string;
-  try {
-    text = await res.text();
-  } catch {
-    throw new AccountingError('network', `${label}: response could not be read`, { status: res.status });
-  }
-  let json: unknown;
-  try {
-    json = text === '' ? undefined : JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
-  return { status: res.status, headers: res.headers, json };
+  const res = await providerFetch(url, init, {
+    label,
+    timeoutMs,
+    causeInMessage: true,
+    error: (kind, message, status) => new AccountingError(kind, message, status === undefined ? {} : { status }),
+  });
+  return { status: res.status, headers: res.headers, json: res.json };
 }
 
 /** `Retry-After` as seconds (delta or HTTP date), or the default. */
 export function retryAfterSeconds(headers: Headers, now: Date = new Date()): number {
-  const raw = headers.get('retry-after');
-  if (raw === null) return DEFAULT_XERO_RETRY_AFTER_SECONDS;
-  if (/^\d+$/.test(raw.trim())) return Number(raw.trim());
-  const at = Date.parse(raw);
-  return Number.isNaN(at) ? DEFAULT_XERO_RETRY_AFTER_SECONDS : Math.max(0, Math.ceil((at - now.getTime()) / 1000));
+  return sharedRetryAfter(headers, DEFAULT_XERO_RETRY_AFTER_SECONDS, { acceptDate: true, now });
 }
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);

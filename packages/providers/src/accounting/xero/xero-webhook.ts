@@ -8,7 +8,9 @@
  * `webhookEventKey(event)` (tenantId + resourceId + eventDateUtc).
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { AccountingError, type AccountingWebhookBatch, type AccountingWebhookEvent } from '../accounting.port.js';
+import { AccountingError, webhookEventKey, type AccountingWebhookBatch, type AccountingWebhookEvent, type AccountingWebhookVerifier } from '../accounting.port.js';
+
+export { webhookEventKey };
 
 export const XERO_SIGNATURE_HEADER = 'x-xero-signature';
 
@@ -23,10 +25,6 @@ export function verifyXeroSignature(rawBody: Buffer, header: string | undefined,
   const given = Buffer.from(header, 'utf8');
   return expected.length === given.length && timingSafeEqual(expected, given);
 }
-
-/** Dedupe key for one event (tenantId + resourceId + eventDateUtc). */
-export const webhookEventKey = (e: Pick<AccountingWebhookEvent, 'tenantId' | 'resourceId' | 'eventDateUtc'>): string =>
-  `${e.tenantId}:${e.resourceId}:${e.eventDateUtc}`;
 
 const bad = (msg: string): never => {
   throw new AccountingError('format', `Xero webhook payload: ${msg}`);
@@ -82,3 +80,12 @@ export function parseXeroWebhook(rawBody: Buffer | string): AccountingWebhookBat
     isIntentToReceive: events.length === 0,
   };
 }
+
+/** Xero's webhooks behind the accounting port. */
+export const xeroWebhookVerifier: AccountingWebhookVerifier = {
+  verify(request, webhookKey) {
+    const h = request.headers[XERO_SIGNATURE_HEADER];
+    return verifyXeroSignature(request.rawBody, typeof h === 'string' ? h : undefined, webhookKey);
+  },
+  parse: (request) => parseXeroWebhook(request.text ?? request.rawBody),
+};

@@ -8,6 +8,7 @@
  *   cannot point the server at internal addresses.
  * - Errors are `ChatPostError` carrying the space id; the URL (key, token) appears nowhere.
  */
+import { jsonObject, providerFetch, retryAfterSeconds, statusKind } from '../../http/provider-http.js';
 import { ChatPostError, parseChatWebhookUrl, type ChatMessage, type ChatPoster, type ChatPostResult } from '../chat.port.js';
 
 export const GOOGLE_CHAT_ORIGIN = 'https://chat.googleapis.com';
@@ -44,26 +45,12 @@ export function createGoogleChatPoster(opts: GoogleChatPosterOptions = {}): Chat
       }
       if (message.requestId) url.searchParams.set('requestId', message.requestId);
 
-      let res: Response;
-      try {
-        res = await fetch(url, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json; charset=UTF-8', accept: 'application/json' },
-          body: JSON.stringify(body),
-          signal: AbortSignal.timeout(timeoutMs),
-        });
-      } catch (e) {
-        const name = e instanceof Error ? e.name : '';
-        if (name === 'TimeoutError' || name === 'AbortError') throw new ChatPostError('timeout', `${label}: no answer within ${timeoutMs} ms`, { space });
-        throw new ChatPostError('network', `${label}: request failed`, { space });
-      }
-      let json: Json = {};
-      try {
-        const p: unknown = JSON.parse(await res.text());
-        if (p && typeof p === 'object') json = p as Json;
-      } catch {
-        json = {};
-      }
+      const res = await providerFetch(
+        url,
+        { method: 'POST', headers: { 'content-type': 'application/json; charset=UTF-8', accept: 'application/json' }, body: JSON.stringify(body) },
+        { label, timeoutMs, error: (kind, message, status) => new ChatPostError(kind, message, { space, ...(status === undefined ? {} : { status }) }) },
+      );
+      const json: Json = jsonObject(res.json);
       if (!res.ok) {
         const err = (json['error'] ?? {}) as Json;
         // Google's messages do not echo the URL, but make sure the credentials never leak.
@@ -72,11 +59,9 @@ export function createGoogleChatPoster(opts: GoogleChatPosterOptions = {}): Chat
         const msg = `${label}: HTTP ${res.status}${detail ? `, ${detail}` : ''}`;
         const status = res.status;
         if (status === 429) {
-          const ra = res.headers.get('retry-after')?.trim();
-          const retryAfterSeconds = ra && /^\d+$/.test(ra) ? Number(ra) : DEFAULT_CHAT_RETRY_AFTER_SECONDS;
-          throw new ChatPostError('rate_limited', msg, { status, retryAfterSeconds, space });
+          throw new ChatPostError('rate_limited', msg, { status, retryAfterSeconds: retryAfterSeconds(res.headers, DEFAULT_CHAT_RETRY_AFTER_SECONDS), space });
         }
-        const kind = status === 401 || status === 403 ? 'unauthorized' : status === 404 ? 'not_found' : status >= 400 && status < 500 ? 'rejected' : 'http';
+        const kind = status === 404 ? 'not_found' : statusKind(status);
         throw new ChatPostError(kind, msg, { status, space });
       }
       const name = json['name'];

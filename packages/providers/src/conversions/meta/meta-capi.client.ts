@@ -6,54 +6,22 @@
  *   so such events are refused locally (StaleConversionEventError, not retryable). Website
  *   events must carry an http(s) `eventSourceUrl` and a `clientUserAgent`.
  * - More than 1000 events are sent in batches of 1000.
- * - Errors are `ConversionsSendError` with `retryable` (network, timeout, HTTP 429/5xx, Graph
+ * - Errors are `ConversionsSendError` (a `ProviderError`, from the port) with `retryable` (network, timeout, HTTP 429/5xx, Graph
  *   transient/throttling codes) and a message that never contains the access token.
  */
 import { systemClock, type Clock } from '@platform/kernel';
-import type { ConversionEvent, ConversionsSender, ConversionsSendResult } from '../conversions.port.js';
+import { ConversionsSendError, StaleConversionEventError, type ConversionEvent, type ConversionsSender, type ConversionsSendResult } from '../conversions.port.js';
 import { toMetaUserData, type MetaUserData } from './meta-hashing.js';
+import { providerFetch } from '../../http/provider-http.js';
+
+/** Kept here too for code that imported them from the adapter. */
+export { ConversionsSendError, StaleConversionEventError, type ConversionsErrorKind } from '../conversions.port.js';
 
 export const META_GRAPH_URL = 'https://graph.facebook.com';
 export const META_API_VERSION = 'v21.0';
 export const META_MAX_EVENTS_PER_REQUEST = 1000;
 export const META_MAX_EVENT_AGE_SECONDS = 7 * 24 * 60 * 60;
 export const DEFAULT_CAPI_TIMEOUT_MS = 10_000;
-
-export type ConversionsErrorKind = 'stale_event' | 'invalid_event' | 'rejected' | 'http' | 'network' | 'timeout' | 'format';
-
-export class ConversionsSendError extends Error {
-  readonly kind: ConversionsErrorKind;
-  readonly retryable: boolean;
-  readonly status: number | undefined;
-  readonly graphCode: number | undefined;
-  readonly graphSubcode: number | undefined;
-  readonly fbtraceId: string | undefined;
-  /** Ids of the events concerned (no personal data). */
-  readonly eventIds: string[];
-
-  constructor(
-    kind: ConversionsErrorKind,
-    message: string,
-    opts: { retryable: boolean; status?: number; graphCode?: number; graphSubcode?: number; fbtraceId?: string; eventIds?: string[] },
-  ) {
-    super(message);
-    this.name = 'ConversionsSendError';
-    this.kind = kind;
-    this.retryable = opts.retryable;
-    this.status = opts.status;
-    this.graphCode = opts.graphCode;
-    this.graphSubcode = opts.graphSubcode;
-    this.fbtraceId = opts.fbtraceId;
-    this.eventIds = opts.eventIds ?? [];
-  }
-}
-
-export class StaleConversionEventError extends ConversionsSendError {
-  constructor(message: string, eventIds: string[]) {
-    super('stale_event', message, { retryable: false, eventIds });
-    this.name = 'StaleConversionEventError';
-  }
-}
 
 export interface MetaCapiSenderOptions {
   graphUrl?: string;
@@ -161,35 +129,17 @@ export function createMetaCapiSender(opts: MetaCapiSenderOptions): ConversionsSe
     if (testEventCode) body.test_event_code = testEventCode;
     const url = `${endpoint}?access_token=${encodeURIComponent(accessToken)}`;
 
-    let res: Response;
-    try {
-      res = await fetch(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify(body),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-    } catch (e) {
-      const name = e instanceof Error ? e.name : '';
-      if (name === 'TimeoutError' || name === 'AbortError') {
-        throw new ConversionsSendError('timeout', `Meta CAPI: no answer within ${timeoutMs} ms`, { retryable: true, eventIds });
-      }
-      const cause = e instanceof Error && e.cause instanceof Error ? `: ${e.cause.message}` : '';
-      throw new ConversionsSendError('network', redact(`Meta CAPI: request failed${cause}`), { retryable: true, eventIds });
-    }
-
-    let text = '';
-    try {
-      text = await res.text();
-    } catch {
-      throw new ConversionsSendError('network', 'Meta CAPI: response could not be read', { retryable: true, status: res.status, eventIds });
-    }
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      json = undefined;
-    }
+    const res = await providerFetch(
+      url,
+      { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify(body) },
+      {
+        label: 'Meta CAPI',
+        timeoutMs,
+        causeInMessage: true,
+        error: (kind, message, status) => new ConversionsSendError(kind, redact(message), { retryable: true, eventIds, ...(status === undefined ? {} : { status }) }),
+      },
+    );
+    const json = res.json;
 
     if (!res.ok) {
       const err =

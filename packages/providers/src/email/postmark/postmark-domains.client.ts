@@ -4,6 +4,7 @@
  * verified) and return-path CNAME; PUT /domains/{id}/verifyDkim and /verifyReturnPath make Postmark
  * check DNS; DELETE /domains/{id} removes it.
  */
+import { jsonObject, providerFetch } from '../../http/provider-http.js';
 import { EmailSendError, type ProviderDomain, type SendingDomainRegistry } from '../email.port.js';
 
 export interface PostmarkDomainsOptions {
@@ -28,18 +29,16 @@ interface PostmarkDomain {
 export function createPostmarkDomains(o: PostmarkDomainsOptions): SendingDomainRegistry {
   const base = (o.baseUrl ?? 'https://api.postmarkapp.com').replace(/\/$/, '');
   const call = async (method: string, path: string, body?: unknown): Promise<PostmarkDomain> => {
-    let res: Response;
-    try {
-      res = await fetch(`${base}${path}`, {
+    const res = await providerFetch(
+      `${base}${path}`,
+      {
         method,
         headers: { accept: 'application/json', 'x-postmark-account-token': o.accountToken, ...(body ? { 'content-type': 'application/json' } : {}) },
         ...(body ? { body: JSON.stringify(body) } : {}),
-        signal: AbortSignal.timeout(o.timeoutMs ?? 10_000),
-      });
-    } catch (e) {
-      throw new EmailSendError('unavailable', `postmark domains: ${(e as Error).message}`, 'postmark');
-    }
-    const reply = (await res.json().catch(() => ({}))) as PostmarkDomain & { ErrorCode?: number; Message?: string };
+      },
+      { label: 'postmark domains', timeoutMs: o.timeoutMs ?? 10_000, causeInMessage: true, error: (_kind, message) => new EmailSendError('unavailable', message, 'postmark') },
+    );
+    const reply = (res.json ?? {}) as PostmarkDomain & { ErrorCode?: number; Message?: string };
     if (!res.ok) {
       const what = `postmark domains: HTTP ${res.status}${reply.ErrorCode ? ` ErrorCode ${reply.ErrorCode}` : ''}${reply.Message ? `: ${reply.Message}` : ''}`;
       throw new EmailSendError(res.status >= 500 ? 'unavailable' : res.status === 401 ? 'account' : 'rejected', what, 'postmark');

@@ -5,6 +5,7 @@
  * token, sender signature or account (HTTP 401, ErrorCode 10, 400, 401, 405, 412) is `account`;
  * ErrorCode 406 (inactive recipient) is `recipient_inactive`; other 422s are `rejected`.
  */
+import { jsonObject, providerFetch, retryAfterSeconds } from '../../http/provider-http.js';
 import { EmailSendError, formatAddress, type EmailMessage, type EmailSendResult, type EmailSender } from '../email.port.js';
 
 export interface PostmarkOptions {
@@ -39,25 +40,19 @@ export function createPostmarkSender(o: PostmarkOptions): EmailSender {
         MessageStream: m.lane === 'bulk' ? (o.bulkStream ?? 'broadcast') : (o.transactionalStream ?? 'outbound'),
         Headers: [{ Name: 'X-Platform-Message-Key', Value: m.key }],
       };
-      let res: Response;
-      try {
-        res = await doFetch(`${base}/email`, {
-          method: 'POST',
-          headers: { accept: 'application/json', 'content-type': 'application/json', 'x-postmark-server-token': o.serverToken },
-          body: JSON.stringify(body),
-          signal: AbortSignal.timeout(o.timeoutMs ?? 10_000),
-        });
-      } catch (e) {
-        const timeout = (e as Error).name === 'TimeoutError';
-        throw fail('unavailable', timeout ? 'timed out' : `network error (${(e as Error).message})`);
-      }
-      const reply = (await res.json().catch(() => ({}))) as { MessageID?: string; ErrorCode?: number; Message?: string };
+      const res = await providerFetch(
+        `${base}/email`,
+        { method: 'POST', headers: { accept: 'application/json', 'content-type': 'application/json', 'x-postmark-server-token': o.serverToken }, body: JSON.stringify(body) },
+        // No answer: the message may not have been taken; the failover provider may try.
+        { label: 'postmark', timeoutMs: o.timeoutMs ?? 10_000, causeInMessage: true, fetch: doFetch, error: (_kind, message) => new EmailSendError('unavailable', message, 'postmark') },
+      );
+      const reply = jsonObject(res.json) as { MessageID?: string; ErrorCode?: number; Message?: string };
       const what = `HTTP ${res.status}${reply.ErrorCode ? ` ErrorCode ${reply.ErrorCode}` : ''}${reply.Message ? `: ${String(reply.Message).slice(0, 200)}` : ''}`;
       if (res.ok && reply.ErrorCode === 0 && reply.MessageID) return { provider: 'postmark', providerMessageId: reply.MessageID };
       if (res.status >= 500) throw fail('unavailable', what);
       if (res.status === 429) {
-        const s = Number(res.headers.get('retry-after'));
-        throw fail('rate_limited', what, Number.isFinite(s) && s > 0 ? s * 1000 : 30_000);
+        const s = retryAfterSeconds(res.headers, 30);
+        throw fail('rate_limited', what, s > 0 ? s * 1000 : 30_000);
       }
       if (res.status === 401 || res.status === 403 || ACCOUNT_ERRORS.has(reply.ErrorCode ?? -1)) throw fail('account', what);
       if (reply.ErrorCode === 406) throw fail('recipient_inactive', what);

@@ -8,6 +8,7 @@
  */
 import { E164_DIGITS, MAX_SMS_BODY_LENGTH, SmsError, type SmsSender, type SmsSendInput, type SmsSendResult } from '../sms.port.js';
 import { normalizeSmsStatus } from './justcall-webhook.js';
+import { jsonObject, providerFetch, retryAfterSeconds, statusKind } from '../../http/provider-http.js';
 
 export const JUSTCALL_API_URL = 'https://api.justcall.io';
 export const DEFAULT_JUSTCALL_TIMEOUT_MS = 10_000;
@@ -38,35 +39,23 @@ export function createJustCallSmsSender(opts: JustCallSmsSenderOptions): SmsSend
       if (input.body.trim() === '' || input.body.length > MAX_SMS_BODY_LENGTH) {
         throw new SmsError('invalid_input', `${label}: body must have 1..${MAX_SMS_BODY_LENGTH} characters`);
       }
-      let res: Response;
-      try {
-        res = await fetch(endpoint, {
+      const res = await providerFetch(
+        endpoint,
+        {
           method: 'POST',
           headers: { authorization: `${opts.apiKey}:${opts.apiSecret}`, accept: 'application/json', 'content-type': 'application/json' },
           body: JSON.stringify({ justcall_number: `+${input.from}`, contact_number: `+${input.to}`, body: input.body }),
-          signal: AbortSignal.timeout(timeoutMs),
-        });
-      } catch (e) {
-        const name = e instanceof Error ? e.name : '';
-        if (name === 'TimeoutError' || name === 'AbortError') throw new SmsError('timeout', `${label}: no answer within ${timeoutMs} ms (the message may have been sent)`);
-        throw new SmsError('network', `${label}: request failed`);
-      }
-      let json: Json = {};
-      try {
-        const parsed: unknown = JSON.parse(await res.text());
-        if (parsed && typeof parsed === 'object') json = parsed as Json;
-      } catch {
-        json = {};
-      }
+        },
+        { label, timeoutMs, timeoutNote: 'the message may have been sent', error: (kind, message, status) => new SmsError(kind, message, status === undefined ? {} : { status }) },
+      );
+      const json: Json = jsonObject(res.json);
       const providerMsg = typeof json['message'] === 'string' ? `, ${json['message']}` : '';
       if (res.status === 429) {
-        const ra = res.headers.get('retry-after')?.trim();
-        const retryAfterSeconds = ra && /^\d+$/.test(ra) ? Number(ra) : DEFAULT_JUSTCALL_RETRY_AFTER_SECONDS;
-        throw new SmsError('rate_limited', `${label}: HTTP 429, retry after ${retryAfterSeconds} s`, { status: 429, retryAfterSeconds });
+        const retryAfter = retryAfterSeconds(res.headers, DEFAULT_JUSTCALL_RETRY_AFTER_SECONDS);
+        throw new SmsError('rate_limited', `${label}: HTTP 429, retry after ${retryAfter} s`, { status: 429, retryAfterSeconds: retryAfter });
       }
-      if (res.status === 401 || res.status === 403) throw new SmsError('unauthorized', `${label}: HTTP ${res.status}${providerMsg}`, { status: res.status });
-      if (res.status >= 400 && res.status < 500) throw new SmsError('rejected', `${label}: HTTP ${res.status}${providerMsg}`, { status: res.status });
-      if (!res.ok || json['status'] === 'error') throw new SmsError('http', `${label}: HTTP ${res.status}${providerMsg}`, { status: res.status });
+      if (!res.ok) throw new SmsError(statusKind(res.status), `${label}: HTTP ${res.status}${providerMsg}`, { status: res.status });
+      if (json['status'] === 'error') throw new SmsError('http', `${label}: HTTP ${res.status}${providerMsg}`, { status: res.status });
 
       const data = json['data'];
       const msg = (Array.isArray(data) ? data[0] : data) as Json | undefined;

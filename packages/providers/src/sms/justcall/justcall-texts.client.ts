@@ -8,6 +8,7 @@ import { normalizeInternationalDigits } from '../phone.js';
 import { SmsError, type SmsMessageReader, type SmsProviderMessage } from '../sms.port.js';
 import { JUSTCALL_API_URL, DEFAULT_JUSTCALL_TIMEOUT_MS, DEFAULT_JUSTCALL_RETRY_AFTER_SECONDS } from './justcall-sms.client.js';
 import { normalizeSmsStatus, parseJustCallTimestamp } from './justcall-webhook.js';
+import { providerFetch, retryAfterSeconds, statusKind } from '../../http/provider-http.js';
 
 export interface JustCallTextsReaderOptions {
   apiKey: string;
@@ -27,30 +28,16 @@ export function createJustCallTextsReader(opts: JustCallTextsReaderOptions): Sms
   return {
     async getMessage(id: string): Promise<SmsProviderMessage | null> {
       if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) return null; // not an id the provider issues: nothing to ask
-      let res: Response;
-      try {
-        res = await fetch(base + encodeURIComponent(id), {
-          headers: { authorization: `${opts.apiKey}:${opts.apiSecret}`, accept: 'application/json' },
-          signal: AbortSignal.timeout(timeoutMs),
-        });
-      } catch (e) {
-        const name = e instanceof Error ? e.name : '';
-        throw new SmsError(name === 'TimeoutError' || name === 'AbortError' ? 'timeout' : 'network', `${label}: no answer`);
-      }
-      const text = await res.text();
+      const res = await providerFetch(
+        base + encodeURIComponent(id),
+        { headers: { authorization: `${opts.apiKey}:${opts.apiSecret}`, accept: 'application/json' } },
+        { label, timeoutMs, error: (kind, message, status) => new SmsError(kind, message, status === undefined ? {} : { status }) },
+      );
       if (res.status === 404) return null;
-      if (res.status === 429) {
-        const ra = res.headers.get('retry-after')?.trim();
-        throw new SmsError('rate_limited', `${label}: HTTP 429`, { status: 429, retryAfterSeconds: ra && /^\d+$/.test(ra) ? Number(ra) : DEFAULT_JUSTCALL_RETRY_AFTER_SECONDS });
-      }
-      if (res.status === 401 || res.status === 403) throw new SmsError('unauthorized', `${label}: HTTP ${res.status}`, { status: res.status });
-      if (!res.ok) throw new SmsError(res.status < 500 ? 'rejected' : 'http', `${label}: HTTP ${res.status}`, { status: res.status });
-      let json: Json;
-      try {
-        json = obj(JSON.parse(text));
-      } catch {
-        throw new SmsError('format', `${label}: HTTP ${res.status} with a body that is not JSON`, { status: res.status });
-      }
+      if (res.status === 429) throw new SmsError('rate_limited', `${label}: HTTP 429`, { status: 429, retryAfterSeconds: retryAfterSeconds(res.headers, DEFAULT_JUSTCALL_RETRY_AFTER_SECONDS) });
+      if (!res.ok) throw new SmsError(statusKind(res.status), `${label}: HTTP ${res.status}`, { status: res.status });
+      if (res.json === undefined) throw new SmsError('format', `${label}: HTTP ${res.status} with a body that is not JSON`, { status: res.status });
+      const json: Json = obj(res.json);
       const data = json['data'];
       const m = obj(Array.isArray(data) ? data[0] : data);
       if (m['id'] === undefined || m['id'] === null) return null;

@@ -1,0 +1,73 @@
+/**
+ * @platform/providers/local: the providers' side, for tests and the embedded default only.
+ * Small servers that honour each provider's documented protocol (reCAPTCHA siteverify, Meta
+ * Conversions API, Xero, JustCall, Google Chat, Postmark, SNS) and the signers that sign requests
+ * as the provider does. Production code imports `@platform/providers` instead.
+ */
+
+// Bot check
+export {
+  createLocalSiteverify,
+  InvalidMintRequestError,
+  LOCAL_DEFAULT_SCORE,
+  LOCAL_TOKEN_TTL_MS,
+  LocalSiteverify,
+  localCaptchaRoutes,
+  localCaptchaScript,
+  type LocalCaptchaRoutesOptions,
+  type LocalSiteverifyOptions,
+  type MintTokenInput,
+  type SiteverifyErrorCode,
+  type SiteverifyWireResponse,
+} from './captcha/local/local-siteverify.js';
+
+// Conversions
+export {
+  createLocalCapiReceiver,
+  LocalCapiReceiver,
+  localCapiRoutes,
+  startLocalCapiReceiver,
+  type CapiHandleInput,
+  type CapiHandleResult,
+  type GraphErrorBody,
+  type LocalCapiReceiverOptions,
+  type LocalCapiRoutesOptions,
+  type RecordedCapiRequest,
+  type RunningLocalCapiReceiver,
+} from './conversions/local/local-capi.receiver.js';
+
+// Accounting (Xero protocol)
+export { signXeroPayload } from './accounting/xero/xero-webhook.js';
+export {
+  startLocalAccounting,
+  type LocalAccountingOptions,
+  type RecordedAccountingRequest,
+  type RunningLocalAccounting,
+} from './accounting/local/local-accounting.server.js';
+export type {
+  IntentToReceiveResult,
+  WebhookAttempt as AccountingWebhookAttempt,
+  WebhookDelivery as AccountingWebhookDelivery,
+} from './accounting/local/local-accounting.webhooks.js';
+
+// SMS (JustCall protocol)
+export { formatJustCallTimestamp, signJustCall } from './sms/justcall/justcall-webhook.js';
+export {
+  startLocalSms,
+  type LocalSmsMessage,
+  type LocalSmsOptions,
+  type LocalSmsWebhook,
+  type RunningLocalSms,
+} from './sms/local/local-sms.server.js';
+
+// Team chat (Google Chat incoming webhooks)
+export {
+  startLocalChat,
+  type LocalChatMessage,
+  type LocalChatOptions,
+  type RunningLocalChat,
+} from './chat/local/local-chat.server.js';
+
+// Email (Postmark, SES through SNS)
+export { postmarkBounceBody, startLocalPostmark, type LocalPostmarkSent, type RunningLocalPostmark } from './email/local/local-postmark.server.js';
+export { startLocalSns, type RunningLocalSns } from './email/local/local-sns.signer.js';
