@@ -16,7 +16,7 @@ import { loadWorkerConfig } from '@platform/app-worker/config.js';
 import { startWorker } from '@platform/app-worker/worker.js';
 import { ErpConnections } from '@platform/app-worker/erp-connections.js';
 import { secretBoxFrom } from '@platform/app-worker/secrets.js';
-import { IntegrationSettingsService } from '@platform/integrations';
+import { chatOrigins, IntegrationSettingsService } from '@platform/integrations';
 import { normalizeSmsPhone } from '@platform/providers';
 import { loadPlatformConfig } from './platform.config.js';
 import { startLocalProviders } from './local-providers.js';
@@ -85,7 +85,7 @@ export async function startPlatform(baseEnv: EnvSource = process.env, extras: Pl
     const docs = !extras.docs ? undefined : await startDocs(docsConfig, logger.child({ name: 'docs' }) as unknown as FastifyBaseLogger);
     if (local && erpServer) {
       const consoleUrl = await local.bind(erpServer.url);
-      const settings = new IntegrationSettingsService(db, secretBoxFrom(workerConfig), (raw) => normalizeSmsPhone(raw, workerConfig.SMS_DEFAULT_REGION));
+      const settings = new IntegrationSettingsService(db, secretBoxFrom(workerConfig), (raw) => normalizeSmsPhone(raw, workerConfig.SMS_DEFAULT_REGION), chatOrigins(workerConfig.CHAT_ALLOWED_ORIGINS));
       const configured = await useLocalProviders(settings, db, local, erpServer.url, new URL(erpServer.url).port ? Number(new URL(erpServer.url).port) : 80);
       logger.warn(
         { sms: local.sms?.url, accounting: local.accounting?.url, chat: local.chat?.url, console: consoleUrl, settings_pointed_at_them: configured },
