@@ -13,7 +13,8 @@ import { parseOrThrow } from '@platform/http-kit';
 import { runCliMain } from '@platform/kernel';
 import { accountingConnectionSchema, chatConfigSchema, smsConfigSchema, smsLineSchema } from '@platform/integrations';
 import { loadErpConfig } from './erp.config.js';
-import { composeIntegrations, type IntegrationsDeps } from './features/integrations/integrations.deps.js';
+import { composeIntegrations } from './deps.js';
+import type { IntegrationsDeps } from './features/integrations/integrations.types.js';
 import { ensureDefaultTenant } from './features/tenancy/default-tenant.repo.js';
 
 export const USAGE = `usage: npm run integrations -- accounting set|show   (set reads JSON on stdin)

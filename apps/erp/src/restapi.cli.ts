@@ -8,8 +8,7 @@ import { migratePlatform, openDb } from '@platform/db';
 import { EmbeddedErp } from '@platform/erp/embedded/index.js';
 import { runCliMain } from '@platform/kernel';
 import { loadErpConfig } from './erp.config.js';
-import { composeCredentials } from './features/restapi/restapi.deps.js';
-import { restApiErp } from './features/restapi/restapi-erp.js';
+import { composeCredentials, restApiErp } from './deps.js';
 import { ensureDefaultTenant } from './features/tenancy/default-tenant.repo.js';
 
 export const USAGE = `usage: npm run restapi -- key create --login <login> --description <text> --scope "<scopes>"

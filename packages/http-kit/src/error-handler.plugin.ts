@@ -43,7 +43,8 @@ export function sendProblem(req: FastifyRequest, reply: FastifyReply, err: AppEr
   return reply.code(problem.status).type('application/problem+json').send(problem);
 }
 
-export function registerProblemHandlers(app: FastifyInstance): void {
+/** `notFound: false` leaves unknown routes to the caller's own handler (the ERP host answers as Odoo does). */
+export function registerProblemHandlers(app: FastifyInstance, opts: { notFound?: boolean } = {}): void {
   app.setErrorHandler((err, req, reply) => {
     const appErr = asAppError(err);
     if (appErr.code === 'INTERNAL') req.log.error({ err }, 'unhandled error');
@@ -51,6 +52,7 @@ export function registerProblemHandlers(app: FastifyInstance): void {
     else req.log.info({ code: appErr.code }, appErr.message);
     return sendProblem(req, reply, appErr);
   });
+  if (opts.notFound === false) return;
   app.setNotFoundHandler((req, reply) =>
     sendProblem(req, reply, new AppError('NOT_FOUND', `No route for ${req.method} ${req.url.split('?')[0]}.`)),
   );

@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { acceptRawBodies } from '@platform/http-kit';
-import type { IntegrationsDeps } from './integrations.deps.js';
+import type { IntegrationsDeps } from './integrations.types.js';
 
 export function registerSmsWebhookRoutes(app: FastifyInstance, deps: IntegrationsDeps): void {
   void app.register(async (scope) => {
