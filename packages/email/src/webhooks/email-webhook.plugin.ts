@@ -9,6 +9,8 @@ import type { EmailWebhookService } from './email-webhook.service.js';
 
 export function registerEmailWebhooks(app: FastifyInstance, webhooks: EmailWebhookService): void {
   void app.register(async (scope) => {
+    // The host's own JSON and text parsers (registerInputHandling) are replaced in this scope only.
+    scope.removeContentTypeParser(['application/json', 'text/plain']);
     scope.addContentTypeParser(['application/json', 'text/plain'], { parseAs: 'string', bodyLimit: 256 * 1024 }, (_req, body, done) => done(null, body));
     scope.setErrorHandler((err, req, reply) => {
       const e = asAppError(err);
