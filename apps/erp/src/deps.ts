@@ -3,7 +3,7 @@
  * opens the databases, runs each start-up step once (ERP database and platform key, platform
  * migrations, default tenant), picks the ERP behind the REST API, and builds the app from the REST
  * API with OAuth, the integrations, the email routes, the RPC gateway and the web sessions. The
- * smaller compositions below are what the CLIs and the tests use.
+ * smaller compositions below are what the tests use; the `with…Cli` ones, the CLIs.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -234,5 +234,44 @@ export async function composeErpHost(config: ErpConfig, opts: ErpHostOptions = {
     await db.close();
     await closePlatform();
     throw e;
+  }
+}
+
+/** `npm run erp`: the embedded ERP over its database (on PGlite, served by the running platform). */
+export async function withEmbeddedErpCli<T>(config: ErpConfig, run: (erp: EmbeddedErp) => Promise<T>): Promise<T> {
+  const db = await openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, name: 'erp' });
+  try {
+    return await run(new EmbeddedErp(db));
+  } finally {
+    await db.close();
+  }
+}
+
+/** `npm run restapi`: credentials in the platform database, users looked up in the ERP's (as composeErpHost). */
+export async function withRestApiCli<T>(
+  config: ErpConfig,
+  run: (c: ReturnType<typeof composeCredentials>, userExists: (login: string) => Promise<boolean | undefined>) => Promise<T>,
+): Promise<T> {
+  return withEmbeddedErpCli(config, async (embedded) => {
+    const db = config.DATABASE_URL ? embedded.db : await openDb({ dataDir: config.DATA_DIR, name: 'platform' });
+    try {
+      await migratePlatform(db);
+      const tenantId = await ensureDefaultTenant(db, config.DEFAULT_TENANT_SLUG);
+      const { erp } = restApiErp(config, embedded);
+      return await run(composeCredentials(db, tenantId), (login) => erp.searchCount('res.users', [['login', '=', login]]).then((n) => n > 0, () => undefined));
+    } finally {
+      if (db !== embedded.db) await db.close();
+    }
+  });
+}
+
+/** `npm run integrations`: the default tenant's integration settings in the platform database. */
+export async function withIntegrationsCli<T>(config: ErpConfig, run: (d: IntegrationsDeps) => Promise<T>): Promise<T> {
+  const db = await openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, name: 'platform' });
+  try {
+    await migratePlatform(db);
+    return await run(composeIntegrations(config, db, await ensureDefaultTenant(db, config.DEFAULT_TENANT_SLUG)));
+  } finally {
+    await db.close();
   }
 }
