@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createTestDb, type TestDb } from '@platform/db';
 import { EmbeddedErp } from '@platform/erp/embedded/index.js';
-import { buildErpApp } from './erp.app.js';
+import { composeErpApp } from './deps.js';
 
 let t: TestDb;
 let app: FastifyInstance;
@@ -12,7 +12,7 @@ beforeAll(async () => {
   t = await createTestDb();
   erp = new EmbeddedErp(t.db);
   await erp.createDatabase('rpc', { adminPassword: 'pw' });
-  app = buildErpApp({ erp });
+  app = composeErpApp({ erp });
 });
 afterAll(async () => {
   await app?.close();

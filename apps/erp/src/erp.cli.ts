@@ -7,10 +7,10 @@
  *   seed [--db platform]   demo data of a window-covering business (idempotent)
  */
 import { parseArgs } from 'node:util';
-import { openDb } from '@platform/db';
-import { EmbeddedErp, seedDemo } from '@platform/erp/embedded/index.js';
+import { seedDemo, type EmbeddedErp } from '@platform/erp/embedded/index.js';
 import { runCliMain } from '@platform/kernel';
 import { loadErpConfig } from './erp.config.js';
+import { withEmbeddedErpCli } from './deps.js';
 
 export const USAGE = `usage: npm run erp -- apikey create --login <login> --description <text> [--db <name>]
        npm run erp -- apikey list [--db <name>]
@@ -61,11 +61,6 @@ const isMain = process.argv[1] && import.meta.url.endsWith(process.argv[1].repla
 if (isMain) {
   await runCliMain(USAGE, async (argv) => {
     const config = loadErpConfig();
-    const db = await openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, name: 'erp' });
-    try {
-      return await runCli(argv, new EmbeddedErp(db), config.ERP_DB, (s) => process.stdout.write(`${s}\n`));
-    } finally {
-      await db.close();
-    }
+    return withEmbeddedErpCli(config, (erp) => runCli(argv, erp, config.ERP_DB, (s) => process.stdout.write(`${s}\n`)));
   });
 }

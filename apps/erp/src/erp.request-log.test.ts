@@ -5,15 +5,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '@platform/db';
 import { EmbeddedErp } from '@platform/erp/embedded/index.js';
-import { buildErpApp } from './erp.app.js';
+import { composeErpApp } from './deps.js';
 
 let t: TestDb;
 const lines: Array<{ level: number; msg: string; url?: string; statusCode?: number }> = [];
-let app: ReturnType<typeof buildErpApp>;
+let app: ReturnType<typeof composeErpApp>;
 beforeAll(async () => {
   t = await createTestDb();
   const sink = new Writable({ write: (chunk, _e, cb) => (lines.push(JSON.parse(String(chunk))), cb()) });
-  app = buildErpApp({ erp: new EmbeddedErp(t.db), logger: pino({ level: 'info' }, sink) as unknown as FastifyBaseLogger });
+  app = composeErpApp({ erp: new EmbeddedErp(t.db), logger: pino({ level: 'info' }, sink) as unknown as FastifyBaseLogger });
 });
 afterAll(async () => {
   await app?.close();

@@ -14,10 +14,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anyJson, anyString, badFields, bodyOf, encoded, expectProblemContract, fuzzParams, fuzzTimeout, queryOf, type Answer } from '@platform/http-kit/testing';
 import { accountingConnectionSchema, smsConfigSchema } from '@platform/integrations';
 import { formatJustCallTimestamp, signJustCall, signXeroPayload, startLocalSms, type RunningLocalSms } from '@platform/providers/local';
-import { buildErpApp } from './erp.app.js';
 import { loadErpConfig } from './erp.config.js';
-import { composeIntegrations } from './features/integrations/integrations.deps.js';
-import { ADMIN_PASSWORD, ERP_DB, apiKey, startRestHarness, type RestHarness } from './test-support/restapi-harness.js';
+import { composeErpApp, composeIntegrations } from './deps.js';
+import { ADMIN_PASSWORD, ERP_DB, apiKey, startRestHarness, type RestHarness } from '../test/support/restapi-harness.js';
 
 const WEBHOOK_KEY = 'fuzz-webhook-key-0123456789abcdef';
 const SMS_SECRET = 'fuzz-sms-secret-0123456789';
@@ -37,7 +36,7 @@ beforeAll(async () => {
   const verify = async (login: string, password: string) => (await h.embedded.authenticate(ERP_DB, login, password)) !== false;
   smsProvider = await startLocalSms({ apiKey: 'fuzz-key', apiSecret: SMS_SECRET, webhookSecret: SMS_SECRET, host: '127.0.0.1', port: 0 });
   const integrations = composeIntegrations(loadErpConfig({ DATA_DIR: dir, ACCT_ADMIN_LOGINS: 'admin', SMS_API_URL: smsProvider.url }), h.t.db, h.tenantId, verify);
-  app = buildErpApp({ erp: h.embedded, restapi: h.deps, integrations });
+  app = composeErpApp({ erp: h.embedded, restapi: h.deps, integrations });
   await app.ready();
   key = (await apiKey(h, 'read:res.partner write:res.partner read:crm.lead write:crm.lead method:crm.lead.action_set_won admin:integrations')).key;
   uid = (await h.embedded.authenticate(ERP_DB, 'admin', ADMIN_PASSWORD)) as number;

@@ -8,13 +8,12 @@
  *   sms send --to <number> --body <text> [--type sales|support|operations]
  */
 import { parseArgs } from 'node:util';
-import { migratePlatform, openDb } from '@platform/db';
 import { parseOrThrow } from '@platform/http-kit';
 import { runCliMain } from '@platform/kernel';
 import { accountingConnectionSchema, chatConfigSchema, smsConfigSchema, smsLineSchema } from '@platform/integrations';
 import { loadErpConfig } from './erp.config.js';
-import { composeIntegrations, type IntegrationsDeps } from './features/integrations/integrations.deps.js';
-import { ensureDefaultTenant } from './features/tenancy/default-tenant.repo.js';
+import { withIntegrationsCli } from './deps.js';
+import type { IntegrationsDeps } from './features/integrations/integrations.types.js';
 
 export const USAGE = `usage: npm run integrations -- accounting set|show   (set reads JSON on stdin)
        npm run integrations -- sms set|show | sms line add      (set/add read JSON on stdin)
@@ -58,16 +57,8 @@ async function readStdinJson(): Promise<unknown> {
 const isMain = process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/\\/g, "/").split("/").pop()!);
 if (isMain) {
   await runCliMain(USAGE, async (argv) => {
-    const config = loadErpConfig();
     // The platform database, as the ERP host and the worker use it (on PGlite, served by the running
     // platform when it owns the files).
-    const db = await openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, name: 'platform' });
-    try {
-      await migratePlatform(db);
-      const deps = composeIntegrations(config, db, await ensureDefaultTenant(db, config.DEFAULT_TENANT_SLUG));
-      return await runIntegrationsCli(argv, deps, readStdinJson, (s) => process.stdout.write(`${s}\n`));
-    } finally {
-      await db.close();
-    }
+    return withIntegrationsCli(loadErpConfig(), (deps) => runIntegrationsCli(argv, deps, readStdinJson, (s) => process.stdout.write(`${s}\n`)));
   });
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, migratePlatform, type TestDb } from '@platform/db';
-import { composeCredentials } from './features/restapi/restapi.deps.js';
+import { composeCredentials } from './deps.js';
 import { ensureDefaultTenant } from './features/tenancy/default-tenant.repo.js';
 import { runRestApiCli, type UserCheck } from './restapi.cli.js';
 

@@ -4,13 +4,9 @@
  * process serves its databases to the CLI (packages/db pglite.serve.ts).
  */
 import { parseArgs } from 'node:util';
-import { migratePlatform, openDb } from '@platform/db';
-import { EmbeddedErp } from '@platform/erp/embedded/index.js';
 import { runCliMain } from '@platform/kernel';
 import { loadErpConfig } from './erp.config.js';
-import { composeCredentials } from './features/restapi/restapi.deps.js';
-import { restApiErp } from './features/restapi/restapi-erp.js';
-import { ensureDefaultTenant } from './features/tenancy/default-tenant.repo.js';
+import { withRestApiCli, type composeCredentials } from './deps.js';
 
 export const USAGE = `usage: npm run restapi -- key create --login <login> --description <text> --scope "<scopes>"
        npm run restapi -- key list | key revoke <id>
@@ -80,24 +76,9 @@ export async function runRestApiCli(argv: string[], c: Credentials, userExists: 
 const isMain = process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/').split('/').pop()!);
 if (isMain) {
   await runCliMain(USAGE, async (argv) => {
-    const config = loadErpConfig();
     // The ERP's users live in the ERP database, the REST credentials in the platform database (the
     // same PostgreSQL, or PGlite's DATA_DIR/erp and DATA_DIR/platform, served by the running
-    // platform when it owns them), as in erp.server.ts.
-    const erpDb = await openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, name: 'erp' });
-    try {
-      const db = config.DATABASE_URL ? erpDb : await openDb({ dataDir: config.DATA_DIR, name: 'platform' });
-      try {
-        await migratePlatform(db);
-        const tenantId = await ensureDefaultTenant(db, config.DEFAULT_TENANT_SLUG);
-        const { erp } = restApiErp(config, new EmbeddedErp(erpDb));
-        const userExists: UserCheck = (login) => erp.searchCount('res.users', [['login', '=', login]]).then((n) => n > 0, () => undefined);
-        return await runRestApiCli(argv, composeCredentials(db, tenantId), userExists, (s) => process.stdout.write(`${s}\n`));
-      } finally {
-        if (db !== erpDb) await db.close();
-      }
-    } finally {
-      await erpDb.close();
-    }
+    // platform when it owns them), as for the server.
+    return withRestApiCli(loadErpConfig(), (credentials, userExists) => runRestApiCli(argv, credentials, userExists, (s) => process.stdout.write(`${s}\n`)));
   });
 }

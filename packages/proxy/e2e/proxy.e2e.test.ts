@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { connect as tlsConnect } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signXeroPayload } from '@platform/providers';
+import { signXeroPayload } from '@platform/providers/local';
 import { startTestLanding, type TestLanding } from '@platform/app-landing/test-support/landing-harness.js';
 import { startAccountingHarness, WEBHOOK_KEY, type AccountingHarness } from '@platform/app-worker/features/accounting/accounting.test-harness.js';
 import { NginxCertificateInstaller } from '../src/index.js';

@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { composeEmailAdmin, emailConfigDefaults, SuppressionService } from '@platform/email';
 import { createSecretBox, parseKeyring } from '@platform/secrets';
-import { buildErpApp } from '../../erp.app.js';
-import { apiKey, startRestHarness, type RestHarness } from '../../test-support/restapi-harness.js';
+import { composeErpApp } from '../../deps.js';
+import { apiKey, startRestHarness, type RestHarness } from '../../../test/support/restapi-harness.js';
 
 let h: RestHarness;
 let app: FastifyInstance;
@@ -20,7 +20,7 @@ beforeAll(async () => {
   h = await startRestHarness();
   const box = createSecretBox(parseKeyring(`k:${randomBytes(32).toString('base64')}`));
   const emailAdmin = composeEmailAdmin(emailConfigDefaults({ EMAIL_PLATFORM_DOMAIN: 'platform.test' }), h.t.db, box, h.tenantId);
-  app = buildErpApp({ erp: h.embedded, restapi: h.deps, emailAdmin });
+  app = composeErpApp({ erp: h.embedded, restapi: h.deps, emailAdmin });
   admin = (await apiKey(h, 'admin:integrations')).key;
   reader = (await apiKey(h, 'read:res.partner')).key;
   const s = new SuppressionService(h.t.db);

@@ -11,7 +11,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { acceptRawBodies, decodeBody } from '@platform/http-kit';
 import type { AccountingWebhookOutcome } from '@platform/integrations';
-import type { IntegrationsDeps } from './integrations.deps.js';
+import type { IntegrationsDeps } from './integrations.types.js';
 import { accountingPage } from './accounting-pages.js';
 
 type Deps = IntegrationsDeps & { accounting: NonNullable<IntegrationsDeps['accounting']> };

@@ -9,8 +9,8 @@ import { AppError } from '@platform/kernel';
 import { accountingConnectionSchema, chatConfigSchema, smsConfigSchema, smsLineSchema } from '@platform/integrations';
 import { z } from 'zod';
 import type { RestAuth } from '../restapi/restapi.auth.js';
-import { ADMIN_INTEGRATIONS_SCOPE } from '../restapi/scopes.js';
-import type { IntegrationsDeps } from './integrations.deps.js';
+import { ADMIN_INTEGRATIONS_SCOPE } from '../credentials/scopes.js';
+import type { IntegrationsDeps } from './integrations.types.js';
 
 const smsMessageSchema = z.object({
   to: z.string().min(4).max(30),

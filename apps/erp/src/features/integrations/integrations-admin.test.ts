@@ -3,10 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildErpApp } from '../../erp.app.js';
 import { loadErpConfig } from '../../erp.config.js';
-import { apiKey, startRestHarness, type RestHarness } from '../../test-support/restapi-harness.js';
-import { composeIntegrations } from './integrations.deps.js';
+import { apiKey, startRestHarness, type RestHarness } from '../../../test/support/restapi-harness.js';
+import { composeErpApp, composeIntegrations } from '../../deps.js';
 
 let h: RestHarness;
 let app: FastifyInstance;
@@ -18,7 +17,7 @@ beforeAll(async () => {
   h = await startRestHarness();
   dir = mkdtempSync(join(tmpdir(), 'integrations-admin-'));
   const integrations = composeIntegrations(loadErpConfig({ DATA_DIR: dir }), h.t.db, h.tenantId);
-  app = buildErpApp({ erp: h.embedded, restapi: h.deps, integrations });
+  app = composeErpApp({ erp: h.embedded, restapi: h.deps, integrations });
   admin = (await apiKey(h, 'admin:integrations')).key;
   reader = (await apiKey(h, 'read:res.partner')).key;
 }, 180_000);

@@ -7,7 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import { acceptRawBodies } from '@platform/http-kit';
 import type { WebhookOutcome } from '@platform/integrations';
-import type { IntegrationsDeps } from './integrations.deps.js';
+import type { IntegrationsDeps } from './integrations.types.js';
 
 /** The provider retries on 503; 401 and 400 tell it the request will never be accepted. */
 const WEBHOOK_STATUS: Record<WebhookOutcome['kind'], number> = { handled: 200, unauthenticated: 401, malformed: 400, unavailable: 503 };

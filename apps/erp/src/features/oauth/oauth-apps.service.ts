@@ -4,9 +4,9 @@
  */
 import type { Db } from '@platform/db';
 import { AppError } from '@platform/kernel';
-import type { AuditRepo } from '../audit/audit.repo.js';
-import { formatScopes, parseScopes } from '../restapi/scopes.js';
-import { newSecret, sameSecret, sha256 } from '../restapi/secret-token.js';
+import type { AuditService } from '../credentials/audit.service.js';
+import { formatScopes, parseScopes } from '../credentials/scopes.js';
+import { newSecret, sameSecret, sha256 } from '../credentials/secret-token.js';
 import { OAuthAppsRepo, type OAuthAppRow } from './oauth-apps.repo.js';
 import type { OAuthGrantsRepo } from './oauth-grants.repo.js';
 
@@ -55,7 +55,7 @@ export function parseRedirectUris(input: string | string[]): string[] {
 export class OAuthAppsService {
   private readonly repo: OAuthAppsRepo;
 
-  constructor(private readonly db: Db, tenantId: string, private readonly audit: AuditRepo, private readonly grants: OAuthGrantsRepo) {
+  constructor(private readonly db: Db, tenantId: string, private readonly audit: AuditService, private readonly grants: OAuthGrantsRepo) {
     this.repo = new OAuthAppsRepo(db, tenantId);
   }
 

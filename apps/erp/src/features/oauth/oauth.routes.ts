@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '@platform/kernel';
-import type { AuthFailures } from '../restapi/auth-failures.js';
+import type { AuthFailures } from '../credentials/auth-failures.js';
 import { consentPage, errorPage, sendPage } from './consent.page.js';
 import { csrfValid, issueCsrf } from './csrf.js';
 import type { OAuthAppsService } from './oauth-apps.service.js';

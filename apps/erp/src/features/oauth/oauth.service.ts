@@ -7,9 +7,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Db } from '@platform/db';
-import type { AuditRepo } from '../audit/audit.repo.js';
-import { parseScopes } from '../restapi/scopes.js';
-import { newSecret, sha256 } from '../restapi/secret-token.js';
+import type { AuditService } from '../credentials/audit.service.js';
+import { parseScopes } from '../credentials/scopes.js';
+import { newSecret, sha256 } from '../credentials/secret-token.js';
 import type { OAuthAppRow } from './oauth-apps.repo.js';
 import type { OAuthAppsService } from './oauth-apps.service.js';
 import { OAuthError } from './oauth.errors.js';
@@ -54,7 +54,7 @@ export class OAuthService {
     private readonly db: Db,
     private readonly apps: OAuthAppsService,
     private readonly grants: OAuthGrantsRepo,
-    private readonly audit: AuditRepo,
+    private readonly audit: AuditService,
     private readonly ttl: OAuthTtls,
   ) {}
 

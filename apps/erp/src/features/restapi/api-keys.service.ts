@@ -4,10 +4,10 @@
  */
 import type { Db } from '@platform/db';
 import { AppError } from '@platform/kernel';
-import type { AuditRepo } from '../audit/audit.repo.js';
+import type { AuditService } from '../credentials/audit.service.js';
 import { ApiKeysRepo, type ApiKeyRow } from './api-keys.repo.js';
-import { formatScopes, parseScopes } from './scopes.js';
-import { API_KEY_RE, newApiKey, sha256 } from './secret-token.js';
+import { formatScopes, parseScopes } from '../credentials/scopes.js';
+import { API_KEY_RE, newApiKey, sha256 } from '../credentials/secret-token.js';
 
 export interface ApiKeyInfo {
   id: number;
@@ -35,7 +35,7 @@ export const toInfo = (r: ApiKeyRow): ApiKeyInfo => ({
 export class ApiKeysService {
   private readonly repo: ApiKeysRepo;
 
-  constructor(private readonly db: Db, tenantId: string, private readonly audit: AuditRepo) {
+  constructor(private readonly db: Db, tenantId: string, private readonly audit: AuditService) {
     this.repo = new ApiKeysRepo(db, tenantId);
   }
 

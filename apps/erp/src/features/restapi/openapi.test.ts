@@ -2,12 +2,11 @@ import Fastify, { type FastifyRequest } from 'fastify';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
 import { buildOpenApi } from './openapi.js';
-import type { RestApiDeps } from './restapi.deps.js';
-import { registerRestApi } from './restapi.plugin.js';
+import { registerRestApiWithOAuth, type RestApiRoutes } from '../../erp.http-app.js';
 
 // Routes only: the document and the route table need no database or ERP.
 const app = Fastify();
-registerRestApi(app, { issuer: (req: FastifyRequest) => `${req.protocol}://${req.host}` } as unknown as RestApiDeps);
+registerRestApiWithOAuth(app, { issuer: (req: FastifyRequest) => `${req.protocol}://${req.host}` } as unknown as RestApiRoutes);
 
 describe('OpenAPI 3.1 description', () => {
   it('is served at /restapi/1.0/openapi.json without credentials, with this host as server', async () => {

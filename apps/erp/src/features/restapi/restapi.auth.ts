@@ -6,11 +6,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RateLimiter } from '@platform/http-kit';
 import { AppError } from '@platform/kernel';
-import type { OAuthService } from '../oauth/oauth.service.js';
 import type { ActingUser, ActingUsers } from './acting-users.js';
 import type { ApiKeysService } from './api-keys.service.js';
-import type { AuthFailures } from './auth-failures.js';
-import { API_KEY_RE } from './secret-token.js';
+import type { AuthFailures } from '../credentials/auth-failures.js';
+import { API_KEY_RE } from '../credentials/secret-token.js';
 
 export interface Principal {
   kind: 'api_key' | 'oauth';
@@ -20,9 +19,15 @@ export interface Principal {
   appId?: number;
 }
 
+/** The OAuth feature's access-token check (OAuthService), as the REST API needs it. */
+export interface AccessTokens {
+  /** The live grant behind an access token, or undefined when it is unknown, expired or revoked. */
+  verifyAccessToken(token: string): Promise<{ app_id: number; login: string; scopes: string } | undefined>;
+}
+
 export interface RestAuthDeps {
   keys: ApiKeysService;
-  oauth: OAuthService;
+  oauth: AccessTokens;
   users: ActingUsers;
   failures: AuthFailures;
   limiter: RateLimiter;

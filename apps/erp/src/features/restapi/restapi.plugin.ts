@@ -1,14 +1,20 @@
 /**
  * Mounts the REST API under /restapi/1.0 in its own Fastify scope: problem+json errors (RFC 9457),
- * a form parser for the OAuth endpoints, and the OpenAPI document. The /jsonrpc routes outside this
- * scope keep Odoo's envelopes.
+ * a form parser for the OAuth endpoints (mounted into the same scope by the caller), and the OpenAPI
+ * document. The /jsonrpc routes outside this scope keep Odoo's envelopes.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { registerProblemHandlers } from '@platform/http-kit';
-import { registerOAuthMetadata, registerOAuthRoutes } from '../oauth/oauth.routes.js';
 import { buildOpenApi } from './openapi.js';
-import type { RestApiDeps } from './restapi.deps.js';
-import { registerRestApiRoutes } from './restapi.routes.js';
+import { registerRestApiRoutes, type RestApiRouteDeps } from './restapi.routes.js';
+
+export interface RestApiPluginDeps extends RestApiRouteDeps {
+  /** The OpenAPI document's server (and the OAuth issuer). */
+  issuer(req: FastifyRequest): string;
+}
+
+/** Routes that share the REST scope (its prefix, problem handlers and form parser): the OAuth endpoints. */
+export type RestScopeRoutes = (scope: FastifyInstance) => void;
 
 /** application/x-www-form-urlencoded; a repeated name becomes an array (the OAuth routes refuse it). */
 export function parseForm(body: string): Record<string, string | string[]> {
@@ -20,14 +26,14 @@ export function parseForm(body: string): Record<string, string | string[]> {
   return { ...out };
 }
 
-export function registerRestApi(app: FastifyInstance, deps: RestApiDeps): void {
+export function registerRestApi(app: FastifyInstance, deps: RestApiPluginDeps, inScope: readonly RestScopeRoutes[] = []): void {
   app.register(
     async (scope) => {
       registerProblemHandlers(scope);
       scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => {
         done(null, parseForm(body as string));
       });
-      registerOAuthRoutes(scope, deps);
+      for (const mount of inScope) mount(scope);
       registerRestApiRoutes(scope, deps);
       scope.get('/openapi.json', async (req, reply) => {
         reply.header('cache-control', 'public, max-age=300');
@@ -36,5 +42,4 @@ export function registerRestApi(app: FastifyInstance, deps: RestApiDeps): void {
     },
     { prefix: '/restapi/1.0' },
   );
-  registerOAuthMetadata(app, deps);
 }

@@ -8,7 +8,7 @@ import { AppError } from '@platform/kernel';
 import type { RestAuth, Principal } from './restapi.auth.js';
 import { listQuerySchema, parseDomain, parseFields, parseId, parseMethodCall, parseValues, readQuerySchema } from './restapi.schemas.js';
 import type { RestApiService } from './restapi.service.js';
-import { allows, isBusinessMethod, isModelName, requiredScope, type Operation } from './scopes.js';
+import { allows, isBusinessMethod, isModelName, requiredScope, type Operation } from '../credentials/scopes.js';
 
 export interface RestApiRouteDeps {
   auth: RestAuth;

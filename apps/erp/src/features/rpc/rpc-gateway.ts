@@ -11,7 +11,7 @@
  */
 import { AppError } from '@platform/kernel';
 import { accessDenied, dispatchRpc, OdooError, type EmbeddedErp } from '@platform/erp/embedded/index.js';
-import type { AuditEntry } from '../audit/audit.repo.js';
+import type { AuditEntry } from '../credentials/audit.service.js';
 
 export type RpcProtocol = 'jsonrpc' | 'xmlrpc' | 'web';
 

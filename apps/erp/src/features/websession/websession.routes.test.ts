@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createTestDb, type TestDb } from '@platform/db';
 import { EmbeddedErp } from '@platform/erp/embedded/index.js';
-import { buildErpApp } from '../../erp.app.js';
+import { composeErpApp } from '../../deps.js';
 
 let t: TestDb;
 let erp: EmbeddedErp;
@@ -19,7 +19,7 @@ beforeAll(async () => {
   erp = new EmbeddedErp(t.db);
   await erp.createDatabase('ws', { adminPassword: 'pw' });
   await erp.createDatabase('other', { adminPassword: 'other-pw' });
-  app = buildErpApp({ erp });
+  app = composeErpApp({ erp });
   await app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 }, 120_000);
@@ -151,7 +151,7 @@ describe('sessions are bound to one database and one credential', () => {
   });
 
   it('expires after its idle lifetime', async () => {
-    const short = buildErpApp({ erp, sessionTtlSeconds: 1 });
+    const short = composeErpApp({ erp, sessionTtlSeconds: 1 });
     try {
       const r = await short.inject({ method: 'POST', url: '/web/session/authenticate', payload: { jsonrpc: '2.0', params: { db: 'ws', login: 'admin', password: 'pw' } } });
       const cookie = String(r.headers['set-cookie']).split(';')[0]!;

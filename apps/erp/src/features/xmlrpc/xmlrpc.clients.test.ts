@@ -10,7 +10,7 @@ import OdooAwait from 'odoo-await';
 import Odoo from 'odoo-xmlrpc';
 import { createTestDb, type TestDb } from '@platform/db';
 import { EmbeddedErp } from '@platform/erp/embedded/index.js';
-import { buildErpApp } from '../../erp.app.js';
+import { composeErpApp } from '../../deps.js';
 
 let t: TestDb;
 let app: FastifyInstance;
@@ -20,7 +20,7 @@ beforeAll(async () => {
   t = await createTestDb();
   const erp = new EmbeddedErp(t.db);
   await erp.createDatabase('xr', { adminPassword: 'pw' });
-  app = buildErpApp({ erp });
+  app = composeErpApp({ erp });
   await app.listen({ port: 0, host: '127.0.0.1' });
   port = (app.server.address() as AddressInfo).port;
 }, 120_000);

@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createTestDb, type TestDb } from '@platform/db';
 import { EmbeddedErp } from '@platform/erp/embedded/index.js';
-import { buildErpApp } from '../../erp.app.js';
-import { xmlrpcCall } from '../../test-support/xmlrpc-wire.js';
+import { composeErpApp } from '../../deps.js';
+import { xmlrpcCall } from '../../../test/support/xmlrpc-wire.js';
 
 let t: TestDb;
 let app: FastifyInstance;
@@ -20,7 +20,7 @@ beforeAll(async () => {
   t = await createTestDb();
   const erp = new EmbeddedErp(t.db);
   await erp.createDatabase(db, { adminPassword: password });
-  app = buildErpApp({ erp });
+  app = composeErpApp({ erp });
   await app.listen({ port: 0, host: '127.0.0.1' });
   url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 }, 120_000);

@@ -8,8 +8,8 @@ import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { createTestDb, type TestDb } from '@platform/db';
 import { EmbeddedErp } from '@platform/erp/embedded/index.js';
-import { buildErpApp } from '../../erp.app.js';
-import { encodeCall, parseResponse } from '../../test-support/xmlrpc-wire.js';
+import { composeErpApp } from '../../deps.js';
+import { encodeCall, parseResponse } from '../../../test/support/xmlrpc-wire.js';
 import { decodeMethodCall, encodeResponse, XmlRpcDecodeError } from './xmlrpc.codec.js';
 
 const SEED = 20_151_015;
@@ -75,7 +75,7 @@ describe('XML-RPC endpoint under random bodies', () => {
     t = await createTestDb();
     const erp = new EmbeddedErp(t.db);
     await erp.createDatabase('fz', { adminPassword: 'pw' });
-    app = buildErpApp({ erp });
+    app = composeErpApp({ erp });
   }, 120_000);
   afterAll(async () => {
     await app?.close();

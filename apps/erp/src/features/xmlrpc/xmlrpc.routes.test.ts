@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createTestDb, type TestDb } from '@platform/db';
 import { EmbeddedErp } from '@platform/erp/embedded/index.js';
-import { buildErpApp } from '../../erp.app.js';
-import { encodeCall, parseResponse } from '../../test-support/xmlrpc-wire.js';
+import { composeErpApp } from '../../deps.js';
+import { encodeCall, parseResponse } from '../../../test/support/xmlrpc-wire.js';
 
 let t: TestDb;
 let app: FastifyInstance;
@@ -13,7 +13,7 @@ beforeAll(async () => {
   t = await createTestDb();
   const erp = new EmbeddedErp(t.db);
   await erp.createDatabase('xw', { adminPassword: 'pw' });
-  app = buildErpApp({ erp });
+  app = composeErpApp({ erp });
 }, 120_000);
 afterAll(async () => {
   await app?.close();

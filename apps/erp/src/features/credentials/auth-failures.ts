@@ -3,7 +3,7 @@
  * counted per client IP; past the limit the caller gets 429 instead (anti-automation, ASVS 2.4.1).
  */
 import type { RateLimiter } from '@platform/http-kit';
-import type { AuditEntry, AuditRepo } from '../audit/audit.repo.js';
+import type { AuditEntry, AuditService } from './audit.service.js';
 
 export const AUTH_FAILURE_LIMIT = { name: 'restapi-auth-fail', max: 30, windowSeconds: 60 };
 /** Consent logins are password checks: every attempt counts, per IP and per login. */
@@ -12,7 +12,7 @@ export const LOGIN_ATTEMPT_LIMIT = { name: 'restapi-login', max: 10, windowSecon
 export class AuthFailures {
   private readonly loginLimit: { name: string; max: number; windowSeconds: number };
 
-  constructor(private readonly audit: AuditRepo, private readonly limiter: RateLimiter, loginLimit?: { max: number; windowSeconds: number }) {
+  constructor(private readonly audit: AuditService, private readonly limiter: RateLimiter, loginLimit?: { max: number; windowSeconds: number }) {
     this.loginLimit = { ...LOGIN_ATTEMPT_LIMIT, ...loginLimit };
   }
 

@@ -9,9 +9,8 @@ import { createTestDb, migratePlatform, type TestDb } from '@platform/db';
 import type { Erp } from '@platform/erp';
 import { createEmbeddedErpAdapter } from '@platform/erp/embedded/embedded-erp.adapter.js';
 import { EmbeddedErp } from '@platform/erp/embedded/index.js';
-import { buildErpApp } from '../erp.app.js';
-import { composeRestApi, type RestApiDeps, type RestApiOptions } from '../features/restapi/restapi.deps.js';
-import { ensureDefaultTenant } from '../features/tenancy/default-tenant.repo.js';
+import { composeErpApp, composeRestApi, type RestApiDeps, type RestApiOptions } from '../../src/deps.js';
+import { ensureDefaultTenant } from '../../src/features/tenancy/default-tenant.repo.js';
 
 export const ERP_DB = 'rest';
 export const ADMIN_PASSWORD = 'admin-pw';
@@ -48,7 +47,7 @@ export async function startRestHarness(
       loginLimit: { max: 1000, windowSeconds: 60 },
       ...opts,
     });
-    const app = buildErpApp({ erp: embedded, restapi: deps, ...(opts.logger ? { logger: opts.logger } : {}) });
+    const app = composeErpApp({ erp: embedded, restapi: deps, ...(opts.logger ? { logger: opts.logger } : {}) });
     return {
       t, embedded, erp, deps, app, tenantId,
       async listen() {

@@ -1,4 +1,4 @@
-/** Audit trail of REST API credentials: creation, revocation, failed authentication, revoked token families. */
+/** Audit trail of REST API credentials (restapi_audit_events): creation, revocation, failed authentication, revoked token families. */
 import type { Queryable } from '@platform/db';
 
 export type AuditEvent =
