@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { loggerOptions, problemClientErrorHandler, problemFrameworkErrors, registerInputHandling, registerProblemHandlers } from '@platform/http-kit';
-import type { EmbeddedErp } from '@platform/erp/embedded/index.js';
+import type { EmbeddedErp } from '@platform/erp-embedded';
 import { registerJsonRpcRoutes } from './jsonrpc.routes.js';
 import { RpcGateway } from './features/rpc/rpc-gateway.js';
 import { registerXmlRpcRoutes } from './features/xmlrpc/xmlrpc.routes.js';

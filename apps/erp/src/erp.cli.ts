@@ -8,7 +8,7 @@
  */
 import { parseArgs } from 'node:util';
 import { openDb } from '@platform/db';
-import { EmbeddedErp, seedDemo } from '@platform/erp/embedded/index.js';
+import { EmbeddedErp, seedDemo } from '@platform/erp-embedded';
 import { runCliMain } from '@platform/kernel';
 import { loadErpConfig } from './erp.config.js';
 

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import { migratePlatform, openDb, type Db } from '@platform/db';
-import { EmbeddedErp } from '@platform/erp/embedded/index.js';
+import { EmbeddedErp } from '@platform/erp-embedded';
 import { buildErpApp } from './erp.app.js';
 import type { ErpConfig } from './erp.config.js';
 import { composeIntegrations } from './features/integrations/integrations.deps.js';

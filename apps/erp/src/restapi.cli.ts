@@ -5,7 +5,7 @@
  */
 import { parseArgs } from 'node:util';
 import { migratePlatform, openDb } from '@platform/db';
-import { EmbeddedErp } from '@platform/erp/embedded/index.js';
+import { EmbeddedErp } from '@platform/erp-embedded';
 import { runCliMain } from '@platform/kernel';
 import { loadErpConfig } from './erp.config.js';
 import { composeCredentials } from './features/restapi/restapi.deps.js';

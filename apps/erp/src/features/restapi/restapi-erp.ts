@@ -6,8 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createOdooErp, createOdooRpcClient, type Erp } from '@platform/erp';
-import { createEmbeddedErpAdapter } from '@platform/erp/embedded/embedded-erp.adapter.js';
-import type { EmbeddedErp } from '@platform/erp/embedded/index.js';
+import { createEmbeddedErpAdapter } from '@platform/erp-embedded/embedded-erp.adapter.js';
+import type { EmbeddedErp } from '@platform/erp-embedded';
 import type { ErpConfig } from '../../erp.config.js';
 
 export interface RestErp {
