@@ -9,10 +9,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '@platform/kernel';
-import type { Erp } from '../erp.port.js';
-import { createOdooErp } from '../odoo/odoo-erp.adapter.js';
-import { embeddedServerExists, startEmbeddedErp, type EmbeddedContractErp } from './embedded-server.js';
-import { loadOdooFixtures, startOdooFixtureServer, type OdooFixture, type OdooFixtureServer } from './odoo-fixture.server.js';
+import type { Erp } from '@platform/erp';
+import { createOdooErp } from '@platform/erp/odoo/odoo-erp.adapter.js';
+import { startEmbeddedErp, type EmbeddedContractErp } from './embedded-server.js';
+import { loadOdooFixtures, startOdooFixtureServer, type OdooFixture, type OdooFixtureServer } from '@platform/erp/contract/odoo-fixture.server.js';
 
 type Call = [model: string, method: string, args: unknown[], kwargs: Record<string, unknown>];
 interface Case {
@@ -117,7 +117,7 @@ async function outcome(erp: Erp, [model, method, args, kwargs]: Call): Promise<{
   }
 }
 
-describe.skipIf(!embeddedServerExists())('Odoo 15 calls: recorded answers and the embedded ERP', () => {
+describe('Odoo 15 calls: recorded answers and the embedded ERP', () => {
   let fixtures: Map<string, OdooFixture>;
   let server: OdooFixtureServer;
   let odoo: Erp;

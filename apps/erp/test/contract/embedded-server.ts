@@ -5,23 +5,14 @@
  * Odoo JSON-RPC adapter the platform uses in production, with the API key `startErp` provisions
  * for the platform (DATA_DIR/erp-platform-api-key, login admin).
  */
-import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createTestDb } from '@platform/db';
-import type { Erp } from '../erp.port.js';
-import { createOdooErp } from '../odoo/odoo-erp.adapter.js';
-
-const SERVER_MODULE = '../../../../apps/erp/src/erp.server.js';
-export const SERVER_FILE = fileURLToPath(new URL('../../../../apps/erp/src/erp.server.ts', import.meta.url));
-
-interface StartedErp {
-  url: string;
-  close(): Promise<void>;
-}
-type StartErp = (config: Record<string, unknown>) => Promise<StartedErp>;
+import type { Erp } from '@platform/erp';
+import { createOdooErp } from '@platform/erp/odoo/odoo-erp.adapter.js';
+import { loadErpConfig } from '../../src/erp.config.js';
+import { startErp } from '../../src/erp.server.js';
 
 export interface EmbeddedContractErp {
   erp: Erp;
@@ -29,28 +20,21 @@ export interface EmbeddedContractErp {
   teardown(): Promise<void>;
 }
 
-export const embeddedServerExists = (): boolean => existsSync(SERVER_FILE);
-
 export async function startEmbeddedErp(db = 'contract'): Promise<EmbeddedContractErp> {
-  // A variable specifier keeps this package's typecheck independent of apps/erp.
-  const mod = (await import(/* @vite-ignore */ SERVER_MODULE)) as { startErp: StartErp };
-  // The ERP's own config loader fills every default, as `npm run start:erp` does.
-  const cfg = (await import(/* @vite-ignore */ SERVER_MODULE.replace('erp.server.js', 'erp.config.js'))) as { loadErpConfig(env: Record<string, string | undefined>): Record<string, unknown> };
   const dataDir = await mkdtemp(join(tmpdir(), 'erp-contract-'));
   const scratch = process.env.TEST_DATABASE_URL ? await createTestDb() : undefined;
-  const server = await mod
-    .startErp(
-      cfg.loadErpConfig({
-        ERP_PORT: '0',
-        ERP_HOST: '127.0.0.1',
-        ERP_DB: db,
-        ERP_ADMIN_PASSWORD: `pw-${Math.random().toString(36).slice(2)}`,
-        DATA_DIR: dataDir,
-        DATABASE_URL: scratch?.url,
-        LOG_LEVEL: 'silent',
-      }),
-    )
-    .catch(async (e: unknown) => {
+  // The ERP's own config loader fills every default, as `npm run start:erp` does.
+  const server = await startErp(
+    loadErpConfig({
+      ERP_PORT: '0',
+      ERP_HOST: '127.0.0.1',
+      ERP_DB: db,
+      ERP_ADMIN_PASSWORD: `pw-${Math.random().toString(36).slice(2)}`,
+      DATA_DIR: dataDir,
+      DATABASE_URL: scratch?.url,
+      LOG_LEVEL: 'silent',
+    }),
+  ).catch(async (e: unknown) => {
       await scratch?.drop();
       throw e;
     });

@@ -7,21 +7,17 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestDb } from '@platform/db';
-import { defineWireContract } from './wire.contract.js';
-import { xmlrpcCall } from './xmlrpc-wire.js';
-
-const SERVER_MODULE = '../../../../apps/erp/src/erp.server.js';
+import { defineWireContract } from '@platform/erp/contract/wire.contract.js';
+import { xmlrpcCall } from '@platform/erp/contract/xmlrpc-wire.js';
+import { loadErpConfig } from '../../src/erp.config.js';
+import { startErp } from '../../src/erp.server.js';
 
 defineWireContract('embedded ERP', async () => {
-  // A variable specifier keeps this package's typecheck independent of apps/erp.
-  const mod = (await import(/* @vite-ignore */ SERVER_MODULE)) as { startErp(c: Record<string, unknown>): Promise<{ url: string; close(): Promise<void> }> };
-  const cfg = (await import(/* @vite-ignore */ SERVER_MODULE.replace('erp.server.js', 'erp.config.js'))) as { loadErpConfig(env: Record<string, string | undefined>): Record<string, unknown> };
   const dataDir = await mkdtemp(join(tmpdir(), 'erp-wire-'));
   const scratch = process.env.TEST_DATABASE_URL ? await createTestDb() : undefined;
   const db = 'wire';
   const password = `pw-${Math.random().toString(36).slice(2)}`;
-  const server = await mod
-    .startErp(cfg.loadErpConfig({ ERP_PORT: '0', ERP_HOST: '127.0.0.1', ERP_DB: db, ERP_ADMIN_PASSWORD: password, DATA_DIR: dataDir, DATABASE_URL: scratch?.url, LOG_LEVEL: 'silent' }))
+  const server = await startErp(loadErpConfig({ ERP_PORT: '0', ERP_HOST: '127.0.0.1', ERP_DB: db, ERP_ADMIN_PASSWORD: password, DATA_DIR: dataDir, DATABASE_URL: scratch?.url, LOG_LEVEL: 'silent' }))
     .catch(async (e: unknown) => {
       await scratch?.drop();
       throw e;

@@ -4,8 +4,8 @@
  */
 import { createTestDb } from '@platform/db';
 import { defineErpContract } from '@platform/erp/contract/erp.contract.js';
-import { createEmbeddedErpAdapter } from './embedded-erp.adapter.js';
-import { EmbeddedErp } from './embedded-erp.js';
+import { createEmbeddedErpAdapter } from '@platform/erp-embedded/embedded-erp.adapter.js';
+import { EmbeddedErp } from '@platform/erp-embedded';
 
 defineErpContract('embedded ERP in process', async () => {
   const t = await createTestDb();
