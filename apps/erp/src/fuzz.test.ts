@@ -17,7 +17,7 @@ import { formatJustCallTimestamp, signJustCall, signXeroPayload } from '@platfor
 import { buildErpApp } from './erp.app.js';
 import { loadErpConfig } from './erp.config.js';
 import { composeIntegrations } from './features/integrations/integrations.deps.js';
-import { ADMIN_PASSWORD, ERP_DB, apiKey, startRestHarness, type RestHarness } from './test-support/restapi-harness.js';
+import { ADMIN_PASSWORD, ERP_DB, apiKey, startRestHarness, type RestHarness } from '../test/support/restapi-harness.js';
 
 const WEBHOOK_KEY = 'fuzz-webhook-key-0123456789abcdef';
 const SMS_SECRET = 'fuzz-sms-secret-0123456789';

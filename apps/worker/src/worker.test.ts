@@ -7,7 +7,7 @@ import type { Db, TestDb } from '@platform/db';
 import { claimBatch, enqueue, type OutboxRow } from '@platform/outbox';
 import { TOPIC_ESTIMATE, type EstimatePayload } from '@platform/contracts';
 import { gatedProxy, serveAgain, startTestErp, waitFor, type TestErp } from '@platform/erp-embedded/testing';
-import { createPlatformDb, estimatePayload, insertSubmission } from './test-support/payloads.js';
+import { createPlatformDb, estimatePayload, insertSubmission } from '../test/support/payloads.js';
 import { referenceMarker } from './features/leads/lead-mapping.js';
 import { loadWorkerConfig } from './config.js';
 import { startWorker, type RunningWorker } from './worker.js';

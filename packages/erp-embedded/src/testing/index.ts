@@ -5,5 +5,20 @@
  * that loses replies (reply-dropping-proxy.ts). Test code only: production code never imports it.
  */
 export { startErpTest, odoo, type ErpTest } from './scratch-erp.js';
-export { startTestErp, serveAgain, freePort, registryWithout, gatedProxy, waitFor, type TestErp, type TestErpOptions } from './served-erp.js';
-export { startReplyDroppingProxy, odooCall, type ReplyDroppingProxy, type ProxiedRequest, type RequestMatcher } from './reply-dropping-proxy.js';
+export {
+  startTestErp,
+  serveAgain,
+  freePort,
+  registryWithout,
+  gatedProxy,
+  waitFor,
+  type TestErp,
+  type TestErpOptions,
+} from './served-erp.js';
+export {
+  startReplyDroppingProxy,
+  odooCall,
+  type ReplyDroppingProxy,
+  type ProxiedRequest,
+  type RequestMatcher,
+} from './reply-dropping-proxy.js';

@@ -44,7 +44,9 @@ export function createJsonRpcHost(erp: EmbeddedErp): Server {
       res.end(JSON.stringify(body));
     };
     if (req.method === 'GET' && req.url?.startsWith('/web/health')) return send(200, { status: 'pass' });
-    if (req.method !== 'POST' || req.url !== '/jsonrpc') return send(404, jsonRpcError(null, new OdooError('werkzeug.exceptions.NotFound', 'Not Found')));
+    if (req.method !== 'POST' || req.url !== '/jsonrpc') {
+      return send(404, jsonRpcError(null, new OdooError('werkzeug.exceptions.NotFound', 'Not Found')));
+    }
     readBody(req)
       .then((text) => answer(erp, text))
       .then((body) => send(200, body))

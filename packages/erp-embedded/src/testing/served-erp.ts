@@ -1,8 +1,8 @@
 /**
- * Test support: a real embedded ERP served over Odoo's JSON-RPC on a loopback port (jsonrpc-host.ts),
- * reached through the same Odoo JSON-RPC adapter the worker uses. Its database is a createTestDb (PGlite in memory, or a
- * scratch PostgreSQL database with TEST_DATABASE_URL); the ERP database gets an admin and a
- * "platform integration" API key, as apps/erp/src/erp.server.ts provisions them.
+ * Test support: a real embedded ERP served over Odoo's JSON-RPC on a loopback port
+ * (jsonrpc-host.ts), reached through the same Odoo JSON-RPC adapter the worker uses. Its database is
+ * a createTestDb (PGlite in memory, or a scratch PostgreSQL database with TEST_DATABASE_URL); the
+ * ERP database gets an admin and a "platform integration" API key, as the ERP host provisions them.
  */
 import { randomBytes } from 'node:crypto';
 import { createServer as createHttpServer, type Server } from 'node:http';

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { composeEmailAdmin, emailConfigDefaults, SuppressionService } from '@platform/email';
 import { createSecretBox, parseKeyring } from '@platform/secrets';
 import { buildErpApp } from '../../erp.app.js';
-import { apiKey, startRestHarness, type RestHarness } from '../../test-support/restapi-harness.js';
+import { apiKey, startRestHarness, type RestHarness } from '../../../test/support/restapi-harness.js';
 
 let h: RestHarness;
 let app: FastifyInstance;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildErpApp } from '../../erp.app.js';
 import { loadErpConfig } from '../../erp.config.js';
-import { apiKey, startRestHarness, type RestHarness } from '../../test-support/restapi-harness.js';
+import { apiKey, startRestHarness, type RestHarness } from '../../../test/support/restapi-harness.js';
 import { composeIntegrations } from './integrations.deps.js';
 
 let h: RestHarness;

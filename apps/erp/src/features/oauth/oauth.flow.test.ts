@@ -4,8 +4,8 @@
  */
 import * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, startRestHarness, type RestHarness } from '../../test-support/restapi-harness.js';
-import { submitConsent } from '../../test-support/consent-driver.js';
+import { ADMIN_PASSWORD, startRestHarness, type RestHarness } from '../../../test/support/restapi-harness.js';
+import { submitConsent } from '../../../test/support/consent-driver.js';
 
 const REDIRECT = 'http://127.0.0.1:53682/callback';
 let h: RestHarness;

@@ -4,7 +4,7 @@ import pino from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loggerOptions } from '@platform/http-kit';
-import { apiKey, startRestHarness, type RestHarness } from '../../test-support/restapi-harness.js';
+import { apiKey, startRestHarness, type RestHarness } from '../../../test/support/restapi-harness.js';
 
 let h: RestHarness;
 let logs = '';

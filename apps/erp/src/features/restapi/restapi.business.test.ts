@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
 import { OdooError } from '@platform/erp-embedded';
-import { ADMIN_PASSWORD, apiKey, ERP_DB, startRestHarness, type RestHarness } from '../../test-support/restapi-harness.js';
+import { ADMIN_PASSWORD, apiKey, ERP_DB, startRestHarness, type RestHarness } from '../../../test/support/restapi-harness.js';
 
 const MODELS = ['sale.order', 'account.move', 'fsm.order'] as const;
 let h: RestHarness;

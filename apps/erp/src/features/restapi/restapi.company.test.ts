@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schemaOf } from '@platform/erp-embedded';
 import { createRecord } from '@platform/erp-embedded/orm/write.js';
-import { apiKey, ERP_DB, startRestHarness, type RestHarness } from '../../test-support/restapi-harness.js';
+import { apiKey, ERP_DB, startRestHarness, type RestHarness } from '../../../test/support/restapi-harness.js';
 
 let h: RestHarness;
 let bob: string;

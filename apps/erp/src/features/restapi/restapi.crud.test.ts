@@ -1,6 +1,6 @@
 /** REST list/read/create/write/unlink on partners and leads with an API key (`X-API-Key`). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiKey, startRestHarness, type RestHarness } from '../../test-support/restapi-harness.js';
+import { apiKey, startRestHarness, type RestHarness } from '../../../test/support/restapi-harness.js';
 
 let h: RestHarness;
 let key: string;

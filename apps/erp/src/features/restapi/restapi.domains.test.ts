@@ -1,6 +1,6 @@
 /** REST list domains Odoo's validation refuses answer 422 with a problem body, never a 500; hierarchy operators work. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiKey, startRestHarness, type RestHarness } from '../../test-support/restapi-harness.js';
+import { apiKey, startRestHarness, type RestHarness } from '../../../test/support/restapi-harness.js';
 
 let h: RestHarness;
 let key: string;

@@ -5,8 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey } from '@platform/erp-embedded/auth/apikeys.js';
 import { AUTH_FAILURE_LIMIT } from '../restapi/auth-failures.js';
-import { ADMIN_PASSWORD, ERP_DB, startRestHarness, type RestHarness } from '../../test-support/restapi-harness.js';
-import { encodeCall, parseResponse } from '../../test-support/xmlrpc-wire.js';
+import { ADMIN_PASSWORD, ERP_DB, startRestHarness, type RestHarness } from '../../../test/support/restapi-harness.js';
+import { encodeCall, parseResponse } from '../../../test/support/xmlrpc-wire.js';
 
 let h: RestHarness;
 beforeAll(async () => {

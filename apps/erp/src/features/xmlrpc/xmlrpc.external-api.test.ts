@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { createTestDb, type TestDb } from '@platform/db';
 import { EmbeddedErp } from '@platform/erp-embedded';
 import { buildErpApp } from '../../erp.app.js';
-import { xmlrpcCall } from '../../test-support/xmlrpc-wire.js';
+import { xmlrpcCall } from '../../../test/support/xmlrpc-wire.js';
 
 let t: TestDb;
 let app: FastifyInstance;

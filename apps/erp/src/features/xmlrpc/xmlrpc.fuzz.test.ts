@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { createTestDb, type TestDb } from '@platform/db';
 import { EmbeddedErp } from '@platform/erp-embedded';
 import { buildErpApp } from '../../erp.app.js';
-import { encodeCall, parseResponse } from '../../test-support/xmlrpc-wire.js';
+import { encodeCall, parseResponse } from '../../../test/support/xmlrpc-wire.js';
 import { decodeMethodCall, encodeResponse, XmlRpcDecodeError } from './xmlrpc.codec.js';
 
 const SEED = 20_151_015;

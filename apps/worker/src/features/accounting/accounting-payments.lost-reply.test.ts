@@ -14,7 +14,7 @@ import type { OutboxRow } from '@platform/outbox';
 import { signXeroPayload } from '@platform/providers';
 import { odooCall, startReplyDroppingProxy, type ReplyDroppingProxy } from '@platform/erp-embedded/testing';
 import { accountingHandlers } from './accounting.jobs.js';
-import { CLIENT_ID, CLIENT_SECRET, ERP_DB, postInvoice, pushRow, REDIRECT_URI, startAccountingHarness, WEBHOOK_KEY, type AccountingHarness } from '../../../test/accounting-harness.js';
+import { CLIENT_ID, CLIENT_SECRET, ERP_DB, postInvoice, pushRow, REDIRECT_URI, startAccountingHarness, WEBHOOK_KEY, type AccountingHarness } from '../../../test/support/accounting-harness.js';
 
 let h: AccountingHarness;
 let proxy: ReplyDroppingProxy;

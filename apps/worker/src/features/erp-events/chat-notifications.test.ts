@@ -14,7 +14,7 @@ import { startLocalChat, type RunningLocalChat } from '@platform/providers';
 import { TOPIC_FSM_STAGE_CHANGED, TOPIC_INVOICE_POSTED, TOPIC_PO_CONFIRMED, TOPIC_SALE_CONFIRMED, type ErpEventPayload } from '@platform/contracts';
 import { loadWorkerConfig } from '../../config.js';
 import { startWorker, type RunningWorker } from '../../worker.js';
-import { createPlatformDb } from '../../test-support/payloads.js';
+import { createPlatformDb } from '../../../test/support/payloads.js';
 import { waitFor } from '@platform/erp-embedded/testing';
 import { startReplyDroppingProxy, type ReplyDroppingProxy } from '@platform/erp-embedded/testing';
 

@@ -7,7 +7,7 @@ import { AppError } from '@platform/kernel';
 import { createOdooErp, type Erp } from '@platform/erp';
 import { PermanentFailure } from '@platform/outbox';
 import { freePort, registryWithout, startTestErp, type TestErp } from '@platform/erp-embedded/testing';
-import { estimatePayload, helpdeskPayload } from '../../test-support/payloads.js';
+import { estimatePayload, helpdeskPayload } from '../../../test/support/payloads.js';
 import { LeadDeliveryService } from './lead-delivery.service.js';
 import { XMLID_MODULE, referenceMarker, xmlIdName } from './lead-mapping.js';
 

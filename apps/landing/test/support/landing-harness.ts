@@ -4,8 +4,8 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { createTestDb, migratePlatform, type Db } from '@platform/db';
-import { loadLandingConfig } from '../config.js';
-import { startLanding, type RunningLanding } from '../server.js';
+import { loadLandingConfig } from '../../src/config.js';
+import { startLanding, type RunningLanding } from '../../src/server.js';
 
 export interface TestLanding {
   url: string;

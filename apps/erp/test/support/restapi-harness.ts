@@ -9,9 +9,9 @@ import { createTestDb, migratePlatform, type TestDb } from '@platform/db';
 import type { Erp } from '@platform/erp';
 import { createEmbeddedErpAdapter } from '@platform/erp-embedded/embedded-erp.adapter.js';
 import { EmbeddedErp } from '@platform/erp-embedded';
-import { buildErpApp } from '../erp.app.js';
-import { composeRestApi, type RestApiDeps, type RestApiOptions } from '../features/restapi/restapi.deps.js';
-import { ensureDefaultTenant } from '../features/tenancy/default-tenant.repo.js';
+import { buildErpApp } from '../../src/erp.app.js';
+import { composeRestApi, type RestApiDeps, type RestApiOptions } from '../../src/features/restapi/restapi.deps.js';
+import { ensureDefaultTenant } from '../../src/features/tenancy/default-tenant.repo.js';
 
 export const ERP_DB = 'rest';
 export const ADMIN_PASSWORD = 'admin-pw';

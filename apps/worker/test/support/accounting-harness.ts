@@ -17,7 +17,7 @@ import { createJustCallTextsReader, normalizeSmsPhone, startLocalAccounting, typ
 import { createSecretBox, parseKeyring } from '@platform/secrets';
 import { buildErpApp } from '@platform/app-erp/erp.app.js';
 import { ensureDefaultTenant } from '@platform/app-erp/features/tenancy/default-tenant.repo.js';
-import { accountingHandlers } from '../src/features/accounting/accounting.jobs.js';
+import { accountingHandlers } from '../../src/features/accounting/accounting.jobs.js';
 
 export const ERP_DB = 'acct';
 export const ADMIN_PASSWORD = 'admin-pw-123';
