@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 // They are not in `npm test` because .ci/run installs nginx and pebble after that suite.
 export default defineConfig({
   test: {
-    include: ['packages/*/e2e/**/*.e2e.test.ts'],
+    include: ['apps/platform/test/proxy/**/*.e2e.test.ts'],
     pool: 'forks',
     maxWorkers: 1,
     testTimeout: 60_000,

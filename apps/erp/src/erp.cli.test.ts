@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '@platform/db';
-import { EmbeddedErp } from '@platform/erp/embedded/index.js';
+import { EmbeddedErp } from '@platform/erp-embedded';
 import { runCli } from './erp.cli.js';
 
 let t: TestDb;

@@ -7,7 +7,7 @@
  *   seed [--db platform]   demo data of a window-covering business (idempotent)
  */
 import { parseArgs } from 'node:util';
-import { seedDemo, type EmbeddedErp } from '@platform/erp/embedded/index.js';
+import { seedDemo, type EmbeddedErp } from '@platform/erp-embedded';
 import { runCliMain } from '@platform/kernel';
 import { loadErpConfig } from './erp.config.js';
 import { withEmbeddedErpCli } from './deps.js';

@@ -4,7 +4,7 @@ import pino from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '@platform/db';
-import { EmbeddedErp } from '@platform/erp/embedded/index.js';
+import { EmbeddedErp } from '@platform/erp-embedded';
 import { composeErpApp } from './deps.js';
 
 let t: TestDb;

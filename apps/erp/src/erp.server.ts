@@ -5,7 +5,7 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '@platform/db';
-import type { EmbeddedErp } from '@platform/erp/embedded/index.js';
+import type { EmbeddedErp } from '@platform/erp-embedded';
 import type { ErpConfig } from './erp.config.js';
 import { composeErpHost, type RestApiDeps } from './deps.js';
 

@@ -5,7 +5,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Db } from '@platform/db';
-import type { EmbeddedErp } from '@platform/erp/embedded/index.js';
+import type { EmbeddedErp } from '@platform/erp-embedded';
 import type { ErpConfig } from './erp.config.js';
 
 export const PLATFORM_KEY_NAME = 'platform integration';

@@ -5,7 +5,7 @@
  */
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { asAppError, charsetJsonParser } from '@platform/http-kit';
-import { OdooError } from '@platform/erp/embedded/index.js';
+import { OdooError } from '@platform/erp-embedded';
 import type { RpcGateway } from './features/rpc/rpc-gateway.js';
 
 const isDict = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bodyOf, encoded, expectProblemContract, fuzzParams, fuzzTimeout, queryOf } from '@platform/http-kit/testing';
-import { startTestLanding, type TestLanding } from './test-support/landing-harness.js';
+import { startTestLanding, type TestLanding } from '../test/support/landing-harness.js';
 
 const LIMIT = 16_384;
 let h: TestLanding;

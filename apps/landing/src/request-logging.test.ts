@@ -3,7 +3,7 @@ import pino from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loggerOptions } from '@platform/http-kit';
-import { startTestLanding, type TestLanding } from './test-support/landing-harness.js';
+import { startTestLanding, type TestLanding } from '../test/support/landing-harness.js';
 
 const lines: Record<string, unknown>[] = [];
 const sink = new Writable({

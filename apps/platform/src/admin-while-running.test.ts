@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, httpOk, killSpawned, ROOT, spawnPlatform, waitFor, type PlatformProcess } from './test-support/platform-harness.js';
+import { freePort, httpOk, killSpawned, ROOT, spawnPlatform, waitFor, type PlatformProcess } from '../test/support/platform-harness.js';
 
 const run = promisify(execFile);
 const CLIS = {

@@ -12,7 +12,7 @@ import { loadErpConfig } from '@platform/app-erp/erp.config.js';
 import { startErp } from '@platform/app-erp/erp.server.js';
 import { readFileSync } from 'node:fs';
 import { startPlatform, type RunningPlatform } from './platform.js';
-import { freePort, httpOk, killSpawned, postForm, spawnPlatform, waitFor } from './test-support/platform-harness.js';
+import { freePort, httpOk, killSpawned, postForm, spawnPlatform, waitFor } from '../test/support/platform-harness.js';
 
 let dataDir: string;
 /** The ERP runs with its own data directory: a PGlite directory belongs to one process. */

@@ -3,7 +3,7 @@ import { ConfigError } from '@platform/kernel';
 import { loadErpConfig } from '@platform/app-erp/erp.config.js';
 import { loadLandingConfig } from '@platform/app-landing/config.js';
 import { loadWorkerConfig } from '@platform/app-worker/config.js';
-import { spawnPlatform } from './test-support/platform-harness.js';
+import { spawnPlatform } from '../test/support/platform-harness.js';
 
 describe('start-up configuration', () => {
   it.each([

@@ -7,9 +7,9 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { Db, TestDb } from '@platform/db';
 import { enqueue, replayDead, type OutboxRow } from '@platform/outbox';
 import { TOPIC_ESTIMATE, TOPIC_HELPDESK, type EstimatePayload, type HelpdeskPayload } from '@platform/contracts';
-import { startTestErp, waitFor, type TestErp } from './test-support/embedded-erp.js';
-import { createPlatformDb, estimatePayload, helpdeskPayload, insertSubmission } from './test-support/payloads.js';
-import { odooCall, startReplyDroppingProxy, type ReplyDroppingProxy } from './test-support/reply-dropping-proxy.js';
+import { startTestErp, waitFor, type TestErp } from '@platform/erp-embedded/testing';
+import { createPlatformDb, estimatePayload, helpdeskPayload, insertSubmission } from '../test/support/payloads.js';
+import { odooCall, startReplyDroppingProxy, type ReplyDroppingProxy } from '@platform/erp-embedded/testing';
 import { referenceMarker } from './features/leads/lead-mapping.js';
 import { loadWorkerConfig } from './config.js';
 import { startWorker, type RunningWorker } from './worker.js';

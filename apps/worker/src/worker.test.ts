@@ -6,8 +6,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { Db, TestDb } from '@platform/db';
 import { claimBatch, enqueue, type OutboxRow } from '@platform/outbox';
 import { TOPIC_ESTIMATE, type EstimatePayload } from '@platform/contracts';
-import { gatedProxy, serveAgain, startTestErp, waitFor, type TestErp } from './test-support/embedded-erp.js';
-import { createPlatformDb, estimatePayload, insertSubmission } from './test-support/payloads.js';
+import { gatedProxy, serveAgain, startTestErp, waitFor, type TestErp } from '@platform/erp-embedded/testing';
+import { createPlatformDb, estimatePayload, insertSubmission } from '../test/support/payloads.js';
 import { referenceMarker } from './features/leads/lead-mapping.js';
 import { loadWorkerConfig } from './config.js';
 import { startWorker, type RunningWorker } from './worker.js';

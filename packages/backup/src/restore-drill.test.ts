@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createPgliteDb, createTestDb, migratePlatform, withDatabase, type Db, type TestDb } from '@platform/db';
-import { EmbeddedErp } from '@platform/erp/embedded/index.js';
+import { EmbeddedErp } from '@platform/erp-embedded';
 import { createLocalObjectStore, createS3ObjectStore, readAll } from '@platform/storage';
 import { adaptClientToS3rver, startTestS3, type TestS3 } from '@platform/storage/test-support/s3-server.js';
 import { randomBytes } from 'node:crypto';

@@ -7,8 +7,8 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { createTestDb, migratePlatform, type TestDb } from '@platform/db';
 import type { Erp } from '@platform/erp';
-import { createEmbeddedErpAdapter } from '@platform/erp/embedded/embedded-erp.adapter.js';
-import { EmbeddedErp } from '@platform/erp/embedded/index.js';
+import { createEmbeddedErpAdapter } from '@platform/erp-embedded/embedded-erp.adapter.js';
+import { EmbeddedErp } from '@platform/erp-embedded';
 import { composeErpApp, composeRestApi, type RestApiDeps, type RestApiOptions } from '../../src/deps.js';
 import { ensureDefaultTenant } from '../../src/features/tenancy/default-tenant.repo.js';
 

@@ -1,6 +1,6 @@
 /**
  * The ERP contract: behaviour every `Erp` must show, stated as vitest tests. It runs against the
- * embedded ERP (contract/erp.contract.embedded.test.ts) and can run against a live Odoo 15 through
+ * embedded ERP over JSON-RPC and in process (apps/erp/test/contract/) and can run against a live Odoo 15 through
  * the JSON-RPC adapter, so the stand-in cannot drift from the real protocol unnoticed.
  * It only uses models the platform needs and that a plain Odoo 15 with `crm` has.
  */

@@ -1,7 +1,7 @@
 /**
  * The wire contract of Odoo 15's XML-RPC and web session protocols, recorded as fixtures
  * (fixtures/odoo15/wire/*.json: request, and Odoo's answer as bytes on the wire). The same cases run
- * against the recorded answers (wire.contract.fixtures.test.ts: the cases agree with Odoo) and
+ * against the recorded answers (apps/erp/test/contract/wire.contract.fixtures.test.ts: the cases agree with Odoo) and
  * against the embedded ERP (wire.contract.embedded.test.ts: the embedded ERP agrees with Odoo);
  * where Odoo's answer is deterministic (`exact`), the embedded ERP must send the same bytes.
  */

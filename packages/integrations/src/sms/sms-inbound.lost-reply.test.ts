@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOdooErp, type Erp } from '@platform/erp';
-import { odooCall, startReplyDroppingProxy, type ReplyDroppingProxy } from '@platform/app-worker/test-support/reply-dropping-proxy.js';
+import { odooCall, startReplyDroppingProxy, type ReplyDroppingProxy } from '@platform/erp-embedded/testing';
 import { startSmsHarness, type SmsHarness } from './sms.test-harness.js';
 import { SMS_XMLID_MODULE, smsMarker } from './sms-chatter.js';
 

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createJustCallSmsSender, justCallSmsAdapters } from '@platform/providers';
 import { formatJustCallTimestamp, signJustCall } from '@platform/providers/local';
 import { RetryLater } from '@platform/outbox';
-import { startReplyDroppingProxy, type ReplyDroppingProxy } from '@platform/app-worker/test-support/reply-dropping-proxy.js';
+import { startReplyDroppingProxy, type ReplyDroppingProxy } from '@platform/erp-embedded/testing';
 import { startSmsHarness, WEBHOOK_SECRET, type SmsHarness } from './sms.test-harness.js';
 import { SmsService } from './sms.service.js';
 

@@ -10,7 +10,7 @@ import { createTestDb, migratePlatform, type TestDb } from '@platform/db';
 import { createSecretBox, parseKeyring } from '@platform/secrets';
 import { justCallSmsAdapters, normalizeSmsPhone } from '@platform/providers';
 import { startLocalSms, type RunningLocalSms } from '@platform/providers/local';
-import { startTestErp, type TestErp } from '@platform/app-worker/test-support/embedded-erp.js';
+import { startTestErp, type TestErp } from '@platform/erp-embedded/testing';
 import { IntegrationSettingsService } from '../settings/integration-settings.service.js';
 import { smsConfigSchema, smsLineSchema } from '../settings/settings.schemas.js';
 import { SmsService, type WebhookOutcome } from './sms.service.js';

@@ -4,7 +4,7 @@
  * other request werkzeug's 404 page. The REST API keeps its own problem+json 404 under /restapi.
  */
 import type { FastifyInstance } from 'fastify';
-import { OdooError } from '@platform/erp/embedded/index.js';
+import { OdooError } from '@platform/erp-embedded';
 import { odooErrorEnvelope } from '../../jsonrpc.routes.js';
 
 const DESCRIPTION = 'The requested URL was not found on the server. If you entered the URL manually please check your spelling and try again.';

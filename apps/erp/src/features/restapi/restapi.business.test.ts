@@ -4,7 +4,7 @@
  * saying why, while the model or the method is not in the ERP yet.
  */
 import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
-import { OdooError } from '@platform/erp/embedded/index.js';
+import { OdooError } from '@platform/erp-embedded';
 import { ADMIN_PASSWORD, apiKey, ERP_DB, startRestHarness, type RestHarness } from '../../../test/support/restapi-harness.js';
 
 const MODELS = ['sale.order', 'account.move', 'fsm.order'] as const;

@@ -4,8 +4,8 @@
  * a 404 (its id cannot be probed).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { schemaOf } from '@platform/erp/embedded/index.js';
-import { createRecord } from '@platform/erp/embedded/orm/write.js';
+import { schemaOf } from '@platform/erp-embedded';
+import { createRecord } from '@platform/erp-embedded/orm/write.js';
 import { apiKey, ERP_DB, startRestHarness, type RestHarness } from '../../../test/support/restapi-harness.js';
 
 let h: RestHarness;

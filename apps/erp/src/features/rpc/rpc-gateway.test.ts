@@ -3,7 +3,7 @@
  * per-IP failed-login limit apply alike to /jsonrpc, XML-RPC and web sessions.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiKey } from '@platform/erp/embedded/auth/apikeys.js';
+import { createApiKey } from '@platform/erp-embedded/auth/apikeys.js';
 import { AUTH_FAILURE_LIMIT } from '../credentials/auth-failures.js';
 import { ADMIN_PASSWORD, ERP_DB, startRestHarness, type RestHarness } from '../../../test/support/restapi-harness.js';
 import { encodeCall, parseResponse } from '../../../test/support/xmlrpc-wire.js';

@@ -10,7 +10,7 @@
  * AccessDenied text, until the window ends.
  */
 import { AppError } from '@platform/kernel';
-import { accessDenied, dispatchRpc, OdooError, type EmbeddedErp } from '@platform/erp/embedded/index.js';
+import { accessDenied, dispatchRpc, OdooError, type EmbeddedErp } from '@platform/erp-embedded';
 import type { AuditEntry } from '../credentials/audit.service.js';
 
 export type RpcProtocol = 'jsonrpc' | 'xmlrpc' | 'web';

@@ -5,7 +5,7 @@
  * depend on modules the embedded ERP lacks (cache hashes, menus, tours, notification settings) are
  * left out.
  */
-import { SERVER_VERSION } from '@platform/erp/embedded/index.js';
+import { SERVER_VERSION } from '@platform/erp-embedded';
 import type { RpcGateway } from '../rpc/rpc-gateway.js';
 
 type M2o = [number, string] | false;

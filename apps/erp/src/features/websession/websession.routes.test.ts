@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createTestDb, type TestDb } from '@platform/db';
-import { EmbeddedErp } from '@platform/erp/embedded/index.js';
+import { EmbeddedErp } from '@platform/erp-embedded';
 import { composeErpApp } from '../../deps.js';
 
 let t: TestDb;

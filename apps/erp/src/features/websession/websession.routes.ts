@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { parseCookie, stringifySetCookie } from 'cookie';
-import { OdooError, SERVER_VERSION } from '@platform/erp/embedded/index.js';
+import { OdooError, SERVER_VERSION } from '@platform/erp-embedded';
 import { odooErrorEnvelope } from '../../jsonrpc.routes.js';
 import type { RpcGateway } from '../rpc/rpc-gateway.js';
 import { sessionInfo } from './session-info.js';

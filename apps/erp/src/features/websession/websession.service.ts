@@ -4,7 +4,7 @@
  * dies when the user's password changes or the user is archived (Odoo 15's session token).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { OdooError } from '@platform/erp/embedded/index.js';
+import { OdooError } from '@platform/erp-embedded';
 import type { RpcGateway } from '../rpc/rpc-gateway.js';
 import type { SessionRepo } from './session.repo.js';
 

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import OdooAwait from 'odoo-await';
 import Odoo from 'odoo-xmlrpc';
 import { createTestDb, type TestDb } from '@platform/db';
-import { EmbeddedErp } from '@platform/erp/embedded/index.js';
+import { EmbeddedErp } from '@platform/erp-embedded';
 import { composeErpApp } from '../../deps.js';
 
 let t: TestDb;

@@ -12,7 +12,7 @@
  * Odoo's bytes and costs a third of a `search_read` round trip.
  */
 import { Deserializer } from '@foxglove/xmlrpc';
-import { OdooError } from '@platform/erp/embedded/index.js';
+import { OdooError } from '@platform/erp-embedded';
 
 /** Arrays and structs nested deeper than this are refused (an Odoo domain needs a handful). */
 export const XMLRPC_MAX_DEPTH = 64;

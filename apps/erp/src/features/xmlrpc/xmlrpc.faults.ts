@@ -5,7 +5,7 @@
  * 4 AccessError, with `str(e)` as faultString. The legacy `/xmlrpc/<service>` answers string codes
  * ("warning -- UserError\n\n<message>", "AccessDenied", ...).
  */
-import { OdooError } from '@platform/erp/embedded/index.js';
+import { OdooError } from '@platform/erp-embedded';
 import { encodeFault } from './xmlrpc.codec.js';
 
 const USER_ERRORS = new Set([

@@ -8,7 +8,7 @@
  * Bodies are never logged: their params carry passwords and API keys.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { OdooError } from '@platform/erp/embedded/index.js';
+import { OdooError } from '@platform/erp-embedded';
 import type { RpcGateway } from '../rpc/rpc-gateway.js';
 import { decodeMethodCall, encodeFault, encodeResponse, XmlRpcDecodeError } from './xmlrpc.codec.js';
 import { faultXml } from './xmlrpc.faults.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestLanding, type TestLanding } from '../../test-support/landing-harness.js';
+import { startTestLanding, type TestLanding } from '../../../test/support/landing-harness.js';
 
 const now = () => Math.floor(Date.now() / 1000);
 const event = (id: string) => ({ event_name: 'Lead', event_id: id, event_source_url: 'https://www.example.com/products/roller-shades', email: 'Lead@Example.com', phone: '(303) 555-0100' });

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestLanding, type TestLanding } from '../../test-support/landing-harness.js';
+import { startTestLanding, type TestLanding } from '../../../test/support/landing-harness.js';
 
 const lead = { name: 'Bot Check', email: 'bot@example.com' };
 

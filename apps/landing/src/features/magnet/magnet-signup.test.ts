@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestLanding, type TestLanding } from '../../test-support/landing-harness.js';
+import { startTestLanding, type TestLanding } from '../../../test/support/landing-harness.js';
 
 describe('/api/magnet-signup, removed by decision (default)', () => {
   let h: TestLanding;

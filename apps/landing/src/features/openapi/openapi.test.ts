@@ -3,7 +3,7 @@ import Fastify from 'fastify';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { buildLandingOpenApi } from './openapi.js';
 import { registerOpenApiRoutes } from './openapi.routes.js';
-import { startTestLanding } from '../../test-support/landing-harness.js';
+import { startTestLanding } from '../../../test/support/landing-harness.js';
 
 describe('landing OpenAPI description', () => {
   it('is a valid OpenAPI 3.1 document describing every public endpoint with its request fields', async () => {

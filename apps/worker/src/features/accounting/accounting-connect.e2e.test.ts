@@ -10,7 +10,7 @@ import { RetryLater } from '@platform/outbox';
 import type { RateLimiter } from '@platform/http-kit';
 import { createAccountingServices, RECONNECT_WAIT_MS } from '@platform/integrations';
 import { asJobError } from '@platform/integrations/accounting/accounting-calls.js';
-import { basic, postInvoice, pushRow, PUBLIC_URL, REDIRECT_URI, startAccountingHarness, type AccountingHarness } from './accounting.test-harness.js';
+import { basic, postInvoice, pushRow, PUBLIC_URL, REDIRECT_URI, startAccountingHarness, type AccountingHarness } from '../../../test/support/accounting-harness.js';
 
 let h: AccountingHarness;
 beforeAll(async () => {

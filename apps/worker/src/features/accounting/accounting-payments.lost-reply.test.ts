@@ -12,9 +12,9 @@ import { createOdooErp, type Erp } from '@platform/erp';
 import { accountingConnectionSchema } from '@platform/integrations';
 import type { OutboxRow } from '@platform/outbox';
 import { signXeroPayload } from '@platform/providers/local';
-import { odooCall, startReplyDroppingProxy, type ReplyDroppingProxy } from '../../test-support/reply-dropping-proxy.js';
+import { odooCall, startReplyDroppingProxy, type ReplyDroppingProxy } from '@platform/erp-embedded/testing';
 import { accountingHandlers } from './accounting.jobs.js';
-import { CLIENT_ID, CLIENT_SECRET, ERP_DB, postInvoice, pushRow, REDIRECT_URI, startAccountingHarness, WEBHOOK_KEY, type AccountingHarness } from './accounting.test-harness.js';
+import { CLIENT_ID, CLIENT_SECRET, ERP_DB, postInvoice, pushRow, REDIRECT_URI, startAccountingHarness, WEBHOOK_KEY, type AccountingHarness } from '../../../test/support/accounting-harness.js';
 
 let h: AccountingHarness;
 let proxy: ReplyDroppingProxy;

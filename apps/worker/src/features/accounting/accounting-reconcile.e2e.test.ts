@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TOPIC_ACCOUNTING_WEBHOOK } from '@platform/contracts';
 import { RetryLater } from '@platform/outbox';
-import { basic, pushRow, startAccountingHarness, type AccountingHarness } from './accounting.test-harness.js';
+import { basic, pushRow, startAccountingHarness, type AccountingHarness } from '../../../test/support/accounting-harness.js';
 
 let h: AccountingHarness;
 let tax825: number;

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOPIC_ACCOUNTING_WEBHOOK } from '@platform/contracts';
 import { signXeroPayload } from '@platform/providers/local';
-import { postInvoice, pushRow, startAccountingHarness, WEBHOOK_KEY, type AccountingHarness } from './accounting.test-harness.js';
+import { postInvoice, pushRow, startAccountingHarness, WEBHOOK_KEY, type AccountingHarness } from '../../../test/support/accounting-harness.js';
 
 let h: AccountingHarness;
 let invoiceId: number;

@@ -9,8 +9,8 @@ import type { Erp } from '@platform/erp';
 import { ERP_EVENT_TOPICS } from '@platform/contracts';
 import { loadWorkerConfig } from '../../config.js';
 import { startWorker, type RunningWorker } from '../../worker.js';
-import { startTestErp, waitFor, type TestErp } from '../../test-support/embedded-erp.js';
-import { createPlatformDb } from '../../test-support/payloads.js';
+import { startTestErp, waitFor, type TestErp } from '@platform/erp-embedded/testing';
+import { createPlatformDb } from '../../../test/support/payloads.js';
 
 let db: Db;
 let drop: () => Promise<void>;

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '@platform/db';
 import { createOdooErp, type Erp } from '@platform/erp';
 import { loadOdooFixtures, startOdooFixtureServer, type OdooFixtureServer } from '@platform/erp/contract/odoo-fixture.server.js';
-import { createPlatformDb } from '../../test-support/payloads.js';
+import { createPlatformDb } from '../../../test/support/payloads.js';
 import { ChangeFeedService } from './change-feed.service.js';
 import { WATCHED_MODELS } from './watched-models.js';
 

@@ -6,8 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '@platform/db';
 import type { Erp } from '@platform/erp';
-import { startTestErp, type TestErp } from '../../test-support/embedded-erp.js';
-import { createPlatformDb } from '../../test-support/payloads.js';
+import { startTestErp, type TestErp } from '@platform/erp-embedded/testing';
+import { createPlatformDb } from '../../../test/support/payloads.js';
 import { ChangeFeedService, shiftOdooDatetime } from './change-feed.service.js';
 import { TOPIC_FSM_STAGE_CHANGED, type WatchedModel } from './watched-models.js';
 

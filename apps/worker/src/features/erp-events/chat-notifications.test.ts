@@ -14,9 +14,9 @@ import { startLocalChat, type RunningLocalChat } from '@platform/providers/local
 import { TOPIC_FSM_STAGE_CHANGED, TOPIC_INVOICE_POSTED, TOPIC_PO_CONFIRMED, TOPIC_SALE_CONFIRMED, type ErpEventPayload } from '@platform/contracts';
 import { loadWorkerConfig } from '../../config.js';
 import { startWorker, type RunningWorker } from '../../worker.js';
-import { createPlatformDb } from '../../test-support/payloads.js';
-import { waitFor } from '../../test-support/embedded-erp.js';
-import { startReplyDroppingProxy, type ReplyDroppingProxy } from '../../test-support/reply-dropping-proxy.js';
+import { createPlatformDb } from '../../../test/support/payloads.js';
+import { waitFor } from '@platform/erp-embedded/testing';
+import { startReplyDroppingProxy, type ReplyDroppingProxy } from '@platform/erp-embedded/testing';
 
 const KEYRING = `k1:${randomBytes(32).toString('base64')}`;
 let db: Db;

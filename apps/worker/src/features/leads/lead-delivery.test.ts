@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '@platform/kernel';
 import { createOdooErp, type Erp } from '@platform/erp';
 import { PermanentFailure } from '@platform/outbox';
-import { freePort, registryWithout, startTestErp, type TestErp } from '../../test-support/embedded-erp.js';
-import { estimatePayload, helpdeskPayload } from '../../test-support/payloads.js';
+import { freePort, registryWithout, startTestErp, type TestErp } from '@platform/erp-embedded/testing';
+import { estimatePayload, helpdeskPayload } from '../../../test/support/payloads.js';
 import { LeadDeliveryService } from './lead-delivery.service.js';
 import { XMLID_MODULE, referenceMarker, xmlIdName } from './lead-mapping.js';
 

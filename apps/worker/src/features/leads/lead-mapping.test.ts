@@ -1,6 +1,6 @@
 /** How a submission becomes ERP values: lead name, an escaped description with its marker, attribution fields. */
 import { describe, expect, it } from 'vitest';
-import { estimatePayload, helpdeskPayload } from '../../test-support/payloads.js';
+import { estimatePayload, helpdeskPayload } from '../../../test/support/payloads.js';
 import { leadName, leadValues, partnerValues, referenceMarker, ticketValues, xmlIdName } from './lead-mapping.js';
 
 const refs = { partnerId: 7, tagIds: [3, 4] };
