@@ -10,17 +10,13 @@
 import type { Db } from '@platform/db';
 import type { Erp } from '@platform/erp';
 import { enqueue } from '@platform/outbox';
-import { TOPIC_ACCOUNTING_WEBHOOK } from '@platform/contracts';
+import { TOPIC_ACCOUNTING_WEBHOOK, type AccountingWebhookJob } from '@platform/contracts';
 import { parseXeroWebhook, verifyXeroSignature, webhookEventKey } from '@platform/providers';
 import type { AccountingTokens } from './accounting-tokens.js';
 import * as repo from './accounting.repo.js';
 import { acceptedWebhookKeys } from '../settings/settings.repo.js';
 
-export interface AccountingWebhookJob {
-  providerTenantId: string;
-  invoiceId: string;
-  eventDateUtc: string;
-}
+export type { AccountingWebhookJob } from '@platform/contracts';
 
 export type AccountingWebhookOutcome = { status: 200; queued: number } | { status: 401 | 400; reason: string };
 

@@ -8,13 +8,11 @@ import type { Erp } from '@platform/erp';
 import { AppError } from '@platform/kernel';
 import { enqueue, PermanentFailure, RetryLater } from '@platform/outbox';
 import { createJustCallWebhookReceiver, DEFAULT_JUSTCALL_REPLAY_WINDOW_SECONDS, SmsError, type SmsMessageReader, type SmsProviderMessage, type SmsSender, type SmsWebhookRequest } from '@platform/providers';
-import { TOPIC_SMS_SEND } from '@platform/contracts';
+import { TOPIC_SMS_INBOUND, TOPIC_SMS_SEND } from '@platform/contracts';
 import type { IntegrationSettingsService } from '../settings/integration-settings.service.js';
 import type { SmsLineRow } from '../settings/settings.repo.js';
 import * as repo from './sms.repo.js';
 import { chatterTarget, postOnChatter } from './sms-chatter.js';
-
-export const TOPIC_SMS_INBOUND = 'sms.inbound';
 
 export type WebhookOutcome = { status: 200; handled: string } | { status: 401 | 400 | 503; reason: string };
 /** Reads a message back from the provider with the tenant's API credentials (composition roots pick the adapter). */

@@ -1,20 +1,9 @@
-/** SQL of accepted submissions, their outbox rows and stored idempotent answers. */
+/** Accepted submissions (table owned by @platform/submissions) with their outbox rows, and stored idempotent answers. */
 import type { Db, Queryable } from '@platform/db';
 import { enqueue, type NewOutboxMessage } from '@platform/outbox';
+import { insertSubmissionRow, type NewSubmission } from '@platform/submissions';
 
-export interface NewSubmission {
-  id: string;
-  tenantId: string;
-  kind: 'estimate' | 'helpdesk';
-  formSource: string | null;
-  formSourceParsed: unknown;
-  attribution: Record<string, string>;
-  payload: Record<string, unknown>;
-  fingerprint: string;
-  clientIp: string | null;
-  userAgent: string | null;
-  gpc: boolean;
-}
+export { findRecentSubmission, lockFingerprint, type NewSubmission } from '@platform/submissions';
 
 export interface StoredAnswer {
   fingerprint: string;
@@ -22,27 +11,8 @@ export interface StoredAnswer {
   response: Record<string, unknown>;
 }
 
-/** Serialises concurrent submissions of the same content (double clicks, retries) for this transaction. */
-export async function lockFingerprint(tx: Queryable, tenantId: string, fingerprint: string): Promise<void> {
-  await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`submission:${tenantId}:${fingerprint}`]);
-}
-
-export async function findRecentSubmission(tx: Queryable, tenantId: string, fingerprint: string, windowSeconds: number): Promise<string | undefined> {
-  const r = await tx.query<{ id: string }>(
-    `SELECT id FROM submissions WHERE tenant_id = $1 AND fingerprint = $2
-       AND created_at > now() - ($3::double precision * interval '1 second') ORDER BY created_at LIMIT 1`,
-    [tenantId, fingerprint, windowSeconds],
-  );
-  return r.rows[0]?.id;
-}
-
 export async function insertSubmission(tx: Queryable, s: NewSubmission, outbox: NewOutboxMessage): Promise<void> {
-  await tx.query(
-    `INSERT INTO submissions (id, tenant_id, kind, form_source, form_source_parsed, attribution, payload, fingerprint, client_ip, user_agent, gpc)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-    [s.id, s.tenantId, s.kind, s.formSource, JSON.stringify(s.formSourceParsed ?? null), JSON.stringify(s.attribution),
-      JSON.stringify(s.payload), s.fingerprint, s.clientIp, s.userAgent, s.gpc],
-  );
+  await insertSubmissionRow(tx, s);
   await enqueue(tx, outbox);
 }
 
