@@ -28,7 +28,7 @@ import {
 } from '@platform/contracts';
 import { chatOrigins, ChatNotifierService, IntegrationSettingsService, SmsService } from '@platform/integrations';
 import { createEmailLanes, type EmailLanes } from '@platform/email';
-import { markDelivered } from '@platform/submissions';
+import { markDelivered } from '@platform/intake';
 import { findTenantById } from '@platform/tenancy';
 import type { WorkerConfig } from './config.js';
 import { ErpConnections } from './erp-connections.js';

@@ -13,3 +13,4 @@ export { paymentRef, allocationRef } from './accounting/accounting-erp-money.js'
 export { AccountingAttention, ERP_SYNC_ISSUE_FIELD } from './accounting/accounting-attention.js';
 export { AccountingTokens, AccountingNotConnected, REFRESH_MARGIN_MS } from './accounting/accounting-tokens.js';
 export { AccountingCalls, PROVIDER_LIMIT, RECONNECT_WAIT_MS } from './accounting/accounting-calls.js';
+export { pruneWebhookReceipts } from './webhooks/webhook-receipts.repo.js';

@@ -124,3 +124,16 @@ export async function countByStatus(db: Queryable): Promise<Record<string, numbe
   const r = await db.query<{ status: string; n: number }>('SELECT status, count(*)::int AS n FROM outbox GROUP BY status');
   return Object.fromEntries(r.rows.map((x) => [x.status, x.n]));
 }
+
+/**
+ * Deletes up to `limit` done rows (retention). A row with a dedupe key is what stops its event being
+ * queued twice, so it is kept until `keyedBefore`; other done rows go after `before`.
+ */
+export async function pruneDoneRows(db: Queryable, before: Date, keyedBefore: Date, limit: number): Promise<number> {
+  const r = await db.query(
+    `DELETE FROM outbox WHERE id IN (SELECT id FROM outbox WHERE status = 'done'
+       AND done_at < CASE WHEN dedupe_key IS NULL THEN $1::timestamptz ELSE $2::timestamptz END LIMIT $3)`,
+    [before, keyedBefore, limit],
+  );
+  return r.rowCount;
+}
