@@ -1,19 +1,17 @@
 /** The only place the ERP process reads its environment. */
 import { z } from 'zod';
-import { readConfig, type EnvSource } from '@platform/kernel';
+import { readConfig, sharedEnvShape, type EnvSource } from '@platform/kernel';
 import { emailEnvShape, refineEmailConfig } from '@platform/email/email.config.js';
 
 const int = (min: number, max: number) => z.coerce.number().int('must be an integer').min(min, `must be at least ${min}`).max(max, `must be at most ${max}`);
 
 export const erpEnvSchema = z
   .object({
+    ...sharedEnvShape,
     ERP_PORT: z.coerce.number().int().min(0).max(65535).default(8069),
     ERP_HOST: z.string().default('0.0.0.0'),
     ERP_DB: z.string().regex(/^[a-z0-9][a-z0-9_]{0,49}$/, 'must be lowercase letters, digits and _').default('platform'),
     ERP_ADMIN_PASSWORD: z.string().optional(),
-    DATA_DIR: z.string().default('./data'),
-    DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL').optional(),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Idle lifetime of a web session (/web/session/authenticate), seconds; Odoo keeps a week. */
     ERP_SESSION_TTL_S: int(60, 90 * 86_400).default(7 * 86_400),
     // REST API (docs/rest-api.md)
@@ -22,8 +20,6 @@ export const erpEnvSchema = z
     ERP_PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be the http(s) base URL of this host' }).optional(),
     /** An outside ERP (Odoo 15) for the REST API to front instead of the embedded one. */
     RESTAPI_ERP_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL of the ERP' }).optional(),
-    ERP_LOGIN: z.string().min(1).default('admin'),
-    ERP_API_KEY: z.string().min(8, 'must be the ERP user\'s API key (Odoo: 40 hex characters)').optional(),
     DEFAULT_TENANT_SLUG: z.string().regex(/^[a-z0-9][a-z0-9-]{0,62}$/, 'must be a lowercase slug').default('default'),
     RESTAPI_RATE_LIMIT: int(1, 100_000).default(120),
     RESTAPI_RATE_WINDOW_S: int(1, 3600).default(60),
@@ -32,18 +28,6 @@ export const erpEnvSchema = z
     OAUTH_CODE_TTL_S: int(10, 600).default(300),
     OAUTH_ACCESS_TOKEN_TTL_S: int(60, 3600).default(900),
     OAUTH_REFRESH_TOKEN_TTL_S: int(600, 365 * 86_400).default(30 * 86_400),
-    // Integrations (docs/integrations.md)
-    SECRETS_KEYRING: z.string().optional(),
-    SECRETS_ACTIVE_KEY: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/, 'must be the id of a key in SECRETS_KEYRING').optional(),
-    SMS_DEFAULT_REGION: z.string().regex(/^[A-Z]{2}$/, 'must be an ISO 3166 country code such as US').default('US'),
-    /** The SMS provider's API, where a webhook's message is read back by id (the local stand-in in embedded mode). */
-    SMS_API_URL: z.url({ protocol: /^https?$/, error: 'must be the http(s) base URL of the SMS provider API' }).default('https://api.justcall.io'),
-    /** Origins a team-chat webhook URL may point at (comma-separated); others are refused when saved. */
-    CHAT_ALLOWED_ORIGINS: z.string().default('https://chat.googleapis.com'),
-    // Accounting provider (Xero protocol); the local stand-in serves all three from one origin.
-    ACCT_LOGIN_URL: z.url({ protocol: /^https?$/, error: 'must be the http(s) base URL of the provider\'s login (authorize) host' }).default('https://login.xero.com'),
-    ACCT_IDENTITY_URL: z.url({ protocol: /^https?$/, error: 'must be the http(s) base URL of the provider\'s token host' }).default('https://identity.xero.com'),
-    ACCT_API_URL: z.url({ protocol: /^https?$/, error: 'must be the http(s) base URL of the provider\'s API' }).default('https://api.xero.com'),
     // Email provider webhooks (docs/email.md)
     ...emailEnvShape,
     /** ERP logins allowed to connect and disconnect the accounting provider (comma-separated). */

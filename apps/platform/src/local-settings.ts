@@ -6,6 +6,7 @@
  */
 import type { Db } from '@platform/db';
 import { isAppError } from '@platform/kernel';
+import { findDefaultTenant } from '@platform/tenancy';
 import { accountingConnectionSchema, chatConfigSchema, IntegrationSettingsService, smsConfigSchema, smsLineSchema } from '@platform/integrations';
 import type { LocalProviders } from './local-providers.js';
 
@@ -18,7 +19,7 @@ const missing = async <T>(p: Promise<T>): Promise<T | undefined> =>
   });
 
 export async function useLocalProviders(settings: IntegrationSettingsService, db: Db, local: LocalProviders, erpUrl: string, erpPort: number): Promise<string[]> {
-  const tenant = (await db.query<{ id: string }>('SELECT id FROM tenants WHERE is_default')).rows[0]?.id;
+  const tenant = (await findDefaultTenant(db))?.id;
   if (!tenant) return [];
   const done: string[] = [];
   const c = local.credentials;

@@ -1,19 +1,15 @@
 /** The worker's environment, validated once at start-up (the only reader of process.env here). */
 import { z } from 'zod';
-import { readConfig, type EnvSource } from '@platform/kernel';
+import { readConfig, sharedEnvShape, type EnvSource } from '@platform/kernel';
 import { emailEnvShape, refineEmailConfig } from '@platform/email/email.config.js';
 
 const int = (min: number, max: number) => z.coerce.number().int('must be an integer').min(min, `must be at least ${min}`).max(max, `must be at most ${max}`);
 
 export const workerEnvSchema = z
   .object({
-    DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL').optional(),
-    DATA_DIR: z.string().default('./data'),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    ...sharedEnvShape,
     ERP_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL of the ERP (Odoo 15 or the embedded ERP)' }).default('http://127.0.0.1:8069'),
     ERP_DB: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,62}$/, 'must be an ERP database name').default('platform'),
-    ERP_LOGIN: z.string().min(1).default('admin'),
-    ERP_API_KEY: z.string().min(8, 'must be the ERP user\'s API key (Odoo: 40 hex characters)').optional(),
     ERP_TIMEOUT_MS: int(500, 120_000).default(15_000),
     ERP_STRUCTURED_ATTRIBUTION: z.enum(['on', 'off'], 'must be on or off').default('off'),
     OUTBOX_MAX_ATTEMPTS: int(1, 100).default(10),
@@ -30,15 +26,6 @@ export const workerEnvSchema = z
     IDEMPOTENCY_KEY_RETENTION_H: int(1, 24 * 90).default(24),
     WEBHOOK_RECEIPT_RETENTION_DAYS: int(1, 3650).default(30),
     OUTBOX_DONE_RETENTION_DAYS: int(1, 3650).default(7),
-    SECRETS_KEYRING: z.string().optional(),
-    SECRETS_ACTIVE_KEY: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/, 'must be the id of a key in SECRETS_KEYRING').optional(),
-    CHAT_ALLOWED_ORIGINS: z.string().default('https://chat.googleapis.com'),
-    SMS_DEFAULT_REGION: z.string().regex(/^[A-Z]{2}$/, 'must be an ISO 3166 country code such as US').default('US'),
-    SMS_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.justcall.io'),
-    // Accounting provider (Xero protocol); the local stand-in serves all three from one origin.
-    ACCT_LOGIN_URL: z.url({ protocol: /^https?$/ }).default('https://login.xero.com'),
-    ACCT_IDENTITY_URL: z.url({ protocol: /^https?$/ }).default('https://identity.xero.com'),
-    ACCT_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.xero.com'),
     META_PIXEL_ID: z.string().regex(/^\d{5,20}$/, 'must be the numeric pixel id').optional(),
     META_ACCESS_TOKEN: z.string().min(10).optional(),
     META_GRAPH_URL: z.url().default('https://graph.facebook.com'),

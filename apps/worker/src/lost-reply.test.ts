@@ -44,7 +44,7 @@ const start = async (env: Record<string, string> = {}) => {
   worker = await startWorker(config, { db });
   return worker;
 };
-const queue = async (topic: string, p: EstimatePayload | HelpdeskPayload) =>
+const queue = async (topic: typeof TOPIC_ESTIMATE | typeof TOPIC_HELPDESK, p: EstimatePayload | HelpdeskPayload) =>
   (await db.transaction((tx) => enqueue(tx, { tenantId: platform.tenantId, topic, aggregateId: p.submissionId, payload: { ...p } })))!;
 const row = async (id: number) => (await db.query<OutboxRow>('SELECT * FROM outbox WHERE id = $1', [id])).rows[0]!;
 const settled = (id: number, status: OutboxRow['status']) => waitFor(async () => (await row(id)).status === status, `outbox row ${id} ${status}`);

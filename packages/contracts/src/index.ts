@@ -1,1 +1,2 @@
 export * from './outbox-topics.js';
+export * from './outbox-payloads.js';

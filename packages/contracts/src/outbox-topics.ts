@@ -91,6 +91,20 @@ export const TOPIC_CHAT_NOTIFY = 'chat.notify';
 export const TOPIC_ACCOUNTING_PUSH_INVOICE = 'accounting.push_invoice';
 export const TOPIC_ACCOUNTING_WEBHOOK = 'accounting.webhook';
 export const TOPIC_SMS_SEND = 'sms.send';
+/** An inbound SMS stored from the provider's notice, to be posted in the ERP. */
+export const TOPIC_SMS_INBOUND = 'sms.inbound';
+
+/** sms.send and sms.inbound: the message row (sms_messages) the job works on. */
+export interface SmsJobPayload {
+  messageId: string;
+}
+
+/** accounting.webhook: one provider INVOICE UPDATE notice, to be turned into ERP payments. */
+export interface AccountingWebhookJob {
+  providerTenantId: string;
+  invoiceId: string;
+  eventDateUtc: string;
+}
 
 export interface DerivedJobPayload {
   eventTopic: ErpEventTopic;
@@ -103,3 +117,21 @@ export interface DerivedJobPayload {
  */
 export const TOPIC_EMAIL_TRANSACTIONAL = 'email.transactional';
 export const TOPIC_EMAIL_BULK = 'email.bulk';
+
+/**
+ * email.transactional and email.bulk: the composed message. The same shape as the email port's
+ * `EmailMessage` (packages/providers); the typechecker checks both directions where they meet.
+ */
+export interface EmailJobPayload {
+  id: string;
+  tenantId: string;
+  key: string;
+  lane: 'transactional' | 'bulk';
+  from: { address: string; name?: string };
+  to: { address: string; name?: string };
+  replyTo?: { address: string; name?: string };
+  subject: string;
+  text: string;
+  html: string;
+  tags: string[];
+}

@@ -90,7 +90,7 @@ export class EmailOutboxService {
       topic: m.lane === 'bulk' ? TOPIC_EMAIL_BULK : TOPIC_EMAIL_TRANSACTIONAL,
       aggregateId: m.id,
       dedupeKey: `email:${m.key}`,
-      payload: m as unknown as Record<string, unknown>,
+      payload: m,
     });
     return { messageId: m.id, queued: true };
   }

@@ -4,7 +4,7 @@ export { composeEmail, createPrimarySender, createSecondarySender, type EmailSer
 export { EmailOutboxService, senderFor, type Accepted, type EmailRequest, type PlatformSender } from './email-outbox.service.js';
 export { EmailDeliveryService, type DeliveryOutcome } from './delivery/email-delivery.service.js';
 export { FailoverSender, type BreakerState, type FailoverResult } from './delivery/failover.sender.js';
-export { startEmailLanes, type EmailLanes } from './delivery/email-lanes.js';
+export { createEmailLanes, startEmailLanes, type EmailLanes } from './delivery/email-lanes.js';
 export { SuppressionService } from './suppression/suppression.service.js';
 export type { Suppression } from './suppression/suppression.repo.js';
 export { EmailWebhookService } from './webhooks/email-webhook.service.js';

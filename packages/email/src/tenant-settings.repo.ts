@@ -3,6 +3,7 @@
  * branding for the templates and the `email_settings` JSON column (from name, reply-to, domain).
  */
 import type { Queryable } from '@platform/db';
+import { findDefaultTenant, findTenantByIdOrSlug, listTenants } from '@platform/tenancy';
 
 export interface SendingDomain {
   name: string;
@@ -50,14 +51,15 @@ export interface TenantRef {
   name: string;
 }
 
+const ref = (t: TenantRef | undefined): TenantRef | undefined => (t ? { id: t.id, slug: t.slug, name: t.name } : undefined);
+
 export async function findTenant(db: Queryable, idOrSlug: string): Promise<TenantRef | undefined> {
-  const isUuid = /^[0-9a-f-]{36}$/i.test(idOrSlug);
-  const r = await db.query<TenantRef>(`SELECT id, slug, name FROM tenants WHERE ${isUuid ? 'id = $1::uuid' : 'slug = $1'}`, [idOrSlug]);
-  return r.rows[0];
+  return ref(await findTenantByIdOrSlug(db, idOrSlug));
 }
 
+/** The default tenant, else the oldest one. */
 export async function defaultTenant(db: Queryable): Promise<TenantRef | undefined> {
-  return (await db.query<TenantRef>('SELECT id, slug, name FROM tenants ORDER BY is_default DESC, created_at LIMIT 1')).rows[0];
+  return ref((await findDefaultTenant(db)) ?? (await listTenants(db))[0]);
 }
 
 export async function getTenantSettings(db: Queryable, tenantId: string, opts: { forUpdate?: boolean } = {}): Promise<TenantSettings | undefined> {

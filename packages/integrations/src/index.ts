@@ -3,7 +3,7 @@ export * from './settings/settings.schemas.js';
 export type { AccountingRow, SmsLineRow } from './settings/settings.repo.js';
 export { ChatNotifierService, CHAT_SPACE_LIMIT, spaceOf, type ChatPoster, type NotifyResult } from './chat/chat-notifier.service.js';
 export { chatMessage, FLAG_OF, type ChatMessage } from './chat/chat-message.js';
-export { SmsService, TOPIC_SMS_INBOUND, type WebhookOutcome } from './sms/sms.service.js';
+export { SmsService, type WebhookOutcome } from './sms/sms.service.js';
 export { createAccountingServices, type AccountingServices, type AccountingUrls } from './accounting/accounting.compose.js';
 export { AccountingConnectService, ACCOUNTING_SCOPES, type CallbackOutcome } from './accounting/accounting-connect.service.js';
 export { AccountingSyncService, ERP_PROVIDER_INVOICE_FIELD, type PushResult } from './accounting/accounting-sync.service.js';
@@ -13,3 +13,4 @@ export { paymentRef, allocationRef } from './accounting/accounting-erp-money.js'
 export { AccountingAttention, ERP_SYNC_ISSUE_FIELD } from './accounting/accounting-attention.js';
 export { AccountingTokens, AccountingNotConnected, REFRESH_MARGIN_MS } from './accounting/accounting-tokens.js';
 export { AccountingCalls, PROVIDER_LIMIT, RECONNECT_WAIT_MS } from './accounting/accounting-calls.js';
+export { pruneWebhookReceipts } from './webhooks/webhook-receipts.repo.js';

@@ -4,3 +4,4 @@ export { newId, randomToken } from './ids.js';
 export { systemClock, sleep, type Clock } from './clock.js';
 export { readConfig, ConfigError, type EnvSource } from './config.js';
 export { runCliMain, wantsHelp } from './cli.js';
+export { sharedEnvShape } from './shared-env.js';

@@ -21,17 +21,18 @@ beforeAll(async () => {
 afterAll(async () => t?.drop());
 beforeEach(async () => void (await t.db.query('DELETE FROM outbox')));
 
+// The relay is topic-agnostic; these tests use topics of their own, outside the platform's topic map.
 const add = (n: number, topic = 'work') =>
   t.db.transaction(async (tx) => {
     const ids: number[] = [];
-    for (let i = 0; i < n; i++) ids.push((await enqueue(tx, { tenantId, topic, payload: { i } }))!);
+    for (let i = 0; i < n; i++) ids.push((await enqueue(tx, { tenantId, topic, payload: { i } } as never))!);
     return ids;
   });
 const row = async (id: number) => (await t.db.query<OutboxRow & { locked_at: Date | null }>('SELECT * FROM outbox WHERE id = $1', [id])).rows[0]!;
 /** Makes every pending row due now, as if its backoff had elapsed. */
 const elapse = () => t.db.query(`UPDATE outbox SET next_attempt_at = now() WHERE status = 'pending'`);
 const relay = (handler: OutboxHandler, opts: Partial<RelayOptions> = {}) =>
-  new OutboxRelay({ db: t.db, workerId: 'w1', handlers: { work: handler }, logger: silent, random: () => 0.5, ...opts });
+  new OutboxRelay({ db: t.db, workerId: 'w1', handlers: { work: handler } as never, logger: silent, random: () => 0.5, ...opts });
 
 describe('claims', () => {
   it('never gives one row to two workers claiming at the same time', async () => {

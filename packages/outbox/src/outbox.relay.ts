@@ -4,9 +4,16 @@
  * receiver (a crash between the receiver's effect and markDone redelivers the row).
  */
 import type { Db } from '@platform/db';
+import type { OutboxTopic } from '@platform/contracts';
 import { claimBatch, markDead, markDone, markRetry, reclaimStale, releaseClaims, touchClaim, type OutboxRow } from './outbox.repo.js';
 
-export type OutboxHandler = (row: OutboxRow) => Promise<unknown>;
+/**
+ * Delivers a row of topic T. Declared as a method so a map of handlers, each typed by its topic, is
+ * also usable where any handler is expected (tests call them by topic name).
+ */
+export type OutboxHandler<T extends OutboxTopic = OutboxTopic> = { handle(row: OutboxRow<T>): Promise<unknown> }['handle'];
+/** Topic → its handler; the relay claims only the topics it has a handler for. */
+export type OutboxHandlers = { [T in OutboxTopic]?: OutboxHandler<T> };
 
 /**
  * Thrown by a handler when a receiver asked to wait (HTTP 429 with Retry-After, a local rate limit):
@@ -39,7 +46,7 @@ export interface RelayLogger {
 export interface RelayOptions {
   db: Db;
   workerId: string;
-  handlers: Record<string, OutboxHandler>;
+  handlers: OutboxHandlers;
   logger: RelayLogger;
   batchSize?: number;
   pollMs?: number;
@@ -126,7 +133,7 @@ export class OutboxRelay {
 
   private async handle(row: OutboxRow): Promise<void> {
     const log = { outbox_id: row.id, topic: row.topic, attempt: row.attempts, tenant_id: row.tenant_id };
-    const handler = this.o.handlers[row.topic];
+    const handler: OutboxHandler | undefined = this.o.handlers[row.topic];
     const heartbeat = setInterval(
       () => void touchClaim(this.o.db, row.id, this.o.workerId).catch(() => undefined),
       Math.max(10, Math.floor(this.o.visibilityTimeoutMs / 3)),

@@ -1,13 +1,12 @@
 /** SQL of the transactional outbox. Claims use FOR UPDATE SKIP LOCKED so workers never share a row. */
 import type { Queryable } from '@platform/db';
+import type { OutboxPayloads, OutboxTopic } from '@platform/contracts';
 
-export interface OutboxRow {
+interface OutboxRowFields {
   id: number;
   tenant_id: string;
-  topic: string;
   aggregate_id: string | null;
   dedupe_key: string | null;
-  payload: Record<string, unknown>;
   status: 'pending' | 'processing' | 'done' | 'dead';
   attempts: number;
   next_attempt_at: Date;
@@ -16,16 +15,19 @@ export interface OutboxRow {
   created_at: Date;
 }
 
-export interface NewOutboxMessage {
+/** A row of one topic (or, for a union of topics, one of them): its payload is that topic's type. */
+export type OutboxRow<T extends OutboxTopic = OutboxTopic> = T extends OutboxTopic ? OutboxRowFields & { topic: T; payload: OutboxPayloads[T] } : never;
+
+export interface NewOutboxMessage<T extends OutboxTopic = OutboxTopic> {
   tenantId: string;
-  topic: string;
+  topic: T;
   aggregateId?: string;
   dedupeKey?: string;
-  payload: Record<string, unknown>;
+  payload: OutboxPayloads[T];
 }
 
 /** Writes a message inside the caller's transaction. Returns null when the dedupe key was already used. */
-export async function enqueue(tx: Queryable, m: NewOutboxMessage): Promise<number | null> {
+export async function enqueue<T extends OutboxTopic>(tx: Queryable, m: NewOutboxMessage<T>): Promise<number | null> {
   const r = await tx.query<{ id: number }>(
     `INSERT INTO outbox (tenant_id, topic, aggregate_id, dedupe_key, payload) VALUES ($1, $2, $3, $4, $5)
      ON CONFLICT (tenant_id, dedupe_key) WHERE dedupe_key IS NOT NULL DO NOTHING RETURNING id`,
@@ -121,4 +123,17 @@ export async function listByStatus(db: Queryable, status: OutboxRow['status'], l
 export async function countByStatus(db: Queryable): Promise<Record<string, number>> {
   const r = await db.query<{ status: string; n: number }>('SELECT status, count(*)::int AS n FROM outbox GROUP BY status');
   return Object.fromEntries(r.rows.map((x) => [x.status, x.n]));
+}
+
+/**
+ * Deletes up to `limit` done rows (retention). A row with a dedupe key is what stops its event being
+ * queued twice, so it is kept until `keyedBefore`; other done rows go after `before`.
+ */
+export async function pruneDoneRows(db: Queryable, before: Date, keyedBefore: Date, limit: number): Promise<number> {
+  const r = await db.query(
+    `DELETE FROM outbox WHERE id IN (SELECT id FROM outbox WHERE status = 'done'
+       AND done_at < CASE WHEN dedupe_key IS NULL THEN $1::timestamptz ELSE $2::timestamptz END LIMIT $3)`,
+    [before, keyedBefore, limit],
+  );
+  return r.rowCount;
 }

@@ -7,9 +7,12 @@
  */
 import type { Db } from '@platform/db';
 import { PermanentFailure, RetryLater, type OutboxRow } from '@platform/outbox';
+import type { TOPIC_EMAIL_BULK, TOPIC_EMAIL_TRANSACTIONAL } from '@platform/contracts';
 import { EmailSendError, type EmailMessage } from '@platform/providers';
 import type { SuppressionService } from '../suppression/suppression.service.js';
 import { getMessageForDelivery, markAttempt, markSent } from './email-messages.repo.js';
+
+type EmailTopic = typeof TOPIC_EMAIL_TRANSACTIONAL | typeof TOPIC_EMAIL_BULK;
 import type { FailoverSender } from './failover.sender.js';
 
 export type DeliveryOutcome =
@@ -24,8 +27,8 @@ export class EmailDeliveryService {
     private readonly suppressions: SuppressionService,
   ) {}
 
-  async deliver(row: OutboxRow): Promise<DeliveryOutcome> {
-    const m = row.payload as unknown as EmailMessage;
+  async deliver(row: OutboxRow<EmailTopic>): Promise<DeliveryOutcome> {
+    const m: EmailMessage = row.payload;
     const current = await getMessageForDelivery(this.db, m.id);
     if (!current) throw new PermanentFailure(`email message ${m.id} has no email_messages row`);
     if (current.status === 'sent') return { status: 'already_sent', provider: current.provider };

@@ -4,7 +4,7 @@
  * circuit breaker per process). The worker also re-verifies sending domains on a timer.
  */
 import type { Db } from '@platform/db';
-import { OutboxRelay, type RelayLogger, type RelayOptions } from '@platform/outbox';
+import { OutboxRelay, type OutboxHandlers, type RelayLogger, type RelayOptions } from '@platform/outbox';
 import { TOPIC_EMAIL_BULK, TOPIC_EMAIL_TRANSACTIONAL } from '@platform/contracts';
 import type { SecretBox } from '@platform/secrets';
 import type { EmailConfig } from '../email.config.js';
@@ -16,34 +16,33 @@ export interface EmailLanes {
   services: EmailServices;
   transactional: OutboxRelay;
   bulk: OutboxRelay;
+  /** Starts both lanes and, with a secret box, the sending-domain re-checks. */
+  start(): void;
   wake(): void;
   close(): Promise<void>;
 }
 
 type RelayTuning = Pick<RelayOptions, 'pollMs' | 'maxAttempts' | 'baseDelayMs' | 'maxDelayMs'>;
 
-export function startEmailLanes(o: { config: EmailConfig; db: Db; logger: RelayLogger; workerId: string; relay?: RelayTuning; services?: EmailServices; box?: SecretBox; start?: boolean }): EmailLanes {
+type LaneOptions = { config: EmailConfig; db: Db; logger: RelayLogger; workerId: string; relay?: RelayTuning; services?: EmailServices; box?: SecretBox };
+
+/** Builds the lanes without starting them (the worker's composition root; `start()` runs them). */
+export function createEmailLanes(o: LaneOptions): EmailLanes {
   const services = o.services ?? composeEmail(o.config, o.db, o.logger, o.box ? { box: o.box } : {});
-  const lane = (name: string, topic: string, batchSize: number) =>
-    new OutboxRelay({
-      db: o.db,
-      workerId: `${o.workerId}:email-${name}`,
-      handlers: { [topic]: (row) => services.delivery.deliver(row) },
-      logger: o.logger,
-      batchSize,
-      ...o.relay,
-    });
-  const transactional = lane('transactional', TOPIC_EMAIL_TRANSACTIONAL, 10);
-  const bulk = lane('bulk', TOPIC_EMAIL_BULK, 5);
-  const checks = o.start !== false && o.box ? scheduleDomainChecks(() => recheckDomains(o.db, sendingDomainsFrom(o.config, o.db, o.box!), o.logger), o.config.EMAIL_DOMAIN_CHECK_MS) : undefined;
-  if (o.start !== false) {
-    transactional.start();
-    bulk.start();
-  }
+  const lane = (name: string, handlers: OutboxHandlers, batchSize: number) =>
+    new OutboxRelay({ db: o.db, workerId: `${o.workerId}:email-${name}`, handlers, logger: o.logger, batchSize, ...o.relay });
+  const transactional = lane('transactional', { [TOPIC_EMAIL_TRANSACTIONAL]: (row) => services.delivery.deliver(row) }, 10);
+  const bulk = lane('bulk', { [TOPIC_EMAIL_BULK]: (row) => services.delivery.deliver(row) }, 5);
+  let checks: ReturnType<typeof scheduleDomainChecks> | undefined;
   return {
     services,
     transactional,
     bulk,
+    start: () => {
+      if (o.box && !checks) checks = scheduleDomainChecks(() => recheckDomains(o.db, sendingDomainsFrom(o.config, o.db, o.box!), o.logger), o.config.EMAIL_DOMAIN_CHECK_MS);
+      transactional.start();
+      bulk.start();
+    },
     wake: () => {
       transactional.wake();
       bulk.wake();
@@ -54,4 +53,10 @@ export function startEmailLanes(o: { config: EmailConfig; db: Db; logger: RelayL
       await services.close();
     },
   };
+}
+
+export function startEmailLanes(o: LaneOptions & { start?: boolean }): EmailLanes {
+  const lanes = createEmailLanes(o);
+  if (o.start !== false) lanes.start();
+  return lanes;
 }

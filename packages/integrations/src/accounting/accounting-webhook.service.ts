@@ -16,11 +16,7 @@ import type { AccountingTokens } from './accounting-tokens.js';
 import * as repo from './accounting.repo.js';
 import { acceptedWebhookKeys } from '../settings/settings.repo.js';
 
-export interface AccountingWebhookJob {
-  providerTenantId: string;
-  invoiceId: string;
-  eventDateUtc: string;
-}
+export type { AccountingWebhookJob } from '@platform/contracts';
 
 /** What became of a webhook request; the route maps it to the provider's expected HTTP answer. */
 export type AccountingWebhookOutcome =

@@ -8,13 +8,11 @@ import type { Erp } from '@platform/erp';
 import { AppError } from '@platform/kernel';
 import { enqueue, PermanentFailure, RetryLater } from '@platform/outbox';
 import { ProviderError, type SmsAdapters, type SmsCredentials, type SmsSender, type SmsProviderMessage, type SmsWebhookRequest } from '@platform/providers';
-import { TOPIC_SMS_SEND } from '@platform/contracts';
+import { TOPIC_SMS_INBOUND, TOPIC_SMS_SEND } from '@platform/contracts';
 import type { IntegrationSettingsService } from '../settings/integration-settings.service.js';
 import type { SmsLineRow } from '../settings/settings.repo.js';
 import * as repo from './sms.repo.js';
 import { chatterTarget, postOnChatter } from './sms-chatter.js';
-
-export const TOPIC_SMS_INBOUND = 'sms.inbound';
 
 /** What became of a webhook request; the route maps it to HTTP (the provider retries `unavailable`). */
 export type WebhookOutcome =

@@ -5,11 +5,17 @@
  */
 import type { Db } from '@platform/db';
 import type { Erp } from '@platform/erp';
-import { createAccountingServices, type AccountingServices, type AccountingWebhookJob, type IntegrationSettingsService } from '@platform/integrations';
+import { createAccountingServices, type AccountingServices, type IntegrationSettingsService } from '@platform/integrations';
 import type { OutboxHandler } from '@platform/outbox';
 import { xeroAccountingAdapters } from '@platform/providers';
-import { TOPIC_ACCOUNTING_PUSH_INVOICE, TOPIC_ACCOUNTING_WEBHOOK, type DerivedJobPayload } from '@platform/contracts';
+import { TOPIC_ACCOUNTING_PUSH_INVOICE, TOPIC_ACCOUNTING_WEBHOOK } from '@platform/contracts';
 import type { WorkerConfig } from '../../config.js';
+
+/** Typed by topic; returned as a plain map so tests can call a handler by topic name. */
+type AccountingHandlers = {
+  [TOPIC_ACCOUNTING_PUSH_INVOICE]: OutboxHandler<typeof TOPIC_ACCOUNTING_PUSH_INVOICE>;
+  [TOPIC_ACCOUNTING_WEBHOOK]: OutboxHandler<typeof TOPIC_ACCOUNTING_WEBHOOK>;
+};
 
 export function accountingHandlers(
   config: Pick<WorkerConfig, 'ACCT_LOGIN_URL' | 'ACCT_IDENTITY_URL' | 'ACCT_API_URL'>,
@@ -18,12 +24,9 @@ export function accountingHandlers(
   erpFor: (erpDb: string | null) => Erp,
   services: AccountingServices = createAccountingServices(db, settings, xeroAccountingAdapters({ loginUrl: config.ACCT_LOGIN_URL, identityUrl: config.ACCT_IDENTITY_URL, apiUrl: config.ACCT_API_URL })),
 ): Record<string, OutboxHandler> {
-  return {
-    [TOPIC_ACCOUNTING_PUSH_INVOICE]: (row) => {
-      const job = row.payload as unknown as DerivedJobPayload;
-      return services.sync.pushInvoice(row.tenant_id, job.event, erpFor(job.event.erpDb));
-    },
-    [TOPIC_ACCOUNTING_WEBHOOK]: (row) =>
-      services.payments.applyInvoiceUpdate(row.tenant_id, row.payload as unknown as AccountingWebhookJob, (erpDb) => erpFor(erpDb)),
+  const handlers: AccountingHandlers = {
+    [TOPIC_ACCOUNTING_PUSH_INVOICE]: (row) => services.sync.pushInvoice(row.tenant_id, row.payload.event, erpFor(row.payload.event.erpDb)),
+    [TOPIC_ACCOUNTING_WEBHOOK]: (row) => services.payments.applyInvoiceUpdate(row.tenant_id, row.payload, (erpDb) => erpFor(erpDb)),
   };
+  return handlers;
 }

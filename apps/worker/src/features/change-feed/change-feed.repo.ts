@@ -54,7 +54,3 @@ export async function saveState(tx: Queryable, k: Key, recordId: number, seen: S
     [k.tenantId, k.erpDb, k.model, recordId, seen.value, seen.label, writeDate],
   );
 }
-
-export async function listTenantErpDbs(db: Queryable): Promise<{ id: string; erp_db: string | null }[]> {
-  return (await db.query<{ id: string; erp_db: string | null }>('SELECT id, erp_db FROM tenants ORDER BY created_at')).rows;
-}

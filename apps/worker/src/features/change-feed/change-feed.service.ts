@@ -8,6 +8,7 @@
 import type { Db } from '@platform/db';
 import type { Erp, ErpRecord } from '@platform/erp';
 import { enqueue } from '@platform/outbox';
+import { listTenants } from '@platform/tenancy';
 import * as repo from './change-feed.repo.js';
 import { labelOf, valueOf, WATCHED_MODELS, type WatchedModel } from './watched-models.js';
 
@@ -40,7 +41,7 @@ export class ChangeFeedService {
   /** One pass over every tenant and watched model; returns the number of events emitted. */
   async pollAll(): Promise<number> {
     let events = 0;
-    for (const t of await repo.listTenantErpDbs(this.db)) {
+    for (const t of await listTenants(this.db)) {
       const erpDb = t.erp_db ?? this.opts.defaultErpDb;
       for (const w of this.opts.models ?? WATCHED_MODELS) {
         const feed = `${t.id}:${erpDb}:${w.model}`;

@@ -11,7 +11,7 @@ import { enqueue } from '@platform/outbox';
 import { createSecretBox, parseKeyring } from '@platform/secrets';
 import { IntegrationSettingsService, chatConfigSchema } from '@platform/integrations';
 import { startLocalChat, type RunningLocalChat } from '@platform/providers/local';
-import { TOPIC_FSM_STAGE_CHANGED, TOPIC_INVOICE_POSTED, TOPIC_PO_CONFIRMED, TOPIC_SALE_CONFIRMED, type ErpEventPayload } from '@platform/contracts';
+import { TOPIC_FSM_STAGE_CHANGED, TOPIC_INVOICE_POSTED, TOPIC_PO_CONFIRMED, TOPIC_SALE_CONFIRMED, type ErpEventPayload, type ErpEventTopic } from '@platform/contracts';
 import { loadWorkerConfig } from '../../config.js';
 import { startWorker, type RunningWorker } from '../../worker.js';
 import { createPlatformDb } from '../../../test/support/payloads.js';
@@ -31,7 +31,7 @@ const event = (model: string, recordId: number, name: string, extra: Partial<Erp
   erpDb: 'platform', model, recordId, field: 'state', old: 'draft', new: 'x', oldLabel: null, newLabel: null, writeDate: `2026-11-22 10:00:${String(recordId).padStart(2, '0')}`,
   record: { name, company_id: [1, 'Brightview Blinds'], partner_id: [5, 'Jane Roe'], amount_total: 980 }, ...extra,
 });
-const emit = (topic: string, e: ErpEventPayload) => enqueue(db, { tenantId, topic, aggregateId: `${e.model}:${e.recordId}`, payload: { ...e } });
+const emit = (topic: ErpEventTopic, e: ErpEventPayload) => enqueue(db, { tenantId, topic, aggregateId: `${e.model}:${e.recordId}`, payload: { ...e } });
 
 beforeAll(async () => {
   const p = await createPlatformDb();

@@ -5,13 +5,14 @@
  */
 import type { Db } from '@platform/db';
 import { enqueue, type OutboxRow } from '@platform/outbox';
-import { TOPIC_ACCOUNTING_PUSH_INVOICE, TOPIC_CHAT_NOTIFY, TOPIC_INVOICE_POSTED, type DerivedJobPayload, type ErpEventPayload, type ErpEventTopic } from '@platform/contracts';
+import { TOPIC_ACCOUNTING_PUSH_INVOICE, TOPIC_CHAT_NOTIFY, TOPIC_INVOICE_POSTED, type DerivedJobPayload, type ErpEventTopic } from '@platform/contracts';
+
+type DerivedJobTopic = typeof TOPIC_CHAT_NOTIFY | typeof TOPIC_ACCOUNTING_PUSH_INVOICE;
 
 export function fanOutErpEvent(db: Db, onQueued: () => void) {
-  return async (row: OutboxRow): Promise<{ jobs: string[] }> => {
-    const topic = row.topic as ErpEventTopic;
-    const job: DerivedJobPayload = { eventTopic: topic, event: row.payload as unknown as ErpEventPayload };
-    const targets = [TOPIC_CHAT_NOTIFY, ...(topic === TOPIC_INVOICE_POSTED ? [TOPIC_ACCOUNTING_PUSH_INVOICE] : [])];
+  return async (row: OutboxRow<ErpEventTopic>): Promise<{ jobs: string[] }> => {
+    const job: DerivedJobPayload = { eventTopic: row.topic, event: row.payload };
+    const targets: DerivedJobTopic[] = [TOPIC_CHAT_NOTIFY, ...(row.topic === TOPIC_INVOICE_POSTED ? ([TOPIC_ACCOUNTING_PUSH_INVOICE] as const) : [])];
     const queued = await db.transaction(async (tx) => {
       const out: string[] = [];
       for (const t of targets) {

@@ -1,0 +1,116 @@
+/**
+ * The worker's composition root: the only place that constructs its parts (outbox relay and topic
+ * handlers, email lanes, ERP change feed, retention, and the vendors behind each port). Nothing
+ * here starts: worker.ts starts and stops what this returns.
+ */
+import { hostname } from 'node:os';
+import type { Db } from '@platform/db';
+import { createLogger, RateLimiter } from '@platform/http-kit';
+import { newId } from '@platform/kernel';
+import { OutboxRelay, type OutboxHandlers } from '@platform/outbox';
+import {
+  createGoogleChatPoster,
+  justCallSmsAdapters,
+  createLogConversionsSender,
+  createMetaCapiSender,
+  normalizeSmsPhone,
+  type ConversionsSender,
+} from '@platform/providers';
+import {
+  ERP_EVENT_TOPICS,
+  TOPIC_CHAT_NOTIFY,
+  TOPIC_CONVERSION,
+  TOPIC_ESTIMATE,
+  TOPIC_HELPDESK,
+  TOPIC_SMS_INBOUND,
+  TOPIC_SMS_SEND,
+} from '@platform/contracts';
+import { chatOrigins, ChatNotifierService, IntegrationSettingsService, SmsService } from '@platform/integrations';
+import { createEmailLanes, type EmailLanes } from '@platform/email';
+import { markDelivered } from '@platform/intake';
+import { findTenantById } from '@platform/tenancy';
+import type { WorkerConfig } from './config.js';
+import { ErpConnections } from './erp-connections.js';
+import { secretBoxFrom } from './secrets.js';
+import { LeadDeliveryService } from './features/leads/lead-delivery.service.js';
+import { deliverConversion } from './features/conversions/conversion-delivery.js';
+import { ChangeFeedService } from './features/change-feed/change-feed.service.js';
+import { ChangeFeedRunner } from './features/change-feed/change-feed.runner.js';
+import { fanOutErpEvent } from './features/erp-events/erp-event-fanout.js';
+import { createCertificateJob } from './features/certificates/certificates.job.js';
+import { accountingHandlers } from './features/accounting/accounting.jobs.js';
+import { RetentionService } from './features/retention/retention.service.js';
+import { RetentionRunner } from './features/retention/retention.runner.js';
+
+export type Logger = ReturnType<typeof createLogger>;
+
+/** What the worker runs; the optional parts are off by configuration (interval 0). */
+export interface WorkerParts {
+  relay: OutboxRelay;
+  email: EmailLanes;
+  feed: ChangeFeedRunner | undefined;
+  pruning: RetentionRunner | undefined;
+  certificates: ReturnType<typeof createCertificateJob>;
+}
+
+function conversionsSender(config: WorkerConfig, logger: Logger): ConversionsSender {
+  return config.META_PIXEL_ID && config.META_ACCESS_TOKEN
+    ? createMetaCapiSender({
+        graphUrl: config.META_GRAPH_URL,
+        pixelId: config.META_PIXEL_ID,
+        accessToken: config.META_ACCESS_TOKEN,
+        defaultCountryCode: config.META_DEFAULT_COUNTRY_CODE,
+        ...(config.META_TEST_EVENT_CODE ? { testEventCode: config.META_TEST_EVENT_CODE } : {}),
+      })
+    : createLogConversionsSender(logger);
+}
+
+/** Every outbox topic the main relay delivers, each handler typed by its topic's payload. */
+export function buildHandlers(config: WorkerConfig, db: Db, logger: Logger, erps: ErpConnections, wake: () => void): OutboxHandlers {
+  const erpFor = (name: string | null) => erps.forDatabase(name);
+  const settings = new IntegrationSettingsService(db, secretBoxFrom(config), (raw) => normalizeSmsPhone(raw, config.SMS_DEFAULT_REGION), chatOrigins(config.CHAT_ALLOWED_ORIGINS));
+  const chat = new ChatNotifierService(settings, createGoogleChatPoster({ allowedOrigins: chatOrigins(config.CHAT_ALLOWED_ORIGINS) }), new RateLimiter(db));
+  const fanOut = fanOutErpEvent(db, wake);
+  const sms = new SmsService(db, settings, justCallSmsAdapters({ baseUrl: config.SMS_API_URL }), wake);
+  const erpOfTenant = async (tenantId: string) => erpFor((await findTenantById(db, tenantId))?.erp_db ?? null);
+  const leads = new LeadDeliveryService(erpFor, { markDelivered: (id, model, erpId) => markDelivered(db, id, model, erpId) }, config.ERP_STRUCTURED_ATTRIBUTION === 'on');
+  const conversions = conversionsSender(config, logger);
+  return {
+    [TOPIC_ESTIMATE]: (row) => leads.deliverEstimate(row.payload),
+    [TOPIC_HELPDESK]: (row) => leads.deliverHelpdesk(row.payload),
+    [TOPIC_CONVERSION]: (row) => deliverConversion(conversions, row.payload),
+    ...Object.fromEntries(ERP_EVENT_TOPICS.map((t) => [t, fanOut])),
+    [TOPIC_SMS_SEND]: (row) => sms.deliver(row.tenant_id, row.payload.messageId),
+    [TOPIC_SMS_INBOUND]: async (row) => sms.attachInbound(row.payload.messageId, await erpOfTenant(row.tenant_id)),
+    ...accountingHandlers(config, db, settings, erpFor),
+    [TOPIC_CHAT_NOTIFY]: (row) => chat.notify(row.tenant_id, row.payload.eventTopic, row.payload.event, `outbox-${row.id}`),
+  };
+}
+
+export function composeWorker(config: WorkerConfig, db: Db, logger: Logger): WorkerParts {
+  const erps = new ErpConnections(config);
+  const tuning = { pollMs: config.OUTBOX_POLL_MS, maxAttempts: config.OUTBOX_MAX_ATTEMPTS, baseDelayMs: config.OUTBOX_BASE_DELAY_MS, maxDelayMs: config.OUTBOX_MAX_DELAY_MS };
+  const relay: OutboxRelay = new OutboxRelay({
+    db,
+    workerId: `${hostname()}:${process.pid}:${newId().slice(0, 8)}`,
+    handlers: buildHandlers(config, db, logger, erps, () => relay.wake()),
+    logger,
+    ...tuning,
+    visibilityTimeoutMs: config.OUTBOX_CLAIM_TIMEOUT_MS,
+  });
+  // Email has its own lanes (transactional, bulk), so mail never waits behind other topics or bulk.
+  const email = createEmailLanes({ config, db, logger, workerId: `${hostname()}:${process.pid}`, box: secretBoxFrom(config), relay: tuning });
+  // CHANGE_FEED_POLL_MS=0 turns the ERP change feed off (e.g. on all but one worker, to save ERP calls).
+  const feed =
+    config.CHANGE_FEED_POLL_MS > 0
+      ? new ChangeFeedRunner(
+          new ChangeFeedService(db, { defaultErpDb: config.ERP_DB, erpFor: (name) => erps.forDatabase(name), onEvents: () => relay.wake(), logger }),
+          config.CHANGE_FEED_POLL_MS,
+        )
+      : undefined;
+  const retention = { idempotencyKeyHours: config.IDEMPOTENCY_KEY_RETENTION_H, webhookReceiptDays: config.WEBHOOK_RECEIPT_RETENTION_DAYS, outboxDoneDays: config.OUTBOX_DONE_RETENTION_DAYS };
+  const pruning = config.PRUNE_INTERVAL_MS > 0 ? new RetentionRunner(new RetentionService(db, retention), config.PRUNE_INTERVAL_MS, logger) : undefined;
+  // Certificates for tenant domains (off unless ACME_DIRECTORY_URL is set).
+  const certificates = createCertificateJob(config, db, secretBoxFrom(config), logger);
+  return { relay, email, feed, pruning, certificates };
+}

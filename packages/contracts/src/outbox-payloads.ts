@@ -1,0 +1,47 @@
+/**
+ * Topic → payload: the one map `enqueue` and the relay's handlers are typed by. A new topic is one
+ * constant in outbox-topics.ts and one line here; a payload of the wrong shape does not compile.
+ */
+import type {
+  AccountingWebhookJob,
+  ConversionPayload,
+  DerivedJobPayload,
+  EmailJobPayload,
+  ErpEventPayload,
+  EstimatePayload,
+  HelpdeskPayload,
+  SmsJobPayload,
+  TOPIC_ACCOUNTING_PUSH_INVOICE,
+  TOPIC_ACCOUNTING_WEBHOOK,
+  TOPIC_CHAT_NOTIFY,
+  TOPIC_CONVERSION,
+  TOPIC_EMAIL_BULK,
+  TOPIC_EMAIL_TRANSACTIONAL,
+  TOPIC_ESTIMATE,
+  TOPIC_FSM_STAGE_CHANGED,
+  TOPIC_HELPDESK,
+  TOPIC_INVOICE_POSTED,
+  TOPIC_PO_CONFIRMED,
+  TOPIC_SALE_CONFIRMED,
+  TOPIC_SMS_INBOUND,
+  TOPIC_SMS_SEND,
+} from './outbox-topics.js';
+
+export interface OutboxPayloads {
+  [TOPIC_ESTIMATE]: EstimatePayload;
+  [TOPIC_HELPDESK]: HelpdeskPayload;
+  [TOPIC_CONVERSION]: ConversionPayload;
+  [TOPIC_FSM_STAGE_CHANGED]: ErpEventPayload;
+  [TOPIC_SALE_CONFIRMED]: ErpEventPayload;
+  [TOPIC_INVOICE_POSTED]: ErpEventPayload;
+  [TOPIC_PO_CONFIRMED]: ErpEventPayload;
+  [TOPIC_CHAT_NOTIFY]: DerivedJobPayload;
+  [TOPIC_ACCOUNTING_PUSH_INVOICE]: DerivedJobPayload;
+  [TOPIC_ACCOUNTING_WEBHOOK]: AccountingWebhookJob;
+  [TOPIC_SMS_SEND]: SmsJobPayload;
+  [TOPIC_SMS_INBOUND]: SmsJobPayload;
+  [TOPIC_EMAIL_TRANSACTIONAL]: EmailJobPayload;
+  [TOPIC_EMAIL_BULK]: EmailJobPayload;
+}
+
+export type OutboxTopic = keyof OutboxPayloads;

@@ -1,0 +1,2 @@
+export * from './submissions.repo.js';
+export * from './idempotency-keys.repo.js';
