@@ -10,7 +10,7 @@
 import type { Db } from '@platform/db';
 import type { Erp } from '@platform/erp';
 import { enqueue } from '@platform/outbox';
-import { TOPIC_ACCOUNTING_WEBHOOK } from '@platform/contracts';
+import { TOPIC_ACCOUNTING_WEBHOOK, type AccountingWebhookJob } from '@platform/contracts';
 import { webhookEventKey, type AccountingWebhookRequest, type AccountingWebhookVerifier } from '@platform/providers';
 import type { AccountingTokens } from './accounting-tokens.js';
 import * as repo from './accounting.repo.js';
