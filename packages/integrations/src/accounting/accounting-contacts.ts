@@ -46,6 +46,9 @@ export class AccountingContacts {
     if (byNumber.length === 1) return remember(byNumber[0]!.contactId, 'contact_number');
     if (byNumber.length > 1) return { ambiguous: `${byNumber.length} contacts at the provider carry the number ${input.contactNumber}` };
     const byName = await this.calls.call(row, 'find contact', (auth) => this.api.findContacts(auth, { name: input.name }));
+    // Another worker may have created our contact between the two look-ups: it carries our number.
+    const ours = byName.filter((c) => c.contactNumber === input.contactNumber);
+    if (ours.length === 1) return remember(ours[0]!.contactId, 'contact_number');
     // A contact carrying another ContactNumber belongs to another record: never take it over.
     const matching = byName.filter((c) => c.contactNumber === undefined && sameEmail(c.email, input.email));
     if (byName.length === 1 && matching.length === 1) return remember(matching[0]!.contactId, 'name');
