@@ -62,6 +62,18 @@ describe('odoo-await over XML-RPC', () => {
     expect(await odoo.search('crm.lead', { email_from: 'den@example.com' })).toEqual([]);
   });
 
+  it('reads a partner with its address: state and country as [id, name]', async () => {
+    const odoo = awaitClient();
+    await odoo.connect();
+    const [us] = await odoo.search('res.country', { code: 'US' });
+    const [co] = await odoo.search('res.country.state', { code: 'CO', country_id: us });
+    const created = await odoo.create('res.partner', { name: 'Avery Window', street: '1550 Wewatta St', city: 'Denver', zip: '80202', state_id: co, country_id: us });
+    const pid = Array.isArray(created) ? created[0] : created;
+    const [p] = (await odoo.searchRead('res.partner', [['id', '=', pid]], ['street', 'street2', 'city', 'zip', 'state_id', 'country_id'])) as any[];
+    expect(p).toMatchObject({ street: '1550 Wewatta St', street2: false, city: 'Denver', zip: '80202', state_id: [co, 'Colorado (US)'] });
+    expect(p.country_id).toEqual([us, expect.stringMatching(/^United States/)]);
+  });
+
   it('refuses a wrong password at connect', async () => {
     await expect(awaitClient('wrong').connect()).rejects.toMatch(/invalid credentials/);
   });
@@ -103,6 +115,15 @@ describe('odoo-xmlrpc', () => {
     expect(await odoo.kw('crm.lead', 'search_count', [[[['email_from', '=', 'ann@example.com']]]])).toBe(1);
     expect(await odoo.kw('crm.lead', 'unlink', [[[id]]])).toBe(true);
     expect(await odoo.kw('crm.lead', 'search_count', [[[['id', '=', id]]]])).toBe(0);
+  });
+
+  it('reads a partner with its address fields', async () => {
+    const odoo = client();
+    await odoo.connect();
+    const [us] = await odoo.kw('res.country', 'search', [[[['code', '=', 'US']]]]);
+    const pid = await odoo.kw('res.partner', 'create', [[{ name: 'Blair Blinds', street: '12 Pine Rd', city: 'Austin', zip: '78701', country_id: us }]]);
+    const rows = await odoo.kw('res.partner', 'read', [[[pid]], { fields: ['street', 'city', 'zip', 'state_id', 'country_id'] }]);
+    expect(rows).toEqual([{ id: pid, street: '12 Pine Rd', city: 'Austin', zip: '78701', state_id: false, country_id: [us, expect.stringMatching(/^United States/)] }]);
   });
 
   it('refuses a wrong password at connect', async () => {
