@@ -58,7 +58,10 @@ describe('docs site in a browser', () => {
     try {
       await p.goto(`${docs!.url}/`);
       await p.locator('#local-search button, .VPNavBarSearchButton').first().click();
-      await p.keyboard.type('dead letters');
+      // Type into the search box once it is open (typing before it has focus loses the keys).
+      const input = p.locator('#localsearch-input');
+      await input.waitFor({ state: 'visible', timeout: 30_000 });
+      await input.fill('dead letters');
       await p.locator('.result').first().waitFor({ timeout: 30_000 });
       expect(await p.locator('.result').count()).toBeGreaterThan(0);
       expect(outside).toEqual([]);
