@@ -6,32 +6,15 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { asAppError, charsetJsonParser } from '@platform/http-kit';
 import { OdooError } from '@platform/erp-embedded';
+import { jsonRpcError, jsonRpcResult } from '@platform/erp-embedded/rpc-envelope.js';
 import type { RpcGateway } from './features/rpc/rpc-gateway.js';
 
 const isDict = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** Odoo 15's JsonRequest codes other than 200: an expired session, a route that does not exist. */
-const ENVELOPE_CODES: Record<string, [number, string]> = {
-  'odoo.http.SessionExpiredException': [100, 'Odoo Session Expired'],
-  'werkzeug.exceptions.NotFound': [404, '404: Not Found'],
-};
-
+/** Odoo's error envelope (rpc-envelope.ts, shared with the test host); unexpected errors are logged here. */
 export function odooErrorEnvelope(id: unknown, e: unknown, log?: FastifyBaseLogger) {
-  let name = 'builtins.Exception';
-  let message = 'Internal Server Error';
-  if (e instanceof OdooError) {
-    name = e.odooName;
-    message = e.message;
-  } else {
-    log?.error({ err: e }, 'unexpected error in /jsonrpc');
-  }
-  const debug = `Traceback (most recent call last):\n  File "embedded-erp", in dispatch_rpc\n${name}: ${message}\n`;
-  const [code, title] = ENVELOPE_CODES[name] ?? [200, 'Odoo Server Error'];
-  return {
-    jsonrpc: '2.0',
-    id,
-    error: { code, message: title, data: { name, debug, message, arguments: code === 404 ? [] : [message], context: {} } },
-  };
+  if (!(e instanceof OdooError)) log?.error({ err: e }, 'unexpected error in /jsonrpc');
+  return jsonRpcError(id, e);
 }
 
 /**
@@ -71,7 +54,7 @@ function routes(app: FastifyInstance, gateway: RpcGateway): void {
       const { service, method, args } = body.params;
       const context = isDict(body.params.context) ? body.params.context : {};
       const result = await gateway.dispatch({ protocol: 'jsonrpc', service, method, args: Array.isArray(args) ? args : [], context, clientIp: req.ip });
-      return result === undefined || result === null ? { jsonrpc: '2.0', id } : { jsonrpc: '2.0', id, result };
+      return jsonRpcResult(id, result);
     } catch (e) {
       return odooErrorEnvelope(id, e, req.log);
     }
