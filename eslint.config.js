@@ -29,7 +29,7 @@ export default defineConfig(
       parserOptions: {
         // Type information for the rules about promises; files outside tsconfig.json (the browser-test
         // vitest config) get a default project.
-        projectService: { allowDefaultProject: ['vitest.browser.config.ts'] },
+        projectService: { allowDefaultProject: ['vitest.browser.config.ts', 'vitest.proxy.config.ts'] },
         tsconfigRootDir: import.meta.dirname,
       },
     },

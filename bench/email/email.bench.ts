@@ -8,12 +8,13 @@
  * in-memory PGlite. Knobs (env): BENCH_EMAILS (400 per round and side), BENCH_ROUNDS (3).
  * Exit code 1 when a mail is missing or sent twice, or a message row is not `sent`.
  */
-import pg from 'pg';
 import { randomBytes } from 'node:crypto';
-import { createPgDb, createPgliteDb, migratePlatform, withDatabase, type Db } from '@platform/db';
-import { createSmtpSender, type EmailMessage } from '@platform/providers';
+
+import { createPgDb, createPgliteDb, type Db, migratePlatform, withDatabase } from '@platform/db';
 import { emailConfigDefaults, startEmailLanes, upsertTenantSettings } from '@platform/email';
 import { startSmtpSink } from '@platform/email/test-support/smtp-sink.js';
+import { createSmtpSender, type EmailMessage } from '@platform/providers';
+import pg from 'pg';
 
 const num = (name: string, def: number) => {
   const v = Number(process.env[name] ?? def);
@@ -55,8 +56,16 @@ async function main(): Promise<number> {
   let failed = false;
   try {
     await migratePlatform(db);
-    const tenantId = (await db.query<{ id: string }>(`INSERT INTO tenants (slug, name, is_default) VALUES ('bench', 'Bench Blinds', true) RETURNING id`)).rows[0]!.id;
-    await upsertTenantSettings(db, tenantId, { company_name: 'Bench Blinds', primary_color: '#336699', email: 'office@bench.test' });
+    const tenantId = (
+      await db.query<{ id: string }>(
+        `INSERT INTO tenants (slug, name, is_default) VALUES ('bench', 'Bench Blinds', true) RETURNING id`,
+      )
+    ).rows[0]!.id;
+    await upsertTenantSettings(db, tenantId, {
+      company_name: 'Bench Blinds',
+      primary_color: '#336699',
+      email: 'office@bench.test',
+    });
     const config = emailConfigDefaults({ EMAIL_SMTP_URL: smtp.url, EMAIL_PLATFORM_DOMAIN: 'platform.test' });
     const lanes = startEmailLanes({ config, db, logger: silent, workerId: 'bench', start: false });
     const direct = createSmtpSender({ name: 'smtp', url: smtp.url, messageIdDomain: 'platform.test' });
@@ -65,31 +74,60 @@ async function main(): Promise<number> {
     // Round 0 warms both paths up (JIT, connections, PGlite caches) and is not counted.
     for (let r = 0; r <= ROUNDS; r++) {
       // Baseline: the same adapter and message, straight to the SMTP server, CONCURRENCY at a time.
-      const template = await lanes.services.outbox.compose(db, { tenantId, template: 'password_reset', to: { address: 'x@example.com' }, key: 'k', data: { resetUrl: 'https://app.bench.test/reset?t=1' } });
+      const template = await lanes.services.outbox.compose(db, {
+        tenantId,
+        template: 'password_reset',
+        to: { address: 'x@example.com' },
+        key: 'k',
+        data: { resetUrl: 'https://app.bench.test/reset?t=1' },
+      });
       const before = smtp.mails.length;
       let t0 = performance.now();
       for (let i = 0; i < N; i += CONCURRENCY)
-        await Promise.all(Array.from({ length: Math.min(CONCURRENCY, N - i) }, (_, j) => direct.send({ ...template, id: `${r}-${i + j}`, to: { address: `direct${i + j}@example.com` } } as EmailMessage)));
+        await Promise.all(
+          Array.from({ length: Math.min(CONCURRENCY, N - i) }, (_, j) =>
+            direct.send({
+              ...template,
+              id: `${r}-${i + j}`,
+              to: { address: `direct${i + j}@example.com` },
+            } as EmailMessage),
+          ),
+        );
       const directRate = N / ((performance.now() - t0) / 1000);
       // Outbox: enqueue (committed), then the lane drains it.
       for (let i = 0; i < N; i++)
-        await lanes.services.outbox.enqueue({ tenantId, template: 'password_reset', to: { address: `user${i}@example.com` }, key: `r${r}-${i}`, data: { resetUrl: `https://app.bench.test/reset?t=${r}-${i}` } });
+        await lanes.services.outbox.enqueue({
+          tenantId,
+          template: 'password_reset',
+          to: { address: `user${i}@example.com` },
+          key: `r${r}-${i}`,
+          data: { resetUrl: `https://app.bench.test/reset?t=${r}-${i}` },
+        });
       t0 = performance.now();
       while ((await lanes.transactional.tick()) > 0);
       const outboxRate = N / ((performance.now() - t0) / 1000);
       await smtp.waitFor(before + 2 * N, 30_000).catch(() => undefined);
       const got = smtp.mails.length - before;
-      const sent = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM email_messages WHERE message_key LIKE $1 AND status = 'sent'`, [`r${r}-%`])).rows[0]!.n;
+      const sent = (
+        await db.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM email_messages WHERE message_key LIKE $1 AND status = 'sent'`,
+          [`r${r}-%`],
+        )
+      ).rows[0]!.n;
       if (got !== 2 * N || sent !== N) {
         console.error(`round ${r}: expected ${2 * N} mails and ${N} sent rows, got ${got} mails and ${sent} rows`);
         failed = true;
       }
       if (r === 0) continue;
       rounds.push({ outbox: outboxRate, direct: directRate });
-      console.log(`round ${r}: outbox ${outboxRate.toFixed(0)} sends/s, direct SMTP ${directRate.toFixed(0)} sends/s, ratio ${(outboxRate / directRate).toFixed(2)}`);
+      console.log(
+        `round ${r}: outbox ${outboxRate.toFixed(0)} sends/s, direct SMTP ${directRate.toFixed(0)} sends/s, ratio ${(outboxRate / directRate).toFixed(2)}`,
+      );
     }
     const ratio = median(rounds.map((x) => x.outbox / x.direct));
-    console.log(`median: outbox ${median(rounds.map((x) => x.outbox)).toFixed(0)} sends/s, direct ${median(rounds.map((x) => x.direct)).toFixed(0)} sends/s, ratio outbox/direct ${ratio.toFixed(2)}`);
+    console.log(
+      `median: outbox ${median(rounds.map((x) => x.outbox)).toFixed(0)} sends/s, direct ${median(rounds.map((x) => x.direct)).toFixed(0)} sends/s, ratio outbox/direct ${ratio.toFixed(2)}`,
+    );
     await direct.close?.();
     await lanes.close();
   } finally {

@@ -11,13 +11,21 @@
  * platform did before its verifier moved to node:http (fetch cost ~0.7 ms of CPU per call here).
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { Agent, createServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
+import { Agent, createServer, type IncomingMessage, request, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import pg from 'pg';
+
 import { PGlite } from '@electric-sql/pglite';
-import { LocalSiteverify } from '@platform/providers/local';
 import { leadTags, parseFormSource } from '@platform/attribution';
-import { BENCH_TOKEN_CAPACITY, BENCH_VERIFY_TIMEOUT_MS, countAnswers, serveCommands, type ChildMessage } from './child-ipc.js';
+import { LocalSiteverify } from '@platform/providers/local';
+import pg from 'pg';
+
+import {
+  BENCH_TOKEN_CAPACITY,
+  BENCH_VERIFY_TIMEOUT_MS,
+  type ChildMessage,
+  countAnswers,
+  serveCommands,
+} from './child-ipc.js';
 
 interface Tx {
   query(sql: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
@@ -57,14 +65,20 @@ async function openEngine(): Promise<Engine> {
   return {
     name: 'pglite',
     query: (sql, params) => db.query<Record<string, unknown>>(sql, params),
-    transaction: (fn) => db.transaction((t) => fn({ query: (sql, params) => t.query<Record<string, unknown>>(sql, params) })),
+    transaction: (fn) =>
+      db.transaction((t) => fn({ query: (sql, params) => t.query<Record<string, unknown>>(sql, params) })),
     close: () => db.close(),
   };
 }
 
 const db = await openEngine();
-await db.query(`INSERT INTO tenants (slug, name, is_default) VALUES ('default', 'Brightview Blinds', true) ON CONFLICT DO NOTHING`);
-const tenant = (await db.query('SELECT id, erp_db FROM tenants WHERE is_default')).rows[0] as { id: string; erp_db: string | null };
+await db.query(
+  `INSERT INTO tenants (slug, name, is_default) VALUES ('default', 'Brightview Blinds', true) ON CONFLICT DO NOTHING`,
+);
+const tenant = (await db.query('SELECT id, erp_db FROM tenants WHERE is_default')).rows[0] as {
+  id: string;
+  erp_db: string | null;
+};
 
 const captchaSecret = randomBytes(24).toString('base64url');
 const captcha = new LocalSiteverify({ secret: captchaSecret, maxTokens: BENCH_TOKEN_CAPACITY });
@@ -73,7 +87,10 @@ const BODY_LIMIT = 16_384;
 let verifyUrl = '';
 
 class HttpError extends Error {
-  constructor(readonly status: number, message: string) {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -94,7 +111,11 @@ function readBody(req: IncomingMessage): Promise<string> {
 
 function send(res: ServerResponse, status: number, body: unknown): void {
   const s = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(s), 'cache-control': 'no-store' });
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(s),
+    'cache-control': 'no-store',
+  });
   res.end(s);
 }
 
@@ -106,7 +127,16 @@ function postForm(url: string, body: string): Promise<string> {
   return new Promise((resolve, reject) => {
     const req = request(
       url,
-      { method: 'POST', agent, timeout: BENCH_VERIFY_TIMEOUT_MS, headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json', 'content-length': Buffer.byteLength(body) } },
+      {
+        method: 'POST',
+        agent,
+        timeout: BENCH_VERIFY_TIMEOUT_MS,
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          accept: 'application/json',
+          'content-length': Buffer.byteLength(body),
+        },
+      },
       (res) => {
         let text = '';
         res.setEncoding('utf8');
@@ -134,7 +164,13 @@ async function verifyToken(token: string, remoteIp: string | undefined): Promise
     });
     v = (await r.json()) as typeof v;
   }
-  return v.success === true && v.action === 'estimate' && ALLOWED_HOSTS.has(String(v.hostname)) && typeof v.score === 'number' && v.score >= 0.5;
+  return (
+    v.success === true &&
+    v.action === 'estimate' &&
+    ALLOWED_HOSTS.has(String(v.hostname)) &&
+    typeof v.score === 'number' &&
+    v.score >= 0.5
+  );
 }
 
 const SQL_LOCK = 'SELECT pg_advisory_xact_lock(hashtext($1))';
@@ -144,7 +180,17 @@ const SQL_SUBMISSION = `INSERT INTO submissions (id, tenant_id, kind, form_sourc
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`;
 const SQL_OUTBOX = `INSERT INTO outbox (tenant_id, topic, aggregate_id, dedupe_key, payload) VALUES ($1, $2, $3, $4, $5)
      ON CONFLICT (tenant_id, dedupe_key) WHERE dedupe_key IS NOT NULL DO NOTHING RETURNING id`;
-const ATTRIBUTION = ['gclid', 'gbraid', 'wbraid', 'utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content', 'lp_slug'];
+const ATTRIBUTION = [
+  'gclid',
+  'gbraid',
+  'wbraid',
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'utm_term',
+  'utm_content',
+  'lp_slug',
+];
 
 async function estimate(req: IncomingMessage, res: ServerResponse): Promise<void> {
   if (!String(req.headers['content-type'] ?? '').startsWith('application/json')) throw new HttpError(415, 'JSON only');
@@ -156,10 +202,13 @@ async function estimate(req: IncomingMessage, res: ServerResponse): Promise<void
   }
   if (body === null || typeof body !== 'object' || typeof body.name !== 'string') throw new HttpError(400, 'bad body');
   const { captcha_token: token, ...fields } = body;
-  if (typeof token !== 'string' || !(await verifyToken(token, req.socket.remoteAddress))) throw new HttpError(400, 'bot check failed');
+  if (typeof token !== 'string' || !(await verifyToken(token, req.socket.remoteAddress)))
+    throw new HttpError(400, 'bot check failed');
 
   const id = randomUUID();
-  const fp = createHash('sha256').update(JSON.stringify(['estimate', fields])).digest('hex');
+  const fp = createHash('sha256')
+    .update(JSON.stringify(['estimate', fields]))
+    .digest('hex');
   const formSource = parseFormSource(typeof fields.form_source === 'string' ? fields.form_source : undefined);
   const attribution: Record<string, string> = {};
   for (const k of ATTRIBUTION) if (typeof fields[k] === 'string' && fields[k]) attribution[k] = fields[k] as string;
@@ -171,7 +220,11 @@ async function estimate(req: IncomingMessage, res: ServerResponse): Promise<void
     message: fields.message ?? null,
     formSource,
     attribution,
-    tags: leadTags({ formSource, lpSlug: (fields.lp_slug as string | undefined) ?? null, siteName: 'Brightview Blinds' }),
+    tags: leadTags({
+      formSource,
+      lpSlug: (fields.lp_slug as string | undefined) ?? null,
+      siteName: 'Brightview Blinds',
+    }),
     gpc: req.headers['sec-gpc'] === '1',
     submittedAt: new Date().toISOString(),
   };
@@ -181,8 +234,19 @@ async function estimate(req: IncomingMessage, res: ServerResponse): Promise<void
     await tx.query(SQL_LOCK, [`submission:${tenant.id}:${fp}`]);
     const earlier = (await tx.query(SQL_RECENT, [tenant.id, fp, 0])).rows[0]?.id as string | undefined;
     if (earlier) return earlier;
-    await tx.query(SQL_SUBMISSION, [id, tenant.id, 'estimate', formSource.raw, JSON.stringify(formSource), JSON.stringify(attribution),
-      JSON.stringify(fields), fp, req.socket.remoteAddress ?? null, ua, outboxPayload.gpc]);
+    await tx.query(SQL_SUBMISSION, [
+      id,
+      tenant.id,
+      'estimate',
+      formSource.raw,
+      JSON.stringify(formSource),
+      JSON.stringify(attribution),
+      JSON.stringify(fields),
+      fp,
+      req.socket.remoteAddress ?? null,
+      ua,
+      outboxPayload.gpc,
+    ]);
     await tx.query(SQL_OUTBOX, [tenant.id, 'submission.estimate', id, null, JSON.stringify(outboxPayload)]);
     return id;
   });
@@ -196,13 +260,28 @@ async function mintToken(req: IncomingMessage, res: ServerResponse): Promise<voi
 
 async function siteverify(req: IncomingMessage, res: ServerResponse): Promise<void> {
   const form = new URLSearchParams(await readBody(req));
-  send(res, 200, captcha.verify({ secret: form.get('secret') ?? undefined, response: form.get('response') ?? undefined, remoteip: form.get('remoteip') ?? undefined }));
+  send(
+    res,
+    200,
+    captcha.verify({
+      secret: form.get('secret') ?? undefined,
+      response: form.get('response') ?? undefined,
+      remoteip: form.get('remoteip') ?? undefined,
+    }),
+  );
 }
 
 let loggedErrors = 0;
 const server = createServer((req, res) => {
   const route = req.method === 'POST' ? req.url : undefined;
-  const handler = route === '/api/estimate' ? estimate : route === '/local-captcha/siteverify' ? siteverify : route === '/local-captcha/token' ? mintToken : undefined;
+  const handler =
+    route === '/api/estimate'
+      ? estimate
+      : route === '/local-captcha/siteverify'
+        ? siteverify
+        : route === '/local-captcha/token'
+          ? mintToken
+          : undefined;
   if (!handler) return send(res, 404, { error: 'not found' });
   handler(req, res).catch((e: unknown) => {
     if (loggedErrors++ < 5) console.error(`baseline: ${req.url}: ${e instanceof Error ? e.message : String(e)}`);

@@ -90,7 +90,9 @@ export function serveCommands(h: {
     void (async () => {
       try {
         if (m.cmd === 'stats') {
-          const r = await h.query('SELECT (SELECT count(*) FROM submissions)::int AS s, (SELECT count(*) FROM outbox)::int AS o');
+          const r = await h.query(
+            'SELECT (SELECT count(*) FROM submissions)::int AS s, (SELECT count(*) FROM outbox)::int AS o',
+          );
           const u = process.cpuUsage();
           send({
             type: 'reply',

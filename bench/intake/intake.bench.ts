@@ -25,14 +25,16 @@
  * prints minting and drain times. Diagnosis only: BENCH_PLATFORM_VARIANT (platform.child.ts).
  * Numbers on a shared 2-core VM are for ratios (performance-anchors.md in the shared reference).
  */
-import { fork, spawnSync, spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, fork, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+
 import { createPgDb, createPgliteDb, migratePlatform, withDatabase } from '@platform/db';
+import pg from 'pg';
+
 import { BENCH_TOKEN_CAPACITY, type ChildCommand, type ChildMessage, type ChildStats } from './child-ipc.js';
 
 const HERE = fileURLToPath(new URL('.', import.meta.url));
@@ -84,7 +86,10 @@ const BODY_TEMPLATE = JSON.stringify({
 // ---------------------------------------------------------------------------------------------
 const cleanups: (() => Promise<void> | void)[] = [];
 async function cleanup(): Promise<void> {
-  for (const f of cleanups.splice(0).reverse()) await Promise.resolve().then(f).catch((e: unknown) => console.error('cleanup:', e));
+  for (const f of cleanups.splice(0).reverse())
+    await Promise.resolve()
+      .then(f)
+      .catch((e: unknown) => console.error('cleanup:', e));
 }
 for (const sig of ['SIGINT', 'SIGTERM'] as const) {
   process.once(sig, () => {
@@ -104,7 +109,11 @@ function ensureWrk(): string {
   let r = ok();
   if (r.error) {
     console.log('wrk is missing: installing it with apt-get (Debian package wrk)');
-    const install = () => spawnSync('apt-get', ['install', '-y', '-q', 'wrk'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    const install = () =>
+      spawnSync('apt-get', ['install', '-y', '-q', 'wrk'], {
+        stdio: 'inherit',
+        env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+      });
     if (install().status !== 0) {
       spawnSync('apt-get', ['update', '-q'], { stdio: 'inherit' });
       install();
@@ -125,7 +134,10 @@ class Child {
   engine = '';
   exited = false;
 
-  constructor(readonly name: ServerName, private readonly proc: ChildProcess) {
+  constructor(
+    readonly name: ServerName,
+    private readonly proc: ChildProcess,
+  ) {
     proc.on('message', (m: ChildMessage) => {
       if (m.type === 'reply') {
         const w = this.waiting.get(m.id);
@@ -269,7 +281,9 @@ async function setUpDatabases(): Promise<Setup> {
   cpSync(template, join(workDir, 'platform', 'platform'), { recursive: true });
   cpSync(template, join(workDir, 'baseline'), { recursive: true });
   rmSync(template, { recursive: true, force: true });
-  console.log(`PGlite data directory created and migrated in ${((Date.now() - t0) / 1000).toFixed(1)} s (copied for each server)`);
+  console.log(
+    `PGlite data directory created and migrated in ${((Date.now() - t0) / 1000).toFixed(1)} s (copied for each server)`,
+  );
   return {
     engine: 'pglite',
     workDir,
@@ -294,8 +308,19 @@ interface WrkResult {
 
 function runWrk(url: string, seconds: number, tokensFile: string, bodyFile: string, tag: string): Promise<WrkResult> {
   const args = [
-    `-t${CFG.threads}`, `-c${CFG.connections}`, `-d${seconds}s`, '--timeout', '30s',
-    '-s', join(HERE, 'post.lua'), `${url}/api/estimate`, '--', tokensFile, bodyFile, tag, String(CFG.threads),
+    `-t${CFG.threads}`,
+    `-c${CFG.connections}`,
+    `-d${seconds}s`,
+    '--timeout',
+    '30s',
+    '-s',
+    join(HERE, 'post.lua'),
+    `${url}/api/estimate`,
+    '--',
+    tokensFile,
+    bodyFile,
+    tag,
+    String(CFG.threads),
   ];
   return new Promise((resolve, reject) => {
     const p = spawn('wrk', args, { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -349,7 +374,14 @@ interface RunResult {
 
 const maxRate: Record<ServerName, number> = { platform: 0, baseline: 0 };
 
-async function oneRun(c: Child, round: string, seconds: number, dir: string, bodyFile: string, tokens?: number): Promise<RunResult> {
+async function oneRun(
+  c: Child,
+  round: string,
+  seconds: number,
+  dir: string,
+  bodyFile: string,
+  tokens?: number,
+): Promise<RunResult> {
   // Generous: a run that outruns its tokens sends cheap token-less requests and is reported as failed.
   const n = tokens ?? Math.min(MAX_TOKENS, Math.max(6_000, Math.ceil(maxRate[c.name] * seconds * 3 + 1_000)));
   const tokensFile = join(dir, `tokens-${c.name}-${round}.txt`);
@@ -368,12 +400,16 @@ async function oneRun(c: Child, round: string, seconds: number, dir: string, bod
   if (profile) {
     await c.profileStop(join(PROFILE_DIR, `${c.name}-${round}.cpuprofile`));
     const answered = after.answered2xx + after.answeredOther - before.answered2xx - before.answeredOther;
-    writeFileSync(join(PROFILE_DIR, `${c.name}-${round}.json`), JSON.stringify({ answered, rps: w.requests / (w.duration_us / 1e6) }));
+    writeFileSync(
+      join(PROFILE_DIR, `${c.name}-${round}.json`),
+      JSON.stringify({ answered, rps: w.requests / (w.duration_us / 1e6) }),
+    );
   }
   rmSync(tokensFile, { force: true });
   const clientOk = w.requests - w.errors.status;
   const codes: Record<string, number> = {};
-  for (const [k, v] of Object.entries(after.codes)) if (k !== '201' && v - (before.codes[k] ?? 0) > 0) codes[k] = v - (before.codes[k] ?? 0);
+  for (const [k, v] of Object.entries(after.codes))
+    if (k !== '201' && v - (before.codes[k] ?? 0) > 0) codes[k] = v - (before.codes[k] ?? 0);
   const serverOk = after.answered2xx - before.answered2xx;
   const answered = serverOk + (after.answeredOther - before.answeredOther);
   const rps = w.requests / (w.duration_us / 1e6);
@@ -392,7 +428,11 @@ async function oneRun(c: Child, round: string, seconds: number, dir: string, bod
     tokens: n,
     cpuMsPerReq: answered ? (after.cpuUs - before.cpuUs) / 1000 / answered : NaN,
     otherCodes: codes,
-    rowsOk: after.submissions - before.submissions === serverOk && after.outbox - before.outbox === serverOk && clientOk <= serverOk && serverOk <= clientOk + Math.max(0, w.sent - w.requests),
+    rowsOk:
+      after.submissions - before.submissions === serverOk &&
+      after.outbox - before.outbox === serverOk &&
+      clientOk <= serverOk &&
+      serverOk <= clientOk + Math.max(0, w.sent - w.requests),
     wrk: w,
   };
 }
@@ -415,7 +455,9 @@ async function main(): Promise<number> {
   if (PROFILE_DIR) mkdirSync(PROFILE_DIR, { recursive: true });
   const load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
   const setup = await setUpDatabases();
-  console.log(`engine: ${setup.engine} | ${wrkVersion} | node ${process.version} | ${cpus().length} CPUs, load average before start ${load} (other work on the machine skews the figures)`);
+  console.log(
+    `engine: ${setup.engine} | ${wrkVersion} | node ${process.version} | ${cpus().length} CPUs, load average before start ${load} (other work on the machine skews the figures)`,
+  );
   console.log(
     `load: wrk -t${CFG.threads} -c${CFG.connections}, warm-up ${CFG.warmupS} s (both servers at once), ${CFG.rounds} interleaved rounds of ${CFG.durationS} s, ` +
       `~${BODY_TEMPLATE.length} B bodies, one fresh bot-check token per request`,
@@ -429,18 +471,24 @@ async function main(): Promise<number> {
     Child.start('baseline', 'baseline.child.ts', setup.envOf.baseline),
   ]);
   const children: Record<ServerName, Child> = { platform, baseline };
-  console.log(`servers up in ${((Date.now() - t0) / 1000).toFixed(1)} s: platform ${children.platform.url}, baseline ${children.baseline.url}`);
+  console.log(
+    `servers up in ${((Date.now() - t0) / 1000).toFixed(1)} s: platform ${children.platform.url}, baseline ${children.baseline.url}`,
+  );
 
   // Warm-up (JIT, PGlite's wasm tier-up, caches, pools): both servers at once, not measured.
   const all: RunResult[] = [];
   const warm = await Promise.all(
-    SERVERS.map((name) => oneRun(children[name], 'w', CFG.warmupS, setup.workDir, bodyFile, Math.min(MAX_TOKENS, 5_000 * CFG.warmupS))),
+    SERVERS.map((name) =>
+      oneRun(children[name], 'w', CFG.warmupS, setup.workDir, bodyFile, Math.min(MAX_TOKENS, 5_000 * CFG.warmupS)),
+    ),
   );
   for (const r of warm) {
     const name = r.server;
     all.push(r);
     if (!r.rowsOk) problems.push(`warm-up ${name}: rows written do not match the 2xx answers`);
-    console.log(`warm-up ${name} (both at once): ${f1(r.rps)} req/s, p99 ${f1(r.p99Ms)} ms, ${r.errors} errors/non-2xx ${JSON.stringify(r.otherCodes)}${r.exhausted ? ` (${r.exhausted} sent without a token: pool ran out)` : ''}`);
+    console.log(
+      `warm-up ${name} (both at once): ${f1(r.rps)} req/s, p99 ${f1(r.p99Ms)} ms, ${r.errors} errors/non-2xx ${JSON.stringify(r.otherCodes)}${r.exhausted ? ` (${r.exhausted} sent without a token: pool ran out)` : ''}`,
+    );
   }
 
   const rounds: { round: string; order: ServerName[]; platform: RunResult; baseline: RunResult; ratio: number }[] = [];
@@ -451,68 +499,156 @@ async function main(): Promise<number> {
       got[name] = await oneRun(children[name], `r${i}`, CFG.durationS, setup.workDir, bodyFile);
       all.push(got[name]);
       const r = got[name];
-      console.log(`r${i} ${name.padEnd(8)} ${f1(r.rps)} req/s  p50 ${f1(r.p50Ms)} ms  p99 ${f1(r.p99Ms)} ms  errors ${r.errors}`);
-      if (r.errors) problems.push(`r${i} ${name}: ${r.errors} failed or non-2xx requests (wrk ${JSON.stringify(r.wrk.errors)}; server answered ${JSON.stringify(r.otherCodes)})`);
+      console.log(
+        `r${i} ${name.padEnd(8)} ${f1(r.rps)} req/s  p50 ${f1(r.p50Ms)} ms  p99 ${f1(r.p99Ms)} ms  errors ${r.errors}`,
+      );
+      if (r.errors)
+        problems.push(
+          `r${i} ${name}: ${r.errors} failed or non-2xx requests (wrk ${JSON.stringify(r.wrk.errors)}; server answered ${JSON.stringify(r.otherCodes)})`,
+        );
       if (!r.rowsOk) problems.push(`r${i} ${name}: rows written in this run do not match its 2xx answers`);
       if (r.exhausted) problems.push(`r${i} ${name}: the token pool ran out (${r.exhausted} requests without a token)`);
     }
-    rounds.push({ round: `r${i}`, order, platform: got.platform, baseline: got.baseline, ratio: got.platform.rps / got.baseline.rps });
+    rounds.push({
+      round: `r${i}`,
+      order,
+      platform: got.platform,
+      baseline: got.baseline,
+      ratio: got.platform.rps / got.baseline.rps,
+    });
   }
 
   // Correctness: every 2xx is a committed submission with its outbox row; nothing else was written.
-  const checks: Record<ServerName, { submissions: number; outbox: number; serverOk: number; clientOk: number; unanswered: number; ok: boolean }> = {} as never;
+  const checks: Record<
+    ServerName,
+    { submissions: number; outbox: number; serverOk: number; clientOk: number; unanswered: number; ok: boolean }
+  > = {} as never;
   for (const name of SERVERS) {
     const s = await children[name].stats();
     const runs = all.filter((r) => r.server === name);
     const clientOk = runs.reduce((a, r) => a + r.clientOk, 0);
     const unanswered = runs.reduce((a, r) => a + Math.max(0, r.unanswered), 0);
-    const ok = s.submissions === s.answered2xx && s.outbox === s.submissions && clientOk <= s.answered2xx && s.answered2xx <= clientOk + unanswered;
+    const ok =
+      s.submissions === s.answered2xx &&
+      s.outbox === s.submissions &&
+      clientOk <= s.answered2xx &&
+      s.answered2xx <= clientOk + unanswered;
     checks[name] = { submissions: s.submissions, outbox: s.outbox, serverOk: s.answered2xx, clientOk, unanswered, ok };
     if (!ok) problems.push(`${name}: counts disagree: ${JSON.stringify(checks[name])}`);
   }
 
   const med = {
-    platform: { rps: median(rounds.map((r) => r.platform.rps)), p50Ms: median(rounds.map((r) => r.platform.p50Ms)), p99Ms: median(rounds.map((r) => r.platform.p99Ms)), cpuMsPerReq: median(rounds.map((r) => r.platform.cpuMsPerReq)) },
-    baseline: { rps: median(rounds.map((r) => r.baseline.rps)), p50Ms: median(rounds.map((r) => r.baseline.p50Ms)), p99Ms: median(rounds.map((r) => r.baseline.p99Ms)), cpuMsPerReq: median(rounds.map((r) => r.baseline.cpuMsPerReq)) },
+    platform: {
+      rps: median(rounds.map((r) => r.platform.rps)),
+      p50Ms: median(rounds.map((r) => r.platform.p50Ms)),
+      p99Ms: median(rounds.map((r) => r.platform.p99Ms)),
+      cpuMsPerReq: median(rounds.map((r) => r.platform.cpuMsPerReq)),
+    },
+    baseline: {
+      rps: median(rounds.map((r) => r.baseline.rps)),
+      p50Ms: median(rounds.map((r) => r.baseline.p50Ms)),
+      p99Ms: median(rounds.map((r) => r.baseline.p99Ms)),
+      cpuMsPerReq: median(rounds.map((r) => r.baseline.cpuMsPerReq)),
+    },
     ratio: median(rounds.map((r) => r.ratio)),
     p99Ratio: median(rounds.map((r) => r.platform.p99Ms / r.baseline.p99Ms)),
     /** Baseline/platform server CPU per request: less sensitive to other work on the machine than req/s. */
     cpuRatio: median(rounds.map((r) => r.baseline.cpuMsPerReq / r.platform.cpuMsPerReq)),
   };
 
-  const rows: string[][] = [['engine', 'round', 'server', 'req/s', 'p50 ms', 'p99 ms', 'errors/non-2xx', 'server CPU ms/req', 'ratio p/b']];
+  const rows: string[][] = [
+    ['engine', 'round', 'server', 'req/s', 'p50 ms', 'p99 ms', 'errors/non-2xx', 'server CPU ms/req', 'ratio p/b'],
+  ];
   for (const r of rounds) {
     for (const name of r.order) {
       const x = r[name];
-      rows.push([setup.engine, r.round, name, f1(x.rps), f1(x.p50Ms), f1(x.p99Ms), String(x.errors), f2(x.cpuMsPerReq), name === r.order[1] ? f2(r.ratio) : '']);
+      rows.push([
+        setup.engine,
+        r.round,
+        name,
+        f1(x.rps),
+        f1(x.p50Ms),
+        f1(x.p99Ms),
+        String(x.errors),
+        f2(x.cpuMsPerReq),
+        name === r.order[1] ? f2(r.ratio) : '',
+      ]);
     }
   }
   for (const name of SERVERS) {
     const m = med[name];
     const errs = rounds.reduce((a, r) => a + r[name].errors, 0);
-    rows.push([setup.engine, 'median', name, f1(m.rps), f1(m.p50Ms), f1(m.p99Ms), String(errs), f2(m.cpuMsPerReq), name === 'baseline' ? f2(med.ratio) : '']);
+    rows.push([
+      setup.engine,
+      'median',
+      name,
+      f1(m.rps),
+      f1(m.p50Ms),
+      f1(m.p99Ms),
+      String(errs),
+      f2(m.cpuMsPerReq),
+      name === 'baseline' ? f2(med.ratio) : '',
+    ]);
   }
   console.log('\nPOST /api/estimate (local verifier): platform vs plain node:http baseline, same transaction\n');
   console.log(table(rows));
-  console.log('ratio p/b: platform req/s / baseline req/s in the same round; server CPU: the server process (PGlite runs inside it), per answered request');
-  console.log(`\ncorrectness (warm-ups included): ${SERVERS.map((n) => `${n} ${checks[n].submissions} submissions = ${checks[n].outbox} outbox = ${checks[n].serverOk} 2xx answers (wrk read ${checks[n].clientOk}; <= ${checks[n].unanswered} left in flight at wrk's stops) ${checks[n].ok ? 'OK' : 'MISMATCH'}`).join('; ')}`);
+  console.log(
+    'ratio p/b: platform req/s / baseline req/s in the same round; server CPU: the server process (PGlite runs inside it), per answered request',
+  );
+  console.log(
+    `\ncorrectness (warm-ups included): ${SERVERS.map((n) => `${n} ${checks[n].submissions} submissions = ${checks[n].outbox} outbox = ${checks[n].serverOk} 2xx answers (wrk read ${checks[n].clientOk}; <= ${checks[n].unanswered} left in flight at wrk's stops) ${checks[n].ok ? 'OK' : 'MISMATCH'}`).join('; ')}`,
+  );
   const loadAfter = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
-  console.log(`load average at the end ${loadAfter} (this bench alone keeps about 2-3 busy); total ${((Date.now() - tStart) / 1000).toFixed(0)} s`);
+  console.log(
+    `load average at the end ${loadAfter} (this bench alone keeps about 2-3 busy); total ${((Date.now() - tStart) / 1000).toFixed(0)} s`,
+  );
   const goalMet = med.ratio >= CFG.goal;
-  console.log(`goal: ratio >= ${CFG.goal}: ${goalMet ? 'MET' : 'NOT MET'} (median ratio ${f2(med.ratio)}; p99 platform/baseline ${f2(med.p99Ratio)}; server CPU per request baseline/platform ${f2(med.cpuRatio)})${goalMet ? '' : ' (reported, not a failure)'}`);
+  console.log(
+    `goal: ratio >= ${CFG.goal}: ${goalMet ? 'MET' : 'NOT MET'} (median ratio ${f2(med.ratio)}; p99 platform/baseline ${f2(med.p99Ratio)}; server CPU per request baseline/platform ${f2(med.cpuRatio)})${goalMet ? '' : ' (reported, not a failure)'}`,
+  );
   const result = {
     bench: 'intake',
     engine: setup.engine,
-    config: { ...CFG, wrk: wrkVersion, node: process.version, bodyBytes: BODY_TEMPLATE.length, loadavgBefore: load, loadavgAfter: loadAfter },
+    config: {
+      ...CFG,
+      wrk: wrkVersion,
+      node: process.version,
+      bodyBytes: BODY_TEMPLATE.length,
+      loadavgBefore: load,
+      loadavgAfter: loadAfter,
+    },
     rounds: rounds.map((r) => ({
       round: r.round,
       order: r.order,
       ratio: r3(r.ratio),
-      ...Object.fromEntries(SERVERS.map((n) => [n, { rps: r1(r[n].rps), p50_ms: r1(r[n].p50Ms), p99_ms: r1(r[n].p99Ms), errors: r[n].errors, non2xx: r[n].otherCodes, cpu_ms_per_req: r3(r[n].cpuMsPerReq), tokens: r[n].tokens }])),
+      ...Object.fromEntries(
+        SERVERS.map((n) => [
+          n,
+          {
+            rps: r1(r[n].rps),
+            p50_ms: r1(r[n].p50Ms),
+            p99_ms: r1(r[n].p99Ms),
+            errors: r[n].errors,
+            non2xx: r[n].otherCodes,
+            cpu_ms_per_req: r3(r[n].cpuMsPerReq),
+            tokens: r[n].tokens,
+          },
+        ]),
+      ),
     })),
     median: {
-      platform: { rps: r1(med.platform.rps), p50_ms: r1(med.platform.p50Ms), p99_ms: r1(med.platform.p99Ms), cpu_ms_per_req: r3(med.platform.cpuMsPerReq) },
-      baseline: { rps: r1(med.baseline.rps), p50_ms: r1(med.baseline.p50Ms), p99_ms: r1(med.baseline.p99Ms), cpu_ms_per_req: r3(med.baseline.cpuMsPerReq) },
+      platform: {
+        rps: r1(med.platform.rps),
+        p50_ms: r1(med.platform.p50Ms),
+        p99_ms: r1(med.platform.p99Ms),
+        cpu_ms_per_req: r3(med.platform.cpuMsPerReq),
+      },
+      baseline: {
+        rps: r1(med.baseline.rps),
+        p50_ms: r1(med.baseline.p50Ms),
+        p99_ms: r1(med.baseline.p99Ms),
+        cpu_ms_per_req: r3(med.baseline.cpuMsPerReq),
+      },
       ratio: r3(med.ratio),
       p99_ratio: r3(med.p99Ratio),
       cpu_ratio: r3(med.cpuRatio),

@@ -6,12 +6,14 @@
  *   npx tsx bench/intake/micro.ts
  */
 import { createHash } from 'node:crypto';
-import { createServer, Agent, request, type Server } from 'node:http';
+import { Agent, createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import Fastify from 'fastify';
+
 import { createLogger } from '@platform/http-kit';
-import { estimateSchema } from '../../apps/landing/src/features/intake/intake.schemas.js';
+import Fastify from 'fastify';
+
 import { fingerprint } from '../../apps/landing/src/features/intake/fingerprint.js';
+import { estimateSchema } from '../../apps/landing/src/features/intake/intake.schemas.js';
 
 const BODY = JSON.stringify({
   name: 'Bench Visitor 1',
@@ -51,7 +53,14 @@ async function listen(s: Server): Promise<string> {
 }
 
 // A siteverify-shaped endpoint twice: plain node:http, and Fastify with a form parser.
-const answer = JSON.stringify({ success: true, score: 0.9, action: 'estimate', challenge_ts: '2026-01-01T00:00:00Z', hostname: 'localhost', 'error-codes': [] });
+const answer = JSON.stringify({
+  success: true,
+  score: 0.9,
+  action: 'estimate',
+  challenge_ts: '2026-01-01T00:00:00Z',
+  hostname: 'localhost',
+  'error-codes': [],
+});
 const plain = createServer((req, res) => {
   req.resume();
   req.on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end(answer));
@@ -66,27 +75,38 @@ silentPino.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 
 silentPino.post('/siteverify', async () => JSON.parse(answer) as unknown);
 const pinoUrl = await silentPino.listen({ port: 0, host: '127.0.0.1' });
 
-const form = 'secret=abcdefghijklmnopqrstuvwxyz012345&response=local.xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx&remoteip=127.0.0.1';
+const form =
+  'secret=abcdefghijklmnopqrstuvwxyz012345&response=local.xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx&remoteip=127.0.0.1';
 const agent = new Agent({ keepAlive: true, maxSockets: 64 });
 function httpPost(url: string): Promise<unknown> {
   return new Promise((resolve, reject) => {
-    const req = request(url, { method: 'POST', agent, headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': form.length } }, (res) => {
-      let s = '';
-      res.setEncoding('utf8');
-      res.on('data', (c: string) => (s += c));
-      res.on('end', () => resolve(JSON.parse(s)));
-    });
+    const req = request(
+      url,
+      {
+        method: 'POST',
+        agent,
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': form.length },
+      },
+      (res) => {
+        let s = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (s += c));
+        res.on('end', () => resolve(JSON.parse(s)));
+      },
+    );
     req.on('error', reject);
     req.end(form);
   });
 }
 const fetchPost = async (url: string, timeout: boolean) =>
-  (await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-    body: form,
-    ...(timeout ? { signal: AbortSignal.timeout(3_000) } : {}),
-  })).json();
+  (
+    await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+      body: form,
+      ...(timeout ? { signal: AbortSignal.timeout(3_000) } : {}),
+    })
+  ).json();
 
 const parsed = JSON.parse(BODY) as Record<string, unknown>;
 const logger = createLogger('silent', 'landing');
@@ -94,10 +114,25 @@ const cases: [string, number, (i: number) => unknown][] = [
   ['JSON.parse of the ~1 KB body', 20_000, () => JSON.parse(BODY)],
   ['zod estimateSchema.safeParse', 20_000, () => estimateSchema.safeParse(parsed)],
   ['fingerprint() (canonical JSON + sha256)', 20_000, () => fingerprint('estimate', parsed)],
-  ['sha256 of JSON.stringify (baseline)', 20_000, () => createHash('sha256').update(JSON.stringify(['estimate', parsed])).digest('hex')],
+  [
+    'sha256 of JSON.stringify (baseline)',
+    20_000,
+    () =>
+      createHash('sha256')
+        .update(JSON.stringify(['estimate', parsed]))
+        .digest('hex'),
+  ],
   ['pino silent logger.child({reqId})', 20_000, (i) => logger.child({ reqId: String(i) })],
-  ['verify call: fetch + AbortSignal.timeout -> Fastify (silent pino)', 1_500, () => fetchPost(`${pinoUrl}/siteverify`, true)],
-  ['verify call: fetch + AbortSignal.timeout -> Fastify (logger off)', 1_500, () => fetchPost(`${fastUrl}/siteverify`, true)],
+  [
+    'verify call: fetch + AbortSignal.timeout -> Fastify (silent pino)',
+    1_500,
+    () => fetchPost(`${pinoUrl}/siteverify`, true),
+  ],
+  [
+    'verify call: fetch + AbortSignal.timeout -> Fastify (logger off)',
+    1_500,
+    () => fetchPost(`${fastUrl}/siteverify`, true),
+  ],
   ['verify call: fetch + AbortSignal.timeout -> node:http', 1_500, () => fetchPost(`${plainUrl}/siteverify`, true)],
   ['verify call: fetch, no timeout -> node:http', 1_500, () => fetchPost(`${plainUrl}/siteverify`, false)],
   ['verify call: http.request keep-alive Agent -> node:http', 1_500, () => httpPost(`${plainUrl}/siteverify`)],

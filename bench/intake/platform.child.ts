@@ -11,19 +11,27 @@
  * per-call figures to stderr when the server closes. Comma-separated to combine.
  */
 import { Agent, request } from 'node:http';
-import type { FastifyBaseLogger } from 'fastify';
-import { z } from 'zod';
+
 import { migratePlatform, openDb } from '@platform/db';
 import { createLogger, listenAndTrack } from '@platform/http-kit';
-import { hostnameAllowed, normalizeHostname, type CaptchaVerifier } from '@platform/providers';
-import { loadLandingConfig } from '../../apps/landing/src/config.js';
-import { startLanding, type RunningLanding } from '../../apps/landing/src/server.js';
-import { composeLanding } from '../../apps/landing/src/deps.js';
+import { type CaptchaVerifier, hostnameAllowed, normalizeHostname } from '@platform/providers';
+import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
+
 import { buildLandingApp } from '../../apps/landing/src/app.js';
-import { ensureDefaultTenant } from '../../apps/landing/src/features/tenancy/tenant.repo.js';
-import { SubmissionIntakeService } from '../../apps/landing/src/features/intake/submission-intake.service.js';
+import { loadLandingConfig } from '../../apps/landing/src/config.js';
+import { composeLanding } from '../../apps/landing/src/deps.js';
 import { estimateSchema } from '../../apps/landing/src/features/intake/intake.schemas.js';
-import { BENCH_TOKEN_CAPACITY, BENCH_VERIFY_TIMEOUT_MS, countAnswers, serveCommands, type ChildMessage } from './child-ipc.js';
+import { SubmissionIntakeService } from '../../apps/landing/src/features/intake/submission-intake.service.js';
+import { ensureDefaultTenant } from '../../apps/landing/src/features/tenancy/tenant.repo.js';
+import { type RunningLanding, startLanding } from '../../apps/landing/src/server.js';
+import {
+  BENCH_TOKEN_CAPACITY,
+  BENCH_VERIFY_TIMEOUT_MS,
+  type ChildMessage,
+  countAnswers,
+  serveCommands,
+} from './child-ipc.js';
 
 const env: Record<string, string> = {
   LANDING_HOST: '127.0.0.1',
@@ -50,19 +58,36 @@ function httpVerifier(verifyUrl: () => string, secret: string): CaptchaVerifier 
         const body = form.toString();
         const req = request(
           verifyUrl(),
-          { method: 'POST', agent, timeout: BENCH_VERIFY_TIMEOUT_MS, headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json', 'content-length': Buffer.byteLength(body) } },
+          {
+            method: 'POST',
+            agent,
+            timeout: BENCH_VERIFY_TIMEOUT_MS,
+            headers: {
+              'content-type': 'application/x-www-form-urlencoded',
+              accept: 'application/json',
+              'content-length': Buffer.byteLength(body),
+            },
+          },
           (res) => {
             let text = '';
             res.setEncoding('utf8');
             res.on('data', (c: string) => (text += c));
             res.on('end', () => {
               try {
-                const v = JSON.parse(text) as { success?: boolean; score?: number; action?: string; hostname?: string; 'error-codes'?: string[] };
+                const v = JSON.parse(text) as {
+                  success?: boolean;
+                  score?: number;
+                  action?: string;
+                  hostname?: string;
+                  'error-codes'?: string[];
+                };
                 const errorCodes = v['error-codes'] ?? [];
                 if (v.success !== true) resolve({ ok: false, reason: 'failed', errorCodes });
-                else if (!v.hostname || !hostnameAllowed(normalizeHostname(v.hostname), allowed)) resolve({ ok: false, reason: 'wrong_hostname', errorCodes });
+                else if (!v.hostname || !hostnameAllowed(normalizeHostname(v.hostname), allowed))
+                  resolve({ ok: false, reason: 'wrong_hostname', errorCodes });
                 else if (v.action !== input.expectedAction) resolve({ ok: false, reason: 'wrong_action', errorCodes });
-                else if (typeof v.score !== 'number' || v.score < config.CAPTCHA_MIN_SCORE) resolve({ ok: false, reason: 'low_score', errorCodes });
+                else if (typeof v.score !== 'number' || v.score < config.CAPTCHA_MIN_SCORE)
+                  resolve({ ok: false, reason: 'low_score', errorCodes });
                 else resolve({ ok: true, score: v.score, action: v.action, hostname: v.hostname });
               } catch (e) {
                 reject(e);
@@ -86,7 +111,10 @@ async function startVariant(): Promise<RunningLanding> {
   let base = '';
   if (variant.has('http-verify')) {
     const verifier = httpVerifier(() => `${base}/local-captcha/siteverify`, deps.localCaptcha!.secret);
-    deps.intake = new SubmissionIntakeService(db, verifier, { siteName: config.SITE_NAME, dedupeWindowSeconds: config.DEDUPE_WINDOW_SECONDS });
+    deps.intake = new SubmissionIntakeService(db, verifier, {
+      siteName: config.SITE_NAME,
+      dedupeWindowSeconds: config.DEDUPE_WINDOW_SECONDS,
+    });
   }
   const app = await buildLandingApp(deps, {
     logger: variant.has('nolog') ? false : (createLogger(config.LOG_LEVEL, 'landing') as unknown as FastifyBaseLogger),
@@ -100,8 +128,17 @@ async function startVariant(): Promise<RunningLanding> {
   return { url: running.url, app, db, close: () => app.close().then(() => db.close()) };
 }
 
-for (const v of variant) if (!['nolog', 'http-verify', 'probe-zod'].includes(v)) throw new Error(`unknown BENCH_PLATFORM_VARIANT ${v}`);
-const probe = { calls: 0, cpuUs: 0, each: [] as number[], wall: [] as number[], fresh: [] as number[], hoisted: [] as number[], again: [] as number[] };
+for (const v of variant)
+  if (!['nolog', 'http-verify', 'probe-zod'].includes(v)) throw new Error(`unknown BENCH_PLATFORM_VARIANT ${v}`);
+const probe = {
+  calls: 0,
+  cpuUs: 0,
+  each: [] as number[],
+  wall: [] as number[],
+  fresh: [] as number[],
+  hoisted: [] as number[],
+  again: [] as number[],
+};
 const hoistedEmail = z.email();
 if (variant.has('probe-zod')) {
   const safeParse = estimateSchema.safeParse.bind(estimateSchema);
@@ -129,13 +166,20 @@ if (variant.has('probe-zod')) {
     return r;
   }) as typeof estimateSchema.safeParse;
 }
-const running = variant.has('nolog') || variant.has('http-verify') ? await startVariant() : await startLanding(config, { site: false });
+const running =
+  variant.has('nolog') || variant.has('http-verify')
+    ? await startVariant()
+    : await startLanding(config, { site: false });
 const counter = countAnswers(running.app.server);
 serveCommands({
   query: (sql) => running.db.query(sql),
   // The real POST /local-captcha/token route, through Fastify's inject (no socket: minting is fast).
   mint: async () => {
-    const res = await running.app.inject({ method: 'POST', url: '/local-captcha/token', payload: { action: 'estimate', hostname: 'localhost' } });
+    const res = await running.app.inject({
+      method: 'POST',
+      url: '/local-captcha/token',
+      payload: { action: 'estimate', hostname: 'localhost' },
+    });
     if (res.statusCode !== 200) throw new Error(`minting a token: HTTP ${res.statusCode} ${res.body}`);
     return (res.json() as { token: string }).token;
   },

@@ -33,7 +33,8 @@ function area(fn: string, url: string): string {
     return pkg === '@electric-sql/pglite' ? 'PGlite JS' : pkg;
   }
   if (url.startsWith('node:internal/deps/undici')) return 'undici (fetch)';
-  if (/^node:internal\/(http|_http|streams\/|stream_base|net|dns|tls)|^node:(http|_http|net|stream)/.test(url)) return 'node http/net/streams';
+  if (/^node:internal\/(http|_http|streams\/|stream_base|net|dns|tls)|^node:(http|_http|net|stream)/.test(url))
+    return 'node http/net/streams';
   if (url.startsWith('node:')) return 'node core (other)';
   const m = /\/(apps\/[^/]+|packages\/[^/]+|bench\/[^/]+)\//.exec(url);
   if (m) return m[1]!;
@@ -70,9 +71,12 @@ const totals = new Map<string, { ms: Map<string, number>; fns: Map<string, numbe
 for (const s of servers) {
   const t = { ms: new Map<string, number>(), fns: new Map<string, number>(), answered: 0 };
   for (const f of files.filter((x) => x.startsWith(`${s}-`))) {
-    for (const [k, v] of summarise(JSON.parse(readFileSync(join(dir, f), 'utf8')) as Profile, t.fns)) t.ms.set(k, (t.ms.get(k) ?? 0) + v);
+    for (const [k, v] of summarise(JSON.parse(readFileSync(join(dir, f), 'utf8')) as Profile, t.fns))
+      t.ms.set(k, (t.ms.get(k) ?? 0) + v);
     try {
-      t.answered += (JSON.parse(readFileSync(join(dir, f.replace(/\.cpuprofile$/, '.json')), 'utf8')) as { answered: number }).answered;
+      t.answered += (
+        JSON.parse(readFileSync(join(dir, f.replace(/\.cpuprofile$/, '.json')), 'utf8')) as { answered: number }
+      ).answered;
     } catch {
       /* no sidecar */
     }
@@ -90,7 +94,10 @@ const perReq = (s: string, k: string) => {
 };
 for (const k of shown) rows.push([k, ...servers.map((s) => perReq(s, k).toFixed(3))]);
 const rest = order.slice(top);
-rows.push([`other (${rest.length} areas)`, ...servers.map((s) => rest.reduce((a, k) => a + perReq(s, k), 0).toFixed(3))]);
+rows.push([
+  `other (${rest.length} areas)`,
+  ...servers.map((s) => rest.reduce((a, k) => a + perReq(s, k), 0).toFixed(3)),
+]);
 rows.push(['total busy (excl. idle)', ...servers.map((s) => order.reduce((a, k) => a + perReq(s, k), 0).toFixed(3))]);
 rows.push(['answered requests profiled', ...servers.map((s) => String(totals.get(s)!.answered))]);
 const w = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));

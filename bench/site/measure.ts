@@ -4,12 +4,21 @@
  * a playwright phone-profile load that reads LCP/CLS in the page and counts script bytes over CDP.
  */
 import { gzipSync } from 'node:zlib';
+
 import lighthouse from 'lighthouse';
 import type { Browser } from 'playwright-core';
+
 import { PHONE } from '../../apps/landing/test/browser/chromium.js';
 
 /** benchmarkIndex: Lighthouse's CPU score of the machine during the run (lower = slower or busier). */
-export interface LhResult { perf: number; a11y: number; lcpMs: number; cls: number; tbtMs: number; benchmarkIndex: number }
+export interface LhResult {
+  perf: number;
+  a11y: number;
+  lcpMs: number;
+  cls: number;
+  tbtMs: number;
+  benchmarkIndex: number;
+}
 export interface PwResult {
   lcpMs: number;
   cls: number;
@@ -28,9 +37,16 @@ export interface PwResult {
  */
 export async function measureLighthouse(port: number, url: string): Promise<LhResult> {
   const r = await lighthouse(url, {
-    port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'],
-    disableFullPageScreenshot: true, skipAudits: ['screenshot-thumbnails', 'final-screenshot'],
-    pauseAfterFcpMs: 500, pauseAfterLoadMs: 500, networkQuietThresholdMs: 500, cpuQuietThresholdMs: 500,
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility'],
+    disableFullPageScreenshot: true,
+    skipAudits: ['screenshot-thumbnails', 'final-screenshot'],
+    pauseAfterFcpMs: 500,
+    pauseAfterLoadMs: 500,
+    networkQuietThresholdMs: 500,
+    cpuQuietThresholdMs: 500,
   });
   if (!r) throw new Error('Lighthouse returned no result');
   const { lhr } = r;
@@ -39,7 +55,9 @@ export async function measureLighthouse(port: number, url: string): Promise<LhRe
   return {
     perf: Math.round((lhr.categories.performance?.score ?? 0) * 100),
     a11y: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
-    lcpMs: num('largest-contentful-paint'), cls: num('cumulative-layout-shift'), tbtMs: num('total-blocking-time'),
+    lcpMs: num('largest-contentful-paint'),
+    cls: num('cumulative-layout-shift'),
+    tbtMs: num('total-blocking-time'),
     benchmarkIndex: lhr.environment.benchmarkIndex,
   };
 }
@@ -53,14 +71,22 @@ export async function measurePlaywright(browser: Browser, url: string): Promise<
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   const scriptIds = new Set<string>();
   const finished: { id: string; wire: number }[] = [];
-  cdp.on('Network.responseReceived', (e) => { if (e.type === 'Script') scriptIds.add(e.requestId); });
-  cdp.on('Network.loadingFinished', (e) => { if (scriptIds.has(e.requestId)) finished.push({ id: e.requestId, wire: e.encodedDataLength }); });
+  cdp.on('Network.responseReceived', (e) => {
+    if (e.type === 'Script') scriptIds.add(e.requestId);
+  });
+  cdp.on('Network.loadingFinished', (e) => {
+    if (scriptIds.has(e.requestId)) finished.push({ id: e.requestId, wire: e.encodedDataLength });
+  });
   await page.addInitScript(() => {
     const w = window as unknown as { __lcp: number; __cls: number };
-    w.__lcp = 0; w.__cls = 0;
-    new PerformanceObserver((l) => { for (const e of l.getEntries()) w.__lcp = e.startTime; }).observe({ type: 'largest-contentful-paint', buffered: true });
+    w.__lcp = 0;
+    w.__cls = 0;
     new PerformanceObserver((l) => {
-      for (const e of l.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!e.hadRecentInput) w.__cls += e.value;
+      for (const e of l.getEntries()) w.__lcp = e.startTime;
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
+    new PerformanceObserver((l) => {
+      for (const e of l.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+        if (!e.hadRecentInput) w.__cls += e.value;
     }).observe({ type: 'layout-shift', buffered: true });
   });
   await page.goto(url, { waitUntil: 'networkidle' });
@@ -74,7 +100,13 @@ export async function measurePlaywright(browser: Browser, url: string): Promise<
     jsGzipBytes += gzipSync(Buffer.from(b.body, b.base64Encoded ? 'base64' : 'utf8'), { level: 9 }).length;
   }
   await ctx.close();
-  return { lcpMs: lcp, cls, jsWireBytes: finished.reduce((s, f) => s + f.wire, 0), jsGzipBytes, scripts: finished.length };
+  return {
+    lcpMs: lcp,
+    cls,
+    jsWireBytes: finished.reduce((s, f) => s + f.wire, 0),
+    jsGzipBytes,
+    scripts: finished.length,
+  };
 }
 
 export const median = (xs: number[]): number => {

@@ -8,13 +8,15 @@
  * BENCH_RUNS (default 3) sets the runs per target; the medians are printed.
  */
 import { createServer } from 'node:net';
+
 import Fastify, { type FastifyInstance } from 'fastify';
 import { chromium } from 'playwright-core';
+
+import { type Asset, makeAsset } from '../../apps/landing/src/site/assets.js';
 import { registerSite, sendAsset } from '../../apps/landing/src/site/site.routes.js';
-import { makeAsset, type Asset } from '../../apps/landing/src/site/assets.js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../apps/landing/test/browser/chromium.js';
 import { FAKE_CAPTCHA_JS } from '../../apps/landing/test/browser/site-server.js';
-import { measureLighthouse, measurePlaywright, median, type LhResult, type PwResult } from './measure.js';
+import { type LhResult, measureLighthouse, measurePlaywright, median, type PwResult } from './measure.js';
 
 const PAGES = ['/products/roller-shades', '/lp/spring-sale'];
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
@@ -52,17 +54,24 @@ async function startServer(): Promise<string> {
   app.get('/local-captcha/api.js', (_q, r) => r.type('text/javascript').send(FAKE_CAPTCHA_JS));
   const stat = makeAsset(STATIC_BASELINE, 'text/html; charset=utf-8');
   app.get('/bench/static', (req, reply) => sendAsset(req, reply, stat, 'no-cache'));
-  for (const [p, asset] of variants) app.get(`/bench/no-bundle${p}`, (req, reply) => sendAsset(req, reply, asset, 'no-cache'));
+  for (const [p, asset] of variants)
+    app.get(`/bench/no-bundle${p}`, (req, reply) => sendAsset(req, reply, asset, 'no-cache'));
   return app.listen({ port: 0, host: '127.0.0.1' });
 }
 
-interface Row { lh: LhResult | null; pw: PwResult }
+interface Row {
+  lh: LhResult | null;
+  pw: PwResult;
+}
 
 async function main(): Promise<void> {
   const started = Date.now();
   const base = await startServer();
   const port = await freePort();
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`] });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`],
+  });
   const targets: [label: string, path: string, lighthouse: boolean][] = [['static baseline', '/bench/static', true]];
   for (const p of PAGES) targets.push([`${p} (no bundle)`, `/bench/no-bundle${p}`, false], [p, p, true]);
 
@@ -74,12 +83,31 @@ async function main(): Promise<void> {
     for (let i = 0; i < RUNS; i++) {
       pws.push(await measurePlaywright(browser, base + path));
       if (lhError || !withLh) continue;
-      try { lhs.push(await measureLighthouse(port, base + path)); } catch (e) { lhError = (e as Error).message; }
+      try {
+        lhs.push(await measureLighthouse(port, base + path));
+      } catch (e) {
+        lhError = (e as Error).message;
+      }
     }
     const med = <T>(xs: T[], k: keyof T): number => median(xs.map((x) => Number(x[k])));
     results.set(label, {
-      lh: lhs.length ? { perf: med(lhs, 'perf'), a11y: med(lhs, 'a11y'), lcpMs: med(lhs, 'lcpMs'), cls: med(lhs, 'cls'), tbtMs: med(lhs, 'tbtMs'), benchmarkIndex: med(lhs, 'benchmarkIndex') } : null,
-      pw: { lcpMs: med(pws, 'lcpMs'), cls: med(pws, 'cls'), jsWireBytes: med(pws, 'jsWireBytes'), jsGzipBytes: med(pws, 'jsGzipBytes'), scripts: med(pws, 'scripts') },
+      lh: lhs.length
+        ? {
+            perf: med(lhs, 'perf'),
+            a11y: med(lhs, 'a11y'),
+            lcpMs: med(lhs, 'lcpMs'),
+            cls: med(lhs, 'cls'),
+            tbtMs: med(lhs, 'tbtMs'),
+            benchmarkIndex: med(lhs, 'benchmarkIndex'),
+          }
+        : null,
+      pw: {
+        lcpMs: med(pws, 'lcpMs'),
+        cls: med(pws, 'cls'),
+        jsWireBytes: med(pws, 'jsWireBytes'),
+        jsGzipBytes: med(pws, 'jsGzipBytes'),
+        scripts: med(pws, 'scripts'),
+      },
     });
   }
   await browser.close();
@@ -89,30 +117,54 @@ async function main(): Promise<void> {
   const table = [...results].map(([label, r]) => {
     const nb = results.get(`${label} (no bundle)`);
     return {
-      page: label, 'LH perf': r.lh?.perf ?? '-', 'LH a11y': r.lh?.a11y ?? '-', 'LH LCP ms': r.lh ? Math.round(r.lh.lcpMs) : '-',
-      'LH CLS': r.lh ? Number(r.lh.cls.toFixed(3)) : '-', 'LH TBT ms': r.lh ? Math.round(r.lh.tbtMs) : '-',
-      'PW LCP ms': Math.round(r.pw.lcpMs), 'PW CLS': Number(r.pw.cls.toFixed(3)), 'JS wire B': r.pw.jsWireBytes, 'JS gzip B': r.pw.jsGzipBytes,
-      'LH LCP ÷ static': ratio(r.lh?.lcpMs, stat.lh?.lcpMs), 'PW LCP ÷ static': ratio(r.pw.lcpMs, stat.pw.lcpMs),
+      page: label,
+      'LH perf': r.lh?.perf ?? '-',
+      'LH a11y': r.lh?.a11y ?? '-',
+      'LH LCP ms': r.lh ? Math.round(r.lh.lcpMs) : '-',
+      'LH CLS': r.lh ? Number(r.lh.cls.toFixed(3)) : '-',
+      'LH TBT ms': r.lh ? Math.round(r.lh.tbtMs) : '-',
+      'PW LCP ms': Math.round(r.pw.lcpMs),
+      'PW CLS': Number(r.pw.cls.toFixed(3)),
+      'JS wire B': r.pw.jsWireBytes,
+      'JS gzip B': r.pw.jsGzipBytes,
+      'LH LCP ÷ static': ratio(r.lh?.lcpMs, stat.lh?.lcpMs),
+      'PW LCP ÷ static': ratio(r.pw.lcpMs, stat.pw.lcpMs),
       'PW LCP ÷ no-bundle': nb ? ratio(r.pw.lcpMs, nb.pw.lcpMs) : '-',
     };
   });
 
-  console.log(`Site bench: ${RUNS} run(s) per target, medians. Debian Chromium ${browser.version()} via playwright-core.`);
-  console.log('LH = Lighthouse mobile (simulated slow 4G, 4x CPU); PW = playwright, 390x844 phone, 4x CPU, PerformanceObserver.');
-  console.log('Baselines in this run, same server and compression: a static page, and each page without its <script> (PW only).');
+  console.log(
+    `Site bench: ${RUNS} run(s) per target, medians. Debian Chromium ${browser.version()} via playwright-core.`,
+  );
+  console.log(
+    'LH = Lighthouse mobile (simulated slow 4G, 4x CPU); PW = playwright, 390x844 phone, 4x CPU, PerformanceObserver.',
+  );
+  console.log(
+    'Baselines in this run, same server and compression: a static page, and each page without its <script> (PW only).',
+  );
   const bi = median([...results.values()].map((r) => r.lh?.benchmarkIndex ?? NaN));
-  if (!Number.isNaN(bi)) console.log(`Lighthouse CPU benchmark index ${Math.round(bi)} (a busy machine scores lower and inflates TBT, costing perf points).`);
+  if (!Number.isNaN(bi))
+    console.log(
+      `Lighthouse CPU benchmark index ${Math.round(bi)} (a busy machine scores lower and inflates TBT, costing perf points).`,
+    );
   console.table(table);
   for (const p of PAGES) {
     const r = results.get(p)!;
-    const lh = r.lh ? `perf ${r.lh.perf}, a11y ${r.lh.a11y}, LCP ${Math.round(r.lh.lcpMs)} ms, CLS ${Number(r.lh.cls.toFixed(3))}` : 'Lighthouse unavailable';
+    const lh = r.lh
+      ? `perf ${r.lh.perf}, a11y ${r.lh.a11y}, LCP ${Math.round(r.lh.lcpMs)} ms, CLS ${Number(r.lh.cls.toFixed(3))}`
+      : 'Lighthouse unavailable';
     const ok = r.lh ? r.lh.perf === 100 && r.lh.cls === 0 && r.pw.jsGzipBytes < JS_GOAL_GZIP : false;
-    console.log(`${p}: ${lh}; JS before interaction ${r.pw.jsGzipBytes} B gzipped (${r.pw.jsWireBytes} B on the wire, ${r.pw.scripts} script); ` +
-      `LCP ÷ static baseline ${ratio(r.lh?.lcpMs, stat.lh?.lcpMs)} (LH), ${ratio(r.pw.lcpMs, stat.pw.lcpMs)} (PW) -> goals (perf 100, CLS 0, JS < 15 KB gzip) ${ok ? 'met' : 'NOT met'}`);
+    console.log(
+      `${p}: ${lh}; JS before interaction ${r.pw.jsGzipBytes} B gzipped (${r.pw.jsWireBytes} B on the wire, ${r.pw.scripts} script); ` +
+        `LCP ÷ static baseline ${ratio(r.lh?.lcpMs, stat.lh?.lcpMs)} (LH), ${ratio(r.pw.lcpMs, stat.pw.lcpMs)} (PW) -> goals (perf 100, CLS 0, JS < 15 KB gzip) ${ok ? 'met' : 'NOT met'}`,
+    );
   }
   if (lhError) console.log(`Lighthouse failed (${lhError}); only the PW columns are measured.`);
   console.log(`Took ${((Date.now() - started) / 1000).toFixed(0)} s.`);
   process.exit(0);
 }
 
-main().catch((e) => { console.error(e); process.exit(1); });
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -11,7 +11,17 @@ export interface ApiReference {
 }
 
 export const API_REFERENCES: ApiReference[] = [
-  { slug: 'erp-rest', title: 'ERP REST API', spec: async () => (await import('@platform/app-erp/features/restapi/openapi.js')).buildOpenApi('http://localhost:8069') },
-  { slug: 'public', title: 'Public landing API', spec: async () => (await import('@platform/app-landing/features/openapi/openapi.js')).buildLandingOpenApi('http://localhost:8001') },
+  {
+    slug: 'erp-rest',
+    title: 'ERP REST API',
+    spec: async () =>
+      (await import('@platform/app-erp/features/restapi/openapi.js')).buildOpenApi('http://localhost:8069'),
+  },
+  {
+    slug: 'public',
+    title: 'Public landing API',
+    spec: async () =>
+      (await import('@platform/app-landing/features/openapi/openapi.js')).buildLandingOpenApi('http://localhost:8001'),
+  },
   // { slug: 'control-plane', title: 'Control plane API', spec: async () => (await import('@platform/app-control/features/openapi/openapi.js')).buildControlPlaneOpenApi('http://localhost:8003') },
 ];

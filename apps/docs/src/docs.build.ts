@@ -7,7 +7,9 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFi
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+
 import { build } from 'vitepress';
+
 import { API_REFERENCES, type ApiReference } from './api-references.js';
 
 export const SITE_ROOT = fileURLToPath(new URL('../site', import.meta.url));
@@ -30,7 +32,9 @@ function referencePage(r: ApiReference): string {
 `;
 }
 
-export async function buildDocsSite(opts: { root?: string; outDir?: string; references?: ApiReference[] } = {}): Promise<{ outDir: string; ms: number }> {
+export async function buildDocsSite(
+  opts: { root?: string; outDir?: string; references?: ApiReference[] } = {},
+): Promise<{ outDir: string; ms: number }> {
   const started = Date.now();
   const outDir = opts.outDir ?? DEFAULT_DIST;
   await build(opts.root ?? SITE_ROOT, { outDir });
@@ -39,7 +43,10 @@ export async function buildDocsSite(opts: { root?: string; outDir?: string; refe
   mkdirSync(join(api, 'scalar'), { recursive: true });
   const require = createRequire(import.meta.url);
   // The package exports no path to its browser bundle; it sits beside the main entry (dist/).
-  copyFileSync(join(dirname(require.resolve('@scalar/api-reference')), 'browser', 'standalone.js'), join(api, 'scalar', 'standalone.js'));
+  copyFileSync(
+    join(dirname(require.resolve('@scalar/api-reference')), 'browser', 'standalone.js'),
+    join(api, 'scalar', 'standalone.js'),
+  );
   for (const r of opts.references ?? API_REFERENCES) {
     writeFileSync(join(api, 'openapi', `${r.slug}.json`), JSON.stringify(await r.spec(), null, 1));
     writeFileSync(join(api, `${r.slug}.html`), referencePage(r));

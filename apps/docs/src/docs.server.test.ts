@@ -2,7 +2,9 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { buildDocsSite } from './docs.build.js';
 import { loadDocsConfig } from './docs.config.js';
 import { docsPassword, startDocs } from './docs.server.js';
@@ -22,14 +24,17 @@ afterAll(async () => {
   rmSync(tmp, { recursive: true, force: true });
 });
 
-const get = (path: string, withAuth = true) => fetch(`${docs!.url}${path}`, withAuth ? { headers: { authorization: auth } } : {});
+const get = (path: string, withAuth = true) =>
+  fetch(`${docs!.url}${path}`, withAuth ? { headers: { authorization: auth } } : {});
 
 describe('docs site', () => {
   it('asks for sign-in, and refuses a wrong password', async () => {
     const anon = await get('/index.html', false);
     expect(anon.status).toBe(401);
     expect(anon.headers.get('www-authenticate')).toMatch(/^Basic realm=/);
-    const wrong = await fetch(`${docs!.url}/index.html`, { headers: { authorization: `Basic ${Buffer.from('docs:nope').toString('base64')}` } });
+    const wrong = await fetch(`${docs!.url}/index.html`, {
+      headers: { authorization: `Basic ${Buffer.from('docs:nope').toString('base64')}` },
+    });
     expect(wrong.status).toBe(401);
     expect((await get('/health', false)).status).toBe(200);
   });
@@ -41,7 +46,9 @@ describe('docs site', () => {
     const errors = await get('/errors.html');
     expect(errors.status).toBe(200);
     expect(await errors.text()).toContain('VALIDATION_FAILED');
-    expect(readdirSync(join(tmp, 'dist', 'assets', 'chunks')).some((f) => f.startsWith('@localSearchIndex'))).toBe(true);
+    expect(readdirSync(join(tmp, 'dist', 'assets', 'chunks')).some((f) => f.startsWith('@localSearchIndex'))).toBe(
+      true,
+    );
   });
 
   it('serves the ERP REST and public API references with Scalar bundled locally (no CDN)', async () => {
@@ -53,7 +60,9 @@ describe('docs site', () => {
       expect(spec.openapi).toBe('3.1.0');
     }
     expect(Object.keys((await (await get('/api/openapi/public.json')).json()).paths)).toContain('/api/estimate');
-    expect(Object.keys((await (await get('/api/openapi/erp-rest.json')).json()).paths).join(' ')).toContain('/restapi/1.0/object/');
+    expect(Object.keys((await (await get('/api/openapi/erp-rest.json')).json()).paths).join(' ')).toContain(
+      '/restapi/1.0/object/',
+    );
     const scalar = await get('/api/scalar/standalone.js');
     expect(scalar.status).toBe(200);
     expect((await scalar.arrayBuffer()).byteLength).toBeGreaterThan(100_000);
@@ -70,7 +79,9 @@ describe('docs sign-in password', () => {
     expect(statSync(join(dataDir, 'docs-password')).mode & 0o777).toBe(0o600);
     expect(docsPassword(loadDocsConfig({ DATA_DIR: dataDir }), (m) => said.push(m))).toBe(first);
     expect(said).toHaveLength(1);
-    expect(docsPassword(loadDocsConfig({ DATA_DIR: dataDir, DOCS_PASSWORD: 'chosen-by-operator' }), () => {})).toBe('chosen-by-operator');
+    expect(docsPassword(loadDocsConfig({ DATA_DIR: dataDir, DOCS_PASSWORD: 'chosen-by-operator' }), () => {})).toBe(
+      'chosen-by-operator',
+    );
     expect(() => loadDocsConfig({ DOCS_PASSWORD: 'short' })).toThrow(/DOCS_PASSWORD: must be at least 12 characters/);
   });
 });
@@ -83,6 +94,8 @@ describe('docs build', () => {
 
   it('fails when a page links to an API reference that does not exist', async () => {
     const root = fileURLToPath(new URL('./fixtures/broken-api-link', import.meta.url));
-    await expect(buildDocsSite({ root, outDir: join(tmp, 'broken-api') })).rejects.toThrow(/unknown API reference: index\.html -> \/api\/no-such-api\.html$/);
+    await expect(buildDocsSite({ root, outDir: join(tmp, 'broken-api') })).rejects.toThrow(
+      /unknown API reference: index\.html -> \/api\/no-such-api\.html$/,
+    );
   }, 240_000);
 });

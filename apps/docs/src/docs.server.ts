@@ -3,14 +3,16 @@
  * once (`npm run docs:build`); a start that finds no build makes one first (about half a minute to a
  * minute on two cores) and later starts serve it as is.
  */
-import { randomBytes, timingSafeEqual, createHash } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import Fastify, { type FastifyBaseLogger } from 'fastify';
+
 import fastifyStatic from '@fastify/static';
-import type { DocsConfig } from './docs.config.js';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
+
 import { buildDocsSite, DEFAULT_DIST } from './docs.build.js';
+import type { DocsConfig } from './docs.config.js';
 
 /** DOCS_PASSWORD, or the generated one in DATA_DIR/docs-password (created 0600 on first start, announced once). */
 export function docsPassword(c: DocsConfig, announce: (msg: string) => void): string {
@@ -21,13 +23,19 @@ export function docsPassword(c: DocsConfig, announce: (msg: string) => void): st
   const pw = randomBytes(18).toString('base64url');
   writeFileSync(file, `${pw}\n`, { mode: 0o600 });
   // As the ERP admin password: printed once on the console (not the log), kept in the file.
-  announce(`docs site sign-in: user ${c.DOCS_USER}, password: ${pw}\n(shown once; also saved to ${file}; set DOCS_PASSWORD to choose one)`);
+  announce(
+    `docs site sign-in: user ${c.DOCS_USER}, password: ${pw}\n(shown once; also saved to ${file}; set DOCS_PASSWORD to choose one)`,
+  );
   return pw;
 }
 
 const digest = (s: string) => createHash('sha256').update(s).digest();
 
-export async function startDocs(c: DocsConfig, logger?: FastifyBaseLogger, opts: { build?: typeof buildDocsSite } = {}) {
+export async function startDocs(
+  c: DocsConfig,
+  logger?: FastifyBaseLogger,
+  opts: { build?: typeof buildDocsSite } = {},
+) {
   if (c.DOCS === 'off') return undefined;
   const dist = c.DOCS_DIST ?? DEFAULT_DIST;
   if (!existsSync(join(dist, 'index.html'))) {
@@ -44,7 +52,11 @@ export async function startDocs(c: DocsConfig, logger?: FastifyBaseLogger, opts:
       const h = req.headers.authorization ?? '';
       const given = h.startsWith('Basic ') ? Buffer.from(h.slice(6), 'base64').toString('utf8') : '';
       if (given && timingSafeEqual(digest(given), want)) return done();
-      reply.code(401).header('www-authenticate', 'Basic realm="Platform docs", charset="UTF-8"').type('text/plain').send('sign-in required\n');
+      reply
+        .code(401)
+        .header('www-authenticate', 'Basic realm="Platform docs", charset="UTF-8"')
+        .type('text/plain')
+        .send('sign-in required\n');
     });
   }
   app.get('/health', async () => ({ status: 'ok' }));
@@ -52,5 +64,8 @@ export async function startDocs(c: DocsConfig, logger?: FastifyBaseLogger, opts:
   await app.listen({ port: c.DOCS_PORT, host: c.DOCS_HOST });
   const { port } = app.server.address() as AddressInfo;
   let closing: Promise<void> | undefined;
-  return { url: `http://${c.DOCS_HOST === '0.0.0.0' ? '127.0.0.1' : c.DOCS_HOST}:${port}`, close: () => (closing ??= app.close()) };
+  return {
+    url: `http://${c.DOCS_HOST === '0.0.0.0' ? '127.0.0.1' : c.DOCS_HOST}:${port}`,
+    close: () => (closing ??= app.close()),
+  };
 }

@@ -1,5 +1,6 @@
 /** `npm run start:docs`: the docs site as its own process. */
 import { runService } from '@platform/http-kit';
+
 import { loadDocsConfig } from './docs.config.js';
 import { startDocs } from './docs.server.js';
 

@@ -5,7 +5,9 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+
 import type { UserConfig } from 'vitepress';
+
 import { API_REFERENCES } from './api-references.js';
 
 function pages(srcDir: string): { text: string; link: string }[] {
@@ -30,10 +32,18 @@ export function siteConfig(srcDir: string): UserConfig {
     ignoreDeadLinks: [/^\/api\//],
     themeConfig: {
       search: { provider: 'local' },
-      nav: [{ text: 'API references', items: API_REFERENCES.map((r) => ({ text: r.title, link: `/api/${r.slug}.html`, target: '_self' })) }],
+      nav: [
+        {
+          text: 'API references',
+          items: API_REFERENCES.map((r) => ({ text: r.title, link: `/api/${r.slug}.html`, target: '_self' })),
+        },
+      ],
       sidebar: [
         { text: 'Documentation', items: pages(srcDir) },
-        { text: 'API references', items: API_REFERENCES.map((r) => ({ text: r.title, link: `/api/${r.slug}.html`, target: '_self' })) },
+        {
+          text: 'API references',
+          items: API_REFERENCES.map((r) => ({ text: r.title, link: `/api/${r.slug}.html`, target: '_self' })),
+        },
       ],
     },
   };

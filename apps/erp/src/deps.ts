@@ -7,17 +7,19 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
-import { migratePlatform, openDb, type Db } from '@platform/db';
+
+import { type Db, migratePlatform, openDb } from '@platform/db';
+import { composeEmailAdmin, type EmailAdminService, EmailWebhookService, SuppressionService } from '@platform/email';
 import { createOdooErp, createOdooRpcClient, type Erp } from '@platform/erp';
-import { createEmbeddedErpAdapter } from '@platform/erp-embedded/embedded-erp.adapter.js';
 import { EmbeddedErp } from '@platform/erp-embedded';
-import { composeEmailAdmin, EmailWebhookService, SuppressionService, type EmailAdminService } from '@platform/email';
+import { createEmbeddedErpAdapter } from '@platform/erp-embedded/embedded-erp.adapter.js';
 import { RateLimiter } from '@platform/http-kit';
 import { chatOrigins, createAccountingServices, IntegrationSettingsService, SmsService } from '@platform/integrations';
 import { ConfigError } from '@platform/kernel';
 import { justCallSmsAdapters, normalizeSmsPhone, xeroAccountingAdapters } from '@platform/providers';
 import { secretBoxFromConfig } from '@platform/secrets';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+
 import type { ErpConfig } from './erp.config.js';
 import { buildErpHttpApp } from './erp.http-app.js';
 import { ensureDefaultDatabase, ensurePlatformApiKey, oneAtATime, PLATFORM_KEY_FILE } from './erp.startup.js';
@@ -25,13 +27,13 @@ import { AuditRepo } from './features/credentials/audit.repo.js';
 import { AuditService } from './features/credentials/audit.service.js';
 import { AuthFailures } from './features/credentials/auth-failures.js';
 import type { IntegrationsDeps } from './features/integrations/integrations.types.js';
+import { OAuthService, type OAuthTtls } from './features/oauth/oauth.service.js';
 import { OAuthAppsService } from './features/oauth/oauth-apps.service.js';
 import { OAuthGrantsRepo } from './features/oauth/oauth-grants.repo.js';
-import { OAuthService, type OAuthTtls } from './features/oauth/oauth.service.js';
 import { ActingUsers } from './features/restapi/acting-users.js';
 import { ApiKeysService } from './features/restapi/api-keys.service.js';
 import { RestAuth } from './features/restapi/restapi.auth.js';
-import { RestApiService, type PageSizes } from './features/restapi/restapi.service.js';
+import { type PageSizes, RestApiService } from './features/restapi/restapi.service.js';
 import { RpcGateway } from './features/rpc/rpc-gateway.js';
 import { ensureDefaultTenant } from './features/tenancy/default-tenant.repo.js';
 import { SessionRepo } from './features/websession/session.repo.js';
@@ -76,7 +78,12 @@ export const REST_DEFAULTS = {
 export function composeCredentials(db: Db, tenantId: string) {
   const audit = new AuditService(new AuditRepo(db, tenantId));
   const grants = new OAuthGrantsRepo(db, tenantId);
-  return { audit, grants, keys: new ApiKeysService(db, tenantId, audit), apps: new OAuthAppsService(db, tenantId, audit, grants) };
+  return {
+    audit,
+    grants,
+    keys: new ApiKeysService(db, tenantId, audit),
+    apps: new OAuthAppsService(db, tenantId, audit, grants),
+  };
 }
 
 export function composeRestApi(o: RestApiOptions): RestApiDeps {
@@ -109,11 +116,19 @@ export interface RestErp {
  * (in-process adapter, service account `admin` with the platform API key kept in
  * DATA_DIR/erp-platform-api-key), or an outside Odoo 15 (RESTAPI_ERP_URL with ERP_LOGIN/ERP_API_KEY).
  */
-export function restApiErp(config: Pick<ErpConfig, 'ERP_DB' | 'DATA_DIR' | 'RESTAPI_ERP_URL' | 'ERP_LOGIN' | 'ERP_API_KEY'>, embedded: EmbeddedErp): RestErp {
+export function restApiErp(
+  config: Pick<ErpConfig, 'ERP_DB' | 'DATA_DIR' | 'RESTAPI_ERP_URL' | 'ERP_LOGIN' | 'ERP_API_KEY'>,
+  embedded: EmbeddedErp,
+): RestErp {
   if (config.RESTAPI_ERP_URL && config.ERP_API_KEY) {
     const rpc = createOdooRpcClient({ url: config.RESTAPI_ERP_URL });
     return {
-      erp: createOdooErp({ url: config.RESTAPI_ERP_URL, db: config.ERP_DB, login: config.ERP_LOGIN ?? 'admin', secret: config.ERP_API_KEY }),
+      erp: createOdooErp({
+        url: config.RESTAPI_ERP_URL,
+        db: config.ERP_DB,
+        login: config.ERP_LOGIN ?? 'admin',
+        secret: config.ERP_API_KEY,
+      }),
       verifyLogin: async (login, password) => {
         const uid = await rpc.call('common', 'authenticate', [config.ERP_DB, login, password, {}]);
         return typeof uid === 'number' && uid > 0;
@@ -122,7 +137,11 @@ export function restApiErp(config: Pick<ErpConfig, 'ERP_DB' | 'DATA_DIR' | 'REST
   }
   const keyFile = join(config.DATA_DIR, PLATFORM_KEY_FILE);
   return {
-    erp: createEmbeddedErpAdapter(embedded, { db: config.ERP_DB, login: 'admin', secret: () => readFileSync(keyFile, 'utf8').trim() }),
+    erp: createEmbeddedErpAdapter(embedded, {
+      db: config.ERP_DB,
+      login: 'admin',
+      secret: () => readFileSync(keyFile, 'utf8').trim(),
+    }),
     verifyLogin: async (login, password) => (await embedded.authenticate(config.ERP_DB, login, password)) !== false,
   };
 }
@@ -140,16 +159,36 @@ export function composeIntegrations(
   } catch (e) {
     throw new ConfigError(`Invalid configuration:\n  ${(e as Error).message}`);
   }
-  const settings = new IntegrationSettingsService(db, box, (raw) => normalizeSmsPhone(raw, config.SMS_DEFAULT_REGION), chatOrigins(config.CHAT_ALLOWED_ORIGINS));
+  const settings = new IntegrationSettingsService(
+    db,
+    box,
+    (raw) => normalizeSmsPhone(raw, config.SMS_DEFAULT_REGION),
+    chatOrigins(config.CHAT_ALLOWED_ORIGINS),
+  );
   const accounting = verifyLogin
     ? {
-        services: createAccountingServices(db, settings, xeroAccountingAdapters({ loginUrl: config.ACCT_LOGIN_URL, identityUrl: config.ACCT_IDENTITY_URL, apiUrl: config.ACCT_API_URL })),
+        services: createAccountingServices(
+          db,
+          settings,
+          xeroAccountingAdapters({
+            loginUrl: config.ACCT_LOGIN_URL,
+            identityUrl: config.ACCT_IDENTITY_URL,
+            apiUrl: config.ACCT_API_URL,
+          }),
+        ),
         verifyAdmin: verifyLogin,
-        adminLogins: config.ACCT_ADMIN_LOGINS.split(',').map((l) => l.trim()).filter(Boolean),
+        adminLogins: config.ACCT_ADMIN_LOGINS.split(',')
+          .map((l) => l.trim())
+          .filter(Boolean),
         ...(config.ERP_PUBLIC_URL ? { publicUrl: config.ERP_PUBLIC_URL } : {}),
       }
     : undefined;
-  return { tenantId, settings, sms: new SmsService(db, settings, justCallSmsAdapters({ baseUrl: config.SMS_API_URL })), ...(accounting ? { accounting } : {}) };
+  return {
+    tenantId,
+    settings,
+    sms: new SmsService(db, settings, justCallSmsAdapters({ baseUrl: config.SMS_API_URL })),
+    ...(accounting ? { accounting } : {}),
+  };
 }
 
 export interface ErpAppInput {
@@ -204,22 +243,37 @@ export async function composeErpHost(config: ErpConfig, opts: ErpHostOptions = {
       await ensurePlatformApiKey(erp, config);
     });
     const ownPlatformDb = !opts.platformDb && !config.DATABASE_URL;
-    const platformDb = opts.platformDb ?? (config.DATABASE_URL ? db : await openDb({ dataDir: config.DATA_DIR, name: 'platform', owner: true }));
+    const platformDb =
+      opts.platformDb ??
+      (config.DATABASE_URL ? db : await openDb({ dataDir: config.DATA_DIR, name: 'platform', owner: true }));
     closePlatform = ownPlatformDb ? () => platformDb.close() : async () => {};
     await migratePlatform(platformDb);
     const tenantId = await ensureDefaultTenant(platformDb, config.DEFAULT_TENANT_SLUG);
     const { erp: port, verifyLogin } = restApiErp(config, erp);
     const d = REST_DEFAULTS;
-    const restapi = config.RESTAPI === 'off' ? undefined : composeRestApi({
-      db: platformDb,
-      tenantId,
-      erp: port,
-      verifyLogin,
-      publicUrl: config.ERP_PUBLIC_URL,
-      rateLimit: { max: config.RESTAPI_RATE_LIMIT ?? d.rateLimit.max, windowSeconds: config.RESTAPI_RATE_WINDOW_S ?? d.rateLimit.windowSeconds },
-      pageSizes: { pageSize: config.RESTAPI_PAGE_SIZE ?? d.pageSizes.pageSize, maxPageSize: config.RESTAPI_MAX_PAGE_SIZE ?? d.pageSizes.maxPageSize },
-      ttl: { codeS: config.OAUTH_CODE_TTL_S ?? d.ttl.codeS, accessS: config.OAUTH_ACCESS_TOKEN_TTL_S ?? d.ttl.accessS, refreshS: config.OAUTH_REFRESH_TOKEN_TTL_S ?? d.ttl.refreshS },
-    });
+    const restapi =
+      config.RESTAPI === 'off'
+        ? undefined
+        : composeRestApi({
+            db: platformDb,
+            tenantId,
+            erp: port,
+            verifyLogin,
+            publicUrl: config.ERP_PUBLIC_URL,
+            rateLimit: {
+              max: config.RESTAPI_RATE_LIMIT ?? d.rateLimit.max,
+              windowSeconds: config.RESTAPI_RATE_WINDOW_S ?? d.rateLimit.windowSeconds,
+            },
+            pageSizes: {
+              pageSize: config.RESTAPI_PAGE_SIZE ?? d.pageSizes.pageSize,
+              maxPageSize: config.RESTAPI_MAX_PAGE_SIZE ?? d.pageSizes.maxPageSize,
+            },
+            ttl: {
+              codeS: config.OAUTH_CODE_TTL_S ?? d.ttl.codeS,
+              accessS: config.OAUTH_ACCESS_TOKEN_TTL_S ?? d.ttl.accessS,
+              refreshS: config.OAUTH_REFRESH_TOKEN_TTL_S ?? d.ttl.refreshS,
+            },
+          });
     const integrations = composeIntegrations(config, platformDb, tenantId, verifyLogin);
     const app = composeErpApp({
       erp,
@@ -252,7 +306,10 @@ export async function withEmbeddedErpCli<T>(config: ErpConfig, run: (erp: Embedd
 /** `npm run restapi`: credentials in the platform database, users looked up in the ERP's (as composeErpHost). */
 export async function withRestApiCli<T>(
   config: ErpConfig,
-  run: (c: ReturnType<typeof composeCredentials>, userExists: (login: string) => Promise<boolean | undefined>) => Promise<T>,
+  run: (
+    c: ReturnType<typeof composeCredentials>,
+    userExists: (login: string) => Promise<boolean | undefined>,
+  ) => Promise<T>,
 ): Promise<T> {
   return withEmbeddedErpCli(config, async (embedded) => {
     const db = config.DATABASE_URL ? embedded.db : await openDb({ dataDir: config.DATA_DIR, name: 'platform' });
@@ -260,7 +317,12 @@ export async function withRestApiCli<T>(
       await migratePlatform(db);
       const tenantId = await ensureDefaultTenant(db, config.DEFAULT_TENANT_SLUG);
       const { erp } = restApiErp(config, embedded);
-      return await run(composeCredentials(db, tenantId), (login) => erp.searchCount('res.users', [['login', '=', login]]).then((n) => n > 0, () => undefined));
+      return await run(composeCredentials(db, tenantId), (login) =>
+        erp.searchCount('res.users', [['login', '=', login]]).then(
+          (n) => n > 0,
+          () => undefined,
+        ),
+      );
     } finally {
       if (db !== embedded.db) await db.close();
     }

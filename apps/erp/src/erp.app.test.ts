@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
 import { createTestDb, type TestDb } from '@platform/db';
 import { EmbeddedErp } from '@platform/erp-embedded';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { composeErpApp } from './deps.js';
 
 let t: TestDb;
@@ -19,7 +20,13 @@ afterAll(async () => {
   await t?.drop();
 });
 
-const rpc = async (service: string, method: string, args: unknown[], id: unknown = 1, contentType = 'application/json') => {
+const rpc = async (
+  service: string,
+  method: string,
+  args: unknown[],
+  id: unknown = 1,
+  contentType = 'application/json',
+) => {
   const res = await app.inject({
     method: 'POST',
     url: '/jsonrpc',
@@ -27,7 +34,12 @@ const rpc = async (service: string, method: string, args: unknown[], id: unknown
     payload: JSON.stringify({ jsonrpc: '2.0', method: 'call', params: { service, method, args }, id }),
   });
   expect(res.statusCode).toBe(200);
-  return res.json() as { jsonrpc: string; id: unknown; result?: unknown; error?: { code: number; message: string; data: Record<string, unknown> } };
+  return res.json() as {
+    jsonrpc: string;
+    id: unknown;
+    result?: unknown;
+    error?: { code: number; message: string; data: Record<string, unknown> };
+  };
 };
 const kw = (model: string, method: string, args: unknown[], kwargs: Record<string, unknown> = {}, pw = 'pw') =>
   rpc('object', 'execute_kw', ['rpc', 2, pw, model, method, args, kwargs], 7);
@@ -47,14 +59,27 @@ describe('POST /jsonrpc envelopes', () => {
     expect(await rpc('common', 'version', [], 'abc')).toEqual({
       jsonrpc: '2.0',
       id: 'abc',
-      result: { server_version: '15.0', server_version_info: [15, 0, 0, 'final', 0, ''], server_serie: '15.0', protocol_version: 1 },
+      result: {
+        server_version: '15.0',
+        server_version_info: [15, 0, 0, 'final', 0, ''],
+        server_serie: '15.0',
+        protocol_version: 1,
+      },
     });
   });
 
   it('authenticate/login return the uid, or false (not an error) on bad credentials', async () => {
-    expect(await rpc('common', 'authenticate', ['rpc', 'admin', 'pw', {}])).toEqual({ jsonrpc: '2.0', id: 1, result: 2 });
+    expect(await rpc('common', 'authenticate', ['rpc', 'admin', 'pw', {}])).toEqual({
+      jsonrpc: '2.0',
+      id: 1,
+      result: 2,
+    });
     expect(await rpc('common', 'login', ['rpc', 'admin', 'pw'])).toMatchObject({ result: 2 });
-    expect(await rpc('common', 'authenticate', ['rpc', 'admin', 'bad', {}])).toEqual({ jsonrpc: '2.0', id: 1, result: false });
+    expect(await rpc('common', 'authenticate', ['rpc', 'admin', 'bad', {}])).toEqual({
+      jsonrpc: '2.0',
+      id: 1,
+      result: false,
+    });
   });
 
   it('execute_kw with a bad password is an AccessDenied error envelope', async () => {
@@ -65,7 +90,13 @@ describe('POST /jsonrpc envelopes', () => {
       error: {
         code: 200,
         message: 'Odoo Server Error',
-        data: { name: 'odoo.exceptions.AccessDenied', debug: expect.any(String), message: 'Access Denied', arguments: ['Access Denied'], context: {} },
+        data: {
+          name: 'odoo.exceptions.AccessDenied',
+          debug: expect.any(String),
+          message: 'Access Denied',
+          arguments: ['Access Denied'],
+          context: {},
+        },
       },
     });
     expect(body).not.toHaveProperty('result');
@@ -73,10 +104,18 @@ describe('POST /jsonrpc envelopes', () => {
 
   it('create → id, create([...]) → ids, search_read with many2one, write → true', async () => {
     const partner = (await kw('res.partner', 'create', [{ name: 'Acme' }])).result as number;
-    const ids = (await kw('crm.lead', 'create', [[{ name: 'A', partner_id: partner }, { name: 'B' }]])).result as number[];
+    const ids = (await kw('crm.lead', 'create', [[{ name: 'A', partner_id: partner }, { name: 'B' }]]))
+      .result as number[];
     expect(ids).toHaveLength(2);
-    const read = await kw('crm.lead', 'search_read', [[['type', '=', 'lead']]], { fields: ['name', 'partner_id'], order: 'id asc', limit: 5 });
-    expect(read.result).toEqual([{ id: ids[0], name: 'A', partner_id: [partner, 'Acme'] }, { id: ids[1], name: 'B', partner_id: false }]);
+    const read = await kw('crm.lead', 'search_read', [[['type', '=', 'lead']]], {
+      fields: ['name', 'partner_id'],
+      order: 'id asc',
+      limit: 5,
+    });
+    expect(read.result).toEqual([
+      { id: ids[0], name: 'A', partner_id: [partner, 'Acme'] },
+      { id: ids[1], name: 'B', partner_id: false },
+    ]);
     expect((await kw('crm.lead', 'write', [[ids[0]], { name: 'A2' }])).result).toBe(true);
   });
 
@@ -89,7 +128,10 @@ describe('POST /jsonrpc envelopes', () => {
     const bad = await kw('crm.lead', 'search', [[['nope', '=', 1]]]);
     expect(bad.error).toMatchObject({ code: 200, message: 'Odoo Server Error', data: { name: 'builtins.ValueError' } });
     const missing = await kw('helpdesk.ticket', 'create', [{ description: '<p>x</p>' }]);
-    expect(missing.error?.data).toMatchObject({ name: 'odoo.exceptions.ValidationError', message: expect.stringContaining('mandatory') });
+    expect(missing.error?.data).toMatchObject({
+      name: 'odoo.exceptions.ValidationError',
+      message: expect.stringContaining('mandatory'),
+    });
   });
 
   it('UserError for an unknown model, AccessError for private methods', async () => {
@@ -107,7 +149,9 @@ describe('POST /jsonrpc envelopes', () => {
     const id = (await kw('crm.tag', 'create', [{ name: 'x' }])).result as number;
     const src = (await kw('utm.source', 'create', [{ name: 'old', active: false }])).result as number;
     expect((await kw('utm.source', 'search', [[['id', '=', src]]])).result).toEqual([]);
-    expect((await kw('utm.source', 'search', [[['id', '=', src]]], { context: { active_test: false } })).result).toEqual([src]);
+    expect(
+      (await kw('utm.source', 'search', [[['id', '=', src]]], { context: { active_test: false } })).result,
+    ).toEqual([src]);
     expect(id).toBeGreaterThan(0);
   });
 

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '@platform/db';
 import { EmbeddedErp } from '@platform/erp-embedded';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { runCli } from './erp.cli.js';
 
 let t: TestDb;
@@ -42,11 +43,17 @@ describe('erp CLI', () => {
 
   it('seeds demo data into the default database or --db, and a second run creates nothing', async () => {
     const first = await run('seed');
-    expect(first).toMatchObject({ code: 0, out: expect.stringMatching(/^demo data seeded in platform: \d+ records created, 0 already there$/) });
+    expect(first).toMatchObject({
+      code: 0,
+      out: expect.stringMatching(/^demo data seeded in platform: \d+ records created, 0 already there$/),
+    });
     const orders = await erp.executeKw('platform', 2, 'pw', 'sale.order', 'search_count', [[]]);
     expect(orders).toBeGreaterThanOrEqual(6);
     const second = await run('seed', '--db', 'platform');
-    expect(second).toMatchObject({ code: 0, out: expect.stringMatching(/^demo data already in platform \(\d+ records\): nothing to do$/) });
+    expect(second).toMatchObject({
+      code: 0,
+      out: expect.stringMatching(/^demo data already in platform \(\d+ records\): nothing to do$/),
+    });
     expect(await erp.executeKw('platform', 2, 'pw', 'sale.order', 'search_count', [[]])).toBe(orders);
     await expect(run('seed', '--db', 'nope')).rejects.toMatchObject({ odooName: 'psycopg2.OperationalError' });
   });

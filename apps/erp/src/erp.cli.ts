@@ -7,10 +7,12 @@
  *   seed [--db platform]   demo data of a window-covering business (idempotent)
  */
 import { parseArgs } from 'node:util';
-import { seedDemo, type EmbeddedErp } from '@platform/erp-embedded';
+
+import { type EmbeddedErp, seedDemo } from '@platform/erp-embedded';
 import { runCliMain } from '@platform/kernel';
-import { loadErpConfig } from './erp.config.js';
+
 import { withEmbeddedErpCli } from './deps.js';
+import { loadErpConfig } from './erp.config.js';
 
 export const USAGE = `usage: npm run erp -- apikey create --login <login> --description <text> [--db <name>]
        npm run erp -- apikey list [--db <name>]
@@ -18,7 +20,12 @@ export const USAGE = `usage: npm run erp -- apikey create --login <login> --desc
        npm run erp -- db list | db create <name> | db drop <name>
        npm run erp -- seed [--db <name>]`;
 
-export async function runCli(argv: string[], erp: EmbeddedErp, defaultDb: string, out: (s: string) => void): Promise<number> {
+export async function runCli(
+  argv: string[],
+  erp: EmbeddedErp,
+  defaultDb: string,
+  out: (s: string) => void,
+): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -47,9 +54,11 @@ export async function runCli(argv: string[], erp: EmbeddedErp, defaultDb: string
     out(`database ${arg} dropped`);
   } else if (group === 'seed' && !cmd) {
     const { created, existing } = await seedDemo(erp, dbName);
-    out(created
-      ? `demo data seeded in ${dbName}: ${created} records created, ${existing} already there`
-      : `demo data already in ${dbName} (${existing} records): nothing to do`);
+    out(
+      created
+        ? `demo data seeded in ${dbName}: ${created} records created, ${existing} already there`
+        : `demo data already in ${dbName} (${existing} records): nothing to do`,
+    );
   } else {
     out(USAGE);
     return 2;

@@ -1,16 +1,20 @@
 /** The only place the ERP process reads its environment. */
-import { z } from 'zod';
-import { readConfig, sharedEnvShape, type EnvSource } from '@platform/kernel';
 import { emailEnvShape, refineEmailConfig } from '@platform/email/email.config.js';
+import { type EnvSource, readConfig, sharedEnvShape } from '@platform/kernel';
+import { z } from 'zod';
 
-const int = (min: number, max: number) => z.coerce.number().int('must be an integer').min(min, `must be at least ${min}`).max(max, `must be at most ${max}`);
+const int = (min: number, max: number) =>
+  z.coerce.number().int('must be an integer').min(min, `must be at least ${min}`).max(max, `must be at most ${max}`);
 
 export const erpEnvSchema = z
   .object({
     ...sharedEnvShape,
     ERP_PORT: z.coerce.number().int().min(0).max(65535).default(8069),
     ERP_HOST: z.string().default('0.0.0.0'),
-    ERP_DB: z.string().regex(/^[a-z0-9][a-z0-9_]{0,49}$/, 'must be lowercase letters, digits and _').default('platform'),
+    ERP_DB: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9_]{0,49}$/, 'must be lowercase letters, digits and _')
+      .default('platform'),
     ERP_ADMIN_PASSWORD: z.string().optional(),
     /** Idle lifetime of a web session (/web/session/authenticate), seconds; Odoo keeps a week. */
     ERP_SESSION_TTL_S: int(60, 90 * 86_400).default(7 * 86_400),
@@ -20,7 +24,10 @@ export const erpEnvSchema = z
     ERP_PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be the http(s) base URL of this host' }).optional(),
     /** An outside ERP (Odoo 15) for the REST API to front instead of the embedded one. */
     RESTAPI_ERP_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL of the ERP' }).optional(),
-    DEFAULT_TENANT_SLUG: z.string().regex(/^[a-z0-9][a-z0-9-]{0,62}$/, 'must be a lowercase slug').default('default'),
+    DEFAULT_TENANT_SLUG: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9-]{0,62}$/, 'must be a lowercase slug')
+      .default('default'),
     RESTAPI_RATE_LIMIT: int(1, 100_000).default(120),
     RESTAPI_RATE_WINDOW_S: int(1, 3600).default(60),
     RESTAPI_PAGE_SIZE: int(1, 10_000).default(80),
@@ -31,12 +38,19 @@ export const erpEnvSchema = z
     // Email provider webhooks (docs/email.md)
     ...emailEnvShape,
     /** ERP logins allowed to connect and disconnect the accounting provider (comma-separated). */
-    ACCT_ADMIN_LOGINS: z.string().regex(/^[^,\s]+(\s*,\s*[^,\s]+)*$/, 'must be a comma-separated list of ERP logins').default('admin'),
+    ACCT_ADMIN_LOGINS: z
+      .string()
+      .regex(/^[^,\s]+(\s*,\s*[^,\s]+)*$/, 'must be a comma-separated list of ERP logins')
+      .default('admin'),
   })
   .superRefine((c, ctx) => {
     refineEmailConfig(c, ctx);
     if (c.RESTAPI_ERP_URL && !c.ERP_API_KEY)
-      ctx.addIssue({ code: 'custom', path: ['ERP_API_KEY'], message: 'is required with RESTAPI_ERP_URL (the service account key on that ERP)' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ERP_API_KEY'],
+        message: 'is required with RESTAPI_ERP_URL (the service account key on that ERP)',
+      });
     if (c.RESTAPI_PAGE_SIZE > c.RESTAPI_MAX_PAGE_SIZE)
       ctx.addIssue({ code: 'custom', path: ['RESTAPI_PAGE_SIZE'], message: 'must not exceed RESTAPI_MAX_PAGE_SIZE' });
   });

@@ -3,24 +3,37 @@
  * nothing and never listens by itself: erp.server.ts does, tests use inject().
  */
 import { randomUUID } from 'node:crypto';
+
+import {
+  type EmailAdminService,
+  type EmailWebhookService,
+  registerEmailAdmin,
+  registerEmailWebhooks,
+} from '@platform/email';
+import {
+  loggerOptions,
+  problemClientErrorHandler,
+  problemFrameworkErrors,
+  registerInputHandling,
+  registerProblemHandlers,
+} from '@platform/http-kit';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { loggerOptions, problemClientErrorHandler, problemFrameworkErrors, registerInputHandling, registerProblemHandlers } from '@platform/http-kit';
-import { registerJsonRpcRoutes } from './jsonrpc.routes.js';
-import type { RpcGateway } from './features/rpc/rpc-gateway.js';
-import { registerXmlRpcRoutes } from './features/xmlrpc/xmlrpc.routes.js';
-import type { WebSessions } from './features/websession/websession.service.js';
-import { registerWebSessionRoutes } from './features/websession/websession.routes.js';
+
+import { ADMIN_INTEGRATIONS_SCOPE } from './features/credentials/scopes.js';
+import { scopeGuard } from './features/email/email-admin.guard.js';
+import { registerAccountingRoutes } from './features/integrations/accounting.routes.js';
+import type { IntegrationsDeps } from './features/integrations/integrations.types.js';
+import { registerIntegrationsAdmin } from './features/integrations/integrations-admin.routes.js';
+import { registerSmsWebhookRoutes } from './features/integrations/sms-webhook.routes.js';
+import { type OAuthRouteDeps, registerOAuthMetadata, registerOAuthRoutes } from './features/oauth/oauth.routes.js';
 import { registerOdooNotFound } from './features/odoo-http/not-found.js';
-import { registerOAuthMetadata, registerOAuthRoutes, type OAuthRouteDeps } from './features/oauth/oauth.routes.js';
 import type { RestAuth } from './features/restapi/restapi.auth.js';
 import { registerRestApi, type RestApiPluginDeps } from './features/restapi/restapi.plugin.js';
-import type { IntegrationsDeps } from './features/integrations/integrations.types.js';
-import { registerSmsWebhookRoutes } from './features/integrations/sms-webhook.routes.js';
-import { registerIntegrationsAdmin } from './features/integrations/integrations-admin.routes.js';
-import { registerAccountingRoutes } from './features/integrations/accounting.routes.js';
-import { registerEmailAdmin, registerEmailWebhooks, type EmailAdminService, type EmailWebhookService } from '@platform/email';
-import { scopeGuard } from './features/email/email-admin.guard.js';
-import { ADMIN_INTEGRATIONS_SCOPE } from './features/credentials/scopes.js';
+import type { RpcGateway } from './features/rpc/rpc-gateway.js';
+import { registerWebSessionRoutes } from './features/websession/websession.routes.js';
+import type { WebSessions } from './features/websession/websession.service.js';
+import { registerXmlRpcRoutes } from './features/xmlrpc/xmlrpc.routes.js';
+import { registerJsonRpcRoutes } from './jsonrpc.routes.js';
 
 /** What the REST API and its OAuth endpoints need from deps.ts's RestApiDeps. */
 export type RestApiRoutes = RestApiPluginDeps & OAuthRouteDeps & { auth: RestAuth };
@@ -56,11 +69,12 @@ export function buildErpHttpApp(deps: ErpAppParts): FastifyInstance {
     // Logged by the onResponse hook below instead, at a level that fits the request.
     disableRequestLogging: true,
   } as const;
-  const app = (
-    deps.logger
-      ? Fastify({ ...common, loggerInstance: deps.logger })
-      : Fastify({ ...common, logger: deps.logLevel && deps.logLevel !== 'silent' ? loggerOptions(deps.logLevel) : false })
-  ) as unknown as FastifyInstance;
+  const app = (deps.logger
+    ? Fastify({ ...common, loggerInstance: deps.logger })
+    : Fastify({
+        ...common,
+        logger: deps.logLevel && deps.logLevel !== 'silent' ? loggerOptions(deps.logLevel) : false,
+      })) as unknown as FastifyInstance;
 
   // Every body, query and path through one decoder and string check; problem+json outside /jsonrpc.
   registerInputHandling(app);
@@ -70,7 +84,10 @@ export function buildErpHttpApp(deps: ErpAppParts): FastifyInstance {
   // and health calls are routine (debug); everything else, and any failure, is logged at info.
   app.addHook('onResponse', async (req, reply) => {
     const routine = reply.statusCode < 400 && (req.url === '/jsonrpc' || req.url.startsWith('/web/health'));
-    req.log[routine ? 'debug' : 'info']({ method: req.method, url: req.url, statusCode: reply.statusCode, responseTime: Math.round(reply.elapsedTime) }, 'request completed');
+    req.log[routine ? 'debug' : 'info'](
+      { method: req.method, url: req.url, statusCode: reply.statusCode, responseTime: Math.round(reply.elapsedTime) },
+      'request completed',
+    );
   });
 
   app.get('/web/health', async (_req, reply) => {
@@ -85,8 +102,10 @@ export function buildErpHttpApp(deps: ErpAppParts): FastifyInstance {
   if (deps.restapi) registerRestApiWithOAuth(app, deps.restapi);
   if (deps.integrations) registerSmsWebhookRoutes(app, deps.integrations);
   if (deps.integrations && deps.restapi) registerIntegrationsAdmin(app, deps.restapi.auth, deps.integrations);
-  if (deps.integrations?.accounting) registerAccountingRoutes(app, { ...deps.integrations, accounting: deps.integrations.accounting });
+  if (deps.integrations?.accounting)
+    registerAccountingRoutes(app, { ...deps.integrations, accounting: deps.integrations.accounting });
   if (deps.emailWebhooks) registerEmailWebhooks(app, deps.emailWebhooks);
-  if (deps.emailAdmin && deps.restapi) registerEmailAdmin(app, scopeGuard(deps.restapi.auth, ADMIN_INTEGRATIONS_SCOPE), deps.emailAdmin);
+  if (deps.emailAdmin && deps.restapi)
+    registerEmailAdmin(app, scopeGuard(deps.restapi.auth, ADMIN_INTEGRATIONS_SCOPE), deps.emailAdmin);
   return app;
 }

@@ -1,9 +1,11 @@
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { createTestDb, type TestDb } from '@platform/db';
-import { loadErpConfig, type ErpConfig } from './erp.config.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { type ErpConfig, loadErpConfig } from './erp.config.js';
 import { startErp } from './erp.server.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'erp-server-'));
@@ -17,7 +19,11 @@ let config: ErpConfig;
 beforeAll(async () => {
   if (process.env.TEST_DATABASE_URL) scratch = await createTestDb();
   config = loadErpConfig({
-    DATA_DIR: dir, ERP_PORT: '0', ERP_HOST: '127.0.0.1', LOG_LEVEL: 'silent', DATABASE_URL: scratch?.url,
+    DATA_DIR: dir,
+    ERP_PORT: '0',
+    ERP_HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: scratch?.url,
   });
 });
 afterAll(async () => {
@@ -34,66 +40,87 @@ const rpc = async (url: string, service: string, method: string, args: unknown[]
 };
 
 describe('startErp', () => {
-  it('creates the default database, a 0600 admin password and platform API key, and serves them', async () => {
-    const server = await startErp(config);
-    try {
-      const password = readFileSync(join(dir, 'erp-admin-password'), 'utf8').trim();
-      const key = readFileSync(join(dir, 'erp-platform-api-key'), 'utf8').trim();
-      expect(statSync(join(dir, 'erp-admin-password')).mode & 0o777).toBe(0o600);
-      expect(statSync(join(dir, 'erp-platform-api-key')).mode & 0o777).toBe(0o600);
-      expect(key).toMatch(/^[0-9a-f]{40}$/);
-      expect((await rpc(server.url, 'common', 'authenticate', ['platform', 'admin', password, {}])).result).toBe(2);
-      expect((await rpc(server.url, 'common', 'authenticate', ['platform', 'admin', key, {}])).result).toBe(2);
-      expect((await rpc(server.url, 'object', 'execute_kw', ['platform', 2, key, 'helpdesk.team', 'search_count', [[]]])).result).toBe(1);
-    } finally {
-      await server.close();
-    }
-  }, SLOW);
+  it(
+    'creates the default database, a 0600 admin password and platform API key, and serves them',
+    async () => {
+      const server = await startErp(config);
+      try {
+        const password = readFileSync(join(dir, 'erp-admin-password'), 'utf8').trim();
+        const key = readFileSync(join(dir, 'erp-platform-api-key'), 'utf8').trim();
+        expect(statSync(join(dir, 'erp-admin-password')).mode & 0o777).toBe(0o600);
+        expect(statSync(join(dir, 'erp-platform-api-key')).mode & 0o777).toBe(0o600);
+        expect(key).toMatch(/^[0-9a-f]{40}$/);
+        expect((await rpc(server.url, 'common', 'authenticate', ['platform', 'admin', password, {}])).result).toBe(2);
+        expect((await rpc(server.url, 'common', 'authenticate', ['platform', 'admin', key, {}])).result).toBe(2);
+        expect(
+          (await rpc(server.url, 'object', 'execute_kw', ['platform', 2, key, 'helpdesk.team', 'search_count', [[]]]))
+            .result,
+        ).toBe(1);
+      } finally {
+        await server.close();
+      }
+    },
+    SLOW,
+  );
 
-  it('keeps the same key across restarts and replaces a revoked one', async () => {
-    const key = readFileSync(join(dir, 'erp-platform-api-key'), 'utf8').trim();
-    let server = await startErp(config);
-    try {
-      expect(readFileSync(join(dir, 'erp-platform-api-key'), 'utf8').trim()).toBe(key);
-      const [k] = (await server.erp.listApiKeys('platform')).filter((x) => x.name === 'platform integration');
-      await server.erp.revokeApiKey('platform', k!.id);
-    } finally {
-      await server.close();
-    }
-    server = await startErp(config);
-    try {
-      const fresh = readFileSync(join(dir, 'erp-platform-api-key'), 'utf8').trim();
-      expect(fresh).not.toBe(key);
-      expect((await rpc(server.url, 'common', 'authenticate', ['platform', 'admin', fresh, {}])).result).toBe(2);
-      expect((await rpc(server.url, 'common', 'authenticate', ['platform', 'admin', key, {}])).result).toBe(false);
-    } finally {
-      await server.close();
-    }
-  }, SLOW);
+  it(
+    'keeps the same key across restarts and replaces a revoked one',
+    async () => {
+      const key = readFileSync(join(dir, 'erp-platform-api-key'), 'utf8').trim();
+      let server = await startErp(config);
+      try {
+        expect(readFileSync(join(dir, 'erp-platform-api-key'), 'utf8').trim()).toBe(key);
+        const [k] = (await server.erp.listApiKeys('platform')).filter((x) => x.name === 'platform integration');
+        await server.erp.revokeApiKey('platform', k!.id);
+      } finally {
+        await server.close();
+      }
+      server = await startErp(config);
+      try {
+        const fresh = readFileSync(join(dir, 'erp-platform-api-key'), 'utf8').trim();
+        expect(fresh).not.toBe(key);
+        expect((await rpc(server.url, 'common', 'authenticate', ['platform', 'admin', fresh, {}])).result).toBe(2);
+        expect((await rpc(server.url, 'common', 'authenticate', ['platform', 'admin', key, {}])).result).toBe(false);
+      } finally {
+        await server.close();
+      }
+    },
+    SLOW,
+  );
 });
 
 describe('startErp on one PostgreSQL', () => {
-  it('two replicas starting at once both serve the same database with a live platform key', async (ctx) => {
-    if (!process.env.TEST_DATABASE_URL) return ctx.skip(); // a PGlite data directory has one process
-    const db = await createTestDb();
-    const shared = mkdtempSync(join(tmpdir(), 'erp-replicas-'));
-    const cfg = loadErpConfig({ DATA_DIR: shared, ERP_PORT: '0', ERP_HOST: '127.0.0.1', LOG_LEVEL: 'silent', DATABASE_URL: db.url });
-    try {
-      const started = await Promise.allSettled([startErp(cfg), startErp(cfg)]);
-      const servers = started.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+  it(
+    'two replicas starting at once both serve the same database with a live platform key',
+    async (ctx) => {
+      if (!process.env.TEST_DATABASE_URL) return ctx.skip(); // a PGlite data directory has one process
+      const db = await createTestDb();
+      const shared = mkdtempSync(join(tmpdir(), 'erp-replicas-'));
+      const cfg = loadErpConfig({
+        DATA_DIR: shared,
+        ERP_PORT: '0',
+        ERP_HOST: '127.0.0.1',
+        LOG_LEVEL: 'silent',
+        DATABASE_URL: db.url,
+      });
       try {
-        expect(started.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled']);
-        const key = readFileSync(join(shared, 'erp-platform-api-key'), 'utf8').trim();
-        for (const server of servers) {
-          expect(await server.erp.listDatabases()).toEqual(['platform']);
-          expect((await rpc(server.url, 'common', 'authenticate', ['platform', 'admin', key, {}])).result).toBe(2);
+        const started = await Promise.allSettled([startErp(cfg), startErp(cfg)]);
+        const servers = started.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+        try {
+          expect(started.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled']);
+          const key = readFileSync(join(shared, 'erp-platform-api-key'), 'utf8').trim();
+          for (const server of servers) {
+            expect(await server.erp.listDatabases()).toEqual(['platform']);
+            expect((await rpc(server.url, 'common', 'authenticate', ['platform', 'admin', key, {}])).result).toBe(2);
+          }
+        } finally {
+          await Promise.all(servers.map((x) => x.close()));
         }
       } finally {
-        await Promise.all(servers.map((x) => x.close()));
+        rmSync(shared, { recursive: true, force: true });
+        await db.drop();
       }
-    } finally {
-      rmSync(shared, { recursive: true, force: true });
-      await db.drop();
-    }
-  }, SLOW);
+    },
+    SLOW,
+  );
 });

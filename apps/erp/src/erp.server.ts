@@ -3,11 +3,13 @@
  * file only listens, and closes in order.
  */
 import type { AddressInfo } from 'node:net';
-import type { FastifyBaseLogger } from 'fastify';
+
 import type { Db } from '@platform/db';
 import type { EmbeddedErp } from '@platform/erp-embedded';
-import type { ErpConfig } from './erp.config.js';
+import type { FastifyBaseLogger } from 'fastify';
+
 import { composeErpHost, type RestApiDeps } from './deps.js';
+import type { ErpConfig } from './erp.config.js';
 
 export interface StartErpOptions {
   /** The platform database, when the caller has it open (one process with the platform, PGlite). */
@@ -19,7 +21,10 @@ export async function startErp(
   logger?: FastifyBaseLogger,
   opts: StartErpOptions = {},
 ): Promise<{ url: string; erp: EmbeddedErp; restapi: RestApiDeps | undefined; db: Db; close(): Promise<void> }> {
-  const host = await composeErpHost(config, { ...(logger ? { logger } : {}), ...(opts.platformDb ? { platformDb: opts.platformDb } : {}) });
+  const host = await composeErpHost(config, {
+    ...(logger ? { logger } : {}),
+    ...(opts.platformDb ? { platformDb: opts.platformDb } : {}),
+  });
   const { app } = host;
   try {
     await app.listen({ port: config.ERP_PORT, host: config.ERP_HOST });

@@ -4,8 +4,10 @@
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+
 import type { Db } from '@platform/db';
 import type { EmbeddedErp } from '@platform/erp-embedded';
+
 import type { ErpConfig } from './erp.config.js';
 
 export const PLATFORM_KEY_NAME = 'platform integration';
@@ -23,8 +25,10 @@ export async function ensureDefaultDatabase(erp: EmbeddedErp, config: ErpConfig)
   if (!config.ERP_ADMIN_PASSWORD) {
     const file = join(config.DATA_DIR, 'erp-admin-password');
     writeSecret(file, adminPassword);
-    process.stdout.write(`ERP database "${config.ERP_DB}" created. Admin login: admin, password: ${adminPassword}\n` +
-      `(shown once; also saved to ${file})\n`);
+    process.stdout.write(
+      `ERP database "${config.ERP_DB}" created. Admin login: admin, password: ${adminPassword}\n` +
+        `(shown once; also saved to ${file})\n`,
+    );
   }
 }
 

@@ -8,11 +8,13 @@
  *   sms send --to <number> --body <text> [--type sales|support|operations]
  */
 import { parseArgs } from 'node:util';
+
 import { parseOrThrow } from '@platform/http-kit';
-import { runCliMain } from '@platform/kernel';
 import { accountingConnectionSchema, chatConfigSchema, smsConfigSchema, smsLineSchema } from '@platform/integrations';
-import { loadErpConfig } from './erp.config.js';
+import { runCliMain } from '@platform/kernel';
+
 import { withIntegrationsCli } from './deps.js';
+import { loadErpConfig } from './erp.config.js';
 import type { IntegrationsDeps } from './features/integrations/integrations.types.js';
 
 export const USAGE = `usage: npm run integrations -- accounting set|show   (set reads JSON on stdin)
@@ -20,21 +22,34 @@ export const USAGE = `usage: npm run integrations -- accounting set|show   (set 
        npm run integrations -- sms send --to <number> --body <text> [--type sales|support|operations]
        npm run integrations -- chat set|show                    (set reads JSON on stdin)`;
 
-export async function runIntegrationsCli(argv: string[], d: IntegrationsDeps, readInput: () => Promise<unknown>, out: (s: string) => void): Promise<number> {
-  const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { to: { type: 'string' }, body: { type: 'string' }, type: { type: 'string' } } });
+export async function runIntegrationsCli(
+  argv: string[],
+  d: IntegrationsDeps,
+  readInput: () => Promise<unknown>,
+  out: (s: string) => void,
+): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { to: { type: 'string' }, body: { type: 'string' }, type: { type: 'string' } },
+  });
   const [area, cmd, sub] = positionals;
   const show = (v: unknown) => out(JSON.stringify(v, null, 2));
   const t = d.tenantId;
-  if (area === 'accounting' && cmd === 'set') show(await d.settings.setAccountingConnection(t, parseOrThrow(accountingConnectionSchema, await readInput())));
+  if (area === 'accounting' && cmd === 'set')
+    show(await d.settings.setAccountingConnection(t, parseOrThrow(accountingConnectionSchema, await readInput())));
   else if (area === 'accounting' && cmd === 'show') show(await d.settings.showAccountingConnection(t));
-  else if (area === 'sms' && cmd === 'set') show(await d.settings.setSmsConfig(t, parseOrThrow(smsConfigSchema, await readInput())));
+  else if (area === 'sms' && cmd === 'set')
+    show(await d.settings.setSmsConfig(t, parseOrThrow(smsConfigSchema, await readInput())));
   else if (area === 'sms' && cmd === 'show') show(await d.settings.showSmsConfig(t));
-  else if (area === 'sms' && cmd === 'line' && sub === 'add') show(await d.settings.addSmsLine(t, parseOrThrow(smsLineSchema, await readInput())));
+  else if (area === 'sms' && cmd === 'line' && sub === 'add')
+    show(await d.settings.addSmsLine(t, parseOrThrow(smsLineSchema, await readInput())));
   else if (area === 'sms' && cmd === 'send') {
     if (!values.to || !values.body) throw new Error('--to and --body are required');
     const type = values.type as 'sales' | 'support' | 'operations' | undefined;
     show(await d.sms.queue(t, { to: values.to, body: values.body, ...(type ? { lineType: type } : {}) }));
-  } else if (area === 'chat' && cmd === 'set') show(await d.settings.setChatConfig(t, parseOrThrow(chatConfigSchema, await readInput())));
+  } else if (area === 'chat' && cmd === 'set')
+    show(await d.settings.setChatConfig(t, parseOrThrow(chatConfigSchema, await readInput())));
   else if (area === 'chat' && cmd === 'show') show(await d.settings.showChatConfig(t));
   else {
     out(USAGE);
@@ -54,11 +69,13 @@ async function readStdinJson(): Promise<unknown> {
   }
 }
 
-const isMain = process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/\\/g, "/").split("/").pop()!);
+const isMain = process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/').split('/').pop()!);
 if (isMain) {
   await runCliMain(USAGE, async (argv) => {
     // The platform database, as the ERP host and the worker use it (on PGlite, served by the running
     // platform when it owns the files).
-    return withIntegrationsCli(loadErpConfig(), (deps) => runIntegrationsCli(argv, deps, readStdinJson, (s) => process.stdout.write(`${s}\n`)));
+    return withIntegrationsCli(loadErpConfig(), (deps) =>
+      runIntegrationsCli(argv, deps, readStdinJson, (s) => process.stdout.write(`${s}\n`)),
+    );
   });
 }

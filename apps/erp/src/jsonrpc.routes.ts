@@ -3,10 +3,11 @@
  * errors with HTTP 200, code 200 "Odoo Server Error" and data {name, debug, message, arguments, context}.
  * Bodies are never logged: their args carry passwords and API keys.
  */
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { asAppError, charsetJsonParser } from '@platform/http-kit';
 import { OdooError } from '@platform/erp-embedded';
 import { jsonRpcError, jsonRpcResult } from '@platform/erp-embedded/rpc-envelope.js';
+import { asAppError, charsetJsonParser } from '@platform/http-kit';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+
 import type { RpcGateway } from './features/rpc/rpc-gateway.js';
 
 const isDict = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -29,7 +30,8 @@ function requestError(e: unknown): unknown {
     const f = err.fieldIssues?.[0];
     return new OdooError('odoo.exceptions.ValidationError', f ? `${f.field}: ${f.message}` : err.message);
   }
-  const name = err.code === 'PAYLOAD_TOO_LARGE' ? 'werkzeug.exceptions.RequestEntityTooLarge' : 'werkzeug.exceptions.BadRequest';
+  const name =
+    err.code === 'PAYLOAD_TOO_LARGE' ? 'werkzeug.exceptions.RequestEntityTooLarge' : 'werkzeug.exceptions.BadRequest';
   return new OdooError(name, err.message);
 }
 
@@ -53,7 +55,14 @@ function routes(app: FastifyInstance, gateway: RpcGateway): void {
       if (!isDict(body) || !isDict(body.params)) throw new OdooError('builtins.TypeError', 'params must be an object');
       const { service, method, args } = body.params;
       const context = isDict(body.params.context) ? body.params.context : {};
-      const result = await gateway.dispatch({ protocol: 'jsonrpc', service, method, args: Array.isArray(args) ? args : [], context, clientIp: req.ip });
+      const result = await gateway.dispatch({
+        protocol: 'jsonrpc',
+        service,
+        method,
+        args: Array.isArray(args) ? args : [],
+        context,
+        clientIp: req.ip,
+      });
       return jsonRpcResult(id, result);
     } catch (e) {
       return odooErrorEnvelope(id, e, req.log);

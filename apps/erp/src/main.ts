@@ -1,5 +1,6 @@
 /** `npm run start:erp`: the embedded ERP as its own process. */
 import { runService } from '@platform/http-kit';
+
 import { loadErpConfig } from './erp.config.js';
 import { startErp } from './erp.server.js';
 

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, migratePlatform, type TestDb } from '@platform/db';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { composeCredentials } from './deps.js';
 import { ensureDefaultTenant } from './features/tenancy/default-tenant.repo.js';
 import { runRestApiCli, type UserCheck } from './restapi.cli.js';
@@ -23,7 +24,16 @@ async function run(...argv: string[]) {
 
 describe('npm run restapi', () => {
   it('key create prints the key once; the database holds only its hash; list and revoke', async () => {
-    const { code, text } = await run('key', 'create', '--login', 'admin', '--description', 'zapier', '--scope', 'read:res.partner write:crm.lead');
+    const { code, text } = await run(
+      'key',
+      'create',
+      '--login',
+      'admin',
+      '--description',
+      'zapier',
+      '--scope',
+      'read:res.partner write:crm.lead',
+    );
     expect(code).toBe(0);
     const key = text.split('\n').at(-1)!;
     expect(key).toMatch(/^erpk_[A-Za-z0-9_-]{8}_[A-Za-z0-9_-]{43}$/);
@@ -42,8 +52,12 @@ describe('npm run restapi', () => {
   });
 
   it('refuses a login the ERP does not know, a blocked model and a missing description', async () => {
-    await expect(run('key', 'create', '--login', 'ghost', '--description', 'x', '--scope', 'read:res.partner')).rejects.toThrow('no active ERP user');
-    await expect(run('key', 'create', '--login', 'admin', '--description', 'x', '--scope', 'write:res.users')).rejects.toThrow('cannot be exposed');
+    await expect(
+      run('key', 'create', '--login', 'ghost', '--description', 'x', '--scope', 'read:res.partner'),
+    ).rejects.toThrow('no active ERP user');
+    await expect(
+      run('key', 'create', '--login', 'admin', '--description', 'x', '--scope', 'write:res.users'),
+    ).rejects.toThrow('cannot be exposed');
     await expect(run('key', 'create', '--login', 'admin', '--scope', 'read:res.partner')).rejects.toThrow('required');
   });
 
@@ -54,7 +68,18 @@ describe('npm run restapi', () => {
   });
 
   it('app create prints client id and secret once; list, rotate-secret, revoke; audit shows it all', async () => {
-    const created = await run('app', 'create', '--name', 'Field CRM', '--redirect-uri', 'https://crm.example.com/cb', '--redirect-uri', 'https://crm.example.com/cb/', '--scope', 'read:res.partner');
+    const created = await run(
+      'app',
+      'create',
+      '--name',
+      'Field CRM',
+      '--redirect-uri',
+      'https://crm.example.com/cb',
+      '--redirect-uri',
+      'https://crm.example.com/cb/',
+      '--scope',
+      'read:res.partner',
+    );
     expect(created.code).toBe(0);
     const secret = /client_secret: (\S+)/.exec(created.text)![1]!;
     const clientId = /client_id: +(\S+)/.exec(created.text)![1]!;
@@ -68,12 +93,26 @@ describe('npm run restapi', () => {
     expect(await creds.apps.authenticateClient(clientId, rotated.text.split('\n').at(-1)!)).toBeDefined();
     await run('app', 'revoke', id);
     const audit = (await run('audit')).text;
-    for (const e of ['key_created', 'key_revoked', 'app_created', 'app_secret_rotated', 'app_revoked']) expect(audit).toContain(e);
+    for (const e of ['key_created', 'key_revoked', 'app_created', 'app_secret_rotated', 'app_revoked'])
+      expect(audit).toContain(e);
   });
 
   it('refuses redirect URIs that are not https (except loopback) or carry a fragment', async () => {
-    await expect(run('app', 'create', '--name', 'x', '--redirect-uri', 'http://crm.example.com/cb', '--scope', 'read:res.partner')).rejects.toThrow('https');
-    await expect(run('app', 'create', '--name', 'x', '--redirect-uri', 'https://crm.example.com/cb#x', '--scope', 'read:res.partner')).rejects.toThrow('fragment');
+    await expect(
+      run('app', 'create', '--name', 'x', '--redirect-uri', 'http://crm.example.com/cb', '--scope', 'read:res.partner'),
+    ).rejects.toThrow('https');
+    await expect(
+      run(
+        'app',
+        'create',
+        '--name',
+        'x',
+        '--redirect-uri',
+        'https://crm.example.com/cb#x',
+        '--scope',
+        'read:res.partner',
+      ),
+    ).rejects.toThrow('fragment');
   });
 
   it('prints usage for an unknown command', async () => {

@@ -1,15 +1,22 @@
 /** The landing host's HTTP app. It never listens by itself (server.ts does); tests use inject(). */
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { genRequestId, problemClientErrorHandler, problemFrameworkErrors, registerInputHandling, registerProblemHandlers } from '@platform/http-kit';
+import { acmeChallengeRoutes } from '@platform/certificates';
+import {
+  genRequestId,
+  problemClientErrorHandler,
+  problemFrameworkErrors,
+  registerInputHandling,
+  registerProblemHandlers,
+} from '@platform/http-kit';
 import { localCaptchaRoutes } from '@platform/providers/local';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+
 import type { LandingDeps } from './deps.js';
-import { registerIntakeRoutes } from './features/intake/intake.routes.js';
-import { registerMagnetRoutes } from './features/magnet/magnet.routes.js';
 import { registerCapiRoutes } from './features/conversions/capi.routes.js';
 import { registerHealthRoutes } from './features/health/health.routes.js';
+import { registerIntakeRoutes } from './features/intake/intake.routes.js';
+import { registerMagnetRoutes } from './features/magnet/magnet.routes.js';
 import { registerOpenApiRoutes } from './features/openapi/openapi.routes.js';
 import { registerSite } from './site/site.routes.js';
-import { acmeChallengeRoutes } from '@platform/certificates';
 
 export interface LandingAppOptions {
   logger: FastifyBaseLogger | false;
@@ -21,11 +28,23 @@ export interface LandingAppOptions {
 }
 
 export async function buildLandingApp(deps: LandingDeps, opts: LandingAppOptions): Promise<FastifyInstance> {
-  const app = (
-    opts.logger
-      ? Fastify({ loggerInstance: opts.logger, bodyLimit: opts.bodyLimit, trustProxy: opts.trustProxy, genReqId: genRequestId, frameworkErrors: problemFrameworkErrors, clientErrorHandler: problemClientErrorHandler })
-      : Fastify({ logger: false, bodyLimit: opts.bodyLimit, trustProxy: opts.trustProxy, genReqId: genRequestId, frameworkErrors: problemFrameworkErrors, clientErrorHandler: problemClientErrorHandler })
-  ) as unknown as FastifyInstance;
+  const app = (opts.logger
+    ? Fastify({
+        loggerInstance: opts.logger,
+        bodyLimit: opts.bodyLimit,
+        trustProxy: opts.trustProxy,
+        genReqId: genRequestId,
+        frameworkErrors: problemFrameworkErrors,
+        clientErrorHandler: problemClientErrorHandler,
+      })
+    : Fastify({
+        logger: false,
+        bodyLimit: opts.bodyLimit,
+        trustProxy: opts.trustProxy,
+        genReqId: genRequestId,
+        frameworkErrors: problemFrameworkErrors,
+        clientErrorHandler: problemClientErrorHandler,
+      })) as unknown as FastifyInstance;
   // JSON only (charset-aware), and no NUL or lone surrogate in any string (docs/public-api.md).
   registerInputHandling(app);
   registerProblemHandlers(app);
@@ -44,8 +63,18 @@ export async function buildLandingApp(deps: LandingDeps, opts: LandingAppOptions
   await app.register(acmeChallengeRoutes, { db: deps.db });
   if (deps.localCaptcha) {
     // Embedded mode only: the local siteverify stand-in and its browser script.
-    await app.register(localCaptchaRoutes, { prefix: '/local-captcha', secret: deps.localCaptcha.secret, siteKey: deps.localCaptcha.siteKey, maxTokens: deps.localCaptcha.maxTokens });
+    await app.register(localCaptchaRoutes, {
+      prefix: '/local-captcha',
+      secret: deps.localCaptcha.secret,
+      siteKey: deps.localCaptcha.siteKey,
+      maxTokens: deps.localCaptcha.maxTokens,
+    });
   }
-  if (opts.site) await registerSite(app, { siteName: deps.siteName, captcha: deps.captchaScript, ...(deps.siteUrl ? { publicUrl: deps.siteUrl } : {}) });
+  if (opts.site)
+    await registerSite(app, {
+      siteName: deps.siteName,
+      captcha: deps.captchaScript,
+      ...(deps.siteUrl ? { publicUrl: deps.siteUrl } : {}),
+    });
   return app;
 }

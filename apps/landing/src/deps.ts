@@ -3,14 +3,15 @@
  * (reCAPTCHA siteverify, or the local stand-in when no secret is configured) and the services.
  */
 import type { Db } from '@platform/db';
+import { RateLimiter } from '@platform/http-kit';
 import { randomToken } from '@platform/kernel';
-import { createSiteverifyVerifier, GOOGLE_SITEVERIFY_URL, type CaptchaVerifier } from '@platform/providers';
+import { type CaptchaVerifier, createSiteverifyVerifier, GOOGLE_SITEVERIFY_URL } from '@platform/providers';
+
 import type { LandingConfig } from './config.js';
-import { TenantResolver } from './features/tenancy/tenant-resolver.js';
+import { CapiBridgeService } from './features/conversions/capi-bridge.service.js';
 import { SubmissionIntakeService } from './features/intake/submission-intake.service.js';
 import { MagnetSignupService } from './features/magnet/magnet-signup.service.js';
-import { CapiBridgeService } from './features/conversions/capi-bridge.service.js';
-import { RateLimiter } from '@platform/http-kit';
+import { TenantResolver } from './features/tenancy/tenant-resolver.js';
 
 export interface LandingDeps {
   db: Db;
@@ -55,14 +56,28 @@ export function composeLanding(config: LandingConfig, db: Db, onAccepted?: () =>
       allowedHostnames: allowed ?? [],
     });
     const siteKey = config.CAPTCHA_SITE_KEY ?? '';
-    captchaScript = { scriptUrl: `https://www.google.com/recaptcha/api.js?render=${encodeURIComponent(siteKey)}`, siteKey };
+    captchaScript = {
+      scriptUrl: `https://www.google.com/recaptcha/api.js?render=${encodeURIComponent(siteKey)}`,
+      siteKey,
+    };
   } else {
     const secret = randomToken(24);
     const late = lateVerifier((base) =>
-      createSiteverifyVerifier({ verifyUrl: `${base}/local-captcha/siteverify`, secret, minScore: config.CAPTCHA_MIN_SCORE, timeoutMs: config.CAPTCHA_TIMEOUT_MS, allowedHostnames: allowed ?? LOCAL_HOSTNAMES }),
+      createSiteverifyVerifier({
+        verifyUrl: `${base}/local-captcha/siteverify`,
+        secret,
+        minScore: config.CAPTCHA_MIN_SCORE,
+        timeoutMs: config.CAPTCHA_TIMEOUT_MS,
+        allowedHostnames: allowed ?? LOCAL_HOSTNAMES,
+      }),
     );
     verifier = late;
-    localCaptcha = { secret, siteKey: 'local-site-key', maxTokens: config.LOCAL_CAPTCHA_MAX_TOKENS, bind: (base) => late.bind(base) };
+    localCaptcha = {
+      secret,
+      siteKey: 'local-site-key',
+      maxTokens: config.LOCAL_CAPTCHA_MAX_TOKENS,
+      bind: (base) => late.bind(base),
+    };
     captchaScript = { scriptUrl: '/local-captcha/api.js', siteKey: 'local-site-key' };
   }
   const capiConfigured = Boolean(config.META_PIXEL_ID && config.META_ACCESS_TOKEN);

@@ -1,8 +1,10 @@
 import { Writable } from 'node:stream';
-import pino from 'pino';
-import type { FastifyBaseLogger } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { loggerOptions } from '@platform/http-kit';
+import type { FastifyBaseLogger } from 'fastify';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { startTestLanding, type TestLanding } from '../test/support/landing-harness.js';
 
 const lines: Record<string, unknown>[] = [];
@@ -35,7 +37,14 @@ describe('request logs', () => {
     for (const l of requestLines) expect(l.reqId, JSON.stringify(l)).toEqual(expect.any(String));
     expect(requestLines.some((l) => l.reqId === 'trace-42')).toBe(true);
     const all = JSON.stringify(lines);
-    for (const secret of [token, 'forged-TOKEN-xyz', 'idem-SECRET-123', 'abc.def.ghi', 'private.person@example.com', '3035550199']) {
+    for (const secret of [
+      token,
+      'forged-TOKEN-xyz',
+      'idem-SECRET-123',
+      'abc.def.ghi',
+      'private.person@example.com',
+      '3035550199',
+    ]) {
       expect(all).not.toContain(secret);
     }
   });

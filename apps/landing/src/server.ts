@@ -3,12 +3,14 @@
  * `npm run start:landing` (main.ts) and by the single-process platform (apps/platform).
  */
 import { BlockList, isIPv4, isIPv6 } from 'node:net';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { migratePlatform, openDb, type Db } from '@platform/db';
+
+import { type Db, migratePlatform, openDb } from '@platform/db';
 import { createLogger, listenAndTrack } from '@platform/http-kit';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+
+import { buildLandingApp } from './app.js';
 import type { LandingConfig } from './config.js';
 import { composeLanding } from './deps.js';
-import { buildLandingApp } from './app.js';
 import { ensureDefaultTenant } from './features/tenancy/tenant.repo.js';
 
 export interface RunningLanding {
@@ -30,7 +32,9 @@ export interface StartLandingOptions {
 export async function startLanding(config: LandingConfig, opts: StartLandingOptions = {}): Promise<RunningLanding> {
   const logger = opts.logger ?? (createLogger(config.LOG_LEVEL, 'landing') as unknown as FastifyBaseLogger);
   const ownDb = !opts.db;
-  const db = opts.db ?? (await openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, name: 'platform', owner: true }));
+  const db =
+    opts.db ??
+    (await openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, name: 'platform', owner: true }));
   try {
     if (ownDb) await migratePlatform(db);
     await ensureDefaultTenant(db, config.DEFAULT_TENANT_SLUG, config.SITE_NAME);
@@ -44,7 +48,9 @@ export async function startLanding(config: LandingConfig, opts: StartLandingOpti
     const running = await listenAndTrack(app, config.LANDING_HOST, config.LANDING_PORT);
     if (deps.localCaptcha) {
       deps.localCaptcha.bind(`http://127.0.0.1:${running.port}`);
-      logger.warn('bot check: no CAPTCHA_SECRET_KEY, so the LOCAL siteverify stand-in is in use (embedded mode only; it is not a bot check)');
+      logger.warn(
+        'bot check: no CAPTCHA_SECRET_KEY, so the LOCAL siteverify stand-in is in use (embedded mode only; it is not a bot check)',
+      );
     }
     let closing: Promise<void> | undefined;
     return {
@@ -70,12 +76,27 @@ export async function startLanding(config: LandingConfig, opts: StartLandingOpti
 function parseTrustProxy(v: string | undefined): false | string[] | ((address: string, hop: number) => boolean) {
   if (v === undefined || v === 'false') return false;
   if (v === 'true') return (address, hop) => hop === 0 && isPrivatePeer(address);
-  return v.split(',').map((s) => s.trim()).filter(Boolean);
+  return v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 const PRIVATE_PEERS = new BlockList();
-for (const [net, bits] of [['127.0.0.0', 8], ['10.0.0.0', 8], ['172.16.0.0', 12], ['192.168.0.0', 16], ['169.254.0.0', 16]] as const) PRIVATE_PEERS.addSubnet(net, bits, 'ipv4');
-for (const [net, bits] of [['::1', 128], ['fc00::', 7], ['fe80::', 10]] as const) PRIVATE_PEERS.addSubnet(net, bits, 'ipv6');
+for (const [net, bits] of [
+  ['127.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['172.16.0.0', 12],
+  ['192.168.0.0', 16],
+  ['169.254.0.0', 16],
+] as const)
+  PRIVATE_PEERS.addSubnet(net, bits, 'ipv4');
+for (const [net, bits] of [
+  ['::1', 128],
+  ['fc00::', 7],
+  ['fe80::', 10],
+] as const)
+  PRIVATE_PEERS.addSubnet(net, bits, 'ipv6');
 
 function isPrivatePeer(address: string): boolean {
   const v4 = address.startsWith('::ffff:') ? address.slice(7) : address;

@@ -8,8 +8,18 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, httpOk, killSpawned, ROOT, spawnPlatform, waitFor, type PlatformProcess } from '../test/support/platform-harness.js';
+
+import {
+  freePort,
+  httpOk,
+  killSpawned,
+  type PlatformProcess,
+  ROOT,
+  spawnPlatform,
+  waitFor,
+} from '../test/support/platform-harness.js';
 
 const run = promisify(execFile);
 const CLIS = {
@@ -26,9 +36,17 @@ let platform: PlatformProcess;
 let erpUrl: string;
 let consoleUrl: string;
 
-async function cli(name: keyof typeof CLIS, args: string[], stdin?: string): Promise<{ code: number; stdout: string; stderr: string }> {
+async function cli(
+  name: keyof typeof CLIS,
+  args: string[],
+  stdin?: string,
+): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const p = run(process.execPath, ['--import', 'tsx', CLIS[name], ...args], { cwd: ROOT, env: { PATH: process.env.PATH ?? '', ...env }, timeout: 120_000 });
+    const p = run(process.execPath, ['--import', 'tsx', CLIS[name], ...args], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '', ...env },
+      timeout: 120_000,
+    });
     p.child.stdin!.end(stdin ?? '');
     const { stdout, stderr } = await p;
     return { code: 0, stdout, stderr };
@@ -42,8 +60,15 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'platform-admin-'));
   const [erpPort, landingPort, consolePort] = [await freePort(), await freePort(), await freePort()];
   env = {
-    DATA_DIR: dataDir, ERP_PORT: String(erpPort), ERP_HOST: '127.0.0.1', LANDING_PORT: String(landingPort), LANDING_HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn', CHANGE_FEED_POLL_MS: '1000', OUTBOX_POLL_MS: '200', LOCAL_PROVIDERS_PORT: String(consolePort),
+    DATA_DIR: dataDir,
+    ERP_PORT: String(erpPort),
+    ERP_HOST: '127.0.0.1',
+    LANDING_PORT: String(landingPort),
+    LANDING_HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    CHANGE_FEED_POLL_MS: '1000',
+    OUTBOX_POLL_MS: '200',
+    LOCAL_PROVIDERS_PORT: String(consolePort),
   };
   consoleUrl = `http://127.0.0.1:${consolePort}`;
   erpUrl = `http://127.0.0.1:${erpPort}`;
@@ -59,7 +84,16 @@ afterAll(async () => {
 
 describe('with npm start running on PGlite', () => {
   it('restapi key revoke works, and the REST API refuses the key at once', async () => {
-    const created = await cli('restapi', ['key', 'create', '--login', 'admin', '--description', 'leaked', '--scope', 'read:res.partner']);
+    const created = await cli('restapi', [
+      'key',
+      'create',
+      '--login',
+      'admin',
+      '--description',
+      'leaked',
+      '--scope',
+      'read:res.partner',
+    ]);
     expect(created.stderr).toBe('');
     expect(created.code).toBe(0);
     const key = created.stdout.trim().split('\n').pop()!;
@@ -76,32 +110,60 @@ describe('with npm start running on PGlite', () => {
 
   it('runs local SMS, accounting and chat stand-ins, announced, with settings pointed at them', async () => {
     expect(platform.output()).toContain('LOCAL stand-ins for SMS, accounting and team chat');
-    const sms = JSON.parse((await cli('integrations', ['sms', 'show'])).stdout) as { webhook_base_url: string; lines: { phone_number: string }[] };
+    const sms = JSON.parse((await cli('integrations', ['sms', 'show'])).stdout) as {
+      webhook_base_url: string;
+      lines: { phone_number: string }[];
+    };
     expect(sms.webhook_base_url).toBe(erpUrl);
     expect(sms.lines).toHaveLength(1);
     const acct = await cli('integrations', ['accounting', 'show']);
     expect(acct).toMatchObject({ code: 0 });
     expect(JSON.parse(acct.stdout)).toMatchObject({ name: 'Local accounting stand-in' });
-    expect(JSON.parse((await cli('integrations', ['chat', 'show'])).stdout).webhook_url).toMatch(/^http:\/\/127\.0\.0\.1:/);
+    expect(JSON.parse((await cli('integrations', ['chat', 'show'])).stdout).webhook_url).toMatch(
+      /^http:\/\/127\.0\.0\.1:/,
+    );
 
     // Send: through the outbox to the local provider, which reports delivery back by signed webhook.
-    const sent = await cli('integrations', ['sms', 'send', '--to', '+1 303 555 0123', '--body', 'Your blinds ship Monday']);
+    const sent = await cli('integrations', [
+      'sms',
+      'send',
+      '--to',
+      '+1 303 555 0123',
+      '--body',
+      'Your blinds ship Monday',
+    ]);
     expect(sent).toMatchObject({ code: 0, stderr: '' });
     type Seen = { sms: { direction: string; body: string; status: string }[]; chat: { text?: string }[] };
     const seen = async () => (await (await fetch(consoleUrl)).json()) as Seen;
-    await waitFor('the SMS at the provider', async () => ((await seen()).sms.some((m) => m.direction === 'Outgoing' && m.body === 'Your blinds ship Monday') ? true : undefined));
+    await waitFor('the SMS at the provider', async () =>
+      (await seen()).sms.some((m) => m.direction === 'Outgoing' && m.body === 'Your blinds ship Monday')
+        ? true
+        : undefined,
+    );
     // Receive: a customer texts our line; the ERP host takes the signed webhook and the worker files it.
     const line = sms.lines[0]!.phone_number.replace(/\D/g, '');
-    const inbound = await fetch(`${consoleUrl}/sms/inbound`, { method: 'POST', body: JSON.stringify({ from: '13035550999', to: line, body: 'Is Tuesday OK?' }) });
+    const inbound = await fetch(`${consoleUrl}/sms/inbound`, {
+      method: 'POST',
+      body: JSON.stringify({ from: '13035550999', to: line, body: 'Is Tuesday OK?' }),
+    });
     expect(inbound.status).toBe(202);
-    await waitFor('the inbound SMS filed', async () => ((await cli('outbox', ['list', 'done'])).stdout.includes('sms.inbound') ? true : undefined), 120_000);
+    await waitFor(
+      'the inbound SMS filed',
+      async () => ((await cli('outbox', ['list', 'done'])).stdout.includes('sms.inbound') ? true : undefined),
+      120_000,
+    );
     // Chat: a sale order confirmed in the ERP reaches the local chat through the change feed.
     const key = readFileSync(join(dataDir, 'erp-platform-api-key'), 'utf8').trim();
     const call = async (model: string, method: string, args: unknown[]) => {
       const r = await fetch(`${erpUrl}/jsonrpc`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ jsonrpc: '2.0', method: 'call', id: 1, params: { service: 'object', method: 'execute_kw', args: ['platform', 2, key, model, method, args] } }),
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          method: 'call',
+          id: 1,
+          params: { service: 'object', method: 'execute_kw', args: ['platform', 2, key, model, method, args] },
+        }),
       });
       const body = (await r.json()) as { result?: unknown; error?: unknown };
       if (body.error) throw new Error(JSON.stringify(body.error));
@@ -114,7 +176,11 @@ describe('with npm start running on PGlite', () => {
   }, 300_000);
 
   it('integrations show, erp apikey list and outbox stats answer from the running databases', async () => {
-    const set = await cli('integrations', ['sms', 'set'], JSON.stringify({ api_key: 'key-while-running', api_secret: 'secret-while-running', webhook_base_url: erpUrl }));
+    const set = await cli(
+      'integrations',
+      ['sms', 'set'],
+      JSON.stringify({ api_key: 'key-while-running', api_secret: 'secret-while-running', webhook_base_url: erpUrl }),
+    );
     expect(set).toMatchObject({ code: 0, stderr: '' });
     const sms = await cli('integrations', ['sms', 'show']);
     expect(sms).toMatchObject({ code: 0, stderr: '' });
@@ -131,15 +197,24 @@ describe('with npm start running on PGlite', () => {
     expect(platform.child.exitCode).toBeNull();
   }, 240_000);
 
-  it.each(Object.keys(CLIS) as (keyof typeof CLIS)[])('npm run %s -- --help prints usage without a stack trace', async (name) => {
-    const r = await cli(name, ['--help']);
-    expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/^usage: /);
-    expect(r.stderr).not.toMatch(/\n\s+at /);
-  }, 120_000);
+  it.each(Object.keys(CLIS) as (keyof typeof CLIS)[])(
+    'npm run %s -- --help prints usage without a stack trace',
+    async (name) => {
+      const r = await cli(name, ['--help']);
+      expect(r.code).toBe(0);
+      expect(r.stdout).toMatch(/^usage: /);
+      expect(r.stderr).not.toMatch(/\n\s+at /);
+    },
+    120_000,
+  );
 
   it('a second npm start on the same DATA_DIR exits 1 naming the running one, no stack trace', async () => {
-    const second = spawnPlatform({ ...env, ERP_PORT: String(await freePort()), LANDING_PORT: String(await freePort()), LOCAL_PROVIDERS: 'off' });
+    const second = spawnPlatform({
+      ...env,
+      ERP_PORT: String(await freePort()),
+      LANDING_PORT: String(await freePort()),
+      LOCAL_PROVIDERS: 'off',
+    });
     expect(await second.exited).toBe(1);
     expect(second.output()).toContain(`is already open in process ${platform.child.pid}`);
     expect(second.output()).not.toMatch(/\n\s+at /);

@@ -7,6 +7,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+
 import { describe, expect, it } from 'vitest';
 
 const UNITS = fileURLToPath(new URL('../../../deploy/systemd', import.meta.url));
@@ -38,6 +39,11 @@ describe.skipIf(!hasAnalyze)('deployment units', () => {
   it('start every service the platform has', () => {
     const target = readFileSync(join(UNITS, 'platform.target'), 'utf8');
     for (const s of ['migrate', 'erp', 'landing', 'worker', 'docs']) expect(target).toContain(`platform-${s}.service`);
-    expect(execFileSync('node', ['-e', `const p=require(${JSON.stringify(join(UNITS, '../../package.json'))});for (const s of ['start:erp','start:landing','start:worker','start:docs','migrate']) if(!p.scripts[s]) process.exit(1)`]).toString()).toBe('');
+    expect(
+      execFileSync('node', [
+        '-e',
+        `const p=require(${JSON.stringify(join(UNITS, '../../package.json'))});for (const s of ['start:erp','start:landing','start:worker','start:docs','migrate']) if(!p.scripts[s]) process.exit(1)`,
+      ]).toString(),
+    ).toBe('');
   });
 });

@@ -11,9 +11,18 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+
 import { randomToken } from '@platform/kernel';
-import { startLocalAccounting, startLocalChat, startLocalSms, type RunningLocalAccounting, type RunningLocalChat, type RunningLocalSms } from '@platform/providers/local';
-import { wantsLocalProviders, type PlatformConfig } from './platform.config.js';
+import {
+  type RunningLocalAccounting,
+  type RunningLocalChat,
+  type RunningLocalSms,
+  startLocalAccounting,
+  startLocalChat,
+  startLocalSms,
+} from '@platform/providers/local';
+
+import { type PlatformConfig, wantsLocalProviders } from './platform.config.js';
 
 export interface LocalCredentials {
   sms: { apiKey: string; apiSecret: string; webhookSecret: string };
@@ -60,7 +69,12 @@ export async function startLocalProviders(c: PlatformConfig): Promise<LocalProvi
   const chat = want.chat ? await startLocalChat({ host, port: 0 }) : undefined;
   const env: Record<string, string> = {};
   if (sms) env.SMS_API_URL = sms.url;
-  if (accounting) Object.assign(env, { ACCT_LOGIN_URL: accounting.url, ACCT_IDENTITY_URL: accounting.url, ACCT_API_URL: accounting.url });
+  if (accounting)
+    Object.assign(env, {
+      ACCT_LOGIN_URL: accounting.url,
+      ACCT_IDENTITY_URL: accounting.url,
+      ACCT_API_URL: accounting.url,
+    });
   if (chat) env.CHAT_ALLOWED_ORIGINS = `${c.CHAT_ALLOWED_ORIGINS},${new URL(chat.url).origin}`;
   let console_: Server | undefined;
   return {
@@ -84,13 +98,31 @@ export async function startLocalProviders(c: PlatformConfig): Promise<LocalProvi
 }
 
 /** GET / : what the stand-ins received; POST /sms/inbound {from, to, body}: a customer texts a line. */
-async function serveConsole(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse, p: { sms?: RunningLocalSms; chat?: RunningLocalChat }) {
-  const send = (status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(`${JSON.stringify(body, null, 2)}\n`);
+async function serveConsole(
+  req: import('node:http').IncomingMessage,
+  res: import('node:http').ServerResponse,
+  p: { sms?: RunningLocalSms; chat?: RunningLocalChat },
+) {
+  const send = (status: number, body: unknown) =>
+    res.writeHead(status, { 'content-type': 'application/json' }).end(`${JSON.stringify(body, null, 2)}\n`);
   try {
     if (req.method === 'GET' && (req.url === '/' || req.url === '/messages')) {
       return send(200, {
-        sms: (p.sms?.messages ?? []).map((m) => ({ id: m.id, direction: m.direction, line: m.line, contact: m.contact, body: m.body, status: m.status, at: m.createdAt })),
-        chat: (p.chat?.messages ?? []).map((m) => ({ space: m.space, text: m.text, thread: m.threadKey, at: m.createTime })),
+        sms: (p.sms?.messages ?? []).map((m) => ({
+          id: m.id,
+          direction: m.direction,
+          line: m.line,
+          contact: m.contact,
+          body: m.body,
+          status: m.status,
+          at: m.createdAt,
+        })),
+        chat: (p.chat?.messages ?? []).map((m) => ({
+          space: m.space,
+          text: m.text,
+          thread: m.threadKey,
+          at: m.createTime,
+        })),
       });
     }
     if (req.method === 'POST' && req.url === '/sms/inbound' && p.sms) {

@@ -5,9 +5,16 @@
  * receiver (the stand-in's webhook URL changes with each start).
  */
 import type { Db } from '@platform/db';
+import {
+  accountingConnectionSchema,
+  chatConfigSchema,
+  IntegrationSettingsService,
+  smsConfigSchema,
+  smsLineSchema,
+} from '@platform/integrations';
 import { isAppError } from '@platform/kernel';
 import { findDefaultTenant } from '@platform/tenancy';
-import { accountingConnectionSchema, chatConfigSchema, IntegrationSettingsService, smsConfigSchema, smsLineSchema } from '@platform/integrations';
+
 import type { LocalProviders } from './local-providers.js';
 
 export const LOCAL_SMS_LINE = '+1 303 555 0100';
@@ -18,7 +25,13 @@ const missing = async <T>(p: Promise<T>): Promise<T | undefined> =>
     throw e;
   });
 
-export async function useLocalProviders(settings: IntegrationSettingsService, db: Db, local: LocalProviders, erpUrl: string, erpPort: number): Promise<string[]> {
+export async function useLocalProviders(
+  settings: IntegrationSettingsService,
+  db: Db,
+  local: LocalProviders,
+  erpUrl: string,
+  erpPort: number,
+): Promise<string[]> {
   const tenant = (await findDefaultTenant(db))?.id;
   if (!tenant) return [];
   const done: string[] = [];
@@ -26,23 +39,55 @@ export async function useLocalProviders(settings: IntegrationSettingsService, db
   if (local.sms) {
     const current = await settings.smsSecrets(tenant);
     if (!current || current.apiKey === c.sms.apiKey) {
-      await settings.setSmsConfig(tenant, smsConfigSchema.parse({ api_key: c.sms.apiKey, api_secret: c.sms.apiSecret, webhook_secret: c.sms.webhookSecret, webhook_base_url: erpUrl }));
+      await settings.setSmsConfig(
+        tenant,
+        smsConfigSchema.parse({
+          api_key: c.sms.apiKey,
+          api_secret: c.sms.apiSecret,
+          webhook_secret: c.sms.webhookSecret,
+          webhook_base_url: erpUrl,
+        }),
+      );
       const shown = (await settings.showSmsConfig(tenant)) as { lines?: unknown[] };
-      if (!shown.lines?.length) await settings.addSmsLine(tenant, smsLineSchema.parse({ name: 'Local Sales Line', phone_number: LOCAL_SMS_LINE, line_type: 'sales', is_default: true }));
+      if (!shown.lines?.length)
+        await settings.addSmsLine(
+          tenant,
+          smsLineSchema.parse({
+            name: 'Local Sales Line',
+            phone_number: LOCAL_SMS_LINE,
+            line_type: 'sales',
+            is_default: true,
+          }),
+        );
       done.push('sms');
     }
   }
   if (local.accounting && !(await missing(settings.showAccountingConnection(tenant)))) {
-    await settings.setAccountingConnection(tenant, accountingConnectionSchema.parse({
-      name: 'Local accounting stand-in', client_id: c.accounting.clientId, client_secret: c.accounting.clientSecret,
-      redirect_uri: `http://localhost:${erpPort}/acct/callback`, webhook_key: c.accounting.webhookKey,
-    }));
+    await settings.setAccountingConnection(
+      tenant,
+      accountingConnectionSchema.parse({
+        name: 'Local accounting stand-in',
+        client_id: c.accounting.clientId,
+        client_secret: c.accounting.clientSecret,
+        redirect_uri: `http://localhost:${erpPort}/acct/callback`,
+        webhook_key: c.accounting.webhookKey,
+      }),
+    );
     done.push('accounting');
   }
   if (local.chat) {
     const current = await settings.chatConfig(tenant);
     if (!current || /^http:\/\/(127\.0\.0\.1|localhost)[:/]/.test(current.webhookUrl)) {
-      await settings.setChatConfig(tenant, chatConfigSchema.parse({ webhook_url: local.chat.webhookUrl(), enable_fsm: true, enable_sales: true, enable_invoice: true, enable_po: true }));
+      await settings.setChatConfig(
+        tenant,
+        chatConfigSchema.parse({
+          webhook_url: local.chat.webhookUrl(),
+          enable_fsm: true,
+          enable_sales: true,
+          enable_invoice: true,
+          enable_po: true,
+        }),
+      );
       done.push('chat');
     }
   }

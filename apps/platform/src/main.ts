@@ -1,5 +1,6 @@
 /** `npm start`: the whole platform in one process (embedded ERP, landing host, worker). */
 import { runService } from '@platform/http-kit';
+
 import { startPlatform } from './platform.js';
 
 await runService('platform', async () => {

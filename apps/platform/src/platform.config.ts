@@ -1,6 +1,6 @@
 /** `npm start`'s own settings (each service validates its own on top). */
+import { type EnvSource, readConfig } from '@platform/kernel';
 import { z } from 'zod';
-import { readConfig, type EnvSource } from '@platform/kernel';
 
 export const platformEnvSchema = z.object({
   // Embedded mode only: local stand-ins for the SMS, accounting and team-chat providers.

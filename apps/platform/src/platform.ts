@@ -3,28 +3,29 @@
  * points at another ERP, e.g. a real Odoo 15), the landing host and the worker share one platform
  * database; the landing host wakes the worker after each accepted submission.
  */
-import type { FastifyBaseLogger } from 'fastify';
-import { migratePlatform, openDb } from '@platform/db';
-import { createLogger } from '@platform/http-kit';
-import type { EnvSource } from '@platform/kernel';
-import type { Erp } from '@platform/erp';
+import { loadDocsConfig } from '@platform/app-docs/docs.config.js';
+import { startDocs } from '@platform/app-docs/docs.server.js';
 import { loadErpConfig } from '@platform/app-erp/erp.config.js';
 import { startErp } from '@platform/app-erp/erp.server.js';
 import { loadLandingConfig } from '@platform/app-landing/config.js';
 import { startLanding } from '@platform/app-landing/server.js';
 import { loadWorkerConfig } from '@platform/app-worker/config.js';
-import { startWorker } from '@platform/app-worker/worker.js';
 import { ErpConnections } from '@platform/app-worker/erp-connections.js';
+import { startBackupJob } from '@platform/app-worker/features/backup/backup.job.js';
 import { secretBoxFrom } from '@platform/app-worker/secrets.js';
+import { startWorker } from '@platform/app-worker/worker.js';
+import { loadBackupConfig } from '@platform/backup';
+import { migratePlatform, openDb } from '@platform/db';
+import type { Erp } from '@platform/erp';
+import { createLogger } from '@platform/http-kit';
 import { chatOrigins, IntegrationSettingsService } from '@platform/integrations';
+import type { EnvSource } from '@platform/kernel';
 import { normalizeSmsPhone } from '@platform/providers';
-import { loadPlatformConfig } from './platform.config.js';
+import type { FastifyBaseLogger } from 'fastify';
+
 import { startLocalProviders } from './local-providers.js';
 import { useLocalProviders } from './local-settings.js';
-import { loadBackupConfig } from '@platform/backup';
-import { startBackupJob } from '@platform/app-worker/features/backup/backup.job.js';
-import { loadDocsConfig } from '@platform/app-docs/docs.config.js';
-import { startDocs } from '@platform/app-docs/docs.server.js';
+import { loadPlatformConfig } from './platform.config.js';
 
 export interface RunningPlatform {
   landingUrl: string;
@@ -47,7 +48,10 @@ export interface PlatformExtras {
   backups?: boolean;
 }
 
-export async function startPlatform(baseEnv: EnvSource = process.env, extras: PlatformExtras = {}): Promise<RunningPlatform> {
+export async function startPlatform(
+  baseEnv: EnvSource = process.env,
+  extras: PlatformExtras = {},
+): Promise<RunningPlatform> {
   // Validate every service's configuration before starting any of them.
   const platformConfig = loadPlatformConfig(baseEnv);
   const base = loadLandingConfig(baseEnv);
@@ -68,7 +72,9 @@ export async function startPlatform(baseEnv: EnvSource = process.env, extras: Pl
     const erpConfig = env.ERP_URL ? undefined : loadErpConfig(env);
     const logger = createLogger(landingConfig.LOG_LEVEL);
     await migratePlatform(db);
-    erpServer = erpConfig ? await startErp(erpConfig, logger.child({ name: 'erp' }) as unknown as FastifyBaseLogger, { platformDb: db }) : undefined;
+    erpServer = erpConfig
+      ? await startErp(erpConfig, logger.child({ name: 'erp' }) as unknown as FastifyBaseLogger, { platformDb: db })
+      : undefined;
     const workerConfig = loadWorkerConfig(erpServer ? { ...env, ERP_URL: erpServer.url } : env);
     const worker = await startWorker(workerConfig, { db, logger: logger.child({ name: 'worker' }) });
     const landing = await startLanding(landingConfig, {
@@ -77,18 +83,41 @@ export async function startPlatform(baseEnv: EnvSource = process.env, extras: Pl
       onAccepted: () => worker.wake(),
     });
     // Daily backups; on PGlite this process owns the files, so it hands the open databases over.
-    const backups = !extras.backups ? undefined : await startBackupJob(backupConfig, {
-      logger: logger.child({ name: 'backup' }),
-      db,
-      ...(backupConfig.DATABASE_URL ? {} : { pgliteDbs: erpServer ? { platform: db, erp: erpServer.db } : { platform: db } }),
-    });
-    const docs = !extras.docs ? undefined : await startDocs(docsConfig, logger.child({ name: 'docs' }) as unknown as FastifyBaseLogger);
+    const backups = !extras.backups
+      ? undefined
+      : await startBackupJob(backupConfig, {
+          logger: logger.child({ name: 'backup' }),
+          db,
+          ...(backupConfig.DATABASE_URL
+            ? {}
+            : { pgliteDbs: erpServer ? { platform: db, erp: erpServer.db } : { platform: db } }),
+        });
+    const docs = !extras.docs
+      ? undefined
+      : await startDocs(docsConfig, logger.child({ name: 'docs' }) as unknown as FastifyBaseLogger);
     if (local && erpServer) {
       const consoleUrl = await local.bind(erpServer.url);
-      const settings = new IntegrationSettingsService(db, secretBoxFrom(workerConfig), (raw) => normalizeSmsPhone(raw, workerConfig.SMS_DEFAULT_REGION), chatOrigins(workerConfig.CHAT_ALLOWED_ORIGINS));
-      const configured = await useLocalProviders(settings, db, local, erpServer.url, new URL(erpServer.url).port ? Number(new URL(erpServer.url).port) : 80);
+      const settings = new IntegrationSettingsService(
+        db,
+        secretBoxFrom(workerConfig),
+        (raw) => normalizeSmsPhone(raw, workerConfig.SMS_DEFAULT_REGION),
+        chatOrigins(workerConfig.CHAT_ALLOWED_ORIGINS),
+      );
+      const configured = await useLocalProviders(
+        settings,
+        db,
+        local,
+        erpServer.url,
+        new URL(erpServer.url).port ? Number(new URL(erpServer.url).port) : 80,
+      );
       logger.warn(
-        { sms: local.sms?.url, accounting: local.accounting?.url, chat: local.chat?.url, console: consoleUrl, settings_pointed_at_them: configured },
+        {
+          sms: local.sms?.url,
+          accounting: local.accounting?.url,
+          chat: local.chat?.url,
+          console: consoleUrl,
+          settings_pointed_at_them: configured,
+        },
         `providers: LOCAL stand-ins for SMS, accounting and team chat are in use (embedded mode only; nothing leaves this machine). Console: ${consoleUrl}`,
       );
     }

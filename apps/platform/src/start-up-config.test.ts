@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest';
-import { ConfigError } from '@platform/kernel';
 import { loadErpConfig } from '@platform/app-erp/erp.config.js';
 import { loadLandingConfig } from '@platform/app-landing/config.js';
 import { loadWorkerConfig } from '@platform/app-worker/config.js';
+import { ConfigError } from '@platform/kernel';
+import { describe, expect, it } from 'vitest';
+
 import { spawnPlatform } from '../test/support/platform-harness.js';
 
 describe('start-up configuration', () => {
@@ -31,7 +32,9 @@ describe('start-up configuration', () => {
   });
 
   it('a bot-check secret without its allow-list and site key is refused', () => {
-    expect(() => loadLandingConfig({ CAPTCHA_SECRET_KEY: 'a-long-secret' })).toThrow(/CAPTCHA_ALLOWED_HOSTNAMES[\s\S]*CAPTCHA_SITE_KEY|CAPTCHA_SITE_KEY[\s\S]*CAPTCHA_ALLOWED_HOSTNAMES/);
+    expect(() => loadLandingConfig({ CAPTCHA_SECRET_KEY: 'a-long-secret' })).toThrow(
+      /CAPTCHA_ALLOWED_HOSTNAMES[\s\S]*CAPTCHA_SITE_KEY|CAPTCHA_SITE_KEY[\s\S]*CAPTCHA_ALLOWED_HOSTNAMES/,
+    );
   });
 
   it('npm start with a bad value exits 1 before starting anything, naming the variable and the rule', async () => {

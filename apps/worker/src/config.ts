@@ -1,15 +1,21 @@
 /** The worker's environment, validated once at start-up (the only reader of process.env here). */
-import { z } from 'zod';
-import { readConfig, sharedEnvShape, type EnvSource } from '@platform/kernel';
 import { emailEnvShape, refineEmailConfig } from '@platform/email/email.config.js';
+import { type EnvSource, readConfig, sharedEnvShape } from '@platform/kernel';
+import { z } from 'zod';
 
-const int = (min: number, max: number) => z.coerce.number().int('must be an integer').min(min, `must be at least ${min}`).max(max, `must be at most ${max}`);
+const int = (min: number, max: number) =>
+  z.coerce.number().int('must be an integer').min(min, `must be at least ${min}`).max(max, `must be at most ${max}`);
 
 export const workerEnvSchema = z
   .object({
     ...sharedEnvShape,
-    ERP_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL of the ERP (Odoo 15 or the embedded ERP)' }).default('http://127.0.0.1:8069'),
-    ERP_DB: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,62}$/, 'must be an ERP database name').default('platform'),
+    ERP_URL: z
+      .url({ protocol: /^https?$/, error: 'must be an http(s) URL of the ERP (Odoo 15 or the embedded ERP)' })
+      .default('http://127.0.0.1:8069'),
+    ERP_DB: z
+      .string()
+      .regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,62}$/, 'must be an ERP database name')
+      .default('platform'),
     ERP_TIMEOUT_MS: int(500, 120_000).default(15_000),
     ERP_STRUCTURED_ATTRIBUTION: z.enum(['on', 'off'], 'must be on or off').default('off'),
     OUTBOX_MAX_ATTEMPTS: int(1, 100).default(10),
@@ -26,15 +32,21 @@ export const workerEnvSchema = z
     IDEMPOTENCY_KEY_RETENTION_H: int(1, 24 * 90).default(24),
     WEBHOOK_RECEIPT_RETENTION_DAYS: int(1, 3650).default(30),
     OUTBOX_DONE_RETENTION_DAYS: int(1, 3650).default(7),
-    META_PIXEL_ID: z.string().regex(/^\d{5,20}$/, 'must be the numeric pixel id').optional(),
+    META_PIXEL_ID: z
+      .string()
+      .regex(/^\d{5,20}$/, 'must be the numeric pixel id')
+      .optional(),
     META_ACCESS_TOKEN: z.string().min(10).optional(),
     META_GRAPH_URL: z.url().default('https://graph.facebook.com'),
     META_TEST_EVENT_CODE: z.string().optional(),
     ...emailEnvShape,
-    META_DEFAULT_COUNTRY_CODE: z.string().regex(/^\d{1,3}$/, 'must be a calling code such as 1').default('1'),
+    META_DEFAULT_COUNTRY_CODE: z
+      .string()
+      .regex(/^\d{1,3}$/, 'must be a calling code such as 1')
+      .default('1'),
     // Certificates for tenant custom domains (docs/certificates.md); off without ACME_DIRECTORY_URL.
     ACME_DIRECTORY_URL: z.url({ protocol: /^https$/, error: 'must be the https URL of the ACME directory' }).optional(),
-    ACME_EMAIL: z.email('must be an email address for the CA\'s notices').optional(),
+    ACME_EMAIL: z.email("must be an email address for the CA's notices").optional(),
     ACME_CA_FILE: z.string().optional(),
     CERTIFICATES_POLL_MS: int(1_000, 86_400_000).default(60_000),
     PROXY_DIR: z.string().optional(),
@@ -43,7 +55,11 @@ export const workerEnvSchema = z
   .superRefine((c, ctx) => {
     refineEmailConfig(c, ctx);
     if (Boolean(c.META_PIXEL_ID) !== Boolean(c.META_ACCESS_TOKEN))
-      ctx.addIssue({ code: 'custom', path: ['META_ACCESS_TOKEN'], message: 'META_PIXEL_ID and META_ACCESS_TOKEN are set together or not at all' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['META_ACCESS_TOKEN'],
+        message: 'META_PIXEL_ID and META_ACCESS_TOKEN are set together or not at all',
+      });
   });
 
 export type WorkerConfig = z.infer<typeof workerEnvSchema>;

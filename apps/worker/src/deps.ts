@@ -4,18 +4,7 @@
  * here starts: worker.ts starts and stops what this returns.
  */
 import { hostname } from 'node:os';
-import type { Db } from '@platform/db';
-import { createLogger, RateLimiter } from '@platform/http-kit';
-import { newId } from '@platform/kernel';
-import { OutboxRelay, type OutboxHandlers } from '@platform/outbox';
-import {
-  createGoogleChatPoster,
-  justCallSmsAdapters,
-  createLogConversionsSender,
-  createMetaCapiSender,
-  normalizeSmsPhone,
-  type ConversionsSender,
-} from '@platform/providers';
+
 import {
   ERP_EVENT_TOPICS,
   TOPIC_CHAT_NOTIFY,
@@ -25,22 +14,35 @@ import {
   TOPIC_SMS_INBOUND,
   TOPIC_SMS_SEND,
 } from '@platform/contracts';
-import { chatOrigins, ChatNotifierService, IntegrationSettingsService, SmsService } from '@platform/integrations';
+import type { Db } from '@platform/db';
 import { createEmailLanes, type EmailLanes } from '@platform/email';
+import { createLogger, RateLimiter } from '@platform/http-kit';
 import { markDelivered } from '@platform/intake';
+import { ChatNotifierService, chatOrigins, IntegrationSettingsService, SmsService } from '@platform/integrations';
+import { newId } from '@platform/kernel';
+import { type OutboxHandlers, OutboxRelay } from '@platform/outbox';
+import {
+  type ConversionsSender,
+  createGoogleChatPoster,
+  createLogConversionsSender,
+  createMetaCapiSender,
+  justCallSmsAdapters,
+  normalizeSmsPhone,
+} from '@platform/providers';
 import { findTenantById } from '@platform/tenancy';
+
 import type { WorkerConfig } from './config.js';
 import { ErpConnections } from './erp-connections.js';
-import { secretBoxFrom } from './secrets.js';
-import { LeadDeliveryService } from './features/leads/lead-delivery.service.js';
-import { deliverConversion } from './features/conversions/conversion-delivery.js';
-import { ChangeFeedService } from './features/change-feed/change-feed.service.js';
-import { ChangeFeedRunner } from './features/change-feed/change-feed.runner.js';
-import { fanOutErpEvent } from './features/erp-events/erp-event-fanout.js';
-import { createCertificateJob } from './features/certificates/certificates.job.js';
 import { accountingHandlers } from './features/accounting/accounting.jobs.js';
-import { RetentionService } from './features/retention/retention.service.js';
+import { createCertificateJob } from './features/certificates/certificates.job.js';
+import { ChangeFeedRunner } from './features/change-feed/change-feed.runner.js';
+import { ChangeFeedService } from './features/change-feed/change-feed.service.js';
+import { deliverConversion } from './features/conversions/conversion-delivery.js';
+import { fanOutErpEvent } from './features/erp-events/erp-event-fanout.js';
+import { LeadDeliveryService } from './features/leads/lead-delivery.service.js';
 import { RetentionRunner } from './features/retention/retention.runner.js';
+import { RetentionService } from './features/retention/retention.service.js';
+import { secretBoxFrom } from './secrets.js';
 
 export type Logger = ReturnType<typeof createLogger>;
 
@@ -66,14 +68,33 @@ function conversionsSender(config: WorkerConfig, logger: Logger): ConversionsSen
 }
 
 /** Every outbox topic the main relay delivers, each handler typed by its topic's payload. */
-export function buildHandlers(config: WorkerConfig, db: Db, logger: Logger, erps: ErpConnections, wake: () => void): OutboxHandlers {
+export function buildHandlers(
+  config: WorkerConfig,
+  db: Db,
+  logger: Logger,
+  erps: ErpConnections,
+  wake: () => void,
+): OutboxHandlers {
   const erpFor = (name: string | null) => erps.forDatabase(name);
-  const settings = new IntegrationSettingsService(db, secretBoxFrom(config), (raw) => normalizeSmsPhone(raw, config.SMS_DEFAULT_REGION), chatOrigins(config.CHAT_ALLOWED_ORIGINS));
-  const chat = new ChatNotifierService(settings, createGoogleChatPoster({ allowedOrigins: chatOrigins(config.CHAT_ALLOWED_ORIGINS) }), new RateLimiter(db));
+  const settings = new IntegrationSettingsService(
+    db,
+    secretBoxFrom(config),
+    (raw) => normalizeSmsPhone(raw, config.SMS_DEFAULT_REGION),
+    chatOrigins(config.CHAT_ALLOWED_ORIGINS),
+  );
+  const chat = new ChatNotifierService(
+    settings,
+    createGoogleChatPoster({ allowedOrigins: chatOrigins(config.CHAT_ALLOWED_ORIGINS) }),
+    new RateLimiter(db),
+  );
   const fanOut = fanOutErpEvent(db, wake);
   const sms = new SmsService(db, settings, justCallSmsAdapters({ baseUrl: config.SMS_API_URL }), wake);
   const erpOfTenant = async (tenantId: string) => erpFor((await findTenantById(db, tenantId))?.erp_db ?? null);
-  const leads = new LeadDeliveryService(erpFor, { markDelivered: (id, model, erpId) => markDelivered(db, id, model, erpId) }, config.ERP_STRUCTURED_ATTRIBUTION === 'on');
+  const leads = new LeadDeliveryService(
+    erpFor,
+    { markDelivered: (id, model, erpId) => markDelivered(db, id, model, erpId) },
+    config.ERP_STRUCTURED_ATTRIBUTION === 'on',
+  );
   const conversions = conversionsSender(config, logger);
   return {
     [TOPIC_ESTIMATE]: (row) => leads.deliverEstimate(row.payload),
@@ -83,13 +104,19 @@ export function buildHandlers(config: WorkerConfig, db: Db, logger: Logger, erps
     [TOPIC_SMS_SEND]: (row) => sms.deliver(row.tenant_id, row.payload.messageId),
     [TOPIC_SMS_INBOUND]: async (row) => sms.attachInbound(row.payload.messageId, await erpOfTenant(row.tenant_id)),
     ...accountingHandlers(config, db, settings, erpFor),
-    [TOPIC_CHAT_NOTIFY]: (row) => chat.notify(row.tenant_id, row.payload.eventTopic, row.payload.event, `outbox-${row.id}`),
+    [TOPIC_CHAT_NOTIFY]: (row) =>
+      chat.notify(row.tenant_id, row.payload.eventTopic, row.payload.event, `outbox-${row.id}`),
   };
 }
 
 export function composeWorker(config: WorkerConfig, db: Db, logger: Logger): WorkerParts {
   const erps = new ErpConnections(config);
-  const tuning = { pollMs: config.OUTBOX_POLL_MS, maxAttempts: config.OUTBOX_MAX_ATTEMPTS, baseDelayMs: config.OUTBOX_BASE_DELAY_MS, maxDelayMs: config.OUTBOX_MAX_DELAY_MS };
+  const tuning = {
+    pollMs: config.OUTBOX_POLL_MS,
+    maxAttempts: config.OUTBOX_MAX_ATTEMPTS,
+    baseDelayMs: config.OUTBOX_BASE_DELAY_MS,
+    maxDelayMs: config.OUTBOX_MAX_DELAY_MS,
+  };
   const relay: OutboxRelay = new OutboxRelay({
     db,
     workerId: `${hostname()}:${process.pid}:${newId().slice(0, 8)}`,
@@ -99,17 +126,36 @@ export function composeWorker(config: WorkerConfig, db: Db, logger: Logger): Wor
     visibilityTimeoutMs: config.OUTBOX_CLAIM_TIMEOUT_MS,
   });
   // Email has its own lanes (transactional, bulk), so mail never waits behind other topics or bulk.
-  const email = createEmailLanes({ config, db, logger, workerId: `${hostname()}:${process.pid}`, box: secretBoxFrom(config), relay: tuning });
+  const email = createEmailLanes({
+    config,
+    db,
+    logger,
+    workerId: `${hostname()}:${process.pid}`,
+    box: secretBoxFrom(config),
+    relay: tuning,
+  });
   // CHANGE_FEED_POLL_MS=0 turns the ERP change feed off (e.g. on all but one worker, to save ERP calls).
   const feed =
     config.CHANGE_FEED_POLL_MS > 0
       ? new ChangeFeedRunner(
-          new ChangeFeedService(db, { defaultErpDb: config.ERP_DB, erpFor: (name) => erps.forDatabase(name), onEvents: () => relay.wake(), logger }),
+          new ChangeFeedService(db, {
+            defaultErpDb: config.ERP_DB,
+            erpFor: (name) => erps.forDatabase(name),
+            onEvents: () => relay.wake(),
+            logger,
+          }),
           config.CHANGE_FEED_POLL_MS,
         )
       : undefined;
-  const retention = { idempotencyKeyHours: config.IDEMPOTENCY_KEY_RETENTION_H, webhookReceiptDays: config.WEBHOOK_RECEIPT_RETENTION_DAYS, outboxDoneDays: config.OUTBOX_DONE_RETENTION_DAYS };
-  const pruning = config.PRUNE_INTERVAL_MS > 0 ? new RetentionRunner(new RetentionService(db, retention), config.PRUNE_INTERVAL_MS, logger) : undefined;
+  const retention = {
+    idempotencyKeyHours: config.IDEMPOTENCY_KEY_RETENTION_H,
+    webhookReceiptDays: config.WEBHOOK_RECEIPT_RETENTION_DAYS,
+    outboxDoneDays: config.OUTBOX_DONE_RETENTION_DAYS,
+  };
+  const pruning =
+    config.PRUNE_INTERVAL_MS > 0
+      ? new RetentionRunner(new RetentionService(db, retention), config.PRUNE_INTERVAL_MS, logger)
+      : undefined;
   // Certificates for tenant domains (off unless ACME_DIRECTORY_URL is set).
   const certificates = createCertificateJob(config, db, secretBoxFrom(config), logger);
   return { relay, email, feed, pruning, certificates };

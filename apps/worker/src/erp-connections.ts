@@ -4,21 +4,34 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { AppError } from '@platform/kernel';
+
 import { createOdooErp, type Erp } from '@platform/erp';
+import { AppError } from '@platform/kernel';
+
 import type { WorkerConfig } from './config.js';
 
 export class ErpConnections {
   private readonly cache = new Map<string, { secret: string; erp: Erp }>();
 
-  constructor(private readonly config: Pick<WorkerConfig, 'ERP_URL' | 'ERP_DB' | 'ERP_LOGIN' | 'ERP_API_KEY' | 'ERP_TIMEOUT_MS' | 'DATA_DIR'>) {}
+  constructor(
+    private readonly config: Pick<
+      WorkerConfig,
+      'ERP_URL' | 'ERP_DB' | 'ERP_LOGIN' | 'ERP_API_KEY' | 'ERP_TIMEOUT_MS' | 'DATA_DIR'
+    >,
+  ) {}
 
   forDatabase(db: string | null): Erp {
     const name = db ?? this.config.ERP_DB;
     const secret = this.secret();
     const hit = this.cache.get(name);
     if (hit && hit.secret === secret) return hit.erp;
-    const erp = createOdooErp({ url: this.config.ERP_URL, db: name, login: this.config.ERP_LOGIN, secret, timeoutMs: this.config.ERP_TIMEOUT_MS });
+    const erp = createOdooErp({
+      url: this.config.ERP_URL,
+      db: name,
+      login: this.config.ERP_LOGIN,
+      secret,
+      timeoutMs: this.config.ERP_TIMEOUT_MS,
+    });
     this.cache.set(name, { secret, erp });
     return erp;
   }
@@ -28,7 +41,11 @@ export class ErpConnections {
     const file = join(this.config.DATA_DIR, 'erp-platform-api-key');
     const key = existsSync(file) ? readFileSync(file, 'utf8').trim() : '';
     // Not there yet: the embedded ERP writes it on its first start. Retry later.
-    if (!key) throw new AppError('ERP_UNAVAILABLE', `No ERP_API_KEY and no ${file} yet (the embedded ERP writes it on first start).`);
+    if (!key)
+      throw new AppError(
+        'ERP_UNAVAILABLE',
+        `No ERP_API_KEY and no ${file} yet (the embedded ERP writes it on first start).`,
+      );
     return key;
   }
 }

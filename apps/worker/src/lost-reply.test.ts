@@ -3,16 +3,17 @@
  * write and then drops its reply. Whatever the worker does next (retry, dead letter then
  * `npm run outbox -- replay`), each submission ends as exactly one ERP record.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type EstimatePayload, type HelpdeskPayload, TOPIC_ESTIMATE, TOPIC_HELPDESK } from '@platform/contracts';
 import type { Db, TestDb } from '@platform/db';
-import { enqueue, replayDead, type OutboxRow } from '@platform/outbox';
-import { TOPIC_ESTIMATE, TOPIC_HELPDESK, type EstimatePayload, type HelpdeskPayload } from '@platform/contracts';
-import { startTestErp, waitFor, type TestErp } from '@platform/erp-embedded/testing';
+import { startTestErp, type TestErp, waitFor } from '@platform/erp-embedded/testing';
+import { odooCall, type ReplyDroppingProxy, startReplyDroppingProxy } from '@platform/erp-embedded/testing';
+import { enqueue, type OutboxRow, replayDead } from '@platform/outbox';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
 import { createPlatformDb, estimatePayload, helpdeskPayload, insertSubmission } from '../test/support/payloads.js';
-import { odooCall, startReplyDroppingProxy, type ReplyDroppingProxy } from '@platform/erp-embedded/testing';
-import { referenceMarker } from './features/leads/lead-mapping.js';
 import { loadWorkerConfig } from './config.js';
-import { startWorker, type RunningWorker } from './worker.js';
+import { referenceMarker } from './features/leads/lead-mapping.js';
+import { type RunningWorker, startWorker } from './worker.js';
 
 let platform: { t: TestDb; db: Db; tenantId: string };
 let db: Db;
@@ -39,16 +40,28 @@ afterEach(async () => {
 
 const start = async (env: Record<string, string> = {}) => {
   const config = loadWorkerConfig({
-    ERP_URL: proxy.url, ERP_API_KEY: erp.apiKey, ERP_DB: erp.dbName, LOG_LEVEL: 'silent', OUTBOX_POLL_MS: '50', OUTBOX_BASE_DELAY_MS: '50', ...env,
+    ERP_URL: proxy.url,
+    ERP_API_KEY: erp.apiKey,
+    ERP_DB: erp.dbName,
+    LOG_LEVEL: 'silent',
+    OUTBOX_POLL_MS: '50',
+    OUTBOX_BASE_DELAY_MS: '50',
+    ...env,
   });
   worker = await startWorker(config, { db });
   return worker;
 };
 const queue = async (topic: typeof TOPIC_ESTIMATE | typeof TOPIC_HELPDESK, p: EstimatePayload | HelpdeskPayload) =>
-  (await db.transaction((tx) => enqueue(tx, { tenantId: platform.tenantId, topic, aggregateId: p.submissionId, payload: { ...p } })))!;
+  (await db.transaction((tx) =>
+    enqueue(tx, { tenantId: platform.tenantId, topic, aggregateId: p.submissionId, payload: { ...p } }),
+  ))!;
 const row = async (id: number) => (await db.query<OutboxRow>('SELECT * FROM outbox WHERE id = $1', [id])).rows[0]!;
-const settled = (id: number, status: OutboxRow['status']) => waitFor(async () => (await row(id)).status === status, `outbox row ${id} ${status}`);
-const leadsOf = (p: EstimatePayload) => erp.erp.search('crm.lead', [['description', 'ilike', referenceMarker(p.submissionId)]], { context: { active_test: false } });
+const settled = (id: number, status: OutboxRow['status']) =>
+  waitFor(async () => (await row(id)).status === status, `outbox row ${id} ${status}`);
+const leadsOf = (p: EstimatePayload) =>
+  erp.erp.search('crm.lead', [['description', 'ilike', referenceMarker(p.submissionId)]], {
+    context: { active_test: false },
+  });
 
 describe('a write the ERP committed while its reply was lost', { timeout: 60_000 }, () => {
   it('replaying the dead letter (attempts back to 0) still leaves one lead', async () => {
@@ -67,7 +80,9 @@ describe('a write the ERP committed while its reply was lost', { timeout: 60_000
     await settled(id, 'done');
     const leads = await leadsOf(p);
     expect(leads).toHaveLength(1);
-    expect((await row(id)) as unknown as { result: unknown }).toMatchObject({ result: { model: 'crm.lead', id: leads[0], duplicate: true } });
+    expect((await row(id)) as unknown as { result: unknown }).toMatchObject({
+      result: { model: 'crm.lead', id: leads[0], duplicate: true },
+    });
   });
 
   it('a retried estimate whose external-id link reply was lost leaves one lead and one link', async () => {
@@ -78,7 +93,12 @@ describe('a write the ERP committed while its reply was lost', { timeout: 60_000
     await start();
     await settled(id, 'done');
     expect(await leadsOf(p)).toHaveLength(1);
-    expect(await erp.erp.searchCount('ir.model.data', [['model', '=', 'crm.lead'], ['res_id', '=', (await leadsOf(p))[0]!]])).toBe(1);
+    expect(
+      await erp.erp.searchCount('ir.model.data', [
+        ['model', '=', 'crm.lead'],
+        ['res_id', '=', (await leadsOf(p))[0]!],
+      ]),
+    ).toBe(1);
   });
 
   it('a retried helpdesk request leaves one ticket', async () => {
@@ -88,6 +108,8 @@ describe('a write the ERP committed while its reply was lost', { timeout: 60_000
     await start();
     await settled(id, 'done');
     expect((await row(id)).attempts).toBe(2);
-    expect(await erp.erp.searchCount('helpdesk.ticket', [['description', 'ilike', referenceMarker(p.submissionId)]])).toBe(1);
+    expect(
+      await erp.erp.searchCount('helpdesk.ticket', [['description', 'ilike', referenceMarker(p.submissionId)]]),
+    ).toBe(1);
   });
 });

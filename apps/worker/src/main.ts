@@ -1,17 +1,18 @@
 /** `npm run start:worker`: the outbox worker as its own process (needs the shared PostgreSQL). */
-import { runService } from '@platform/http-kit';
-import { ConfigError } from '@platform/kernel';
-import { loadWorkerConfig } from './config.js';
-import { startWorker } from './worker.js';
 import { loadBackupConfig } from '@platform/backup';
+import { runService } from '@platform/http-kit';
 import { createLogger } from '@platform/http-kit';
+import { ConfigError } from '@platform/kernel';
+
+import { loadWorkerConfig } from './config.js';
 import { startBackupJob } from './features/backup/backup.job.js';
+import { startWorker } from './worker.js';
 
 await runService('worker', async () => {
   const config = loadWorkerConfig();
   if (!config.DATABASE_URL) {
     throw new ConfigError(
-      'Invalid configuration:\n  DATABASE_URL: is required to run the worker as its own process (it must share the landing host\'s PostgreSQL); use `npm start` for the single-process embedded mode',
+      "Invalid configuration:\n  DATABASE_URL: is required to run the worker as its own process (it must share the landing host's PostgreSQL); use `npm start` for the single-process embedded mode",
     );
   }
   const backupConfig = loadBackupConfig();

@@ -7,7 +7,8 @@
  */
 import { migratePlatform, openDb } from '@platform/db';
 import { runCliMain } from '@platform/kernel';
-import { countByStatus, listByStatus, replayDead, type OutboxRow } from '@platform/outbox';
+import { countByStatus, listByStatus, type OutboxRow, replayDead } from '@platform/outbox';
+
 import { loadWorkerConfig } from './config.js';
 
 export const USAGE = `usage: npm run outbox -- stats              counts by status

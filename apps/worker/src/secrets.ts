@@ -1,6 +1,6 @@
 /** The worker's secret box (SECRETS_KEYRING, else the embedded keyring); a bad keyring is a config error. */
 import { ConfigError } from '@platform/kernel';
-import { secretBoxFromConfig, type SecretBox } from '@platform/secrets';
+import { type SecretBox, secretBoxFromConfig } from '@platform/secrets';
 
 export function secretBoxFrom(c: Parameters<typeof secretBoxFromConfig>[0]): SecretBox {
   try {

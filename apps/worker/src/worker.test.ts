@@ -2,15 +2,16 @@
  * The worker end to end: a submission committed to the platform's outbox reaches a real embedded ERP
  * over HTTP, through retries while the ERP is down, to the dead letters when it never comes back.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type EstimatePayload, TOPIC_ESTIMATE } from '@platform/contracts';
 import type { Db, TestDb } from '@platform/db';
+import { gatedProxy, serveAgain, startTestErp, type TestErp, waitFor } from '@platform/erp-embedded/testing';
 import { claimBatch, enqueue, type OutboxRow } from '@platform/outbox';
-import { TOPIC_ESTIMATE, type EstimatePayload } from '@platform/contracts';
-import { gatedProxy, serveAgain, startTestErp, waitFor, type TestErp } from '@platform/erp-embedded/testing';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
 import { createPlatformDb, estimatePayload, insertSubmission } from '../test/support/payloads.js';
-import { referenceMarker } from './features/leads/lead-mapping.js';
 import { loadWorkerConfig } from './config.js';
-import { startWorker, type RunningWorker } from './worker.js';
+import { referenceMarker } from './features/leads/lead-mapping.js';
+import { type RunningWorker, startWorker } from './worker.js';
 
 let platform: { t: TestDb; db: Db; tenantId: string };
 let db: Db;
@@ -35,7 +36,13 @@ afterEach(async () => {
 
 const start = async (url: string, env: Record<string, string> = {}) => {
   const config = loadWorkerConfig({
-    ERP_URL: url, ERP_API_KEY: erp.apiKey, ERP_DB: erp.dbName, LOG_LEVEL: 'silent', OUTBOX_POLL_MS: '50', OUTBOX_BASE_DELAY_MS: '50', ...env,
+    ERP_URL: url,
+    ERP_API_KEY: erp.apiKey,
+    ERP_DB: erp.dbName,
+    LOG_LEVEL: 'silent',
+    OUTBOX_POLL_MS: '50',
+    OUTBOX_BASE_DELAY_MS: '50',
+    ...env,
   });
   const w = await startWorker(config, { db });
   workers.push(w);
@@ -44,13 +51,24 @@ const start = async (url: string, env: Record<string, string> = {}) => {
 /** What intake commits: the submission and its outbox row. */
 const submit = async (p: EstimatePayload = estimatePayload()) => {
   await insertSubmission(db, platform.tenantId, p);
-  const id = await db.transaction((tx) => enqueue(tx, { tenantId: platform.tenantId, topic: TOPIC_ESTIMATE, aggregateId: p.submissionId, payload: { ...p } }));
+  const id = await db.transaction((tx) =>
+    enqueue(tx, { tenantId: platform.tenantId, topic: TOPIC_ESTIMATE, aggregateId: p.submissionId, payload: { ...p } }),
+  );
   return { p, id: id! };
 };
-const row = async (id: number) => (await db.query<OutboxRow & { locked_at: Date | null }>('SELECT * FROM outbox WHERE id = $1', [id])).rows[0]!;
-const leadIds = (p: EstimatePayload) => erp.erp.search('crm.lead', [['description', 'ilike', referenceMarker(p.submissionId)]], { context: { active_test: false } });
+const row = async (id: number) =>
+  (await db.query<OutboxRow & { locked_at: Date | null }>('SELECT * FROM outbox WHERE id = $1', [id])).rows[0]!;
+const leadIds = (p: EstimatePayload) =>
+  erp.erp.search('crm.lead', [['description', 'ilike', referenceMarker(p.submissionId)]], {
+    context: { active_test: false },
+  });
 const submission = async (p: EstimatePayload) =>
-  (await db.query<{ erp_model: string | null; erp_id: number | null; delivered_at: Date | null }>('SELECT erp_model, erp_id, delivered_at FROM submissions WHERE id = $1', [p.submissionId])).rows[0]!;
+  (
+    await db.query<{ erp_model: string | null; erp_id: number | null; delivered_at: Date | null }>(
+      'SELECT erp_model, erp_id, delivered_at FROM submissions WHERE id = $1',
+      [p.submissionId],
+    )
+  ).rows[0]!;
 /** An ERP on its own port that is down until listen() (same database and API key as `erp`). */
 const downErp = async () => {
   const e = await serveAgain(erp, { listen: false });
@@ -62,11 +80,23 @@ describe('worker', { timeout: 60_000 }, () => {
   it('delivers a committed estimate to the ERP once and records where it went', async () => {
     await start(erp.url);
     const { p, id } = await submit();
-    const done = await waitFor(async () => ((await row(id)).status === 'done' ? row(id) : undefined), 'the row to be done');
+    const done = await waitFor(
+      async () => ((await row(id)).status === 'done' ? row(id) : undefined),
+      'the row to be done',
+    );
     const ids = await leadIds(p);
     expect(ids).toHaveLength(1);
-    expect(done).toMatchObject({ attempts: 1, last_error: null, locked_by: null, result: { model: 'crm.lead', id: ids[0], duplicate: false } });
-    expect(await submission(p)).toMatchObject({ erp_model: 'crm.lead', erp_id: ids[0], delivered_at: expect.any(Date) });
+    expect(done).toMatchObject({
+      attempts: 1,
+      last_error: null,
+      locked_by: null,
+      result: { model: 'crm.lead', id: ids[0], duplicate: false },
+    });
+    expect(await submission(p)).toMatchObject({
+      erp_model: 'crm.lead',
+      erp_id: ids[0],
+      delivered_at: expect.any(Date),
+    });
   });
 
   it('while the ERP is down the row waits with the error; once the ERP is up it is delivered exactly once', async () => {
@@ -80,7 +110,10 @@ describe('worker', { timeout: 60_000 }, () => {
     expect(failed.last_error).toMatch(/^ERP_UNAVAILABLE: ERP unreachable/);
     expect(failed.locked_by).toBeNull();
     await later.listen();
-    const done = await waitFor(async () => ((await row(id)).status === 'done' ? row(id) : undefined), 'the row to be done');
+    const done = await waitFor(
+      async () => ((await row(id)).status === 'done' ? row(id) : undefined),
+      'the row to be done',
+    );
     expect(done.attempts).toBeGreaterThanOrEqual(2);
     expect(done.last_error).toBeNull();
     expect(await leadIds(p)).toHaveLength(1);
@@ -91,7 +124,10 @@ describe('worker', { timeout: 60_000 }, () => {
     const never = await downErp();
     await start(never.url, { OUTBOX_MAX_ATTEMPTS: '3' });
     const { p, id } = await submit();
-    const dead = await waitFor(async () => ((await row(id)).status === 'dead' ? row(id) : undefined), 'the row to be dead');
+    const dead = await waitFor(
+      async () => ((await row(id)).status === 'dead' ? row(id) : undefined),
+      'the row to be dead',
+    );
     expect(dead).toMatchObject({ attempts: 3, locked_by: null });
     expect(dead.last_error).toMatch(/^ERP_UNAVAILABLE: /);
     await new Promise((r) => setTimeout(r, 200));
@@ -104,7 +140,10 @@ describe('worker', { timeout: 60_000 }, () => {
     try {
       const w = await start(slow.url);
       const a = await submit();
-      const inHand = await waitFor(async () => ((await row(a.id)).status === 'processing' ? row(a.id) : undefined), 'the row to be claimed');
+      const inHand = await waitFor(
+        async () => ((await row(a.id)).status === 'processing' ? row(a.id) : undefined),
+        'the row to be claimed',
+      );
       // A row this worker had claimed but not started yet (as in a batch cut short by shutdown).
       const b = await submit();
       expect(await claimBatch(db, inHand.locked_by!, 1, [TOPIC_ESTIMATE])).toMatchObject([{ id: b.id }]);

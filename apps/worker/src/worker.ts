@@ -3,9 +3,10 @@
  * accounting, email lanes). Runs as its own process (main.ts) or inside the single-process platform,
  * sharing the platform database. Only starts and stops: deps.ts builds the parts.
  */
-import { migratePlatform, openDb, type Db } from '@platform/db';
+import { type Db, migratePlatform, openDb } from '@platform/db';
 import { createLogger } from '@platform/http-kit';
 import type { OutboxRelay } from '@platform/outbox';
+
 import type { WorkerConfig } from './config.js';
 import { composeWorker, type Logger } from './deps.js';
 
@@ -18,10 +19,15 @@ export interface RunningWorker {
   shutdownDeadlineMs: number;
 }
 
-export async function startWorker(config: WorkerConfig, opts: { db?: Db; logger?: Logger } = {}): Promise<RunningWorker> {
+export async function startWorker(
+  config: WorkerConfig,
+  opts: { db?: Db; logger?: Logger } = {},
+): Promise<RunningWorker> {
   const logger = opts.logger ?? createLogger(config.LOG_LEVEL, 'worker');
   const ownDb = !opts.db;
-  const db = opts.db ?? (await openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, name: 'platform', owner: true }));
+  const db =
+    opts.db ??
+    (await openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, name: 'platform', owner: true }));
   if (ownDb) await migratePlatform(db);
   const { relay, email, feed, pruning, certificates } = composeWorker(config, db, logger);
   relay.start();
@@ -35,13 +41,14 @@ export async function startWorker(config: WorkerConfig, opts: { db?: Db; logger?
     wake: () => (relay.wake(), email.wake()),
     shutdownDeadlineMs: config.SHUTDOWN_TIMEOUT_MS,
     // Stop finishes the rows in hand and releases claims before the database closes.
-    close: () => (closing ??= (async () => {
-      await feed?.stop();
-      await pruning?.stop();
-      await certificates?.stop();
-      await relay.stop();
-      await email.close();
-      if (ownDb) await db.close();
-    })()),
+    close: () =>
+      (closing ??= (async () => {
+        await feed?.stop();
+        await pruning?.stop();
+        await certificates?.stop();
+        await relay.stop();
+        await email.close();
+        if (ownDb) await db.close();
+      })()),
   };
 }

@@ -1,53 +1,206 @@
 import { describe, expect, it } from 'vitest';
+
 import {
   captureLayer,
+  type FormSource,
   isCallback,
   KNOWN_MAGNET_VALUES,
   L2_TRIGGER_SUFFIXES,
   parseFormSource,
-  type FormSource,
 } from './form-source.parser.js';
 
 const cases: Array<[string, FormSource]> = [
   // L1 inline: product pages
-  ['product-roller-shades_inline', { kind: 'product_inline', raw: 'product-roller-shades_inline', product: 'roller-shades' }],
+  [
+    'product-roller-shades_inline',
+    { kind: 'product_inline', raw: 'product-roller-shades_inline', product: 'roller-shades' },
+  ],
   ['product-shutters_inline', { kind: 'product_inline', raw: 'product-shutters_inline', product: 'shutters' }],
   // L1 inline: local pages
   ['local-austin-tx_inline', { kind: 'local_inline', raw: 'local-austin-tx_inline', fullSlug: 'austin-tx' }],
-  ['local-texas/round-rock_inline', { kind: 'local_inline', raw: 'local-texas/round-rock_inline', fullSlug: 'texas/round-rock' }],
+  [
+    'local-texas/round-rock_inline',
+    { kind: 'local_inline', raw: 'local-texas/round-rock_inline', fullSlug: 'texas/round-rock' },
+  ],
   // L1 inline: gallery / faq
   ['gallery_inline', { kind: 'page_inline', raw: 'gallery_inline', page: 'gallery' }],
   ['faq_inline', { kind: 'page_inline', raw: 'faq_inline', page: 'faq' }],
   // default
   ['lp_form_legacy', { kind: 'legacy_default', raw: 'lp_form_legacy', defaulted: false }],
   // L2 popup: template + trigger
-  ['home_popup_scroll', { kind: 'popup', raw: 'home_popup_scroll', template: 'home_popup', page: 'home', trigger: 'scroll', forced: false, callback: false }],
-  ['home_popup_dwell', { kind: 'popup', raw: 'home_popup_dwell', template: 'home_popup', page: 'home', trigger: 'dwell', forced: false, callback: false }],
-  ['product-roller-shades_popup_exit', { kind: 'popup', raw: 'product-roller-shades_popup_exit', template: 'product-roller-shades_popup', page: 'product-roller-shades', trigger: 'exit', forced: false, callback: false }],
-  ['blog-post_popup_footer', { kind: 'popup', raw: 'blog-post_popup_footer', template: 'blog-post_popup', page: 'blog-post', trigger: 'footer', forced: false, callback: false }],
-  ['local-austin-tx_popup', { kind: 'popup', raw: 'local-austin-tx_popup', template: 'local-austin-tx_popup', page: 'local-austin-tx', trigger: null, forced: false, callback: false }],
+  [
+    'home_popup_scroll',
+    {
+      kind: 'popup',
+      raw: 'home_popup_scroll',
+      template: 'home_popup',
+      page: 'home',
+      trigger: 'scroll',
+      forced: false,
+      callback: false,
+    },
+  ],
+  [
+    'home_popup_dwell',
+    {
+      kind: 'popup',
+      raw: 'home_popup_dwell',
+      template: 'home_popup',
+      page: 'home',
+      trigger: 'dwell',
+      forced: false,
+      callback: false,
+    },
+  ],
+  [
+    'product-roller-shades_popup_exit',
+    {
+      kind: 'popup',
+      raw: 'product-roller-shades_popup_exit',
+      template: 'product-roller-shades_popup',
+      page: 'product-roller-shades',
+      trigger: 'exit',
+      forced: false,
+      callback: false,
+    },
+  ],
+  [
+    'blog-post_popup_footer',
+    {
+      kind: 'popup',
+      raw: 'blog-post_popup_footer',
+      template: 'blog-post_popup',
+      page: 'blog-post',
+      trigger: 'footer',
+      forced: false,
+      callback: false,
+    },
+  ],
+  [
+    'local-austin-tx_popup',
+    {
+      kind: 'popup',
+      raw: 'local-austin-tx_popup',
+      template: 'local-austin-tx_popup',
+      page: 'local-austin-tx',
+      trigger: null,
+      forced: false,
+      callback: false,
+    },
+  ],
   // L2 forced by QA
-  ['home_popup_force', { kind: 'popup', raw: 'home_popup_force', template: 'home_popup', page: 'home', trigger: null, forced: true, callback: false }],
-  ['home_popup_exit_force', { kind: 'popup', raw: 'home_popup_exit_force', template: 'home_popup', page: 'home', trigger: 'exit', forced: true, callback: false }],
+  [
+    'home_popup_force',
+    {
+      kind: 'popup',
+      raw: 'home_popup_force',
+      template: 'home_popup',
+      page: 'home',
+      trigger: null,
+      forced: true,
+      callback: false,
+    },
+  ],
+  [
+    'home_popup_exit_force',
+    {
+      kind: 'popup',
+      raw: 'home_popup_exit_force',
+      template: 'home_popup',
+      page: 'home',
+      trigger: 'exit',
+      forced: true,
+      callback: false,
+    },
+  ],
   // L3 phone fallback
-  ['home_popup_phone1', { kind: 'popup', raw: 'home_popup_phone1', template: 'home_popup', page: 'home', trigger: null, forced: false, callback: true }],
-  ['about_popup_scroll_phone1', { kind: 'popup', raw: 'about_popup_scroll_phone1', template: 'about_popup', page: 'about', trigger: 'scroll', forced: false, callback: true }],
-  ['faq_popup_force_phone1', { kind: 'popup', raw: 'faq_popup_force_phone1', template: 'faq_popup', page: 'faq', trigger: null, forced: true, callback: true }],
+  [
+    'home_popup_phone1',
+    {
+      kind: 'popup',
+      raw: 'home_popup_phone1',
+      template: 'home_popup',
+      page: 'home',
+      trigger: null,
+      forced: false,
+      callback: true,
+    },
+  ],
+  [
+    'about_popup_scroll_phone1',
+    {
+      kind: 'popup',
+      raw: 'about_popup_scroll_phone1',
+      template: 'about_popup',
+      page: 'about',
+      trigger: 'scroll',
+      forced: false,
+      callback: true,
+    },
+  ],
+  [
+    'faq_popup_force_phone1',
+    {
+      kind: 'popup',
+      raw: 'faq_popup_force_phone1',
+      template: 'faq_popup',
+      page: 'faq',
+      trigger: null,
+      forced: true,
+      callback: true,
+    },
+  ],
   // L4 magnet popups
-  ['about_magnet_pricing_popup', { kind: 'magnet', raw: 'about_magnet_pricing_popup', page: 'about', magnet: 'pricing', widget: 'popup' }],
-  ['blog-index_magnet_pricing_popup', { kind: 'magnet', raw: 'blog-index_magnet_pricing_popup', page: 'blog-index', magnet: 'pricing', widget: 'popup' }],
-  ['blog-post_magnet_pricing_popup', { kind: 'magnet', raw: 'blog-post_magnet_pricing_popup', page: 'blog-post', magnet: 'pricing', widget: 'popup' }],
-  ['gallery_magnet_lookbook_popup', { kind: 'magnet', raw: 'gallery_magnet_lookbook_popup', page: 'gallery', magnet: 'lookbook', widget: 'popup' }],
+  [
+    'about_magnet_pricing_popup',
+    { kind: 'magnet', raw: 'about_magnet_pricing_popup', page: 'about', magnet: 'pricing', widget: 'popup' },
+  ],
+  [
+    'blog-index_magnet_pricing_popup',
+    { kind: 'magnet', raw: 'blog-index_magnet_pricing_popup', page: 'blog-index', magnet: 'pricing', widget: 'popup' },
+  ],
+  [
+    'blog-post_magnet_pricing_popup',
+    { kind: 'magnet', raw: 'blog-post_magnet_pricing_popup', page: 'blog-post', magnet: 'pricing', widget: 'popup' },
+  ],
+  [
+    'gallery_magnet_lookbook_popup',
+    { kind: 'magnet', raw: 'gallery_magnet_lookbook_popup', page: 'gallery', magnet: 'lookbook', widget: 'popup' },
+  ],
   // inline magnet widgets
-  ['home_magnet_pricing', { kind: 'magnet', raw: 'home_magnet_pricing', page: 'home', magnet: 'pricing', widget: 'inline' }],
-  ['about_magnet_pricing', { kind: 'magnet', raw: 'about_magnet_pricing', page: 'about', magnet: 'pricing', widget: 'inline' }],
-  ['blog-index_magnet_pricing', { kind: 'magnet', raw: 'blog-index_magnet_pricing', page: 'blog-index', magnet: 'pricing', widget: 'inline' }],
-  ['blog-post_magnet_pricing', { kind: 'magnet', raw: 'blog-post_magnet_pricing', page: 'blog-post', magnet: 'pricing', widget: 'inline' }],
-  ['gallery_magnet_lookbook', { kind: 'magnet', raw: 'gallery_magnet_lookbook', page: 'gallery', magnet: 'lookbook', widget: 'inline' }],
+  [
+    'home_magnet_pricing',
+    { kind: 'magnet', raw: 'home_magnet_pricing', page: 'home', magnet: 'pricing', widget: 'inline' },
+  ],
+  [
+    'about_magnet_pricing',
+    { kind: 'magnet', raw: 'about_magnet_pricing', page: 'about', magnet: 'pricing', widget: 'inline' },
+  ],
+  [
+    'blog-index_magnet_pricing',
+    { kind: 'magnet', raw: 'blog-index_magnet_pricing', page: 'blog-index', magnet: 'pricing', widget: 'inline' },
+  ],
+  [
+    'blog-post_magnet_pricing',
+    { kind: 'magnet', raw: 'blog-post_magnet_pricing', page: 'blog-post', magnet: 'pricing', widget: 'inline' },
+  ],
+  [
+    'gallery_magnet_lookbook',
+    { kind: 'magnet', raw: 'gallery_magnet_lookbook', page: 'gallery', magnet: 'lookbook', widget: 'inline' },
+  ],
   // LP v2
-  ['lp-motorized-blinds_hero', { kind: 'lp_v2', raw: 'lp-motorized-blinds_hero', slug: 'motorized-blinds', placement: 'hero' }],
-  ['lp-motorized-blinds_second-cta', { kind: 'lp_v2', raw: 'lp-motorized-blinds_second-cta', slug: 'motorized-blinds', placement: 'second-cta' }],
-  ['lp-shutters_bottom-bar', { kind: 'lp_v2', raw: 'lp-shutters_bottom-bar', slug: 'shutters', placement: 'bottom-bar' }],
+  [
+    'lp-motorized-blinds_hero',
+    { kind: 'lp_v2', raw: 'lp-motorized-blinds_hero', slug: 'motorized-blinds', placement: 'hero' },
+  ],
+  [
+    'lp-motorized-blinds_second-cta',
+    { kind: 'lp_v2', raw: 'lp-motorized-blinds_second-cta', slug: 'motorized-blinds', placement: 'second-cta' },
+  ],
+  [
+    'lp-shutters_bottom-bar',
+    { kind: 'lp_v2', raw: 'lp-shutters_bottom-bar', slug: 'shutters', placement: 'bottom-bar' },
+  ],
 ];
 
 describe('parseFormSource', () => {
@@ -78,7 +231,11 @@ describe('parseFormSource', () => {
   });
 
   it('keeps the received value as raw and ignores surrounding whitespace when parsing', () => {
-    expect(parseFormSource(' gallery_inline ')).toEqual({ kind: 'page_inline', raw: ' gallery_inline ', page: 'gallery' });
+    expect(parseFormSource(' gallery_inline ')).toEqual({
+      kind: 'page_inline',
+      raw: ' gallery_inline ',
+      page: 'gallery',
+    });
   });
 
   it.each([

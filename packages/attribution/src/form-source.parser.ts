@@ -136,14 +136,10 @@ export function isCallback(fs: FormSource): boolean {
   return fs.raw.trim().endsWith(CALLBACK_SUFFIX);
 }
 
-export const isUnknown = (fs: FormSource): fs is Extract<FormSource, { kind: 'unknown' }> =>
-  fs.kind === 'unknown';
-export const isPopup = (fs: FormSource): fs is Extract<FormSource, { kind: 'popup' }> =>
-  fs.kind === 'popup';
-export const isMagnet = (fs: FormSource): fs is Extract<FormSource, { kind: 'magnet' }> =>
-  fs.kind === 'magnet';
-export const isLpV2 = (fs: FormSource): fs is Extract<FormSource, { kind: 'lp_v2' }> =>
-  fs.kind === 'lp_v2';
+export const isUnknown = (fs: FormSource): fs is Extract<FormSource, { kind: 'unknown' }> => fs.kind === 'unknown';
+export const isPopup = (fs: FormSource): fs is Extract<FormSource, { kind: 'popup' }> => fs.kind === 'popup';
+export const isMagnet = (fs: FormSource): fs is Extract<FormSource, { kind: 'magnet' }> => fs.kind === 'magnet';
+export const isLpV2 = (fs: FormSource): fs is Extract<FormSource, { kind: 'lp_v2' }> => fs.kind === 'lp_v2';
 export const isInline = (fs: FormSource): boolean =>
   fs.kind === 'product_inline' ||
   fs.kind === 'local_inline' ||

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { parseFormSource } from './form-source.parser.js';
 import { leadTags, normaliseLpSlug } from './lead-tags.js';
 

@@ -2,7 +2,7 @@
  * Lead tags: the only attribution production keeps. Exactly one origin tag (`SITE: ...` or
  * `LP: ...`), then `PHONE CALLBACK` when the value ends in `_phone1`. Rules: docs/form-source.md.
  */
-import { isCallback, type FormSource } from './form-source.parser.js';
+import { type FormSource, isCallback } from './form-source.parser.js';
 
 export const PHONE_CALLBACK_TAG = 'PHONE CALLBACK';
 export const MAX_LP_SLUG_LENGTH = 100;

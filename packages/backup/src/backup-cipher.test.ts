@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { describe, expect, it } from 'vitest';
+
 import { parseKeyring } from '@platform/secrets';
 import { readAll } from '@platform/storage';
+import { describe, expect, it } from 'vitest';
+
 import { decryptStream, encryptStream, keyIdOf } from './backup-cipher.js';
 
 const key = () => randomBytes(32).toString('base64');
@@ -34,7 +36,8 @@ describe('backup encryption', () => {
 
   it('refuses an altered archive, a truncated one and one whose key is missing', async () => {
     const sealed = await readAll(Readable.from([randomBytes(5000)]).pipe(encryptStream(parseKeyring(`a:${k1}`))));
-    const open = (buf: Buffer, ring = `a:${k1}`) => readAll(Readable.from([buf]).pipe(decryptStream(parseKeyring(ring))));
+    const open = (buf: Buffer, ring = `a:${k1}`) =>
+      readAll(Readable.from([buf]).pipe(decryptStream(parseKeyring(ring))));
     const flipped = Buffer.from(sealed);
     flipped[100] = flipped[100]! ^ 1;
     await expect(open(flipped)).rejects.toThrow(/integrity check/);

@@ -6,8 +6,9 @@
  * Decryption releases bytes before the tag is checked; restore therefore writes to a temporary file
  * and uses it only after the stream ended without error (tag verified).
  */
-import { createCipheriv, createDecipheriv, randomBytes, type DecipherGCM } from 'node:crypto';
+import { createCipheriv, createDecipheriv, type DecipherGCM, randomBytes } from 'node:crypto';
 import { Transform, type TransformCallback } from 'node:stream';
+
 import type { Keyring } from '@platform/secrets';
 
 const MAGIC = Buffer.from('PBK1');
@@ -54,7 +55,7 @@ export function decryptStream(ring: Keyring): Transform {
   return new Transform({
     transform(chunk: Buffer, _enc, cb: TransformCallback) {
       try {
-        if (decipher) return feed(this, chunk), cb();
+        if (decipher) return (feed(this, chunk), cb());
         head = Buffer.concat([head, chunk]);
         if (head.length < 5) return cb();
         if (!head.subarray(0, 4).equals(MAGIC)) throw new Error('not an encrypted backup archive (bad header)');
@@ -78,7 +79,9 @@ export function decryptStream(ring: Keyring): Transform {
         decipher.setAuthTag(tail);
         cb(null, decipher.final());
       } catch (e) {
-        const msg = (e as Error).message.includes('authenticate') ? 'the backup archive failed its integrity check (altered or wrong key)' : (e as Error).message;
+        const msg = (e as Error).message.includes('authenticate')
+          ? 'the backup archive failed its integrity check (altered or wrong key)'
+          : (e as Error).message;
         cb(new Error(msg));
       }
     },

@@ -4,9 +4,11 @@
  * PGlite the data directories belong to one process: stop `npm start` first (the scheduled job of
  * the running platform takes the daily backups).
  */
-import { join } from 'node:path';
 import { existsSync } from 'node:fs';
-import { openDb, type Db } from '@platform/db';
+import { join } from 'node:path';
+
+import { type Db, openDb } from '@platform/db';
+
 import { composeBackups, databaseRestorer } from './backup.compose.js';
 import { loadBackupConfig } from './backup.config.js';
 
@@ -29,16 +31,27 @@ async function withPgliteDbs<T>(fn: (dbs: Record<string, Db>) => Promise<T>): Pr
 try {
   if (cmd === 'now') {
     const m = await withPgliteDbs((dbs) => composeBackups(config, dbs).run());
-    console.log(`backup ${m.id}: ${m.databases.map((d) => d.name).join(', ')} and ${m.objects.length} object(s), key ${m.keyId}`);
+    console.log(
+      `backup ${m.id}: ${m.databases.map((d) => d.name).join(', ')} and ${m.objects.length} object(s), key ${m.keyId}`,
+    );
   } else if (cmd === 'list') {
     const all = await composeBackups(config).list();
     if (!all.length) console.log('no backups');
-    for (const b of all) console.log(`${b.id}  ${b.createdAt}  key ${b.keyId}  databases: ${b.databases.map((d) => d.name).join(',')}  objects: ${b.objects.length}`);
+    for (const b of all)
+      console.log(
+        `${b.id}  ${b.createdAt}  key ${b.keyId}  databases: ${b.databases.map((d) => d.name).join(',')}  objects: ${b.objects.length}`,
+      );
   } else if (cmd === 'restore' && arg) {
-    const m = await composeBackups(config).restore(arg, databaseRestorer(config, (line) => console.log(line)));
+    const m = await composeBackups(config).restore(
+      arg,
+      databaseRestorer(config, (line) => console.log(line)),
+    );
     console.log(`restored ${m.id}: ${m.databases.map((d) => d.name).join(', ')} and ${m.objects.length} object(s)`);
   } else if (cmd === 'prune') {
-    const gone = await composeBackups(config).prune({ daily: config.BACKUP_KEEP_DAILY, weekly: config.BACKUP_KEEP_WEEKLY });
+    const gone = await composeBackups(config).prune({
+      daily: config.BACKUP_KEEP_DAILY,
+      weekly: config.BACKUP_KEEP_WEEKLY,
+    });
     console.log(gone.length ? `deleted ${gone.join(', ')}` : 'nothing to prune');
   } else {
     console.error(usage);

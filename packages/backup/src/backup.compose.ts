@@ -2,11 +2,13 @@
  * Composition of backups for one engine: which dumps to take, where objects live, where backups go,
  * and how each database is put back. Used by the worker's schedule, the CLI and the restore drill.
  */
-import { join } from 'node:path';
 import { existsSync } from 'node:fs';
-import { openDb, type Db } from '@platform/db';
-import { openObjectStore, type ObjectStore } from '@platform/storage';
-import { backupKeyring, type BackupConfig } from './backup.config.js';
+import { join } from 'node:path';
+
+import { type Db, openDb } from '@platform/db';
+import { type ObjectStore, openObjectStore } from '@platform/storage';
+
+import { type BackupConfig, backupKeyring } from './backup.config.js';
 import { BackupService, type DatabaseRestorer } from './backup.service.js';
 import { pgDump, pgliteDump, pgliteRestore, pgRestore } from './database-dump.js';
 
@@ -19,8 +21,14 @@ export interface BackupStores {
  * `pgliteDbs`: the open PGlite databases by directory name (`platform`, `erp`) when DATABASE_URL is
  * unset; their owner process takes the dump. On PostgreSQL one pg_dump covers every database of the platform.
  */
-export function composeBackups(c: BackupConfig, pgliteDbs: Record<string, Db> = {}, stores: BackupStores = {}): BackupService {
-  const databases = c.DATABASE_URL ? [pgDump(c.DATABASE_URL)] : Object.entries(pgliteDbs).map(([name, db]) => pgliteDump(name, db));
+export function composeBackups(
+  c: BackupConfig,
+  pgliteDbs: Record<string, Db> = {},
+  stores: BackupStores = {},
+): BackupService {
+  const databases = c.DATABASE_URL
+    ? [pgDump(c.DATABASE_URL)]
+    : Object.entries(pgliteDbs).map(([name, db]) => pgliteDump(name, db));
   return new BackupService({
     databases,
     objects: stores.objects ?? openObjectStore(c.storage, join(c.DATA_DIR, 'objects')),
@@ -33,11 +41,15 @@ export function composeBackups(c: BackupConfig, pgliteDbs: Record<string, Db> = 
 export function databaseRestorer(c: BackupConfig, log: (line: string) => void = () => {}): DatabaseRestorer {
   return async (db, file) => {
     if (db.format === 'pg_dump-custom') {
-      if (!c.DATABASE_URL) throw new Error('this backup is of PostgreSQL: set DATABASE_URL to the database to restore into');
+      if (!c.DATABASE_URL)
+        throw new Error('this backup is of PostgreSQL: set DATABASE_URL to the database to restore into');
       await pgRestore(c.DATABASE_URL, file);
       return;
     }
-    if (c.DATABASE_URL) throw new Error('this backup is of the embedded PGlite databases: unset DATABASE_URL to restore it into DATA_DIR');
+    if (c.DATABASE_URL)
+      throw new Error(
+        'this backup is of the embedded PGlite databases: unset DATABASE_URL to restore it into DATA_DIR',
+      );
     if (!/^[a-z]+$/.test(db.name)) throw new Error(`unexpected database name ${db.name} in the manifest`);
     // Opening it claims the directory: a running platform makes this fail with a clear message
     // instead of having its files replaced underneath it.

@@ -2,13 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPgliteDb, migratePlatform, type Db } from '@platform/db';
+
+import { createPgliteDb, type Db, migratePlatform } from '@platform/db';
 import { parseKeyring } from '@platform/secrets';
 import { createLocalObjectStore } from '@platform/storage';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { startBackupSchedule } from './backup.schedule.js';
 import { BackupService } from './backup.service.js';
 import { pgliteDump } from './database-dump.js';
-import { startBackupSchedule } from './backup.schedule.js';
 
 let dir: string;
 let db: Db;
@@ -32,7 +34,14 @@ it('takes a backup when none is recent, skips while one is, and prunes by the re
     now: () => new Date(clock),
   });
   const logs: string[] = [];
-  const schedule = startBackupSchedule({ service, intervalH: 24, policy: { daily: 2, weekly: 0 }, logger: { info: (_o, m) => logs.push(m), error: (_o, m) => logs.push(m) }, now: () => clock, firstCheckMs: 3_600_000 });
+  const schedule = startBackupSchedule({
+    service,
+    intervalH: 24,
+    policy: { daily: 2, weekly: 0 },
+    logger: { info: (_o, m) => logs.push(m), error: (_o, m) => logs.push(m) },
+    now: () => clock,
+    firstCheckMs: 3_600_000,
+  });
   try {
     expect(await schedule.tick()).toBe('ran');
     clock += 3_600_000;
@@ -59,7 +68,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('backup schedule on PostgreSQL',
       const target = createLocalObjectStore({ root: join(dir, 'pg-backups') });
       const replica = () =>
         startBackupSchedule({
-          service: new BackupService({ databases: [pgDump(t.url!)], objects: createLocalObjectStore({ root: join(dir, 'pg-objects') }), target, keyring: parseKeyring(`k1:${randomBytes(32).toString('base64')}`) }),
+          service: new BackupService({
+            databases: [pgDump(t.url!)],
+            objects: createLocalObjectStore({ root: join(dir, 'pg-objects') }),
+            target,
+            keyring: parseKeyring(`k1:${randomBytes(32).toString('base64')}`),
+          }),
           intervalH: 24,
           policy: { daily: 7, weekly: 4 },
           db: t.db,

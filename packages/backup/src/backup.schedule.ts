@@ -5,6 +5,7 @@
  * advisory lock lets one worker replica of many do it.
  */
 import type { Db } from '@platform/db';
+
 import type { BackupService } from './backup.service.js';
 import type { RetentionPolicy } from './retention.js';
 
@@ -52,7 +53,8 @@ export function startBackupSchedule(o: {
     if (o.db?.engine !== 'pg') return run();
     // Session-level lock on one pooled connection is not guaranteed; a transaction-level one is.
     return o.db.transaction(async (tx) => {
-      const got = (await tx.query<{ ok: boolean }>('SELECT pg_try_advisory_xact_lock(hashtext($1)) AS ok', [LOCK_KEY])).rows[0]?.ok;
+      const got = (await tx.query<{ ok: boolean }>('SELECT pg_try_advisory_xact_lock(hashtext($1)) AS ok', [LOCK_KEY]))
+        .rows[0]?.ok;
       return got ? run() : ('busy' as const);
     });
   };

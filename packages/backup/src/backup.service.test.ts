@@ -2,9 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { parseKeyring } from '@platform/secrets';
 import { createLocalObjectStore, readAll } from '@platform/storage';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { BackupService } from './backup.service.js';
 import { pgDump } from './database-dump.js';
 
@@ -37,6 +39,8 @@ describe('backup service', () => {
     expect(m.objects).toEqual([{ key: 't1/photos/kitchen.jpg', size: 20, part: 'objects/000000.enc' }]);
     const stored = await readAll(await target.get(`backups/${m.id}/objects/000000.enc`));
     expect(stored.includes(Buffer.from('kitchen-window-photo'))).toBe(false);
-    await expect(new BackupService({ databases: [], objects, target, keyring }).manifest('../../etc')).rejects.toThrow(/not a backup id/);
+    await expect(new BackupService({ databases: [], objects, target, keyring }).manifest('../../etc')).rejects.toThrow(
+      /not a backup id/,
+    );
   });
 });

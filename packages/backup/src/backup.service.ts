@@ -6,13 +6,15 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createReadStream } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
+
 import type { Keyring } from '@platform/secrets';
-import { readAll, type ObjectStore } from '@platform/storage';
+import { type ObjectStore, readAll } from '@platform/storage';
+
 import { decryptStream, encryptStream } from './backup-cipher.js';
 import type { DatabaseDump } from './database-dump.js';
 import { expiredBackups, type RetentionPolicy } from './retention.js';
@@ -46,8 +48,17 @@ export class BackupService {
 
   async run(): Promise<BackupManifest> {
     const now = (this.d.now ?? (() => new Date()))();
-    const id = `${now.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z')}-${randomBytes(3).toString('hex')}`;
-    const manifest: BackupManifest = { id, createdAt: now.toISOString(), keyId: this.d.keyring.activeKeyId, databases: [], objects: [] };
+    const id = `${now
+      .toISOString()
+      .replace(/[-:]/g, '')
+      .replace(/\.\d+Z$/, 'Z')}-${randomBytes(3).toString('hex')}`;
+    const manifest: BackupManifest = {
+      id,
+      createdAt: now.toISOString(),
+      keyId: this.d.keyring.activeKeyId,
+      databases: [],
+      objects: [],
+    };
     for (const db of this.d.databases) {
       const part = `db/${db.name}.enc`;
       await this.putEncrypted(id, part, await db.dump());
@@ -58,19 +69,24 @@ export class BackupService {
       await this.putEncrypted(id, part, await this.d.objects.get(o.key));
       manifest.objects.push({ key: o.key, size: o.size, part });
     }
-    await this.d.target.put(`${ROOT}${id}/manifest.json`, JSON.stringify(manifest, null, 1), { contentType: 'application/json' });
+    await this.d.target.put(`${ROOT}${id}/manifest.json`, JSON.stringify(manifest, null, 1), {
+      contentType: 'application/json',
+    });
     return manifest;
   }
 
   /** Complete backups, newest first. */
   async list(): Promise<BackupManifest[]> {
     const keys = (await this.d.target.list(ROOT)).filter((o) => o.key.endsWith('/manifest.json'));
-    const out = await Promise.all(keys.map(async (k) => JSON.parse((await readAll(await this.d.target.get(k.key))).toString()) as BackupManifest));
+    const out = await Promise.all(
+      keys.map(async (k) => JSON.parse((await readAll(await this.d.target.get(k.key))).toString()) as BackupManifest),
+    );
     return out.sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1));
   }
 
   async manifest(id: string): Promise<BackupManifest> {
-    if (!/^[0-9TZ]+-[0-9a-f]{6}$/.test(id)) throw new Error(`"${id}" is not a backup id (see \`npm run backup -- list\`)`);
+    if (!/^[0-9TZ]+-[0-9a-f]{6}$/.test(id))
+      throw new Error(`"${id}" is not a backup id (see \`npm run backup -- list\`)`);
     const all = await this.list();
     const m = all.find((b) => b.id === id);
     if (!m) throw new Error(`no complete backup ${id} (see \`npm run backup -- list\`)`);
@@ -88,13 +104,21 @@ export class BackupService {
       const files = new Map<string, string>();
       for (const db of m.databases) {
         const file = join(dir, `${db.name}.dump`);
-        await pipeline(await this.d.target.get(`${ROOT}${id}/${db.part}`), decryptStream(this.d.keyring), createWriteStream(file));
+        await pipeline(
+          await this.d.target.get(`${ROOT}${id}/${db.part}`),
+          decryptStream(this.d.keyring),
+          createWriteStream(file),
+        );
         files.set(db.name, file);
       }
       for (const db of m.databases) await restoreDb(db, files.get(db.name)!);
       for (const o of m.objects) {
         const file = join(dir, 'object');
-        await pipeline(await this.d.target.get(`${ROOT}${id}/${o.part}`), decryptStream(this.d.keyring), createWriteStream(file));
+        await pipeline(
+          await this.d.target.get(`${ROOT}${id}/${o.part}`),
+          decryptStream(this.d.keyring),
+          createWriteStream(file),
+        );
         await this.d.objects.put(o.key, createReadStream(file));
       }
       return m;

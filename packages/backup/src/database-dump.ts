@@ -9,6 +9,7 @@ import { spawn } from 'node:child_process';
 import { createReadStream } from 'node:fs';
 import { rename, rm, stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
+
 import { PGlite } from '@electric-sql/pglite';
 import type { Db } from '@platform/db';
 
@@ -25,7 +26,9 @@ export function pgDump(databaseUrl: string): DatabaseDump {
     name: 'postgres',
     format: 'pg_dump-custom',
     async dump() {
-      const child = spawn('pg_dump', ['-Fc', '--no-owner', '--no-privileges', `--dbname=${databaseUrl}`], { stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn('pg_dump', ['-Fc', '--no-owner', '--no-privileges', `--dbname=${databaseUrl}`], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       return checkedOutput(child, 'pg_dump');
     },
   };
@@ -44,9 +47,13 @@ export function pgliteDump(name: string, db: Db): DatabaseDump {
 }
 
 export async function pgRestore(databaseUrl: string, dumpFile: string): Promise<void> {
-  const child = spawn('pg_restore', ['--clean', '--if-exists', '--no-owner', '--no-privileges', '--exit-on-error', `--dbname=${databaseUrl}`, dumpFile], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  const child = spawn(
+    'pg_restore',
+    ['--clean', '--if-exists', '--no-owner', '--no-privileges', '--exit-on-error', `--dbname=${databaseUrl}`, dumpFile],
+    {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
   let err = '';
   child.stderr.on('data', (d: Buffer) => (err += d.toString()));
   const code = await new Promise<number | null>((res, rej) => child.on('error', rej).on('close', res));

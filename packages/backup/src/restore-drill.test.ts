@@ -3,16 +3,18 @@
  * a signature); back up to a separate S3-API store; destroy the databases and the objects; restore;
  * find everything again. On PGlite by default, on PostgreSQL (pg_dump/pg_restore) with TEST_DATABASE_URL.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createPgliteDb, createTestDb, migratePlatform, withDatabase, type Db, type TestDb } from '@platform/db';
+
+import { createPgliteDb, createTestDb, type Db, migratePlatform, type TestDb, withDatabase } from '@platform/db';
 import { EmbeddedErp } from '@platform/erp-embedded';
 import { createLocalObjectStore, createS3ObjectStore, readAll } from '@platform/storage';
 import { adaptClientToS3rver, startTestS3, type TestS3 } from '@platform/storage/test-support/s3-server.js';
-import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+
 import { composeBackups, databaseRestorer, loadBackupConfig } from './index.js';
 
 const PG = process.env.TEST_DATABASE_URL;
@@ -63,9 +65,19 @@ it(`finds every lead, job, photo and signature again after backup, destruction a
     testDb = await createTestDb();
     await testDb.db.close();
   }
-  const env = { DATA_DIR: dataDir, ...(testDb ? { DATABASE_URL: testDb.url } : {}), BACKUP_KEYRING: `k1:${randomBytes(32).toString('base64')}` };
+  const env = {
+    DATA_DIR: dataDir,
+    ...(testDb ? { DATABASE_URL: testDb.url } : {}),
+    BACKUP_KEYRING: `k1:${randomBytes(32).toString('base64')}`,
+  };
   const config = loadBackupConfig(env);
-  const target = createS3ObjectStore({ bucket: s3.bucket, region: 'us-east-1', endpoint: s3.endpoint, accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey });
+  const target = createS3ObjectStore({
+    bucket: s3.bucket,
+    region: 'us-east-1',
+    endpoint: s3.endpoint,
+    accessKeyId: s3.accessKeyId,
+    secretAccessKey: s3.secretAccessKey,
+  });
   adaptClientToS3rver(target.client);
   const objects = () => createLocalObjectStore({ root: join(dataDir, 'objects') });
 
@@ -75,7 +87,8 @@ it(`finds every lead, job, photo and signature again after backup, destruction a
   await dbs.platform.query(`INSERT INTO tenants (slug, name, is_default) VALUES ('acme', 'Acme Blinds', true)`);
   const erp = new EmbeddedErp(dbs.erp);
   await erp.createDatabase('acme', { adminPassword: 'pw' });
-  const x = (model: string, method: string, args: unknown[]) => erp.executeKw('acme', 2, 'pw', model, method, args, {}) as Promise<any>;
+  const x = (model: string, method: string, args: unknown[]) =>
+    erp.executeKw('acme', 2, 'pw', model, method, args, {}) as Promise<any>;
   await x('crm.lead', 'create', [{ name: 'Shutters for the bay window', email_from: 'jane@example.com' }]);
   await x('crm.lead', 'create', [{ name: 'Roller blinds, 4 rooms', email_from: 'sam@example.com' }]);
   const location = await x('fsm.location', 'create', [{ name: '12 Elm St' }]);
@@ -84,7 +97,10 @@ it(`finds every lead, job, photo and signature again after backup, destruction a
   await objects().put('acme/signatures/job-1.svg', SIGNATURE);
 
   // Back up (the process that owns the PGlite files takes the dump), then lose everything.
-  const manifest = await composeBackups(config, testDb ? {} : { platform: dbs.platform, erp: dbs.erp }, { objects: objects(), target }).run();
+  const manifest = await composeBackups(config, testDb ? {} : { platform: dbs.platform, erp: dbs.erp }, {
+    objects: objects(),
+    target,
+  }).run();
   expect(manifest.objects.map((o) => o.key)).toEqual(['acme/photos/job-1.jpg', 'acme/signatures/job-1.svg']);
   const stored = await target.list('backups/');
   expect(stored.every((o) => o.key.endsWith('manifest.json') || !(o.size === PHOTO.length))).toBe(true); // parts are not plaintext copies
@@ -99,15 +115,26 @@ it(`finds every lead, job, photo and signature again after backup, destruction a
   dbs = await openDatabases();
   try {
     const erp2 = new EmbeddedErp(dbs.erp);
-    const y = (model: string, method: string, args: unknown[], kw = {}) => erp2.executeKw('acme', 2, 'pw', model, method, args, kw) as Promise<any>;
-    expect((await y('crm.lead', 'search_read', [[]], { fields: ['name', 'email_from'], order: 'id' })).map((l: any) => [l.name, l.email_from])).toEqual([
+    const y = (model: string, method: string, args: unknown[], kw = {}) =>
+      erp2.executeKw('acme', 2, 'pw', model, method, args, kw) as Promise<any>;
+    expect(
+      (await y('crm.lead', 'search_read', [[]], { fields: ['name', 'email_from'], order: 'id' })).map((l: any) => [
+        l.name,
+        l.email_from,
+      ]),
+    ).toEqual([
       ['Shutters for the bay window', 'jane@example.com'],
       ['Roller blinds, 4 rooms', 'sam@example.com'],
     ]);
-    expect((await y('fsm.order', 'search_read', [[]], { fields: ['description', 'location_id'] })).map((o: any) => [o.description, o.location_id[1]])).toEqual([
-      ['Install 4 roller blinds', '12 Elm St'],
+    expect(
+      (await y('fsm.order', 'search_read', [[]], { fields: ['description', 'location_id'] })).map((o: any) => [
+        o.description,
+        o.location_id[1],
+      ]),
+    ).toEqual([['Install 4 roller blinds', '12 Elm St']]);
+    expect((await dbs.platform.query<{ name: string }>(`SELECT name FROM tenants WHERE slug = 'acme'`)).rows).toEqual([
+      { name: 'Acme Blinds' },
     ]);
-    expect((await dbs.platform.query<{ name: string }>(`SELECT name FROM tenants WHERE slug = 'acme'`)).rows).toEqual([{ name: 'Acme Blinds' }]);
     expect((await readAll(await objects().get('acme/photos/job-1.jpg'))).equals(PHOTO)).toBe(true);
     expect((await readAll(await objects().get('acme/signatures/job-1.svg'))).equals(SIGNATURE)).toBe(true);
   } finally {

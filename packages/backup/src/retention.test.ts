@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { expiredBackups, isoWeekOf } from './retention.js';
 
 const at = (iso: string) => ({ id: iso, createdAt: iso });
@@ -12,7 +13,10 @@ describe('backup retention', () => {
       all.push(at(`${date}T03:00:00.000Z`), at(`${date}T15:00:00.000Z`));
     }
     const expired = new Set(expiredBackups(all, { daily: 3, weekly: 3 }));
-    const kept = all.filter((b) => !expired.has(b.id)).map((b) => b.id).sort();
+    const kept = all
+      .filter((b) => !expired.has(b.id))
+      .map((b) => b.id)
+      .sort();
     expect(kept).toEqual([
       '2026-10-18T15:00:00.000Z', // newest of week 42
       '2026-10-25T15:00:00.000Z', // newest of week 43
@@ -23,7 +27,9 @@ describe('backup retention', () => {
   });
 
   it('expires nothing while there are fewer backups than the policy keeps', () => {
-    expect(expiredBackups([at('2026-11-01T00:00:00.000Z'), at('2026-11-02T00:00:00.000Z')], { daily: 7, weekly: 4 })).toEqual([]);
+    expect(
+      expiredBackups([at('2026-11-01T00:00:00.000Z'), at('2026-11-02T00:00:00.000Z')], { daily: 7, weekly: 4 }),
+    ).toEqual([]);
   });
 
   it('numbers weeks the ISO way across a year boundary', () => {

@@ -3,13 +3,16 @@
  * plane lists tenant_domains whose CNAME it has seen (docs/certificates.md, "Hooking up").
  */
 import type { Queryable } from '@platform/db';
+
 import type { CertificateCandidate, CertificateCandidates } from './certificates.port.js';
 
 export class TableCertificateCandidates implements CertificateCandidates {
   constructor(private readonly db: Queryable) {}
 
   async list(): Promise<CertificateCandidate[]> {
-    const r = await this.db.query<{ domain: string; tenant_id: string }>('SELECT domain, tenant_id FROM certificate_candidates ORDER BY proved_at');
+    const r = await this.db.query<{ domain: string; tenant_id: string }>(
+      'SELECT domain, tenant_id FROM certificate_candidates ORDER BY proved_at',
+    );
     return r.rows.map((x) => ({ domain: x.domain, tenantId: x.tenant_id }));
   }
 

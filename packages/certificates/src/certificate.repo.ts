@@ -51,7 +51,10 @@ export class CertificateRepo {
     ).rows;
   }
 
-  async markIssued(domain: string, v: { certPem: string; keyEnc: string; notBefore: Date; notAfter: Date; renewAt: Date; now: Date }): Promise<void> {
+  async markIssued(
+    domain: string,
+    v: { certPem: string; keyEnc: string; notBefore: Date; notAfter: Date; renewAt: Date; now: Date },
+  ): Promise<void> {
     await this.db.query(
       `UPDATE certificates SET status = 'active', cert_pem = $2, private_key_enc = $3, not_before = $4, not_after = $5,
               renew_at = $6, attempts = 0, next_attempt_at = $6, last_error = NULL, updated_at = $7
@@ -61,7 +64,10 @@ export class CertificateRepo {
   }
 
   /** A failed attempt: retried at nextAttemptAt, or given up (`failed`) when nextAttemptAt is null. */
-  async markAttemptFailed(domain: string, v: { attempts: number; error: string; nextAttemptAt: Date | null; status: CertificateStatus; now: Date }): Promise<void> {
+  async markAttemptFailed(
+    domain: string,
+    v: { attempts: number; error: string; nextAttemptAt: Date | null; status: CertificateStatus; now: Date },
+  ): Promise<void> {
     await this.db.query(
       `UPDATE certificates SET status = $2, attempts = $3, last_error = $4, next_attempt_at = COALESCE($5, next_attempt_at), updated_at = $6
         WHERE domain = $1`,
@@ -79,16 +85,25 @@ export class CertificateRepo {
   }
 
   async listActive(): Promise<CertificateRow[]> {
-    return (await this.db.query<CertificateRow>(`SELECT * FROM certificates WHERE status = 'active' ORDER BY domain`)).rows;
+    return (await this.db.query<CertificateRow>(`SELECT * FROM certificates WHERE status = 'active' ORDER BY domain`))
+      .rows;
   }
 
   async accountKey(directoryUrl: string): Promise<string | undefined> {
-    return (await this.db.query<{ account_key_enc: string }>('SELECT account_key_enc FROM acme_accounts WHERE directory_url = $1', [directoryUrl])).rows[0]?.account_key_enc;
+    return (
+      await this.db.query<{ account_key_enc: string }>(
+        'SELECT account_key_enc FROM acme_accounts WHERE directory_url = $1',
+        [directoryUrl],
+      )
+    ).rows[0]?.account_key_enc;
   }
 
   /** First writer wins, so two workers end up with one account. */
   async saveAccountKey(directoryUrl: string, keyEnc: string): Promise<string> {
-    await this.db.query('INSERT INTO acme_accounts (directory_url, account_key_enc) VALUES ($1, $2) ON CONFLICT (directory_url) DO NOTHING', [directoryUrl, keyEnc]);
+    await this.db.query(
+      'INSERT INTO acme_accounts (directory_url, account_key_enc) VALUES ($1, $2) ON CONFLICT (directory_url) DO NOTHING',
+      [directoryUrl, keyEnc],
+    );
     return (await this.accountKey(directoryUrl))!;
   }
 }

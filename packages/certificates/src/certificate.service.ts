@@ -7,8 +7,16 @@
  */
 import type { Db } from '@platform/db';
 import type { SecretBox } from '@platform/secrets';
-import { CERTIFIABLE_DOMAIN, type CertificateCandidates, type CertificateEvents, type CertificateInstaller, type CertificateIssuer, type InstalledCertificate } from './certificates.port.js';
+
 import { CertificateRepo, type CertificateRow } from './certificate.repo.js';
+import {
+  CERTIFIABLE_DOMAIN,
+  type CertificateCandidates,
+  type CertificateEvents,
+  type CertificateInstaller,
+  type CertificateIssuer,
+  type InstalledCertificate,
+} from './certificates.port.js';
 import { ChallengeRepo } from './challenge.repo.js';
 import { classifyAcmeError } from './issuance-error.js';
 
@@ -25,7 +33,14 @@ export interface CertificatePolicy {
   leaseMs: number;
 }
 
-export const defaultCertificatePolicy: CertificatePolicy = { maxAttempts: 6, baseDelayMs: 60_000, maxDelayMs: 6 * 3_600_000, renewAtFraction: 2 / 3, batchSize: 5, leaseMs: 10 * 60_000 };
+export const defaultCertificatePolicy: CertificatePolicy = {
+  maxAttempts: 6,
+  baseDelayMs: 60_000,
+  maxDelayMs: 6 * 3_600_000,
+  renewAtFraction: 2 / 3,
+  batchSize: 5,
+  leaseMs: 10 * 60_000,
+};
 
 export interface PassResult {
   issued: string[];
@@ -45,7 +60,12 @@ export class CertificateService {
   constructor(
     db: Db,
     private readonly box: SecretBox,
-    private readonly deps: { candidates: CertificateCandidates; issuer: CertificateIssuer; events: CertificateEvents; installer?: CertificateInstaller },
+    private readonly deps: {
+      candidates: CertificateCandidates;
+      issuer: CertificateIssuer;
+      events: CertificateEvents;
+      installer?: CertificateInstaller;
+    },
     private readonly policy: CertificatePolicy = defaultCertificatePolicy,
   ) {
     this.certificates = new CertificateRepo(db);
@@ -56,7 +76,9 @@ export class CertificateService {
     const result: PassResult = { issued: [], retrying: [], failed: [] };
     const candidates = await this.deps.candidates.list();
     const proved = new Map(
-      candidates.map((c) => [c.domain.toLowerCase(), c.tenantId] as const).filter(([domain]) => CERTIFIABLE_DOMAIN.test(domain)),
+      candidates
+        .map((c) => [c.domain.toLowerCase(), c.tenantId] as const)
+        .filter(([domain]) => CERTIFIABLE_DOMAIN.test(domain)),
     );
     for (const [domain, tenantId] of proved) await this.certificates.ensurePending(domain, tenantId, now);
     const leaseUntil = new Date(now.getTime() + this.policy.leaseMs);
@@ -64,7 +86,8 @@ export class CertificateService {
     for (const row of await this.certificates.claimDue(now, leaseUntil, this.policy.batchSize)) {
       // A domain the tenant removed (or never proved) is never sent to the CA.
       if (proved.get(row.domain) !== row.tenant_id) continue;
-      if ((await this.attempt(row, now, result)) && row.status !== 'active') newlyActive.push({ domain: row.domain, tenantId: row.tenant_id });
+      if ((await this.attempt(row, now, result)) && row.status !== 'active')
+        newlyActive.push({ domain: row.domain, tenantId: row.tenant_id });
     }
     await this.challenges.removeExpired(now);
     // Install before telling the control plane, so `active` means nginx serves the domain. A failed
@@ -116,7 +139,14 @@ export class CertificateService {
       const lifetime = cert.notAfter.getTime() - cert.notBefore.getTime();
       const renewAt = new Date(cert.notBefore.getTime() + lifetime * this.policy.renewAtFraction);
       const keyEnc = this.box.seal(cert.keyPem, keyAad(row.tenant_id, row.domain));
-      await this.certificates.markIssued(row.domain, { certPem: cert.certPem, keyEnc, notBefore: cert.notBefore, notAfter: cert.notAfter, renewAt, now });
+      await this.certificates.markIssued(row.domain, {
+        certPem: cert.certPem,
+        keyEnc,
+        notBefore: cert.notBefore,
+        notAfter: cert.notAfter,
+        renewAt,
+        now,
+      });
       result.issued.push(row.domain);
       return true;
     } catch (e) {
@@ -125,14 +155,26 @@ export class CertificateService {
       const reason = `${err.kind}: ${err.message}`.slice(0, 1000);
       const stillValid = row.status === 'active' && row.not_after !== null && row.not_after > now;
       if (attempts >= this.policy.maxAttempts && !stillValid) {
-        await this.certificates.markAttemptFailed(row.domain, { attempts, error: reason, nextAttemptAt: null, status: 'failed', now });
+        await this.certificates.markAttemptFailed(row.domain, {
+          attempts,
+          error: reason,
+          nextAttemptAt: null,
+          status: 'failed',
+          now,
+        });
         result.failed.push(row.domain);
         await this.deps.events.onCertificateFailed(row.domain, row.tenant_id, reason);
         return false;
       }
       const backoff = Math.min(this.policy.maxDelayMs, this.policy.baseDelayMs * 2 ** (attempts - 1));
       const wait = Math.max(backoff, err.retryAfterMs ?? 0);
-      await this.certificates.markAttemptFailed(row.domain, { attempts, error: reason, nextAttemptAt: new Date(now.getTime() + wait), status: row.status, now });
+      await this.certificates.markAttemptFailed(row.domain, {
+        attempts,
+        error: reason,
+        nextAttemptAt: new Date(now.getTime() + wait),
+        status: row.status,
+        now,
+      });
       result.retrying.push(row.domain);
       return false;
     }

@@ -14,7 +14,8 @@ export interface CertificateCandidate {
  * A DNS host name we will ask a certificate for and write into the proxy's configuration: lowercase
  * LDH labels, at least two, no wildcard. Anything else is never sent to the CA nor to nginx.
  */
-export const CERTIFIABLE_DOMAIN = /^(?=.{4,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+$/;
+export const CERTIFIABLE_DOMAIN =
+  /^(?=.{4,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+$/;
 
 export interface CertificateCandidates {
   list(): Promise<CertificateCandidate[]>;

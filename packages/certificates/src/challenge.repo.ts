@@ -4,7 +4,13 @@ import type { Queryable } from '@platform/db';
 export class ChallengeRepo {
   constructor(private readonly db: Queryable) {}
 
-  async put(row: { token: string; tenantId: string; domain: string; keyAuthorization: string; expiresAt: Date }): Promise<void> {
+  async put(row: {
+    token: string;
+    tenantId: string;
+    domain: string;
+    keyAuthorization: string;
+    expiresAt: Date;
+  }): Promise<void> {
     await this.db.query(
       `INSERT INTO acme_challenges (token, tenant_id, domain, key_authorization, expires_at) VALUES ($1, $2, $3, $4, $5)
        ON CONFLICT (token) DO UPDATE SET key_authorization = EXCLUDED.key_authorization, expires_at = EXCLUDED.expires_at`,

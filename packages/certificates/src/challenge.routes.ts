@@ -3,8 +3,9 @@
  * to. Only tokens the issuer stored for that very host answer; everything else is a plain 404 (the CA
  * treats any other body as a failed validation).
  */
-import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '@platform/db';
+import type { FastifyInstance } from 'fastify';
+
 import { ChallengeRepo } from './challenge.repo.js';
 
 const TOKEN = /^[A-Za-z0-9_-]{16,128}$/;

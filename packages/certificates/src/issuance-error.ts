@@ -27,6 +27,7 @@ export function classifyAcmeError(e: unknown): IssuanceError {
   const type = (e as { type?: unknown } | undefined)?.type;
   if (type === RATE_LIMITED || /rateLimited|too many/i.test(message)) return new IssuanceError('rate_limited', message);
   const code = (e as { code?: unknown } | undefined)?.code;
-  if (typeof code === 'string' && /^E(CONNREFUSED|CONNRESET|TIMEDOUT|NOTFOUND|AI_AGAIN)$/.test(code)) return new IssuanceError('unavailable', message);
+  if (typeof code === 'string' && /^E(CONNREFUSED|CONNRESET|TIMEDOUT|NOTFOUND|AI_AGAIN)$/.test(code))
+    return new IssuanceError('unavailable', message);
   return new IssuanceError('refused', message.slice(0, 1000));
 }

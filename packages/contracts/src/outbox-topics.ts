@@ -69,7 +69,12 @@ export const TOPIC_FSM_STAGE_CHANGED = 'erp.fsm_stage_changed';
 export const TOPIC_SALE_CONFIRMED = 'erp.sale_confirmed';
 export const TOPIC_INVOICE_POSTED = 'erp.invoice_posted';
 export const TOPIC_PO_CONFIRMED = 'erp.po_confirmed';
-export const ERP_EVENT_TOPICS = [TOPIC_FSM_STAGE_CHANGED, TOPIC_SALE_CONFIRMED, TOPIC_INVOICE_POSTED, TOPIC_PO_CONFIRMED] as const;
+export const ERP_EVENT_TOPICS = [
+  TOPIC_FSM_STAGE_CHANGED,
+  TOPIC_SALE_CONFIRMED,
+  TOPIC_INVOICE_POSTED,
+  TOPIC_PO_CONFIRMED,
+] as const;
 export type ErpEventTopic = (typeof ERP_EVENT_TOPICS)[number];
 
 export interface ErpEventPayload {

@@ -5,18 +5,22 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { migratePlatform } from './migrate.js';
 import { createPgDb } from './pg.client.js';
 import { createPgliteDb } from './pglite.client.js';
-import { migratePlatform } from './migrate.js';
 import { createTestDb, type TestDb } from './test-db.js';
 
 const run = promisify(execFile);
 let t: TestDb;
 beforeAll(async () => {
   t = await createTestDb();
-  await t.db.exec('CREATE TABLE items (id bigserial PRIMARY KEY, n integer NOT NULL, at timestamptz DEFAULT now(), doc jsonb, price numeric)');
+  await t.db.exec(
+    'CREATE TABLE items (id bigserial PRIMARY KEY, n integer NOT NULL, at timestamptz DEFAULT now(), doc jsonb, price numeric)',
+  );
   await t.db.query(`INSERT INTO items (n, doc, price) VALUES (1, '{"a":1}', 1.50), (2, NULL, NULL), (3, NULL, NULL)`);
 });
 afterAll(async () => t?.drop());
@@ -95,7 +99,8 @@ describe('handles and scratch databases', () => {
     if (!server || !t.url) return ctx.skip();
     const admin = new pg.Client({ connectionString: server });
     await admin.connect();
-    const exists = async (name: string) => (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount === 1;
+    const exists = async (name: string) =>
+      (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount === 1;
     try {
       const stale = `t_${(Date.now() - 3 * 3600_000).toString(36)}_0badc0de`;
       await admin.query(`CREATE DATABASE ${stale}`);
@@ -109,7 +114,9 @@ describe('handles and scratch databases', () => {
       expect(await exists(name)).toBe(false);
       // A process that exits without drop(): its watchdog drops the database.
       const fixture = fileURLToPath(new URL('./forget-drop.fixture.ts', import.meta.url));
-      const { stdout } = await run(process.execPath, ['--import', 'tsx', fixture], { env: { ...process.env, TEST_DATABASE_URL: server } });
+      const { stdout } = await run(process.execPath, ['--import', 'tsx', fixture], {
+        env: { ...process.env, TEST_DATABASE_URL: server },
+      });
       const forgotten = stdout.trim();
       expect(forgotten).toMatch(/^t_/);
       for (let i = 0; i < 100 && (await exists(forgotten)); i++) await new Promise((r) => setTimeout(r, 100));

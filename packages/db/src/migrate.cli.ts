@@ -1,5 +1,6 @@
 /** `npm run migrate`: applies the platform migrations to DATABASE_URL or the PGlite under DATA_DIR. */
 import { runCliMain } from '@platform/kernel';
+
 import { loadDbConfig } from './db.config.js';
 import { migratePlatform } from './migrate.js';
 import { openDb } from './open-db.js';

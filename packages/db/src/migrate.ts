@@ -6,6 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+
 import type { Db } from './db.js';
 
 export const PLATFORM_MIGRATIONS_DIR = fileURLToPath(new URL('../migrations/platform', import.meta.url));
@@ -68,4 +69,3 @@ export function quoteIdent(name: string): string {
   if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`unsafe SQL identifier: ${name}`);
   return `"${name}"`;
 }
-

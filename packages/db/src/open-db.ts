@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+
 import type { Db } from './db.js';
 import { createPgDb } from './pg.client.js';
 import { createPgliteDb } from './pglite.client.js';

@@ -1,4 +1,5 @@
 import pg from 'pg';
+
 import { closedError, type Db, type Queryable, type QueryResult } from './db.js';
 
 // bigint (int8) and numeric come back as strings by default; ids and counts fit in a double here.
@@ -59,7 +60,10 @@ export function createPgDb(opts: PgOptions): Db {
         return out;
       } catch (e) {
         // A connection whose ROLLBACK failed is broken or mid-transaction: destroy it, never reuse it.
-        broken = await client.query('ROLLBACK').then(() => false, () => true);
+        broken = await client.query('ROLLBACK').then(
+          () => false,
+          () => true,
+        );
         throw e;
       } finally {
         client.release(broken);

@@ -5,7 +5,9 @@
 import { createPgliteDb } from './pglite.client.js';
 
 const db = await createPgliteDb({ dataDir: process.argv[2]! });
-await db.exec('CREATE TABLE IF NOT EXISTS counter (id int PRIMARY KEY, n int NOT NULL); INSERT INTO counter VALUES (1, 0) ON CONFLICT DO NOTHING');
+await db.exec(
+  'CREATE TABLE IF NOT EXISTS counter (id int PRIMARY KEY, n int NOT NULL); INSERT INTO counter VALUES (1, 0) ON CONFLICT DO NOTHING',
+);
 let stopping = false;
 let made = 0;
 process.on('SIGTERM', () => (stopping = true));

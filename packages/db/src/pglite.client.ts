@@ -1,11 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
+
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
+
 import { closedError, type Db, type Queryable, type QueryResult } from './db.js';
-import { freshDataDirTar, prepareDataDir } from './pglite.template.js';
+import { createPgDb } from './pg.client.js';
 import { busyError, claimDataDir, liveOwner } from './pglite.owner.js';
 import { servePglite } from './pglite.serve.js';
-import { createPgDb } from './pg.client.js';
+import { freshDataDirTar, prepareDataDir } from './pglite.template.js';
 
 export interface PgliteOptions {
   /** A directory for a file-backed database, or undefined for an in-memory one (tests). */
@@ -62,7 +64,9 @@ export async function createPgliteDb(opts: PgliteOptions = {}): Promise<Db> {
   } else {
     const tar = await freshDataDirTar();
     pg = tar
-      ? await PGlite.create('memory://', { parsers, loadDataDir: tar }).catch(() => PGlite.create('memory://', { parsers }))
+      ? await PGlite.create('memory://', { parsers, loadDataDir: tar }).catch(() =>
+          PGlite.create('memory://', { parsers }),
+        )
       : await PGlite.create('memory://', { parsers });
   }
   // node-postgres' rowCount: rows changed by INSERT/UPDATE/DELETE, rows returned by SELECT. PGlite's
@@ -129,7 +133,10 @@ async function servedElsewhere(dataDir: string): Promise<Db | undefined> {
     if (owner.address) {
       const eq = owner.address.indexOf('=');
       const [kind, where] = [owner.address.slice(0, eq), owner.address.slice(eq + 1)];
-      const url = kind === 'socket' ? `postgresql://postgres@/postgres?host=${encodeURIComponent(where)}` : `postgresql://postgres@${where}/postgres`;
+      const url =
+        kind === 'socket'
+          ? `postgresql://postgres@/postgres?host=${encodeURIComponent(where)}`
+          : `postgresql://postgres@${where}/postgres`;
       // One client at a time is served (PGlite has one session): another CLI may hold it briefly.
       for (let attempt = 1; ; attempt++) {
         const db = createPgDb({ url, max: 1 });
@@ -139,7 +146,10 @@ async function servedElsewhere(dataDir: string): Promise<Db | undefined> {
         } catch (e) {
           await db.close();
           if (attempt >= 20 || Date.now() > deadline) {
-            throw new Error(`the PGlite data directory ${dataDir} is open in process ${owner.pid}, which serves it at ${where}, but connecting failed: ${(e as Error).message}`, { cause: e });
+            throw new Error(
+              `the PGlite data directory ${dataDir} is open in process ${owner.pid}, which serves it at ${where}, but connecting failed: ${(e as Error).message}`,
+              { cause: e },
+            );
           }
           await new Promise((r) => setTimeout(r, 500));
         }

@@ -7,7 +7,9 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { createPgliteDb } from './pglite.client.js';
 
 const fixture = fileURLToPath(new URL('./pglite-owner.fixture.ts', import.meta.url));
@@ -18,7 +20,9 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function startOwner(dataDir: string) {
-  const child = spawn(process.execPath, ['--import', 'tsx', fixture, dataDir], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', fixture, dataDir], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let out = '';
   const ready = new Promise<void>((resolve, reject) => {
     child.stdout.on('data', (d: Buffer) => {
@@ -37,7 +41,9 @@ describe('a PGlite data directory open in another process', () => {
     try {
       await owner.ready;
       // A second service wanting to own the files is refused; a CLI is served.
-      await expect(createPgliteDb({ dataDir: join(dir, 'db'), owner: true })).rejects.toThrow(`already open in process ${owner.child.pid}`);
+      await expect(createPgliteDb({ dataDir: join(dir, 'db'), owner: true })).rejects.toThrow(
+        `already open in process ${owner.child.pid}`,
+      );
       const served = await createPgliteDb({ dataDir: join(dir, 'db') });
       expect(served.engine).toBe('pglite');
       const clientIncrements = 40;
@@ -49,10 +55,12 @@ describe('a PGlite data directory open in another process', () => {
         });
       }
       // A transaction the client abandons by failing is rolled back, and the owner goes on.
-      await expect(served.transaction(async (tx) => {
-        await tx.query('UPDATE counter SET n = n + 1000 WHERE id = 1');
-        throw new Error('changed my mind');
-      })).rejects.toThrow('changed my mind');
+      await expect(
+        served.transaction(async (tx) => {
+          await tx.query('UPDATE counter SET n = n + 1000 WHERE id = 1');
+          throw new Error('changed my mind');
+        }),
+      ).rejects.toThrow('changed my mind');
       await served.close();
       owner.child.kill('SIGTERM');
       expect(await owner.exited).toBe(0);

@@ -10,6 +10,7 @@
  * queries wait for it instead of running inside the client's transaction.
  */
 import { chmodSync, mkdirSync, rmSync } from 'node:fs';
+
 import type { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 
@@ -66,10 +67,13 @@ function guardSession(pg: PGlite) {
   const internals = pg as unknown as { _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T> };
   const acquire = () =>
     new Promise<void>((acquired) => {
-      void internals._runExclusiveTransaction(() => new Promise<void>((release) => {
-        held = release;
-        acquired();
-      }));
+      void internals._runExclusiveTransaction(
+        () =>
+          new Promise<void>((release) => {
+            held = release;
+            acquired();
+          }),
+      );
     });
   const letGo = () => {
     clearTimeout(stallTimer);

@@ -5,11 +5,12 @@
  * untouched database, kept per PGlite version in node_modules/.cache (owned by whoever installed the
  * repository, unlike /tmp). Anything going wrong here falls back to a plain initdb.
  */
+import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { randomBytes } from 'node:crypto';
 import { dirname, join } from 'node:path';
+
 import { PGlite } from '@electric-sql/pglite';
 
 function templatePath(): string | undefined {

@@ -4,8 +4,10 @@
  * in the file's afterAll: it always removes the scratch database, even when closing the pool fails.
  * Should a file forget, or its process die, a watchdog drops the database when the process ends.
  */
-import pg from 'pg';
 import { randomBytes } from 'node:crypto';
+
+import pg from 'pg';
+
 import type { Db } from './db.js';
 import { createPgDb } from './pg.client.js';
 import { createPgliteDb } from './pglite.client.js';

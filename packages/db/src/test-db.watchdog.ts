@@ -7,7 +7,7 @@
  * the pipe closes when the test process exits (the OS closes its descriptors), and the watchdog then
  * runs DROP DATABASE ... WITH (FORCE). A normal `drop()` stops the watchdog first.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import type { Socket } from 'node:net';
 

@@ -4,7 +4,8 @@
  * (SMTP, as SES's SMTP interface); signed bounce webhooks feed the suppression list.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmailHarness, type EmailHarness } from './test-support/email-harness.js';
+
+import { type EmailHarness, startEmailHarness } from './test-support/email-harness.js';
 
 let h: EmailHarness;
 beforeAll(async () => {
@@ -13,12 +14,25 @@ beforeAll(async () => {
 afterAll(async () => h?.close());
 
 const reset = (tenantId: string, to: string, key: string) =>
-  h.lanes.services.outbox.enqueue({ tenantId, template: 'password_reset', to: { address: to }, key, data: { name: 'Jane Roe', resetUrl: `https://app.acme.test/reset?token=${key}` } });
+  h.lanes.services.outbox.enqueue({
+    tenantId,
+    template: 'password_reset',
+    to: { address: to },
+    key,
+    data: { name: 'Jane Roe', resetUrl: `https://app.acme.test/reset?token=${key}` },
+  });
 const status = async (id: string) =>
-  (await h.t.db.query<{ status: string; provider: string | null; provider_message_id: string | null; last_error: string | null }>('SELECT status, provider, provider_message_id, last_error FROM email_messages WHERE id = $1', [id])).rows[0]!;
+  (
+    await h.t.db.query<{
+      status: string;
+      provider: string | null;
+      provider_message_id: string | null;
+      last_error: string | null;
+    }>('SELECT status, provider, provider_message_id, last_error FROM email_messages WHERE id = $1', [id])
+  ).rows[0]!;
 
 describe('sending', () => {
-  it('delivers a password-reset mail from the tenant\'s own domain, with its branding', async () => {
+  it("delivers a password-reset mail from the tenant's own domain, with its branding", async () => {
     const { messageId } = await reset(h.acme, 'jane@example.com', 'reset-1');
     expect(await h.lanes.transactional.tick()).toBe(1);
     await h.smtp.waitFor(1);
@@ -34,7 +48,7 @@ describe('sending', () => {
     expect(await status(messageId)).toMatchObject({ status: 'sent', provider: 'postmark' });
   });
 
-  it('sends for a tenant without a verified domain from the platform\'s domain with the tenant\'s reply-to', async () => {
+  it("sends for a tenant without a verified domain from the platform's domain with the tenant's reply-to", async () => {
     const before = h.smtp.mails.length;
     await reset(h.beta, 'sam@example.com', 'reset-beta-1');
     await h.lanes.transactional.tick();
@@ -73,7 +87,11 @@ describe('sending', () => {
     expect(mail.headers.get('x-pm-message-id')).toBeUndefined();
     expect(mail.headers.get('x-ses-configuration-set')).toBe('platform-feedback');
     expect(mail.from?.value[0]?.address).toBe('no-reply@mail.acme.test');
-    expect(await status(messageId)).toMatchObject({ status: 'sent', provider: 'ses', provider_message_id: got[0]!.smtpId });
+    expect(await status(messageId)).toMatchObject({
+      status: 'sent',
+      provider: 'ses',
+      provider_message_id: got[0]!.smtpId,
+    });
   });
 
   it('stops calling a failing primary (circuit open) and probes it back once it recovers', async () => {
@@ -101,26 +119,42 @@ describe('sending', () => {
 
   it('never queues transactional mail behind bulk mail', async () => {
     for (let i = 0; i < 25; i++)
-      await h.lanes.services.outbox.enqueue({ tenantId: h.acme, template: 'lead_acknowledgement', lane: 'bulk', to: { address: `bulk${i}@example.com` }, key: `bulk-${i}`, data: { name: 'Reader' } });
+      await h.lanes.services.outbox.enqueue({
+        tenantId: h.acme,
+        template: 'lead_acknowledgement',
+        lane: 'bulk',
+        to: { address: `bulk${i}@example.com` },
+        key: `bulk-${i}`,
+        data: { name: 'Reader' },
+      });
     const { messageId } = await reset(h.acme, 'urgent@example.com', 'reset-urgent');
     expect(await h.lanes.transactional.tick()).toBe(1); // the bulk backlog is another lane's work
     expect(await status(messageId)).toMatchObject({ status: 'sent' });
-    const pending = await h.t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM outbox WHERE topic = 'email.bulk' AND status = 'pending'`);
+    const pending = await h.t.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM outbox WHERE topic = 'email.bulk' AND status = 'pending'`,
+    );
     expect(pending.rows[0]!.n).toBe(25);
     while ((await h.lanes.bulk.tick()) > 0);
-    const sent = await h.t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM email_messages WHERE lane = 'bulk' AND status = 'sent' AND provider = 'ses'`);
+    const sent = await h.t.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM email_messages WHERE lane = 'bulk' AND status = 'sent' AND provider = 'ses'`,
+    );
     expect(sent.rows[0]!.n).toBe(25); // bulk goes through the secondary (bulk) provider
   });
 });
 
 describe('failures', () => {
-  it('dead-letters a message the provider rejects, with the provider\'s reason, without failing over', async () => {
+  it("dead-letters a message the provider rejects, with the provider's reason, without failing over", async () => {
     h.postmark.failWith('invalid');
     const before = h.smtp.mails.length;
     const { messageId } = await reset(h.acme, 'rejected@example.com', 'reset-rejected');
     await h.lanes.transactional.tick();
     h.postmark.failWith(undefined);
-    const ob = (await h.t.db.query<{ status: string; last_error: string }>('SELECT status, last_error FROM outbox WHERE aggregate_id = $1', [messageId])).rows[0]!;
+    const ob = (
+      await h.t.db.query<{ status: string; last_error: string }>(
+        'SELECT status, last_error FROM outbox WHERE aggregate_id = $1',
+        [messageId],
+      )
+    ).rows[0]!;
     expect(ob.status).toBe('dead');
     expect(ob.last_error).toMatch(/postmark: HTTP 422 ErrorCode 300/);
     expect(await status(messageId)).toMatchObject({ status: 'failed' });
@@ -131,11 +165,43 @@ describe('failures', () => {
     const { composeEmail } = await import('./email.compose.js');
     const { createSmtpSender } = await import('@platform/providers');
     const { OutboxRelay } = await import('@platform/outbox');
-    const services = composeEmail(h.config, h.t.db, { info() {}, warn() {} }, { secondary: createSmtpSender({ name: 'ses', url: 'smtp://127.0.0.1:1', messageIdDomain: 'platform.test', timeoutMs: 1000 }) });
-    const relay = new OutboxRelay({ db: h.t.db, workerId: 'both-down', handlers: { 'email.transactional': (row) => services.delivery.deliver(row) }, logger: { info() {}, warn() {}, error() {} }, maxAttempts: 2, baseDelayMs: 10, maxDelayMs: 10 });
+    const services = composeEmail(
+      h.config,
+      h.t.db,
+      { info() {}, warn() {} },
+      {
+        secondary: createSmtpSender({
+          name: 'ses',
+          url: 'smtp://127.0.0.1:1',
+          messageIdDomain: 'platform.test',
+          timeoutMs: 1000,
+        }),
+      },
+    );
+    const relay = new OutboxRelay({
+      db: h.t.db,
+      workerId: 'both-down',
+      handlers: { 'email.transactional': (row) => services.delivery.deliver(row) },
+      logger: { info() {}, warn() {}, error() {} },
+      maxAttempts: 2,
+      baseDelayMs: 10,
+      maxDelayMs: 10,
+    });
     h.postmark.failWith('unavailable');
-    const { messageId } = await services.outbox.enqueue({ tenantId: h.acme, template: 'password_reset', to: { address: 'down@example.com' }, key: 'both-down', data: { resetUrl: 'https://app.acme.test/r' } });
-    const outbox = async () => (await h.t.db.query<{ status: string; attempts: number; last_error: string }>('SELECT status, attempts, last_error FROM outbox WHERE aggregate_id = $1', [messageId])).rows[0]!;
+    const { messageId } = await services.outbox.enqueue({
+      tenantId: h.acme,
+      template: 'password_reset',
+      to: { address: 'down@example.com' },
+      key: 'both-down',
+      data: { resetUrl: 'https://app.acme.test/r' },
+    });
+    const outbox = async () =>
+      (
+        await h.t.db.query<{ status: string; attempts: number; last_error: string }>(
+          'SELECT status, attempts, last_error FROM outbox WHERE aggregate_id = $1',
+          [messageId],
+        )
+      ).rows[0]!;
     await relay.tick();
     expect(await outbox()).toMatchObject({ status: 'pending', attempts: 1 });
     expect((await outbox()).last_error).toMatch(/ses: .*ECONNREFUSED|ses: .*ESOCKET|ses: .*connect/i);

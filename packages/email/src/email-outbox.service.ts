@@ -4,15 +4,16 @@
  * and writes the message row and its outbox row in the caller's transaction. The idempotency key
  * makes a repeated request a no-op: the same key never produces a second email.
  */
+import { TOPIC_EMAIL_BULK, TOPIC_EMAIL_TRANSACTIONAL } from '@platform/contracts';
 import type { Db, Queryable } from '@platform/db';
 import { AppError, newId } from '@platform/kernel';
 import { enqueue } from '@platform/outbox';
-import { TOPIC_EMAIL_BULK, TOPIC_EMAIL_TRANSACTIONAL } from '@platform/contracts';
 import type { EmailAddress, EmailLane, EmailMessage } from '@platform/providers';
+
+import { insertMessage } from './delivery/email-messages.repo.js';
 import { brandOf } from './templates/brand.js';
 import { renderTemplate } from './templates/render.js';
 import { findTenant, getTenantSettings, type TenantSettings } from './tenant-settings.repo.js';
-import { insertMessage } from './delivery/email-messages.repo.js';
 
 export interface PlatformSender {
   domain: string;
@@ -38,13 +39,20 @@ export interface Accepted {
 
 const EMAIL_RE = /^[^\s@<>"]{1,64}@[^\s@<>"]{1,255}$/;
 
-export function senderFor(settings: TenantSettings | undefined, tenantName: string, platform: PlatformSender): { from: EmailAddress; replyTo?: EmailAddress } {
+export function senderFor(
+  settings: TenantSettings | undefined,
+  tenantName: string,
+  platform: PlatformSender,
+): { from: EmailAddress; replyTo?: EmailAddress } {
   const es = settings?.email_settings ?? {};
   const name = es.from_name || settings?.company_name || tenantName;
   const replyAddress = es.reply_to || settings?.email || undefined;
   const replyTo = replyAddress ? { address: replyAddress, name } : undefined;
   if (es.domain?.status === 'verified') {
-    return { from: { address: `${es.from_local_part || 'no-reply'}@${es.domain.name}`, name }, ...(replyTo ? { replyTo } : {}) };
+    return {
+      from: { address: `${es.from_local_part || 'no-reply'}@${es.domain.name}`, name },
+      ...(replyTo ? { replyTo } : {}),
+    };
   }
   return { from: { address: `no-reply@${platform.domain}`, name }, ...(replyTo ? { replyTo } : {}) };
 }
@@ -61,9 +69,13 @@ export class EmailOutboxService {
     const tenant = await findTenant(db, r.tenantId);
     if (!tenant) throw new AppError('TENANT_NOT_FOUND', `Tenant ${r.tenantId} does not exist.`);
     if (!EMAIL_RE.test(r.to.address))
-      throw new AppError('VALIDATION_FAILED', 'The recipient is not an email address.', { fieldIssues: [{ field: 'to', rule: 'format', message: 'must be an email address' }] });
+      throw new AppError('VALIDATION_FAILED', 'The recipient is not an email address.', {
+        fieldIssues: [{ field: 'to', rule: 'format', message: 'must be an email address' }],
+      });
     if (!r.key || r.key.length > 200)
-      throw new AppError('VALIDATION_FAILED', 'The idempotency key is required (1-200 characters).', { fieldIssues: [{ field: 'key', rule: 'max_length', message: 'must be 1-200 characters' }] });
+      throw new AppError('VALIDATION_FAILED', 'The idempotency key is required (1-200 characters).', {
+        fieldIssues: [{ field: 'key', rule: 'max_length', message: 'must be 1-200 characters' }],
+      });
     const settings = await getTenantSettings(db, tenant.id);
     const rendered = renderTemplate(r.template, brandOf(settings, tenant.name), r.data);
     const { from, replyTo } = senderFor(settings, tenant.name, this.platform);
@@ -83,7 +95,16 @@ export class EmailOutboxService {
   /** Queues inside the caller's transaction (the control plane commits it with its own write). */
   async enqueueIn(tx: Queryable, r: EmailRequest): Promise<Accepted> {
     const m = await this.compose(tx, r);
-    const row = await insertMessage(tx, { id: m.id, tenantId: m.tenantId, key: m.key, lane: m.lane, template: r.template, to: m.to.address, from: m.from.address, subject: m.subject });
+    const row = await insertMessage(tx, {
+      id: m.id,
+      tenantId: m.tenantId,
+      key: m.key,
+      lane: m.lane,
+      template: r.template,
+      to: m.to.address,
+      from: m.from.address,
+      subject: m.subject,
+    });
     if (!row.created) return { messageId: row.id, queued: false };
     await enqueue(tx, {
       tenantId: m.tenantId,

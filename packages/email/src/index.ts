@@ -1,7 +1,13 @@
 // Email capability (docs/email.md).
 export * from './email.config.js';
 export { composeEmail, createPrimarySender, createSecondarySender, type EmailServices } from './email.compose.js';
-export { EmailOutboxService, senderFor, type Accepted, type EmailRequest, type PlatformSender } from './email-outbox.service.js';
+export {
+  EmailOutboxService,
+  senderFor,
+  type Accepted,
+  type EmailRequest,
+  type PlatformSender,
+} from './email-outbox.service.js';
 export { EmailDeliveryService, type DeliveryOutcome } from './delivery/email-delivery.service.js';
 export { FailoverSender, type BreakerState, type FailoverResult } from './delivery/failover.sender.js';
 export { createEmailLanes, startEmailLanes, type EmailLanes } from './delivery/email-lanes.js';

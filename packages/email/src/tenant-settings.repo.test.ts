@@ -1,6 +1,7 @@
 /** tenant_settings as the spec lists it: defaults, lengths and hex colours enforced by the database. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, migratePlatform, type TestDb } from '@platform/db';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { getTenantSettings, setEmailSettings, upsertTenantSettings } from './tenant-settings.repo.js';
 
 let t: TestDb;
@@ -9,7 +10,9 @@ let b: string;
 beforeAll(async () => {
   t = await createTestDb();
   await migratePlatform(t.db);
-  const ins = async (slug: string) => (await t.db.query<{ id: string }>('INSERT INTO tenants (slug, name) VALUES ($1, $1) RETURNING id', [slug])).rows[0]!.id;
+  const ins = async (slug: string) =>
+    (await t.db.query<{ id: string }>('INSERT INTO tenants (slug, name) VALUES ($1, $1) RETURNING id', [slug])).rows[0]!
+      .id;
   a = await ins('a');
   b = await ins('b');
 });
@@ -19,7 +22,13 @@ describe('tenant_settings', () => {
   it('turns the helpdesk and the portal on by default and keeps email settings as a JSON object', async () => {
     await upsertTenantSettings(t.db, a, { company_name: 'Acme Blinds', primary_color: '#1F4E79' });
     const s = await getTenantSettings(t.db, a);
-    expect(s).toMatchObject({ company_name: 'Acme Blinds', primary_color: '#1F4E79', helpdesk_enabled: true, portal_enabled: true, email_settings: {} });
+    expect(s).toMatchObject({
+      company_name: 'Acme Blinds',
+      primary_color: '#1F4E79',
+      helpdesk_enabled: true,
+      portal_enabled: true,
+      email_settings: {},
+    });
   });
 
   it('refuses colours that are not #RRGGBB and values longer than the spec allows', async () => {
@@ -30,8 +39,17 @@ describe('tenant_settings', () => {
   });
 
   it('gives a sending domain to one tenant only', async () => {
-    const domain = { name: 'mail.shared.test', status: 'pending' as const, dkim_selector: 's', dkim_record: 'v=DKIM1', dkim_private_key_sealed: '', added_at: '' };
+    const domain = {
+      name: 'mail.shared.test',
+      status: 'pending' as const,
+      dkim_selector: 's',
+      dkim_record: 'v=DKIM1',
+      dkim_private_key_sealed: '',
+      added_at: '',
+    };
     await setEmailSettings(t.db, a, { domain });
-    await expect(setEmailSettings(t.db, b, { domain: { ...domain, name: 'MAIL.shared.test' } })).rejects.toThrow(/unique|duplicate/);
+    await expect(setEmailSettings(t.db, b, { domain: { ...domain, name: 'MAIL.shared.test' } })).rejects.toThrow(
+      /unique|duplicate/,
+    );
   });
 });

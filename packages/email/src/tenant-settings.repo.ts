@@ -17,7 +17,15 @@ export interface SendingDomain {
   checked_at?: string;
   verified_at?: string;
   /** The primary provider's record of the domain, when registered there. */
-  provider?: { name: string; id: string; dkim_host: string; dkim_value: string; return_path_domain: string; return_path_cname: string; verified?: boolean };
+  provider?: {
+    name: string;
+    id: string;
+    dkim_host: string;
+    dkim_value: string;
+    return_path_domain: string;
+    return_path_cname: string;
+    verified?: boolean;
+  };
   /** Per record: found or what was missing, from the last check. */
   last_check?: Record<string, string>;
 }
@@ -51,7 +59,8 @@ export interface TenantRef {
   name: string;
 }
 
-const ref = (t: TenantRef | undefined): TenantRef | undefined => (t ? { id: t.id, slug: t.slug, name: t.name } : undefined);
+const ref = (t: TenantRef | undefined): TenantRef | undefined =>
+  t ? { id: t.id, slug: t.slug, name: t.name } : undefined;
 
 export async function findTenant(db: Queryable, idOrSlug: string): Promise<TenantRef | undefined> {
   return ref(await findTenantByIdOrSlug(db, idOrSlug));
@@ -62,8 +71,15 @@ export async function defaultTenant(db: Queryable): Promise<TenantRef | undefine
   return ref((await findDefaultTenant(db)) ?? (await listTenants(db))[0]);
 }
 
-export async function getTenantSettings(db: Queryable, tenantId: string, opts: { forUpdate?: boolean } = {}): Promise<TenantSettings | undefined> {
-  const r = await db.query<TenantSettings>(`SELECT * FROM tenant_settings WHERE tenant_id = $1${opts.forUpdate ? ' FOR UPDATE' : ''}`, [tenantId]);
+export async function getTenantSettings(
+  db: Queryable,
+  tenantId: string,
+  opts: { forUpdate?: boolean } = {},
+): Promise<TenantSettings | undefined> {
+  const r = await db.query<TenantSettings>(
+    `SELECT * FROM tenant_settings WHERE tenant_id = $1${opts.forUpdate ? ' FOR UPDATE' : ''}`,
+    [tenantId],
+  );
   return r.rows[0];
 }
 
@@ -99,6 +115,9 @@ export async function countOtherDomains(db: Queryable, tenantId: string): Promis
 }
 
 export async function domainOwner(db: Queryable, domain: string): Promise<string | undefined> {
-  const r = await db.query<{ tenant_id: string }>(`SELECT tenant_id FROM tenant_settings WHERE lower(email_settings #>> '{domain,name}') = lower($1)`, [domain]);
+  const r = await db.query<{ tenant_id: string }>(
+    `SELECT tenant_id FROM tenant_settings WHERE lower(email_settings #>> '{domain,name}') = lower($1)`,
+    [domain],
+  );
   return r.rows[0]?.tenant_id;
 }

@@ -1,9 +1,9 @@
 /** One domain leaf `[path, operator, value]` to SQL; dotted paths become sub-selects. */
 import { valueError } from './errors.js';
-import { isX2many, sqlType, type FieldDef } from './fields.js';
+import { type FieldDef, isX2many, sqlType } from './fields.js';
+import type { Params } from './orm/env.js';
 import type { ModelDef, Registry } from './registry.js';
 import { qi, qt } from './schema.js';
-import type { Params } from './orm/env.js';
 import { toColumn, truthy } from './values.js';
 
 export interface LeafCtx {
@@ -13,13 +13,37 @@ export interface LeafCtx {
   activeTest: boolean;
 }
 
-const OPERATORS = new Set(['=', '!=', '<=', '<', '>', '>=', '=?', '=like', '=ilike', 'like', 'not like',
-  'ilike', 'not ilike', 'in', 'not in', 'child_of', 'parent_of']);
+const OPERATORS = new Set([
+  '=',
+  '!=',
+  '<=',
+  '<',
+  '>',
+  '>=',
+  '=?',
+  '=like',
+  '=ilike',
+  'like',
+  'not like',
+  'ilike',
+  'not ilike',
+  'in',
+  'not in',
+  'child_of',
+  'parent_of',
+]);
 const NEGATIVE: Record<string, string> = { '!=': '=', 'not like': 'like', 'not ilike': 'ilike', 'not in': 'in' };
-const LIKE_SQL: Record<string, string> = { like: 'LIKE', ilike: 'ILIKE', 'not like': 'NOT LIKE',
-  'not ilike': 'NOT ILIKE', '=like': 'LIKE', '=ilike': 'ILIKE' };
+const LIKE_SQL: Record<string, string> = {
+  like: 'LIKE',
+  ilike: 'ILIKE',
+  'not like': 'NOT LIKE',
+  'not ilike': 'NOT ILIKE',
+  '=like': 'LIKE',
+  '=ilike': 'ILIKE',
+};
 
-const pyRepr = (leaf: unknown[]) => `(${leaf.map((x) => (typeof x === 'string' ? `'${x}'` : JSON.stringify(x))).join(', ')})`;
+const pyRepr = (leaf: unknown[]) =>
+  `(${leaf.map((x) => (typeof x === 'string' ? `'${x}'` : JSON.stringify(x))).join(', ')})`;
 const isEmpty = (v: unknown) => v === false || v === null || v === undefined;
 const isNameValue = (v: unknown) =>
   typeof v === 'string' || (Array.isArray(v) && v.length > 0 && v.every((x) => typeof x === 'string'));
@@ -33,12 +57,13 @@ function searchValue(model: string, fd: FieldDef, v: unknown): unknown {
 
 export function compileLeaf(ctx: LeafCtx, m: ModelDef, alias: string, leaf: unknown[]): string {
   const [left, rawOp] = leaf;
-  let right = leaf[2];
+  const right = leaf[2];
   if (typeof rawOp !== 'string') throw valueError(`Invalid leaf ${pyRepr(leaf)}`);
   let op = rawOp.toLowerCase();
   if (op === '<>') op = '!=';
   if (!OPERATORS.has(op)) throw valueError(`Invalid leaf ${pyRepr(leaf)}`);
-  if (typeof left === 'number' && op === '=' && right === 1 && (left === 0 || left === 1)) return left ? 'TRUE' : 'FALSE';
+  if (typeof left === 'number' && op === '=' && right === 1 && (left === 0 || left === 1))
+    return left ? 'TRUE' : 'FALSE';
   if (typeof left !== 'string') throw valueError(`Invalid leaf ${pyRepr(leaf)}`);
   const path = left.split('.');
   let fd = m.fields.get(path[0]!);
@@ -73,8 +98,14 @@ function columnLeaf(ctx: LeafCtx, m: ModelDef, col: string, fd: FieldDef, op: st
     const isBool = fd.type === 'boolean';
     const hasNull = list.some((v) => v === false || v === null);
     const vals = list.filter((v) => isBool || !(v === false || v === null)).map((v) => searchValue(m.name, fd, v));
-    const base = vals.length === 0 ? (op === 'in' ? 'FALSE' : 'TRUE')
-      : op === 'in' ? `${col} = ANY(${p.add(vals, `${cast}[]`)})` : `${col} <> ALL(${p.add(vals, `${cast}[]`)})`;
+    const base =
+      vals.length === 0
+        ? op === 'in'
+          ? 'FALSE'
+          : 'TRUE'
+        : op === 'in'
+          ? `${col} = ANY(${p.add(vals, `${cast}[]`)})`
+          : `${col} <> ALL(${p.add(vals, `${cast}[]`)})`;
     if (op === 'in') return hasNull ? `(${base} OR ${col} IS NULL)` : base;
     return hasNull ? `(${base} AND ${col} IS NOT NULL)` : `(${base} OR ${col} IS NULL)`;
   }
@@ -122,7 +153,9 @@ function x2manyLeaf(ctx: LeafCtx, alias: string, fd: FieldDef, op: string, right
     return `${id} ${negate ? 'NOT IN' : 'IN'} (${sub})`;
   }
   if (positive === '=' || positive === 'in') {
-    const ids = (Array.isArray(right) ? right : [right]).filter((v) => !isEmpty(v)).map((v) => searchValue(co.name, co.fields.get('id')!, v));
+    const ids = (Array.isArray(right) ? right : [right])
+      .filter((v) => !isEmpty(v))
+      .map((v) => searchValue(co.name, co.fields.get('id')!, v));
     const sub = ownersOf(ctx, fd, (a) => `${a}.id = ANY(${ctx.params.add(ids, 'integer[]')})`);
     return `${id} ${negate ? 'NOT IN' : 'IN'} (${sub})`;
   }
@@ -148,7 +181,9 @@ function pathLeaf(ctx: LeafCtx, alias: string, fd: FieldDef, rest: unknown[], le
 
 function hierarchyLeaf(ctx: LeafCtx, m: ModelDef, alias: string, fd: FieldDef, op: string, right: unknown): string {
   if (!fd.relation && fd.name !== 'id') {
-    throw valueError(`Invalid leaf ${pyRepr([fd.name, op, right])}: ${op} needs a relational field or id, and ${m.name}.${fd.name} is a ${fd.type} field`);
+    throw valueError(
+      `Invalid leaf ${pyRepr([fd.name, op, right])}: ${op} needs a relational field or id, and ${m.name}.${fd.name} is a ${fd.type} field`,
+    );
   }
   const target = fd.relation ? ctx.registry.get(fd.relation) : m;
   // Odoo: a many2one to its own model is its own hierarchy, `('id', op, ids)` with parent = that field.
@@ -160,7 +195,8 @@ function hierarchyLeaf(ctx: LeafCtx, m: ModelDef, alias: string, fd: FieldDef, o
     const a = p.alias();
     seed = `SELECT ${a}.id FROM ${qt(ctx.schema, target.table)} ${a} WHERE ${compileLeaf(ctx, target, a, [target.recName, 'ilike', right])}`;
   } else {
-    const ids = (Array.isArray(right) ? right : [right]).filter((v) => !isEmpty(v))
+    const ids = (Array.isArray(right) ? right : [right])
+      .filter((v) => !isEmpty(v))
       .map((v) => searchValue(target.name, target.fields.get('id')!, v));
     seed = `SELECT unnest(${p.add(ids, 'integer[]')})`;
   }
@@ -169,9 +205,10 @@ function hierarchyLeaf(ctx: LeafCtx, m: ModelDef, alias: string, fd: FieldDef, o
     const [h, x] = [p.alias(), p.alias()];
     const parent = qi(parentName);
     const table = qt(ctx.schema, target.table);
-    const step = op === 'child_of'
-      ? `SELECT ${x}.id FROM ${table} ${x} JOIN ${h} ON ${x}.${parent} = ${h}.id`
-      : `SELECT ${x}.${parent} FROM ${table} ${x} JOIN ${h} ON ${x}.id = ${h}.id WHERE ${x}.${parent} IS NOT NULL`;
+    const step =
+      op === 'child_of'
+        ? `SELECT ${x}.id FROM ${table} ${x} JOIN ${h} ON ${x}.${parent} = ${h}.id`
+        : `SELECT ${x}.${parent} FROM ${table} ${x} JOIN ${h} ON ${x}.id = ${h}.id WHERE ${x}.${parent} IS NOT NULL`;
     set = `WITH RECURSIVE ${h}(id) AS (${seed} UNION ${step}) SELECT id FROM ${h}`;
   }
   if (isX2many(fd)) return `${alias}.id IN (${ownersOf(ctx, fd, (a) => `${a}.id IN (${set})`)})`;

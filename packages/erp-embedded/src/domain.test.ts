@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '@platform/db';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { EmbeddedErp } from './embedded-erp.js';
 
 let t: TestDb;
@@ -26,9 +27,22 @@ beforeAll(async () => {
   P.joe = (await x('res.partner', 'create', [{ name: 'Joe', parent_id: P.acme, email: 'joe@acme.test' }])) as number;
   P.kid = (await x('res.partner', 'create', [{ name: 'Kid', parent_id: P.joe }])) as number;
   P.other = (await x('res.partner', 'create', [{ name: 'Other 100%_x', city: 'Bergen' }])) as number;
-  L.a = (await x('crm.lead', 'create', [{ name: 'Alpha', partner_id: P.acme, tag_ids: [[6, 0, [hot]]], expected_revenue: 100, priority: '2', email_from: 'a@x.test' }])) as number;
-  L.b = (await x('crm.lead', 'create', [{ name: 'Beta', partner_id: P.joe, tag_ids: [[6, 0, [hot, cold]]], expected_revenue: 50, type: 'opportunity' }])) as number;
-  L.c = (await x('crm.lead', 'create', [{ name: 'Gamma', partner_id: P.other, expected_revenue: 10, date_deadline: '2024-05-01' }])) as number;
+  L.a = (await x('crm.lead', 'create', [
+    {
+      name: 'Alpha',
+      partner_id: P.acme,
+      tag_ids: [[6, 0, [hot]]],
+      expected_revenue: 100,
+      priority: '2',
+      email_from: 'a@x.test',
+    },
+  ])) as number;
+  L.b = (await x('crm.lead', 'create', [
+    { name: 'Beta', partner_id: P.joe, tag_ids: [[6, 0, [hot, cold]]], expected_revenue: 50, type: 'opportunity' },
+  ])) as number;
+  L.c = (await x('crm.lead', 'create', [
+    { name: 'Gamma', partner_id: P.other, expected_revenue: 10, date_deadline: '2024-05-01' },
+  ])) as number;
   L.d = (await x('crm.lead', 'create', [{ name: 'Delta archived', active: false, partner_id: P.acme }])) as number;
 });
 afterAll(async () => t?.drop());
@@ -87,7 +101,9 @@ describe('domain compiler', () => {
   it('prefix operators & | ! with implicit AND between items', async () => {
     expect(await ids('crm.lead', ['|', ['name', '=', 'Alpha'], ['name', '=', 'Beta']])).toEqual([L.a, L.b]);
     // ['|', A, B, C] = (A OR B) AND C
-    expect(await ids('crm.lead', ['|', ['name', '=', 'Alpha'], ['name', '=', 'Beta'], ['type', '=', 'opportunity']])).toEqual([L.b]);
+    expect(
+      await ids('crm.lead', ['|', ['name', '=', 'Alpha'], ['name', '=', 'Beta'], ['type', '=', 'opportunity']]),
+    ).toEqual([L.b]);
     expect(await ids('crm.lead', ['!', ['name', '=', 'Alpha']])).toEqual([L.b, L.c]);
     expect(await ids('crm.lead', ['&', ['expected_revenue', '>', 20], ['priority', '=', '2']])).toEqual([L.a]);
     expect(await ids('crm.lead', ['|', '!', ['name', '=', 'Alpha'], ['name', '=', 'Alpha']])).toEqual([L.a, L.b, L.c]);
@@ -125,31 +141,49 @@ describe('domain compiler', () => {
   it('refuses child_of / parent_of on a plain field and an id beyond the integer range with ValueError', async () => {
     for (const op of ['child_of', 'parent_of']) {
       await expect(x('res.partner', 'search', [[['name', op, 'x']]])).rejects.toMatchObject({
-        odooName: 'builtins.ValueError', message: expect.stringContaining(`${op} needs a relational field or id`),
+        odooName: 'builtins.ValueError',
+        message: expect.stringContaining(`${op} needs a relational field or id`),
       });
     }
-    await expect(x('res.partner', 'search', [[['id', '=', 1e308]]])).rejects.toMatchObject({ odooName: 'builtins.ValueError', message: expect.stringContaining('integer out of range') });
-    await expect(x('res.partner', 'search_read', [[['parent_id', 'in', [1, 2 ** 40]]]])).rejects.toMatchObject({ odooName: 'builtins.ValueError' });
-    await expect(x('res.partner', 'write', [[P.other], { customer_rank: 2 ** 31 }])).rejects.toMatchObject({ odooName: 'builtins.ValueError' });
+    await expect(x('res.partner', 'search', [[['id', '=', 1e308]]])).rejects.toMatchObject({
+      odooName: 'builtins.ValueError',
+      message: expect.stringContaining('integer out of range'),
+    });
+    await expect(x('res.partner', 'search_read', [[['parent_id', 'in', [1, 2 ** 40]]]])).rejects.toMatchObject({
+      odooName: 'builtins.ValueError',
+    });
+    await expect(x('res.partner', 'write', [[P.other], { customer_rank: 2 ** 31 }])).rejects.toMatchObject({
+      odooName: 'builtins.ValueError',
+    });
   });
 
   it('does not treat LIKE wildcards in = as patterns and keeps values parameterised', async () => {
-    expect(await ids('res.partner', [['name', '=', "Other 100%_x"]])).toEqual([P.other]);
+    expect(await ids('res.partner', [['name', '=', 'Other 100%_x']])).toEqual([P.other]);
     expect(await ids('res.partner', [['name', '=', "x' OR '1'='1"]])).toEqual([]);
   });
 
   it('rejects unknown fields and operators with ValueError', async () => {
-    await expect(x('crm.lead', 'search', [[['nope', '=', 1]]])).rejects.toMatchObject({ odooName: 'builtins.ValueError' });
-    await expect(x('crm.lead', 'search', [[['name', 'between', 1]]])).rejects.toMatchObject({ odooName: 'builtins.ValueError' });
-    await expect(x('crm.lead', 'search', [['|', ['name', '=', 'a']]])).rejects.toMatchObject({ odooName: 'builtins.ValueError' });
+    await expect(x('crm.lead', 'search', [[['nope', '=', 1]]])).rejects.toMatchObject({
+      odooName: 'builtins.ValueError',
+    });
+    await expect(x('crm.lead', 'search', [[['name', 'between', 1]]])).rejects.toMatchObject({
+      odooName: 'builtins.ValueError',
+    });
+    await expect(x('crm.lead', 'search', [['|', ['name', '=', 'a']]])).rejects.toMatchObject({
+      odooName: 'builtins.ValueError',
+    });
   });
 
   it('orders, limits and offsets; rejects an order it cannot validate', async () => {
     expect(await x('crm.lead', 'search', [[]], { order: 'expected_revenue asc' })).toEqual([L.c, L.b, L.a]);
     expect(await x('crm.lead', 'search', [[]], { order: 'name desc', limit: 2, offset: 1 })).toEqual([L.b, L.a]);
     expect(await x('crm.lead', 'search', [[]], { order: 'partner_id desc, id' })).toEqual([L.c, L.b, L.a]);
-    await expect(x('crm.lead', 'search', [[]], { order: 'name; drop table x' })).rejects.toMatchObject({ odooName: 'builtins.ValueError' });
-    await expect(x('crm.lead', 'search', [[]], { order: 'secret asc' })).rejects.toMatchObject({ odooName: 'builtins.ValueError' });
+    await expect(x('crm.lead', 'search', [[]], { order: 'name; drop table x' })).rejects.toMatchObject({
+      odooName: 'builtins.ValueError',
+    });
+    await expect(x('crm.lead', 'search', [[]], { order: 'secret asc' })).rejects.toMatchObject({
+      odooName: 'builtins.ValueError',
+    });
     expect(await x('crm.lead', 'search_count', [[['type', '=', 'lead']]])).toBe(2);
   });
 });

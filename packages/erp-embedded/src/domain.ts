@@ -3,10 +3,10 @@
  * implicit AND between top-level items; `[]` matches everything; archived rows are left out unless
  * the domain names `active` or the context says `active_test: false`.
  */
-import { valueError } from './errors.js';
 import { compileLeaf, type LeafCtx } from './domain-leaf.js';
-import type { ModelDef } from './registry.js';
+import { valueError } from './errors.js';
 import type { Params } from './orm/env.js';
+import type { ModelDef } from './registry.js';
 
 export type { LeafCtx } from './domain-leaf.js';
 
@@ -19,17 +19,13 @@ function isLeaf(t: unknown): t is unknown[] {
 /** True when any leaf's left side is exactly `active` (Odoo then skips the implicit active filter). */
 const mentionsActive = (domain: unknown[]) => domain.some((t) => isLeaf(t) && t[0] === 'active');
 
-export function compileDomain(
-  ctx: LeafCtx,
-  m: ModelDef,
-  alias: string,
-  domain: unknown,
-): string {
+export function compileDomain(ctx: LeafCtx, m: ModelDef, alias: string, domain: unknown): string {
   if (domain === false || domain === null || domain === undefined) domain = [];
   if (!Array.isArray(domain)) throw valueError(`Invalid domain: ${JSON.stringify(domain)}`);
   const items: unknown[] = domain;
   // The implicit active leaf is ANDed to the whole domain, never parsed as one of its operands.
-  const active = ctx.activeTest && m.fields.has('active') && !mentionsActive(items) ? `${alias}.active = true` : undefined;
+  const active =
+    ctx.activeTest && m.fields.has('active') && !mentionsActive(items) ? `${alias}.active = true` : undefined;
 
   let pos = 0;
   const parse = (): string => {

@@ -6,8 +6,9 @@
  * In-process rather than HTTP to the host's own `/jsonrpc`: no loopback hop and JSON round trip per
  * call, no dependency on the server listening first, and tests can use `inject()`.
  */
-import { AppError } from '@platform/kernel';
 import type { Erp, ErpRecord, ErpVersion, SearchOptions, SearchReadOptions } from '@platform/erp';
+import { AppError } from '@platform/kernel';
+
 import type { EmbeddedErp } from './embedded-erp.js';
 import { OdooError } from './errors.js';
 import { SERVER_VERSION } from './rpc-dispatch.js';
@@ -31,7 +32,9 @@ export function createEmbeddedErpAdapter(embedded: EmbeddedErp, cfg: EmbeddedErp
       const secret = secretOf();
       const uid = await guard('authenticate', () => embedded.authenticate(cfg.db, cfg.login, secret));
       if (typeof uid !== 'number') {
-        throw new AppError('ERP_AUTH_FAILED', 'ERP refused the login or secret', { details: { db: cfg.db, login: cfg.login } });
+        throw new AppError('ERP_AUTH_FAILED', 'ERP refused the login or secret', {
+          details: { db: cfg.db, login: cfg.login },
+        });
       }
       return { uid, secret };
     })();
@@ -56,7 +59,11 @@ export function createEmbeddedErpAdapter(embedded: EmbeddedErp, cfg: EmbeddedErp
 
   return {
     async version(): Promise<ErpVersion> {
-      return { serverVersion: SERVER_VERSION.server_version, serverSerie: SERVER_VERSION.server_serie, protocolVersion: 1 };
+      return {
+        serverVersion: SERVER_VERSION.server_version,
+        serverSerie: SERVER_VERSION.server_serie,
+        protocolVersion: 1,
+      };
     },
     authenticate: async () => (await login()).uid,
     async create(model, values, context?: Ctx) {
@@ -88,7 +95,10 @@ export function createEmbeddedErpAdapter(embedded: EmbeddedErp, cfg: EmbeddedErp
       return r === null || r === true;
     },
     async fieldsGet(model, attributes?) {
-      return (await exec(model, 'fields_get', [], attributes ? { attributes } : {})) as Record<string, Record<string, unknown>>;
+      return (await exec(model, 'fields_get', [], attributes ? { attributes } : {})) as Record<
+        string,
+        Record<string, unknown>
+      >;
     },
     call: (model, method, args, kwargs) => exec(model, method, args, kwargs ?? {}),
   };
@@ -104,7 +114,8 @@ async function guard<T>(method: string, fn: () => Promise<T>, model?: string): P
     if (e.odooName === 'odoo.exceptions.AccessDenied') {
       throw new AppError('ERP_AUTH_FAILED', 'ERP refused the credentials (AccessDenied)', { details });
     }
-    if (e.odooName.startsWith('psycopg2.')) throw new AppError('ERP_UNAVAILABLE', `ERP database error: ${e.message}`, { details });
+    if (e.odooName.startsWith('psycopg2.'))
+      throw new AppError('ERP_UNAVAILABLE', `ERP database error: ${e.message}`, { details });
     throw new AppError('ERP_REJECTED', `ERP rejected the call: ${e.message}`, { details });
   }
 }

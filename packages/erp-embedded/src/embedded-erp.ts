@@ -3,10 +3,12 @@
  * `public.erp_databases`), credentials and API keys, and `execute_kw` over the ORM.
  */
 import { randomBytes } from 'node:crypto';
+
 import type { Db, Queryable } from '@platform/db';
-import { createApiKey, listApiKeys, revokeApiKey, sha256, type ApiKeyInfo } from './auth/apikeys.js';
+
+import { type ApiKeyInfo, createApiKey, listApiKeys, revokeApiKey, sha256 } from './auth/apikeys.js';
 import { CredentialChecker } from './auth/credentials.js';
-import { OdooError, fromPgError, valueError } from './errors.js';
+import { fromPgError, OdooError, valueError } from './errors.js';
 import { defaultRegistry } from './models/index.js';
 import type { Env } from './orm/env.js';
 import { resolveMethod } from './orm/methods.js';
@@ -26,7 +28,8 @@ const DB_NAME_RE = /^[a-z0-9][a-z0-9_]{0,49}$/;
 const CATALOG = 'public.erp_databases';
 
 export const schemaOf = (name: string) => `erp_${name}`;
-const noDatabase = (name: string) => new OdooError('psycopg2.OperationalError', `FATAL:  database "${name}" does not exist\n`);
+const noDatabase = (name: string) =>
+  new OdooError('psycopg2.OperationalError', `FATAL:  database "${name}" does not exist\n`);
 const isDict = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export class EmbeddedErp {
@@ -35,7 +38,10 @@ export class EmbeddedErp {
   private readonly ready = new Map<string, Promise<string>>();
   private catalogReady: Promise<void> | undefined;
 
-  constructor(readonly db: Db, opts: EmbeddedErpOptions = {}) {
+  constructor(
+    readonly db: Db,
+    opts: EmbeddedErpOptions = {},
+  ) {
     this.registry = opts.registry ?? defaultRegistry();
     this.credentials = new CredentialChecker(opts.checkCacheTtlMs ?? 10_000);
   }
@@ -46,7 +52,9 @@ export class EmbeddedErp {
       .transaction(async (q) => {
         // Two processes (or pools) creating the table at once race on PostgreSQL without the lock.
         await q.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [CATALOG]);
-        await q.query(`CREATE TABLE IF NOT EXISTS ${CATALOG} (name text PRIMARY KEY, created_at timestamptz NOT NULL DEFAULT now())`);
+        await q.query(
+          `CREATE TABLE IF NOT EXISTS ${CATALOG} (name text PRIMARY KEY, created_at timestamptz NOT NULL DEFAULT now())`,
+        );
       })
       .catch((e: unknown) => {
         this.catalogReady = undefined;
@@ -66,7 +74,10 @@ export class EmbeddedErp {
   }
 
   /** Creates the schema, its tables and the seed records in one transaction. */
-  async createDatabase(name: string, opts: { adminPassword?: string; adminLogin?: string } = {}): Promise<{ adminPassword: string }> {
+  async createDatabase(
+    name: string,
+    opts: { adminPassword?: string; adminLogin?: string } = {},
+  ): Promise<{ adminPassword: string }> {
     if (!DB_NAME_RE.test(name)) throw valueError(`Invalid database name: '${name}' (use a-z, 0-9 and _)`);
     await this.catalog();
     const adminPassword = opts.adminPassword || randomBytes(12).toString('base64url');
@@ -122,7 +133,12 @@ export class EmbeddedErp {
   }
 
   /** `interactive` (a web login) accepts the password only, never an API key, as Odoo 15. */
-  async authenticate(db: unknown, login: unknown, password: unknown, opts: { interactive?: boolean } = {}): Promise<number | false> {
+  async authenticate(
+    db: unknown,
+    login: unknown,
+    password: unknown,
+    opts: { interactive?: boolean } = {},
+  ): Promise<number | false> {
     const schema = await this.schema(db);
     return this.credentials.authenticate(this.db, schema, db as string, login, password, opts);
   }
@@ -133,7 +149,10 @@ export class EmbeddedErp {
    */
   async sessionToken(db: unknown, uid: number): Promise<string | undefined> {
     const schema = await this.schema(db);
-    const r = await this.db.query<{ password: string | null }>(`SELECT password FROM ${qi(schema)}.res_users WHERE id = $1 AND active = true`, [uid]);
+    const r = await this.db.query<{ password: string | null }>(
+      `SELECT password FROM ${qi(schema)}.res_users WHERE id = $1 AND active = true`,
+      [uid],
+    );
     return r.rows[0] ? sha256(`${String(db)}\0${uid}\0${r.rows[0].password ?? ''}`) : undefined;
   }
 
@@ -143,8 +162,16 @@ export class EmbeddedErp {
   }
 
   /** `object.execute_kw`: re-checks the credential, then runs the model method (writes in a transaction). */
-  async executeKw(db: unknown, uid: unknown, password: unknown, model: unknown, method: unknown,
-    args: unknown = [], kwargs: unknown = {}, requestContext: Record<string, unknown> = {}): Promise<unknown> {
+  async executeKw(
+    db: unknown,
+    uid: unknown,
+    password: unknown,
+    model: unknown,
+    method: unknown,
+    args: unknown = [],
+    kwargs: unknown = {},
+    requestContext: Record<string, unknown> = {},
+  ): Promise<unknown> {
     // Odoo does int(uid): "2" is accepted like 2.
     if (typeof uid === 'string' && /^\d+$/.test(uid)) uid = Number(uid);
     await this.checkCredentials(db, uid, password);
@@ -155,8 +182,15 @@ export class EmbeddedErp {
    * The model call of `execute_kw` for a caller already authenticated (a web session checked by its
    * store): one implementation behind /jsonrpc, XML-RPC and /web/dataset/call_kw.
    */
-  async callKw(db: unknown, uid: number, model: unknown, method: unknown,
-    args: unknown = [], kwargs: unknown = {}, requestContext: Record<string, unknown> = {}): Promise<unknown> {
+  async callKw(
+    db: unknown,
+    uid: number,
+    model: unknown,
+    method: unknown,
+    args: unknown = [],
+    kwargs: unknown = {},
+    requestContext: Record<string, unknown> = {},
+  ): Promise<unknown> {
     const schema = await this.schema(db);
     if (typeof model !== 'string' || typeof method !== 'string') throw valueError('model and method must be strings');
     if (!Array.isArray(args)) throw valueError('args must be a list');

@@ -1,7 +1,18 @@
 /** Field types of the embedded ORM, with Odoo 15's names and their PostgreSQL columns. */
 export type FieldType =
-  | 'char' | 'text' | 'html' | 'integer' | 'float' | 'monetary' | 'boolean' | 'date' | 'datetime'
-  | 'selection' | 'many2one' | 'one2many' | 'many2many';
+  | 'char'
+  | 'text'
+  | 'html'
+  | 'integer'
+  | 'float'
+  | 'monetary'
+  | 'boolean'
+  | 'date'
+  | 'datetime'
+  | 'selection'
+  | 'many2one'
+  | 'one2many'
+  | 'many2many';
 
 /** What a default function sees: the calling user and its current company (Odoo `env.company`). */
 export interface DefaultContext {
@@ -42,14 +53,16 @@ export interface FieldDef {
 export type FieldSpec = Omit<FieldDef, 'name' | 'type' | 'string' | 'required' | 'readonly' | 'store'> &
   Partial<Pick<FieldDef, 'required' | 'readonly' | 'store'>>;
 
-const make = (type: FieldType) => (string: string, opts: FieldSpec = {}): Omit<FieldDef, 'name'> => ({
-  type,
-  string,
-  required: false,
-  readonly: false,
-  store: type !== 'one2many',
-  ...opts,
-});
+const make =
+  (type: FieldType) =>
+  (string: string, opts: FieldSpec = {}): Omit<FieldDef, 'name'> => ({
+    type,
+    string,
+    required: false,
+    readonly: false,
+    store: type !== 'one2many',
+    ...opts,
+  });
 
 export const f = {
   char: make('char'),
@@ -66,19 +79,32 @@ export const f = {
   many2one: (relation: string, string: string, opts: FieldSpec = {}) => make('many2one')(string, { ...opts, relation }),
   one2many: (relation: string, inverseName: string, string: string, opts: FieldSpec = {}) =>
     make('one2many')(string, { ...opts, relation, inverseName }),
-  many2many: (relation: string, string: string, opts: FieldSpec = {}) => make('many2many')(string, { ...opts, relation }),
+  many2many: (relation: string, string: string, opts: FieldSpec = {}) =>
+    make('many2many')(string, { ...opts, relation }),
 };
 
 /** The PostgreSQL type of a field's column (also used to cast query parameters). */
 export function sqlType(type: FieldType): string {
   switch (type) {
-    case 'char': case 'text': case 'html': case 'selection': return 'text';
-    case 'integer': case 'many2one': return 'integer';
-    case 'float': case 'monetary': return 'double precision';
-    case 'boolean': return 'boolean';
-    case 'date': return 'date';
-    case 'datetime': return 'timestamp';
-    default: throw new Error(`field type ${type} has no column`);
+    case 'char':
+    case 'text':
+    case 'html':
+    case 'selection':
+      return 'text';
+    case 'integer':
+    case 'many2one':
+      return 'integer';
+    case 'float':
+    case 'monetary':
+      return 'double precision';
+    case 'boolean':
+      return 'boolean';
+    case 'date':
+      return 'date';
+    case 'datetime':
+      return 'timestamp';
+    default:
+      throw new Error(`field type ${type} has no column`);
   }
 }
 

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '@platform/db';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { EmbeddedErp } from './embedded-erp.js';
 
 let t: TestDb;
@@ -7,7 +8,8 @@ let erp: EmbeddedErp;
 let uid: number;
 const x = (model: string, method: string, args: unknown[], kw: Record<string, unknown> = {}, db = 'orm') =>
   erp.executeKw(db, uid, 'pw', model, method, args, kw);
-const tagsOf = async (lead: number) => ((await x('crm.lead', 'read', [[lead], ['tag_ids']])) as { tag_ids: number[] }[])[0]!.tag_ids;
+const tagsOf = async (lead: number) =>
+  ((await x('crm.lead', 'read', [[lead], ['tag_ids']])) as { tag_ids: number[] }[])[0]!.tag_ids;
 
 beforeAll(async () => {
   t = await createTestDb();
@@ -24,9 +26,20 @@ describe('read formatting', () => {
     const id = await x('crm.lead', 'create', [{ name: 'L', partner_id: p, tag_ids: [[4, tag, 0]] }]);
     const [r] = (await x('crm.lead', 'read', [[id]], {})) as Record<string, unknown>[];
     expect(r).toMatchObject({
-      id, name: 'L', partner_id: [p, 'Acme'], tag_ids: [tag], email_from: false, description: false,
-      type: 'lead', priority: '0', active: true, expected_revenue: 0, date_deadline: false,
-      user_id: [uid, 'Administrator'], create_uid: [uid, 'Administrator'], display_name: 'L',
+      id,
+      name: 'L',
+      partner_id: [p, 'Acme'],
+      tag_ids: [tag],
+      email_from: false,
+      description: false,
+      type: 'lead',
+      priority: '0',
+      active: true,
+      expected_revenue: 0,
+      date_deadline: false,
+      user_id: [uid, 'Administrator'],
+      create_uid: [uid, 'Administrator'],
+      display_name: 'L',
     });
     expect(r!.create_date).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     expect(Math.abs(Date.parse(`${String(r!.create_date).replace(' ', 'T')}Z`) - Date.now())).toBeLessThan(60_000);
@@ -35,8 +48,13 @@ describe('read formatting', () => {
   it('reads only the asked fields plus id, in the order of the ids, and MissingError for unknown ids', async () => {
     const a = await x('crm.tag', 'create', [{ name: 'A' }]);
     const b = await x('crm.tag', 'create', [{ name: 'B' }]);
-    expect(await x('crm.tag', 'read', [[b, a], ['name']])).toEqual([{ id: b, name: 'B' }, { id: a, name: 'A' }]);
-    await expect(x('crm.tag', 'read', [[a, 99999], ['name']])).rejects.toMatchObject({ odooName: 'odoo.exceptions.MissingError' });
+    expect(await x('crm.tag', 'read', [[b, a], ['name']])).toEqual([
+      { id: b, name: 'B' },
+      { id: a, name: 'A' },
+    ]);
+    await expect(x('crm.tag', 'read', [[a, 99999], ['name']])).rejects.toMatchObject({
+      odooName: 'odoo.exceptions.MissingError',
+    });
     await expect(x('crm.tag', 'read', [[a], ['nope']])).rejects.toMatchObject({ odooName: 'builtins.ValueError' });
   });
 
@@ -72,10 +90,18 @@ describe('create / write / unlink', () => {
       message: expect.stringContaining('crm.lead'),
     });
     const id = await x('crm.lead', 'create', [{ name: 'ok' }]);
-    await expect(x('crm.lead', 'write', [[id], { name: false }])).rejects.toMatchObject({ odooName: 'odoo.exceptions.ValidationError' });
-    await expect(x('crm.lead', 'write', [[id], { priority: '7' }])).rejects.toMatchObject({ odooName: 'builtins.ValueError' });
-    await expect(x('crm.lead', 'write', [[id], { bogus: 1 }])).rejects.toMatchObject({ odooName: 'builtins.ValueError' });
-    await expect(x('crm.lead', 'write', [[id], { date_deadline: '01/02/2024' }])).rejects.toMatchObject({ odooName: 'builtins.ValueError' });
+    await expect(x('crm.lead', 'write', [[id], { name: false }])).rejects.toMatchObject({
+      odooName: 'odoo.exceptions.ValidationError',
+    });
+    await expect(x('crm.lead', 'write', [[id], { priority: '7' }])).rejects.toMatchObject({
+      odooName: 'builtins.ValueError',
+    });
+    await expect(x('crm.lead', 'write', [[id], { bogus: 1 }])).rejects.toMatchObject({
+      odooName: 'builtins.ValueError',
+    });
+    await expect(x('crm.lead', 'write', [[id], { date_deadline: '01/02/2024' }])).rejects.toMatchObject({
+      odooName: 'builtins.ValueError',
+    });
     // nothing of the failed writes was kept
     expect(await x('crm.lead', 'read', [[id], ['name', 'priority']])).toEqual([{ id, name: 'ok', priority: '0' }]);
   });
@@ -86,14 +112,17 @@ describe('create / write / unlink', () => {
   });
 
   it('refuses a many2one to a missing record', async () => {
-    await expect(x('crm.lead', 'create', [{ name: 'x', partner_id: 987654 }])).rejects.toMatchObject({ odooName: 'odoo.exceptions.ValidationError' });
+    await expect(x('crm.lead', 'create', [{ name: 'x', partner_id: 987654 }])).rejects.toMatchObject({
+      odooName: 'odoo.exceptions.ValidationError',
+    });
   });
 
   it('keeps ir.model.data (module, name) unique and removes external ids with their record', async () => {
     const lead = await x('crm.lead', 'create', [{ name: 'ext' }]);
     await x('ir.model.data', 'create', [{ module: '__platform__', name: 'lead_1', model: 'crm.lead', res_id: lead }]);
-    await expect(x('ir.model.data', 'create', [{ module: '__platform__', name: 'lead_1', model: 'crm.lead', res_id: lead }]))
-      .rejects.toMatchObject({ odooName: 'odoo.exceptions.ValidationError' });
+    await expect(
+      x('ir.model.data', 'create', [{ module: '__platform__', name: 'lead_1', model: 'crm.lead', res_id: lead }]),
+    ).rejects.toMatchObject({ odooName: 'odoo.exceptions.ValidationError' });
     await x('crm.lead', 'unlink', [[lead]]);
     expect(await x('ir.model.data', 'search_count', [[['name', '=', 'lead_1']]])).toBe(0);
   });
@@ -121,8 +150,17 @@ describe('x2many commands', () => {
   });
 
   it('applies commands on a one2many (children of a partner)', async () => {
-    const parent = (await x('res.partner', 'create', [{ name: 'Co', child_ids: [[0, 0, { name: 'c1' }], [0, 0, { name: 'c2' }]] }])) as number;
-    const kids = async () => ((await x('res.partner', 'read', [[parent], ['child_ids']])) as { child_ids: number[] }[])[0]!.child_ids;
+    const parent = (await x('res.partner', 'create', [
+      {
+        name: 'Co',
+        child_ids: [
+          [0, 0, { name: 'c1' }],
+          [0, 0, { name: 'c2' }],
+        ],
+      },
+    ])) as number;
+    const kids = async () =>
+      ((await x('res.partner', 'read', [[parent], ['child_ids']])) as { child_ids: number[] }[])[0]!.child_ids;
     const [c1, c2] = await kids();
     expect(await x('res.partner', 'read', [[c1!], ['parent_id']])).toEqual([{ id: c1, parent_id: [parent, 'Co'] }]);
     await x('res.partner', 'write', [[parent], { child_ids: [[3, c1, 0]] }]);
@@ -134,25 +172,35 @@ describe('x2many commands', () => {
   });
 
   it('refuses a partner hierarchy cycle (direct, indirect or through child_ids) and keeps nothing of it', async () => {
-    const recursive = { odooName: 'odoo.exceptions.ValidationError', message: 'You cannot create recursive Partner hierarchies.' };
+    const recursive = {
+      odooName: 'odoo.exceptions.ValidationError',
+      message: 'You cannot create recursive Partner hierarchies.',
+    };
     const top = (await x('res.partner', 'create', [{ name: 'top' }])) as number;
     const mid = (await x('res.partner', 'create', [{ name: 'mid', parent_id: top }])) as number;
     const low = (await x('res.partner', 'create', [{ name: 'low', parent_id: mid }])) as number;
     await expect(x('res.partner', 'write', [[top], { parent_id: top }])).rejects.toMatchObject(recursive);
     await expect(x('res.partner', 'write', [[top], { parent_id: low, name: 'top2' }])).rejects.toMatchObject(recursive);
     await expect(x('res.partner', 'write', [[low], { child_ids: [[4, top, 0]] }])).rejects.toMatchObject(recursive);
-    expect(await x('res.partner', 'read', [[top], ['name', 'parent_id']])).toEqual([{ id: top, name: 'top', parent_id: false }]);
+    expect(await x('res.partner', 'read', [[top], ['name', 'parent_id']])).toEqual([
+      { id: top, name: 'top', parent_id: false },
+    ]);
     expect(await x('res.partner', 'write', [[low], { parent_id: top }])).toBe(true); // a re-parent without a cycle is fine
   });
 
   it('rejects a malformed command with ValueError', async () => {
-    await expect(x('crm.lead', 'create', [{ name: 'bad', tag_ids: [[9, 0, 0]] }])).rejects.toMatchObject({ odooName: 'builtins.ValueError' });
+    await expect(x('crm.lead', 'create', [{ name: 'bad', tag_ids: [[9, 0, 0]] }])).rejects.toMatchObject({
+      odooName: 'builtins.ValueError',
+    });
   });
 });
 
 describe('methods and databases', () => {
   it('fields_get describes fields with Odoo attribute names', async () => {
-    const f = (await x('crm.lead', 'fields_get', [], { attributes: ['type', 'relation', 'required'] })) as Record<string, unknown>;
+    const f = (await x('crm.lead', 'fields_get', [], { attributes: ['type', 'relation', 'required'] })) as Record<
+      string,
+      unknown
+    >;
     expect(f.tag_ids).toEqual({ type: 'many2many', relation: 'crm.tag', required: false });
     expect(f.name).toEqual({ type: 'char', required: true });
     expect(f.x_gclid).toEqual({ type: 'char', required: false });
@@ -171,7 +219,9 @@ describe('methods and databases', () => {
 
   it('seeds the helpdesk team and stages, and keeps two databases isolated', async () => {
     expect(await x('helpdesk.stage', 'search_read', [[]], { fields: ['name'] })).toEqual([
-      { id: 1, name: 'New' }, { id: 2, name: 'In Progress' }, { id: 3, name: 'Solved' },
+      { id: 1, name: 'New' },
+      { id: 2, name: 'In Progress' },
+      { id: 3, name: 'Solved' },
     ]);
     await erp.createDatabase('orm_other', { adminPassword: 'pw2' });
     const uid2 = (await erp.authenticate('orm_other', 'admin', 'pw2')) as number;
@@ -182,14 +232,21 @@ describe('methods and databases', () => {
     expect(await erp.listDatabases()).toEqual(['orm', 'orm_other']);
     await erp.dropDatabase('orm_other');
     expect(await erp.listDatabases()).toEqual(['orm']);
-    await expect(erp.authenticate('orm_other', 'admin', 'pw2')).rejects.toMatchObject({ odooName: 'psycopg2.OperationalError' });
+    await expect(erp.authenticate('orm_other', 'admin', 'pw2')).rejects.toMatchObject({
+      odooName: 'psycopg2.OperationalError',
+    });
   });
 });
 
 describe('context defaults', () => {
   it('default_<field> in the context sets a field missing from the values', async () => {
     const id = await x('crm.lead', 'create', [{ name: 'ctx' }], { context: { default_type: 'opportunity' } });
-    const other = await x('crm.lead', 'create', [{ name: 'ctx2', type: 'lead' }], { context: { default_type: 'opportunity' } });
-    expect(await x('crm.lead', 'read', [[id, other], ['type']])).toEqual([{ id, type: 'opportunity' }, { id: other, type: 'lead' }]);
+    const other = await x('crm.lead', 'create', [{ name: 'ctx2', type: 'lead' }], {
+      context: { default_type: 'opportunity' },
+    });
+    expect(await x('crm.lead', 'read', [[id, other], ['type']])).toEqual([
+      { id, type: 'opportunity' },
+      { id: other, type: 'lead' },
+    ]);
   });
 });

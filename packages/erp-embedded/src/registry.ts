@@ -1,6 +1,6 @@
 /** The model registry: model definitions (Odoo `_name`, `_order`, `_rec_name`) with their fields. */
-import { f, type FieldDef } from './fields.js';
 import { valueError } from './errors.js';
+import { f, type FieldDef } from './fields.js';
 import type { Env } from './orm/env.js';
 
 /** Values a compute returns for one record (its id plus the fields it sets). */
@@ -91,15 +91,27 @@ export class Registry {
     const fields = new Map<string, FieldDef>();
     fields.set('id', { name: 'id', ...f.integer('ID', { readonly: true, magic: true }) });
     for (const [name, def] of Object.entries(spec.fields)) fields.set(name, { name, ...def });
-    fields.set('display_name', { name: 'display_name', ...f.char('Display Name', { readonly: true, store: false, magic: true }) });
-    fields.set('create_uid', { name: 'create_uid', ...f.many2one('res.users', 'Created by', { readonly: true, magic: true }) });
+    fields.set('display_name', {
+      name: 'display_name',
+      ...f.char('Display Name', { readonly: true, store: false, magic: true }),
+    });
+    fields.set('create_uid', {
+      name: 'create_uid',
+      ...f.many2one('res.users', 'Created by', { readonly: true, magic: true }),
+    });
     fields.set('create_date', { name: 'create_date', ...f.datetime('Created on', { readonly: true, magic: true }) });
-    fields.set('write_uid', { name: 'write_uid', ...f.many2one('res.users', 'Last Updated by', { readonly: true, magic: true }) });
+    fields.set('write_uid', {
+      name: 'write_uid',
+      ...f.many2one('res.users', 'Last Updated by', { readonly: true, magic: true }),
+    });
     fields.set('write_date', { name: 'write_date', ...f.datetime('Last Updated on', { readonly: true, magic: true }) });
     const recName = spec.recName ?? (fields.has('name') ? 'name' : 'id');
     const company = fields.get('company_id');
-    const companyRule = spec.companyRule === false ? undefined
-      : spec.companyRule ?? (company?.type === 'many2one' && company.relation === 'res.company' ? 'company_id' : undefined);
+    const companyRule =
+      spec.companyRule === false
+        ? undefined
+        : (spec.companyRule ??
+          (company?.type === 'many2one' && company.relation === 'res.company' ? 'company_id' : undefined));
     this.models.set(spec.name, {
       name: spec.name,
       table: tableOf(spec.name),
@@ -150,7 +162,8 @@ export class Registry {
   private linkCompute(m: ModelDef, spec: ComputeSpec): void {
     for (const name of spec.fields) {
       const fd = m.fields.get(name);
-      if (!fd || !fd.store || fd.type === 'one2many' || fd.type === 'many2many') throw new Error(`${m.name}: cannot compute ${name}`);
+      if (!fd || !fd.store || fd.type === 'one2many' || fd.type === 'many2many')
+        throw new Error(`${m.name}: cannot compute ${name}`);
       Object.assign(fd, { computed: true, readonly: true, depends: spec.depends });
     }
     const remote = new Map<string, RemoteTrigger>();

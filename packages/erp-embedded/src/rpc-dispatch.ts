@@ -1,6 +1,6 @@
 /** `/jsonrpc` services (`common`, `object`, `db`) mapped onto the embedded ERP, as Odoo's dispatch_rpc. */
-import { OdooError } from './errors.js';
 import type { EmbeddedErp } from './embedded-erp.js';
+import { OdooError } from './errors.js';
 
 export const SERVER_VERSION = {
   server_version: '15.0',
@@ -11,7 +11,17 @@ export const SERVER_VERSION = {
 
 const nameError = (msg: string) => new OdooError('builtins.NameError', msg);
 const pyType = (v: unknown) =>
-  Array.isArray(v) ? 'list' : typeof v === 'string' ? 'str' : typeof v === 'number' ? (Number.isInteger(v) ? 'int' : 'float') : typeof v === 'boolean' ? 'bool' : 'object';
+  Array.isArray(v)
+    ? 'list'
+    : typeof v === 'string'
+      ? 'str'
+      : typeof v === 'number'
+        ? Number.isInteger(v)
+          ? 'int'
+          : 'float'
+        : typeof v === 'boolean'
+          ? 'bool'
+          : 'object';
 
 export async function dispatchRpc(
   erp: EmbeddedErp,
@@ -27,7 +37,11 @@ export async function dispatchRpc(
     if (method === 'login') return erp.authenticate(a(0), a(1), a(2));
     if (method === 'authenticate') {
       // Odoo 15: exp_authenticate(db, login, password, user_agent_env), the env merged as a mapping.
-      if (args.length < 4) throw new OdooError('builtins.TypeError', "exp_authenticate() missing 1 required positional argument: 'user_agent_env'");
+      if (args.length < 4)
+        throw new OdooError(
+          'builtins.TypeError',
+          "exp_authenticate() missing 1 required positional argument: 'user_agent_env'",
+        );
       const env = a(3);
       if (env !== null && env !== false && !(typeof env === 'object' && !Array.isArray(env))) {
         throw new OdooError('builtins.TypeError', `'${pyType(env)}' object is not a mapping`);

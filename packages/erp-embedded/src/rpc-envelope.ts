@@ -17,12 +17,17 @@ export function jsonRpcResult(id: unknown, result: unknown) {
 }
 
 export function jsonRpcError(id: unknown, e: unknown) {
-  const [name, message] = e instanceof OdooError ? [e.odooName, e.message] : ['builtins.Exception', 'Internal Server Error'];
+  const [name, message] =
+    e instanceof OdooError ? [e.odooName, e.message] : ['builtins.Exception', 'Internal Server Error'];
   const debug = `Traceback (most recent call last):\n  File "embedded-erp", in dispatch_rpc\n${name}: ${message}\n`;
   const [code, title] = ENVELOPE_CODES[name] ?? [200, 'Odoo Server Error'];
   return {
     jsonrpc: '2.0',
     id,
-    error: { code, message: title, data: { name, debug, message, arguments: code === 404 ? [] : [message], context: {} } },
+    error: {
+      code,
+      message: title,
+      data: { name, debug, message, arguments: code === 404 ? [] : [message], context: {} },
+    },
   };
 }

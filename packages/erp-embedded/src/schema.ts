@@ -5,6 +5,7 @@
  * read once and only the missing DDL runs, as one script (a new database costs one round trip).
  */
 import type { Queryable } from '@platform/db';
+
 import { hasColumn, sqlType } from './fields.js';
 import type { ModelDef, Registry } from './registry.js';
 
@@ -38,10 +39,16 @@ async function readCatalog(q: Queryable, schema: string): Promise<Catalog> {
   const cols = await q.query<{ t: string; c: string }>(
     `SELECT c.relname AS t, a.attname AS c FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid
        JOIN pg_namespace n ON n.oid = c.relnamespace
-      WHERE n.nspname = $1 AND c.relkind = 'r' AND a.attnum > 0 AND NOT a.attisdropped`, [schema]);
+      WHERE n.nspname = $1 AND c.relkind = 'r' AND a.attnum > 0 AND NOT a.attisdropped`,
+    [schema],
+  );
   const cons = await q.query<{ name: string }>(
-    `SELECT conname AS name FROM pg_constraint k JOIN pg_namespace n ON n.oid = k.connamespace WHERE n.nspname = $1`, [schema]);
-  const idx = await q.query<{ name: string }>(`SELECT indexname AS name FROM pg_indexes WHERE schemaname = $1`, [schema]);
+    `SELECT conname AS name FROM pg_constraint k JOIN pg_namespace n ON n.oid = k.connamespace WHERE n.nspname = $1`,
+    [schema],
+  );
+  const idx = await q.query<{ name: string }>(`SELECT indexname AS name FROM pg_indexes WHERE schemaname = $1`, [
+    schema,
+  ]);
   return {
     columns: new Set(cols.rows.map((r) => `${r.t}.${r.c}`)),
     tables: new Set(cols.rows.map((r) => r.t)),
@@ -61,9 +68,12 @@ export async function ensureSchema(q: Queryable, schema: string, registry: Regis
     const t = qt(schema, m.table);
     const cols = columnSql(m);
     if (!cat.tables.has(m.table)) {
-      stmts.push(`CREATE TABLE IF NOT EXISTS ${t} (id serial PRIMARY KEY${cols.map(([, sql]) => `, ${sql}`).join('')})`);
+      stmts.push(
+        `CREATE TABLE IF NOT EXISTS ${t} (id serial PRIMARY KEY${cols.map(([, sql]) => `, ${sql}`).join('')})`,
+      );
     } else {
-      for (const [name, sql] of cols) if (!cat.columns.has(`${m.table}.${name}`)) stmts.push(`ALTER TABLE ${t} ADD COLUMN IF NOT EXISTS ${sql}`);
+      for (const [name, sql] of cols)
+        if (!cat.columns.has(`${m.table}.${name}`)) stmts.push(`ALTER TABLE ${t} ADD COLUMN IF NOT EXISTS ${sql}`);
     }
   }
   for (const m of registry.models.values()) {
@@ -73,7 +83,10 @@ export async function ensureSchema(q: Queryable, schema: string, registry: Regis
         const target = qt(schema, registry.get(fd.relation!).table);
         const ondelete = (fd.ondelete ?? (fd.required ? 'restrict' : 'set null')).toUpperCase();
         const cname = `${m.table}_${fd.name}_fkey`;
-        index(`${m.table}__${fd.name}_index`, `CREATE INDEX IF NOT EXISTS ${qi(`${m.table}__${fd.name}_index`)} ON ${t} (${qi(fd.name)})`);
+        index(
+          `${m.table}__${fd.name}_index`,
+          `CREATE INDEX IF NOT EXISTS ${qi(`${m.table}__${fd.name}_index`)} ON ${t} (${qi(fd.name)})`,
+        );
         if (!cat.constraints.has(pgName(cname))) {
           stmts.push(`DO $$ BEGIN ALTER TABLE ${t} ADD CONSTRAINT ${qi(cname)} FOREIGN KEY (${qi(fd.name)})
             REFERENCES ${target}(id) ON DELETE ${ondelete}; EXCEPTION WHEN duplicate_object THEN NULL; END $$`);
@@ -90,10 +103,17 @@ export async function ensureSchema(q: Queryable, schema: string, registry: Regis
             ${c2} integer NOT NULL REFERENCES ${other}(id) ON DELETE CASCADE,
             PRIMARY KEY (${c1}, ${c2}))`);
         }
-        index(`${fd.relationTable}_${fd.column2}_idx`, `CREATE INDEX IF NOT EXISTS ${qi(`${fd.relationTable}_${fd.column2}_idx`)} ON ${rel} (${c2})`);
+        index(
+          `${fd.relationTable}_${fd.column2}_idx`,
+          `CREATE INDEX IF NOT EXISTS ${qi(`${fd.relationTable}_${fd.column2}_idx`)} ON ${rel} (${c2})`,
+        );
       }
     }
-    if (m.fields.has('active')) index(`${m.table}__active_index`, `CREATE INDEX IF NOT EXISTS ${qi(`${m.table}__active_index`)} ON ${t} (active)`);
+    if (m.fields.has('active'))
+      index(
+        `${m.table}__active_index`,
+        `CREATE INDEX IF NOT EXISTS ${qi(`${m.table}__active_index`)} ON ${t} (active)`,
+      );
     for (const c of m.constraints) stmts.push(c.replaceAll('$T', t));
   }
   // Odoo's res.users.apikeys is `_auto = False` (own table, not a model callable over RPC).
@@ -104,6 +124,9 @@ export async function ensureSchema(q: Queryable, schema: string, registry: Regis
       scope text, index varchar(8) NOT NULL, key text NOT NULL,
       create_date timestamp NOT NULL DEFAULT (now() at time zone 'utc'), last_used timestamp)`);
   }
-  index('res_users_apikeys_index_idx', `CREATE INDEX IF NOT EXISTS res_users_apikeys_index_idx ON ${qt(schema, 'res_users_apikeys')} (index)`);
+  index(
+    'res_users_apikeys_index_idx',
+    `CREATE INDEX IF NOT EXISTS res_users_apikeys_index_idx ON ${qt(schema, 'res_users_apikeys')} (index)`,
+  );
   if (stmts.length) await q.exec(stmts.map((s) => `${s};`).join('\n'));
 }

@@ -4,9 +4,9 @@
  * partner and journals), the administrator (uid 2, login `admin`, member of the company), then the
  * module data of seed/base-data.ts, and their external ids.
  */
-import { qt } from './schema.js';
 import type { Env } from './orm/env.js';
 import { createRecord, write } from './orm/write.js';
+import { qt } from './schema.js';
 import { BASE_MODULES, ensureBaseData, ensureCurrencies } from './seed/base-data.js';
 import { Seeder } from './seed/ensure.js';
 
@@ -23,7 +23,11 @@ export async function seedDatabase(rootEnv: Env, adminPassword: string, adminLog
   // The company's partner and journals come from the res.company hooks.
   const companyId = await createRecord(rootEnv, R('res.company'), { name: 'My Company' });
   const botPartner = await createRecord(rootEnv, R('res.partner'), { name: 'OdooBot', active: false });
-  await write(rootEnv, R('res.users'), [1], { partner_id: botPartner, company_id: companyId, company_ids: [[6, 0, [companyId]]] });
+  await write(rootEnv, R('res.users'), [1], {
+    partner_id: botPartner,
+    company_id: companyId,
+    company_ids: [[6, 0, [companyId]]],
+  });
   // A fresh env: the bot's company is known from now on.
   const env: Env = { ...rootEnv, companies: undefined };
   const adminId = await createRecord(env, R('res.users'), {
@@ -34,7 +38,8 @@ export async function seedDatabase(rootEnv: Env, adminPassword: string, adminLog
     company_ids: [[6, 0, [companyId]]],
   });
   const ids = async (table: string, id: number, col: string) =>
-    (await env.q.query<Record<string, number>>(`SELECT ${col} FROM ${qt(env.schema, table)} WHERE id = $1`, [id])).rows[0]![col]!;
+    (await env.q.query<Record<string, number>>(`SELECT ${col} FROM ${qt(env.schema, table)} WHERE id = $1`, [id]))
+      .rows[0]![col]!;
 
   await s.name('base.main_company', 'res.company', companyId);
   await s.name('base.main_partner', 'res.partner', await ids('res_company', companyId, 'partner_id'));

@@ -21,7 +21,9 @@ function toNumber(v: unknown, integer: boolean): number {
   if (v === true) return 1;
   const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
   if (!Number.isFinite(n) || (integer && !Number.isInteger(n))) {
-    throw valueError(integer ? `invalid literal for int() with base 10: ${repr(v)}` : `could not convert string to float: ${repr(v)}`);
+    throw valueError(
+      integer ? `invalid literal for int() with base 10: ${repr(v)}` : `could not convert string to float: ${repr(v)}`,
+    );
   }
   // PostgreSQL's integer column (Odoo's too): psycopg2 would fail with "integer out of range".
   if (integer && Math.abs(n) > INT_MAX) throw valueError(`integer out of range: ${repr(v)} (at most ${INT_MAX})`);
@@ -43,15 +45,22 @@ function toDate(v: string, withTime: boolean): string {
 /** Converts a written value to the column parameter (null for empty). */
 export function toColumn(model: string, fd: FieldDef, v: unknown): unknown {
   switch (fd.type) {
-    case 'char': case 'text': case 'html':
+    case 'char':
+    case 'text':
+    case 'html':
       if (v === false || v === null || v === undefined) return null;
       if (typeof v === 'string') return v;
       if (typeof v === 'number' || typeof v === 'boolean') return String(v);
       throw valueError(`Wrong value for ${model}.${fd.name}: ${repr(v)}`);
-    case 'integer': return toNumber(v, true);
-    case 'float': case 'monetary': return toNumber(v, false);
-    case 'boolean': return truthy(v);
-    case 'date': case 'datetime':
+    case 'integer':
+      return toNumber(v, true);
+    case 'float':
+    case 'monetary':
+      return toNumber(v, false);
+    case 'boolean':
+      return truthy(v);
+    case 'date':
+    case 'datetime':
       if (!truthy(v)) return null;
       if (typeof v !== 'string') throw valueError(`Wrong value for ${model}.${fd.name}: ${repr(v)}`);
       return toDate(v, fd.type === 'datetime');
@@ -81,9 +90,14 @@ export function selectExpr(alias: string, fd: FieldDef): string {
 /** Formats a selected column value the way Odoo's read() returns it. */
 export function fromColumn(fd: FieldDef, v: unknown): unknown {
   switch (fd.type) {
-    case 'integer': return v === null || v === undefined ? 0 : Number(v);
-    case 'float': case 'monetary': return v === null || v === undefined ? 0 : Number(v);
-    case 'boolean': return v === true;
-    default: return v === null || v === undefined ? false : v;
+    case 'integer':
+      return v === null || v === undefined ? 0 : Number(v);
+    case 'float':
+    case 'monetary':
+      return v === null || v === undefined ? 0 : Number(v);
+    case 'boolean':
+      return v === true;
+    default:
+      return v === null || v === undefined ? false : v;
   }
 }

@@ -3,8 +3,9 @@
  * errors (body too large, bad content type, malformed JSON) by theirs, anything else as INTERNAL
  * with the detail hidden. Also answers unknown routes with a problem body.
  */
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, type ErrorCode } from '@platform/kernel';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
 import { toProblem } from './problem.js';
 
 const FASTIFY_CODES: Record<string, [ErrorCode, string]> = {
@@ -21,18 +22,34 @@ export function asAppError(err: unknown): AppError {
   const fe = err as FastifyError;
   const mapped = fe?.code ? FASTIFY_CODES[fe.code] : undefined;
   if (mapped) return new AppError(mapped[0], mapped[1], { cause: err });
-  if (isDatabaseDown(err)) return new AppError('DATABASE_UNAVAILABLE', 'The service is temporarily unavailable; please try again shortly.', { cause: err });
+  if (isDatabaseDown(err))
+    return new AppError('DATABASE_UNAVAILABLE', 'The service is temporarily unavailable; please try again shortly.', {
+      cause: err,
+    });
   // JSON.parse failures surface as SyntaxError with status 400.
-  if (err instanceof SyntaxError || fe?.statusCode === 400) return new AppError('MALFORMED_JSON', 'The body is not valid JSON.', { cause: err });
+  if (err instanceof SyntaxError || fe?.statusCode === 400)
+    return new AppError('MALFORMED_JSON', 'The body is not valid JSON.', { cause: err });
   return new AppError('INTERNAL', 'An unexpected error occurred; it has been logged.', { cause: err });
 }
 
 // Connection failures (refused, reset, timed out) and PostgreSQL's connection/shutdown SQLSTATE classes.
-const DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', '57P01', '57P02', '57P03']);
+const DOWN_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  '57P01',
+  '57P02',
+  '57P03',
+]);
 function isDatabaseDown(err: unknown): boolean {
   const e = err as { code?: unknown; message?: unknown };
   if (typeof e?.code === 'string' && (DOWN_CODES.has(e.code) || e.code.startsWith('08'))) return true;
-  return typeof e?.message === 'string' && /Connection terminated|timeout exceeded when trying to connect|PGlite is closed/i.test(e.message);
+  return (
+    typeof e?.message === 'string' &&
+    /Connection terminated|timeout exceeded when trying to connect|PGlite is closed/i.test(e.message)
+  );
 }
 
 export function sendProblem(req: FastifyRequest, reply: FastifyReply, err: AppError): FastifyReply {
@@ -48,7 +65,8 @@ export function registerProblemHandlers(app: FastifyInstance, opts: { notFound?:
   app.setErrorHandler((err, req, reply) => {
     const appErr = asAppError(err);
     if (appErr.code === 'INTERNAL') req.log.error({ err }, 'unhandled error');
-    else if (appErr.code.endsWith('_UNAVAILABLE')) req.log.warn({ code: appErr.code, err: appErr.cause ?? appErr }, appErr.message);
+    else if (appErr.code.endsWith('_UNAVAILABLE'))
+      req.log.warn({ code: appErr.code, err: appErr.cause ?? appErr }, appErr.message);
     else req.log.info({ code: appErr.code }, appErr.message);
     return sendProblem(req, reply, appErr);
   });

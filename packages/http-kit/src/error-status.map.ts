@@ -21,7 +21,7 @@ export const ERROR_STATUS: Record<ErrorCode, { status: number; title: string }> 
   CAPTCHA_REJECTED: { status: 403, title: 'Bot check failed' },
   CAPTCHA_UNAVAILABLE: { status: 503, title: 'Bot-check verifier unavailable' },
   API_UNAUTHENTICATED: { status: 401, title: 'Authentication required' },
-  API_FORBIDDEN: { status: 403, title: 'Outside the credential\'s scope' },
+  API_FORBIDDEN: { status: 403, title: "Outside the credential's scope" },
   MODEL_NOT_FOUND: { status: 404, title: 'Unknown model' },
   RECORD_NOT_FOUND: { status: 404, title: 'Record not found' },
   METHOD_NOT_FOUND: { status: 404, title: 'Unknown method' },

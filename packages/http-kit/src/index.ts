@@ -7,7 +7,13 @@ export { listenAndTrack, type RunningServer } from './server-lifecycle.js';
 export { runService } from './run-service.js';
 export { RateLimiter, type Limit } from './rate-limit/rate-limiter.js';
 export { pruneIdleBuckets } from './rate-limit/rate-limit.repo.js';
-export { registerInputHandling, acceptRawBodies, charsetJsonParser, problemFrameworkErrors, type InputHandlingOptions } from './input/input-handling.js';
+export {
+  registerInputHandling,
+  acceptRawBodies,
+  charsetJsonParser,
+  problemFrameworkErrors,
+  type InputHandlingOptions,
+} from './input/input-handling.js';
 export { findBadString, badStringRule, assertCleanStrings, assertCleanJson } from './input/string-guard.js';
 export { decodeBody, charsetOf } from './input/body-charset.js';
 export { problemClientErrorHandler } from './input/client-errors.js';

@@ -4,6 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+
 import pino, { type LoggerOptions } from 'pino';
 
 export const REDACT_PATHS = [
@@ -36,7 +37,11 @@ export function loggerOptions(level = 'info', name?: string): LoggerOptions {
     serializers: {
       err: safeErrSerializer,
       // Query strings can carry tokens (e.g. access_token); log the path only.
-      req: (req: { method: string; url: string; id: string }) => ({ method: req.method, url: req.url.split('?')[0], id: req.id }),
+      req: (req: { method: string; url: string; id: string }) => ({
+        method: req.method,
+        url: req.url.split('?')[0],
+        id: req.id,
+      }),
     },
   };
 }
@@ -46,7 +51,11 @@ export function loggerOptions(level = 'info', name?: string): LoggerOptions {
 const VALUE_KEYS = ['where', 'detail', 'query', 'params', 'parameters', 'internalQuery', 'values', 'body'];
 const isDbError = (e: unknown): boolean => {
   const x = e as { severity?: unknown; code?: unknown } | null;
-  return !!x && typeof x === 'object' && (typeof x.severity === 'string' || (typeof x.code === 'string' && /^[0-9A-Z]{5}$/.test(x.code)));
+  return (
+    !!x &&
+    typeof x === 'object' &&
+    (typeof x.severity === 'string' || (typeof x.code === 'string' && /^[0-9A-Z]{5}$/.test(x.code)))
+  );
 };
 const causes = (e: unknown): unknown[] => {
   const out: unknown[] = [];

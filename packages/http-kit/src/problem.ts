@@ -1,5 +1,6 @@
 /** RFC 9457 problem details built from AppErrors. Internals (stack, cause) never leave the process. */
 import { AppError, type ErrorCode } from '@platform/kernel';
+
 import { ERROR_STATUS, problemType } from './error-status.map.js';
 
 export interface Problem {

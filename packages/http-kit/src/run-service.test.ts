@@ -1,6 +1,7 @@
 /** A stopping service process exits by its shutdown deadline even when closing hangs; --help never starts it. */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+
 import { describe, expect, it } from 'vitest';
 
 const fixture = fileURLToPath(new URL('./run-service.fixture.ts', import.meta.url));

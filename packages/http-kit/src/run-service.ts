@@ -14,7 +14,9 @@ export interface RunningService {
 
 export async function runService(name: string, start: () => Promise<RunningService>): Promise<void> {
   if (wantsHelp(process.argv.slice(2))) {
-    process.stdout.write(`${name}: takes no arguments; configured by environment variables (README, "Environment variables")\n`);
+    process.stdout.write(
+      `${name}: takes no arguments; configured by environment variables (README, "Environment variables")\n`,
+    );
     process.exit(0);
   }
   let service: RunningService;

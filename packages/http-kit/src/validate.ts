@@ -1,6 +1,6 @@
 /** zod validation that reports every bad field with its rule, for problem bodies. */
-import type { z } from 'zod';
 import { AppError, type FieldIssue } from '@platform/kernel';
+import type { z } from 'zod';
 
 function ruleOf(issue: z.core.$ZodIssue): string {
   switch (issue.code) {
@@ -27,7 +27,8 @@ export function zodIssuesToFields(issues: z.core.$ZodIssue[]): FieldIssue[] {
   const out: FieldIssue[] = [];
   for (const i of issues) {
     if (i.code === 'unrecognized_keys') {
-      for (const k of i.keys) out.push({ field: [...i.path, k].join('.'), rule: 'unknown_field', message: 'Unknown field.' });
+      for (const k of i.keys)
+        out.push({ field: [...i.path, k].join('.'), rule: 'unknown_field', message: 'Unknown field.' });
       continue;
     }
     out.push({ field: i.path.join('.') || '(body)', rule: ruleOf(i), message: i.message });
@@ -41,7 +42,11 @@ export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.
   // Only a failing body pays for reportInput (ruleOf tells `required` from `type` by the issue's input).
   const r = schema.safeParse(input, { reportInput: true });
   const fields = zodIssuesToFields(r.success ? ok.error.issues : r.error.issues);
-  throw new AppError('VALIDATION_FAILED', `The request has ${fields.length} invalid field(s): ${fields.map((f) => f.field).join(', ')}.`, {
-    fieldIssues: fields,
-  });
+  throw new AppError(
+    'VALIDATION_FAILED',
+    `The request has ${fields.length} invalid field(s): ${fields.map((f) => f.field).join(', ')}.`,
+    {
+      fieldIssues: fields,
+    },
+  );
 }

@@ -10,7 +10,12 @@ export interface StoredAnswer {
   response: Record<string, unknown>;
 }
 
-export async function findAnswer(db: Queryable, tenantId: string, route: string, key: string): Promise<StoredAnswer | undefined> {
+export async function findAnswer(
+  db: Queryable,
+  tenantId: string,
+  route: string,
+  key: string,
+): Promise<StoredAnswer | undefined> {
   const r = await db.query<StoredAnswer>(
     'SELECT fingerprint, status_code, response FROM idempotency_keys WHERE tenant_id = $1 AND route = $2 AND key = $3',
     [tenantId, route, key],
@@ -19,7 +24,13 @@ export async function findAnswer(db: Queryable, tenantId: string, route: string,
 }
 
 /** Returns false when another request stored an answer under this key first. */
-export async function storeAnswer(tx: Queryable, tenantId: string, route: string, key: string, a: StoredAnswer): Promise<boolean> {
+export async function storeAnswer(
+  tx: Queryable,
+  tenantId: string,
+  route: string,
+  key: string,
+  a: StoredAnswer,
+): Promise<boolean> {
   const r = await tx.query(
     `INSERT INTO idempotency_keys (tenant_id, route, key, fingerprint, status_code, response) VALUES ($1, $2, $3, $4, $5, $6)
      ON CONFLICT (tenant_id, route, key) DO NOTHING RETURNING key`,
@@ -30,5 +41,10 @@ export async function storeAnswer(tx: Queryable, tenantId: string, route: string
 
 /** Deletes up to `limit` keys stored before `before` (short locks); returns how many went. */
 export async function pruneIdempotencyKeys(db: Queryable, before: Date, limit: number): Promise<number> {
-  return (await db.query('DELETE FROM idempotency_keys WHERE ctid IN (SELECT ctid FROM idempotency_keys WHERE created_at < $1 LIMIT $2)', [before, limit])).rowCount;
+  return (
+    await db.query(
+      'DELETE FROM idempotency_keys WHERE ctid IN (SELECT ctid FROM idempotency_keys WHERE created_at < $1 LIMIT $2)',
+      [before, limit],
+    )
+  ).rowCount;
 }

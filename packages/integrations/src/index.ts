@@ -1,13 +1,39 @@
-export { chatOrigins, IntegrationSettingsService, type PhoneNormalizer } from './settings/integration-settings.service.js';
+export {
+  chatOrigins,
+  IntegrationSettingsService,
+  type PhoneNormalizer,
+} from './settings/integration-settings.service.js';
 export * from './settings/settings.schemas.js';
 export type { AccountingRow, SmsLineRow } from './settings/settings.repo.js';
-export { ChatNotifierService, CHAT_SPACE_LIMIT, spaceOf, type ChatPoster, type NotifyResult } from './chat/chat-notifier.service.js';
+export {
+  ChatNotifierService,
+  CHAT_SPACE_LIMIT,
+  spaceOf,
+  type ChatPoster,
+  type NotifyResult,
+} from './chat/chat-notifier.service.js';
 export { chatMessage, FLAG_OF, type ChatMessage } from './chat/chat-message.js';
 export { SmsService, type WebhookOutcome } from './sms/sms.service.js';
-export { createAccountingServices, type AccountingServices, type AccountingUrls } from './accounting/accounting.compose.js';
-export { AccountingConnectService, ACCOUNTING_SCOPES, type CallbackOutcome } from './accounting/accounting-connect.service.js';
-export { AccountingSyncService, ERP_PROVIDER_INVOICE_FIELD, type PushResult } from './accounting/accounting-sync.service.js';
-export { AccountingWebhookService, type AccountingWebhookJob, type AccountingWebhookOutcome } from './accounting/accounting-webhook.service.js';
+export {
+  createAccountingServices,
+  type AccountingServices,
+  type AccountingUrls,
+} from './accounting/accounting.compose.js';
+export {
+  AccountingConnectService,
+  ACCOUNTING_SCOPES,
+  type CallbackOutcome,
+} from './accounting/accounting-connect.service.js';
+export {
+  AccountingSyncService,
+  ERP_PROVIDER_INVOICE_FIELD,
+  type PushResult,
+} from './accounting/accounting-sync.service.js';
+export {
+  AccountingWebhookService,
+  type AccountingWebhookJob,
+  type AccountingWebhookOutcome,
+} from './accounting/accounting-webhook.service.js';
 export { AccountingPaymentsService, type PaymentsResult } from './accounting/accounting-reconcile.service.js';
 export { paymentRef, allocationRef } from './accounting/accounting-erp-money.js';
 export { AccountingAttention, ERP_SYNC_ISSUE_FIELD } from './accounting/accounting-attention.js';

@@ -12,7 +12,11 @@ export function wantsHelp(argv: readonly string[]): boolean {
 }
 
 /** Runs `run(argv)`, prints `usage` for --help, and exits with its code (2 for a usage error). */
-export async function runCliMain(usage: string, run: (argv: string[]) => Promise<number>, argv = process.argv.slice(2)): Promise<never> {
+export async function runCliMain(
+  usage: string,
+  run: (argv: string[]) => Promise<number>,
+  argv = process.argv.slice(2),
+): Promise<never> {
   let code: number;
   if (wantsHelp(argv)) {
     process.stdout.write(`${usage}\n`);
@@ -39,7 +43,10 @@ function reportCliError(e: unknown, usage: string): number {
     process.stderr.write(`${e.message}\n`);
     return 1;
   }
-  const fields = e instanceof AppError && e.fieldIssues?.length ? `\n${e.fieldIssues.map((f) => `  ${f.field}: ${f.message}`).join('\n')}` : '';
+  const fields =
+    e instanceof AppError && e.fieldIssues?.length
+      ? `\n${e.fieldIssues.map((f) => `  ${f.field}: ${f.message}`).join('\n')}`
+      : '';
   process.stderr.write(`error: ${e instanceof Error ? e.message : String(e)}${fields}\n`);
   return 1;
 }

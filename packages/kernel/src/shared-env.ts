@@ -9,22 +9,35 @@ const httpUrl = (error: string) => z.url({ protocol: /^https?$/, error });
 
 export const sharedEnvShape = {
   DATA_DIR: z.string().default('./data'),
-  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL').optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // The ERP service account (Odoo 15 or the embedded ERP).
   ERP_LOGIN: z.string().min(1).default('admin'),
-  ERP_API_KEY: z.string().min(8, 'must be the ERP user\'s API key (Odoo: 40 hex characters)').optional(),
+  ERP_API_KEY: z.string().min(8, "must be the ERP user's API key (Odoo: 40 hex characters)").optional(),
   // Sealed credentials at rest (packages/secrets).
   SECRETS_KEYRING: z.string().optional(),
-  SECRETS_ACTIVE_KEY: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/, 'must be the id of a key in SECRETS_KEYRING').optional(),
+  SECRETS_ACTIVE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,32}$/, 'must be the id of a key in SECRETS_KEYRING')
+    .optional(),
   // Integrations (docs/integrations.md).
-  SMS_DEFAULT_REGION: z.string().regex(/^[A-Z]{2}$/, 'must be an ISO 3166 country code such as US').default('US'),
+  SMS_DEFAULT_REGION: z
+    .string()
+    .regex(/^[A-Z]{2}$/, 'must be an ISO 3166 country code such as US')
+    .default('US'),
   /** The SMS provider's API, where a message is sent and read back by id (the local stand-in in embedded mode). */
   SMS_API_URL: httpUrl('must be the http(s) base URL of the SMS provider API').default('https://api.justcall.io'),
   /** Origins a team-chat webhook URL may point at (comma-separated); others are refused when saved. */
   CHAT_ALLOWED_ORIGINS: z.string().default('https://chat.googleapis.com'),
   // Accounting provider (Xero protocol); the local stand-in serves all three from one origin.
-  ACCT_LOGIN_URL: httpUrl('must be the http(s) base URL of the provider\'s login (authorize) host').default('https://login.xero.com'),
-  ACCT_IDENTITY_URL: httpUrl('must be the http(s) base URL of the provider\'s token host').default('https://identity.xero.com'),
-  ACCT_API_URL: httpUrl('must be the http(s) base URL of the provider\'s API').default('https://api.xero.com'),
+  ACCT_LOGIN_URL: httpUrl("must be the http(s) base URL of the provider's login (authorize) host").default(
+    'https://login.xero.com',
+  ),
+  ACCT_IDENTITY_URL: httpUrl("must be the http(s) base URL of the provider's token host").default(
+    'https://identity.xero.com',
+  ),
+  ACCT_API_URL: httpUrl("must be the http(s) base URL of the provider's API").default('https://api.xero.com'),
 };

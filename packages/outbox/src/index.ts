@@ -1,2 +1,11 @@
 export * from './outbox.repo.js';
-export { OutboxRelay, PermanentFailure, RetryLater, backoffDelay, type OutboxHandler, type OutboxHandlers, type RelayOptions, type RelayLogger } from './outbox.relay.js';
+export {
+  OutboxRelay,
+  PermanentFailure,
+  RetryLater,
+  backoffDelay,
+  type OutboxHandler,
+  type OutboxHandlers,
+  type RelayOptions,
+  type RelayLogger,
+} from './outbox.relay.js';

@@ -2,10 +2,11 @@
  * The outbox on the test database engine (PGlite, or a scratch PostgreSQL with TEST_DATABASE_URL):
  * claims, retries with backoff, dead letters, replay, release on stop and reclaim of a dead worker.
  */
+import { createPgDb, createTestDb, type Db, migratePlatform, type TestDb } from '@platform/db';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createPgDb, createTestDb, migratePlatform, type Db, type TestDb } from '@platform/db';
-import { OutboxRelay, PermanentFailure, backoffDelay, type OutboxHandler, type RelayOptions } from './outbox.relay.js';
-import { claimBatch, enqueue, reclaimStale, releaseClaims, replayDead, type OutboxRow } from './outbox.repo.js';
+
+import { backoffDelay, type OutboxHandler, OutboxRelay, PermanentFailure, type RelayOptions } from './outbox.relay.js';
+import { claimBatch, enqueue, type OutboxRow, reclaimStale, releaseClaims, replayDead } from './outbox.repo.js';
 
 let t: TestDb;
 let tenantId: string;
@@ -15,7 +16,9 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 beforeAll(async () => {
   t = await createTestDb();
   await migratePlatform(t.db);
-  const r = await t.db.query<{ id: string }>(`INSERT INTO tenants (slug, name, is_default) VALUES ('acme', 'Acme', true) RETURNING id`);
+  const r = await t.db.query<{ id: string }>(
+    `INSERT INTO tenants (slug, name, is_default) VALUES ('acme', 'Acme', true) RETURNING id`,
+  );
   tenantId = r.rows[0]!.id;
 });
 afterAll(async () => t?.drop());
@@ -28,11 +31,19 @@ const add = (n: number, topic = 'work') =>
     for (let i = 0; i < n; i++) ids.push((await enqueue(tx, { tenantId, topic, payload: { i } } as never))!);
     return ids;
   });
-const row = async (id: number) => (await t.db.query<OutboxRow & { locked_at: Date | null }>('SELECT * FROM outbox WHERE id = $1', [id])).rows[0]!;
+const row = async (id: number) =>
+  (await t.db.query<OutboxRow & { locked_at: Date | null }>('SELECT * FROM outbox WHERE id = $1', [id])).rows[0]!;
 /** Makes every pending row due now, as if its backoff had elapsed. */
 const elapse = () => t.db.query(`UPDATE outbox SET next_attempt_at = now() WHERE status = 'pending'`);
 const relay = (handler: OutboxHandler, opts: Partial<RelayOptions> = {}) =>
-  new OutboxRelay({ db: t.db, workerId: 'w1', handlers: { work: handler } as never, logger: silent, random: () => 0.5, ...opts });
+  new OutboxRelay({
+    db: t.db,
+    workerId: 'w1',
+    handlers: { work: handler } as never,
+    logger: silent,
+    random: () => 0.5,
+    ...opts,
+  });
 
 describe('claims', () => {
   it('never gives one row to two workers claiming at the same time', async () => {
@@ -71,10 +82,13 @@ describe('claims', () => {
     // On PostgreSQL the second relay has its own pool, as a second worker process would.
     const second: Db = t.url ? createPgDb({ url: t.url, max: 2 }) : t.db;
     const mk = (workerId: string, db: Db) =>
-      relay(async (r) => {
-        seen.push(r.id);
-        await sleep(2); // keeps the batch claimed while the other relay polls
-      }, { workerId, db, batchSize: 4 });
+      relay(
+        async (r) => {
+          seen.push(r.id);
+          await sleep(2); // keeps the batch claimed while the other relay polls
+        },
+        { workerId, db, batchSize: 4 },
+      );
     const [a, b] = [mk('a', t.db), mk('b', second)];
     try {
       for (let round = 0; round < 20; round++) {
@@ -85,7 +99,9 @@ describe('claims', () => {
       if (second !== t.db) await second.close();
     }
     expect(seen.sort((p, q) => p - q)).toEqual(ids);
-    const done = await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM outbox WHERE status = 'done' AND attempts = 1`);
+    const done = await t.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM outbox WHERE status = 'done' AND attempts = 1`,
+    );
     expect(done.rows[0]!.n).toBe(30);
   });
 });
@@ -101,14 +117,20 @@ describe('retries and dead letters', () => {
   it('retries a failed delivery after its backoff, recording the error', async () => {
     const [id] = await add(1);
     let calls = 0;
-    const r = relay(async () => {
-      if (++calls === 1) throw new Error('ERP timed out');
-      return { erp_id: 7 };
-    }, { baseDelayMs: 1_000 });
+    const r = relay(
+      async () => {
+        if (++calls === 1) throw new Error('ERP timed out');
+        return { erp_id: 7 };
+      },
+      { baseDelayMs: 1_000 },
+    );
     expect(await r.tick()).toBe(1);
     const failed = await row(id!);
     expect(failed).toMatchObject({ status: 'pending', attempts: 1, last_error: 'ERP timed out', locked_by: null });
-    const wait = await t.db.query<{ ms: number }>('SELECT extract(epoch FROM next_attempt_at - now()) * 1000 AS ms FROM outbox WHERE id = $1', [id]);
+    const wait = await t.db.query<{ ms: number }>(
+      'SELECT extract(epoch FROM next_attempt_at - now()) * 1000 AS ms FROM outbox WHERE id = $1',
+      [id],
+    );
     expect(Number(wait.rows[0]!.ms)).toBeGreaterThan(300); // 0.5 x 1000 ms minus the time spent since
     expect(Number(wait.rows[0]!.ms)).toBeLessThanOrEqual(500);
     expect(await r.tick()).toBe(0); // not due yet
@@ -120,10 +142,13 @@ describe('retries and dead letters', () => {
   it('dead-letters after maxAttempts with the reason, and replayDead sends it again', async () => {
     const [id] = await add(1);
     let fail = true;
-    const r = relay(async () => {
-      if (fail) throw Object.assign(new Error('ERP is down'), { code: 'ERP_UNAVAILABLE' });
-      return 'ok';
-    }, { maxAttempts: 3 });
+    const r = relay(
+      async () => {
+        if (fail) throw Object.assign(new Error('ERP is down'), { code: 'ERP_UNAVAILABLE' });
+        return 'ok';
+      },
+      { maxAttempts: 3 },
+    );
     for (let attempt = 1; attempt <= 3; attempt++) {
       expect(await row(id!)).toMatchObject({ status: 'pending' });
       expect(await r.tick()).toBe(1);
@@ -140,7 +165,8 @@ describe('retries and dead letters', () => {
   it('a PermanentFailure goes straight to the dead letters; replayDead() without ids replays them all', async () => {
     const ids = await add(2);
     await relay(async () => Promise.reject(new PermanentFailure('bad payload'))).tick();
-    for (const id of ids) expect(await row(id)).toMatchObject({ status: 'dead', attempts: 1, last_error: 'bad payload' });
+    for (const id of ids)
+      expect(await row(id)).toMatchObject({ status: 'dead', attempts: 1, last_error: 'bad payload' });
     expect(await replayDead(t.db)).toBe(2);
     for (const id of ids) expect(await row(id)).toMatchObject({ status: 'pending', attempts: 0 });
   });
@@ -175,11 +201,14 @@ describe('workers stopping and dying', () => {
   it('a live worker keeps its claim fresh, so a delivery slower than the visibility timeout is not reclaimed', async () => {
     const [id] = await add(1);
     let reclaimed = -1;
-    const r = relay(async () => {
-      await sleep(900);
-      reclaimed = await reclaimStale(t.db, 300); // another worker's poll, well past the timeout
-      return 'slow but fine';
-    }, { visibilityTimeoutMs: 300 });
+    const r = relay(
+      async () => {
+        await sleep(900);
+        reclaimed = await reclaimStale(t.db, 300); // another worker's poll, well past the timeout
+        return 'slow but fine';
+      },
+      { visibilityTimeoutMs: 300 },
+    );
     expect(await r.tick()).toBe(1);
     expect(reclaimed).toBe(0);
     expect(await row(id!)).toMatchObject({ status: 'done', attempts: 1, result: 'slow but fine' });

@@ -3,15 +3,27 @@
  * backoff, dead-lettered with the reason after `maxAttempts`. Handlers must be idempotent at the
  * receiver (a crash between the receiver's effect and markDone redelivers the row).
  */
-import type { Db } from '@platform/db';
 import type { OutboxTopic } from '@platform/contracts';
-import { claimBatch, markDead, markDone, markRetry, reclaimStale, releaseClaims, touchClaim, type OutboxRow } from './outbox.repo.js';
+import type { Db } from '@platform/db';
+
+import {
+  claimBatch,
+  markDead,
+  markDone,
+  markRetry,
+  type OutboxRow,
+  reclaimStale,
+  releaseClaims,
+  touchClaim,
+} from './outbox.repo.js';
 
 /**
  * Delivers a row of topic T. Declared as a method so a map of handlers, each typed by its topic, is
  * also usable where any handler is expected (tests call them by topic name).
  */
-export type OutboxHandler<T extends OutboxTopic = OutboxTopic> = { handle(row: OutboxRow<T>): Promise<unknown> }['handle'];
+export type OutboxHandler<T extends OutboxTopic = OutboxTopic> = {
+  handle(row: OutboxRow<T>): Promise<unknown>;
+}['handle'];
 /** Topic → its handler; the relay claims only the topics it has a handler for. */
 export type OutboxHandlers = { [T in OutboxTopic]?: OutboxHandler<T> };
 
@@ -61,7 +73,12 @@ export interface RelayOptions {
   random?: () => number;
 }
 
-export function backoffDelay(attempt: number, baseMs: number, capMs: number, random: () => number = Math.random): number {
+export function backoffDelay(
+  attempt: number,
+  baseMs: number,
+  capMs: number,
+  random: () => number = Math.random,
+): number {
   return Math.floor(random() * Math.min(capMs, baseMs * 2 ** Math.max(0, attempt - 1)));
 }
 

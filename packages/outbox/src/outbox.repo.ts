@@ -1,6 +1,6 @@
 /** SQL of the transactional outbox. Claims use FOR UPDATE SKIP LOCKED so workers never share a row. */
-import type { Queryable } from '@platform/db';
 import type { OutboxPayloads, OutboxTopic } from '@platform/contracts';
+import type { Queryable } from '@platform/db';
 
 interface OutboxRowFields {
   id: number;
@@ -16,7 +16,9 @@ interface OutboxRowFields {
 }
 
 /** A row of one topic (or, for a union of topics, one of them): its payload is that topic's type. */
-export type OutboxRow<T extends OutboxTopic = OutboxTopic> = T extends OutboxTopic ? OutboxRowFields & { topic: T; payload: OutboxPayloads[T] } : never;
+export type OutboxRow<T extends OutboxTopic = OutboxTopic> = T extends OutboxTopic
+  ? OutboxRowFields & { topic: T; payload: OutboxPayloads[T] }
+  : never;
 
 export interface NewOutboxMessage<T extends OutboxTopic = OutboxTopic> {
   tenantId: string;
@@ -36,7 +38,12 @@ export async function enqueue<T extends OutboxTopic>(tx: Queryable, m: NewOutbox
   return r.rows[0]?.id ?? null;
 }
 
-export async function claimBatch(db: Queryable, workerId: string, limit: number, topics: string[]): Promise<OutboxRow[]> {
+export async function claimBatch(
+  db: Queryable,
+  workerId: string,
+  limit: number,
+  topics: string[],
+): Promise<OutboxRow[]> {
   const r = await db.query<OutboxRow>(
     `UPDATE outbox SET status = 'processing', locked_by = $1, locked_at = now(), attempts = attempts + 1
      WHERE id IN (SELECT id FROM outbox WHERE status = 'pending' AND next_attempt_at <= now() AND topic = ANY($3::text[])
@@ -82,7 +89,10 @@ export async function markDead(db: Queryable, id: number, workerId: string, erro
 
 /** Heartbeat of a claim being worked on, so reclaimStale only takes rows of workers that stopped. */
 export async function touchClaim(db: Queryable, id: number, workerId: string): Promise<void> {
-  await db.query(`UPDATE outbox SET locked_at = now() WHERE id = $1 AND locked_by = $2 AND status = 'processing'`, [id, workerId]);
+  await db.query(`UPDATE outbox SET locked_at = now() WHERE id = $1 AND locked_by = $2 AND status = 'processing'`, [
+    id,
+    workerId,
+  ]);
 }
 
 /** On clean shutdown: give claimed rows back without counting the attempt. */
@@ -111,7 +121,9 @@ export async function replayDead(db: Queryable, ids?: number[]): Promise<number>
         `UPDATE outbox SET status = 'pending', attempts = 0, next_attempt_at = now() WHERE status = 'dead' AND id = ANY($1::bigint[])`,
         [ids],
       )
-    : await db.query(`UPDATE outbox SET status = 'pending', attempts = 0, next_attempt_at = now() WHERE status = 'dead'`);
+    : await db.query(
+        `UPDATE outbox SET status = 'pending', attempts = 0, next_attempt_at = now() WHERE status = 'dead'`,
+      );
   return r.rowCount;
 }
 
@@ -121,7 +133,9 @@ export async function listByStatus(db: Queryable, status: OutboxRow['status'], l
 }
 
 export async function countByStatus(db: Queryable): Promise<Record<string, number>> {
-  const r = await db.query<{ status: string; n: number }>('SELECT status, count(*)::int AS n FROM outbox GROUP BY status');
+  const r = await db.query<{ status: string; n: number }>(
+    'SELECT status, count(*)::int AS n FROM outbox GROUP BY status',
+  );
   return Object.fromEntries(r.rows.map((x) => [x.status, x.n]));
 }
 

@@ -11,8 +11,20 @@
  */
 
 // One provider error and one HTTP call for every adapter
-export { isProviderError, ProviderError, type ProviderErrorKind, type ProviderErrorOptions } from './http/provider-error.js';
-export { jsonObject, providerFetch, retryAfterSeconds, statusKind, type ProviderRequest, type ProviderResponse } from './http/provider-http.js';
+export {
+  isProviderError,
+  ProviderError,
+  type ProviderErrorKind,
+  type ProviderErrorOptions,
+} from './http/provider-error.js';
+export {
+  jsonObject,
+  providerFetch,
+  retryAfterSeconds,
+  statusKind,
+  type ProviderRequest,
+  type ProviderResponse,
+} from './http/provider-http.js';
 
 // Bot check
 export {
@@ -110,7 +122,10 @@ export {
   XERO_LOGIN_URL,
 } from './accounting/xero/xero-http.js';
 export { createXeroOAuth, type XeroOAuthOptions } from './accounting/xero/xero-oauth.js';
-export { createXeroAccountingClient, type XeroAccountingClientOptions } from './accounting/xero/xero-accounting.client.js';
+export {
+  createXeroAccountingClient,
+  type XeroAccountingClientOptions,
+} from './accounting/xero/xero-accounting.client.js';
 export {
   parseXeroWebhook,
   verifyXeroSignature,

@@ -69,5 +69,10 @@ export {
 } from './chat/local/local-chat.server.js';
 
 // Email (Postmark, SES through SNS)
-export { postmarkBounceBody, startLocalPostmark, type LocalPostmarkSent, type RunningLocalPostmark } from './email/local/local-postmark.server.js';
+export {
+  postmarkBounceBody,
+  startLocalPostmark,
+  type LocalPostmarkSent,
+  type RunningLocalPostmark,
+} from './email/local/local-postmark.server.js';
 export { startLocalSns, type RunningLocalSns } from './email/local/local-sns.signer.js';

@@ -5,7 +5,9 @@
  */
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+
 import type { CertificateInstaller, InstalledCertificate } from '@platform/certificates';
+
 import { nginxReload, nginxTest } from './nginx-process.js';
 import { readLayout, writeTenantSites } from './proxy-dir.js';
 

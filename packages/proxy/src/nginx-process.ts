@@ -3,7 +3,7 @@
  * foreground, `-t` to check a config, `-s reload` for a graceful reload (old workers finish their
  * connections), SIGQUIT for a graceful stop.
  */
-import { spawn, execFile, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -15,7 +15,14 @@ export interface NginxPaths {
   prefix: string;
 }
 
-const args = (p: NginxPaths) => ['-p', `${p.prefix}/`, '-c', join(p.prefix, 'nginx.conf'), '-e', join(p.prefix, 'logs', 'error.log')];
+const args = (p: NginxPaths) => [
+  '-p',
+  `${p.prefix}/`,
+  '-c',
+  join(p.prefix, 'nginx.conf'),
+  '-e',
+  join(p.prefix, 'logs', 'error.log'),
+];
 
 export async function nginxTest(p: NginxPaths): Promise<void> {
   try {
@@ -44,9 +51,15 @@ async function portOpen(host: string, port: number): Promise<boolean> {
   });
 }
 
-export async function startNginx(p: NginxPaths, ready: { host: string; port: number }, opts: { inheritOutput?: boolean } = {}): Promise<RunningNginx> {
+export async function startNginx(
+  p: NginxPaths,
+  ready: { host: string; port: number },
+  opts: { inheritOutput?: boolean } = {},
+): Promise<RunningNginx> {
   await nginxTest(p);
-  const child = spawn(p.bin, [...args(p), '-g', 'daemon off;'], { stdio: opts.inheritOutput ? 'inherit' : ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(p.bin, [...args(p), '-g', 'daemon off;'], {
+    stdio: opts.inheritOutput ? 'inherit' : ['ignore', 'ignore', 'pipe'],
+  });
   let stderr = '';
   child.stderr?.on('data', (d: Buffer) => void (stderr += d.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

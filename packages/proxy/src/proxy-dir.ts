@@ -3,12 +3,30 @@
  * tenant domains' certificates and tenant-sites.conf, and layout.json, which tells the worker's
  * certificate installer how this proxy listens (so both render the same servers).
  */
-import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  writeFileSync,
+} from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+
 import { CERTIFIABLE_DOMAIN } from '@platform/certificates';
+
+import {
+  type NginxLayout,
+  type PublicSite,
+  renderNginxConf,
+  renderTenantSites,
+  type SiteKey,
+  type TenantSite,
+} from './nginx-config.js';
 import type { ProxyConfig } from './proxy.config.js';
-import { renderNginxConf, renderTenantSites, type NginxLayout, type PublicSite, type SiteKey, type TenantSite } from './nginx-config.js';
 import { createTestCa, type TestCa } from './test-ca.js';
 
 const SNIPPETS = fileURLToPath(new URL('../../../deploy/nginx/snippets/', import.meta.url));
@@ -24,7 +42,12 @@ export function writeAtomic(file: string, content: string, mode = 0o644): void {
 export function layoutFromConfig(c: ProxyConfig, prefix = resolve(c.PROXY_DIR)): NginxLayout {
   const certDir = c.PROXY_CERT_DIR ? resolve(c.PROXY_CERT_DIR) : join(prefix, 'certs');
   const site = (key: SiteKey, hostname: string, upstream: string, maxBodySize: string): PublicSite => ({
-    key, hostname, upstream, maxBodySize, certFile: join(certDir, `${hostname}.crt`), keyFile: join(certDir, `${hostname}.key`),
+    key,
+    hostname,
+    upstream,
+    maxBodySize,
+    certFile: join(certDir, `${hostname}.crt`),
+    keyFile: join(certDir, `${hostname}.key`),
   });
   return {
     prefix,
@@ -59,14 +82,16 @@ export async function loadOrCreateTestCa(prefix: string): Promise<{ ca: TestCa; 
 
 /** Creates the directory layout, copies the snippets and writes nginx.conf and layout.json. */
 export function writeProxyDir(l: NginxLayout): void {
-  for (const d of ['logs', 'tmp', 'snippets', 'certs', 'tenant-certs']) mkdirSync(join(l.prefix, d), { recursive: true });
+  for (const d of ['logs', 'tmp', 'snippets', 'certs', 'tenant-certs'])
+    mkdirSync(join(l.prefix, d), { recursive: true });
   chmodSync(join(l.prefix, 'tenant-certs'), 0o700);
   // Workers (as nobody when the master is root) must reach their temp directories.
   chmodSync(l.prefix, 0o755);
   for (const f of readdirSync(SNIPPETS)) copyFileSync(join(SNIPPETS, f), join(l.prefix, 'snippets', f));
   writeAtomic(join(l.prefix, 'nginx.conf'), renderNginxConf(l));
   writeAtomic(join(l.prefix, 'layout.json'), `${JSON.stringify(l, null, 2)}\n`);
-  if (!existsSync(join(l.prefix, 'tenant-sites.conf'))) writeAtomic(join(l.prefix, 'tenant-sites.conf'), renderTenantSites(l, []));
+  if (!existsSync(join(l.prefix, 'tenant-sites.conf')))
+    writeAtomic(join(l.prefix, 'tenant-sites.conf'), renderTenantSites(l, []));
 }
 
 export function readLayout(prefix: string): NginxLayout {
@@ -100,5 +125,9 @@ export function readInstalledTenantCerts(l: NginxLayout): { domain: string; cert
   if (!existsSync(dir)) return [];
   return readdirSync(dir)
     .filter((f) => f.endsWith('.crt') && existsSync(join(dir, `${f.slice(0, -4)}.key`)))
-    .map((f) => ({ domain: f.slice(0, -4), certPem: readFileSync(join(dir, f), 'utf8'), keyPem: readFileSync(join(dir, `${f.slice(0, -4)}.key`), 'utf8') }));
+    .map((f) => ({
+      domain: f.slice(0, -4),
+      certPem: readFileSync(join(dir, f), 'utf8'),
+      keyPem: readFileSync(join(dir, `${f.slice(0, -4)}.key`), 'utf8'),
+    }));
 }

@@ -7,11 +7,20 @@
  * for a tenant domain whose ACME certificate the worker would install); its root is printed for curl.
  */
 import { join } from 'node:path';
+
 import { CERTIFIABLE_DOMAIN } from '@platform/certificates';
 import { ConfigError } from '@platform/kernel';
-import { loadProxyConfig } from './proxy.config.js';
-import { layoutFromConfig, loadOrCreateTestCa, readInstalledTenantCerts, writeAtomic, writeProxyDir, writeTenantSites } from './proxy-dir.js';
+
 import { nginxReload, nginxTest, startNginx } from './nginx-process.js';
+import { loadProxyConfig } from './proxy.config.js';
+import {
+  layoutFromConfig,
+  loadOrCreateTestCa,
+  readInstalledTenantCerts,
+  writeAtomic,
+  writeProxyDir,
+  writeTenantSites,
+} from './proxy-dir.js';
 
 async function prepare(argv: string[]) {
   const config = loadProxyConfig();
@@ -44,11 +53,18 @@ async function prepare(argv: string[]) {
 function printUsage(p: Awaited<ReturnType<typeof prepare>>): void {
   const { layout, rootFile } = p;
   const https = layout.httpsPort;
-  const lines = [...layout.sites.map((s) => `${s.hostname} → ${s.upstream}`), ...p.domains.map((d) => `${d} → ${layout.tenantUpstream} (tenant domain)`)];
-  console.log(`proxy: nginx on ${layout.listenAddress}:${layout.httpPort} (HTTP) and :${https} (HTTPS), directory ${layout.prefix}`);
+  const lines = [
+    ...layout.sites.map((s) => `${s.hostname} → ${s.upstream}`),
+    ...p.domains.map((d) => `${d} → ${layout.tenantUpstream} (tenant domain)`),
+  ];
+  console.log(
+    `proxy: nginx on ${layout.listenAddress}:${layout.httpPort} (HTTP) and :${https} (HTTPS), directory ${layout.prefix}`,
+  );
   for (const l of lines) console.log(`  ${l}`);
   const host = layout.sites[1]!.hostname;
-  console.log(`try: curl --cacert ${rootFile ?? '<your CA>'} --resolve ${host}:${https}:${layout.listenAddress} https://${host}:${https}/health`);
+  console.log(
+    `try: curl --cacert ${rootFile ?? '<your CA>'} --resolve ${host}:${https}:${layout.listenAddress} https://${host}:${https}/health`,
+  );
   console.log(`     curl http://${layout.listenAddress}:${layout.httpPort}/nginx-health`);
 }
 
@@ -70,7 +86,11 @@ async function main(argv: string[]): Promise<number> {
     console.log(`proxy: configuration written to ${join(p.layout.prefix, 'nginx.conf')} and accepted by nginx -t`);
     return 0;
   }
-  const nginx = await startNginx(p.paths, { host: p.layout.listenAddress, port: p.layout.httpPort }, { inheritOutput: true });
+  const nginx = await startNginx(
+    p.paths,
+    { host: p.layout.listenAddress, port: p.layout.httpPort },
+    { inheritOutput: true },
+  );
   printUsage(p);
   await new Promise<void>((resolve) => {
     for (const s of ['SIGINT', 'SIGTERM'] as const) process.once(s, () => resolve());

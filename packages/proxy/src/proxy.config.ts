@@ -1,15 +1,24 @@
 /** The proxy's environment (npm run proxy), validated once; the only reader of process.env here. */
+import { type EnvSource, readConfig } from '@platform/kernel';
 import { z } from 'zod';
-import { readConfig, type EnvSource } from '@platform/kernel';
 
-const port = z.coerce.number().int('must be an integer').min(1, 'must be a TCP port (1-65535)').max(65535, 'must be a TCP port (1-65535)');
-const host = z.string().regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/, 'must be a lowercase DNS host name');
+const port = z.coerce
+  .number()
+  .int('must be an integer')
+  .min(1, 'must be a TCP port (1-65535)')
+  .max(65535, 'must be a TCP port (1-65535)');
+const host = z
+  .string()
+  .regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/, 'must be a lowercase DNS host name');
 const upstream = z.string().regex(/^[A-Za-z0-9.-]+:\d{1,5}$/, 'must be host:port of the service');
 const size = z.string().regex(/^\d+[km]?$/, 'must be an nginx size such as 16k or 1m');
 
 export const proxyEnvSchema = z.object({
   PROXY_DIR: z.string().default('./data/proxy'),
-  PROXY_LISTEN: z.string().regex(/^[0-9.]+$|^\[[0-9a-f:]+\]$/, 'must be an IP address to listen on').default('127.0.0.1'),
+  PROXY_LISTEN: z
+    .string()
+    .regex(/^[0-9.]+$|^\[[0-9a-f:]+\]$/, 'must be an IP address to listen on')
+    .default('127.0.0.1'),
   PROXY_HTTP_PORT: port.default(80),
   PROXY_HTTPS_PORT: port.default(443),
   ERP_DOMAIN: host.default('erp.example.test'),

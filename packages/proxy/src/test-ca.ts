@@ -4,6 +4,7 @@
  * ACME certificates; the public hosts get the operator's).
  */
 import { webcrypto } from 'node:crypto';
+
 import * as x509 from '@peculiar/x509';
 
 x509.cryptoProvider.set(webcrypto as unknown as Crypto);
@@ -25,7 +26,10 @@ async function keyPem(key: CryptoKey): Promise<string> {
   return x509.PemConverter.encode(await webcrypto.subtle.exportKey('pkcs8', key as webcrypto.CryptoKey), 'PRIVATE KEY');
 }
 
-const serial = () => Buffer.from(webcrypto.getRandomValues(new Uint8Array(16))).toString('hex').replace(/^[89a-f]/, '1');
+const serial = () =>
+  Buffer.from(webcrypto.getRandomValues(new Uint8Array(16)))
+    .toString('hex')
+    .replace(/^[89a-f]/, '1');
 
 export async function createTestCa(name = 'Platform test CA'): Promise<TestCa> {
   const keys = (await webcrypto.subtle.generateKey(ALG, true, ['sign', 'verify'])) as unknown as CryptoKeyPair;
@@ -62,7 +66,11 @@ export async function createTestCa(name = 'Platform test CA'): Promise<TestCa> {
           new x509.BasicConstraintsExtension(false, undefined, true),
           new x509.KeyUsagesExtension(x509.KeyUsageFlags.digitalSignature, true),
           new x509.ExtendedKeyUsageExtension([x509.ExtendedKeyUsage.serverAuth]),
-          new x509.SubjectAlternativeNameExtension(hostnames.map((h) => (/^[\d.]+$/.test(h) ? { type: 'ip' as const, value: h } : { type: 'dns' as const, value: h }))),
+          new x509.SubjectAlternativeNameExtension(
+            hostnames.map((h) =>
+              /^[\d.]+$/.test(h) ? { type: 'ip' as const, value: h } : { type: 'dns' as const, value: h },
+            ),
+          ),
           await x509.AuthorityKeyIdentifierExtension.create(keys.publicKey),
         ],
       });

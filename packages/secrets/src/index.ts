@@ -1,1 +1,9 @@
-export { createSecretBox, parseKeyring, loadOrCreateLocalKeyring, maskSecret, secretBoxFromConfig, type SecretBox, type Keyring } from './secret-box.js';
+export {
+  createSecretBox,
+  parseKeyring,
+  loadOrCreateLocalKeyring,
+  maskSecret,
+  secretBoxFromConfig,
+  type SecretBox,
+  type Keyring,
+} from './secret-box.js';

@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { describe, expect, it } from 'vitest';
+
 import { createSecretBox, loadOrCreateLocalKeyring, maskSecret, parseKeyring } from './secret-box.js';
 
 const k = () => randomBytes(32).toString('base64');
@@ -25,9 +27,13 @@ describe('secret box (AES-256-GCM, key id beside the ciphertext)', () => {
     const parts = s.split('.');
     const flipped = Buffer.from(parts[4]!, 'base64url');
     flipped[0] = flipped[0]! ^ 1;
-    expect(() => box.open([...parts.slice(0, 4), flipped.toString('base64url')].join('.'), 'tenant-a|acct|webhook_key|1')).toThrow();
+    expect(() =>
+      box.open([...parts.slice(0, 4), flipped.toString('base64url')].join('.'), 'tenant-a|acct|webhook_key|1'),
+    ).toThrow();
     const shortTag = Buffer.from(parts[3]!, 'base64url').subarray(0, 8).toString('base64url');
-    expect(() => box.open([parts[0], parts[1], parts[2], shortTag, parts[4]].join('.'), 'tenant-a|acct|webhook_key|1')).toThrow(/bad tag/);
+    expect(() =>
+      box.open([parts[0], parts[1], parts[2], shortTag, parts[4]].join('.'), 'tenant-a|acct|webhook_key|1'),
+    ).toThrow(/bad tag/);
   });
 
   it('rotates: old ciphertexts still open, reseal moves them to the active key', () => {

@@ -25,11 +25,15 @@ const KEY_ID = /^[A-Za-z0-9_-]{1,32}$/;
 /** `SECRETS_KEYRING`: `id1:<base64 32 bytes>,id2:<…>`; the active key is named separately. */
 export function parseKeyring(spec: string, activeKeyId?: string): Keyring {
   const keys = new Map<string, Buffer>();
-  for (const part of spec.split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const part of spec
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const i = part.indexOf(':');
     const id = part.slice(0, i);
     const key = Buffer.from(part.slice(i + 1), 'base64');
-    if (i < 1 || !KEY_ID.test(id)) throw new Error('each keyring entry must be <id>:<base64 key> with an id of letters, digits, _ or -');
+    if (i < 1 || !KEY_ID.test(id))
+      throw new Error('each keyring entry must be <id>:<base64 key> with an id of letters, digits, _ or -');
     if (key.length !== 32) throw new Error(`key ${id} must be 32 bytes (base64 of 32 random bytes)`);
     keys.set(id, key);
   }
@@ -58,12 +62,19 @@ export function createSecretBox(ring: Keyring): SecretBox {
       const c = createCipheriv('aes-256-gcm', key, iv, { authTagLength: 16 });
       c.setAAD(Buffer.from(aad, 'utf8'));
       const ct = Buffer.concat([c.update(plaintext, 'utf8'), c.final()]);
-      return ['v1', ring.activeKeyId, iv.toString('base64url'), c.getAuthTag().toString('base64url'), ct.toString('base64url')].join('.');
+      return [
+        'v1',
+        ring.activeKeyId,
+        iv.toString('base64url'),
+        c.getAuthTag().toString('base64url'),
+        ct.toString('base64url'),
+      ].join('.');
     },
     open(sealed, aad) {
       const [v, keyId, iv, tag, ct] = sealed.split('.');
       const key = keyId ? ring.keys.get(keyId) : undefined;
-      if (v !== 'v1' || !key || iv === undefined || tag === undefined || ct === undefined) throw new Error('sealed secret is malformed or its key is not in the keyring');
+      if (v !== 'v1' || !key || iv === undefined || tag === undefined || ct === undefined)
+        throw new Error('sealed secret is malformed or its key is not in the keyring');
       const tagBuf = Buffer.from(tag, 'base64url');
       // Node 20 accepts truncated tags unless the length is pinned (DEP0182): refuse anything but 16 bytes.
       if (tagBuf.length !== 16) throw new Error('sealed secret has a bad tag');
@@ -89,7 +100,11 @@ export function maskSecret(s: string | null | undefined): string | null {
  * The secret box of a service: SECRETS_KEYRING (and SECRETS_ACTIVE_KEY) from its config, else the
  * local keyring of embedded mode under DATA_DIR. Throws a message naming the variable when invalid.
  */
-export function secretBoxFromConfig(c: { SECRETS_KEYRING?: string | undefined; SECRETS_ACTIVE_KEY?: string | undefined; DATA_DIR: string }): SecretBox {
+export function secretBoxFromConfig(c: {
+  SECRETS_KEYRING?: string | undefined;
+  SECRETS_ACTIVE_KEY?: string | undefined;
+  DATA_DIR: string;
+}): SecretBox {
   if (!c.SECRETS_KEYRING) return createSecretBox(loadOrCreateLocalKeyring(c.DATA_DIR));
   try {
     return createSecretBox(parseKeyring(c.SECRETS_KEYRING, c.SECRETS_ACTIVE_KEY));

@@ -9,6 +9,7 @@ import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+
 import { assertValidKey, ObjectNotFoundError, type ObjectStore, type StoredObject } from './storage.port.js';
 
 export interface LocalStoreOptions {
@@ -19,7 +20,9 @@ export interface LocalStoreOptions {
   signingKey?: Buffer;
 }
 
-export function createLocalObjectStore(opts: LocalStoreOptions): ObjectStore & { verifyPresigned(url: URL): string | null } {
+export function createLocalObjectStore(
+  opts: LocalStoreOptions,
+): ObjectStore & { verifyPresigned(url: URL): string | null } {
   const signingKey = opts.signingKey ?? randomBytes(32);
   const pathOf = (key: string) => {
     assertValidKey(key);
@@ -83,7 +86,13 @@ export function createLocalObjectStore(opts: LocalStoreOptions): ObjectStore & {
       const expires = Number(url.searchParams.get('expires'));
       const sig = Buffer.from(url.searchParams.get('sig') ?? '');
       const want = Buffer.from(sign(key, method, expires));
-      if (!Number.isFinite(expires) || expires < Date.now() / 1000 || sig.length !== want.length || !timingSafeEqual(sig, want)) return null;
+      if (
+        !Number.isFinite(expires) ||
+        expires < Date.now() / 1000 ||
+        sig.length !== want.length ||
+        !timingSafeEqual(sig, want)
+      )
+        return null;
       return key;
     },
   };

@@ -2,8 +2,17 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLocalObjectStore, createS3ObjectStore, loadStoreConfig, ObjectNotFoundError, readAll, type ObjectStore } from './index.js';
+
+import {
+  createLocalObjectStore,
+  createS3ObjectStore,
+  loadStoreConfig,
+  ObjectNotFoundError,
+  type ObjectStore,
+  readAll,
+} from './index.js';
 import { adaptClientToS3rver, startTestS3, type TestS3 } from './test-support/s3-server.js';
 
 let s3: TestS3;
@@ -19,11 +28,21 @@ afterAll(async () => {
 
 const drivers: [string, () => ObjectStore][] = [
   ['local files', () => createLocalObjectStore({ root: dir, publicUrl: 'http://localhost:8001/objects' })],
-  ['S3 API (loopback s3rver)', () => {
-    const store = createS3ObjectStore({ bucket: s3.bucket, region: 'us-east-1', endpoint: s3.endpoint, accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey, prefix: 'objects/' });
-    adaptClientToS3rver(store.client);
-    return store;
-  }],
+  [
+    'S3 API (loopback s3rver)',
+    () => {
+      const store = createS3ObjectStore({
+        bucket: s3.bucket,
+        region: 'us-east-1',
+        endpoint: s3.endpoint,
+        accessKeyId: s3.accessKeyId,
+        secretAccessKey: s3.secretAccessKey,
+        prefix: 'objects/',
+      });
+      adaptClientToS3rver(store.client);
+      return store;
+    },
+  ],
 ];
 
 describe.each(drivers)('object store on %s', (_name, open) => {

@@ -3,8 +3,10 @@
  * and the backup target (`BACKUP_*`) are configured the same way but kept apart.
  */
 import { join } from 'node:path';
+
+import { type EnvSource, readConfig } from '@platform/kernel';
 import { z } from 'zod';
-import { readConfig, type EnvSource } from '@platform/kernel';
+
 import { createLocalObjectStore } from './local.driver.js';
 import { createS3ObjectStore } from './s3/s3.adapter.js';
 import type { ObjectStore } from './storage.port.js';
@@ -13,13 +15,19 @@ const storeSchema = z
   .object({
     DRIVER: z.enum(['local', 's3'], 'must be local or s3').default('local'),
     DIR: z.string().optional(),
-    S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name').optional(),
+    S3_BUCKET: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name')
+      .optional(),
     S3_REGION: z.string().default('us-east-1'),
     S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL of the S3 endpoint' }).optional(),
     S3_ACCESS_KEY_ID: z.string().min(1).optional(),
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     S3_FORCE_PATH_STYLE: z.enum(['true', 'false'], 'must be true or false').optional(),
-    S3_PREFIX: z.string().regex(/^([A-Za-z0-9!_.*'()-]+\/)*$/, 'must be empty or end with /').optional(),
+    S3_PREFIX: z
+      .string()
+      .regex(/^([A-Za-z0-9!_.*'()-]+\/)*$/, 'must be empty or end with /')
+      .optional(),
   })
   .superRefine((c, ctx) => {
     if (c.DRIVER !== 's3') return;
@@ -41,7 +49,11 @@ export function loadStoreConfig(env: EnvSource, prefix: 'STORAGE' | 'BACKUP'): S
   }
 }
 
-export function openObjectStore(c: StoreConfig, defaultDir: string, opts: { publicUrl?: string; signingKey?: Buffer } = {}): ObjectStore {
+export function openObjectStore(
+  c: StoreConfig,
+  defaultDir: string,
+  opts: { publicUrl?: string; signingKey?: Buffer } = {},
+): ObjectStore {
   if (c.DRIVER === 's3')
     return createS3ObjectStore({
       bucket: c.S3_BUCKET!,
@@ -56,4 +68,5 @@ export function openObjectStore(c: StoreConfig, defaultDir: string, opts: { publ
 }
 
 /** The tenants' object store (photos, signatures): `DATA_DIR/objects` unless STORAGE_DRIVER=s3. */
-export const objectStoreFromEnv = (env: EnvSource, dataDir: string) => openObjectStore(loadStoreConfig(env, 'STORAGE'), join(dataDir, 'objects'));
+export const objectStoreFromEnv = (env: EnvSource, dataDir: string) =>
+  openObjectStore(loadStoreConfig(env, 'STORAGE'), join(dataDir, 'objects'));

@@ -44,7 +44,9 @@ const KEY = /^[A-Za-z0-9!_.*'()-]+(\/[A-Za-z0-9!_.*'()-]+)*$/;
 /** Keys are S3's "safe characters" only, no empty or `.`/`..` segments (so the local driver stays inside its root). */
 export function assertValidKey(key: string): void {
   if (key.length > 1024 || !KEY.test(key) || key.split('/').some((s) => s === '.' || s === '..'))
-    throw new Error(`invalid object key ${JSON.stringify(key)}: use letters, digits and !_.*'()- in /-separated segments`);
+    throw new Error(
+      `invalid object key ${JSON.stringify(key)}: use letters, digits and !_.*'()- in /-separated segments`,
+    );
 }
 
 export async function readAll(stream: Readable): Promise<Buffer> {

@@ -5,8 +5,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { launchChromium } from '../../../landing/test/browser/chromium.js';
 import { loadDocsConfig } from '../../src/docs.config.js';
 import { startDocs } from '../../src/docs.server.js';
@@ -17,7 +19,14 @@ let browser: Browser;
 beforeAll(async () => {
   tmp = mkdtempSync(join(tmpdir(), 'docs-browser-'));
   [docs, browser] = await Promise.all([
-    startDocs(loadDocsConfig({ DOCS_PORT: '0', DOCS_DIST: join(tmp, 'dist'), DATA_DIR: tmp, DOCS_PASSWORD: 'correct horse battery' })),
+    startDocs(
+      loadDocsConfig({
+        DOCS_PORT: '0',
+        DOCS_DIST: join(tmp, 'dist'),
+        DATA_DIR: tmp,
+        DOCS_PASSWORD: 'correct horse battery',
+      }),
+    ),
     launchChromium(),
   ]);
 });

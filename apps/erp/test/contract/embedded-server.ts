@@ -8,9 +8,11 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { createTestDb } from '@platform/db';
 import type { Erp } from '@platform/erp';
 import { createOdooErp } from '@platform/erp/odoo/odoo-erp.adapter.js';
+
 import { loadErpConfig } from '../../src/erp.config.js';
 import { startErp } from '../../src/erp.server.js';
 
@@ -35,9 +37,9 @@ export async function startEmbeddedErp(db = 'contract'): Promise<EmbeddedContrac
       LOG_LEVEL: 'silent',
     }),
   ).catch(async (e: unknown) => {
-      await scratch?.drop();
-      throw e;
-    });
+    await scratch?.drop();
+    throw e;
+  });
   const secret = (await readFile(join(dataDir, 'erp-platform-api-key'), 'utf8')).trim();
   const creds = { url: server.url, db, login: 'admin', secret, timeoutMs: 20_000 };
   return {

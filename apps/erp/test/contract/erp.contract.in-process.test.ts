@@ -4,8 +4,8 @@
  */
 import { createTestDb } from '@platform/db';
 import { defineErpContract } from '@platform/erp/contract/erp.contract.js';
-import { createEmbeddedErpAdapter } from '@platform/erp-embedded/embedded-erp.adapter.js';
 import { EmbeddedErp } from '@platform/erp-embedded';
+import { createEmbeddedErpAdapter } from '@platform/erp-embedded/embedded-erp.adapter.js';
 
 defineErpContract('embedded ERP in process', async () => {
   const t = await createTestDb();

@@ -7,12 +7,18 @@
  * the same value types (false where Odoo answers false, [id, name] where it answers a many2one),
  * the same number of groups and domain items; ids, names and amounts may differ.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppError } from '@platform/kernel';
 import type { Erp } from '@platform/erp';
+import {
+  loadOdooFixtures,
+  type OdooFixture,
+  type OdooFixtureServer,
+  startOdooFixtureServer,
+} from '@platform/erp/contract/odoo-fixture.server.js';
 import { createOdooErp } from '@platform/erp/odoo/odoo-erp.adapter.js';
-import { startEmbeddedErp, type EmbeddedContractErp } from './embedded-server.js';
-import { loadOdooFixtures, startOdooFixtureServer, type OdooFixture, type OdooFixtureServer } from '@platform/erp/contract/odoo-fixture.server.js';
+import { AppError } from '@platform/kernel';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { type EmbeddedContractErp, startEmbeddedErp } from './embedded-server.js';
 
 type Call = [model: string, method: string, args: unknown[], kwargs: Record<string, unknown>];
 interface Case {
@@ -25,7 +31,12 @@ interface Case {
 export function shape(v: unknown): unknown {
   if (v === null || v === undefined) return 'null';
   if (Array.isArray(v)) return v.map(shape);
-  if (typeof v === 'object') return Object.fromEntries(Object.keys(v).sort().map((k) => [k, shape((v as Record<string, unknown>)[k])]));
+  if (typeof v === 'object')
+    return Object.fromEntries(
+      Object.keys(v)
+        .sort()
+        .map((k) => [k, shape((v as Record<string, unknown>)[k])]),
+    );
   return typeof v;
 }
 
@@ -34,7 +45,8 @@ const recordedCall = (fx: OdooFixture): Call => {
   const args = (fx.request.body?.params as { args: unknown[] }).args;
   return [args[3] as string, args[4] as string, args[5] as unknown[], args[6] as Record<string, unknown>];
 };
-const recordedAnswer = (fx: OdooFixture) => fx.response.body as { result?: unknown; error?: { data: { name: string } } };
+const recordedAnswer = (fx: OdooFixture) =>
+  fx.response.body as { result?: unknown; error?: { data: { name: string } } };
 
 async function stage(erp: Erp, name: string): Promise<number> {
   const [id] = await erp.search('crm.stage', [['name', '=', name]], { limit: 1 });
@@ -45,9 +57,25 @@ const CASES: Case[] = [
   {
     fixture: 'object-read-res-partner-address',
     async embedded(erp) {
-      const [co] = await erp.search('res.country.state', [['code', '=', 'CO'], ['country_id.code', '=', 'US']]);
-      const id = await erp.create('res.partner', { name: `${marker} Addr`, street: '1200 Market St', street2: 'Suite 400', city: 'Denver', zip: '80202', state_id: co, customer_rank: 1 });
-      return ['res.partner', 'read', [[id]], { fields: ['street', 'street2', 'city', 'zip', 'state_id', 'country_id', 'customer_rank'] }];
+      const [co] = await erp.search('res.country.state', [
+        ['code', '=', 'CO'],
+        ['country_id.code', '=', 'US'],
+      ]);
+      const id = await erp.create('res.partner', {
+        name: `${marker} Addr`,
+        street: '1200 Market St',
+        street2: 'Suite 400',
+        city: 'Denver',
+        zip: '80202',
+        state_id: co,
+        customer_rank: 1,
+      });
+      return [
+        'res.partner',
+        'read',
+        [[id]],
+        { fields: ['street', 'street2', 'city', 'zip', 'state_id', 'country_id', 'customer_rank'] },
+      ];
     },
   },
   {
@@ -55,20 +83,40 @@ const CASES: Case[] = [
     async embedded(erp) {
       const [fresh, qualified] = [await stage(erp, 'New'), await stage(erp, 'Qualified')];
       const lead = (n: string, stageId: number, revenue: number, deadline: string | false) =>
-        erp.create('crm.lead', { name: `${marker} Estimate ${n}`, stage_id: stageId, expected_revenue: revenue, date_deadline: deadline });
+        erp.create('crm.lead', {
+          name: `${marker} Estimate ${n}`,
+          stage_id: stageId,
+          expected_revenue: revenue,
+          date_deadline: deadline,
+        });
       await lead('a', fresh, 1000, '2026-01-10');
       await lead('b', fresh, 500, '2026-01-20');
       await lead('c', qualified, 800, false);
-      return ['crm.lead', 'read_group', [[['name', 'like', `${marker} Estimate`]], ['expected_revenue:sum'], ['stage_id']], {}];
+      return [
+        'crm.lead',
+        'read_group',
+        [[['name', 'like', `${marker} Estimate`]], ['expected_revenue:sum'], ['stage_id']],
+        {},
+      ];
     },
   },
   {
     fixture: 'object-read-group-crm-lead-month',
-    embedded: async () => ['crm.lead', 'read_group', [[['name', 'like', `${marker} Estimate`]], ['expected_revenue'], ['date_deadline:month']], { lazy: false }],
+    embedded: async () => [
+      'crm.lead',
+      'read_group',
+      [[['name', 'like', `${marker} Estimate`]], ['expected_revenue'], ['date_deadline:month']],
+      { lazy: false },
+    ],
   },
   {
     fixture: 'object-search-read-ir-model',
-    embedded: async () => ['ir.model', 'search_read', [[['model', 'in', ['crm.lead', 'res.partner']]]], { fields: ['model', 'name'] }],
+    embedded: async () => [
+      'ir.model',
+      'search_read',
+      [[['model', 'in', ['crm.lead', 'res.partner']]]],
+      { fields: ['model', 'name'] },
+    ],
   },
   {
     fixture: 'object-default-get-crm-lead',
@@ -76,7 +124,12 @@ const CASES: Case[] = [
   },
   {
     fixture: 'object-copy-res-partner',
-    embedded: async (erp) => ['res.partner', 'copy', [[await erp.create('res.partner', { name: `${marker} Twin` })]], {}],
+    embedded: async (erp) => [
+      'res.partner',
+      'copy',
+      [[await erp.create('res.partner', { name: `${marker} Twin` })]],
+      {},
+    ],
   },
   {
     fixture: 'object-name-create-crm-tag',
@@ -86,10 +139,18 @@ const CASES: Case[] = [
     fixture: 'object-create-sale-advance-payment-inv',
     async embedded(erp) {
       const partner = await erp.create('res.partner', { name: `${marker} Buyer` });
-      const so = await erp.create('sale.order', { partner_id: partner, order_line: [[0, 0, { name: 'Shutters', price_unit: 900, product_uom_qty: 1 }]] });
+      const so = await erp.create('sale.order', {
+        partner_id: partner,
+        order_line: [[0, 0, { name: 'Shutters', price_unit: 900, product_uom_qty: 1 }]],
+      });
       await erp.call('sale.order', 'action_confirm', [[so]]);
       orderId = so;
-      return ['sale.advance.payment.inv', 'create', [{ advance_payment_method: 'percentage', amount: 40 }], { context: { active_model: 'sale.order', active_ids: [so] } }];
+      return [
+        'sale.advance.payment.inv',
+        'create',
+        [{ advance_payment_method: 'percentage', amount: 40 }],
+        { context: { active_model: 'sale.order', active_ids: [so] } },
+      ];
     },
   },
   {
@@ -98,7 +159,12 @@ const CASES: Case[] = [
   },
   {
     fixture: 'object-read-sale-order-invoicing',
-    embedded: async () => ['sale.order', 'read', [[orderId]], { fields: ['invoice_status', 'invoice_count', 'invoice_ids'] }],
+    embedded: async () => [
+      'sale.order',
+      'read',
+      [[orderId]],
+      { fields: ['invoice_status', 'invoice_count', 'invoice_ids'] },
+    ],
   },
   {
     fixture: 'error-value-error-read-group-field',
@@ -126,7 +192,12 @@ describe('Odoo 15 calls: recorded answers and the embedded ERP', () => {
   beforeAll(async () => {
     fixtures = await loadOdooFixtures();
     server = await startOdooFixtureServer(fixtures.values());
-    odoo = createOdooErp({ url: server.url, db: 'odoo15', login: 'api-bot@example.com', secret: '3f1c0e5b8a9d47e2b6c1f0a4d8e7b2c95a1f3e6d' });
+    odoo = createOdooErp({
+      url: server.url,
+      db: 'odoo15',
+      login: 'api-bot@example.com',
+      secret: '3f1c0e5b8a9d47e2b6c1f0a4d8e7b2c95a1f3e6d',
+    });
     embedded = await startEmbeddedErp('calls');
   }, 180_000);
   afterAll(async () => {
@@ -154,7 +225,9 @@ describe('Odoo 15 calls: recorded answers and the embedded ERP', () => {
 
   it('answers domains Odoo refuses with the ValueError envelope, never an internal error', async () => {
     for (const domain of [[['name', 'child_of', 'x']], [['name', 'parent_of', 'x']], [['id', '=', 1e308]]]) {
-      expect(await outcome(embedded.erp, ['res.partner', 'search_read', [domain], { fields: ['name'] }])).toEqual({ error: 'builtins.ValueError' });
+      expect(await outcome(embedded.erp, ['res.partner', 'search_read', [domain], { fields: ['name'] }])).toEqual({
+        error: 'builtins.ValueError',
+      });
     }
   });
 

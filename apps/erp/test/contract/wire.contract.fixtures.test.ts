@@ -1,7 +1,7 @@
 /** The wire contract against Odoo 15's recorded answers: the cases state what Odoo does. */
-import { expect } from 'vitest';
 import { startOdooFixtureServer } from '@platform/erp/contract/odoo-fixture.server.js';
 import { defineWireContract, loadWireFixtures } from '@platform/erp/contract/wire.contract.js';
+import { expect } from 'vitest';
 
 defineWireContract('recorded Odoo 15', async () => {
   const server = await startOdooFixtureServer((await loadWireFixtures()).values());

@@ -10,11 +10,14 @@ export interface ConsentResult {
 
 export function hiddenFields(html: string): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const m of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) out[unescape(m[1]!)] = unescape(m[2]!);
+  for (const m of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g))
+    out[unescape(m[1]!)] = unescape(m[2]!);
   return out;
 }
 
-export async function openConsent(authorizeUrl: URL | string): Promise<{ status: number; location: string | null; html: string; cookie: string | undefined }> {
+export async function openConsent(
+  authorizeUrl: URL | string,
+): Promise<{ status: number; location: string | null; html: string; cookie: string | undefined }> {
   const res = await fetch(authorizeUrl, { redirect: 'manual' });
   const cookie = res.headers.get('set-cookie')?.split(';')[0];
   return { status: res.status, location: res.headers.get('location'), html: await res.text(), cookie };
@@ -27,12 +30,20 @@ export async function submitConsent(
 ): Promise<ConsentResult> {
   const page = await openConsent(authorizeUrl);
   if (page.status !== 200) return page;
-  const fields: Record<string, string> = { ...hiddenFields(page.html), login: form.login, password: form.password, decision: form.decision ?? 'approve' };
+  const fields: Record<string, string> = {
+    ...hiddenFields(page.html),
+    login: form.login,
+    password: form.password,
+    decision: form.decision ?? 'approve',
+  };
   if (tamper.csrf !== undefined) fields.csrf_token = tamper.csrf;
   const res = await fetch(new URL('/restapi/1.0/common/oauth2/authorize', authorizeUrl), {
     method: 'POST',
     redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', ...(page.cookie && !tamper.dropCookie ? { cookie: page.cookie } : {}) },
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      ...(page.cookie && !tamper.dropCookie ? { cookie: page.cookie } : {}),
+    },
     body: new URLSearchParams(fields).toString(),
   });
   return { status: res.status, location: res.headers.get('location'), html: await res.text() };

@@ -4,11 +4,13 @@
  * in-process Erp adapter with a platform API key, and the ERP app with the REST API mounted.
  */
 import type { AddressInfo } from 'node:net';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+
 import { createTestDb, migratePlatform, type TestDb } from '@platform/db';
 import type { Erp } from '@platform/erp';
-import { createEmbeddedErpAdapter } from '@platform/erp-embedded/embedded-erp.adapter.js';
 import { EmbeddedErp } from '@platform/erp-embedded';
+import { createEmbeddedErpAdapter } from '@platform/erp-embedded/embedded-erp.adapter.js';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+
 import { composeErpApp, composeRestApi, type RestApiDeps, type RestApiOptions } from '../../src/deps.js';
 import { ensureDefaultTenant } from '../../src/features/tenancy/default-tenant.repo.js';
 
@@ -28,7 +30,9 @@ export interface RestHarness {
 }
 
 export async function startRestHarness(
-  opts: Partial<Pick<RestApiOptions, 'rateLimit' | 'pageSizes' | 'ttl' | 'publicUrl' | 'loginLimit'>> & { logger?: FastifyBaseLogger } = {},
+  opts: Partial<Pick<RestApiOptions, 'rateLimit' | 'pageSizes' | 'ttl' | 'publicUrl' | 'loginLimit'>> & {
+    logger?: FastifyBaseLogger;
+  } = {},
 ): Promise<RestHarness> {
   const t = await createTestDb();
   try {
@@ -49,7 +53,12 @@ export async function startRestHarness(
     });
     const app = composeErpApp({ erp: embedded, restapi: deps, ...(opts.logger ? { logger: opts.logger } : {}) });
     return {
-      t, embedded, erp, deps, app, tenantId,
+      t,
+      embedded,
+      erp,
+      deps,
+      app,
+      tenantId,
       async listen() {
         await app.listen({ port: 0, host: '127.0.0.1' });
         return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;

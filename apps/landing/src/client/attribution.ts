@@ -2,7 +2,15 @@
 import { get, set } from './storage.js';
 
 export const ATTRIBUTION_KEYS = [
-  'gclid', 'gbraid', 'wbraid', 'utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content', 'lp_slug',
+  'gclid',
+  'gbraid',
+  'wbraid',
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'utm_term',
+  'utm_content',
+  'lp_slug',
 ] as const;
 const STORE_KEY = 'site_attribution';
 const MAX_LEN = 200;

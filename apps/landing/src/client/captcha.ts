@@ -7,7 +7,9 @@ interface Grecaptcha {
   execute(siteKey: string, opts: { action: string }): Promise<string>;
 }
 declare global {
-  interface Window { grecaptcha?: Grecaptcha }
+  interface Window {
+    grecaptcha?: Grecaptcha;
+  }
 }
 
 let loading: Promise<void> | null = null;

@@ -4,7 +4,10 @@
  * which at least one is needed. Same rule names as the API's problem bodies, so one catalogue
  * (messages.ts) words both. The API checks again: these only spare the visitor a round trip.
  */
-export interface Issue { field: string; rule: string }
+export interface Issue {
+  field: string;
+  rule: string;
+}
 
 const digits = (v: string): string => v.replace(/\D/g, '');
 /** North American numbers: an area code that starts 2-9, seven more digits, an optional leading 1. */
@@ -30,6 +33,7 @@ export function checkForm(form: HTMLFormElement): Issue[] {
     else if (v && format && FORMATS[format] && !FORMATS[format](v)) issues.push({ field: el.name, rule: 'format' });
   }
   const oneOf = form.dataset.oneOf?.split(' ') ?? [];
-  if (oneOf.length && oneOf.every((n) => !value(n))) for (const n of oneOf) issues.push({ field: n, rule: 'required_one_of' });
+  if (oneOf.length && oneOf.every((n) => !value(n)))
+    for (const n of oneOf) issues.push({ field: n, rule: 'required_one_of' });
   return issues;
 }

@@ -4,10 +4,16 @@
  */
 import { captchaToken, loadCaptcha } from './captcha.js';
 import { checkForm } from './checks.js';
-import { fieldMessage, formMessage, FORM_MESSAGES } from './messages.js';
+import { fieldMessage, FORM_MESSAGES, formMessage } from './messages.js';
 
-interface FieldError { field?: string; rule?: string }
-interface Problem { code?: string; errors?: FieldError[] }
+interface FieldError {
+  field?: string;
+  rule?: string;
+}
+interface Problem {
+  code?: string;
+  errors?: FieldError[];
+}
 
 type Control = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
@@ -32,15 +38,27 @@ export function serialize(form: HTMLFormElement): Record<string, unknown> {
 }
 
 function clearErrors(form: HTMLFormElement): void {
-  form.querySelectorAll<HTMLElement>('.field-error').forEach((e) => { e.hidden = true; e.textContent = ''; });
-  form.querySelectorAll('[aria-invalid]').forEach((e) => { e.removeAttribute('aria-invalid'); e.removeAttribute('aria-describedby'); });
+  form.querySelectorAll<HTMLElement>('.field-error').forEach((e) => {
+    e.hidden = true;
+    e.textContent = '';
+  });
+  form.querySelectorAll('[aria-invalid]').forEach((e) => {
+    e.removeAttribute('aria-invalid');
+    e.removeAttribute('aria-describedby');
+  });
   const alert = form.querySelector<HTMLElement>('.form-alert');
-  if (alert) { alert.hidden = true; alert.textContent = ''; }
+  if (alert) {
+    alert.hidden = true;
+    alert.textContent = '';
+  }
 }
 
 function hideError(input: Element): void {
   const out = document.getElementById(input.getAttribute('aria-describedby') ?? '');
-  if (out) { out.hidden = true; out.textContent = ''; }
+  if (out) {
+    out.hidden = true;
+    out.textContent = '';
+  }
   input.removeAttribute('aria-invalid');
   input.removeAttribute('aria-describedby');
 }
@@ -53,7 +71,10 @@ function showErrors(form: HTMLFormElement, problem: Problem | null, status: numb
     const box = err.field ? form.querySelector<HTMLElement>(`[data-field="${CSS.escape(err.field)}"]`) : null;
     const out = box?.querySelector<HTMLElement>('.field-error');
     const input = box?.querySelector<HTMLElement>('input, textarea, select');
-    if (!box || !out || !input) { if (!unplaced.includes(msg)) unplaced.push(msg); continue; }
+    if (!box || !out || !input) {
+      if (!unplaced.includes(msg)) unplaced.push(msg);
+      continue;
+    }
     if (!out.textContent?.includes(msg)) out.textContent = out.textContent ? `${out.textContent} ${msg}` : msg;
     out.hidden = false;
     input.setAttribute('aria-invalid', 'true');
@@ -62,10 +83,15 @@ function showErrors(form: HTMLFormElement, problem: Problem | null, status: numb
   // The first invalid input in page order, not in the order the errors came.
   const first = form.querySelector<HTMLElement>('[aria-invalid="true"]');
   const alert = form.querySelector<HTMLElement>('.form-alert');
-  const general = unplaced.length ? unplaced.join(' ')
-    : first ? FORM_MESSAGES.fix!
-    : formMessage(problem?.code, status, document.body.dataset.phone ?? '');
-  if (alert) { alert.textContent = general; alert.hidden = false; }
+  const general = unplaced.length
+    ? unplaced.join(' ')
+    : first
+      ? FORM_MESSAGES.fix!
+      : formMessage(problem?.code, status, document.body.dataset.phone ?? '');
+  if (alert) {
+    alert.textContent = general;
+    alert.hidden = false;
+  }
   (first ?? alert)?.focus?.();
 }
 
@@ -96,7 +122,10 @@ async function submit(form: HTMLFormElement, onSuccess: (form: HTMLFormElement) 
       done = true;
       const success = form.parentElement?.querySelector<HTMLElement>('.form-success');
       form.hidden = true;
-      if (success) { success.hidden = false; success.focus(); }
+      if (success) {
+        success.hidden = false;
+        success.focus();
+      }
       onSuccess(form);
       return;
     }

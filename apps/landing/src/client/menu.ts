@@ -5,5 +5,7 @@
 export function initMenu(): void {
   const menu = document.getElementById('site-menu');
   const button = document.querySelector('[popovertarget="site-menu"]');
-  menu?.addEventListener('toggle', (e) => button?.setAttribute('aria-expanded', String((e as Event & { newState?: string }).newState === 'open')));
+  menu?.addEventListener('toggle', (e) =>
+    button?.setAttribute('aria-expanded', String((e as Event & { newState?: string }).newState === 'open')),
+  );
 }

@@ -10,7 +10,11 @@ const TOO_LONG = 'Please shorten this; it is longer than we can take.';
 
 /** field -> rule -> message. `_` is the field's message for a rule not listed. */
 export const FIELD_MESSAGES: Record<string, Record<string, string>> = {
-  name: { required: 'Please enter your name.', max_length: 'Please shorten your name to 100 characters.', _: 'Please enter your name.' },
+  name: {
+    required: 'Please enter your name.',
+    max_length: 'Please shorten your name to 100 characters.',
+    _: 'Please enter your name.',
+  },
   email: {
     required: 'Please enter your email address.',
     required_one_of: ONE_OF,
@@ -20,7 +24,10 @@ export const FIELD_MESSAGES: Record<string, Record<string, string>> = {
   zip: { _: 'Please enter a 5-digit ZIP code, like 80211 (or ZIP+4, like 80211-1234).' },
   products: { _: 'Please choose from the products listed.' },
   subject: { _: 'Please choose what your request is about.' },
-  message: { max_length: 'Please shorten your message; it is longer than we can take.', _: 'Please tell us how we can help.' },
+  message: {
+    max_length: 'Please shorten your message; it is longer than we can take.',
+    _: 'Please tell us how we can help.',
+  },
   captcha_token: { _: 'We could not run our spam check. Please try again.' },
 };
 
@@ -38,7 +45,8 @@ export function fieldMessage(field: string, rule: string): string {
 /** Messages about the form as a whole, by problem `code` (or what went wrong). `{phone}` is filled in. */
 export const FORM_MESSAGES: Record<string, string> = {
   fix: 'Please correct the highlighted fields.',
-  CAPTCHA_MISSING: 'We could not run our spam check, so your request was not sent. Please try again, or call us at {phone}.',
+  CAPTCHA_MISSING:
+    'We could not run our spam check, so your request was not sent. Please try again, or call us at {phone}.',
   CAPTCHA_REJECTED: 'Our spam check did not let your request through. Please try again, or call us at {phone}.',
   RATE_LIMITED: 'You have sent several requests in a short time. Please wait a minute and try again.',
   busy: 'Our system is busy, so your request was not sent. Please try again in a minute, or call us at {phone}.',
@@ -56,7 +64,8 @@ export const NO_SCRIPT_PAGE = {
   title: 'Your request was not sent',
   lead: 'Our forms need JavaScript to run the spam check that keeps them open to everyone, and it is switched off or blocked in your browser, so nothing was sent.',
   call: 'Call us at {phone}, {hours}: we can book your free estimate on the phone.',
-  other: 'Or turn JavaScript on and send the form again. For service on blinds or shades you already have, see our helpdesk.',
+  other:
+    'Or turn JavaScript on and send the form again. For service on blinds or shades you already have, see our helpdesk.',
   /** Shown inside every form when JavaScript is off, before anyone types. */
   notice: 'This form needs JavaScript for its spam check. Without it, call us at {phone} or email {email}.',
 } as const;

@@ -3,11 +3,11 @@
  * page's template value, and honours the suppression keys and Global Privacy Control. On LP v2
  * pages (mode "cta") it has no triggers and opens only from the page's CTA buttons.
  */
-import { type PopupOpener, type PopupTrigger, popupSuffix } from '@platform/attribution/form-source.vocabulary.js';
+import { type PopupOpener, popupSuffix, type PopupTrigger } from '@platform/attribution/form-source.vocabulary.js';
 
+import { loadCaptcha } from './captcha.js';
 import { POPUP_CONFIG as C } from './popup.config.js';
 import { get, remove, set } from './storage.js';
-import { loadCaptcha } from './captcha.js';
 
 const gpc = (): boolean => (navigator as Navigator & { globalPrivacyControl?: boolean }).globalPrivacyControl === true;
 
@@ -24,7 +24,8 @@ export function markSubmitted(): void {
   set('session', C.submittedKey, '1');
 }
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([type=hidden]):not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([type=hidden]):not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
 
 function controller(dialog: HTMLDialogElement) {
   let returnTo: HTMLElement | null = null;
@@ -34,9 +35,15 @@ function controller(dialog: HTMLDialogElement) {
     if (e.key !== 'Tab') return;
     const items = Array.from(dialog.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => el.offsetParent !== null);
     if (!items.length) return;
-    const first = items[0]!, last = items[items.length - 1]!;
-    if (e.shiftKey && document.activeElement === first) { e.preventDefault(); last.focus(); }
-    else if (!e.shiftKey && document.activeElement === last) { e.preventDefault(); first.focus(); }
+    const first = items[0]!,
+      last = items[items.length - 1]!;
+    if (e.shiftKey && document.activeElement === first) {
+      e.preventDefault();
+      last.focus();
+    } else if (!e.shiftKey && document.activeElement === last) {
+      e.preventDefault();
+      first.focus();
+    }
   });
   // Escape (the dialog's cancel), the close button and a click on the backdrop all count as dismissal.
   dialog.addEventListener('close', () => {

@@ -2,10 +2,10 @@
  * Pages that answer a visitor rather than show content: the HTML 404 (with the site's navigation
  * and a way to an estimate) and the page a form lands on when it was posted without JavaScript.
  */
-import { html, type Safe } from './html.js';
-import type { SiteContent } from './content.loader.js';
-import type { PageBody } from './pages.view.js';
 import { NO_SCRIPT_PAGE } from '../client/messages.js';
+import type { SiteContent } from './content.loader.js';
+import { html, type Safe } from './html.js';
+import type { PageBody } from './pages.view.js';
 
 /** Fills `{phone}` and `{hours}` in catalogue copy, the phone as a tel: link. */
 function withContact(c: SiteContent, text: string): Safe {
@@ -21,7 +21,8 @@ function estimateRoutes(c: SiteContent): Safe {
 
 export function notFoundPage(c: SiteContent, suggestion?: { path: string; title: string }): PageBody {
   return {
-    title: 'Page not found', description: 'The page you asked for is not on our site.',
+    title: 'Page not found',
+    description: 'The page you asked for is not on our site.',
     body: html`<section class="hero"><div class="wrap narrow"><p class="kicker">Error 404</p><h1>We could not find that page</h1>
 <p class="lead">The address may be mistyped, or the page has moved.</p>
 ${suggestion ? html`<p class="suggest">Did you mean <a href="${suggestion.path}">${suggestion.title}</a>?</p>` : ''}</div></section>
@@ -32,7 +33,8 @@ ${suggestion ? html`<p class="suggest">Did you mean <a href="${suggestion.path}"
 export function noScriptPage(c: SiteContent): PageBody {
   const p = NO_SCRIPT_PAGE;
   return {
-    title: p.title, description: p.lead,
+    title: p.title,
+    description: p.lead,
     body: html`<section class="hero"><div class="wrap narrow"><h1>${p.title}</h1><p class="lead">${p.lead}</p>
 <p class="call">${withContact(c, p.call)}</p></div></section>
 <section class="band"><div class="wrap narrow"><p>${p.other}</p>
@@ -46,7 +48,8 @@ const distance = (a: string, b: string): number => {
   let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const row = [i];
-    for (let j = 1; j <= b.length; j++) row[j] = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    for (let j = 1; j <= b.length; j++)
+      row[j] = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
     prev = row;
   }
   return prev[b.length]!;
@@ -59,7 +62,10 @@ export function closestPage<P extends { path: string }>(pages: P[], requested: s
   let bestD = Math.min(3, Math.floor(want.length / 4));
   for (const p of pages) {
     const d = distance(want, p.path);
-    if (d <= bestD && (!best || d < distance(want, best.path))) { best = p; bestD = d; }
+    if (d <= bestD && (!best || d < distance(want, best.path))) {
+      best = p;
+      bestD = d;
+    }
   }
   return best;
 }

@@ -4,10 +4,11 @@
  * pre-compressed variants.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { brotliCompressSync, gzipSync, constants } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
 import { build, transform } from 'esbuild';
 
 const CLIENT_ENTRY = fileURLToPath(new URL('../client/main.ts', import.meta.url));
@@ -22,8 +23,13 @@ export interface Asset {
 }
 
 const TYPES: Record<string, string> = {
-  '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8', '.svg': 'image/svg+xml',
-  '.txt': 'text/plain; charset=utf-8', '.png': 'image/png', '.html': 'text/html; charset=utf-8', '.json': 'application/json',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.txt': 'text/plain; charset=utf-8',
+  '.png': 'image/png',
+  '.html': 'text/html; charset=utf-8',
+  '.json': 'application/json',
 };
 
 export function makeAsset(body: Buffer | string, type: string): Asset {
@@ -39,8 +45,14 @@ export function makeAsset(body: Buffer | string, type: string): Asset {
 
 export async function buildClientBundle(): Promise<{ path: string; asset: Asset }> {
   const out = await build({
-    entryPoints: [CLIENT_ENTRY], bundle: true, minify: true, format: 'esm', target: 'es2020',
-    write: false, legalComments: 'none', logLevel: 'silent',
+    entryPoints: [CLIENT_ENTRY],
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    target: 'es2020',
+    write: false,
+    legalComments: 'none',
+    logLevel: 'silent',
   });
   const code = out.outputFiles[0]!.contents;
   const hash = createHash('sha256').update(code).digest('hex').slice(0, 10);

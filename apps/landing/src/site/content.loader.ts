@@ -3,15 +3,27 @@
  * start-up, and renders markdown to HTML. A marketer edits content/, never this file. Any mistake
  * stops the start with a ContentError naming the file and the field (printed without a stack).
  */
-import { readFileSync, readdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { z } from 'zod';
-import { marked } from 'marked';
+import { fileURLToPath } from 'node:url';
+
 import { ConfigError } from '@platform/kernel';
+import { marked } from 'marked';
+import type { z } from 'zod';
+
 import {
-  landingPagesSchema, locationSchema, popupPagesSchema, postMetaSchema, productSchema, siteSchema, slug,
-  type Location, type LpLegacy, type LpV2, type Product, type SiteCopy,
+  landingPagesSchema,
+  type Location,
+  locationSchema,
+  type LpLegacy,
+  type LpV2,
+  popupPagesSchema,
+  postMetaSchema,
+  type Product,
+  productSchema,
+  type SiteCopy,
+  siteSchema,
+  slug,
 } from './content.schemas.js';
 
 export type { Location, LpLegacy, LpV2, Product, SiteCopy } from './content.schemas.js';
@@ -19,7 +31,13 @@ export type { Location, LpLegacy, LpV2, Product, SiteCopy } from './content.sche
 export const CONTENT_DIR = fileURLToPath(new URL('../../content/', import.meta.url));
 export const IMG_DIR = fileURLToPath(new URL('../../public/img/', import.meta.url));
 
-export interface BlogPost { slug: string; title: string; date: string; summary: string; html: string }
+export interface BlogPost {
+  slug: string;
+  title: string;
+  date: string;
+  summary: string;
+  html: string;
+}
 
 export interface SiteContent {
   site: SiteCopy;
@@ -57,10 +75,13 @@ function where(data: unknown, path: PropertyKey[]): string {
 function check<S extends z.ZodType>(file: string, schema: S, data: unknown): z.infer<S> {
   const r = schema.safeParse(data, { reportInput: true });
   if (r.success) return r.data;
-  throw new ContentError(file, r.error.issues.map((i) => {
-    const missing = i.code === 'invalid_type' && i.input === undefined;
-    return `${where(data, i.path)}: ${missing ? `is missing (expected ${i.expected})` : i.message}`;
-  }));
+  throw new ContentError(
+    file,
+    r.error.issues.map((i) => {
+      const missing = i.code === 'invalid_type' && i.input === undefined;
+      return `${where(data, i.path)}: ${missing ? `is missing (expected ${i.expected})` : i.message}`;
+    }),
+  );
 }
 
 function read(dir: string, file: string): string {
@@ -107,7 +128,8 @@ function loadPosts(dir: string): BlogPost[] {
 function unique(file: string, list: { slug: string }[], what = ''): void {
   const seen = new Set<string>();
   for (const [i, x] of list.entries()) {
-    if (seen.has(x.slug)) throw new ContentError(file, [`${what}[${i}].slug: "${x.slug}" is used twice (each page needs its own slug)`]);
+    if (seen.has(x.slug))
+      throw new ContentError(file, [`${what}[${i}].slug: "${x.slug}" is used twice (each page needs its own slug)`]);
     seen.add(x.slug);
   }
 }
@@ -118,8 +140,12 @@ function checkProductRefs(products: Product[], site: SiteCopy, lpV2: LpV2[]): vo
   const bad = (file: string, field: string, value: string): never => {
     throw new ContentError(file, [`${field}: "${value}" is not a product slug in products.json (${known.join(', ')})`]);
   };
-  site.gallery.items.forEach((g, i) => known.includes(g.product) || bad('site.json', `gallery.items[${i}].product`, g.product));
-  lpV2.forEach((lp, i) => known.includes(lp.product) || bad('landing-pages.json', `v2[${i}] ("${lp.slug}").product`, lp.product));
+  site.gallery.items.forEach(
+    (g, i) => known.includes(g.product) || bad('site.json', `gallery.items[${i}].product`, g.product),
+  );
+  lpV2.forEach(
+    (lp, i) => known.includes(lp.product) || bad('landing-pages.json', `v2[${i}] ("${lp.slug}").product`, lp.product),
+  );
 }
 
 export interface ContentSource {
@@ -131,7 +157,10 @@ export interface ContentSource {
 
 export function loadContent(src: ContentSource = {}): SiteContent {
   const dir = src.dir ?? CONTENT_DIR;
-  const arts = readdirSync(src.imgDir ?? IMG_DIR).filter((f) => f.endsWith('.svg')).map((f) => f.slice(0, -4)).sort();
+  const arts = readdirSync(src.imgDir ?? IMG_DIR)
+    .filter((f) => f.endsWith('.svg'))
+    .map((f) => f.slice(0, -4))
+    .sort();
   const site = check('site.json', siteSchema, readJson(dir, 'site.json'));
   const products = check('products.json', productSchema(arts).array(), readJson(dir, 'products.json'));
   const locations = check('locations.json', locationSchema.array(), readJson(dir, 'locations.json'));
@@ -143,7 +172,11 @@ export function loadContent(src: ContentSource = {}): SiteContent {
   unique('landing-pages.json', lps.legacy, 'legacy');
   checkProductRefs(products, site, lps.v2);
   return {
-    site, products, locations, lpV2: lps.v2, lpLegacy: lps.legacy,
+    site,
+    products,
+    locations,
+    lpV2: lps.v2,
+    lpLegacy: lps.legacy,
     posts: loadPosts(dir),
     aboutHtml: md(read(dir, 'pages/about.md')),
     popupPages: new Map(popup.pages.map((p) => [p.path, p.template])),

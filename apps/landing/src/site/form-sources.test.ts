@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
 import { parseFormSource } from '@platform/attribution';
+import { describe, expect, it } from 'vitest';
+
 import { loadContent } from './content.loader.js';
 import { authoredFormSources, runtimeFormSources } from './form-sources.js';
 
@@ -27,15 +28,32 @@ describe('form_source values authored by the site', () => {
   it('every runtime value (templates with _scroll, _dwell, _exit, _footer, _force) parses to its kind', () => {
     const values = runtimeFormSources(content);
     // Inline values, each popup template bare and with its 5 suffixes, 3 per LP v2 page, one legacy default.
-    expect(values.length).toBe(content.products.length + content.locations.length + 2 + content.popupPages.size * 6 + content.lpV2.length * 3 + 1);
+    expect(values.length).toBe(
+      content.products.length +
+        content.locations.length +
+        2 +
+        content.popupPages.size * 6 +
+        content.lpV2.length * 3 +
+        1,
+    );
     for (const v of values) expect(parseFormSource(v).kind, v).not.toBe('unknown');
     const popup = parseFormSource('product-roller-shades_popup_exit');
-    expect(popup).toMatchObject({ kind: 'popup', template: 'product-roller-shades_popup', trigger: 'exit', forced: false });
+    expect(popup).toMatchObject({
+      kind: 'popup',
+      template: 'product-roller-shades_popup',
+      trigger: 'exit',
+      forced: false,
+    });
     expect(parseFormSource('home_popup_force')).toMatchObject({ kind: 'popup', forced: true });
   });
 
   it('each value maps to the kind the spec gives its capture point', () => {
-    const kinds: Record<string, string[]> = { inline: ['product_inline', 'local_inline', 'page_inline'], 'l2-popup': ['popup'], 'lp-v2': ['lp_v2'], 'legacy-default': ['legacy_default'] };
+    const kinds: Record<string, string[]> = {
+      inline: ['product_inline', 'local_inline', 'page_inline'],
+      'l2-popup': ['popup'],
+      'lp-v2': ['lp_v2'],
+      'legacy-default': ['legacy_default'],
+    };
     for (const a of authored) expect(kinds[a.capture], a.value).toContain(parseFormSource(a.value).kind);
     // The legacy pages send no form_source at all, which the parser reads as the default.
     expect(parseFormSource(undefined)).toMatchObject({ kind: 'legacy_default', defaulted: true });
@@ -45,7 +63,12 @@ describe('form_source values authored by the site', () => {
     const templates = [...content.popupPages.values()];
     expect(new Set(templates).size).toBe(templates.length);
     for (const [path, t] of content.popupPages) {
-      const page = path === '/' ? 'home' : path === '/blog' ? 'blog-index' : path.slice(1).replace('products/', 'product-').replace('areas/', 'local-').replace('blog/', 'blog-');
+      const page =
+        path === '/'
+          ? 'home'
+          : path === '/blog'
+            ? 'blog-index'
+            : path.slice(1).replace('products/', 'product-').replace('areas/', 'local-').replace('blog/', 'blog-');
       expect(t).toBe(`${page}_popup`);
     }
   });

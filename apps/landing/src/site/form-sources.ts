@@ -2,7 +2,13 @@
  * Every `form_source` value the site authors, derived from the content data. The views take their
  * values from here, and form-sources.test.ts checks each one against the backend's parser.
  */
-import { FORCE_SUFFIX, L2_TRIGGER_SUFFIXES, LEGACY_DEFAULT, LP_PLACEMENTS, type LpPlacement } from '@platform/attribution';
+import {
+  FORCE_SUFFIX,
+  L2_TRIGGER_SUFFIXES,
+  LEGACY_DEFAULT,
+  LP_PLACEMENTS,
+  type LpPlacement,
+} from '@platform/attribution';
 
 import type { SiteContent } from './content.loader.js';
 
@@ -24,13 +30,16 @@ export interface AuthoredValue {
 /** The values written into the pages (popup values are the templates, before any suffix). */
 export function authoredFormSources(c: SiteContent): AuthoredValue[] {
   const out: AuthoredValue[] = [];
-  for (const p of c.products) out.push({ value: formSource.productInline(p.slug), path: `/products/${p.slug}`, capture: 'inline' });
-  for (const l of c.locations) out.push({ value: formSource.localInline(l.slug), path: `/areas/${l.slug}`, capture: 'inline' });
+  for (const p of c.products)
+    out.push({ value: formSource.productInline(p.slug), path: `/products/${p.slug}`, capture: 'inline' });
+  for (const l of c.locations)
+    out.push({ value: formSource.localInline(l.slug), path: `/areas/${l.slug}`, capture: 'inline' });
   out.push({ value: formSource.galleryInline, path: '/gallery', capture: 'inline' });
   out.push({ value: formSource.faqInline, path: '/faq', capture: 'inline' });
   for (const [path, template] of c.popupPages) out.push({ value: template, path, capture: 'l2-popup' });
   for (const lp of c.lpV2) {
-    for (const pl of LP_PLACEMENTS) out.push({ value: formSource.lp(lp.slug, pl), path: `/lp/${lp.slug}`, capture: 'lp-v2' });
+    for (const pl of LP_PLACEMENTS)
+      out.push({ value: formSource.lp(lp.slug, pl), path: `/lp/${lp.slug}`, capture: 'lp-v2' });
   }
   // The legacy pages post no form_source; the backend records its default.
   for (const lp of c.lpLegacy) out.push({ value: LEGACY_DEFAULT, path: `/go/${lp.slug}`, capture: 'legacy-default' });

@@ -1,9 +1,17 @@
 /** Server-rendered forms: estimate (inline, LP v2, popup) and helpdesk. The client script posts them as JSON. */
-import { html, raw, type Safe } from './html.js';
 import type { Product } from './content.loader.js';
+import { html, raw, type Safe } from './html.js';
 
 export const ATTRIBUTION_FIELDS = [
-  'gclid', 'gbraid', 'wbraid', 'utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content', 'lp_slug',
+  'gclid',
+  'gbraid',
+  'wbraid',
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'utm_term',
+  'utm_content',
+  'lp_slug',
 ] as const;
 
 /** Where a form posted without JavaScript lands: no bot check can run, so nothing is sent (no-script.view.ts). */
@@ -12,7 +20,16 @@ export const NO_SCRIPT_PATH = '/request-not-sent';
 export const NO_SCRIPT_SLOT = '<!--no-script-notice-->';
 
 /** `format` names a client check in src/client/checks.ts (the API checks the same meaning). */
-interface FieldOpts { id: string; name: string; label: string; type?: string; autocomplete?: string; required?: boolean; inputmode?: string; format?: 'email' | 'phone' | 'zip' }
+interface FieldOpts {
+  id: string;
+  name: string;
+  label: string;
+  type?: string;
+  autocomplete?: string;
+  required?: boolean;
+  inputmode?: string;
+  format?: 'email' | 'phone' | 'zip';
+}
 
 function field(o: FieldOpts): Safe {
   const fid = `${o.id}-${o.name}`;
@@ -50,7 +67,10 @@ export interface EstimateFormOpts {
 
 export function estimateForm(o: EstimateFormOpts): Safe {
   const compact = o.variant === 'compact';
-  const h = o.headingLevel === 3 ? html`<h3 id="${o.id}-title">${o.heading}</h3>` : html`<h2 id="${o.id}-title">${o.heading}</h2>`;
+  const h =
+    o.headingLevel === 3
+      ? html`<h3 id="${o.id}-title">${o.heading}</h3>`
+      : html`<h2 id="${o.id}-title">${o.heading}</h2>`;
   return html`<div class="form-card">
 ${h}
 <form class="estimate-form${compact ? ' compact' : ''}" id="${o.id}" method="post" action="${NO_SCRIPT_PATH}" data-endpoint="/api/estimate" data-action="estimate" data-one-of="phone email" aria-labelledby="${o.id}-title" novalidate>

@@ -1,13 +1,16 @@
 /** LP v2 pages (three forms and a CTA popup) and the LP v1/ads pages (one form, no form_source). */
-import { html, type Safe } from './html.js';
 import type { LpLegacy, LpV2, SiteContent } from './content.loader.js';
-import { estimateForm } from './forms.view.js';
 import { formSource } from './form-sources.js';
+import { estimateForm } from './forms.view.js';
+import { html, type Safe } from './html.js';
 import type { PageBody } from './pages.view.js';
 
 const TESTIMONIALS = [
   ['The installer had every shade up and working in under three hours, and the fit is perfect.', 'Maria G., Lakewood'],
-  ['They measured twice, the quote matched the invoice, and the shutters look like they were built with the house.', 'Tom and Priya R., Denver'],
+  [
+    'They measured twice, the quote matched the invoice, and the shutters look like they were built with the house.',
+    'Tom and Priya R., Denver',
+  ],
 ];
 
 /** The CTA is a link to the hero form; the client turns it into a popup opener when it may. */
@@ -16,7 +19,8 @@ const cta = (label: string): Safe => html`<a class="btn btn-primary" href="#hero
 export function lpV2Page(c: SiteContent, lp: LpV2): PageBody {
   const product = c.products.find((p) => p.slug === lp.product) ?? c.products[0]!;
   return {
-    title: lp.title, description: lp.lead,
+    title: lp.title,
+    description: lp.lead,
     body: html`<section class="hero lp-hero"><div class="wrap hero-grid"><div>
 <p class="kicker">${lp.offer}</p><h1>${lp.title}</h1><p class="lead">${lp.lead}</p>
 <ul class="ticks">${lp.points.map((p) => html`<li>${p}</li>`)}</ul></div>
@@ -33,7 +37,8 @@ export function lpV2Page(c: SiteContent, lp: LpV2): PageBody {
 
 export function lpLegacyPage(c: SiteContent, lp: LpLegacy): PageBody {
   return {
-    title: lp.title, description: lp.lead,
+    title: lp.title,
+    description: lp.lead,
     body: html`<section class="hero lp-hero"><div class="wrap hero-grid"><div><h1>${lp.title}</h1><p class="lead">${lp.lead}</p>
 <ul class="ticks">${c.site.home.promises.map((p) => html`<li>${p}</li>`)}</ul></div>
 <div id="estimate">${estimateForm({ id: 'estimate-form', heading: 'Request your free estimate', products: c.products })}</div></div></section>`,

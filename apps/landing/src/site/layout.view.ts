@@ -1,8 +1,8 @@
 /** The HTML shell shared by every page: head, header, footer, critical CSS and the one client bundle. */
-import { html, raw, type Safe } from './html.js';
+import { NO_SCRIPT_PAGE } from '../client/messages.js';
 import type { SiteContent } from './content.loader.js';
 import { NO_SCRIPT_SLOT } from './forms.view.js';
-import { NO_SCRIPT_PAGE } from '../client/messages.js';
+import { html, raw, type Safe } from './html.js';
 
 export interface Shell {
   siteName: string;
@@ -40,23 +40,34 @@ function headTags(s: Shell, meta: PageMeta, title: string): Safe {
 <meta property="og:title" content="${meta.path === '/' ? title : meta.title}">
 <meta property="og:description" content="${meta.description}">
 <meta property="og:locale" content="en_US">
-${s.publicUrl ? html`<meta property="og:url" content="${abs(meta.path)}">
+${
+  s.publicUrl
+    ? html`<meta property="og:url" content="${abs(meta.path)}">
 <meta property="og:image" content="${abs(SHARE_IMAGE)}">
 <meta property="og:image:width" content="1200"><meta property="og:image:height" content="630">
 <meta property="og:image:alt" content="${s.siteName}: ${s.content.site.tagline}">
-<meta name="twitter:card" content="summary_large_image">` : ''}`;
+<meta name="twitter:card" content="summary_large_image">`
+    : ''
+}`;
 }
 
 /** The main navigation. On phones it folds behind a Menu button (a native popover: works without the script). */
 function mainNav(current: string): Safe {
   return html`<button type="button" class="menu-toggle" popovertarget="site-menu" aria-controls="site-menu" aria-expanded="false"><span class="menu-icon" aria-hidden="true"></span>Menu</button>
-<nav aria-label="Main"><ul class="nav" id="site-menu" popover>${NAV.map(([href, label]) =>
-    html`<li><a href="${href}"${href === current ? html` aria-current="page"` : ''}>${label}</a></li>`)}</ul></nav>`;
+<nav aria-label="Main"><ul class="nav" id="site-menu" popover>${NAV.map(
+    ([href, label]) =>
+      html`<li><a href="${href}"${href === current ? html` aria-current="page"` : ''}>${label}</a></li>`,
+  )}</ul></nav>`;
 }
 
 const NAV: [string, string][] = [
-  ['/', 'Home'], ['/#products', 'Products'], ['/gallery', 'Gallery'], ['/faq', 'FAQ'],
-  ['/blog', 'Blog'], ['/about', 'About'], ['/helpdesk', 'Help'],
+  ['/', 'Home'],
+  ['/#products', 'Products'],
+  ['/gallery', 'Gallery'],
+  ['/faq', 'FAQ'],
+  ['/blog', 'Blog'],
+  ['/about', 'About'],
+  ['/helpdesk', 'Help'],
 ];
 
 export function layout(s: Shell, meta: PageMeta, main: Safe, extra: Safe | '' = ''): string {

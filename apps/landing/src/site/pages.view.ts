@@ -1,10 +1,14 @@
 /** Page bodies of the main site. Copy comes from content/; this file only arranges it. */
-import { html, raw, type Safe } from './html.js';
-import type { Location, Product, SiteContent, BlogPost } from './content.loader.js';
-import { estimateForm, helpdeskForm } from './forms.view.js';
+import type { BlogPost, Location, Product, SiteContent } from './content.loader.js';
 import { formSource } from './form-sources.js';
+import { estimateForm, helpdeskForm } from './forms.view.js';
+import { html, raw, type Safe } from './html.js';
 
-export interface PageBody { title: string; description: string; body: Safe }
+export interface PageBody {
+  title: string;
+  description: string;
+  body: Safe;
+}
 
 const art = (name: string, alt: string, w = 320, h = 240, eager = false): Safe =>
   html`<img class="art" src="/img/${name}.svg" width="${w}" height="${h}" alt="${alt}"${eager ? html` fetchpriority="high"` : html` loading="lazy"`}>`;
@@ -15,7 +19,8 @@ ${art(p.art, '')}<h3><a href="/products/${p.slug}">${p.name}</a></h3><p>${p.shor
 export function homePage(c: SiteContent): PageBody {
   const h = c.site.home;
   return {
-    title: 'Home', description: h.lead,
+    title: 'Home',
+    description: h.lead,
     body: html`<section class="hero"><div class="wrap hero-grid"><div>
 <h1>${h.title}</h1><p class="lead">${h.lead}</p>
 <p class="cta-row"><a class="btn btn-primary" href="#areas">${h.cta}</a> <a class="btn" href="tel:${c.site.phoneHref}">Call ${c.site.phone}</a></p>
@@ -29,7 +34,8 @@ export function homePage(c: SiteContent): PageBody {
 
 export function productPage(c: SiteContent, p: Product): PageBody {
   return {
-    title: `Custom ${p.name.toLowerCase()}`, description: p.short,
+    title: `Custom ${p.name.toLowerCase()}`,
+    description: p.short,
     body: html`<section class="hero"><div class="wrap hero-grid"><div>
 <p class="kicker">Custom made, professionally installed</p><h1>${p.name}</h1><p class="lead">${p.intro}</p><p class="price">${p.priceFrom}</p>
 <p class="cta-row"><a class="btn btn-primary" href="#estimate">Get a free estimate</a></p></div>
@@ -58,7 +64,8 @@ export function localPage(c: SiteContent, l: Location): PageBody {
 
 export function aboutPage(c: SiteContent): PageBody {
   return {
-    title: c.site.about.title, description: c.site.about.lead,
+    title: c.site.about.title,
+    description: c.site.about.lead,
     body: html`<section class="hero"><div class="wrap"><h1>${c.site.about.title}</h1><p class="lead">${c.site.about.lead}</p></div></section>
 <section class="band"><div class="wrap prose">${raw(c.aboutHtml)}<p><a class="btn btn-primary" href="/gallery">See our recent work</a></p></div></section>`,
   };
@@ -68,17 +75,21 @@ export function galleryPage(c: SiteContent): PageBody {
   const g = c.site.gallery;
   const name = (slug: string): Product => c.products.find((p) => p.slug === slug) ?? c.products[0]!;
   return {
-    title: g.title, description: g.lead,
+    title: g.title,
+    description: g.lead,
     body: html`<section class="hero"><div class="wrap"><h1>${g.title}</h1><p class="lead">${g.lead}</p></div></section>
-<section class="band"><div class="wrap"><ul class="cards gallery">${g.items.map((i) => html`<li class="card">${art(name(i.product).art, `${name(i.product).name} in a ${i.title.toLowerCase()}`)}
-<h2>${i.title}</h2><p>${i.text}</p><p><a href="/products/${i.product}">About ${name(i.product).name.toLowerCase()}</a></p></li>`)}</ul></div></section>
+<section class="band"><div class="wrap"><ul class="cards gallery">${g.items.map(
+      (i) => html`<li class="card">${art(name(i.product).art, `${name(i.product).name} in a ${i.title.toLowerCase()}`)}
+<h2>${i.title}</h2><p>${i.text}</p><p><a href="/products/${i.product}">About ${name(i.product).name.toLowerCase()}</a></p></li>`,
+    )}</ul></div></section>
 <section class="band alt"><div class="wrap narrow" id="estimate">${estimateForm({ id: 'estimate-form', formSource: formSource.galleryInline, heading: 'Like what you see? Get a free estimate', products: c.products })}</div></section>`,
   };
 }
 
 export function faqPage(c: SiteContent): PageBody {
   return {
-    title: 'Frequently asked questions', description: 'Answers about estimates, lead times, warranties, motorization and installation.',
+    title: 'Frequently asked questions',
+    description: 'Answers about estimates, lead times, warranties, motorization and installation.',
     body: html`<section class="hero"><div class="wrap"><h1>Frequently asked questions</h1><p class="lead">Straight answers about estimates, timing, warranties and installation.</p></div></section>
 <section class="band"><div class="wrap narrow faq">${c.site.faq.map((q) => html`<details><summary>${q.q}</summary><p>${q.a}</p></details>`)}</div></section>
 <section class="band alt"><div class="wrap narrow" id="estimate">${estimateForm({ id: 'estimate-form', formSource: formSource.faqInline, heading: 'Still have a question? Ask at your free estimate', products: c.products })}</div></section>`,
@@ -88,7 +99,8 @@ export function faqPage(c: SiteContent): PageBody {
 export function helpdeskPage(c: SiteContent): PageBody {
   const h = c.site.helpdesk;
   return {
-    title: h.title, description: h.lead,
+    title: h.title,
+    description: h.lead,
     body: html`<section class="hero"><div class="wrap"><h1>${h.title}</h1><p class="lead">${h.lead}</p>
 <p>Urgent? Call <a href="tel:${c.site.phoneHref}">${c.site.phone}</a>, ${c.site.hours}.</p></div></section>
 <section class="band"><div class="wrap narrow">${helpdeskForm(h.subjects)}</div></section>`,
@@ -96,21 +108,30 @@ export function helpdeskPage(c: SiteContent): PageBody {
 }
 
 const postDate = (d: string): string =>
-  new Date(`${d}T12:00:00Z`).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+  new Date(`${d}T12:00:00Z`).toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
 
 export function blogIndexPage(c: SiteContent): PageBody {
   return {
-    title: 'Blog', description: 'Advice on choosing, measuring and living with shades, blinds and shutters.',
+    title: 'Blog',
+    description: 'Advice on choosing, measuring and living with shades, blinds and shutters.',
     body: html`<section class="hero"><div class="wrap"><h1>Window covering advice</h1><p class="lead">Practical guides from our designers and installers.</p></div></section>
-<section class="band"><div class="wrap narrow"><ul class="posts">${c.posts.map((p) => html`<li><h2><a href="/blog/${p.slug}">${p.title}</a></h2>
-<p class="meta"><time datetime="${p.date}">${postDate(p.date)}</time></p><p>${p.summary}</p></li>`)}</ul></div></section>`,
+<section class="band"><div class="wrap narrow"><ul class="posts">${c.posts.map(
+      (p) => html`<li><h2><a href="/blog/${p.slug}">${p.title}</a></h2>
+<p class="meta"><time datetime="${p.date}">${postDate(p.date)}</time></p><p>${p.summary}</p></li>`,
+    )}</ul></div></section>`,
   };
 }
 
 export function blogPostPage(c: SiteContent, p: BlogPost): PageBody {
   const others = c.posts.filter((o) => o.slug !== p.slug);
   return {
-    title: p.title, description: p.summary,
+    title: p.title,
+    description: p.summary,
     body: html`<article class="band"><div class="wrap narrow prose"><p class="meta"><a href="/blog">Blog</a> &middot; <time datetime="${p.date}">${postDate(p.date)}</time></p>
 <h1>${p.title}</h1><p class="lead">${p.summary}</p>${raw(p.html)}
 <footer class="article-footer"><p>Want advice for your own windows? A designer can visit with samples at no cost.</p>

@@ -1,16 +1,21 @@
 import { gunzipSync } from 'node:zlib';
+
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerSite, sitePages } from './site.routes.js';
+
 import { loadContent } from './content.loader.js';
 import { authoredFormSources } from './form-sources.js';
+import { registerSite, sitePages } from './site.routes.js';
 
 const app = Fastify();
 const content = loadContent();
 const pages = sitePages(content);
 
 beforeAll(async () => {
-  await registerSite(app, { siteName: 'Acme Blinds', captcha: { scriptUrl: '/local-captcha/api.js', siteKey: 'k-123' } });
+  await registerSite(app, {
+    siteName: 'Acme Blinds',
+    captcha: { scriptUrl: '/local-captcha/api.js', siteKey: 'k-123' },
+  });
 });
 afterAll(() => app.close());
 
@@ -23,7 +28,12 @@ describe('the site', () => {
   it('has a page for every product, location, LP and post in content/, plus the core pages', () => {
     const paths = pages.map((p) => p.meta.path);
     const expected = [
-      '/', '/about', '/gallery', '/faq', '/helpdesk', '/blog',
+      '/',
+      '/about',
+      '/gallery',
+      '/faq',
+      '/helpdesk',
+      '/blog',
       ...content.posts.map((p) => `/blog/${p.slug}`),
       ...content.products.map((p) => `/products/${p.slug}`),
       ...content.locations.map((l) => `/areas/${l.slug}`),
@@ -48,7 +58,10 @@ describe('the site', () => {
       expect(r.body).not.toMatch(/lorem|ipsum|TODO|placeholder text/i);
       expect(r.body).not.toContain('recaptcha/api.js');
       const ids = [...r.body.matchAll(/\sid="([^"]+)"/g)].map((m) => m[1]);
-      expect(ids.filter((id, i) => ids.indexOf(id) !== i), `duplicate ids on ${p.meta.path}`).toEqual([]);
+      expect(
+        ids.filter((id, i) => ids.indexOf(id) !== i),
+        `duplicate ids on ${p.meta.path}`,
+      ).toEqual([]);
       // Without the bundle a form must never fall back to GET (personal data in the URL).
       expect(r.body).not.toMatch(/<form(?![^>]*method="post")/);
     }

@@ -3,16 +3,17 @@
  * served from memory; /api/*, /health and the bot-check script belong to the landing app itself.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ContentError, loadContent, type SiteContent } from './content.loader.js';
-import { buildClientBundle, buildCss, loadPublic, makeAsset, pickEncoding, type Asset } from './assets.js';
-import { layout, type Shell, type PageMeta } from './layout.view.js';
-import { popupDialog } from './forms.view.js';
-import { formSource } from './form-sources.js';
-import * as pages from './pages.view.js';
-import { lpLegacyPage, lpV2Page } from './landing-pages.view.js';
-import type { PageBody } from './pages.view.js';
+
 import { closestPage, noScriptPage, notFoundPage } from './answer-pages.view.js';
+import { type Asset, buildClientBundle, buildCss, loadPublic, makeAsset, pickEncoding } from './assets.js';
+import { ContentError, loadContent, type SiteContent } from './content.loader.js';
+import { formSource } from './form-sources.js';
+import { popupDialog } from './forms.view.js';
 import { NO_SCRIPT_PATH } from './forms.view.js';
+import { lpLegacyPage, lpV2Page } from './landing-pages.view.js';
+import { layout, type PageMeta, type Shell } from './layout.view.js';
+import type { PageBody } from './pages.view.js';
+import * as pages from './pages.view.js';
 
 export interface SiteOptions {
   siteName: string;
@@ -23,14 +24,22 @@ export interface SiteOptions {
   publicUrl?: string;
 }
 
-interface PageDef { meta: PageMeta; page: PageBody; popup?: { template: string; mode: 'auto' | 'cta' } }
+interface PageDef {
+  meta: PageMeta;
+  page: PageBody;
+  popup?: { template: string; mode: 'auto' | 'cta' };
+}
 
 /** Every page of the site, by path. Exported for tests and the docs inventory. */
 export function sitePages(c: SiteContent): PageDef[] {
   const defs: PageDef[] = [];
   const add = (path: string, page: PageBody, extra: Partial<PageMeta> = {}, popup?: PageDef['popup']): void => {
     const auto = c.popupPages.get(path);
-    defs.push({ meta: { path, title: page.title, description: page.description, ...extra }, page, popup: popup ?? (auto ? { template: auto, mode: 'auto' } : undefined) });
+    defs.push({
+      meta: { path, title: page.title, description: page.description, ...extra },
+      page,
+      popup: popup ?? (auto ? { template: auto, mode: 'auto' } : undefined),
+    });
   };
   add('/', pages.homePage(c));
   add('/about', pages.aboutPage(c));
@@ -42,17 +51,27 @@ export function sitePages(c: SiteContent): PageDef[] {
   for (const p of c.products) add(`/products/${p.slug}`, pages.productPage(c, p));
   for (const l of c.locations) add(`/areas/${l.slug}`, pages.localPage(c, l));
   for (const lp of c.lpV2) {
-    add(`/lp/${lp.slug}`, lpV2Page(c, lp), { landing: true, lpSlug: lp.slug }, { template: formSource.lp(lp.slug, 'hero'), mode: 'cta' });
+    add(
+      `/lp/${lp.slug}`,
+      lpV2Page(c, lp),
+      { landing: true, lpSlug: lp.slug },
+      { template: formSource.lp(lp.slug, 'hero'), mode: 'cta' },
+    );
   }
   for (const lp of c.lpLegacy) add(`/go/${lp.slug}`, lpLegacyPage(c, lp), { landing: true, lpSlug: lp.slug });
   const missing = [...c.popupPages.keys()].filter((p) => !defs.some((d) => d.meta.path === p));
-  if (missing.length) throw new ContentError('popup-pages.json', [`pages: ${missing.join(', ')} is not a page of the site`]);
+  if (missing.length)
+    throw new ContentError('popup-pages.json', [`pages: ${missing.join(', ')} is not a page of the site`]);
   return defs;
 }
 
 /** Sends a prepared asset with its validator and best encoding (also used by bench/site for baselines). */
 export function sendAsset(req: FastifyRequest, reply: FastifyReply, a: Asset, cache: string): FastifyReply {
-  reply.header('content-type', a.type).header('cache-control', cache).header('etag', a.etag).header('vary', 'accept-encoding');
+  reply
+    .header('content-type', a.type)
+    .header('cache-control', cache)
+    .header('etag', a.etag)
+    .header('vary', 'accept-encoding');
   if (req.headers['if-none-match'] === a.etag) return reply.code(304).send();
   const enc = pickEncoding(req.headers['accept-encoding']);
   if (enc) reply.header('content-encoding', enc);
@@ -67,7 +86,11 @@ export async function registerSite(app: FastifyInstance, opts: SiteOptions): Pro
   const content = loadContent(opts.contentDir ? { dir: opts.contentDir } : {});
   const [bundle, css] = await Promise.all([buildClientBundle(), buildCss()]);
   const shell: Shell = {
-    siteName: opts.siteName, css, scriptPath: bundle.path, captcha: opts.captcha, content,
+    siteName: opts.siteName,
+    css,
+    scriptPath: bundle.path,
+    captcha: opts.captcha,
+    content,
     ...(opts.publicUrl ? { publicUrl: opts.publicUrl.replace(/\/+$/, '') } : {}),
   };
   const defs = sitePages(content);
@@ -85,12 +108,21 @@ export async function registerSite(app: FastifyInstance, opts: SiteOptions): Pro
   // A form posted without JavaScript: no bot check could run, so nothing is read or kept. The
   // visitor is sent (303, so a reload does not post again) to a page with the phone and helpdesk.
   const noScriptBody = noScriptPage(content);
-  const noScript = makeAsset(layout(shell, { path: NO_SCRIPT_PATH, ...noScriptBody, noindex: true }, noScriptBody.body), 'text/html; charset=utf-8');
+  const noScript = makeAsset(
+    layout(shell, { path: NO_SCRIPT_PATH, ...noScriptBody, noindex: true }, noScriptBody.body),
+    'text/html; charset=utf-8',
+  );
   app.get(NO_SCRIPT_PATH, (req, reply) => sendAsset(req, reply, noScript, 'no-cache'));
   await app.register(async (scope) => {
     // Only in this scope: the API keeps answering 415 to anything but JSON.
-    scope.addContentTypeParser(['application/x-www-form-urlencoded', 'multipart/form-data'], { parseAs: 'buffer' }, (_req, _body, done) => done(null, null));
-    scope.post(NO_SCRIPT_PATH, (_req, reply) => reply.code(303).header('location', NO_SCRIPT_PATH).header('cache-control', 'no-store').send());
+    scope.addContentTypeParser(
+      ['application/x-www-form-urlencoded', 'multipart/form-data'],
+      { parseAs: 'buffer' },
+      (_req, _body, done) => done(null, null),
+    );
+    scope.post(NO_SCRIPT_PATH, (_req, reply) =>
+      reply.code(303).header('location', NO_SCRIPT_PATH).header('cache-control', 'no-store').send(),
+    );
   });
 
   // A mistyped page address gets an HTML 404 with the navigation; API paths and clients that ask

@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { DESKTOP, launchChromium } from './chromium.js';
 import { startTestSite, type TestSite } from './site-server.js';
 
@@ -9,19 +11,40 @@ const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core
 
 /** One page of every type. */
 const PAGES: [string, string][] = [
-  ['home', '/'], ['about', '/about'], ['gallery', '/gallery'], ['faq', '/faq'], ['helpdesk', '/helpdesk'],
-  ['blog index', '/blog'], ['blog post', '/blog/choosing-blackout-shades'], ['product', '/products/plantation-shutters'],
-  ['local', '/areas/highlands-ranch-co'], ['LP v2', '/lp/motorized-blinds'], ['LP v1', '/go/shutters-quote'],
-  ['not found', '/products/roller-shade'], ['no JavaScript', '/request-not-sent'],
+  ['home', '/'],
+  ['about', '/about'],
+  ['gallery', '/gallery'],
+  ['faq', '/faq'],
+  ['helpdesk', '/helpdesk'],
+  ['blog index', '/blog'],
+  ['blog post', '/blog/choosing-blackout-shades'],
+  ['product', '/products/plantation-shutters'],
+  ['local', '/areas/highlands-ranch-co'],
+  ['LP v2', '/lp/motorized-blinds'],
+  ['LP v1', '/go/shutters-quote'],
+  ['not found', '/products/roller-shade'],
+  ['no JavaScript', '/request-not-sent'],
 ];
 
-interface AxeViolation { id: string; impact: string; help: string; nodes: { target: string[] }[] }
+interface AxeViolation {
+  id: string;
+  impact: string;
+  help: string;
+  nodes: { target: string[] }[];
+}
 
 async function axe(page: Page): Promise<AxeViolation[]> {
   await page.addScriptTag({ content: AXE_SOURCE });
   return page.evaluate(async () => {
-    const r = await (window as unknown as { axe: { run(o?: unknown): Promise<{ violations: AxeViolation[] }> } }).axe.run({ resultTypes: ['violations'] });
-    return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) }));
+    const r = await (
+      window as unknown as { axe: { run(o?: unknown): Promise<{ violations: AxeViolation[] }> } }
+    ).axe.run({ resultTypes: ['violations'] });
+    return r.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => ({ target: n.target })),
+    }));
   });
 }
 
@@ -40,7 +63,9 @@ describe('axe-core finds no violations', () => {
     const ctx = await browser.newContext(DESKTOP);
     const page = await ctx.newPage();
     await page.goto(`${site.url}/about`);
-    await page.evaluate(() => document.querySelector('main')!.insertAdjacentHTML('beforeend', '<img src="/img/roller.svg">'));
+    await page.evaluate(() =>
+      document.querySelector('main')!.insertAdjacentHTML('beforeend', '<img src="/img/roller.svg">'),
+    );
     expect((await axe(page)).map((v) => v.id)).toContain('image-alt');
     await ctx.close();
   });

@@ -6,16 +6,37 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import type { Browser } from 'playwright-core';
-import { DESKTOP, PHONE, launchChromium } from './chromium.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { DESKTOP, launchChromium, PHONE } from './chromium.js';
 
 const PLATFORM = new URL('../../../platform/src/platform.ts', import.meta.url);
 
-interface Erp { searchRead(model: string, domain: unknown[], opts?: { fields?: string[] }): Promise<Record<string, unknown>[]> }
-interface Platform { landingUrl: string; erpUrl: string; erp: Erp; close(): Promise<void> }
+interface Erp {
+  searchRead(model: string, domain: unknown[], opts?: { fields?: string[] }): Promise<Record<string, unknown>[]>;
+}
+interface Platform {
+  landingUrl: string;
+  erpUrl: string;
+  erp: Erp;
+  close(): Promise<void>;
+}
 
-const LEAD_FIELDS = ['name', 'email_from', 'phone', 'zip', 'x_form_source', 'x_gclid', 'x_lp_slug', 'x_utm_term', 'tag_ids', 'source_id', 'campaign_id'];
+const LEAD_FIELDS = [
+  'name',
+  'email_from',
+  'phone',
+  'zip',
+  'x_form_source',
+  'x_gclid',
+  'x_lp_slug',
+  'x_utm_term',
+  'tag_ids',
+  'source_id',
+  'campaign_id',
+];
 
 describe('site -> landing -> ERP (startPlatform)', () => {
   let platform: Platform;
@@ -24,9 +45,18 @@ describe('site -> landing -> ERP (startPlatform)', () => {
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'site-e2e-'));
-    const mod = (await import(PLATFORM.href)) as { startPlatform(env: Record<string, string | undefined>): Promise<Platform> };
+    const mod = (await import(PLATFORM.href)) as {
+      startPlatform(env: Record<string, string | undefined>): Promise<Platform>;
+    };
     [platform, browser] = await Promise.all([
-      mod.startPlatform({ DATA_DIR: dataDir, LANDING_PORT: '0', ERP_PORT: '0', SITE_NAME: 'Test', LOG_LEVEL: 'silent', ERP_STRUCTURED_ATTRIBUTION: 'on' }),
+      mod.startPlatform({
+        DATA_DIR: dataDir,
+        LANDING_PORT: '0',
+        ERP_PORT: '0',
+        SITE_NAME: 'Test',
+        LOG_LEVEL: 'silent',
+        ERP_STRUCTURED_ATTRIBUTION: 'on',
+      }),
       launchChromium(),
     ]);
   }, 300_000);
@@ -52,7 +82,9 @@ describe('site -> landing -> ERP (startPlatform)', () => {
 
   it('a product-page inline form creates a lead tagged SITE: TEST with its form_source and click ids', async () => {
     const page = await (await browser.newContext(DESKTOP)).newPage();
-    await page.goto(`${platform.landingUrl}/products/roller-shades?gclid=E2E-GCLID-1&utm_source=google&utm_medium=cpc&utm_campaign=e2e-fall&utm_term=roller%20shades`);
+    await page.goto(
+      `${platform.landingUrl}/products/roller-shades?gclid=E2E-GCLID-1&utm_source=google&utm_medium=cpc&utm_campaign=e2e-fall&utm_term=roller%20shades`,
+    );
     await page.fill('#estimate-form-name', 'Eve Endtoend');
     await page.fill('#estimate-form-email', 'eve.e2e@example.com');
     await page.fill('#estimate-form-phone', '(303) 555-0177');
@@ -60,7 +92,11 @@ describe('site -> landing -> ERP (startPlatform)', () => {
     await page.click('#estimate-form button[type=submit]');
     await page.waitForSelector('.form-success:not([hidden])', { timeout: 30_000 });
     const lead = await leadFor('eve.e2e@example.com');
-    expect(lead).toMatchObject({ x_form_source: 'product-roller-shades_inline', x_gclid: 'E2E-GCLID-1', x_utm_term: 'roller shades' });
+    expect(lead).toMatchObject({
+      x_form_source: 'product-roller-shades_inline',
+      x_gclid: 'E2E-GCLID-1',
+      x_utm_term: 'roller shades',
+    });
     expect(await tagNames(lead)).toEqual(['SITE: TEST']);
   });
 

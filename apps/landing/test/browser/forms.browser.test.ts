@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
 import { DESKTOP, launchChromium } from './chromium.js';
-import { startTestSite, type TestSite } from './site-server.js';
 import { pausedClock } from './popup-helpers.js';
+import { startTestSite, type TestSite } from './site-server.js';
 
 let site: TestSite;
 let browser: Browser;
@@ -51,7 +52,13 @@ describe('estimate forms', () => {
     expect(await tokensTaken(page)).toBe(1);
     expect(site.contentTypes).toEqual(['application/json']);
     const body = site.estimates[0]!;
-    expect(body).toMatchObject({ name: 'Lena Legacy', email: 'lena@example.com', products: ['roman-shades'], captcha_token: 'tok-test-site-key-estimate', lp_slug: 'free-estimate' });
+    expect(body).toMatchObject({
+      name: 'Lena Legacy',
+      email: 'lena@example.com',
+      products: ['roman-shades'],
+      captcha_token: 'tok-test-site-key-estimate',
+      lp_slug: 'free-estimate',
+    });
     // LP v1 pages post no form_source: the backend records lp_form_legacy.
     expect(body).not.toHaveProperty('form_source');
     expect(site.captchaLoads).toBe(1);
@@ -59,7 +66,9 @@ describe('estimate forms', () => {
 
   it('keeps the landing URL attribution for the visit and posts it with the page form_source', async () => {
     const page = await ctx.newPage();
-    await page.goto(`${site.url}/go/blinds-deals?gclid=G-123&gbraid=GB-1&wbraid=WB-1&utm_source=google&utm_medium=cpc&utm_campaign=fall&utm_term=wood%20blinds&utm_content=ad2`);
+    await page.goto(
+      `${site.url}/go/blinds-deals?gclid=G-123&gbraid=GB-1&wbraid=WB-1&utm_source=google&utm_medium=cpc&utm_campaign=fall&utm_term=wood%20blinds&utm_content=ad2`,
+    );
     await page.goto(`${site.url}/products/wood-blinds`);
     expect(await page.inputValue('#estimate-form input[name=gclid]')).toBe('G-123');
     await page.fill('#estimate-form-name', 'Ava Attribution');
@@ -67,8 +76,17 @@ describe('estimate forms', () => {
     await page.click('#estimate-form button[type=submit]');
     await page.waitForSelector('.form-success:not([hidden])');
     expect(site.estimates[0]).toMatchObject({
-      form_source: 'product-wood-blinds_inline', products: ['wood-blinds'], gclid: 'G-123', gbraid: 'GB-1', wbraid: 'WB-1',
-      utm_source: 'google', utm_medium: 'cpc', utm_campaign: 'fall', utm_term: 'wood blinds', utm_content: 'ad2', lp_slug: 'blinds-deals',
+      form_source: 'product-wood-blinds_inline',
+      products: ['wood-blinds'],
+      gclid: 'G-123',
+      gbraid: 'GB-1',
+      wbraid: 'WB-1',
+      utm_source: 'google',
+      utm_medium: 'cpc',
+      utm_campaign: 'fall',
+      utm_term: 'wood blinds',
+      utm_content: 'ad2',
+      lp_slug: 'blinds-deals',
     });
   });
 
@@ -88,10 +106,16 @@ describe('estimate forms', () => {
     await page.fill('#estimate-form-zip', '80211');
     await page.click('#estimate-form button[type=submit]');
     await page.waitForSelector('#estimate-form-phone[aria-invalid=true]');
-    expect(await page.textContent('#estimate-form-phone-error')).toBe('Please give a phone number or an email address.');
+    expect(await page.textContent('#estimate-form-phone-error')).toBe(
+      'Please give a phone number or an email address.',
+    );
     expect(await page.getAttribute('#estimate-form-phone', 'aria-describedby')).toBe('estimate-form-phone-error');
-    expect(await page.textContent('#estimate-form-zip-error')).toBe('Please enter a 5-digit ZIP code, like 80211 (or ZIP+4, like 80211-1234).');
-    expect(await page.textContent('#estimate-form .form-alert')).toBe('We could not run our spam check. Please try again.');
+    expect(await page.textContent('#estimate-form-zip-error')).toBe(
+      'Please enter a 5-digit ZIP code, like 80211 (or ZIP+4, like 80211-1234).',
+    );
+    expect(await page.textContent('#estimate-form .form-alert')).toBe(
+      'We could not run our spam check. Please try again.',
+    );
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('estimate-form-phone');
     expect(await page.isEnabled('#estimate-form button[type=submit]')).toBe(true);
     // Fixing and resubmitting clears the errors.
@@ -135,7 +159,13 @@ describe('estimate forms', () => {
     await page.fill('#helpdesk-message', 'One louver on the bedroom shutter is loose.');
     await page.click('#helpdesk button[type=submit]');
     await page.waitForSelector('.form-success:not([hidden])');
-    expect(site.helpdesk[0]).toMatchObject({ name: 'Hal Help', email: 'hal@example.com', subject: 'Warranty claim', message: 'One louver on the bedroom shutter is loose.', captcha_token: 'tok-test-site-key-helpdesk' });
+    expect(site.helpdesk[0]).toMatchObject({
+      name: 'Hal Help',
+      email: 'hal@example.com',
+      subject: 'Warranty claim',
+      message: 'One louver on the bedroom shutter is loose.',
+      captcha_token: 'tok-test-site-key-helpdesk',
+    });
     expect(site.estimates).toHaveLength(0);
     // Any successful submit, not only an estimate, ends popups for the visit.
     expect(await page.evaluate(() => sessionStorage.getItem('lp_popup_submitted'))).toBe('1');
@@ -162,7 +192,9 @@ describe('popup accessibility', () => {
       expect(await page.evaluate(() => !!document.activeElement?.closest('#estimate-popup'))).toBe(true);
     }
     await page.keyboard.press('Escape');
-    expect(await page.evaluate(() => (document.getElementById('estimate-popup') as HTMLDialogElement).open)).toBe(false);
+    expect(await page.evaluate(() => (document.getElementById('estimate-popup') as HTMLDialogElement).open)).toBe(
+      false,
+    );
     expect(await page.evaluate(() => document.activeElement?.matches('header a.brand'))).toBe(true);
   });
 });

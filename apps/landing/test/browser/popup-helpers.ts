@@ -2,8 +2,9 @@
  * Helpers for the popup tests: one site and browser per file, a paused page clock, and waits that
  * end when the page has really processed an event, so that a "not open" check is never hollow.
  */
-import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+
 import { DESKTOP, launchChromium } from './chromium.js';
 import { startTestSite, type TestSite } from './site-server.js';
 

@@ -1,9 +1,21 @@
 /** L2 popup suppression (the two storage keys and their lifetimes), GPC, QA force, and LP v2 pages. */
 import { describe, expect, it } from 'vitest';
+
 import { DESKTOP } from './chromium.js';
 import {
-  DAY, T0, exitThroughTop, fillPopup, gpcOn, pausedClock, popupOpen, popupSource, scrollToY, scrollable,
-  submitPopup, usePopupFixture, waitOpen,
+  DAY,
+  exitThroughTop,
+  fillPopup,
+  gpcOn,
+  pausedClock,
+  popupOpen,
+  popupSource,
+  scrollable,
+  scrollToY,
+  submitPopup,
+  T0,
+  usePopupFixture,
+  waitOpen,
 } from './popup-helpers.js';
 
 const fx = usePopupFixture();
@@ -96,7 +108,9 @@ describe('L2 popup suppression', () => {
     const page = await fx.newPage(DESKTOP, gpcOn);
     await pausedClock(page);
     await page.goto(`${fx.site.url}/blog/shutters-vs-blinds`);
-    expect(await page.evaluate(() => (navigator as Navigator & { globalPrivacyControl?: boolean }).globalPrivacyControl)).toBe(true);
+    expect(
+      await page.evaluate(() => (navigator as Navigator & { globalPrivacyControl?: boolean }).globalPrivacyControl),
+    ).toBe(true);
     await page.clock.runFor(15_000);
     await scrollToY(page, await scrollable(page));
     await exitThroughTop(page);
@@ -140,7 +154,11 @@ describe('QA force and LP v2', () => {
     expect(await popupSource(page)).toBe('lp-spring-sale_hero');
     await fillPopup(page, 'Lee Landing', 'lee@example.com');
     await submitPopup(page);
-    expect(fx.site.estimates[0]).toMatchObject({ form_source: 'lp-spring-sale_hero', lp_slug: 'spring-sale', gclid: 'GCLID-LP' });
+    expect(fx.site.estimates[0]).toMatchObject({
+      form_source: 'lp-spring-sale_hero',
+      lp_slug: 'spring-sale',
+      gclid: 'GCLID-LP',
+    });
   });
 
   it('under GPC the LP v2 CTA is a plain link to the hero form', async () => {

@@ -1,9 +1,19 @@
 /** L2 popup triggers: each at its threshold (popup.config.ts) and not one step before; first one wins. */
 import { describe, expect, it } from 'vitest';
+
 import { DESKTOP, PHONE } from './chromium.js';
 import {
-  exitThroughTop, fillPopup, intersecting, pausedClock, popupOpen, popupSource, scrollToY, scrollable,
-  submitPopup, usePopupFixture, waitOpen,
+  exitThroughTop,
+  fillPopup,
+  intersecting,
+  pausedClock,
+  popupOpen,
+  popupSource,
+  scrollable,
+  scrollToY,
+  submitPopup,
+  usePopupFixture,
+  waitOpen,
 } from './popup-helpers.js';
 
 const fx = usePopupFixture();
@@ -37,7 +47,11 @@ describe('L2 popup triggers', () => {
     await fillPopup(page, 'Dana Dwell', 'dana@example.com');
     await submitPopup(page);
     expect(fx.site.estimates).toHaveLength(1);
-    expect(fx.site.estimates[0]).toMatchObject({ form_source: 'home_popup_dwell', name: 'Dana Dwell', captcha_token: 'tok-test-site-key-estimate' });
+    expect(fx.site.estimates[0]).toMatchObject({
+      form_source: 'home_popup_dwell',
+      name: 'Dana Dwell',
+      captcha_token: 'tok-test-site-key-estimate',
+    });
   });
 
   it('opens on exit intent through the top edge on a desktop, not on moves inside or out of the bottom or side', async () => {
@@ -99,7 +113,9 @@ describe('L2 popup triggers', () => {
       pad.style.height = '6000px';
       document.querySelector('main')!.append(pad);
     });
-    const footerTop = await page.evaluate(() => document.querySelector('.article-footer')!.getBoundingClientRect().top + window.scrollY);
+    const footerTop = await page.evaluate(
+      () => document.querySelector('.article-footer')!.getBoundingClientRect().top + window.scrollY,
+    );
     const vh = await page.evaluate(() => window.innerHeight);
     expect((footerTop - vh + 5) / (await scrollable(page))).toBeLessThan(0.4);
     await scrollToY(page, footerTop - vh - 5);

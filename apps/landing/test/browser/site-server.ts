@@ -3,6 +3,7 @@
  * /api/estimate and /api/helpdesk that record bodies, and a local reCAPTCHA-v3-compatible script.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
+
 import { registerSite } from '../../src/site/site.routes.js';
 
 /** Counts execute() calls in `window.__captchaExecutes`, so tests can see when a token is taken. */
@@ -24,7 +25,13 @@ export interface TestSite {
 export async function startTestSite(opts: { siteName?: string; apiDelayMs?: number } = {}): Promise<TestSite> {
   const app = Fastify({ logger: false });
   const site: TestSite = {
-    url: '', app, estimates: [], helpdesk: [], captchaLoads: 0, contentTypes: [], failWith: null,
+    url: '',
+    app,
+    estimates: [],
+    helpdesk: [],
+    captchaLoads: 0,
+    contentTypes: [],
+    failWith: null,
     close: () => app.close(),
   };
   await registerSite(app, {
@@ -41,7 +48,10 @@ export async function startTestSite(opts: { siteName?: string; apiDelayMs?: numb
   app.post('/api/estimate', async (req, reply) => {
     if (opts.apiDelayMs) await new Promise((r) => setTimeout(r, opts.apiDelayMs));
     if (site.failWith) {
-      return reply.code(422).type('application/problem+json').send({ type: 'about:blank', title: 'Invalid submission', status: 422, ...site.failWith });
+      return reply
+        .code(422)
+        .type('application/problem+json')
+        .send({ type: 'about:blank', title: 'Invalid submission', status: 422, ...site.failWith });
     }
     site.estimates.push(req.body as Record<string, unknown>);
     return reply.code(201).send({ id: `lead-${site.estimates.length}` });

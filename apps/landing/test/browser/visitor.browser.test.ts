@@ -5,14 +5,24 @@
  */
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
 import { DESKTOP, launchChromium } from './chromium.js';
 import { startTestSite, type TestSite } from './site-server.js';
 
 const SHOTS = fileURLToPath(new URL('../../../../test-results/site/', import.meta.url));
-const PHONE_375: BrowserContextOptions = { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 };
-const SIZES: [string, BrowserContextOptions][] = [['375', PHONE_375], ['1280', DESKTOP]];
+const PHONE_375: BrowserContextOptions = {
+  viewport: { width: 375, height: 740 },
+  isMobile: true,
+  hasTouch: true,
+  deviceScaleFactor: 1,
+};
+const SIZES: [string, BrowserContextOptions][] = [
+  ['375', PHONE_375],
+  ['1280', DESKTOP],
+];
 
 let site: TestSite;
 let browser: Browser;
@@ -22,7 +32,8 @@ async function newPage(opts: BrowserContextOptions = DESKTOP): Promise<Page> {
   contexts.push(ctx);
   return ctx.newPage();
 }
-const shot = (page: Page, name: string, fullPage = false): Promise<Buffer> => page.screenshot({ path: `${SHOTS}${name}.png`, fullPage });
+const shot = (page: Page, name: string, fullPage = false): Promise<Buffer> =>
+  page.screenshot({ path: `${SHOTS}${name}.png`, fullPage });
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
@@ -40,7 +51,8 @@ beforeEach(async () => {
 });
 
 const text = (page: Page, sel: string): Promise<string | null> => page.textContent(sel);
-const tokensTaken = (page: Page): Promise<number> => page.evaluate(() => (window as { __captchaExecutes?: number }).__captchaExecutes ?? 0);
+const tokensTaken = (page: Page): Promise<number> =>
+  page.evaluate(() => (window as { __captchaExecutes?: number }).__captchaExecutes ?? 0);
 
 describe('form errors a person can read', () => {
   for (const [size, opts] of SIZES) {
@@ -72,8 +84,12 @@ describe('form errors a person can read', () => {
     await page.fill('#estimate-form-zip', 'abc');
     await page.click('#estimate-form button[type=submit]');
     await page.waitForSelector('#estimate-form-zip[aria-invalid=true]');
-    expect(await text(page, '#estimate-form-zip-error')).toBe('Please enter a 5-digit ZIP code, like 80211 (or ZIP+4, like 80211-1234).');
-    expect(await text(page, '#estimate-form-phone-error')).toBe('Please enter a phone number with its area code, like (303) 555-0142.');
+    expect(await text(page, '#estimate-form-zip-error')).toBe(
+      'Please enter a 5-digit ZIP code, like 80211 (or ZIP+4, like 80211-1234).',
+    );
+    expect(await text(page, '#estimate-form-phone-error')).toBe(
+      'Please enter a phone number with its area code, like (303) 555-0142.',
+    );
     expect(await text(page, '#estimate-form-email-error')).toBe('Please enter an email address like name@example.com.');
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('estimate-form-phone');
     expect(site.estimates).toEqual([]);
@@ -100,7 +116,9 @@ describe('form errors a person can read', () => {
   });
 
   it('an API problem is worded by field and rule, never with the schema text', async () => {
-    site.failWith = { errors: [{ field: 'name', rule: 'required', message: 'Invalid input: expected string, received undefined' }] };
+    site.failWith = {
+      errors: [{ field: 'name', rule: 'required', message: 'Invalid input: expected string, received undefined' }],
+    };
     const page = await newPage();
     await page.goto(`${site.url}/gallery`);
     await page.fill('#estimate-form-name', 'Nia Name');
@@ -137,7 +155,9 @@ describe('JavaScript switched off', () => {
       const page = await newPage({ ...opts, javaScriptEnabled: false });
       await page.goto(`${site.url}/products/roller-shades`);
       // The form says so before anyone types.
-      expect(await page.isVisible('#estimate-form noscript, #estimate-form .form-alert >> text=This form needs JavaScript')).toBe(true);
+      expect(
+        await page.isVisible('#estimate-form noscript, #estimate-form .form-alert >> text=This form needs JavaScript'),
+      ).toBe(true);
       await page.fill('#estimate-form-name', 'Noel Noscript');
       await page.fill('#estimate-form-email', 'noel@example.com');
       await page.click('#estimate-form button[type=submit]');
@@ -181,7 +201,8 @@ describe('the phone menu', () => {
     const page = await newPage(DESKTOP);
     await page.goto(`${site.url}/`);
     expect(await page.getByRole('button', { name: 'Menu' }).isVisible()).toBe(false);
-    for (const href of ['/gallery', '/faq', '/blog', '/about', '/helpdesk']) expect(await page.isVisible(`#site-menu a[href="${href}"]`), href).toBe(true);
+    for (const href of ['/gallery', '/faq', '/blog', '/about', '/helpdesk'])
+      expect(await page.isVisible(`#site-menu a[href="${href}"]`), href).toBe(true);
     await shot(page, 'home-1280');
   });
 });

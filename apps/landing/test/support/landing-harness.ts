@@ -2,27 +2,45 @@
  * Test harness: the landing host on a free port over a fresh migrated database (PGlite in memory, or
  * scratch PostgreSQL with TEST_DATABASE_URL), with the local siteverify stand-in minting tokens.
  */
+import { createTestDb, type Db, migratePlatform } from '@platform/db';
 import type { FastifyBaseLogger } from 'fastify';
-import { createTestDb, migratePlatform, type Db } from '@platform/db';
+
 import { loadLandingConfig } from '../../src/config.js';
-import { startLanding, type RunningLanding } from '../../src/server.js';
+import { type RunningLanding, startLanding } from '../../src/server.js';
 
 export interface TestLanding {
   url: string;
   db: Db;
   landing: RunningLanding;
   token(action?: string, opts?: { score?: number; hostname?: string }): Promise<string>;
-  post(path: string, body: unknown, headers?: Record<string, string>): Promise<{ status: number; headers: Headers; body: any }>;
+  post(
+    path: string,
+    body: unknown,
+    headers?: Record<string, string>,
+  ): Promise<{ status: number; headers: Headers; body: any }>;
   count(table: string): Promise<number>;
   /** Closes the landing host and drops the test database (also after the test closed the db). */
   close(): Promise<void>;
 }
 
-export async function startTestLanding(env: Record<string, string> = {}, opts: { logger?: FastifyBaseLogger } = {}): Promise<TestLanding> {
+export async function startTestLanding(
+  env: Record<string, string> = {},
+  opts: { logger?: FastifyBaseLogger } = {},
+): Promise<TestLanding> {
   const t = await createTestDb();
   await migratePlatform(t.db);
-  const config = loadLandingConfig({ LANDING_PORT: '0', LANDING_HOST: '127.0.0.1', LOG_LEVEL: 'silent', SITE_NAME: 'Acme Blinds', ...env });
-  const landing = await startLanding(config, { db: t.db, site: false, ...(opts.logger ? { logger: opts.logger } : {}) });
+  const config = loadLandingConfig({
+    LANDING_PORT: '0',
+    LANDING_HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+    SITE_NAME: 'Acme Blinds',
+    ...env,
+  });
+  const landing = await startLanding(config, {
+    db: t.db,
+    site: false,
+    ...(opts.logger ? { logger: opts.logger } : {}),
+  });
   const url = landing.url;
   return {
     url,
@@ -32,7 +50,11 @@ export async function startTestLanding(env: Record<string, string> = {}, opts: {
       const r = await fetch(`${url}/local-captcha/token`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ action, hostname: opts.hostname ?? 'localhost', ...(opts.score === undefined ? {} : { score: opts.score }) }),
+        body: JSON.stringify({
+          action,
+          hostname: opts.hostname ?? 'localhost',
+          ...(opts.score === undefined ? {} : { score: opts.score }),
+        }),
       });
       return ((await r.json()) as { token: string }).token;
     },

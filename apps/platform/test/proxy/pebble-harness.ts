@@ -3,15 +3,16 @@
  * small DNS server (dns2) that answers 127.0.0.1 for the test domains, so pebble's http-01 validation
  * connects to our proxy's port 80 listener. Names listed as `nxdomain` do not resolve (a refusal).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:https';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import dns2 from 'dns2';
+
 import { createTestCa } from '@platform/proxy';
 import { freePort } from '@platform/proxy/test-support/net.js';
+import dns2 from 'dns2';
 
 const { Packet } = dns2;
 /** RFC 1035 RCODE 3 (dns2's typings lack Packet.RCODE). */
@@ -51,7 +52,13 @@ export async function startPebble(opts: { httpPort: number; bin?: string }): Pro
       const q = req.questions[0];
       if (q && nxdomain.has(q.name.toLowerCase())) (res.header as { rcode: number }).rcode = NXDOMAIN;
       else if (q && q.type === Packet.TYPE.A)
-        res.answers.push({ name: q.name, type: Packet.TYPE.A, class: Packet.CLASS.IN, ttl: 1, address: '127.0.0.1' } as unknown as (typeof res.answers)[number]);
+        res.answers.push({
+          name: q.name,
+          type: Packet.TYPE.A,
+          class: Packet.CLASS.IN,
+          ttl: 1,
+          address: '127.0.0.1',
+        } as unknown as (typeof res.answers)[number]);
       send(res);
     },
   });
@@ -78,10 +85,20 @@ export async function startPebble(opts: { httpPort: number; bin?: string }): Pro
       },
     }),
   );
-  const child = spawn(opts.bin ?? 'pebble', ['-config', join(dir, 'pebble-config.json'), '-dnsserver', `127.0.0.1:${dnsPort}`], {
-    env: { ...process.env, PEBBLE_VA_NOSLEEP: '1', PEBBLE_VA_ALWAYS_VALID: '0', PEBBLE_WFE_NONCEREJECT: '0', PEBBLE_AUTHZREUSE: '0' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    opts.bin ?? 'pebble',
+    ['-config', join(dir, 'pebble-config.json'), '-dnsserver', `127.0.0.1:${dnsPort}`],
+    {
+      env: {
+        ...process.env,
+        PEBBLE_VA_NOSLEEP: '1',
+        PEBBLE_VA_ALWAYS_VALID: '0',
+        PEBBLE_WFE_NONCEREJECT: '0',
+        PEBBLE_AUTHZREUSE: '0',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let log = '';
   child.stdout?.on('data', (d: Buffer) => void (log = (log + d.toString()).slice(-4000)));
   child.stderr?.on('data', (d: Buffer) => void (log = (log + d.toString()).slice(-4000)));
@@ -93,11 +110,16 @@ export async function startPebble(opts: { httpPort: number; bin?: string }): Pro
     nxdomain,
     issuingRoot: () =>
       new Promise((resolve, reject) => {
-        request({ host: '127.0.0.1', port: mgmtPort, path: '/roots/0', ca: ca.certPem, servername: 'localhost' }, (res) => {
-          let body = '';
-          res.on('data', (c: Buffer) => (body += c.toString()));
-          res.on('end', () => resolve(body));
-        }).on('error', reject).end();
+        request(
+          { host: '127.0.0.1', port: mgmtPort, path: '/roots/0', ca: ca.certPem, servername: 'localhost' },
+          (res) => {
+            let body = '';
+            res.on('data', (c: Buffer) => (body += c.toString()));
+            res.on('end', () => resolve(body));
+          },
+        )
+          .on('error', reject)
+          .end();
       }),
     async close() {
       if (child.exitCode === null) child.kill('SIGTERM');

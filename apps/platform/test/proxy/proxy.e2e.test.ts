@@ -6,17 +6,23 @@
  */
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { connect as tlsConnect } from 'node:tls';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { signXeroPayload } from '@platform/providers/local';
-import { startTestLanding, type TestLanding } from '../../../landing/test/support/landing-harness.js';
-import { startAccountingHarness, WEBHOOK_KEY, type AccountingHarness } from '../../../worker/test/support/accounting-harness.js';
 import { NginxCertificateInstaller } from '@platform/proxy';
 import { requireBinary } from '@platform/proxy/test-support/binaries.js';
 import { call } from '@platform/proxy/test-support/net.js';
-import { startProxy, type ProxyHarness } from '@platform/proxy/test-support/proxy-harness.js';
+import { type ProxyHarness, startProxy } from '@platform/proxy/test-support/proxy-harness.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { startTestLanding, type TestLanding } from '../../../landing/test/support/landing-harness.js';
+import {
+  type AccountingHarness,
+  startAccountingHarness,
+  WEBHOOK_KEY,
+} from '../../../worker/test/support/accounting-harness.js';
 
 const nginxBin = requireBinary('nginx');
 
@@ -26,11 +32,15 @@ function standIn(name: string): Promise<Server> {
     const delay = Number(new URL(req.url ?? '/', 'http://x').searchParams.get('delay') ?? 0);
     setTimeout(() => {
       res.setHeader('content-type', 'application/json');
-      res.end(JSON.stringify({ service: name, proto: req.headers['x-forwarded-proto'], xff: req.headers['x-forwarded-for'] }));
+      res.end(
+        JSON.stringify({ service: name, proto: req.headers['x-forwarded-proto'], xff: req.headers['x-forwarded-for'] }),
+      );
     }, delay);
   });
   s.on('upgrade', (req, socket) => {
-    socket.end(`HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nX-Service: ${name}\r\n\r\n`);
+    socket.end(
+      `HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nX-Service: ${name}\r\n\r\n`,
+    );
   });
   return new Promise((resolve) => s.listen(0, '127.0.0.1', () => resolve(s)));
 }
@@ -43,7 +53,8 @@ describe.skipIf(!nginxBin)('reverse proxy (Debian nginx)', () => {
   let docs: Server;
   let p: ProxyHarness;
   let ca: string;
-  const https = (host: string, path: string, o: Partial<Parameters<typeof call>[0]> = {}) => call({ host, port: p.layout.httpsPort, path, ca, ...o });
+  const https = (host: string, path: string, o: Partial<Parameters<typeof call>[0]> = {}) =>
+    call({ host, port: p.layout.httpsPort, path, ca, ...o });
 
   beforeAll(async () => {
     landing = await startTestLanding({ TRUST_PROXY: '127.0.0.1' });
@@ -69,7 +80,7 @@ describe.skipIf(!nginxBin)('reverse proxy (Debian nginx)', () => {
     expect((await https('www.example.test', '/nginx-health')).status).toBe(200);
   });
 
-  it('reaches each public host\'s own service over TLS, with HSTS and security headers', async () => {
+  it("reaches each public host's own service over TLS, with HSTS and security headers", async () => {
     const l = await https('www.example.test', '/health');
     expect(l.status).toBe(200);
     expect(JSON.parse(l.body)).toMatchObject({ status: 'ok' });
@@ -84,26 +95,53 @@ describe.skipIf(!nginxBin)('reverse proxy (Debian nginx)', () => {
     const r = await call({ host: 'erp.example.test', port: p.layout.httpPort, path: '/web/login?x=1' });
     expect(r.status).toBe(301);
     expect(r.headers.location).toBe(`https://erp.example.test:${p.layout.httpsPort}/web/login?x=1`);
-    const challenge = await call({ host: 'erp.example.test', port: p.layout.httpPort, path: '/.well-known/acme-challenge/abcdefghijklmnopqrstuvwxyz' });
+    const challenge = await call({
+      host: 'erp.example.test',
+      port: p.layout.httpPort,
+      path: '/.well-known/acme-challenge/abcdefghijklmnopqrstuvwxyz',
+    });
     expect(challenge.status).toBe(404);
     expect(challenge.body).toBe('not found');
   });
 
   it('refuses an unknown host: no TLS handshake, and plain HTTP is dropped', async () => {
-    await expect(https('unknown.example.org', '/')).rejects.toThrow(/unrecognized name|alert|ECONNRESET|socket hang up/i);
-    await expect(call({ host: 'unknown.example.org', port: p.layout.httpPort, path: '/' })).rejects.toThrow(/socket hang up|ECONNRESET/);
+    await expect(https('unknown.example.org', '/')).rejects.toThrow(
+      /unrecognized name|alert|ECONNRESET|socket hang up/i,
+    );
+    await expect(call({ host: 'unknown.example.org', port: p.layout.httpPort, path: '/' })).rejects.toThrow(
+      /socket hang up|ECONNRESET/,
+    );
   });
 
   it('gives the landing host the real client address; a forged X-Forwarded-For is not trusted', async () => {
     const submit = async (via: 'proxy' | 'direct', from: string, email: string) => {
-      const body = JSON.stringify({ name: 'Ip Check', email, subject: 'Hi', message: 'Hello', captcha_token: await landing.token('helpdesk') });
+      const body = JSON.stringify({
+        name: 'Ip Check',
+        email,
+        subject: 'Hi',
+        message: 'Hello',
+        captcha_token: await landing.token('helpdesk'),
+      });
       const headers = { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.9' };
       const r =
         via === 'proxy'
           ? await https('www.example.test', '/api/helpdesk', { method: 'POST', body, headers, localAddress: from })
-          : await call({ host: 'localhost', port: Number(new URL(landing.url).port), path: '/api/helpdesk', method: 'POST', body, headers, localAddress: from });
+          : await call({
+              host: 'localhost',
+              port: Number(new URL(landing.url).port),
+              path: '/api/helpdesk',
+              method: 'POST',
+              body,
+              headers,
+              localAddress: from,
+            });
       expect(r.status, r.body).toBe(201);
-      return (await landing.db.query<{ client_ip: string }>(`SELECT client_ip FROM submissions WHERE payload->>'email' = $1`, [email])).rows[0]!.client_ip;
+      return (
+        await landing.db.query<{ client_ip: string }>(
+          `SELECT client_ip FROM submissions WHERE payload->>'email' = $1`,
+          [email],
+        )
+      ).rows[0]!.client_ip;
     };
     expect(await submit('proxy', '127.0.0.2', 'via-proxy@example.com')).toBe('127.0.0.2');
     expect(await submit('direct', '127.0.0.3', 'direct@example.com')).toBe('127.0.0.3');
@@ -113,20 +151,36 @@ describe.skipIf(!nginxBin)('reverse proxy (Debian nginx)', () => {
     const body = '{ "events":[],  "firstEventSequence": 0,"lastEventSequence":0, "entropy":"ÄÖÜ-raw" }';
     const headers = { 'content-type': 'application/json', 'x-xero-signature': signXeroPayload(body, WEBHOOK_KEY) };
     expect((await https('erp.example.test', '/acct/webhook', { method: 'POST', body, headers })).status).toBe(200);
-    const tampered = await https('erp.example.test', '/acct/webhook', { method: 'POST', body: body.replace('raw', 'RAW'), headers });
+    const tampered = await https('erp.example.test', '/acct/webhook', {
+      method: 'POST',
+      body: body.replace('raw', 'RAW'),
+      headers,
+    });
     expect(tampered.status).toBe(401);
   });
 
-  it('refuses a body over the landing host\'s limit at the proxy (413)', async () => {
-    const r = await https('www.example.test', '/api/helpdesk', { method: 'POST', body: 'x'.repeat(20_000), headers: { 'content-type': 'application/json' } });
+  it("refuses a body over the landing host's limit at the proxy (413)", async () => {
+    const r = await https('www.example.test', '/api/helpdesk', {
+      method: 'POST',
+      body: 'x'.repeat(20_000),
+      headers: { 'content-type': 'application/json' },
+    });
     expect(r.status).toBe(413);
   });
 
   it('passes a WebSocket upgrade through to the field app', async () => {
-    const socket = tlsConnect({ host: '127.0.0.1', port: p.layout.httpsPort, servername: 'app.example.test', ca, ALPNProtocols: ['http/1.1'] });
+    const socket = tlsConnect({
+      host: '127.0.0.1',
+      port: p.layout.httpsPort,
+      servername: 'app.example.test',
+      ca,
+      ALPNProtocols: ['http/1.1'],
+    });
     const head = await new Promise<string>((resolve, reject) => {
       socket.once('secureConnect', () =>
-        socket.write('GET /ws HTTP/1.1\r\nHost: app.example.test\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n'),
+        socket.write(
+          'GET /ws HTTP/1.1\r\nHost: app.example.test\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n',
+        ),
       );
       socket.once('data', (d: Buffer) => resolve(d.toString()));
       socket.once('error', reject);
@@ -142,10 +196,15 @@ describe.skipIf(!nginxBin)('reverse proxy (Debian nginx)', () => {
     const slow = https('app.example.test', '/?delay=1500');
     await new Promise((r) => setTimeout(r, 300));
     const pair = await p.ca.issue(['shop.tenant-one.test']);
-    await new NginxCertificateInstaller({ prefix: p.paths.prefix, bin: p.paths.bin }).install([{ domain: 'shop.tenant-one.test', tenantId: 't1', ...pair }]);
+    await new NginxCertificateInstaller({ prefix: p.paths.prefix, bin: p.paths.bin }).install([
+      { domain: 'shop.tenant-one.test', tenantId: 't1', ...pair },
+    ]);
     expect((await slow).status).toBe(200);
     let served: Awaited<ReturnType<typeof https>> | undefined;
-    for (let i = 0; i < 40 && !served; i++) served = await https('shop.tenant-one.test', '/health').catch(() => new Promise<undefined>((r) => setTimeout(() => r(undefined), 50)));
+    for (let i = 0; i < 40 && !served; i++)
+      served = await https('shop.tenant-one.test', '/health').catch(
+        () => new Promise<undefined>((r) => setTimeout(() => r(undefined), 50)),
+      );
     expect(served?.status).toBe(200);
     expect(JSON.parse(served!.body)).toMatchObject({ status: 'ok' });
   });
@@ -154,7 +213,11 @@ describe.skipIf(!nginxBin)('reverse proxy (Debian nginx)', () => {
     const pair = await p.ca.issue(['shop.tenant-one.test']);
     const evil = { ...pair, tenantId: 't2', domain: 'x.test; } server { listen 1; include /etc/passwd' };
     const hijack = { ...(await p.ca.issue(['erp.example.test'])), tenantId: 't2', domain: 'erp.example.test' };
-    await new NginxCertificateInstaller({ prefix: p.paths.prefix, bin: p.paths.bin }).install([{ ...pair, tenantId: 't1', domain: 'shop.tenant-one.test' }, evil, hijack]);
+    await new NginxCertificateInstaller({ prefix: p.paths.prefix, bin: p.paths.bin }).install([
+      { ...pair, tenantId: 't1', domain: 'shop.tenant-one.test' },
+      evil,
+      hijack,
+    ]);
     const conf = readFileSync(join(p.paths.prefix, 'tenant-sites.conf'), 'utf8');
     expect(conf).toContain('server_name shop.tenant-one.test;');
     expect(conf).not.toContain('passwd');

@@ -1,5 +1,5 @@
 /** Helpers for whole-platform tests: free ports, posting forms with fresh bot-check tokens, child processes. */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
@@ -13,14 +13,23 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-export async function postForm(landingUrl: string, path: string, action: string, body: Record<string, unknown>): Promise<{ status: number; body: any }> {
+export async function postForm(
+  landingUrl: string,
+  path: string,
+  action: string,
+  body: Record<string, unknown>,
+): Promise<{ status: number; body: any }> {
   const t = await fetch(`${landingUrl}/local-captcha/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ action, hostname: 'localhost' }),
   });
   const { token } = (await t.json()) as { token: string };
-  const r = await fetch(`${landingUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...body, captcha_token: token }) });
+  const r = await fetch(`${landingUrl}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...body, captcha_token: token }),
+  });
   return { status: r.status, body: await r.json() };
 }
 

@@ -6,18 +6,26 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import type { FastifyInstance } from 'fastify';
-import { createTestDb, migratePlatform, type TestDb } from '@platform/db';
-import type { Erp } from '@platform/erp';
-import { createEmbeddedErpAdapter } from '@platform/erp-embedded/embedded-erp.adapter.js';
-import { EmbeddedErp } from '@platform/erp-embedded';
-import { accountingConnectionSchema, createAccountingServices, IntegrationSettingsService, SmsService, type AccountingServices } from '@platform/integrations';
-import type { OutboxHandler, OutboxRow } from '@platform/outbox';
-import { justCallSmsAdapters, normalizeSmsPhone, xeroAccountingAdapters } from '@platform/providers';
-import { startLocalAccounting, type RunningLocalAccounting } from '@platform/providers/local';
-import { createSecretBox, parseKeyring } from '@platform/secrets';
+
 import { buildErpApp } from '@platform/app-erp/erp.app.js';
 import { ensureDefaultTenant } from '@platform/app-erp/features/tenancy/default-tenant.repo.js';
+import { createTestDb, migratePlatform, type TestDb } from '@platform/db';
+import type { Erp } from '@platform/erp';
+import { EmbeddedErp } from '@platform/erp-embedded';
+import { createEmbeddedErpAdapter } from '@platform/erp-embedded/embedded-erp.adapter.js';
+import {
+  accountingConnectionSchema,
+  type AccountingServices,
+  createAccountingServices,
+  IntegrationSettingsService,
+  SmsService,
+} from '@platform/integrations';
+import type { OutboxHandler, OutboxRow } from '@platform/outbox';
+import { justCallSmsAdapters, normalizeSmsPhone, xeroAccountingAdapters } from '@platform/providers';
+import { type RunningLocalAccounting, startLocalAccounting } from '@platform/providers/local';
+import { createSecretBox, parseKeyring } from '@platform/secrets';
+import type { FastifyInstance } from 'fastify';
+
 import { accountingHandlers } from '../../src/features/accounting/accounting.jobs.js';
 
 export const ERP_DB = 'acct';
@@ -27,7 +35,8 @@ export const REDIRECT_URI = `${PUBLIC_URL}/acct/callback`;
 export const CLIENT_ID = 'local-client-id';
 export const CLIENT_SECRET = 'local-client-secret-0123456789';
 export const WEBHOOK_KEY = 'local-webhook-key-abcdefghijklmnopqrstuvwxyz';
-export const basic = (login = 'admin', password = ADMIN_PASSWORD) => `Basic ${Buffer.from(`${login}:${password}`).toString('base64')}`;
+export const basic = (login = 'admin', password = ADMIN_PASSWORD) =>
+  `Basic ${Buffer.from(`${login}:${password}`).toString('base64')}`;
 
 export interface AccountingHarness {
   t: TestDb;
@@ -50,7 +59,9 @@ export interface AccountingHarness {
   close(): Promise<void>;
 }
 
-export async function startAccountingHarness(localOpts: { callsPerMinute?: number; taxRates?: Record<string, number> } = {}): Promise<AccountingHarness> {
+export async function startAccountingHarness(
+  localOpts: { callsPerMinute?: number; taxRates?: Record<string, number> } = {},
+): Promise<AccountingHarness> {
   const t = await createTestDb();
   const erpDb = await createTestDb();
   await migratePlatform(t.db);
@@ -59,34 +70,87 @@ export async function startAccountingHarness(localOpts: { callsPerMinute?: numbe
   await embedded.createDatabase(ERP_DB, { adminPassword: ADMIN_PASSWORD });
   const { key } = await embedded.createApiKey(ERP_DB, 'admin', 'platform integration');
   const erp = createEmbeddedErpAdapter(embedded, { db: ERP_DB, login: 'admin', secret: key });
-  const settings = new IntegrationSettingsService(t.db, createSecretBox(parseKeyring(`k:${randomBytes(32).toString('base64')}`)), (raw) => normalizeSmsPhone(raw, 'US'));
-  const local = await startLocalAccounting({ clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, redirectUris: [REDIRECT_URI], webhookKey: WEBHOOK_KEY, ...localOpts });
+  const settings = new IntegrationSettingsService(
+    t.db,
+    createSecretBox(parseKeyring(`k:${randomBytes(32).toString('base64')}`)),
+    (raw) => normalizeSmsPhone(raw, 'US'),
+  );
+  const local = await startLocalAccounting({
+    clientId: CLIENT_ID,
+    clientSecret: CLIENT_SECRET,
+    redirectUris: [REDIRECT_URI],
+    webhookKey: WEBHOOK_KEY,
+    ...localOpts,
+  });
   const urls = { loginUrl: local.url, identityUrl: local.url, apiUrl: local.url };
-  const services = createAccountingServices(t.db, settings, xeroAccountingAdapters({ ...urls, clock: { now: () => local.now() } }), { clock: { now: () => local.now() } });
+  const services = createAccountingServices(
+    t.db,
+    settings,
+    xeroAccountingAdapters({ ...urls, clock: { now: () => local.now() } }),
+    { clock: { now: () => local.now() } },
+  );
   const app = buildErpApp({
     erp: embedded,
     logLevel: 'silent',
     integrations: {
-      tenantId, settings, sms: new SmsService(t.db, settings, justCallSmsAdapters()),
-      accounting: { services, verifyAdmin: async (l, p) => (await embedded.authenticate(ERP_DB, l, p)) !== false, adminLogins: ['admin'], publicUrl: PUBLIC_URL },
+      tenantId,
+      settings,
+      sms: new SmsService(t.db, settings, justCallSmsAdapters()),
+      accounting: {
+        services,
+        verifyAdmin: async (l, p) => (await embedded.authenticate(ERP_DB, l, p)) !== false,
+        adminLogins: ['admin'],
+        publicUrl: PUBLIC_URL,
+      },
     },
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   local.setWebhookUrl(`http://127.0.0.1:${(app.server.address() as AddressInfo).port}/acct/webhook`);
-  const handlers = accountingHandlers({ ACCT_LOGIN_URL: local.url, ACCT_IDENTITY_URL: local.url, ACCT_API_URL: local.url }, t.db, settings, () => erp, services);
+  const handlers = accountingHandlers(
+    { ACCT_LOGIN_URL: local.url, ACCT_IDENTITY_URL: local.url, ACCT_API_URL: local.url },
+    t.db,
+    settings,
+    () => erp,
+    services,
+  );
 
   const h: AccountingHarness = {
-    t, erpDb, tenantId, embedded, erp, settings, services, local, app, handlers,
+    t,
+    erpDb,
+    tenantId,
+    embedded,
+    erp,
+    settings,
+    services,
+    local,
+    app,
+    handlers,
     async configure(companyId = 1, redirectUri = REDIRECT_URI, extra = {}) {
       const [dp] = await erp.search('product.product', [['name', '=', 'Down payment']], { limit: 1 });
       const [bank] = await erp.search('account.journal', [['type', '=', 'bank']], { limit: 1 });
-      await settings.setAccountingConnection(tenantId, accountingConnectionSchema.parse({
-        name: `Xero ${companyId}`, company_id: companyId, client_id: CLIENT_ID, client_secret: CLIENT_SECRET, redirect_uri: redirectUri,
-        webhook_key: WEBHOOK_KEY, down_payment_product_id: dp, payment_journal_id: bank, sales_account_code: '200', deposit_account_code: '835', ...extra,
-      }));
+      await settings.setAccountingConnection(
+        tenantId,
+        accountingConnectionSchema.parse({
+          name: `Xero ${companyId}`,
+          company_id: companyId,
+          client_id: CLIENT_ID,
+          client_secret: CLIENT_SECRET,
+          redirect_uri: redirectUri,
+          webhook_key: WEBHOOK_KEY,
+          down_payment_product_id: dp,
+          payment_journal_id: bank,
+          sales_account_code: '200',
+          deposit_account_code: '835',
+          ...extra,
+        }),
+      );
     },
     async connect(companyId = 1) {
-      const start = await app.inject({ method: 'GET', url: `/acct/connect?company=${companyId}`, headers: { authorization: basic() } });
+      const start = await app.inject({
+        method: 'GET',
+        url: `/acct/connect?company=${companyId}`,
+        headers: { authorization: basic() },
+      });
       if (start.statusCode !== 302) throw new Error(`connect: ${start.statusCode} ${start.body}`);
       const auth = await fetch(String(start.headers.location), { redirect: 'manual' });
       const back = auth.headers.get('location');
@@ -96,10 +160,20 @@ export async function startAccountingHarness(localOpts: { callsPerMinute?: numbe
       return { status: cb.statusCode, body: cb.body };
     },
     async connection(companyId = 1) {
-      return (await t.db.query<Record<string, any>>('SELECT * FROM accounting_connections WHERE tenant_id = $1 AND company_id = $2', [tenantId, companyId])).rows[0]!;
+      return (
+        await t.db.query<Record<string, any>>(
+          'SELECT * FROM accounting_connections WHERE tenant_id = $1 AND company_id = $2',
+          [tenantId, companyId],
+        )
+      ).rows[0]!;
     },
     async runJobs(topic, reverse = false) {
-      const rows = (await t.db.query<OutboxRow>(`SELECT * FROM outbox WHERE topic = $1 AND status = 'pending' ORDER BY id ${reverse ? 'DESC' : 'ASC'}`, [topic])).rows;
+      const rows = (
+        await t.db.query<OutboxRow>(
+          `SELECT * FROM outbox WHERE topic = $1 AND status = 'pending' ORDER BY id ${reverse ? 'DESC' : 'ASC'}`,
+          [topic],
+        )
+      ).rows;
       const out: unknown[] = [];
       for (const row of rows) {
         out.push(await handlers[topic]!(row));
@@ -119,7 +193,10 @@ export async function startAccountingHarness(localOpts: { callsPerMinute?: numbe
 
 /** A posted customer invoice: 3 × 120 of a product (Sales) and 100 of the down-payment product (Deposit). */
 export async function postInvoice(h: AccountingHarness, customer = 'Jane Doe'): Promise<number> {
-  const partner = await h.erp.create('res.partner', { name: customer, email: `${customer.split(' ')[0]!.toLowerCase()}@example.com` });
+  const partner = await h.erp.create('res.partner', {
+    name: customer,
+    email: `${customer.split(' ')[0]!.toLowerCase()}@example.com`,
+  });
   const product = await h.erp.create('product.product', { name: 'Roller blinds', type: 'service', list_price: 120 });
   const [dp] = await h.erp.search('product.product', [['name', '=', 'Down payment']], { limit: 1 });
   const id = await h.erp.create('account.move', {
@@ -137,8 +214,31 @@ export async function postInvoice(h: AccountingHarness, customer = 'Jane Doe'): 
 /** The job row the change-feed fan-out would enqueue for a posted invoice. */
 export function pushRow(h: AccountingHarness, invoiceId: number): OutboxRow {
   return {
-    id: 0, tenant_id: h.tenantId, topic: 'accounting.push_invoice', aggregate_id: null, dedupe_key: null, status: 'processing', attempts: 1,
-    next_attempt_at: new Date(), locked_by: null, last_error: null, created_at: new Date(),
-    payload: { eventTopic: 'erp.invoice_posted', event: { erpDb: ERP_DB, model: 'account.move', recordId: invoiceId, field: 'state', old: 'draft', new: 'posted', oldLabel: null, newLabel: null, writeDate: '', record: {} } },
+    id: 0,
+    tenant_id: h.tenantId,
+    topic: 'accounting.push_invoice',
+    aggregate_id: null,
+    dedupe_key: null,
+    status: 'processing',
+    attempts: 1,
+    next_attempt_at: new Date(),
+    locked_by: null,
+    last_error: null,
+    created_at: new Date(),
+    payload: {
+      eventTopic: 'erp.invoice_posted',
+      event: {
+        erpDb: ERP_DB,
+        model: 'account.move',
+        recordId: invoiceId,
+        field: 'state',
+        old: 'draft',
+        new: 'posted',
+        oldLabel: null,
+        newLabel: null,
+        writeDate: '',
+        record: {},
+      },
+    },
   };
 }

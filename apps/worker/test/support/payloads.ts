@@ -1,8 +1,9 @@
 /** Test support: outbox payloads as the landing host builds them, and a migrated platform database. */
 import { randomUUID } from 'node:crypto';
+
 import { leadTags, parseFormSource } from '@platform/attribution';
 import type { EstimatePayload, HelpdeskPayload } from '@platform/contracts';
-import { createTestDb, migratePlatform, type Db, type TestDb } from '@platform/db';
+import { createTestDb, type Db, migratePlatform, type TestDb } from '@platform/db';
 
 export type EstimateOverrides = Partial<Omit<EstimatePayload, 'formSource' | 'contact'>> & {
   /** The raw `form_source` value (parsed as intake does). */
@@ -30,7 +31,9 @@ export function estimatePayload(o: EstimateOverrides = {}): EstimatePayload {
   };
 }
 
-export function helpdeskPayload(o: Partial<Omit<HelpdeskPayload, 'contact'>> & { contact?: Partial<HelpdeskPayload['contact']> } = {}): HelpdeskPayload {
+export function helpdeskPayload(
+  o: Partial<Omit<HelpdeskPayload, 'contact'>> & { contact?: Partial<HelpdeskPayload['contact']> } = {},
+): HelpdeskPayload {
   return {
     submissionId: o.submissionId ?? randomUUID(),
     erpDb: o.erpDb ?? null,
@@ -46,7 +49,9 @@ export async function createPlatformDb(): Promise<{ t: TestDb; db: Db; tenantId:
   const t = await createTestDb();
   try {
     await migratePlatform(t.db);
-    const r = await t.db.query<{ id: string }>(`INSERT INTO tenants (slug, name, is_default) VALUES ('acme', 'Acme', true) RETURNING id`);
+    const r = await t.db.query<{ id: string }>(
+      `INSERT INTO tenants (slug, name, is_default) VALUES ('acme', 'Acme', true) RETURNING id`,
+    );
     return { t, db: t.db, tenantId: r.rows[0]!.id };
   } catch (e) {
     await t.drop();
@@ -59,6 +64,13 @@ export async function insertSubmission(db: Db, tenantId: string, p: EstimatePayl
   await db.query(
     `INSERT INTO submissions (id, tenant_id, kind, form_source, attribution, payload, fingerprint)
      VALUES ($1, $2, 'estimate', $3, $4, $5, $6)`,
-    [p.submissionId, tenantId, p.formSource.raw, JSON.stringify(p.attribution), JSON.stringify(p), `fp-${p.submissionId}`],
+    [
+      p.submissionId,
+      tenantId,
+      p.formSource.raw,
+      JSON.stringify(p.attribution),
+      JSON.stringify(p),
+      `fp-${p.submissionId}`,
+    ],
   );
 }

@@ -4,10 +4,12 @@
  * port-80 route serves, and removed again whatever the outcome.
  */
 import { Agent } from 'node:https';
-import * as acme from 'acme-client';
+
 import type { SecretBox } from '@platform/secrets';
-import type { CertificateCandidate, CertificateIssuer, IssuedCertificate } from '../certificates.port.js';
+import * as acme from 'acme-client';
+
 import type { CertificateRepo } from '../certificate.repo.js';
+import type { CertificateCandidate, CertificateIssuer, IssuedCertificate } from '../certificates.port.js';
 import type { ChallengeRepo } from '../challenge.repo.js';
 import { classifyAcmeError } from '../issuance-error.js';
 
@@ -40,7 +42,10 @@ export class AcmeIssuer implements CertificateIssuer {
   async issue(c: CertificateCandidate): Promise<IssuedCertificate> {
     try {
       const client = await this.acmeClient();
-      const [key, csr] = await acme.crypto.createCsr({ commonName: c.domain, altNames: [c.domain] }, await acme.crypto.createPrivateEcdsaKey('P-256'));
+      const [key, csr] = await acme.crypto.createCsr(
+        { commonName: c.domain, altNames: [c.domain] },
+        await acme.crypto.createPrivateEcdsaKey('P-256'),
+      );
       const ttl = this.opts.challengeTtlMs ?? 10 * 60_000;
       const chain = await client.auto({
         csr,
@@ -51,7 +56,13 @@ export class AcmeIssuer implements CertificateIssuer {
         skipChallengeVerification: true,
         challengeCreateFn: async (_authz, challenge, keyAuthorization) => {
           if (challenge.type !== 'http-01') throw new Error(`unexpected challenge type ${challenge.type}`);
-          await this.challenges.put({ token: challenge.token, tenantId: c.tenantId, domain: c.domain, keyAuthorization, expiresAt: new Date(Date.now() + ttl) });
+          await this.challenges.put({
+            token: challenge.token,
+            tenantId: c.tenantId,
+            domain: c.domain,
+            keyAuthorization,
+            expiresAt: new Date(Date.now() + ttl),
+          });
         },
         challengeRemoveFn: async (_authz, challenge) => {
           await this.challenges.remove(challenge.token);

@@ -1,10 +1,11 @@
 /** Office-user operations on one tenant's email: suppression list, sending domain, sender, preview. */
 import type { Db } from '@platform/db';
-import type { EmailOutboxService } from '../email-outbox.service.js';
+
 import type { SendingDomainService } from '../domains/sending-domains.service.js';
+import type { EmailOutboxService } from '../email-outbox.service.js';
 import type { SuppressionService } from '../suppression/suppression.service.js';
 import { sampleData } from '../templates/render.js';
-import { getTenantSettings, setEmailSettings, type EmailSettings } from '../tenant-settings.repo.js';
+import { type EmailSettings, getTenantSettings, setEmailSettings } from '../tenant-settings.repo.js';
 
 export class EmailAdminService {
   constructor(
@@ -18,8 +19,14 @@ export class EmailAdminService {
   async listSuppressions(opts: { email?: string; includeLifted?: boolean }) {
     const rows = await this.suppressions.list(this.tenantId, opts);
     return rows.map((r) => ({
-      email: r.email, reason: r.reason, scope: r.scope, provider: r.provider, since: r.created_at, detail: r.detail,
-      lifted_at: r.lifted_at, lifted_by: r.lifted_by,
+      email: r.email,
+      reason: r.reason,
+      scope: r.scope,
+      provider: r.provider,
+      since: r.created_at,
+      detail: r.detail,
+      lifted_at: r.lifted_at,
+      lifted_by: r.lifted_by,
       liftable: r.reason !== 'complaint' && r.lifted_at === null && r.tenant_id === this.tenantId,
     }));
   }
@@ -34,12 +41,18 @@ export class EmailAdminService {
   }
 
   async addDomain(domain: string) {
-    const { domain: { dkim_private_key_sealed: _secret, ...visible }, records } = await this.domains.add(this.tenantId, domain);
+    const {
+      domain: { dkim_private_key_sealed: _secret, ...visible },
+      records,
+    } = await this.domains.add(this.tenantId, domain);
     return { domain: visible, records };
   }
 
   async verifyDomain() {
-    const { domain: { dkim_private_key_sealed: _secret, ...visible }, records } = await this.domains.verify(this.tenantId);
+    const {
+      domain: { dkim_private_key_sealed: _secret, ...visible },
+      records,
+    } = await this.domains.verify(this.tenantId);
     return { domain: visible, records };
   }
 
@@ -55,7 +68,13 @@ export class EmailAdminService {
   }
 
   async preview(template: string) {
-    const m = await this.outbox.compose(this.db, { tenantId: this.tenantId, template, to: { address: 'recipient@example.com' }, key: 'preview', data: sampleData(template) });
+    const m = await this.outbox.compose(this.db, {
+      tenantId: this.tenantId,
+      template,
+      to: { address: 'recipient@example.com' },
+      key: 'preview',
+      data: sampleData(template),
+    });
     return { from: m.from, reply_to: m.replyTo ?? null, subject: m.subject, text: m.text, html: m.html };
   }
 }

@@ -5,10 +5,11 @@
  * a retryable failure retries with backoff, a rejected message goes to the dead letters with the
  * provider's reason, a rate limit waits as asked.
  */
-import type { Db } from '@platform/db';
-import { PermanentFailure, RetryLater, type OutboxRow } from '@platform/outbox';
 import type { TOPIC_EMAIL_BULK, TOPIC_EMAIL_TRANSACTIONAL } from '@platform/contracts';
-import { EmailSendError, type EmailMessage } from '@platform/providers';
+import type { Db } from '@platform/db';
+import { type OutboxRow, PermanentFailure, RetryLater } from '@platform/outbox';
+import { type EmailMessage, EmailSendError } from '@platform/providers';
+
 import type { SuppressionService } from '../suppression/suppression.service.js';
 import { getMessageForDelivery, markAttempt, markSent } from './email-messages.repo.js';
 
@@ -42,7 +43,12 @@ export class EmailDeliveryService {
     try {
       const r = m.lane === 'bulk' ? await this.senders.sendBulk(m) : await this.senders.send(m);
       await markSent(this.db, m.id, r.provider, r.providerMessageId);
-      return { status: 'sent', provider: r.provider, providerMessageId: r.providerMessageId, ...(r.failedOverFrom ? { failedOverFrom: r.failedOverFrom } : {}) };
+      return {
+        status: 'sent',
+        provider: r.provider,
+        providerMessageId: r.providerMessageId,
+        ...(r.failedOverFrom ? { failedOverFrom: r.failedOverFrom } : {}),
+      };
     } catch (e) {
       if (!(e instanceof EmailSendError)) {
         await markAttempt(this.db, m.id, 'queued', (e as Error).message);

@@ -3,14 +3,15 @@
  * backlog of bulk mail never delays a password reset. They share one failover sender (and so one
  * circuit breaker per process). The worker also re-verifies sending domains on a timer.
  */
-import type { Db } from '@platform/db';
-import { OutboxRelay, type OutboxHandlers, type RelayLogger, type RelayOptions } from '@platform/outbox';
 import { TOPIC_EMAIL_BULK, TOPIC_EMAIL_TRANSACTIONAL } from '@platform/contracts';
+import type { Db } from '@platform/db';
+import { type OutboxHandlers, OutboxRelay, type RelayLogger, type RelayOptions } from '@platform/outbox';
 import type { SecretBox } from '@platform/secrets';
-import type { EmailConfig } from '../email.config.js';
-import { composeEmail, type EmailServices } from '../email.compose.js';
+
 import { sendingDomainsFrom } from '../admin/email-admin.compose.js';
 import { recheckDomains, scheduleDomainChecks } from '../domains/domain-recheck.js';
+import { composeEmail, type EmailServices } from '../email.compose.js';
+import type { EmailConfig } from '../email.config.js';
 
 export interface EmailLanes {
   services: EmailServices;
@@ -24,14 +25,33 @@ export interface EmailLanes {
 
 type RelayTuning = Pick<RelayOptions, 'pollMs' | 'maxAttempts' | 'baseDelayMs' | 'maxDelayMs'>;
 
-type LaneOptions = { config: EmailConfig; db: Db; logger: RelayLogger; workerId: string; relay?: RelayTuning; services?: EmailServices; box?: SecretBox };
+type LaneOptions = {
+  config: EmailConfig;
+  db: Db;
+  logger: RelayLogger;
+  workerId: string;
+  relay?: RelayTuning;
+  services?: EmailServices;
+  box?: SecretBox;
+};
 
 /** Builds the lanes without starting them (the worker's composition root; `start()` runs them). */
 export function createEmailLanes(o: LaneOptions): EmailLanes {
   const services = o.services ?? composeEmail(o.config, o.db, o.logger, o.box ? { box: o.box } : {});
   const lane = (name: string, handlers: OutboxHandlers, batchSize: number) =>
-    new OutboxRelay({ db: o.db, workerId: `${o.workerId}:email-${name}`, handlers, logger: o.logger, batchSize, ...o.relay });
-  const transactional = lane('transactional', { [TOPIC_EMAIL_TRANSACTIONAL]: (row) => services.delivery.deliver(row) }, 10);
+    new OutboxRelay({
+      db: o.db,
+      workerId: `${o.workerId}:email-${name}`,
+      handlers,
+      logger: o.logger,
+      batchSize,
+      ...o.relay,
+    });
+  const transactional = lane(
+    'transactional',
+    { [TOPIC_EMAIL_TRANSACTIONAL]: (row) => services.delivery.deliver(row) },
+    10,
+  );
   const bulk = lane('bulk', { [TOPIC_EMAIL_BULK]: (row) => services.delivery.deliver(row) }, 5);
   let checks: ReturnType<typeof scheduleDomainChecks> | undefined;
   return {
@@ -39,7 +59,11 @@ export function createEmailLanes(o: LaneOptions): EmailLanes {
     transactional,
     bulk,
     start: () => {
-      if (o.box && !checks) checks = scheduleDomainChecks(() => recheckDomains(o.db, sendingDomainsFrom(o.config, o.db, o.box!), o.logger), o.config.EMAIL_DOMAIN_CHECK_MS);
+      if (o.box && !checks)
+        checks = scheduleDomainChecks(
+          () => recheckDomains(o.db, sendingDomainsFrom(o.config, o.db, o.box!), o.logger),
+          o.config.EMAIL_DOMAIN_CHECK_MS,
+        );
       transactional.start();
       bulk.start();
     },

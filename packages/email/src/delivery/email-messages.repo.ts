@@ -1,5 +1,6 @@
 /** SQL of email_messages: one row per accepted email, its status and the provider that took it. */
 import type { Queryable } from '@platform/db';
+
 import type { Suppression } from '../suppression/suppression.repo.js';
 
 export interface EmailMessageRow {
@@ -39,7 +40,10 @@ export async function insertMessage(tx: Queryable, m: NewEmailMessage): Promise<
     [m.id, m.tenantId, m.key, m.lane, m.template, m.to.toLowerCase(), m.from, m.subject],
   );
   if (r.rows[0]) return { id: r.rows[0].id, created: true };
-  const old = await tx.query<{ id: string }>('SELECT id FROM email_messages WHERE tenant_id = $1 AND message_key = $2', [m.tenantId, m.key]);
+  const old = await tx.query<{ id: string }>(
+    'SELECT id FROM email_messages WHERE tenant_id = $1 AND message_key = $2',
+    [m.tenantId, m.key],
+  );
   return { id: old.rows[0]!.id, created: false };
 }
 
@@ -47,7 +51,10 @@ export async function insertMessage(tx: Queryable, m: NewEmailMessage): Promise<
  * The message row and, in the same round trip, the active suppression that blocks its recipient
  * (the tenant's own or a platform-wide one), if any.
  */
-export async function getMessageForDelivery(db: Queryable, id: string): Promise<(EmailMessageRow & { blocked: Suppression | null }) | undefined> {
+export async function getMessageForDelivery(
+  db: Queryable,
+  id: string,
+): Promise<(EmailMessageRow & { blocked: Suppression | null }) | undefined> {
   const r = await db.query<EmailMessageRow & { blocked: Suppression | null }>(
     `SELECT m.*, (SELECT to_jsonb(s) FROM email_suppressions s
                   WHERE s.email = m.to_address AND s.lifted_at IS NULL AND (s.tenant_id = m.tenant_id OR s.scope = 'platform')
@@ -69,11 +76,24 @@ export async function markSent(db: Queryable, id: string, provider: string, prov
   );
 }
 
-export async function markAttempt(db: Queryable, id: string, status: 'queued' | 'suppressed' | 'failed', error: string): Promise<void> {
-  await db.query(`UPDATE email_messages SET status = $2, attempts = attempts + 1, last_error = $3 WHERE id = $1`, [id, status, error.slice(0, 1000)]);
+export async function markAttempt(
+  db: Queryable,
+  id: string,
+  status: 'queued' | 'suppressed' | 'failed',
+  error: string,
+): Promise<void> {
+  await db.query(`UPDATE email_messages SET status = $2, attempts = attempts + 1, last_error = $3 WHERE id = $1`, [
+    id,
+    status,
+    error.slice(0, 1000),
+  ]);
 }
 
-export async function tenantOfProviderMessage(db: Queryable, provider: string, providerMessageId: string): Promise<string | undefined> {
+export async function tenantOfProviderMessage(
+  db: Queryable,
+  provider: string,
+  providerMessageId: string,
+): Promise<string | undefined> {
   const r = await db.query<{ tenant_id: string }>(
     'SELECT tenant_id FROM email_messages WHERE provider_message_id = $1 AND provider = $2 LIMIT 1',
     [providerMessageId, provider],

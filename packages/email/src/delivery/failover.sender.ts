@@ -5,8 +5,8 @@
  * through (half-open); a success closes it. Failures that are the message's own fault (rejected,
  * inactive recipient) neither count against the primary nor fail over.
  */
+import { type EmailMessage, type EmailSender, EmailSendError, type EmailSendResult } from '@platform/providers';
 import CircuitBreaker from 'opossum';
-import { EmailSendError, type EmailMessage, type EmailSendResult, type EmailSender } from '@platform/providers';
 
 export interface FailoverOptions {
   /** Requests in the rolling window before the breaker may open (and half of them failed). */
@@ -42,8 +42,12 @@ export class FailoverSender {
         rollingCountTimeout: Math.max(10_000, o.resetMs * 2),
         errorFilter: (e: unknown) => e instanceof EmailSendError && !FAILS_OVER.has(e.kind),
       });
-      this.breaker.on('open', () => o.logger?.warn({ provider: primary.name }, 'email primary circuit opened: sending through the secondary'));
-      this.breaker.on('halfOpen', () => o.logger?.info({ provider: primary.name }, 'email primary circuit half-open: probing'));
+      this.breaker.on('open', () =>
+        o.logger?.warn({ provider: primary.name }, 'email primary circuit opened: sending through the secondary'),
+      );
+      this.breaker.on('halfOpen', () =>
+        o.logger?.info({ provider: primary.name }, 'email primary circuit half-open: probing'),
+      );
       this.breaker.on('close', () => o.logger?.info({ provider: primary.name }, 'email primary circuit closed'));
     }
   }

@@ -6,6 +6,7 @@
 import type { Queryable } from '@platform/db';
 import type { DkimKey, EmailMessage } from '@platform/providers';
 import type { SecretBox } from '@platform/secrets';
+
 import { getTenantSettings } from '../tenant-settings.repo.js';
 import { dkimAad } from './sending-domains.service.js';
 
@@ -19,7 +20,11 @@ export function dkimKeys(db: Queryable, box: SecretBox): (m: EmailMessage) => Pr
     if (hit) return hit;
     const d = (await getTenantSettings(db, m.tenantId))?.email_settings.domain;
     if (!d || d.name !== fromDomain || d.status !== 'verified' || !d.dkim_private_key_sealed) return undefined;
-    const key = { domainName: d.name, keySelector: d.dkim_selector, privateKey: box.open(d.dkim_private_key_sealed, dkimAad(m.tenantId, d.name)) };
+    const key = {
+      domainName: d.name,
+      keySelector: d.dkim_selector,
+      privateKey: box.open(d.dkim_private_key_sealed, dkimAad(m.tenantId, d.name)),
+    };
     cache.set(id, key);
     return key;
   };

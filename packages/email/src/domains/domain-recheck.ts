@@ -5,9 +5,14 @@
  * records appeared becomes verified without anyone running `domain verify`.
  */
 import type { Queryable } from '@platform/db';
+
 import type { SendingDomainService } from './sending-domains.service.js';
 
-export async function recheckDomains(db: Queryable, domains: SendingDomainService, log?: { warn(o: object, m?: string): void }): Promise<{ checked: number; changed: number }> {
+export async function recheckDomains(
+  db: Queryable,
+  domains: SendingDomainService,
+  log?: { warn(o: object, m?: string): void },
+): Promise<{ checked: number; changed: number }> {
   const r = await db.query<{ tenant_id: string; status: string }>(
     `SELECT tenant_id, email_settings #>> '{domain,status}' AS status FROM tenant_settings WHERE email_settings #>> '{domain,name}' IS NOT NULL`,
   );

@@ -32,13 +32,25 @@ export async function insertSuppression(db: Queryable, s: NewSuppression): Promi
   const r = await db.query(
     `INSERT INTO email_suppressions (tenant_id, email, scope, reason, provider, provider_event_id, detail)
      VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (tenant_id, email, scope) WHERE lifted_at IS NULL DO NOTHING`,
-    [s.tenantId, s.email.toLowerCase(), s.scope, s.reason, s.provider, s.providerEventId ?? null, JSON.stringify(s.detail ?? {})],
+    [
+      s.tenantId,
+      s.email.toLowerCase(),
+      s.scope,
+      s.reason,
+      s.provider,
+      s.providerEventId ?? null,
+      JSON.stringify(s.detail ?? {}),
+    ],
   );
   return r.rowCount > 0;
 }
 
 /** The active entry that blocks sending to `email` for `tenantId` (its own, or a platform-wide one). */
-export async function activeSuppression(db: Queryable, tenantId: string, email: string): Promise<Suppression | undefined> {
+export async function activeSuppression(
+  db: Queryable,
+  tenantId: string,
+  email: string,
+): Promise<Suppression | undefined> {
   const r = await db.query<Suppression>(
     `SELECT * FROM email_suppressions WHERE email = $2 AND lifted_at IS NULL AND (tenant_id = $1 OR scope = 'platform')
      ORDER BY (scope = 'platform') DESC, id LIMIT 1`,
@@ -47,7 +59,11 @@ export async function activeSuppression(db: Queryable, tenantId: string, email: 
   return r.rows[0];
 }
 
-export async function listSuppressions(db: Queryable, tenantId: string, opts: { email?: string; includeLifted?: boolean } = {}): Promise<Suppression[]> {
+export async function listSuppressions(
+  db: Queryable,
+  tenantId: string,
+  opts: { email?: string; includeLifted?: boolean } = {},
+): Promise<Suppression[]> {
   const r = await db.query<Suppression>(
     `SELECT * FROM email_suppressions WHERE (tenant_id = $1 OR scope = 'platform')
        AND ($2::text IS NULL OR email = $2) AND ($3 OR lifted_at IS NULL) ORDER BY created_at DESC, id DESC LIMIT 500`,
@@ -57,5 +73,8 @@ export async function listSuppressions(db: Queryable, tenantId: string, opts: { 
 }
 
 export async function liftSuppression(db: Queryable, id: number, by: string): Promise<void> {
-  await db.query(`UPDATE email_suppressions SET lifted_at = now(), lifted_by = $2 WHERE id = $1 AND lifted_at IS NULL`, [id, by]);
+  await db.query(
+    `UPDATE email_suppressions SET lifted_at = now(), lifted_by = $2 WHERE id = $1 AND lifted_at IS NULL`,
+    [id, by],
+  );
 }

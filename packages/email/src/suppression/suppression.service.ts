@@ -6,7 +6,14 @@
 import type { Queryable } from '@platform/db';
 import { AppError } from '@platform/kernel';
 import type { EmailFeedbackEvent } from '@platform/providers';
-import { activeSuppression, insertSuppression, liftSuppression, listSuppressions, type Suppression } from './suppression.repo.js';
+
+import {
+  activeSuppression,
+  insertSuppression,
+  liftSuppression,
+  listSuppressions,
+  type Suppression,
+} from './suppression.repo.js';
 
 export class SuppressionService {
   constructor(private readonly db: Queryable) {}
@@ -28,7 +35,14 @@ export class SuppressionService {
 
   /** A provider refused the recipient as inactive at send time. */
   async recordInactive(tenantId: string, email: string, provider: string, detail: string): Promise<void> {
-    await insertSuppression(this.db, { tenantId, email, scope: 'tenant', reason: 'inactive_recipient', provider, detail: { error: detail } });
+    await insertSuppression(this.db, {
+      tenantId,
+      email,
+      scope: 'tenant',
+      reason: 'inactive_recipient',
+      provider,
+      detail: { error: detail },
+    });
   }
 
   check(tenantId: string, email: string): Promise<Suppression | undefined> {
@@ -43,7 +57,10 @@ export class SuppressionService {
   async lift(tenantId: string, email: string, by: string): Promise<Suppression> {
     const active = (await listSuppressions(this.db, tenantId, { email })).filter((s) => s.lifted_at === null);
     if (active.some((s) => s.reason === 'complaint'))
-      throw new AppError('EMAIL_SUPPRESSION_NOT_LIFTABLE', `${email} complained about mail (marked it as spam); a complaint is never lifted.`);
+      throw new AppError(
+        'EMAIL_SUPPRESSION_NOT_LIFTABLE',
+        `${email} complained about mail (marked it as spam); a complaint is never lifted.`,
+      );
     const own = active.find((s) => s.tenant_id === tenantId);
     if (!own) throw new AppError('EMAIL_SUPPRESSION_NOT_LIFTABLE', `${email} is not suppressed for this tenant.`);
     await liftSuppression(this.db, own.id, by);

@@ -18,7 +18,11 @@ export const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => ES
 export function html(strings: TemplateStringsArray, ...values: unknown[]): SafeHtml {
   let out = strings[0]!;
   values.forEach((v, i) => {
-    const part = Array.isArray(v) ? v.map((x) => (x instanceof SafeHtml ? x.value : escapeHtml(String(x)))).join('') : v instanceof SafeHtml ? v.value : escapeHtml(String(v ?? ''));
+    const part = Array.isArray(v)
+      ? v.map((x) => (x instanceof SafeHtml ? x.value : escapeHtml(String(x)))).join('')
+      : v instanceof SafeHtml
+        ? v.value
+        : escapeHtml(String(v ?? ''));
     out += part + strings[i + 1]!;
   });
   return new SafeHtml(out);

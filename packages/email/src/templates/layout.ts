@@ -3,7 +3,9 @@ import type { Brand } from './brand.js';
 import { html, type SafeHtml } from './html.js';
 
 export function layout(brand: Brand, title: string, body: SafeHtml): string {
-  const logo = brand.logoUrl ? html`<img src="${brand.logoUrl}" alt="${brand.companyName}" height="40" style="display:block">` : html`<strong style="font-size:20px;color:#ffffff">${brand.companyName}</strong>`;
+  const logo = brand.logoUrl
+    ? html`<img src="${brand.logoUrl}" alt="${brand.companyName}" height="40" style="display:block">`
+    : html`<strong style="font-size:20px;color:#ffffff">${brand.companyName}</strong>`;
   const contact = [brand.phone, brand.email, brand.address].filter(Boolean).join(' · ');
   return html`<!doctype html>
 <html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${title}</title></head>

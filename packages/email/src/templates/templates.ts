@@ -3,6 +3,7 @@
  * data (zod), so a bad link or a missing name fails at enqueue time, never at delivery.
  */
 import { z } from 'zod';
+
 import type { Brand } from './brand.js';
 import { html, safeUrl } from './html.js';
 import { button, layout, textFooter } from './layout.js';
@@ -26,12 +27,20 @@ const define = <S extends z.ZodType>(t: Template<S>): Template<S> => t;
 
 export const TEMPLATES = {
   password_reset: define({
-    schema: z.object({ name: name.optional(), resetUrl: url, expiresInMinutes: z.number().int().min(1).max(1440).default(60) }),
+    schema: z.object({
+      name: name.optional(),
+      resetUrl: url,
+      expiresInMinutes: z.number().int().min(1).max(1440).default(60),
+    }),
     sample: { name: 'Jane Roe', resetUrl: 'https://app.example.com/reset?token=sample', expiresInMinutes: 60 },
     render: (b, d) => ({
       subject: `Reset your ${b.companyName} password`,
       text: `Hello${d.name ? ` ${d.name}` : ''},\n\nSomeone asked to reset the password of your ${b.companyName} account. Open this link within ${d.expiresInMinutes} minutes to choose a new one:\n${d.resetUrl}\n\nIf it was not you, ignore this email: your password stays as it is.${textFooter(b)}`,
-      html: layout(b, 'Reset your password', html`<p>Hello${d.name ? html` ${d.name}` : ''},</p><p>Someone asked to reset the password of your ${b.companyName} account. The link works for ${d.expiresInMinutes} minutes.</p>${button(b, d.resetUrl, 'Choose a new password')}<p>If it was not you, ignore this email: your password stays as it is.</p>`),
+      html: layout(
+        b,
+        'Reset your password',
+        html`<p>Hello${d.name ? html` ${d.name}` : ''},</p><p>Someone asked to reset the password of your ${b.companyName} account. The link works for ${d.expiresInMinutes} minutes.</p>${button(b, d.resetUrl, 'Choose a new password')}<p>If it was not you, ignore this email: your password stays as it is.</p>`,
+      ),
     }),
   }),
   invitation: define({
@@ -40,34 +49,69 @@ export const TEMPLATES = {
     render: (b, d) => ({
       subject: `${d.inviterName} invited you to ${b.companyName}`,
       text: `${d.inviterName} invited you to join ${b.companyName}${d.role ? ` as ${d.role}` : ''}.\nAccept the invitation: ${d.acceptUrl}${textFooter(b)}`,
-      html: layout(b, 'Invitation', html`<p>${d.inviterName} invited you to join ${b.companyName}${d.role ? html` as ${d.role}` : ''}.</p>${button(b, d.acceptUrl, 'Accept the invitation')}`),
+      html: layout(
+        b,
+        'Invitation',
+        html`<p>${d.inviterName} invited you to join ${b.companyName}${d.role ? html` as ${d.role}` : ''}.</p>${button(b, d.acceptUrl, 'Accept the invitation')}`,
+      ),
     }),
   }),
   portal_quote_link: define({
-    schema: z.object({ customerName: name, quoteNumber: z.string().min(1).max(40), portalUrl: url, expiresOn: z.string().max(40).optional() }),
-    sample: { customerName: 'Jane Roe', quoteNumber: 'S00042', portalUrl: 'https://portal.example.com/portal/quote/sample', expiresOn: '2026-12-31' },
+    schema: z.object({
+      customerName: name,
+      quoteNumber: z.string().min(1).max(40),
+      portalUrl: url,
+      expiresOn: z.string().max(40).optional(),
+    }),
+    sample: {
+      customerName: 'Jane Roe',
+      quoteNumber: 'S00042',
+      portalUrl: 'https://portal.example.com/portal/quote/sample',
+      expiresOn: '2026-12-31',
+    },
     render: (b, d) => ({
       subject: `Your quote ${d.quoteNumber} from ${b.companyName}`,
       text: `Hello ${d.customerName},\n\nYour quote ${d.quoteNumber} is ready: ${d.portalUrl}${d.expiresOn ? `\nThe link works until ${d.expiresOn}.` : ''}${textFooter(b)}`,
-      html: layout(b, 'Your quote', html`<p>Hello ${d.customerName},</p><p>Your quote ${d.quoteNumber} is ready to review and accept.</p>${button(b, d.portalUrl, 'View your quote')}${d.expiresOn ? html`<p>The link works until ${d.expiresOn}.</p>` : ''}`),
+      html: layout(
+        b,
+        'Your quote',
+        html`<p>Hello ${d.customerName},</p><p>Your quote ${d.quoteNumber} is ready to review and accept.</p>${button(b, d.portalUrl, 'View your quote')}${d.expiresOn ? html`<p>The link works until ${d.expiresOn}.</p>` : ''}`,
+      ),
     }),
   }),
   job_scheduled: define({
-    schema: z.object({ customerName: name, date: z.string().min(1).max(40), window: z.string().max(40).optional(), address: z.string().max(300).optional() }),
+    schema: z.object({
+      customerName: name,
+      date: z.string().min(1).max(40),
+      window: z.string().max(40).optional(),
+      address: z.string().max(300).optional(),
+    }),
     sample: { customerName: 'Jane Roe', date: 'Tuesday 1 December', window: '9:00–11:00', address: '12 Elm Street' },
     render: (b, d) => ({
       subject: `Your appointment with ${b.companyName} on ${d.date}`,
       text: `Hello ${d.customerName},\n\nYour appointment is booked for ${d.date}${d.window ? `, ${d.window}` : ''}${d.address ? ` at ${d.address}` : ''}.${textFooter(b)}`,
-      html: layout(b, 'Appointment booked', html`<p>Hello ${d.customerName},</p><p>Your appointment is booked for <strong>${d.date}${d.window ? html`, ${d.window}` : ''}</strong>${d.address ? html` at ${d.address}` : ''}.</p>`),
+      html: layout(
+        b,
+        'Appointment booked',
+        html`<p>Hello ${d.customerName},</p><p>Your appointment is booked for <strong>${d.date}${d.window ? html`, ${d.window}` : ''}</strong>${d.address ? html` at ${d.address}` : ''}.</p>`,
+      ),
     }),
   }),
   technician_on_the_way: define({
-    schema: z.object({ customerName: name, technicianName: name, etaMinutes: z.number().int().min(0).max(600).optional() }),
+    schema: z.object({
+      customerName: name,
+      technicianName: name,
+      etaMinutes: z.number().int().min(0).max(600).optional(),
+    }),
     sample: { customerName: 'Jane Roe', technicianName: 'Alex Fitter', etaMinutes: 25 },
     render: (b, d) => ({
       subject: `${d.technicianName} from ${b.companyName} is on the way`,
       text: `Hello ${d.customerName},\n\n${d.technicianName} is on the way${d.etaMinutes !== undefined ? ` and should arrive in about ${d.etaMinutes} minutes` : ''}.${textFooter(b)}`,
-      html: layout(b, 'On the way', html`<p>Hello ${d.customerName},</p><p>${d.technicianName} is on the way${d.etaMinutes !== undefined ? html` and should arrive in about ${d.etaMinutes} minutes` : ''}.</p>`),
+      html: layout(
+        b,
+        'On the way',
+        html`<p>Hello ${d.customerName},</p><p>${d.technicianName} is on the way${d.etaMinutes !== undefined ? html` and should arrive in about ${d.etaMinutes} minutes` : ''}.</p>`,
+      ),
     }),
   }),
   lead_acknowledgement: define({
@@ -76,7 +120,11 @@ export const TEMPLATES = {
     render: (b, d) => ({
       subject: `Thanks for contacting ${b.companyName}`,
       text: `Hello ${d.name},\n\nThank you: we received your request${d.summary ? ` (${d.summary})` : ''} and will be in touch shortly.${textFooter(b)}`,
-      html: layout(b, 'Request received', html`<p>Hello ${d.name},</p><p>Thank you: we received your request${d.summary ? html` (${d.summary})` : ''} and will be in touch shortly.</p>`),
+      html: layout(
+        b,
+        'Request received',
+        html`<p>Hello ${d.name},</p><p>Thank you: we received your request${d.summary ? html` (${d.summary})` : ''} and will be in touch shortly.</p>`,
+      ),
     }),
   }),
 } as const;

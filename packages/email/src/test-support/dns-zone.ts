@@ -20,8 +20,10 @@ export async function startLocalDns(): Promise<LocalDns> {
       const name = q?.name.toLowerCase() ?? '';
       const base = { name: q?.name ?? '', class: Packet.CLASS.IN, ttl: 60 };
       if (q?.type === Packet.TYPE.TXT)
-        for (const v of txt.get(name) ?? []) response.answers.push({ ...base, type: Packet.TYPE.TXT, data: v.match(/.{1,255}/g) ?? [] } as never);
-      if (q?.type === Packet.TYPE.CNAME && cname.has(name)) response.answers.push({ ...base, type: Packet.TYPE.CNAME, domain: cname.get(name)! } as never);
+        for (const v of txt.get(name) ?? [])
+          response.answers.push({ ...base, type: Packet.TYPE.TXT, data: v.match(/.{1,255}/g) ?? [] } as never);
+      if (q?.type === Packet.TYPE.CNAME && cname.has(name))
+        response.answers.push({ ...base, type: Packet.TYPE.CNAME, domain: cname.get(name)! } as never);
       // A lost UDP answer shows as the resolver's timeout in the test that asked.
       void send(response);
     },

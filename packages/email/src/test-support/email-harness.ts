@@ -3,16 +3,17 @@
  * without), the loopback SMTP server, the local Postmark stand-in relaying into it, the local SNS
  * signer, the email lanes (driven by tick()) and the webhook routes on a Fastify app (inject()).
  */
-import Fastify, { type FastifyInstance } from 'fastify';
 import { createTestDb, migratePlatform, type TestDb } from '@platform/db';
-import { startLocalPostmark, type RunningLocalPostmark } from '@platform/providers/local';
-import { startLocalSns, type RunningLocalSns } from '@platform/providers/email/local/local-sns.signer.js';
-import { emailConfigDefaults, type EmailConfig } from '../email.config.js';
-import { startEmailLanes, type EmailLanes } from '../delivery/email-lanes.js';
-import { EmailWebhookService } from '../webhooks/email-webhook.service.js';
-import { registerEmailWebhooks } from '../webhooks/email-webhook.plugin.js';
+import { type RunningLocalSns, startLocalSns } from '@platform/providers/email/local/local-sns.signer.js';
+import { type RunningLocalPostmark, startLocalPostmark } from '@platform/providers/local';
+import Fastify, { type FastifyInstance } from 'fastify';
+
+import { type EmailLanes, startEmailLanes } from '../delivery/email-lanes.js';
+import { type EmailConfig, emailConfigDefaults } from '../email.config.js';
 import { setEmailSettings, upsertTenantSettings } from '../tenant-settings.repo.js';
-import { startSmtpSink, type SmtpSink } from './smtp-sink.js';
+import { registerEmailWebhooks } from '../webhooks/email-webhook.plugin.js';
+import { EmailWebhookService } from '../webhooks/email-webhook.service.js';
+import { type SmtpSink, startSmtpSink } from './smtp-sink.js';
 
 export const POSTMARK_TOKEN = 'pm-server-token-local-0001';
 export const HOOK_USER = 'postmark';
@@ -37,14 +38,27 @@ export async function startEmailHarness(overrides: Partial<EmailConfig> = {}): P
   const t = await createTestDb();
   await migratePlatform(t.db);
   const tenant = async (slug: string, name: string) =>
-    (await t.db.query<{ id: string }>('INSERT INTO tenants (slug, name) VALUES ($1, $2) RETURNING id', [slug, name])).rows[0]!.id;
+    (await t.db.query<{ id: string }>('INSERT INTO tenants (slug, name) VALUES ($1, $2) RETURNING id', [slug, name]))
+      .rows[0]!.id;
   const acme = await tenant('acme', 'Acme');
   const beta = await tenant('beta', 'Beta');
-  await upsertTenantSettings(t.db, acme, { company_name: 'Acme Blinds', primary_color: '#AA3300', phone: '+1 303 555 0100', email: 'office@acme.test' });
+  await upsertTenantSettings(t.db, acme, {
+    company_name: 'Acme Blinds',
+    primary_color: '#AA3300',
+    phone: '+1 303 555 0100',
+    email: 'office@acme.test',
+  });
   await setEmailSettings(t.db, acme, {
     from_name: 'Acme Blinds',
     reply_to: 'office@acme.test',
-    domain: { name: 'mail.acme.test', status: 'verified', dkim_selector: 'pm1', dkim_record: 'v=DKIM1; k=rsa; p=x', dkim_private_key_sealed: '', added_at: new Date().toISOString() },
+    domain: {
+      name: 'mail.acme.test',
+      status: 'verified',
+      dkim_selector: 'pm1',
+      dkim_record: 'v=DKIM1; k=rsa; p=x',
+      dkim_private_key_sealed: '',
+      added_at: new Date().toISOString(),
+    },
   });
   await upsertTenantSettings(t.db, beta, { company_name: 'Beta Shades', email: 'hello@beta.test' });
   const smtp = await startSmtpSink();
@@ -65,12 +79,27 @@ export async function startEmailHarness(overrides: Partial<EmailConfig> = {}): P
     EMAIL_SNS_ALLOW_HTTP_LOOPBACK: 'on',
     ...overrides,
   });
-  const lanes = startEmailLanes({ config, db: t.db, logger: silent, workerId: 'test', start: false, relay: { baseDelayMs: 10, maxDelayMs: 20, maxAttempts: 3 } });
+  const lanes = startEmailLanes({
+    config,
+    db: t.db,
+    logger: silent,
+    workerId: 'test',
+    start: false,
+    relay: { baseDelayMs: 10, maxDelayMs: 20, maxAttempts: 3 },
+  });
   const app = Fastify({ logger: false });
   registerEmailWebhooks(app, new EmailWebhookService(t.db, config, lanes.services.suppressions));
   await app.ready();
   return {
-    t, acme, beta, smtp, postmark, sns, config, lanes, app,
+    t,
+    acme,
+    beta,
+    smtp,
+    postmark,
+    sns,
+    config,
+    lanes,
+    app,
     close: async () => {
       await app.close();
       await lanes.close();

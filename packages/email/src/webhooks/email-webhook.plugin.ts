@@ -3,8 +3,9 @@
  * For now on the ERP host; they move to the control plane when it exists (docs/email.md). SNS posts
  * `text/plain`, so bodies are read raw in this scope (the signature covers the exact text).
  */
-import type { FastifyInstance } from 'fastify';
 import { acceptRawBodies, asAppError, decodeBody, sendProblem } from '@platform/http-kit';
+import type { FastifyInstance } from 'fastify';
+
 import type { EmailWebhookService } from './email-webhook.service.js';
 
 export function registerEmailWebhooks(app: FastifyInstance, webhooks: EmailWebhookService): void {

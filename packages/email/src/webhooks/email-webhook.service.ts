@@ -6,12 +6,20 @@
  * confirmation is answered by GETting its SubscribeURL. A refused request changes nothing.
  */
 import { timingSafeEqual } from 'node:crypto';
+
 import type { Db } from '@platform/db';
 import { AppError } from '@platform/kernel';
-import { AWS_SNS_CERT_HOST, parsePostmarkWebhook, parseSesNotification, SnsVerifier, type EmailFeedbackEvent } from '@platform/providers';
+import {
+  AWS_SNS_CERT_HOST,
+  type EmailFeedbackEvent,
+  parsePostmarkWebhook,
+  parseSesNotification,
+  SnsVerifier,
+} from '@platform/providers';
+
+import { tenantOfProviderMessage } from '../delivery/email-messages.repo.js';
 import type { EmailConfig } from '../email.config.js';
 import type { SuppressionService } from '../suppression/suppression.service.js';
-import { tenantOfProviderMessage } from '../delivery/email-messages.repo.js';
 import { findTenant } from '../tenant-settings.repo.js';
 
 type Headers = Record<string, string | string[] | undefined>;
@@ -40,7 +48,9 @@ export class EmailWebhookService {
   ) {
     this.certHost = c.EMAIL_SNS_CERT_HOST_PATTERN ? new RegExp(c.EMAIL_SNS_CERT_HOST_PATTERN) : AWS_SNS_CERT_HOST;
     this.sns = new SnsVerifier({
-      allowedTopicArns: c.EMAIL_SNS_TOPIC_ARNS.split(',').map((s) => s.trim()).filter(Boolean),
+      allowedTopicArns: c.EMAIL_SNS_TOPIC_ARNS.split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
       certHostPattern: this.certHost,
       allowHttpLoopback: c.EMAIL_SNS_ALLOW_HTTP_LOOPBACK === 'on',
       fetch: fetchImpl,
@@ -50,7 +60,8 @@ export class EmailWebhookService {
   async postmark(headers: Headers, body: unknown): Promise<FeedbackOutcome> {
     this.authenticatePostmark(headers);
     const event = parsePostmarkWebhook(body);
-    if (!event) throw new AppError('BAD_REQUEST', 'Not a Postmark bounce or spam-complaint webhook (Email and ID are required).');
+    if (!event)
+      throw new AppError('BAD_REQUEST', 'Not a Postmark bounce or spam-complaint webhook (Email and ID are required).');
     return this.apply([event], 'postmark');
   }
 
@@ -64,7 +75,8 @@ export class EmailWebhookService {
     const v = await this.sns.verify(body);
     if (!v.ok) throw unauth(`The SNS message was refused: ${v.reason}.`);
     const m = v.message;
-    if (headers['x-amz-sns-message-type'] !== undefined && headers['x-amz-sns-message-type'] !== m.Type) throw unauth('The SNS message type header does not match the message.');
+    if (headers['x-amz-sns-message-type'] !== undefined && headers['x-amz-sns-message-type'] !== m.Type)
+      throw unauth('The SNS message type header does not match the message.');
     if (m.Type === 'SubscriptionConfirmation') {
       await this.confirmSubscription(m.SubscribeURL!);
       return { received: 0, suppressed: 0, ignored: 0, confirmed: true };
@@ -77,10 +89,12 @@ export class EmailWebhookService {
     const user = this.c.EMAIL_WEBHOOK_POSTMARK_USER;
     const pass = this.c.EMAIL_WEBHOOK_POSTMARK_PASSWORD;
     const custom = this.c.EMAIL_WEBHOOK_POSTMARK_HEADER;
-    if (!(user && pass) && !custom) throw unauth('The Postmark webhook is not configured (EMAIL_WEBHOOK_POSTMARK_USER/_PASSWORD or _HEADER).');
+    if (!(user && pass) && !custom)
+      throw unauth('The Postmark webhook is not configured (EMAIL_WEBHOOK_POSTMARK_USER/_PASSWORD or _HEADER).');
     if (user && pass) {
       const got = String(headers.authorization ?? '');
-      if (!same(got, `Basic ${Buffer.from(`${user}:${pass}`).toString('base64')}`)) throw unauth('Basic authentication failed.');
+      if (!same(got, `Basic ${Buffer.from(`${user}:${pass}`).toString('base64')}`))
+        throw unauth('Basic authentication failed.');
     }
     if (custom) {
       const i = custom.indexOf(':');
@@ -93,11 +107,16 @@ export class EmailWebhookService {
   private async confirmSubscription(subscribeUrl: string): Promise<void> {
     const u = new URL(subscribeUrl);
     const loopback = u.hostname === '127.0.0.1' || u.hostname === 'localhost';
-    const okScheme = u.protocol === 'https:' || (u.protocol === 'http:' && loopback && this.c.EMAIL_SNS_ALLOW_HTTP_LOOPBACK === 'on');
+    const okScheme =
+      u.protocol === 'https:' || (u.protocol === 'http:' && loopback && this.c.EMAIL_SNS_ALLOW_HTTP_LOOPBACK === 'on');
     // Only ever call SNS itself: a signed message could still name any URL.
     if (!okScheme || !this.certHost.test(u.hostname)) throw unauth('The SubscribeURL is not an SNS address.');
     const res = await this.fetchImpl(u, { signal: AbortSignal.timeout(10_000), redirect: 'error' });
-    if (!res.ok) throw new AppError('BAD_REQUEST', `Confirming the SNS subscription failed (HTTP ${res.status}); SNS will resend the confirmation.`);
+    if (!res.ok)
+      throw new AppError(
+        'BAD_REQUEST',
+        `Confirming the SNS subscription failed (HTTP ${res.status}); SNS will resend the confirmation.`,
+      );
   }
 
   private async apply(events: EmailFeedbackEvent[], provider: string): Promise<FeedbackOutcome> {

@@ -5,7 +5,9 @@
  * characters as a lookup index, and compare in constant time.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+
 import type { Queryable } from '@platform/db';
+
 import { qt } from '../schema.js';
 
 export const API_KEY_RE = /^[0-9a-f]{40}$/;
@@ -23,7 +25,13 @@ export interface ApiKeyInfo {
   lastUsed: string | null;
 }
 
-export async function createApiKey(q: Queryable, schema: string, uid: number, name: string, scope: string | null = null) {
+export async function createApiKey(
+  q: Queryable,
+  schema: string,
+  uid: number,
+  name: string,
+  scope: string | null = null,
+) {
   const key = randomBytes(20).toString('hex');
   const r = await q.query<{ id: number }>(
     `INSERT INTO ${qt(schema, 'res_users_apikeys')} (name, user_id, scope, index, key) VALUES ($1, $2, $3, $4, $5) RETURNING id`,

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '@platform/db';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { EmbeddedErp } from '../embedded-erp.js';
 import { CredentialChecker } from './credentials.js';
 
@@ -31,7 +32,10 @@ describe('passwords', () => {
 
   it('execute_kw re-checks the password on every call: AccessDenied for a wrong one', async () => {
     expect(await count('secret-pw')).toBeGreaterThan(0);
-    await expect(count('nope')).rejects.toMatchObject({ odooName: 'odoo.exceptions.AccessDenied', message: 'Access Denied' });
+    await expect(count('nope')).rejects.toMatchObject({
+      odooName: 'odoo.exceptions.AccessDenied',
+      message: 'Access Denied',
+    });
     await expect(erp.executeKw('auth', 99, 'secret-pw', 'res.partner', 'search_count', [[]])).rejects.toMatchObject({
       odooName: 'odoo.exceptions.AccessDenied',
     });
@@ -50,13 +54,16 @@ describe('passwords', () => {
     const checker = new CredentialChecker(5_000, () => now);
     await checker.check(t.db, 'erp_auth', 'auth', 2, 'secret-pw');
     // Another process changes the password behind this one's back.
-    const saved = (await t.db.query<{ password: string }>(`SELECT password FROM erp_auth.res_users WHERE id = 2`)).rows[0]!.password;
+    const saved = (await t.db.query<{ password: string }>(`SELECT password FROM erp_auth.res_users WHERE id = 2`))
+      .rows[0]!.password;
     await t.db.query(`UPDATE erp_auth.res_users SET password = 'scrypt$x' WHERE id = 2`);
     try {
       now += 4_000;
       await expect(checker.check(t.db, 'erp_auth', 'auth', 2, 'secret-pw')).resolves.toBeUndefined();
       now += 2_000;
-      await expect(checker.check(t.db, 'erp_auth', 'auth', 2, 'secret-pw')).rejects.toMatchObject({ odooName: 'odoo.exceptions.AccessDenied' });
+      await expect(checker.check(t.db, 'erp_auth', 'auth', 2, 'secret-pw')).rejects.toMatchObject({
+        odooName: 'odoo.exceptions.AccessDenied',
+      });
     } finally {
       await t.db.query(`UPDATE erp_auth.res_users SET password = $1 WHERE id = 2`, [saved]);
     }
@@ -67,7 +74,12 @@ describe('API keys', () => {
   it('are 40 lowercase hex chars, stored as SHA-256 with an 8-char index, and replace the password', async () => {
     const { id, key } = await erp.createApiKey('auth', 'admin', 'integration test');
     expect(key).toMatch(/^[0-9a-f]{40}$/);
-    const row = (await t.db.query<{ key: string; index: string }>(`SELECT key, index FROM erp_auth.res_users_apikeys WHERE id = $1`, [id])).rows[0]!;
+    const row = (
+      await t.db.query<{ key: string; index: string }>(
+        `SELECT key, index FROM erp_auth.res_users_apikeys WHERE id = $1`,
+        [id],
+      )
+    ).rows[0]!;
     expect(row.index).toBe(key.slice(0, 8));
     expect(row.key).not.toContain(key);
     expect(await erp.authenticate('auth', 'admin', key)).toBe(2);
@@ -94,7 +106,9 @@ describe('API keys', () => {
   });
 
   it('deactivating the user stops its keys', async () => {
-    const uid = (await erp.executeKw('auth', 2, 'secret-pw', 'res.users', 'create', [{ name: 'Bob', login: 'bob', password: 'bob-pw' }])) as number;
+    const uid = (await erp.executeKw('auth', 2, 'secret-pw', 'res.users', 'create', [
+      { name: 'Bob', login: 'bob', password: 'bob-pw' },
+    ])) as number;
     const { key } = await erp.createApiKey('auth', 'bob', 'bob key');
     expect(await erp.authenticate('auth', 'bob', key)).toBe(uid);
     await erp.executeKw('auth', 2, 'secret-pw', 'res.users', 'write', [[uid], { active: false }]);

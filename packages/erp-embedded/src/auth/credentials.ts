@@ -5,6 +5,7 @@
  * and any other change is seen once the entry expires (`ttlMs`).
  */
 import type { Queryable } from '@platform/db';
+
 import { accessDenied } from '../errors.js';
 import { qt } from '../schema.js';
 import { API_KEY_RE, checkApiKey, sha256 } from './apikeys.js';
@@ -13,18 +14,29 @@ import { verifyPassword } from './password.js';
 export class CredentialChecker {
   private readonly cache = new Map<string, number>();
 
-  constructor(private readonly ttlMs = 10_000, private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly ttlMs = 10_000,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   /** uid for a login and a password or API key, or false (Odoo's authenticate swallows AccessDenied). */
-  async authenticate(q: Queryable, schema: string, db: string, login: unknown, secret: unknown,
-    opts: { interactive?: boolean } = {}): Promise<number | false> {
+  async authenticate(
+    q: Queryable,
+    schema: string,
+    db: string,
+    login: unknown,
+    secret: unknown,
+    opts: { interactive?: boolean } = {},
+  ): Promise<number | false> {
     if (typeof login !== 'string' || typeof secret !== 'string' || !secret) return false;
     const r = await q.query<{ id: number; password: string | null }>(
       `SELECT id, password FROM ${qt(schema, 'res_users')} WHERE login = $1 AND active = true`,
       [login],
     );
     const user = r.rows[0];
-    const ok = opts.interactive ? await verifyPassword(secret, user?.password) : user && (await this.verify(q, schema, user.id, user.password, secret));
+    const ok = opts.interactive
+      ? await verifyPassword(secret, user?.password)
+      : user && (await this.verify(q, schema, user.id, user.password, secret));
     if (!user || !ok) return false;
     if (opts.interactive) return user.id;
     this.cache.set(this.key(db, user.id, secret), this.now() + this.ttlMs);
@@ -33,7 +45,8 @@ export class CredentialChecker {
 
   /** Throws AccessDenied unless `secret` is the password or a live API key of active user `uid`. */
   async check(q: Queryable, schema: string, db: string, uid: unknown, secret: unknown): Promise<void> {
-    if (typeof uid !== 'number' || !Number.isInteger(uid) || typeof secret !== 'string' || !secret) throw accessDenied();
+    if (typeof uid !== 'number' || !Number.isInteger(uid) || typeof secret !== 'string' || !secret)
+      throw accessDenied();
     const k = this.key(db, uid, secret);
     const until = this.cache.get(k);
     if (until !== undefined && until > this.now()) return;

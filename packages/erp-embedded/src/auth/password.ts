@@ -2,7 +2,7 @@
  * Password hashing with scrypt from node:crypto (memory-hard, no native dependency).
  * Stored as `scrypt$N$r$p$<salt b64>$<hash b64>` so parameters can change later.
  */
-import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { randomBytes, scrypt as scryptCb, type ScryptOptions, timingSafeEqual } from 'node:crypto';
 
 const scrypt = (pw: string, salt: Buffer, len: number, opts: ScryptOptions) =>
   new Promise<Buffer>((resolve, reject) => scryptCb(pw, salt, len, opts, (e, k) => (e ? reject(e) : resolve(k))));

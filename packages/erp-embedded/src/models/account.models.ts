@@ -4,9 +4,9 @@
  * items and no chart of accounts. Payments: payment.models.ts. Actions: orm/actions/account.actions.ts.
  */
 import { f } from '../fields.js';
-import { rows, round2, isZero, todayUtc, tbl } from '../orm/lookup.js';
-import { qi, qt } from '../schema.js';
+import { isZero, round2, rows, tbl, todayUtc } from '../orm/lookup.js';
 import type { ComputeSpec, ModelSpec } from '../registry.js';
+import { qi, qt } from '../schema.js';
 import { companyField, currencyField, lineAmounts, related } from './common.js';
 
 export const MOVE_TYPES: [string, string][] = [
@@ -29,7 +29,11 @@ export const PAYMENT_STATES: [string, string][] = [
 ];
 
 export const JOURNAL_TYPES: [string, string][] = [
-  ['sale', 'Sales'], ['purchase', 'Purchase'], ['cash', 'Cash'], ['bank', 'Bank'], ['general', 'Miscellaneous'],
+  ['sale', 'Sales'],
+  ['purchase', 'Purchase'],
+  ['cash', 'Cash'],
+  ['bank', 'Bank'],
+  ['general', 'Miscellaneous'],
 ];
 
 /**
@@ -43,13 +47,34 @@ export const JOURNAL_TYPES: [string, string][] = [
  */
 const moveAmounts: ComputeSpec = {
   fields: ['amount_untaxed', 'amount_tax', 'amount_total', 'amount_residual', 'payment_state'],
-  depends: ['invoice_line_ids.price_subtotal', 'invoice_line_ids.price_total', 'payment_ids.amount', 'payment_ids.state',
-    'payment_ids.reconciled_invoice_ids', 'reversal_move_id.amount_total', 'reversal_move_id.state', 'reversed_entry_id', 'state', 'move_type'],
+  depends: [
+    'invoice_line_ids.price_subtotal',
+    'invoice_line_ids.price_total',
+    'payment_ids.amount',
+    'payment_ids.state',
+    'payment_ids.reconciled_invoice_ids',
+    'reversal_move_id.amount_total',
+    'reversal_move_id.state',
+    'reversed_entry_id',
+    'state',
+    'move_type',
+  ],
   async compute(env, ids, m) {
     const pay = m.fields.get('payment_ids')!;
     const lines = tbl(env, 'account.move.line');
-    const total = (alias: string) => `COALESCE((SELECT sum(l.price_total) FROM ${lines} l WHERE l.move_id = ${alias}.id), 0)`;
-    const list = await rows<{ id: number; state: string; move_type: string; untaxed: number; total: number; paid: number; credited: number; reversed_total: number | null }>(env,
+    const total = (alias: string) =>
+      `COALESCE((SELECT sum(l.price_total) FROM ${lines} l WHERE l.move_id = ${alias}.id), 0)`;
+    const list = await rows<{
+      id: number;
+      state: string;
+      move_type: string;
+      untaxed: number;
+      total: number;
+      paid: number;
+      credited: number;
+      reversed_total: number | null;
+    }>(
+      env,
       `SELECT p.id, p.state, p.move_type,
               COALESCE((SELECT sum(l.price_subtotal) FROM ${lines} l WHERE l.move_id = p.id), 0) AS untaxed,
               ${total('p')} AS total,
@@ -58,15 +83,37 @@ const moveAmounts: ComputeSpec = {
                 WHERE r.${qi(pay.column1!)} = p.id AND x.state = 'posted'), 0) AS paid,
               COALESCE((SELECT sum(${total('c')}) FROM ${tbl(env, m.name)} c WHERE c.reversed_entry_id = p.id AND c.state = 'posted'), 0) AS credited,
               (SELECT ${total('o')} FROM ${tbl(env, m.name)} o WHERE o.id = p.reversed_entry_id AND o.state = 'posted') AS reversed_total
-         FROM ${tbl(env, m.name)} p WHERE p.id = ANY($1::integer[])`, [ids]);
+         FROM ${tbl(env, m.name)} p WHERE p.id = ANY($1::integer[])`,
+      [ids],
+    );
     return list.map((r) => {
-      const [untaxed, total, paid, credited] = [round2(Number(r.untaxed)), round2(Number(r.total)), round2(Number(r.paid)), round2(Number(r.credited))];
+      const [untaxed, total, paid, credited] = [
+        round2(Number(r.untaxed)),
+        round2(Number(r.total)),
+        round2(Number(r.paid)),
+        round2(Number(r.credited)),
+      ];
       const posted = r.state === 'posted' && r.move_type !== 'entry';
       // A credit note reversing a posted invoice is applied to it (up to the invoice's total).
       const applied = r.reversed_total === null ? 0 : Math.min(total, round2(Number(r.reversed_total)));
       const residual = posted ? Math.max(0, round2(total - paid - credited - applied)) : total;
-      const state = !posted ? 'not_paid' : isZero(residual) ? (paid === 0 && credited > 0 ? 'reversed' : 'paid') : paid + credited + applied > 0 ? 'partial' : 'not_paid';
-      return { id: r.id, amount_untaxed: untaxed, amount_tax: round2(total - untaxed), amount_total: total, amount_residual: residual, payment_state: state };
+      const state = !posted
+        ? 'not_paid'
+        : isZero(residual)
+          ? paid === 0 && credited > 0
+            ? 'reversed'
+            : 'paid'
+          : paid + credited + applied > 0
+            ? 'partial'
+            : 'not_paid';
+      return {
+        id: r.id,
+        amount_untaxed: untaxed,
+        amount_tax: round2(total - untaxed),
+        amount_total: total,
+        amount_residual: residual,
+        payment_state: state,
+      };
     });
   },
 };
@@ -78,9 +125,20 @@ export const accountModels: ModelSpec[] = [
     order: 'sequence, id',
     fields: {
       name: f.char('Tax Name', { required: true }),
-      amount_type: f.selection('Tax Computation', [['percent', 'Percentage of Price']], { default: 'percent', required: true }),
+      amount_type: f.selection('Tax Computation', [['percent', 'Percentage of Price']], {
+        default: 'percent',
+        required: true,
+      }),
       amount: f.float('Amount', { required: true, default: 0 }),
-      type_tax_use: f.selection('Tax Type', [['sale', 'Sales'], ['purchase', 'Purchases'], ['none', 'None']], { default: 'sale', required: true }),
+      type_tax_use: f.selection(
+        'Tax Type',
+        [
+          ['sale', 'Sales'],
+          ['purchase', 'Purchases'],
+          ['none', 'None'],
+        ],
+        { default: 'sale', required: true },
+      ),
       description: f.char('Label on Invoices'),
       sequence: f.integer('Sequence', { default: 1 }),
       company_id: companyField(true),
@@ -111,7 +169,15 @@ export const accountModels: ModelSpec[] = [
       name: f.char('Number', { default: '/', readonly: true }),
       ref: f.char('Reference'),
       date: f.date('Date', { required: true, defaultFn: () => todayUtc() }),
-      state: f.selection('Status', [['draft', 'Draft'], ['posted', 'Posted'], ['cancel', 'Cancelled']], { required: true, default: 'draft', readonly: true }),
+      state: f.selection(
+        'Status',
+        [
+          ['draft', 'Draft'],
+          ['posted', 'Posted'],
+          ['cancel', 'Cancelled'],
+        ],
+        { required: true, default: 'draft', readonly: true },
+      ),
       move_type: f.selection('Type', MOVE_TYPES, { required: true, default: 'entry' }),
       journal_id: f.many2one('account.journal', 'Journal', { required: true }),
       company_id: f.many2one('res.company', 'Company', { required: true }),
@@ -133,7 +199,11 @@ export const accountModels: ModelSpec[] = [
       sequence_prefix: f.char('Sequence Prefix'),
       sequence_number: f.integer('Sequence Number'),
       // Embedded-only: the inverse of account.payment.reconciled_invoice_ids (Odoo finds them through reconciled journal items).
-      payment_ids: f.many2many('account.payment', 'Payments', { relationTable: 'account_payment_invoice_rel', column1: 'invoice_id', column2: 'payment_id' }),
+      payment_ids: f.many2many('account.payment', 'Payments', {
+        relationTable: 'account_payment_invoice_rel',
+        column1: 'invoice_id',
+        column2: 'payment_id',
+      }),
       // Odoo 15: the invoice a credit note reverses, and the credit notes reversing this one.
       reversed_entry_id: f.many2one('account.move', 'Reversal of', { ondelete: 'restrict' }),
       reversal_move_id: f.one2many('account.move', 'reversed_entry_id', 'Reversal Move'),
@@ -158,11 +228,19 @@ export const accountModels: ModelSpec[] = [
       quantity: f.float('Quantity', { default: 1.0 }),
       price_unit: f.float('Unit Price', { default: 0 }),
       discount: f.float('Discount (%)', { default: 0 }),
-      tax_ids: f.many2many('account.tax', 'Taxes', { relationTable: 'account_move_line_account_tax_rel', column1: 'account_move_line_id', column2: 'account_tax_id' }),
+      tax_ids: f.many2many('account.tax', 'Taxes', {
+        relationTable: 'account_move_line_account_tax_rel',
+        column1: 'account_move_line_id',
+        column2: 'account_tax_id',
+      }),
       price_subtotal: f.monetary('Subtotal'),
       price_total: f.monetary('Total'),
       date: f.date('Date'),
-      parent_state: f.selection('Parent State', [['draft', 'Draft'], ['posted', 'Posted'], ['cancel', 'Cancelled']]),
+      parent_state: f.selection('Parent State', [
+        ['draft', 'Draft'],
+        ['posted', 'Posted'],
+        ['cancel', 'Cancelled'],
+      ]),
       partner_id: f.many2one('res.partner', 'Partner'),
       journal_id: f.many2one('account.journal', 'Journal'),
       company_id: f.many2one('res.company', 'Company'),
@@ -170,8 +248,15 @@ export const accountModels: ModelSpec[] = [
     },
     computes: [
       lineAmounts({ qty: 'quantity', taxes: 'tax_ids', discount: true, priceTax: false }),
-      related('move_id', { move_name: 'name', date: 'date', parent_state: 'state', partner_id: 'partner_id', journal_id: 'journal_id',
-        company_id: 'company_id', currency_id: 'currency_id' }),
+      related('move_id', {
+        move_name: 'name',
+        date: 'date',
+        parent_state: 'state',
+        partner_id: 'partner_id',
+        journal_id: 'journal_id',
+        company_id: 'company_id',
+        currency_id: 'currency_id',
+      }),
     ],
   },
 ];

@@ -22,7 +22,14 @@ export const baseModels: ModelSpec[] = [
       symbol: f.char('Symbol', { required: true }),
       rounding: f.float('Rounding Factor', { default: 0.01 }),
       decimal_places: f.integer('Decimal Places', { default: 2 }),
-      position: f.selection('Symbol Position', [['after', 'After Amount'], ['before', 'Before Amount']], { default: 'after' }),
+      position: f.selection(
+        'Symbol Position',
+        [
+          ['after', 'After Amount'],
+          ['before', 'Before Amount'],
+        ],
+        { default: 'after' },
+      ),
       currency_unit_label: f.char('Currency Unit'),
       active: f.boolean('Active', { default: true }),
     },
@@ -98,7 +105,11 @@ export const baseModels: ModelSpec[] = [
       partner_id: f.many2one('res.partner', 'Related Partner', { ondelete: 'restrict' }),
       company_id: f.many2one('res.company', 'Company', { defaultFn: ({ company }) => company || 1 }),
       // Odoo's table and columns (res_company_users_rel: user_id, cid).
-      company_ids: f.many2many('res.company', 'Companies', { relationTable: 'res_company_users_rel', column1: 'user_id', column2: 'cid' }),
+      company_ids: f.many2many('res.company', 'Companies', {
+        relationTable: 'res_company_users_rel',
+        column1: 'user_id',
+        column2: 'cid',
+      }),
     },
     // Internal users are visible across companies in Odoo; no company rule on users.
     companyRule: false,
@@ -117,8 +128,10 @@ export const baseModels: ModelSpec[] = [
       noupdate: f.boolean('Non Updatable', { default: false }),
     },
     // Odoo 15: `ir_model_data_module_name_uniq_index` (module, name).
-    constraints: ['CREATE UNIQUE INDEX IF NOT EXISTS ir_model_data_module_name_uniq_index ON $T (module, name)',
-      'CREATE INDEX IF NOT EXISTS ir_model_data_model_res_id_index ON $T (model, res_id)'],
+    constraints: [
+      'CREATE UNIQUE INDEX IF NOT EXISTS ir_model_data_module_name_uniq_index ON $T (module, name)',
+      'CREATE INDEX IF NOT EXISTS ir_model_data_model_res_id_index ON $T (model, res_id)',
+    ],
   },
   {
     name: 'ir.sequence',
@@ -127,7 +140,14 @@ export const baseModels: ModelSpec[] = [
     fields: {
       name: f.char('Name', { required: true }),
       code: f.char('Sequence Code'),
-      implementation: f.selection('Implementation', [['standard', 'Standard'], ['no_gap', 'No gap']], { default: 'standard', required: true }),
+      implementation: f.selection(
+        'Implementation',
+        [
+          ['standard', 'Standard'],
+          ['no_gap', 'No gap'],
+        ],
+        { default: 'standard', required: true },
+      ),
       prefix: f.char('Prefix', { help: 'e.g. INV/%(year)s/' }),
       suffix: f.char('Suffix'),
       padding: f.integer('Sequence Size', { default: 0, required: true }),

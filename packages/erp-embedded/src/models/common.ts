@@ -4,9 +4,9 @@
  * fields copied from a parent (Odoo `related=..., store=True`).
  */
 import { f } from '../fields.js';
+import { round2, rows, tbl } from '../orm/lookup.js';
+import type { ComputedRow, ComputeSpec } from '../registry.js';
 import { qi, qt } from '../schema.js';
-import { rows, round2, tbl } from '../orm/lookup.js';
-import type { ComputeSpec, ComputedRow } from '../registry.js';
 import { selectExpr } from '../values.js';
 
 /** `company_id` defaulting to the caller's current company (Odoo `env.company`). */
@@ -38,9 +38,18 @@ export function lineAmounts(o: LineAmountsOptions): ComputeSpec {
       const pct = `COALESCE((SELECT sum(x.amount) FROM ${qt(env.schema, tax.relationTable!)} r
         JOIN ${tbl(env, 'account.tax')} x ON x.id = r.${qi(tax.column2!)}
         WHERE r.${qi(tax.column1!)} = l.id AND x.amount_type = 'percent'), 0)`;
-      const list = await rows<{ id: number; qty: number | null; price: number | null; disc: number | null; pct: number }>(env,
+      const list = await rows<{
+        id: number;
+        qty: number | null;
+        price: number | null;
+        disc: number | null;
+        pct: number;
+      }>(
+        env,
         `SELECT l.id, l.${qi(o.qty)} AS qty, l.price_unit AS price, ${o.discount ? 'l.discount' : '0'} AS disc, ${pct} AS pct
-           FROM ${tbl(env, m.name)} l WHERE l.id = ANY($1::integer[])`, [ids]);
+           FROM ${tbl(env, m.name)} l WHERE l.id = ANY($1::integer[])`,
+        [ids],
+      );
       return list.map((r) => {
         const subtotal = round2((r.qty ?? 0) * (r.price ?? 0) * (1 - (r.disc ?? 0) / 100));
         const taxAmount = round2((subtotal * Number(r.pct)) / 100);
@@ -53,11 +62,12 @@ export function lineAmounts(o: LineAmountsOptions): ComputeSpec {
 }
 
 /** The three document amounts summed from the lines of the one2many `lines`. */
-export const documentAmounts = (lines: string): ComputeSpec => sumLines(lines, {
-  amount_untaxed: 'price_subtotal',
-  amount_tax: 'price_tax',
-  amount_total: 'price_total',
-});
+export const documentAmounts = (lines: string): ComputeSpec =>
+  sumLines(lines, {
+    amount_untaxed: 'price_subtotal',
+    amount_tax: 'price_tax',
+    amount_total: 'price_total',
+  });
 
 /** Stored sums of line fields: `{ target: lineField }` over the one2many `o2m`. */
 export function sumLines(o2m: string, sums: Record<string, string>): ComputeSpec {
@@ -67,11 +77,17 @@ export function sumLines(o2m: string, sums: Record<string, string>): ComputeSpec
     async compute(env, ids, m) {
       const fd = m.fields.get(o2m)!;
       const cols = Object.entries(sums).map(([t, s]) => `COALESCE(sum(l.${qi(s)}), 0) AS ${qi(t)}`);
-      const list = await rows<ComputedRow>(env,
+      const list = await rows<ComputedRow>(
+        env,
         `SELECT p.id, ${cols.join(', ')} FROM ${tbl(env, m.name)} p
            LEFT JOIN ${tbl(env, fd.relation!)} l ON l.${qi(fd.inverseName!)} = p.id
-          WHERE p.id = ANY($1::integer[]) GROUP BY p.id`, [ids]);
-      return list.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, k === 'id' ? v : round2(Number(v))])) as ComputedRow);
+          WHERE p.id = ANY($1::integer[]) GROUP BY p.id`,
+        [ids],
+      );
+      return list.map(
+        (r) =>
+          Object.fromEntries(Object.entries(r).map(([k, v]) => [k, k === 'id' ? v : round2(Number(v))])) as ComputedRow,
+      );
     },
   };
 }
@@ -86,9 +102,12 @@ export function related(via: string, pairs: Record<string, string>): ComputeSpec
       const parent = env.registry.get(fd.relation!);
       // Dates travel as text, as everywhere in the ORM (no driver Date objects, no time zone shifts).
       const cols = Object.entries(pairs).map(([t, p]) => `${selectExpr('p', parent.fields.get(p)!)} AS ${qi(t)}`);
-      return rows<ComputedRow>(env,
+      return rows<ComputedRow>(
+        env,
         `SELECT c.id, ${cols.join(', ')} FROM ${tbl(env, m.name)} c
-           LEFT JOIN ${tbl(env, fd.relation!)} p ON p.id = c.${qi(via)} WHERE c.id = ANY($1::integer[])`, [ids]);
+           LEFT JOIN ${tbl(env, fd.relation!)} p ON p.id = c.${qi(via)} WHERE c.id = ANY($1::integer[])`,
+        [ids],
+      );
     },
   };
 }

@@ -17,7 +17,12 @@ const named = (name: string, description: string): ModelSpec => ({
 });
 
 export const crmModels: ModelSpec[] = [
-  { name: 'crm.tag', description: 'CRM Tag', order: 'name', fields: { name: f.char('Tag Name', { required: true }), color: f.integer('Color Index') } },
+  {
+    name: 'crm.tag',
+    description: 'CRM Tag',
+    order: 'name',
+    fields: { name: f.char('Tag Name', { required: true }), color: f.integer('Color Index') },
+  },
   named('utm.source', 'UTM Source'),
   named('utm.medium', 'UTM Medium'),
   named('utm.campaign', 'UTM Campaign'),
@@ -27,7 +32,14 @@ export const crmModels: ModelSpec[] = [
     order: 'priority desc, id desc',
     fields: {
       name: f.char('Opportunity', { required: true }),
-      type: f.selection('Type', [['lead', 'Lead'], ['opportunity', 'Opportunity']], { default: 'lead', required: true }),
+      type: f.selection(
+        'Type',
+        [
+          ['lead', 'Lead'],
+          ['opportunity', 'Opportunity'],
+        ],
+        { default: 'lead', required: true },
+      ),
       contact_name: f.char('Contact Name'),
       partner_name: f.char('Company Name'),
       email_from: f.char('Email'),

@@ -8,7 +8,12 @@ import type { ModelSpec } from '../registry.js';
 import { companyField, related } from './common.js';
 
 /** OCA `fsm_stage.AVAILABLE_PRIORITIES`. */
-export const FSM_PRIORITIES: [string, string][] = [['0', 'Normal'], ['1', 'Low'], ['2', 'High'], ['3', 'Urgent']];
+export const FSM_PRIORITIES: [string, string][] = [
+  ['0', 'Normal'],
+  ['1', 'Low'],
+  ['2', 'High'],
+  ['3', 'Urgent'],
+];
 
 const address = {
   street: f.char('Street'),
@@ -28,8 +33,16 @@ export const fsmModels: ModelSpec[] = [
     fields: {
       name: f.char('Name', { required: true }),
       sequence: f.integer('Sequence', { default: 1, required: true }),
-      stage_type: f.selection('Type', [['order', 'Order'], ['equipment', 'Equipment'], ['location', 'Location'], ['worker', 'Worker']],
-        { required: true, default: 'order' }),
+      stage_type: f.selection(
+        'Type',
+        [
+          ['order', 'Order'],
+          ['equipment', 'Equipment'],
+          ['location', 'Location'],
+          ['worker', 'Worker'],
+        ],
+        { required: true, default: 'order' },
+      ),
       is_closed: f.boolean('Is a close stage', { default: false }),
       is_default: f.boolean('Is a default stage', { default: false }),
       fold: f.boolean('Folded in Kanban', { default: false }),
@@ -94,7 +107,11 @@ export const fsmModels: ModelSpec[] = [
       team_id: f.many2one('fsm.team', 'Team', { required: true }),
       location_id: f.many2one('fsm.location', 'Location', { required: true }),
       person_id: f.many2one('fsm.person', 'Assigned To'),
-      person_ids: f.many2many('fsm.person', 'Field Service Workers', { relationTable: 'fsm_order_fsm_person_rel', column1: 'fsm_order_id', column2: 'fsm_person_id' }),
+      person_ids: f.many2many('fsm.person', 'Field Service Workers', {
+        relationTable: 'fsm_order_fsm_person_rel',
+        column1: 'fsm_order_id',
+        column2: 'fsm_person_id',
+      }),
       request_early: f.datetime('Earliest Request Date'),
       request_late: f.datetime('Latest Request Date'),
       scheduled_date_start: f.datetime('Scheduled Start (ETA)'),

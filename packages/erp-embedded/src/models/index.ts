@@ -1,12 +1,12 @@
-import { Registry, type ModelExtension, type ModelSpec } from '../registry.js';
+import { type ModelExtension, type ModelSpec, Registry } from '../registry.js';
 import { accountModels } from './account.models.js';
 import { baseModels } from './base.models.js';
 import { crmModels } from './crm.models.js';
 import { fsmModels } from './fsm.models.js';
 import { geoModels } from './geo.models.js';
 import { helpdeskModels } from './helpdesk.models.js';
-import { mailModels } from './mail.models.js';
 import { introspectionModels } from './introspection.models.js';
+import { mailModels } from './mail.models.js';
 import { paymentModels } from './payment.models.js';
 import { pipelineModels } from './pipeline.models.js';
 import { productModels } from './product.models.js';
@@ -17,7 +17,18 @@ import { saleInvoiceExtensions, saleInvoiceModels } from './sale-invoice.models.
 /** Every model of the embedded ERP. Add an area by adding its spec list here. */
 export function defaultRegistry(): Registry {
   const r = new Registry();
-  const areas = [baseModels, crmModels, helpdeskModels, productModels, accountModels, paymentModels, saleModels, purchaseModels, fsmModels, mailModels];
+  const areas = [
+    baseModels,
+    crmModels,
+    helpdeskModels,
+    productModels,
+    accountModels,
+    paymentModels,
+    saleModels,
+    purchaseModels,
+    fsmModels,
+    mailModels,
+  ];
   areas.push(geoModels, pipelineModels, introspectionModels, saleInvoiceModels);
   const extensions: ModelExtension[] = [...saleInvoiceExtensions];
   for (const spec of areas.flat()) r.define(extend(spec, extensions));

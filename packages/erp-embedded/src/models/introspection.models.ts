@@ -7,8 +7,22 @@ import { f } from '../fields.js';
 import type { ModelSpec } from '../registry.js';
 
 export const FIELD_TYPES: [string, string][] = [
-  'binary', 'boolean', 'char', 'date', 'datetime', 'float', 'html', 'integer', 'many2many', 'many2one', 'many2one_reference',
-  'monetary', 'one2many', 'reference', 'selection', 'text',
+  'binary',
+  'boolean',
+  'char',
+  'date',
+  'datetime',
+  'float',
+  'html',
+  'integer',
+  'many2many',
+  'many2one',
+  'many2one_reference',
+  'monetary',
+  'one2many',
+  'reference',
+  'selection',
+  'text',
 ].map((t) => [t, t]);
 
 export const introspectionModels: ModelSpec[] = [
@@ -22,7 +36,14 @@ export const introspectionModels: ModelSpec[] = [
       order: f.char('Order', { default: 'id', required: true }),
       info: f.text('Information'),
       field_id: f.one2many('ir.model.fields', 'model_id', 'Fields'),
-      state: f.selection('Type', [['manual', 'Custom Object'], ['base', 'Base Object']], { default: 'manual' }),
+      state: f.selection(
+        'Type',
+        [
+          ['manual', 'Custom Object'],
+          ['base', 'Base Object'],
+        ],
+        { default: 'manual' },
+      ),
       transient: f.boolean('Transient Model'),
       modules: f.char('In Apps'),
     },
@@ -55,8 +76,23 @@ export const introspectionModels: ModelSpec[] = [
       column2: f.char('Column 2'),
       compute: f.text('Compute'),
       depends: f.char('Dependencies'),
-      on_delete: f.selection('On Delete', [['cascade', 'Cascade'], ['set null', 'Set NULL'], ['restrict', 'Restrict']], { default: 'set null' }),
-      state: f.selection('Type', [['manual', 'Custom Field'], ['base', 'Base Field']], { default: 'manual', required: true }),
+      on_delete: f.selection(
+        'On Delete',
+        [
+          ['cascade', 'Cascade'],
+          ['set null', 'Set NULL'],
+          ['restrict', 'Restrict'],
+        ],
+        { default: 'set null' },
+      ),
+      state: f.selection(
+        'Type',
+        [
+          ['manual', 'Custom Field'],
+          ['base', 'Base Field'],
+        ],
+        { default: 'manual', required: true },
+      ),
     },
     constraints: ['CREATE UNIQUE INDEX IF NOT EXISTS ir_model_fields_name_unique ON $T (model, name)'],
   },

@@ -10,8 +10,14 @@ import { todayUtc } from '../orm/lookup.js';
 import type { ModelSpec } from '../registry.js';
 import { currencyField } from './common.js';
 
-export const PAYMENT_TYPES: [string, string][] = [['outbound', 'Send Money'], ['inbound', 'Receive Money']];
-export const PARTNER_TYPES: [string, string][] = [['customer', 'Customer'], ['supplier', 'Vendor']];
+export const PAYMENT_TYPES: [string, string][] = [
+  ['outbound', 'Send Money'],
+  ['inbound', 'Receive Money'],
+];
+export const PARTNER_TYPES: [string, string][] = [
+  ['customer', 'Customer'],
+  ['supplier', 'Vendor'],
+];
 
 export const paymentModels: ModelSpec[] = [
   {
@@ -20,7 +26,15 @@ export const paymentModels: ModelSpec[] = [
     order: 'date desc, name desc, id desc',
     fields: {
       name: f.char('Number', { default: '/', readonly: true }),
-      state: f.selection('Status', [['draft', 'Draft'], ['posted', 'Posted'], ['cancel', 'Cancelled']], { required: true, default: 'draft', readonly: true }),
+      state: f.selection(
+        'Status',
+        [
+          ['draft', 'Draft'],
+          ['posted', 'Posted'],
+          ['cancel', 'Cancelled'],
+        ],
+        { required: true, default: 'draft', readonly: true },
+      ),
       payment_type: f.selection('Payment Type', PAYMENT_TYPES, { required: true, default: 'inbound' }),
       partner_type: f.selection('Partner Type', PARTNER_TYPES, { default: 'customer' }),
       partner_id: f.many2one('res.partner', 'Customer/Vendor', { ondelete: 'restrict' }),
@@ -30,8 +44,11 @@ export const paymentModels: ModelSpec[] = [
       journal_id: f.many2one('account.journal', 'Journal', { required: true }),
       company_id: f.many2one('res.company', 'Company', { required: true }),
       ref: f.char('Memo'),
-      reconciled_invoice_ids: f.many2many('account.move', 'Reconciled Invoices',
-        { relationTable: 'account_payment_invoice_rel', column1: 'payment_id', column2: 'invoice_id' }),
+      reconciled_invoice_ids: f.many2many('account.move', 'Reconciled Invoices', {
+        relationTable: 'account_payment_invoice_rel',
+        column1: 'payment_id',
+        column2: 'invoice_id',
+      }),
       sequence_prefix: f.char('Sequence Prefix'),
       sequence_number: f.integer('Sequence Number'),
     },
@@ -52,10 +69,16 @@ export const paymentModels: ModelSpec[] = [
       company_id: f.many2one('res.company', 'Company'),
       // Embedded-only: the invoices to pay (Odoo keeps their receivable lines in `line_ids`), filled from
       // the context's active_ids when not given.
-      invoice_ids: f.many2many('account.move', 'Invoices',
-        { relationTable: 'account_payment_register_move_rel', column1: 'wizard_id', column2: 'move_id' }),
-      payment_ids: f.many2many('account.payment', 'Created Payments',
-        { relationTable: 'account_payment_register_payment_rel', column1: 'wizard_id', column2: 'payment_id' }),
+      invoice_ids: f.many2many('account.move', 'Invoices', {
+        relationTable: 'account_payment_register_move_rel',
+        column1: 'wizard_id',
+        column2: 'move_id',
+      }),
+      payment_ids: f.many2many('account.payment', 'Created Payments', {
+        relationTable: 'account_payment_register_payment_rel',
+        column1: 'wizard_id',
+        column2: 'payment_id',
+      }),
     },
   },
 ];

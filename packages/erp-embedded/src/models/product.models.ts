@@ -40,9 +40,24 @@ export const productModels: ModelSpec[] = [
       description_purchase: f.text('Purchase Description'),
       sale_ok: f.boolean('Can be Sold', { default: true }),
       purchase_ok: f.boolean('Can be Purchased', { default: true }),
-      invoice_policy: f.selection('Invoicing Policy', [['order', 'Ordered quantities'], ['delivery', 'Delivered quantities']], { default: 'order' }),
-      taxes_id: f.many2many('account.tax', 'Customer Taxes', { relationTable: 'product_taxes_rel', column1: 'prod_id', column2: 'tax_id' }),
-      supplier_taxes_id: f.many2many('account.tax', 'Vendor Taxes', { relationTable: 'product_supplier_taxes_rel', column1: 'prod_id', column2: 'tax_id' }),
+      invoice_policy: f.selection(
+        'Invoicing Policy',
+        [
+          ['order', 'Ordered quantities'],
+          ['delivery', 'Delivered quantities'],
+        ],
+        { default: 'order' },
+      ),
+      taxes_id: f.many2many('account.tax', 'Customer Taxes', {
+        relationTable: 'product_taxes_rel',
+        column1: 'prod_id',
+        column2: 'tax_id',
+      }),
+      supplier_taxes_id: f.many2many('account.tax', 'Vendor Taxes', {
+        relationTable: 'product_supplier_taxes_rel',
+        column1: 'prod_id',
+        column2: 'tax_id',
+      }),
       // No default: products are shared between companies unless given one (Odoo's default too).
       company_id: f.many2one('res.company', 'Company'),
       active: f.boolean('Active', { default: true }),

@@ -21,7 +21,14 @@ export const purchaseModels: ModelSpec[] = [
     sequenceCode: 'purchase.order',
     fields: {
       name: f.char('Order Reference', { required: true, default: 'New' }),
-      priority: f.selection('Priority', [['0', 'Normal'], ['1', 'Urgent']], { default: '0' }),
+      priority: f.selection(
+        'Priority',
+        [
+          ['0', 'Normal'],
+          ['1', 'Urgent'],
+        ],
+        { default: '0' },
+      ),
       origin: f.char('Source Document'),
       partner_ref: f.char('Vendor Reference'),
       state: f.selection('Status', PURCHASE_STATES, { default: 'draft', readonly: true }),
@@ -51,7 +58,11 @@ export const purchaseModels: ModelSpec[] = [
       product_id: f.many2one('product.product', 'Product', { ondelete: 'restrict' }),
       product_qty: f.float('Quantity', { default: 1.0, required: true }),
       price_unit: f.float('Unit Price', { required: true, default: 0 }),
-      taxes_id: f.many2many('account.tax', 'Taxes', { relationTable: 'account_tax_purchase_order_line_rel', column1: 'purchase_order_line_id', column2: 'account_tax_id' }),
+      taxes_id: f.many2many('account.tax', 'Taxes', {
+        relationTable: 'account_tax_purchase_order_line_rel',
+        column1: 'purchase_order_line_id',
+        column2: 'account_tax_id',
+      }),
       date_planned: f.datetime('Expected Arrival'),
       price_subtotal: f.monetary('Subtotal'),
       price_tax: f.float('Tax'),
@@ -63,7 +74,12 @@ export const purchaseModels: ModelSpec[] = [
     },
     computes: [
       lineAmounts({ qty: 'product_qty', taxes: 'taxes_id' }),
-      related('order_id', { state: 'state', company_id: 'company_id', partner_id: 'partner_id', currency_id: 'currency_id' }),
+      related('order_id', {
+        state: 'state',
+        company_id: 'company_id',
+        partner_id: 'partner_id',
+        currency_id: 'currency_id',
+      }),
     ],
   },
 ];

@@ -5,40 +5,62 @@
  */
 import { f } from '../fields.js';
 import { isZero, round2, rows, tbl } from '../orm/lookup.js';
-import type { ComputeSpec, ComputedRow, ModelExtension, ModelSpec } from '../registry.js';
+import type { ComputedRow, ComputeSpec, ModelExtension, ModelSpec } from '../registry.js';
 import { qi, qt } from '../schema.js';
 import { currencyField } from './common.js';
 
 export const INVOICE_STATUS: [string, string][] = [
-  ['upselling', 'Upselling Opportunity'], ['invoiced', 'Fully Invoiced'], ['to invoice', 'To Invoice'], ['no', 'Nothing to Invoice'],
+  ['upselling', 'Upselling Opportunity'],
+  ['invoiced', 'Fully Invoiced'],
+  ['to invoice', 'To Invoice'],
+  ['no', 'Nothing to Invoice'],
 ];
 
 /** Odoo 15 `sale.order.line._compute_qty_invoiced`, `_compute_qty_to_invoice`, `_compute_invoice_status`. */
 const lineInvoicing: ComputeSpec = {
   fields: ['qty_invoiced', 'qty_to_invoice', 'invoice_status'],
-  depends: ['product_uom_qty', 'qty_delivered', 'state', 'is_downpayment', 'invoice_lines.quantity', 'invoice_lines.parent_state', 'order_id.invoice_count'],
+  depends: [
+    'product_uom_qty',
+    'qty_delivered',
+    'state',
+    'is_downpayment',
+    'invoice_lines.quantity',
+    'invoice_lines.parent_state',
+    'order_id.invoice_count',
+  ],
   async compute(env, ids, m) {
     const rel = m.fields.get('invoice_lines')!;
-    const list = await rows<{ id: number; qty: number | null; delivered: number | null; state: string | null; dp: boolean | null;
-      policy: string | null; invoiced: number }>(env,
+    const list = await rows<{
+      id: number;
+      qty: number | null;
+      delivered: number | null;
+      state: string | null;
+      dp: boolean | null;
+      policy: string | null;
+      invoiced: number;
+    }>(
+      env,
       `SELECT l.id, l.product_uom_qty AS qty, l.qty_delivered AS delivered, l.state, l.is_downpayment AS dp, p.invoice_policy AS policy,
               COALESCE((SELECT sum(CASE WHEN mv.move_type = 'out_refund' THEN -il.quantity ELSE il.quantity END)
                  FROM ${qt(env.schema, rel.relationTable!)} r JOIN ${tbl(env, 'account.move.line')} il ON il.id = r.${qi(rel.column2!)}
                  JOIN ${tbl(env, 'account.move')} mv ON mv.id = il.move_id
                 WHERE r.${qi(rel.column1!)} = l.id AND mv.state <> 'cancel'), 0)::double precision AS invoiced
          FROM ${tbl(env, m.name)} l LEFT JOIN ${tbl(env, 'product.product')} p ON p.id = l.product_id
-        WHERE l.id = ANY($1::integer[])`, [ids]);
+        WHERE l.id = ANY($1::integer[])`,
+      [ids],
+    );
     return list.map((r): ComputedRow => {
       const invoiced = round2(Number(r.invoiced));
       const confirmed = r.state === 'sale' || r.state === 'done';
       const qty = r.qty ?? 0;
-      const base = r.policy === 'delivery' ? r.delivered ?? 0 : qty;
+      const base = r.policy === 'delivery' ? (r.delivered ?? 0) : qty;
       const toInvoice = confirmed ? round2(base - invoiced) : 0;
       let status = 'no';
       if (!confirmed) status = 'no';
       else if (r.dp && isZero(toInvoice)) status = 'invoiced';
       else if (!isZero(toInvoice)) status = 'to invoice';
-      else if (r.state === 'sale' && r.policy === 'order' && qty >= 0 && (r.delivered ?? 0) - qty > 0.005) status = 'upselling';
+      else if (r.state === 'sale' && r.policy === 'order' && qty >= 0 && (r.delivered ?? 0) - qty > 0.005)
+        status = 'upselling';
       else if (invoiced - qty >= -0.005) status = 'invoiced';
       return { id: r.id, qty_invoiced: invoiced, qty_to_invoice: toInvoice, invoice_status: status };
     });
@@ -52,18 +74,24 @@ const orderInvoicing: ComputeSpec[] = [
     depends: ['invoice_ids', 'invoice_ids.state'],
     async compute(env, ids, m) {
       const rel = m.fields.get('invoice_ids')!;
-      return rows<ComputedRow>(env,
+      return rows<ComputedRow>(
+        env,
         `SELECT o.id, (SELECT count(*)::integer FROM ${qt(env.schema, rel.relationTable!)} r WHERE r.${qi(rel.column1!)} = o.id) AS invoice_count
-           FROM ${tbl(env, m.name)} o WHERE o.id = ANY($1::integer[])`, [ids]);
+           FROM ${tbl(env, m.name)} o WHERE o.id = ANY($1::integer[])`,
+        [ids],
+      );
     },
   },
   {
     fields: ['invoice_status'],
     depends: ['state', 'order_line.invoice_status'],
     async compute(env, ids, m) {
-      const list = await rows<{ id: number; state: string; statuses: string[] | null }>(env,
+      const list = await rows<{ id: number; state: string; statuses: string[] | null }>(
+        env,
         `SELECT o.id, o.state, ARRAY(SELECT COALESCE(l.invoice_status, 'no') FROM ${tbl(env, 'sale.order.line')} l WHERE l.order_id = o.id) AS statuses
-           FROM ${tbl(env, m.name)} o WHERE o.id = ANY($1::integer[])`, [ids]);
+           FROM ${tbl(env, m.name)} o WHERE o.id = ANY($1::integer[])`,
+        [ids],
+      );
       return list.map((r) => {
         const s = r.statuses ?? [];
         let status = 'no';
@@ -83,7 +111,11 @@ export const saleInvoiceExtensions: ModelExtension[] = [
     fields: {
       // Odoo computes invoice_ids from the lines' invoice lines; stored here (filled by the wizard) so that
       // deleting or cancelling an invoice recomputes the order.
-      invoice_ids: f.many2many('account.move', 'Invoices', { relationTable: 'sale_order_invoice_rel', column1: 'order_id', column2: 'invoice_id' }),
+      invoice_ids: f.many2many('account.move', 'Invoices', {
+        relationTable: 'sale_order_invoice_rel',
+        column1: 'order_id',
+        column2: 'invoice_id',
+      }),
       invoice_count: f.integer('Invoice Count'),
       invoice_status: f.selection('Invoice Status', INVOICE_STATUS),
     },
@@ -98,7 +130,10 @@ export const saleInvoiceExtensions: ModelExtension[] = [
       invoice_status: f.selection('Invoice Status', INVOICE_STATUS),
       // Odoo's table and columns.
       invoice_lines: f.many2many('account.move.line', 'Invoice Lines', {
-        relationTable: 'sale_order_line_invoice_rel', column1: 'order_line_id', column2: 'invoice_line_id' }),
+        relationTable: 'sale_order_line_invoice_rel',
+        column1: 'order_line_id',
+        column2: 'invoice_line_id',
+      }),
     },
     computes: [lineInvoicing],
   },
@@ -106,13 +141,18 @@ export const saleInvoiceExtensions: ModelExtension[] = [
     model: 'account.move.line',
     fields: {
       sale_line_ids: f.many2many('sale.order.line', 'Sales Order Lines', {
-        relationTable: 'sale_order_line_invoice_rel', column1: 'invoice_line_id', column2: 'order_line_id' }),
+        relationTable: 'sale_order_line_invoice_rel',
+        column1: 'invoice_line_id',
+        column2: 'order_line_id',
+      }),
     },
   },
 ];
 
 export const ADVANCE_METHODS: [string, string][] = [
-  ['delivered', 'Regular invoice'], ['percentage', 'Down payment (percentage)'], ['fixed', 'Down payment (fixed amount)'],
+  ['delivered', 'Regular invoice'],
+  ['percentage', 'Down payment (percentage)'],
+  ['fixed', 'Down payment (fixed amount)'],
 ];
 
 export const saleInvoiceModels: ModelSpec[] = [
@@ -125,15 +165,25 @@ export const saleInvoiceModels: ModelSpec[] = [
       has_down_payments: f.boolean('Has down payments', { readonly: true }),
       product_id: f.many2one('product.product', 'Down Payment Product'),
       count: f.integer('Order Count'),
-      amount: f.float('Down Payment Amount', { help: 'The percentage of amount to be invoiced in advance, taxes excluded.' }),
-      fixed_amount: f.monetary('Down Payment Amount (Fixed)', { help: 'The fixed amount to be invoiced in advance, taxes excluded.' }),
+      amount: f.float('Down Payment Amount', {
+        help: 'The percentage of amount to be invoiced in advance, taxes excluded.',
+      }),
+      fixed_amount: f.monetary('Down Payment Amount (Fixed)', {
+        help: 'The fixed amount to be invoiced in advance, taxes excluded.',
+      }),
       currency_id: currencyField(),
       company_id: f.many2one('res.company', 'Company'),
       deposit_taxes_id: f.many2many('account.tax', 'Customer Taxes', {
-        relationTable: 'account_tax_sale_advance_payment_inv_rel', column1: 'sale_advance_payment_inv_id', column2: 'account_tax_id' }),
+        relationTable: 'account_tax_sale_advance_payment_inv_rel',
+        column1: 'sale_advance_payment_inv_id',
+        column2: 'account_tax_id',
+      }),
       // Invented: the orders (Odoo keeps them in the context's active_ids only).
       sale_order_ids: f.many2many('sale.order', 'Sales Orders', {
-        relationTable: 'sale_advance_payment_inv_sale_order_rel', column1: 'wizard_id', column2: 'order_id' }),
+        relationTable: 'sale_advance_payment_inv_sale_order_rel',
+        column1: 'wizard_id',
+        column2: 'order_id',
+      }),
     },
     // A wizard belongs to its orders' company; no rule of its own.
     companyRule: false,

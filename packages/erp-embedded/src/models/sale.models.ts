@@ -52,7 +52,11 @@ export const saleModels: ModelSpec[] = [
       product_uom_qty: f.float('Quantity', { default: 1.0, required: true }),
       price_unit: f.float('Unit Price', { required: true, default: 0 }),
       discount: f.float('Discount (%)', { default: 0 }),
-      tax_id: f.many2many('account.tax', 'Taxes', { relationTable: 'account_tax_sale_order_line_rel', column1: 'sale_order_line_id', column2: 'account_tax_id' }),
+      tax_id: f.many2many('account.tax', 'Taxes', {
+        relationTable: 'account_tax_sale_order_line_rel',
+        column1: 'sale_order_line_id',
+        column2: 'account_tax_id',
+      }),
       price_subtotal: f.monetary('Subtotal'),
       price_tax: f.float('Total Tax'),
       price_total: f.monetary('Total'),
@@ -64,7 +68,12 @@ export const saleModels: ModelSpec[] = [
     },
     computes: [
       lineAmounts({ qty: 'product_uom_qty', taxes: 'tax_id', discount: true }),
-      related('order_id', { state: 'state', company_id: 'company_id', order_partner_id: 'partner_id', currency_id: 'currency_id' }),
+      related('order_id', {
+        state: 'state',
+        company_id: 'company_id',
+        order_partner_id: 'partner_id',
+        currency_id: 'currency_id',
+      }),
     ],
   },
 ];

@@ -11,7 +11,7 @@
 import { sqlType } from '../fields.js';
 import type { ComputeSpec, ModelDef, RemoteTrigger } from '../registry.js';
 import { qi, qt } from '../schema.js';
-import { tableSql, type Env } from './env.js';
+import { type Env, tableSql } from './env.js';
 
 /** Field names written by a call, or every field (create, unlink). */
 export type Changed = ReadonlySet<string> | 'all';
@@ -54,7 +54,14 @@ async function relatedIds(env: Env, source: ModelDef, t: RemoteTrigger, ids: num
 }
 
 /** Computes of other models that depend on `changed` fields of `ids` (call before and after a change). */
-export async function dependents(env: Env, m: ModelDef, ids: number[], changed: Changed, into: Pending = new Map(), created = false): Promise<Pending> {
+export async function dependents(
+  env: Env,
+  m: ModelDef,
+  ids: number[],
+  changed: Changed,
+  into: Pending = new Map(),
+  created = false,
+): Promise<Pending> {
   if (!ids.length) return into;
   for (const t of m.triggers) {
     // Nothing points at a record being created through a many2one yet (records created by its own
@@ -101,12 +108,26 @@ export async function runPending(env: Env, pending: Pending, depth = 0): Promise
 }
 
 /** After `changed` fields of `ids` of `m` were written: own computes first, then dependents (plus `before`). */
-export async function recompute(env: Env, m: ModelDef, ids: number[], changed: Changed, before?: Pending, depth = 0, created = false): Promise<void> {
+export async function recompute(
+  env: Env,
+  m: ModelDef,
+  ids: number[],
+  changed: Changed,
+  before?: Pending,
+  depth = 0,
+  created = false,
+): Promise<void> {
   if (depth > MAX_DEPTH) throw new Error('computed fields depend on each other in a cycle');
   const now: Changed = changed === 'all' ? 'all' : new Set(changed);
   if (ids.length) {
     for (const spec of m.computes) {
-      if (!hits(now, spec.depends.map((d) => d.split('.')[0]!))) continue;
+      if (
+        !hits(
+          now,
+          spec.depends.map((d) => d.split('.')[0]!),
+        )
+      )
+        continue;
       await apply(env, m, spec, ids);
       if (now !== 'all') for (const f of spec.fields) (now as Set<string>).add(f);
     }

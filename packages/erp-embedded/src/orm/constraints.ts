@@ -2,7 +2,7 @@
 import { validationError } from '../errors.js';
 import type { ModelDef } from '../registry.js';
 import { qi } from '../schema.js';
-import { tableSql, type Env } from './env.js';
+import { type Env, tableSql } from './env.js';
 
 /** The parent many2one of a model whose hierarchy points at itself (res.partner.parent_id), if any. */
 export function hierarchyField(m: ModelDef): string | undefined {
@@ -37,7 +37,8 @@ export function touchesHierarchy(m: ModelDef, fields: Iterable<string>): boolean
   if (!parent) return false;
   for (const name of fields) {
     const fd = m.fields.get(name);
-    if (name === parent || (fd?.type === 'one2many' && fd.relation === m.name && fd.inverseName === parent)) return true;
+    if (name === parent || (fd?.type === 'one2many' && fd.relation === m.name && fd.inverseName === parent))
+      return true;
   }
   return false;
 }

@@ -19,8 +19,19 @@ const NOT_COPIED: Record<string, string[]> = {
   'sale.order.line': ['invoice_lines', 'qty_delivered'],
   'account.move.line': ['sale_line_ids'],
   'purchase.order': ['name', 'state', 'date_order', 'date_approve', 'origin'],
-  'account.move': ['name', 'state', 'posted_before', 'sequence_prefix', 'sequence_number', 'invoice_date', 'date',
-    'invoice_date_due', 'payment_reference', 'x_acct_invoice_id', 'payment_ids'],
+  'account.move': [
+    'name',
+    'state',
+    'posted_before',
+    'sequence_prefix',
+    'sequence_number',
+    'invoice_date',
+    'date',
+    'invoice_date_due',
+    'payment_reference',
+    'x_acct_invoice_id',
+    'payment_ids',
+  ],
   'account.payment': ['name', 'state', 'sequence_prefix', 'sequence_number', 'reconciled_invoice_ids'],
   'fsm.order': ['name', 'stage_id', 'date_start', 'date_end'],
   'crm.lead': ['date_closed'],
@@ -34,9 +45,22 @@ const LOG = new Set(['id', 'display_name', 'create_uid', 'create_date', 'write_u
 
 async function copyValues(env: Env, m: ModelDef, id: number, depth: number): Promise<Record<string, unknown>> {
   const skip = new Set(NOT_COPIED[m.name] ?? []);
-  const fds = [...m.fields.values()].filter((fd) => !LOG.has(fd.name) && !fd.computed && !fd.secret && !skip.has(fd.name)
-    && (hasColumn(fd) || fd.type === 'many2many' || (fd.type === 'one2many' && COPIED_LINES.has(`${m.name}.${fd.name}`))));
-  const [rec] = await read(env, m, [id], fds.map((fd) => fd.name));
+  const fds = [...m.fields.values()].filter(
+    (fd) =>
+      !LOG.has(fd.name) &&
+      !fd.computed &&
+      !fd.secret &&
+      !skip.has(fd.name) &&
+      (hasColumn(fd) ||
+        fd.type === 'many2many' ||
+        (fd.type === 'one2many' && COPIED_LINES.has(`${m.name}.${fd.name}`))),
+  );
+  const [rec] = await read(
+    env,
+    m,
+    [id],
+    fds.map((fd) => fd.name),
+  );
   const vals: Record<string, unknown> = {};
   for (const fd of fds) {
     const v = rec![fd.name];

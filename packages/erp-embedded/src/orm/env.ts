@@ -1,4 +1,5 @@
 import type { Queryable } from '@platform/db';
+
 import type { ModelDef, Registry } from '../registry.js';
 import { qt } from '../schema.js';
 

@@ -8,7 +8,11 @@ import { read } from './read.js';
 import { companies } from './rules.js';
 import { searchRead } from './search.js';
 
-export function fieldsGet(m: ModelDef, allfields: unknown, attributes: unknown): Record<string, Record<string, unknown>> {
+export function fieldsGet(
+  m: ModelDef,
+  allfields: unknown,
+  attributes: unknown,
+): Record<string, Record<string, unknown>> {
   const wanted = Array.isArray(allfields) && allfields.length ? new Set(allfields as string[]) : undefined;
   const attrs = Array.isArray(attributes) && attributes.length ? (attributes as string[]) : undefined;
   const out: Record<string, Record<string, unknown>> = {};
@@ -39,7 +43,14 @@ export function fieldsGet(m: ModelDef, allfields: unknown, attributes: unknown):
   return out;
 }
 
-export async function nameSearch(env: Env, m: ModelDef, name: unknown, args: unknown, operator: unknown, limit: unknown) {
+export async function nameSearch(
+  env: Env,
+  m: ModelDef,
+  name: unknown,
+  args: unknown,
+  operator: unknown,
+  limit: unknown,
+) {
   const domain = Array.isArray(args) ? [...args] : [];
   const op = typeof operator === 'string' ? operator : 'ilike';
   if (typeof name === 'string' && name !== '') domain.push([m.recName, op, name]);

@@ -5,9 +5,9 @@
  * ones with count 0, aggregates false and `__domain` = [(stage_id, '=', id)] + domain; every group
  * then gets `__fold` from the stage.
  */
-import { displayExpr, type ModelDef } from '../registry.js';
 import { compileOrder } from '../order.js';
-import { tableSql, type Env } from './env.js';
+import { displayExpr, type ModelDef } from '../registry.js';
+import { type Env, tableSql } from './env.js';
 import type { Domain } from './read-group-format.js';
 import type { GroupBy } from './read-group-spec.js';
 
@@ -34,13 +34,20 @@ export async function expandGroups(env: Env, m: ModelDef, gb: GroupBy, x: Expand
   const extra = EXPANDED[`${m.name}.${gb.field.name}`];
   if (!extra) return x.result;
   const co = env.registry.get(gb.field.relation!);
-  const present = x.result.map((r) => r[gb.spec]).filter(Array.isArray).map((v) => v[0] as number);
+  const present = x.result
+    .map((r) => r[gb.spec])
+    .filter(Array.isArray)
+    .map((v) => v[0] as number);
   let order = compileOrder(env.registry, env.schema, co, 'c', null);
-  if (x.orderby.trim() === `${gb.spec} desc`) order = order.replace(/\b(ASC|DESC)\b/g, (d) => (d === 'ASC' ? 'DESC' : 'ASC'));
+  if (x.orderby.trim() === `${gb.spec} desc`)
+    order = order.replace(/\b(ASC|DESC)\b/g, (d) => (d === 'ASC' ? 'DESC' : 'ASC'));
   // Odoo searches the groups as superuser (`access_rights_uid=SUPERUSER_ID`).
-  const stages = (await env.q.query<{ id: number; name: string; fold: boolean | null }>(
-    `SELECT c.id, ${displayExpr(co, 'c', env.schema)} AS name, c.fold FROM ${tableSql(env, co)} c WHERE c.id = ANY($1::integer[]) OR ${extra(env)} ORDER BY ${order}`,
-    [present])).rows;
+  const stages = (
+    await env.q.query<{ id: number; name: string; fold: boolean | null }>(
+      `SELECT c.id, ${displayExpr(co, 'c', env.schema)} AS name, c.fold FROM ${tableSql(env, co)} c WHERE c.id = ANY($1::integer[]) OR ${extra(env)} ORDER BY ${order}`,
+      [present],
+    )
+  ).rows;
   const byId = new Map<unknown, Row>();
   for (const r of x.result) byId.set(Array.isArray(r[gb.spec]) ? (r[gb.spec] as unknown[])[0] : false, r);
   const out: Row[] = stages.map((s) => {
@@ -57,6 +64,6 @@ export async function expandGroups(env: Env, m: ModelDef, gb: GroupBy, x: Expand
   const none = byId.get(false);
   if (none) out.push(none);
   const fold = new Map(stages.map((s) => [s.id, s.fold === true]));
-  for (const r of out) r.__fold = Array.isArray(r[gb.spec]) ? fold.get((r[gb.spec] as number[])[0]!) ?? false : false;
+  for (const r of out) r.__fold = Array.isArray(r[gb.spec]) ? (fold.get((r[gb.spec] as number[])[0]!) ?? false) : false;
   return out;
 }

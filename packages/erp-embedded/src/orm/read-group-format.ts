@@ -9,7 +9,20 @@ import type { GroupBy, Interval } from './read-group-spec.js';
 export type Leaf = unknown[];
 export type Domain = unknown[];
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 
 /**
@@ -31,14 +44,18 @@ export function dateLabel(start: Date, interval: Interval): string {
       const h = start.getUTCHours() % 12 || 12;
       return `${pad(h)}:00 ${pad(start.getUTCDate())} ${MONTHS[start.getUTCMonth()]!.slice(0, 3)}`;
     }
-    case 'day': return `${pad(start.getUTCDate())} ${MONTHS[start.getUTCMonth()]!.slice(0, 3)} ${y}`;
+    case 'day':
+      return `${pad(start.getUTCDate())} ${MONTHS[start.getUTCMonth()]!.slice(0, 3)} ${y}`;
     case 'week': {
       const [w, wy] = babelWeek(start);
       return `W${w} ${wy}`;
     }
-    case 'month': return `${MONTHS[start.getUTCMonth()]} ${y}`;
-    case 'quarter': return `Q${Math.floor(start.getUTCMonth() / 3) + 1} ${y}`;
-    case 'year': return String(y);
+    case 'month':
+      return `${MONTHS[start.getUTCMonth()]} ${y}`;
+    case 'quarter':
+      return `Q${Math.floor(start.getUTCMonth() / 3) + 1} ${y}`;
+    case 'year':
+      return String(y);
   }
 }
 
@@ -57,13 +74,20 @@ const wire = (d: Date, datetime: boolean) => {
 };
 
 /** The value shown for a date group and the group's condition, from the truncated start (UTC text). */
-export function dateGroup(gb: GroupBy, start: string | null): { value: unknown; domain: Domain; range: { from: string; to: string } | false } {
+export function dateGroup(
+  gb: GroupBy,
+  start: string | null,
+): { value: unknown; domain: Domain; range: { from: string; to: string } | false } {
   if (start === null) return { value: false, domain: [[gb.field.name, '=', false]], range: false };
   const d = new Date(`${start.slice(0, 19).replace(' ', 'T')}Z`);
   const datetime = gb.field.type === 'datetime';
   const field = gb.field.name;
   const [from, to] = [wire(d, datetime), wire(addInterval(d, gb.interval!), datetime)];
-  return { value: dateLabel(d, gb.interval!), domain: ['&', [field, '>=', from], [field, '<', to]], range: { from, to } };
+  return {
+    value: dateLabel(d, gb.interval!),
+    domain: ['&', [field, '>=', from], [field, '<', to]],
+    range: { from, to },
+  };
 }
 
 const TRUE_DOMAIN: Domain = [[1, '=', 1]];

@@ -3,7 +3,7 @@
  * `name:func(field)`), groupby specs (`field`, `field:interval` on dates), with Odoo's errors.
  */
 import { userError, valueError } from '../errors.js';
-import { hasColumn, type FieldDef } from '../fields.js';
+import { type FieldDef, hasColumn } from '../fields.js';
 import type { ModelDef } from '../registry.js';
 
 const AGG_RE = /^(\w+)(?::(\w+)(?:\((\w+)\))?)?$/;
@@ -59,18 +59,23 @@ export function parseAggregates(m: ModelDef, fields: unknown, groupFields: Set<s
 export function parseGroupBy(m: ModelDef, groupby: unknown): GroupBy[] {
   if (groupby === false || groupby === null || groupby === undefined) return [];
   const list = typeof groupby === 'string' ? [groupby] : groupby;
-  if (!Array.isArray(list) || !list.every((g) => typeof g === 'string')) throw valueError(`Invalid groupby: ${JSON.stringify(groupby)}`);
+  if (!Array.isArray(list) || !list.every((g) => typeof g === 'string'))
+    throw valueError(`Invalid groupby: ${JSON.stringify(groupby)}`);
   return [...new Set(list as string[])].map((spec) => {
     const [fname, interval] = spec.split(':') as [string, string | undefined];
     const fd = m.fields.get(fname);
     if (!fd) throw valueError(`Invalid field '${fname}' on model '${m.name}'`);
-    if (fd.type === 'many2many') throw userError(`Grouping by the many2many field ${m.name}.${fd.name} is not supported by the embedded ERP.`);
+    if (fd.type === 'many2many')
+      throw userError(`Grouping by the many2many field ${m.name}.${fd.name} is not supported by the embedded ERP.`);
     if (!hasColumn(fd)) {
-      throw userError(`Field ${m.name}.${fd.name} is not a stored field, only stored fields (regular or many2many) are valid for the 'groupby' parameter`);
+      throw userError(
+        `Field ${m.name}.${fd.name} is not a stored field, only stored fields (regular or many2many) are valid for the 'groupby' parameter`,
+      );
     }
     if (fd.type === 'date' || fd.type === 'datetime') {
       const iv = (interval ?? 'month') as Interval;
-      if (!INTERVALS.includes(iv)) throw valueError(`Invalid date/time grouping interval '${interval}' (${INTERVALS.join(', ')})`);
+      if (!INTERVALS.includes(iv))
+        throw valueError(`Invalid date/time grouping interval '${interval}' (${INTERVALS.join(', ')})`);
       return { spec, field: fd, interval: iv };
     }
     return { spec, field: fd };

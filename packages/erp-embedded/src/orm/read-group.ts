@@ -10,10 +10,10 @@ import type { FieldDef } from '../fields.js';
 import { displayExpr, type ModelDef } from '../registry.js';
 import { qi } from '../schema.js';
 import { fromColumn } from '../values.js';
-import { Params, tableSql, type Env } from './env.js';
-import { andDomains, dateGroup, type Domain } from './read-group-format.js';
+import { type Env, Params, tableSql } from './env.js';
 import { expandGroups } from './read-group-expand.js';
-import { parseAggregates, parseGroupBy, type Aggregate, type GroupBy } from './read-group-spec.js';
+import { andDomains, dateGroup, type Domain } from './read-group-format.js';
+import { type Aggregate, type GroupBy, parseAggregates, parseGroupBy } from './read-group-spec.js';
 import { where } from './search.js';
 
 export interface ReadGroupArgs {
@@ -29,7 +29,8 @@ export interface ReadGroupArgs {
 type Row = Record<string, unknown>;
 const optInt = (name: string, v: unknown): number | undefined => {
   if (v === undefined || v === null || v === false || v === 0) return undefined;
-  if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > 2 ** 31 - 1) throw valueError(`Invalid ${name}: ${JSON.stringify(v)}`);
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > 2 ** 31 - 1)
+    throw valueError(`Invalid ${name}: ${JSON.stringify(v)}`);
   return v;
 };
 
@@ -56,7 +57,8 @@ function orderTerms(env: Env, m: ModelDef, groups: GroupBy[], aggs: Aggregate[],
   for (const part of orderby.split(',')) {
     const [name, dirRaw, ...rest] = part.trim().split(/\s+/);
     const dir = (dirRaw ?? 'asc').toLowerCase();
-    if (!name || rest.length || (dir !== 'asc' && dir !== 'desc')) throw valueError(`Invalid "order" specified (${orderby})`);
+    if (!name || rest.length || (dir !== 'asc' && dir !== 'desc'))
+      throw valueError(`Invalid "order" specified (${orderby})`);
     const i = groups.findIndex((g) => g.spec === name || g.field.name === name);
     if (i >= 0) {
       const fd = groups[i]!.field;
@@ -83,7 +85,9 @@ async function displayNames(env: Env, fd: FieldDef, ids: number[]): Promise<Map<
   if (!ids.length) return new Map();
   const co = env.registry.get(fd.relation!);
   const r = await env.q.query<{ id: number; n: string | null }>(
-    `SELECT c.id, (${displayExpr(co, 'c', env.schema)})::text AS n FROM ${tableSql(env, co)} c WHERE c.id = ANY($1::integer[])`, [ids]);
+    `SELECT c.id, (${displayExpr(co, 'c', env.schema)})::text AS n FROM ${tableSql(env, co)} c WHERE c.id = ANY($1::integer[])`,
+    [ids],
+  );
   return new Map(r.rows.map((x) => [x.id, x.n ?? '']));
 }
 
@@ -96,10 +100,14 @@ export async function readGroup(env: Env, m: ModelDef, a: ReadGroupArgs): Promis
   const countKey = lazy && groups[0] ? `${groups[0].field.name}_count` : '__count';
   const params = new Params();
   const w = await where(env, m, domain, params);
-  const select = [`count(*)::integer AS "__n"`, `min(t0.id) AS "__id"`, ...groups.map((g, i) => `${groupExpr(g)} AS g${i}`),
+  const select = [
+    `count(*)::integer AS "__n"`,
+    `min(t0.id) AS "__id"`,
+    ...groups.map((g, i) => `${groupExpr(g)} AS g${i}`),
     // Date groups as UTC text too (no driver Date objects, no time zone shift).
     ...groups.flatMap((g, i) => (g.interval ? [`to_char(${groupExpr(g)}, 'YYYY-MM-DD HH24:MI:SS') AS s${i}`] : [])),
-    ...aggs.map((x) => `${aggExpr(x)} AS ${qi(`a_${x.name}`)}`)];
+    ...aggs.map((x) => `${aggExpr(x)} AS ${qi(`a_${x.name}`)}`),
+  ];
   let sql = `SELECT ${select.join(', ')} FROM ${tableSql(env, m)} t0 WHERE ${w}`;
   if (groups.length) sql += ` GROUP BY ${groups.map((_, i) => `g${i}`).join(', ')}`;
   const orderby = typeof a.orderby === 'string' && a.orderby.trim() ? a.orderby : groups.map((g) => g.spec).join(',');
@@ -114,7 +122,15 @@ export async function readGroup(env: Env, m: ModelDef, a: ReadGroupArgs): Promis
 
   const names = new Map<number, Map<number, string>>();
   for (const [i, g] of groups.entries()) {
-    if (g.field.type === 'many2one') names.set(i, await displayNames(env, g.field, rows.map((r) => r[`g${i}`] as number).filter((x) => x !== null)));
+    if (g.field.type === 'many2one')
+      names.set(
+        i,
+        await displayNames(
+          env,
+          g.field,
+          rows.map((r) => r[`g${i}`] as number).filter((x) => x !== null),
+        ),
+      );
   }
   // Odoo 15 without groupby answers the raw row: min id, count and aggregates (no __domain).
   if (!groups.length) return rows.map((r) => ({ id: r.__id ?? false, __count: r.__n, ...aggValues(aggs, r) }));
@@ -132,7 +148,12 @@ export async function readGroup(env: Env, m: ModelDef, a: ReadGroupArgs): Promis
       }
       const v = r[`g${i}`];
       const empty = v === null || v === undefined;
-      out[g.spec] = g.field.type === 'many2one' ? (empty ? false : [v, names.get(i)!.get(v as number) ?? false]) : fromColumn(g.field, v);
+      out[g.spec] =
+        g.field.type === 'many2one'
+          ? empty
+            ? false
+            : [v, names.get(i)!.get(v as number) ?? false]
+          : fromColumn(g.field, v);
       sections.push([[g.field.name, '=', empty ? false : v]]);
     }
     out[countKey] = r.__n;
@@ -141,13 +162,22 @@ export async function readGroup(env: Env, m: ModelDef, a: ReadGroupArgs): Promis
     if (lazy && all.length > 1) out.__context = { group_by: all.slice(1).map((g) => g.spec) };
     return out;
   });
-  const final = lazy && groups[0]?.field.type === 'many2one'
-    ? await expandGroups(env, m, groups[0], { result, domain, aggs: aggs.map((x) => x.name), countKey, rest: all.slice(1).map((g) => g.spec), orderby })
-    : result;
+  const final =
+    lazy && groups[0]?.field.type === 'many2one'
+      ? await expandGroups(env, m, groups[0], {
+          result,
+          domain,
+          aggs: aggs.map((x) => x.name),
+          countKey,
+          rest: all.slice(1).map((g) => g.spec),
+          orderby,
+        })
+      : result;
   // Odoo 15's read_group: `__range` {field: {from, to} | false} on every group once any groupby (lazy or not) is a date.
   const dated = all.filter((g) => g.interval);
   if (dated.length) {
-    for (const r of final) r.__range = Object.fromEntries(dated.map((g) => [g.field.name, ranges.get(r)?.[g.spec] ?? false]));
+    for (const r of final)
+      r.__range = Object.fromEntries(dated.map((g) => [g.field.name, ranges.get(r)?.[g.spec] ?? false]));
   }
   return final;
 }
@@ -156,7 +186,8 @@ function aggValues(aggs: Aggregate[], r: Row): Row {
   const out: Row = {};
   for (const x of aggs) {
     const v = r[`a_${x.name}`];
-    out[x.name] = v === null || v === undefined ? null : x.func === 'sum' && x.field.type === 'integer' ? Math.round(Number(v)) : v;
+    out[x.name] =
+      v === null || v === undefined ? null : x.func === 'sum' && x.field.type === 'integer' ? Math.round(Number(v)) : v;
   }
   return out;
 }

@@ -3,12 +3,12 @@
  * come from correlated sub-selects, so 80 records with a many2one cost one round trip, not 81.
  */
 import { valueError } from '../errors.js';
-import { hasColumn, type FieldDef } from '../fields.js';
+import { type FieldDef, hasColumn } from '../fields.js';
 import { compileOrder } from '../order.js';
 import { displayExpr, type ModelDef } from '../registry.js';
 import { qi, qt } from '../schema.js';
 import { fromColumn, selectExpr } from '../values.js';
-import { Params, tableSql, type Env } from './env.js';
+import { type Env, Params, tableSql } from './env.js';
 import { explainMissing, ruleSql } from './rules.js';
 
 export type OdooRecord = { id: number } & Record<string, unknown>;
@@ -38,11 +38,15 @@ function selectList(env: Env, m: ModelDef, alias: string, fds: FieldDef[]): stri
     else if (fd.type === 'many2one') {
       const co = env.registry.get(fd.relation!);
       cols.push(`${alias}.${as} AS ${as}`);
-      cols.push(`(SELECT ${displayExpr(co, 'c', env.schema)} FROM ${tableSql(env, co)} c WHERE c.id = ${alias}.${as}) AS ${qi(`${fd.name}__dn`)}`);
+      cols.push(
+        `(SELECT ${displayExpr(co, 'c', env.schema)} FROM ${tableSql(env, co)} c WHERE c.id = ${alias}.${as}) AS ${qi(`${fd.name}__dn`)}`,
+      );
     } else if (fd.type === 'one2many') {
       const co = env.registry.get(fd.relation!);
       const order = compileOrder(env.registry, env.schema, co, 'c', null);
-      cols.push(`ARRAY(SELECT c.id FROM ${tableSql(env, co)} c WHERE c.${qi(fd.inverseName!)} = ${alias}.id ORDER BY ${order}) AS ${as}`);
+      cols.push(
+        `ARRAY(SELECT c.id FROM ${tableSql(env, co)} c WHERE c.${qi(fd.inverseName!)} = ${alias}.id ORDER BY ${order}) AS ${as}`,
+      );
     } else if (fd.type === 'many2many') {
       const co = env.registry.get(fd.relation!);
       const order = compileOrder(env.registry, env.schema, co, 'c', null);
@@ -60,7 +64,8 @@ function format(fds: FieldDef[], row: Record<string, unknown>): OdooRecord {
     const v = row[fd.name];
     if (fd.secret) out[fd.name] = '';
     else if (fd.name === 'display_name') out[fd.name] = v ?? false;
-    else if (fd.type === 'many2one') out[fd.name] = v === null || v === undefined ? false : [v, row[`${fd.name}__dn`] ?? false];
+    else if (fd.type === 'many2one')
+      out[fd.name] = v === null || v === undefined ? false : [v, row[`${fd.name}__dn`] ?? false];
     else if (fd.type === 'one2many' || fd.type === 'many2many') out[fd.name] = (v as number[] | null) ?? [];
     else out[fd.name] = fromColumn(fd, v);
   }

@@ -10,7 +10,7 @@
 import { accessError, missingError, valueError } from '../errors.js';
 import type { ModelDef } from '../registry.js';
 import { qi, qt } from '../schema.js';
-import { Params, SUPERUSER_ID, tableSql, type Companies, type Env } from './env.js';
+import { type Companies, type Env, Params, SUPERUSER_ID, tableSql } from './env.js';
 
 export type Operation = 'read' | 'write' | 'create' | 'unlink';
 
@@ -18,8 +18,10 @@ const VERBS: Record<Operation, string> = { read: 'access', write: 'modify', crea
 
 /** Odoo 15's `ir.rule._make_access_error` text (outside debug mode). */
 export const ruleError = (m: ModelDef, op: Operation) =>
-  accessError(`Due to security restrictions, you are not allowed to ${VERBS[op]} '${m.description}' (${m.name}) records.\n\n` +
-    'Contact your administrator to request access if necessary.');
+  accessError(
+    `Due to security restrictions, you are not allowed to ${VERBS[op]} '${m.description}' (${m.name}) records.\n\n` +
+      'Contact your administrator to request access if necessary.',
+  );
 
 async function lookup(env: Env): Promise<Companies> {
   const rel = env.registry.get('res.users').fields.get('company_ids');
@@ -30,14 +32,17 @@ async function lookup(env: Env): Promise<Companies> {
         WHERE r.${qi(rel.column1!)} = u.id AND c.active IS NOT FALSE ORDER BY 1)`
     : `ARRAY[]::integer[]`;
   const r = await env.q.query<{ company_id: number | null; ids: number[] }>(
-    `SELECT u.company_id, ${mineSql} AS ids FROM ${users} u WHERE u.id = $1`, [env.uid]);
+    `SELECT u.company_id, ${mineSql} AS ids FROM ${users} u WHERE u.id = $1`,
+    [env.uid],
+  );
   const row = r.rows[0];
   const mine = new Set<number>(row?.ids ?? []);
   if (row?.company_id) mine.add(row.company_id);
   const su = env.uid === SUPERUSER_ID || env.su === true;
   const asked = env.context.allowed_company_ids;
   if (Array.isArray(asked) && asked.length > 0) {
-    if (!asked.every((id) => Number.isInteger(id))) throw valueError(`Invalid allowed_company_ids: ${JSON.stringify(asked)}`);
+    if (!asked.every((id) => Number.isInteger(id)))
+      throw valueError(`Invalid allowed_company_ids: ${JSON.stringify(asked)}`);
     const ids = asked as number[];
     if (!su && ids.some((id) => !mine.has(id))) throw accessError('Access to unauthorized or invalid companies.');
     return { su, current: ids[0]!, allowed: ids };
@@ -71,7 +76,9 @@ export async function checkAccess(env: Env, m: ModelDef, ids: number[], op: Oper
   if (!found && op === 'create') return;
   const rule = found ?? 'TRUE';
   const r = await env.q.query<{ id: number; ok: boolean }>(
-    `SELECT t0.id, ${rule} AS ok FROM ${tableSql(env, m)} t0 WHERE t0.id = ANY(${list})`, params.values);
+    `SELECT t0.id, ${rule} AS ok FROM ${tableSql(env, m)} t0 WHERE t0.id = ANY(${list})`,
+    params.values,
+  );
   const byId = new Map(r.rows.map((x) => [x.id, x.ok]));
   const missing = ids.filter((id) => !byId.has(id));
   if (missing.length) throw missingError(m.name, missing, env.uid);

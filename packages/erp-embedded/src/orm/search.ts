@@ -3,8 +3,8 @@ import { compileDomain } from '../domain.js';
 import { valueError } from '../errors.js';
 import { compileOrder } from '../order.js';
 import type { ModelDef } from '../registry.js';
-import { activeTest, Params, tableSql, type Env } from './env.js';
-import { fieldsToRead, selectRecords, type OdooRecord } from './read.js';
+import { activeTest, type Env, Params, tableSql } from './env.js';
+import { fieldsToRead, type OdooRecord, selectRecords } from './read.js';
 import { ruleSql } from './rules.js';
 
 export interface SearchOpts {
@@ -21,7 +21,12 @@ const optInt = (name: string, v: unknown): number | undefined => {
 
 /** The domain as SQL on alias `t0`, ANDed with the model's record rule for the caller. */
 export async function where(env: Env, m: ModelDef, domain: unknown, params: Params): Promise<string> {
-  const w = compileDomain({ registry: env.registry, schema: env.schema, params, activeTest: activeTest(env) }, m, 't0', domain);
+  const w = compileDomain(
+    { registry: env.registry, schema: env.schema, params, activeTest: activeTest(env) },
+    m,
+    't0',
+    domain,
+  );
   const rule = await ruleSql(env, m, 't0', params);
   return rule ? `(${w} AND ${rule})` : w;
 }
@@ -42,7 +47,10 @@ export async function search(env: Env, m: ModelDef, domain: unknown, opts: Searc
 export async function searchCount(env: Env, m: ModelDef, domain: unknown): Promise<number> {
   const params = new Params();
   const w = await where(env, m, domain, params);
-  const r = await env.q.query<{ n: number }>(`SELECT count(*)::integer AS n FROM ${tableSql(env, m)} t0 WHERE ${w}`, params.values);
+  const r = await env.q.query<{ n: number }>(
+    `SELECT count(*)::integer AS n FROM ${tableSql(env, m)} t0 WHERE ${w}`,
+    params.values,
+  );
   return r.rows[0]?.n ?? 0;
 }
 

@@ -3,17 +3,17 @@
  * hooks (orm/hooks), stored computes (orm/compute.ts) and record rules (orm/rules.ts).
  */
 import { mandatoryFieldError, valueError } from '../errors.js';
-import { hasColumn, isX2many, type FieldDef } from '../fields.js';
+import { type FieldDef, hasColumn, isX2many } from '../fields.js';
 import { fieldOf, type ModelDef } from '../registry.js';
 import { qi, qt } from '../schema.js';
 import { toColumn } from '../values.js';
 import { dependents, recompute, runPending } from './compute.js';
 import { checkRecursion, touchesHierarchy } from './constraints.js';
-import { tableSql, type Env } from './env.js';
+import { type Env, tableSql } from './env.js';
 import { afterChange, afterCreate, beforeUnlink, prepareValues, validate } from './hooks/index.js';
 import { normalizeIds } from './read.js';
-import { checkAccess, companies } from './rules.js';
 import type { RecordWrites } from './record-writes.js';
+import { checkAccess, companies } from './rules.js';
 import { applyX2many } from './x2many.js';
 
 const NOW = `(now() at time zone 'utc')`;
@@ -61,7 +61,12 @@ export async function createRecord(env: Env, m: ModelDef, raw: unknown): Promise
     // Odoo: `default_<field>` in the context wins over the field's own default.
     const fromContext = env.context[`default_${fd.name}`];
     if (fd.defaultFn && fromContext === undefined) company ??= (await companies(env)).current;
-    const d = fromContext !== undefined ? fromContext : fd.defaultFn ? fd.defaultFn({ uid: env.uid, company: company ?? false }) : fd.default;
+    const d =
+      fromContext !== undefined
+        ? fromContext
+        : fd.defaultFn
+          ? fd.defaultFn({ uid: env.uid, company: company ?? false })
+          : fd.default;
     if (d !== undefined) columns.set(fd.name, toColumn(m.name, fd, d));
   }
   checkRequired(m, columns, true);
@@ -70,7 +75,10 @@ export async function createRecord(env: Env, m: ModelDef, raw: unknown): Promise
   const uidP = `$${params.length}`;
   const cols = [...names.map(qi), 'create_uid', 'write_uid', 'create_date', 'write_date'].join(', ');
   const placeholders = [...names.map((_, i) => `$${i + 1}`), uidP, uidP, NOW, NOW].join(', ');
-  const r = await env.q.query<{ id: number }>(`INSERT INTO ${tableSql(env, m)} (${cols}) VALUES (${placeholders}) RETURNING id`, params);
+  const r = await env.q.query<{ id: number }>(
+    `INSERT INTO ${tableSql(env, m)} (${cols}) VALUES (${placeholders}) RETURNING id`,
+    params,
+  );
   const id = r.rows[0]!.id;
   for (const [fd, v] of x2many) await applyX2many(env, m, fd, [id], v, RECORD_WRITES);
   await afterCreate(env, m, id, vals, RECORD_WRITES);
@@ -106,7 +114,10 @@ export async function write(env: Env, m: ModelDef, idsArg: unknown, raw: unknown
   const params: unknown[] = [...columns.values(), env.uid, ids];
   const sets = [...columns.keys()].map((name, i) => `${qi(name)} = $${i + 1}`);
   sets.push(`write_uid = $${params.length - 1}`, `write_date = ${NOW}`);
-  await env.q.query(`UPDATE ${tableSql(env, m)} SET ${sets.join(', ')} WHERE id = ANY($${params.length}::integer[])`, params);
+  await env.q.query(
+    `UPDATE ${tableSql(env, m)} SET ${sets.join(', ')} WHERE id = ANY($${params.length}::integer[])`,
+    params,
+  );
   for (const [fd, v] of x2many) await applyX2many(env, m, fd, ids, v, RECORD_WRITES);
   if (touchesHierarchy(m, Object.keys(vals))) await checkRecursion(env, m, ids);
   await recompute(env, m, ids, changed, before);
@@ -123,7 +134,10 @@ export async function unlink(env: Env, m: ModelDef, idsArg: unknown): Promise<tr
   await beforeUnlink(env, m, ids);
   const before = m.triggers.length ? await dependents(env, m, ids, 'all') : undefined;
   await env.q.query(`DELETE FROM ${tableSql(env, m)} WHERE id = ANY($1::integer[])`, [ids]);
-  await env.q.query(`DELETE FROM ${qt(env.schema, 'ir_model_data')} WHERE model = $1 AND res_id = ANY($2::integer[])`, [m.name, ids]);
+  await env.q.query(`DELETE FROM ${qt(env.schema, 'ir_model_data')} WHERE model = $1 AND res_id = ANY($2::integer[])`, [
+    m.name,
+    ids,
+  ]);
   if (before) await runPending(env, before);
   afterChange(env, m);
   return true;

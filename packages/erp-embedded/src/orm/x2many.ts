@@ -6,7 +6,7 @@ import { valueError } from '../errors.js';
 import type { FieldDef } from '../fields.js';
 import type { ModelDef } from '../registry.js';
 import { qi, qt } from '../schema.js';
-import { tableSql, type Env } from './env.js';
+import { type Env, tableSql } from './env.js';
 import type { RecordWrites } from './record-writes.js';
 
 type Command = [number, number, unknown];
@@ -30,7 +30,14 @@ const idList = (v: unknown): number[] => {
   return v as number[];
 };
 
-export async function applyX2many(env: Env, m: ModelDef, fd: FieldDef, owners: number[], value: unknown, rw: RecordWrites): Promise<void> {
+export async function applyX2many(
+  env: Env,
+  m: ModelDef,
+  fd: FieldDef,
+  owners: number[],
+  value: unknown,
+  rw: RecordWrites,
+): Promise<void> {
   const co = env.registry.get(fd.relation!);
   const commands = toCommands(m, fd, value);
   for (const owner of owners) {
@@ -41,18 +48,36 @@ export async function applyX2many(env: Env, m: ModelDef, fd: FieldDef, owners: n
   }
 }
 
-async function m2mCommand(env: Env, co: ModelDef, fd: FieldDef, owner: number, op: number, id: number, arg: unknown, { createRecord, write, unlink }: RecordWrites) {
+async function m2mCommand(
+  env: Env,
+  co: ModelDef,
+  fd: FieldDef,
+  owner: number,
+  op: number,
+  id: number,
+  arg: unknown,
+  { createRecord, write, unlink }: RecordWrites,
+) {
   const rel = qt(env.schema, fd.relationTable!);
   const [c1, c2] = [qi(fd.column1!), qi(fd.column2!)];
   const link = (ids: number[]) =>
-    env.q.query(`INSERT INTO ${rel} (${c1}, ${c2}) SELECT $1, unnest($2::integer[]) ON CONFLICT DO NOTHING`, [owner, ids]);
+    env.q.query(`INSERT INTO ${rel} (${c1}, ${c2}) SELECT $1, unnest($2::integer[]) ON CONFLICT DO NOTHING`, [
+      owner,
+      ids,
+    ]);
   switch (op) {
-    case 0: return void (await link([await createRecord(env, co, arg)]));
-    case 1: return void (await write(env, co, [id], arg));
-    case 2: return void (await unlink(env, co, [id]));
-    case 3: return void (await env.q.query(`DELETE FROM ${rel} WHERE ${c1} = $1 AND ${c2} = $2`, [owner, id]));
-    case 4: return void (await link([id]));
-    case 5: return void (await env.q.query(`DELETE FROM ${rel} WHERE ${c1} = $1`, [owner]));
+    case 0:
+      return void (await link([await createRecord(env, co, arg)]));
+    case 1:
+      return void (await write(env, co, [id], arg));
+    case 2:
+      return void (await unlink(env, co, [id]));
+    case 3:
+      return void (await env.q.query(`DELETE FROM ${rel} WHERE ${c1} = $1 AND ${c2} = $2`, [owner, id]));
+    case 4:
+      return void (await link([id]));
+    case 5:
+      return void (await env.q.query(`DELETE FROM ${rel} WHERE ${c1} = $1`, [owner]));
     case 6: {
       const ids = idList(arg);
       await env.q.query(`DELETE FROM ${rel} WHERE ${c1} = $1 AND NOT (${c2} = ANY($2::integer[]))`, [owner, ids]);
@@ -61,14 +86,28 @@ async function m2mCommand(env: Env, co: ModelDef, fd: FieldDef, owner: number, o
   }
 }
 
-async function o2mCommand(env: Env, co: ModelDef, fd: FieldDef, owner: number, op: number, id: number, arg: unknown, { createRecord, write, unlink }: RecordWrites) {
+async function o2mCommand(
+  env: Env,
+  co: ModelDef,
+  fd: FieldDef,
+  owner: number,
+  op: number,
+  id: number,
+  arg: unknown,
+  { createRecord, write, unlink }: RecordWrites,
+) {
   const inv = fd.inverseName!;
   const table = tableSql(env, co);
   // Removing a child: Odoo deletes it when the inverse many2one is required, else clears the link.
   const detach = async (where: string, params: unknown[]) => {
     if (co.fields.get(inv)!.required) {
       const r = await env.q.query<{ id: number }>(`SELECT id FROM ${table} WHERE ${where}`, params);
-      if (r.rows.length) await unlink(env, co, r.rows.map((x) => x.id));
+      if (r.rows.length)
+        await unlink(
+          env,
+          co,
+          r.rows.map((x) => x.id),
+        );
     } else {
       await env.q.query(`UPDATE ${table} SET ${qi(inv)} = NULL WHERE ${where}`, params);
     }
@@ -78,11 +117,16 @@ async function o2mCommand(env: Env, co: ModelDef, fd: FieldDef, owner: number, o
       const vals = typeof arg === 'object' && arg !== null ? arg : {};
       return void (await createRecord(env, co, { ...vals, [inv]: owner }));
     }
-    case 1: return void (await write(env, co, [id], arg));
-    case 2: return void (await unlink(env, co, [id]));
-    case 3: return detach(`id = $1 AND ${qi(inv)} = $2`, [id, owner]);
-    case 4: return void (await write(env, co, [id], { [inv]: owner }));
-    case 5: return detach(`${qi(inv)} = $1`, [owner]);
+    case 1:
+      return void (await write(env, co, [id], arg));
+    case 2:
+      return void (await unlink(env, co, [id]));
+    case 3:
+      return detach(`id = $1 AND ${qi(inv)} = $2`, [id, owner]);
+    case 4:
+      return void (await write(env, co, [id], { [inv]: owner }));
+    case 5:
+      return detach(`${qi(inv)} = $1`, [owner]);
     case 6: {
       const ids = idList(arg);
       await detach(`${qi(inv)} = $1 AND NOT (id = ANY($2::integer[]))`, [owner, ids]);

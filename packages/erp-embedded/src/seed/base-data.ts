@@ -5,29 +5,58 @@
  * journals. Idempotent: run on every new database and on the first use of an existing one in a
  * process, so a database created before a module was added gets its data.
  */
-import { DEFAULT_JOURNALS } from '../orm/hooks/base.hooks.js';
 import type { Env } from '../orm/env.js';
+import { DEFAULT_JOURNALS } from '../orm/hooks/base.hooks.js';
 import { one, tbl } from '../orm/lookup.js';
 import { createRecord } from '../orm/write.js';
-import { Seeder } from './ensure.js';
 import { ensureCountries } from './countries.js';
+import { Seeder } from './ensure.js';
 import { syncIntrospection } from './introspection.js';
 import { ensurePipeline, PIPELINE_MODULES } from './pipeline-data.js';
 
-export const BASE_MODULES = ['base', 'product', 'sale', 'purchase', 'account', 'fieldservice', 'helpdesk', ...PIPELINE_MODULES];
+export const BASE_MODULES = [
+  'base',
+  'product',
+  'sale',
+  'purchase',
+  'account',
+  'fieldservice',
+  'helpdesk',
+  ...PIPELINE_MODULES,
+];
 
 export async function ensureCurrencies(s: Seeder): Promise<void> {
   await s.ensure('base.USD', 'res.currency', {
-    name: 'USD', full_name: 'United States dollar', symbol: '$', position: 'before', currency_unit_label: 'Dollars',
+    name: 'USD',
+    full_name: 'United States dollar',
+    symbol: '$',
+    position: 'before',
+    currency_unit_label: 'Dollars',
   });
-  await s.ensure('base.EUR', 'res.currency', { name: 'EUR', full_name: 'Euro', symbol: '€', position: 'after', currency_unit_label: 'Euros' });
+  await s.ensure('base.EUR', 'res.currency', {
+    name: 'EUR',
+    full_name: 'Euro',
+    symbol: '€',
+    position: 'after',
+    currency_unit_label: 'Euros',
+  });
 }
 
 async function ensureCompanyJournals(env: Env, company: number): Promise<void> {
   const journals = env.registry.get('account.journal');
   for (const [code, name, type] of DEFAULT_JOURNALS) {
-    const found = await one(env, `SELECT 1 FROM ${tbl(env, journals.name)} WHERE company_id = $1 AND code = $2`, [company, code]);
-    if (!found) await createRecord(env, journals, { code, name, type, company_id: company, refund_sequence: type === 'sale' || type === 'purchase' });
+    const found = await one(env, `SELECT 1 FROM ${tbl(env, journals.name)} WHERE company_id = $1 AND code = $2`, [
+      company,
+      code,
+    ]);
+    if (!found)
+      await createRecord(env, journals, {
+        code,
+        name,
+        type,
+        company_id: company,
+        refund_sequence: type === 'sale' || type === 'purchase',
+      });
   }
 }
 
@@ -36,7 +65,10 @@ export async function ensureBaseData(env: Env): Promise<void> {
   await ensureCurrencies(s);
   if (s.has('base.main_company')) {
     const company = s.id('base.main_company');
-    await env.q.query(`UPDATE ${tbl(env, 'res.company')} SET currency_id = $1 WHERE id = $2 AND currency_id IS NULL`, [s.id('base.USD'), company]);
+    await env.q.query(`UPDATE ${tbl(env, 'res.company')} SET currency_id = $1 WHERE id = $2 AND currency_id IS NULL`, [
+      s.id('base.USD'),
+      company,
+    ]);
     await ensureCompanyJournals(env, company);
   }
   await ensureCountries(env);
@@ -46,7 +78,13 @@ export async function ensureBaseData(env: Env): Promise<void> {
   const all = await s.ensure('product.product_category_all', 'product.category', { name: 'All' });
   // Odoo's sale down-payment product (`sale.advance_product_0`), used by the "Create Invoice" wizard for deposits.
   await s.ensure('sale.advance_product_0', 'product.product', {
-    name: 'Down payment', type: 'service', invoice_policy: 'order', categ_id: all, list_price: 0, purchase_ok: false, company_id: false,
+    name: 'Down payment',
+    type: 'service',
+    invoice_policy: 'order',
+    categ_id: all,
+    list_price: 0,
+    purchase_ok: false,
+    company_id: false,
   });
 
   const sequence = (xmlid: string, name: string, code: string, prefix: string) =>
@@ -56,21 +94,38 @@ export async function ensureBaseData(env: Env): Promise<void> {
   await sequence('fieldservice.seq_fsm_order', 'Field Service Order', 'fsm.order', 'FSO');
 
   const fsmStages: [string, string, number, boolean][] = [
-    ['fsm_stage_new', 'New', 10, false], ['fsm_stage_scheduled', 'Scheduled', 20, false], ['fsm_stage_in_progress', 'In Progress', 30, false],
-    ['fsm_stage_completed', 'Completed', 40, true], ['fsm_stage_cancelled', 'Cancelled', 50, true],
+    ['fsm_stage_new', 'New', 10, false],
+    ['fsm_stage_scheduled', 'Scheduled', 20, false],
+    ['fsm_stage_in_progress', 'In Progress', 30, false],
+    ['fsm_stage_completed', 'Completed', 40, true],
+    ['fsm_stage_cancelled', 'Cancelled', 50, true],
   ];
   for (const [xmlid, name, sequence, closed] of fsmStages) {
     await s.ensure(`fieldservice.${xmlid}`, 'fsm.stage', {
-      name, sequence, stage_type: 'order', is_closed: closed, fold: closed, is_default: xmlid === 'fsm_stage_new', company_id: false,
+      name,
+      sequence,
+      stage_type: 'order',
+      is_closed: closed,
+      fold: closed,
+      is_default: xmlid === 'fsm_stage_new',
+      company_id: false,
     });
   }
   await s.ensure('fieldservice.fsm_team_default', 'fsm.team', { name: 'Default Team', sequence: 1, company_id: false });
 
   const team = await s.ensure('helpdesk.helpdesk_team1', 'helpdesk.team', { name: 'Customer Care', sequence: 1 });
   const stages: [string, string, number, boolean][] = [
-    ['stage_new', 'New', 0, false], ['stage_in_progress', 'In Progress', 1, false], ['stage_solved', 'Solved', 2, true],
+    ['stage_new', 'New', 0, false],
+    ['stage_in_progress', 'In Progress', 1, false],
+    ['stage_solved', 'Solved', 2, true],
   ];
   for (const [xmlid, name, sequence, closing] of stages) {
-    await s.ensure(`helpdesk.${xmlid}`, 'helpdesk.stage', { name, sequence, fold: closing, is_close: closing, team_ids: [[4, team, 0]] });
+    await s.ensure(`helpdesk.${xmlid}`, 'helpdesk.stage', {
+      name,
+      sequence,
+      fold: closing,
+      is_close: closing,
+      team_ids: [[4, team, 0]],
+    });
   }
 }

@@ -11,7 +11,7 @@ import type { Env } from '../orm/env.js';
 import { one, refId, tbl, todayUtc } from '../orm/lookup.js';
 import { resolveMethod } from '../orm/methods.js';
 import { write } from '../orm/write.js';
-import { COMPANY, CATEGORIES, CUSTOMERS, FSM_PERSONS, PRODUCTS, SALES_TAX, VENDORS } from './demo-data.js';
+import { CATEGORIES, COMPANY, CUSTOMERS, FSM_PERSONS, PRODUCTS, SALES_TAX, VENDORS } from './demo-data.js';
 import { Seeder } from './ensure.js';
 
 export const DEMO_MODULE = 'platform_demo';
@@ -46,20 +46,33 @@ export async function seedDemo(erp: EmbeddedErp, db: string): Promise<DemoSummar
 async function fill(env: Env, s: Seeder): Promise<void> {
   const x = (name: string) => `${DEMO_MODULE}.${name}`;
   const company = s.id('base.main_company');
-  const current = await one<{ name: string }>(env, `SELECT name FROM ${tbl(env, 'res.company')} WHERE id = $1`, [company]);
+  const current = await one<{ name: string }>(env, `SELECT name FROM ${tbl(env, 'res.company')} WHERE id = $1`, [
+    company,
+  ]);
   if (current?.name === 'My Company') {
     await write(env, env.registry.get('res.company'), [company], COMPANY);
-    await write(env, env.registry.get('res.partner'), [s.id('base.main_partner')], { ...COMPANY, vat: false, is_company: true });
+    await write(env, env.registry.get('res.partner'), [s.id('base.main_partner')], {
+      ...COMPANY,
+      vat: false,
+      is_company: true,
+    });
   }
 
   const tax = await s.ensure(x('tax_sales'), 'account.tax', SALES_TAX);
   const all = s.id('product.product_category_all');
-  for (const [xmlid, name] of Object.entries(CATEGORIES)) await s.ensure(x(xmlid), 'product.category', { name, parent_id: all });
+  for (const [xmlid, name] of Object.entries(CATEGORIES))
+    await s.ensure(x(xmlid), 'product.category', { name, parent_id: all });
   const P: Record<string, number> = {};
   for (const p of PRODUCTS) {
     P[p.xmlid] = await s.ensure(x(p.xmlid), 'product.product', {
-      name: p.name, default_code: p.code, categ_id: s.id(x(p.categ)), list_price: p.price, standard_price: p.cost,
-      type: p.service ? 'service' : 'consu', description_sale: p.description, taxes_id: p.service ? [] : [[6, 0, [tax]]],
+      name: p.name,
+      default_code: p.code,
+      categ_id: s.id(x(p.categ)),
+      list_price: p.price,
+      standard_price: p.cost,
+      type: p.service ? 'service' : 'consu',
+      description_sale: p.description,
+      taxes_id: p.service ? [] : [[6, 0, [tax]]],
     });
   }
   const C: Record<string, number> = {};
@@ -68,75 +81,194 @@ async function fill(env: Env, s: Seeder): Promise<void> {
   }
 
   // Sale orders, one per state. Line names, prices and taxes come from the products.
-  const lines = (items: [string, number][]) => items.map(([p, qty]) => [0, 0, { product_id: P[p], product_uom_qty: qty }]);
+  const lines = (items: [string, number][]) =>
+    items.map(([p, qty]) => [0, 0, { product_id: P[p], product_uom_qty: qty }]);
   const order = (xmlid: string, partner: string, items: [string, number][], then?: (id: number) => Promise<unknown>) =>
     s.ensure(x(xmlid), 'sale.order', { partner_id: C[partner], order_line: lines(items), user_id: env.uid }, then);
-  await order('so_hartwell', 'partner_hartwell', [['product_roller_shade', 4], ['product_installation', 4]]);
-  await order('so_chen', 'partner_chen', [['product_cellular_shade', 6], ['product_motorized_blind', 1], ['product_installation', 7]],
-    (id) => call(env, 'sale.order', 'action_quotation_sent', [id]));
-  const soOakmont = await order('so_oakmont', 'partner_oakmont', [['product_wood_blind', 12], ['product_installation', 12]],
-    (id) => call(env, 'sale.order', 'action_confirm', [id]));
-  const soRivera = await order('so_rivera', 'partner_rivera', [['product_plantation_shutter', 5], ['product_installation', 5]],
-    (id) => call(env, 'sale.order', 'action_confirm', [id]));
-  const soPatel = await order('so_patel', 'partner_patel', [['product_roman_shade', 3], ['product_installation', 3]], async (id) => {
-    await call(env, 'sale.order', 'action_confirm', [id]);
-    await call(env, 'sale.order', 'action_done', [id]);
-  });
-  const soLakeside = await order('so_lakeside', 'partner_lakeside', [['product_motorized_blind', 8], ['product_installation', 8]],
-    (id) => call(env, 'sale.order', 'action_cancel', [id]));
+  await order('so_hartwell', 'partner_hartwell', [
+    ['product_roller_shade', 4],
+    ['product_installation', 4],
+  ]);
+  await order(
+    'so_chen',
+    'partner_chen',
+    [
+      ['product_cellular_shade', 6],
+      ['product_motorized_blind', 1],
+      ['product_installation', 7],
+    ],
+    (id) => call(env, 'sale.order', 'action_quotation_sent', [id]),
+  );
+  const soOakmont = await order(
+    'so_oakmont',
+    'partner_oakmont',
+    [
+      ['product_wood_blind', 12],
+      ['product_installation', 12],
+    ],
+    (id) => call(env, 'sale.order', 'action_confirm', [id]),
+  );
+  const soRivera = await order(
+    'so_rivera',
+    'partner_rivera',
+    [
+      ['product_plantation_shutter', 5],
+      ['product_installation', 5],
+    ],
+    (id) => call(env, 'sale.order', 'action_confirm', [id]),
+  );
+  const soPatel = await order(
+    'so_patel',
+    'partner_patel',
+    [
+      ['product_roman_shade', 3],
+      ['product_installation', 3],
+    ],
+    async (id) => {
+      await call(env, 'sale.order', 'action_confirm', [id]);
+      await call(env, 'sale.order', 'action_done', [id]);
+    },
+  );
+  const soLakeside = await order(
+    'so_lakeside',
+    'partner_lakeside',
+    [
+      ['product_motorized_blind', 8],
+      ['product_installation', 8],
+    ],
+    (id) => call(env, 'sale.order', 'action_cancel', [id]),
+  );
 
   // Customer invoices: draft, posted, partly paid, paid (payments through the Register Payment wizard).
-  const soName = async (id: number) => (await one<{ name: string }>(env, `SELECT name FROM ${tbl(env, 'sale.order')} WHERE id = $1`, [id]))!.name;
+  const soName = async (id: number) =>
+    (await one<{ name: string }>(env, `SELECT name FROM ${tbl(env, 'sale.order')} WHERE id = $1`, [id]))!.name;
   const soTotal = async (id: number) =>
-    Number((await one<{ t: number }>(env, `SELECT amount_untaxed AS t FROM ${tbl(env, 'sale.order')} WHERE id = $1`, [id]))!.t);
+    Number(
+      (await one<{ t: number }>(env, `SELECT amount_untaxed AS t FROM ${tbl(env, 'sale.order')} WHERE id = $1`, [id]))!
+        .t,
+    );
   const pay = async (invoice: number, amount: number | undefined, journalCode: string) => {
-    const journal = (await one<{ id: number }>(env, `SELECT id FROM ${tbl(env, 'account.journal')} WHERE code = $1 AND company_id = $2`,
-      [journalCode, s.id('base.main_company')]))!.id;
+    const journal = (await one<{ id: number }>(
+      env,
+      `SELECT id FROM ${tbl(env, 'account.journal')} WHERE code = $1 AND company_id = $2`,
+      [journalCode, s.id('base.main_company')],
+    ))!.id;
     const wizardEnv = { ...env, context: { active_model: 'account.move', active_ids: [invoice] } };
     const { m, run } = resolveMethod(env, 'account.payment.register', 'create');
     const wizard = await run(wizardEnv, m, [{ journal_id: journal, ...(amount ? { amount } : {}) }], {});
     await call(env, 'account.payment.register', 'action_create_payments', [wizard as number]);
   };
-  const invoice = async (xmlid: string, partner: string, so: number | undefined, invoiceLines: unknown[],
-    after?: (id: number) => Promise<unknown>, date = day(-10)) =>
-    s.ensure(x(xmlid), 'account.move', {
-      move_type: 'out_invoice', partner_id: C[partner], invoice_date: date, invoice_origin: so ? await soName(so) : false,
-      invoice_line_ids: invoiceLines,
-    }, after);
+  const invoice = async (
+    xmlid: string,
+    partner: string,
+    so: number | undefined,
+    invoiceLines: unknown[],
+    after?: (id: number) => Promise<unknown>,
+    date = day(-10),
+  ) =>
+    s.ensure(
+      x(xmlid),
+      'account.move',
+      {
+        move_type: 'out_invoice',
+        partner_id: C[partner],
+        invoice_date: date,
+        invoice_origin: so ? await soName(so) : false,
+        invoice_line_ids: invoiceLines,
+      },
+      after,
+    );
   const invLines = (items: [string, number][]) => items.map(([p, qty]) => [0, 0, { product_id: P[p], quantity: qty }]);
-  await invoice('inv_oakmont', 'partner_oakmont', soOakmont, invLines([['product_wood_blind', 12], ['product_installation', 12]]),
-    undefined, day(0));
+  await invoice(
+    'inv_oakmont',
+    'partner_oakmont',
+    soOakmont,
+    invLines([
+      ['product_wood_blind', 12],
+      ['product_installation', 12],
+    ]),
+    undefined,
+    day(0),
+  );
   const deposit = Math.round((await soTotal(soRivera)) * 0.5 * 100) / 100;
-  await invoice('inv_rivera_deposit', 'partner_rivera', soRivera,
-    [[0, 0, { product_id: s.id('sale.advance_product_0'), name: 'Down payment of 50%', quantity: 1, price_unit: deposit }]],
-    (id) => call(env, 'account.move', 'action_post', [id]), day(-2));
-  await invoice('inv_patel', 'partner_patel', soPatel, invLines([['product_roman_shade', 3], ['product_installation', 3]]), async (id) => {
-    await call(env, 'account.move', 'action_post', [id]);
-    await pay(id, 500, 'BNK1');
-  }, day(-20));
-  await invoice('inv_chen_measure', 'partner_chen', undefined, invLines([['product_measure', 1]]), async (id) => {
-    await call(env, 'account.move', 'action_post', [id]);
-    await pay(id, undefined, 'CSH1');
-  }, day(-30));
+  await invoice(
+    'inv_rivera_deposit',
+    'partner_rivera',
+    soRivera,
+    [
+      [
+        0,
+        0,
+        { product_id: s.id('sale.advance_product_0'), name: 'Down payment of 50%', quantity: 1, price_unit: deposit },
+      ],
+    ],
+    (id) => call(env, 'account.move', 'action_post', [id]),
+    day(-2),
+  );
+  await invoice(
+    'inv_patel',
+    'partner_patel',
+    soPatel,
+    invLines([
+      ['product_roman_shade', 3],
+      ['product_installation', 3],
+    ]),
+    async (id) => {
+      await call(env, 'account.move', 'action_post', [id]);
+      await pay(id, 500, 'BNK1');
+    },
+    day(-20),
+  );
+  await invoice(
+    'inv_chen_measure',
+    'partner_chen',
+    undefined,
+    invLines([['product_measure', 1]]),
+    async (id) => {
+      await call(env, 'account.move', 'action_post', [id]);
+      await pay(id, undefined, 'CSH1');
+    },
+    day(-30),
+  );
 
   // Purchase orders: RFQ, confirmed, locked, cancelled.
   const po = (xmlid: string, vendor: string, items: [string, number][], then?: (id: number) => Promise<unknown>) =>
-    s.ensure(x(xmlid), 'purchase.order', {
-      partner_id: C[vendor], date_planned: day(14, '12:00:00'), user_id: env.uid,
-      order_line: items.map(([p, qty]) => [0, 0, { product_id: P[p], product_qty: qty }]),
-    }, then);
-  await po('po_skyline_rfq', 'vendor_skyline', [['product_roller_shade', 20], ['product_cellular_shade', 12]]);
-  await po('po_heritage', 'vendor_heritage', [['product_plantation_shutter', 10]], (id) => call(env, 'purchase.order', 'button_confirm', [id]));
+    s.ensure(
+      x(xmlid),
+      'purchase.order',
+      {
+        partner_id: C[vendor],
+        date_planned: day(14, '12:00:00'),
+        user_id: env.uid,
+        order_line: items.map(([p, qty]) => [0, 0, { product_id: P[p], product_qty: qty }]),
+      },
+      then,
+    );
+  await po('po_skyline_rfq', 'vendor_skyline', [
+    ['product_roller_shade', 20],
+    ['product_cellular_shade', 12],
+  ]);
+  await po('po_heritage', 'vendor_heritage', [['product_plantation_shutter', 10]], (id) =>
+    call(env, 'purchase.order', 'button_confirm', [id]),
+  );
   await po('po_skyline_blinds', 'vendor_skyline', [['product_wood_blind', 24]], async (id) => {
     await call(env, 'purchase.order', 'button_confirm', [id]);
     await call(env, 'purchase.order', 'button_done', [id]);
   });
-  await po('po_motion', 'vendor_motion', [['product_motorized_blind', 8]], (id) => call(env, 'purchase.order', 'button_cancel', [id]));
+  await po('po_motion', 'vendor_motion', [['product_motorized_blind', 8]], (id) =>
+    call(env, 'purchase.order', 'button_cancel', [id]),
+  );
 
   await fieldService(env, s, x, C, { soOakmont, soRivera, soPatel, soLakeside });
 }
 
-async function fieldService(env: Env, s: Seeder, x: (n: string) => string, C: Record<string, number>, so: Record<string, number>) {
+async function fieldService(
+  env: Env,
+  s: Seeder,
+  x: (n: string) => string,
+  C: Record<string, number>,
+  so: Record<string, number>,
+) {
   const install = await s.ensure(x('fsm_team_install'), 'fsm.team', { name: 'Install Crew A', sequence: 10 });
   const measure = await s.ensure(x('fsm_team_measure'), 'fsm.team', { name: 'Measure & Consult', sequence: 20 });
   const W: Record<string, number> = {};
@@ -144,30 +276,69 @@ async function fieldService(env: Env, s: Seeder, x: (n: string) => string, C: Re
   const L: Record<string, number> = {};
   for (const c of CUSTOMERS) {
     L[c.xmlid] = await s.ensure(x(`location_${c.xmlid.slice('partner_'.length)}`), 'fsm.location', {
-      name: c.name, owner_id: C[c.xmlid], partner_id: C[c.xmlid], street: c.street, city: c.city, zip: c.zip, phone: c.phone,
+      name: c.name,
+      owner_id: C[c.xmlid],
+      partner_id: C[c.xmlid],
+      street: c.street,
+      city: c.city,
+      zip: c.zip,
+      phone: c.phone,
     });
   }
   const stage = (name: string) => s.id(`fieldservice.fsm_stage_${name}`);
   const fso = (xmlid: string, vals: Record<string, unknown>, then?: (id: number) => Promise<unknown>) =>
     s.ensure(x(xmlid), 'fsm.order', vals, then);
   await fso('fso_hartwell_measure', {
-    location_id: L.partner_hartwell, team_id: measure, priority: '1', description: 'Measure 4 living-room windows for roller shades.',
+    location_id: L.partner_hartwell,
+    team_id: measure,
+    priority: '1',
+    description: 'Measure 4 living-room windows for roller shades.',
   });
   await fso('fso_oakmont_install', {
-    location_id: L.partner_oakmont, team_id: install, person_id: W.person_marcus, stage_id: stage('scheduled'), sale_id: so.soOakmont,
-    scheduled_date_start: day(3, '09:00:00'), scheduled_duration: 6, description: 'Install 12 wood blinds in exam rooms 1–6.',
+    location_id: L.partner_oakmont,
+    team_id: install,
+    person_id: W.person_marcus,
+    stage_id: stage('scheduled'),
+    sale_id: so.soOakmont,
+    scheduled_date_start: day(3, '09:00:00'),
+    scheduled_duration: 6,
+    description: 'Install 12 wood blinds in exam rooms 1–6.',
   });
   await fso('fso_rivera_install', {
-    location_id: L.partner_rivera, team_id: install, person_id: W.person_dana, stage_id: stage('in_progress'), sale_id: so.soRivera,
-    scheduled_date_start: day(0, '08:00:00'), scheduled_duration: 4, date_start: day(0, '08:10:00'),
+    location_id: L.partner_rivera,
+    team_id: install,
+    person_id: W.person_dana,
+    stage_id: stage('in_progress'),
+    sale_id: so.soRivera,
+    scheduled_date_start: day(0, '08:00:00'),
+    scheduled_duration: 4,
+    date_start: day(0, '08:10:00'),
     description: 'Install 5 plantation shutter panels, bay window.',
   });
-  await fso('fso_patel_install', {
-    location_id: L.partner_patel, team_id: install, person_id: W.person_jamal, sale_id: so.soPatel,
-    scheduled_date_start: day(-7, '13:00:00'), scheduled_duration: 3, date_start: day(-7, '13:05:00'), date_end: day(-7, '15:40:00'),
-    description: 'Install 3 roman shades.', resolution: 'Installed 3 roman shades; walkthrough done with the customer.',
-  }, (id) => call(env, 'fsm.order', 'action_complete', [id]));
-  await fso('fso_lakeside_install', {
-    location_id: L.partner_lakeside, team_id: install, sale_id: so.soLakeside, description: 'Install 8 motorized blinds in the lobby.',
-  }, (id) => call(env, 'fsm.order', 'action_cancel', [id]));
+  await fso(
+    'fso_patel_install',
+    {
+      location_id: L.partner_patel,
+      team_id: install,
+      person_id: W.person_jamal,
+      sale_id: so.soPatel,
+      scheduled_date_start: day(-7, '13:00:00'),
+      scheduled_duration: 3,
+      date_start: day(-7, '13:05:00'),
+      date_end: day(-7, '15:40:00'),
+      description: 'Install 3 roman shades.',
+      resolution: 'Installed 3 roman shades; walkthrough done with the customer.',
+    },
+    (id) => call(env, 'fsm.order', 'action_complete', [id]),
+  );
+  await fso(
+    'fso_lakeside_install',
+    {
+      location_id: L.partner_lakeside,
+      team_id: install,
+      sale_id: so.soLakeside,
+      description: 'Install 8 motorized blinds in the lobby.',
+    },
+    (id) => call(env, 'fsm.order', 'action_cancel', [id]),
+  );
 }

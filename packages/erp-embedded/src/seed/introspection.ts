@@ -18,7 +18,8 @@ export async function syncIntrospection(env: Env): Promise<void> {
      SELECT x.model, x.name, x.ord, 'base', false, $4, $4, ${NOW}, ${NOW} FROM unnest($1::text[], $2::text[], $3::text[]) AS x(model, name, ord)
      ON CONFLICT (model) DO UPDATE SET name = EXCLUDED.name, "order" = EXCLUDED."order"
        WHERE (${im}.name, ${im}."order") IS DISTINCT FROM (EXCLUDED.name, EXCLUDED."order")`,
-    [models.map((m) => m.name), models.map((m) => m.description), models.map((m) => m.order), env.uid]);
+    [models.map((m) => m.name), models.map((m) => m.description), models.map((m) => m.order), env.uid],
+  );
   await env.q.query(`DELETE FROM ${im} WHERE NOT (model = ANY($1::text[]))`, [models.map((m) => m.name)]);
 
   const fields = models.flatMap((m) => [...m.fields.values()].map((fd) => ({ m, fd })));
@@ -41,19 +42,35 @@ export async function syncIntrospection(env: Env): Promise<void> {
             ${imf}.selection, ${imf}.depends, ${imf}.on_delete)
        IS DISTINCT FROM (EXCLUDED.field_description, EXCLUDED.help, EXCLUDED.ttype, EXCLUDED.relation, EXCLUDED.required,
             EXCLUDED.readonly, EXCLUDED.store, EXCLUDED.selection, EXCLUDED.depends, EXCLUDED.on_delete)`,
-    [col((x) => x.m.name), col((x) => x.fd.name), col((x) => x.fd.string), col((x) => x.fd.help ?? null), col((x) => x.fd.type),
-      col((x) => x.fd.relation ?? null), col((x) => x.fd.inverseName ?? null), col((x) => x.fd.required), col((x) => x.fd.readonly),
-      col((x) => x.fd.store), col((x) => x.fd.relationTable ?? null), col((x) => x.fd.column1 ?? null), col((x) => x.fd.column2 ?? null),
+    [
+      col((x) => x.m.name),
+      col((x) => x.fd.name),
+      col((x) => x.fd.string),
+      col((x) => x.fd.help ?? null),
+      col((x) => x.fd.type),
+      col((x) => x.fd.relation ?? null),
+      col((x) => x.fd.inverseName ?? null),
+      col((x) => x.fd.required),
+      col((x) => x.fd.readonly),
+      col((x) => x.fd.store),
+      col((x) => x.fd.relationTable ?? null),
+      col((x) => x.fd.column1 ?? null),
+      col((x) => x.fd.column2 ?? null),
       col((x) => (x.fd.depends?.length ? x.fd.depends.join(',') : null)),
       // Odoo 15 keeps the options as the repr of a list of pairs in this (deprecated) column.
       col((x) => (x.fd.selection ? `[${x.fd.selection.map(([k, v]) => `('${k}', '${v}')`).join(', ')}]` : null)),
-      col((x) => (x.fd.type === 'many2one' ? x.fd.ondelete ?? (x.fd.required ? 'restrict' : 'set null') : null)),
-      env.uid]);
+      col((x) => (x.fd.type === 'many2one' ? (x.fd.ondelete ?? (x.fd.required ? 'restrict' : 'set null')) : null)),
+      env.uid,
+    ],
+  );
   await env.q.query(
     `DELETE FROM ${imf} f WHERE NOT EXISTS (SELECT 1 FROM unnest($1::text[], $2::text[]) AS x(model, name) WHERE x.model = f.model AND x.name = f.name)`,
-    [col((x) => x.m.name), col((x) => x.fd.name)]);
+    [col((x) => x.m.name), col((x) => x.fd.name)],
+  );
   await env.q.query(
     `INSERT INTO ${tbl(env, 'ir.model.data')} (module, name, model, res_id, noupdate, create_uid, write_uid, create_date, write_date)
      SELECT 'base', 'model_' || replace(m.model, '.', '_'), 'ir.model', m.id, false, $1, $1, ${NOW}, ${NOW} FROM ${im} m
-     ON CONFLICT (module, name) DO NOTHING`, [env.uid]);
+     ON CONFLICT (module, name) DO NOTHING`,
+    [env.uid],
+  );
 }

@@ -1,14 +1,37 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { EmbeddedErp } from '../embedded-erp.js';
-import { startErpTest, type ErpTest } from '../testing/scratch-erp.js';
+import { type ErpTest, startErpTest } from '../testing/scratch-erp.js';
 import { seedDemo } from './demo.js';
 
 let T: ErpTest;
-const MODELS = ['res.partner', 'product.product', 'sale.order', 'sale.order.line', 'account.move', 'account.move.line', 'account.payment',
-  'purchase.order', 'fsm.location', 'fsm.person', 'fsm.team', 'fsm.order', 'ir.model.data'];
-const counts = async () => Object.fromEntries(await Promise.all(MODELS.map(async (m) => [m, await T.x(m, 'search_count', [[]], { context: { active_test: false } })])));
+const MODELS = [
+  'res.partner',
+  'product.product',
+  'sale.order',
+  'sale.order.line',
+  'account.move',
+  'account.move.line',
+  'account.payment',
+  'purchase.order',
+  'fsm.location',
+  'fsm.person',
+  'fsm.team',
+  'fsm.order',
+  'ir.model.data',
+];
+const counts = async () =>
+  Object.fromEntries(
+    await Promise.all(
+      MODELS.map(async (m) => [m, await T.x(m, 'search_count', [[]], { context: { active_test: false } })]),
+    ),
+  );
 const values = async (model: string, field: string) =>
-  new Set((await T.x<Record<string, unknown>[]>(model, 'search_read', [[]], { fields: [field] })).map((r) => JSON.stringify(r[field])));
+  new Set(
+    (await T.x<Record<string, unknown>[]>(model, 'search_read', [[]], { fields: [field] })).map((r) =>
+      JSON.stringify(r[field]),
+    ),
+  );
 
 beforeAll(async () => {
   T = await startErpTest('seed');
@@ -19,7 +42,13 @@ describe('base data of a new database', () => {
   it('has the Down payment product (sale.advance_product_0), a service', async () => {
     const id = await T.ref('sale.advance_product_0');
     expect(await T.x('product.product', 'read', [[id], ['name', 'type', 'invoice_policy', 'categ_id']])).toEqual([
-      { id, name: 'Down payment', type: 'service', invoice_policy: 'order', categ_id: [await T.ref('product.product_category_all'), 'All'] },
+      {
+        id,
+        name: 'Down payment',
+        type: 'service',
+        invoice_policy: 'order',
+        categ_id: [await T.ref('product.product_category_all'), 'All'],
+      },
     ]);
   });
 
@@ -39,18 +68,38 @@ describe('demo data', () => {
     const first = await seedDemo(T.erp, 'seed');
     expect(first.created).toBeGreaterThan(40);
     const names = await values('product.product', 'name');
-    for (const kind of ['Roller Shade', 'Cellular Shade', 'Plantation Shutter', 'Wood Blind', 'Roman Shade', 'Motorized Blind', 'Installation', 'Down payment']) {
+    for (const kind of [
+      'Roller Shade',
+      'Cellular Shade',
+      'Plantation Shutter',
+      'Wood Blind',
+      'Roman Shade',
+      'Motorized Blind',
+      'Installation',
+      'Down payment',
+    ]) {
       expect([...names].some((n) => n.includes(kind))).toBe(true);
     }
     expect(await values('sale.order', 'state')).toEqual(new Set(['"draft"', '"sent"', '"sale"', '"done"', '"cancel"']));
-    const invoices = await T.x<Record<string, unknown>[]>('account.move', 'search_read', [[['move_type', '=', 'out_invoice']]],
-      { fields: ['state', 'payment_state'] });
-    expect(new Set(invoices.map((i) => `${i.state}/${i.payment_state}`))).toEqual(new Set(['draft/not_paid', 'posted/not_paid', 'posted/partial', 'posted/paid']));
+    const invoices = await T.x<Record<string, unknown>[]>(
+      'account.move',
+      'search_read',
+      [[['move_type', '=', 'out_invoice']]],
+      { fields: ['state', 'payment_state'] },
+    );
+    expect(new Set(invoices.map((i) => `${i.state}/${i.payment_state}`))).toEqual(
+      new Set(['draft/not_paid', 'posted/not_paid', 'posted/partial', 'posted/paid']),
+    );
     expect(await values('purchase.order', 'state')).toEqual(new Set(['"draft"', '"purchase"', '"done"', '"cancel"']));
     const stages = await T.x<Record<string, unknown>[]>('fsm.order', 'search_read', [[]], { fields: ['stage_id'] });
-    expect(new Set(stages.map((o) => (o.stage_id as [number, string])[1]))).toEqual(new Set(['New', 'Scheduled', 'In Progress', 'Completed', 'Cancelled']));
+    expect(new Set(stages.map((o) => (o.stage_id as [number, string])[1]))).toEqual(
+      new Set(['New', 'Scheduled', 'In Progress', 'Completed', 'Cancelled']),
+    );
     expect(await T.x('res.company', 'read', [[1], ['name']])).toEqual([{ id: 1, name: 'Sunridge Window Coverings' }]);
-    const [so] = await T.x<Record<string, unknown>[]>('sale.order', 'search_read', [[['state', '=', 'sale']]], { fields: ['amount_total', 'create_uid'], limit: 1 });
+    const [so] = await T.x<Record<string, unknown>[]>('sale.order', 'search_read', [[['state', '=', 'sale']]], {
+      fields: ['amount_total', 'create_uid'],
+      limit: 1,
+    });
     expect(so).toMatchObject({ create_uid: [2, 'Administrator'] });
     expect(so!.amount_total).toBeGreaterThan(0);
   });

@@ -5,10 +5,11 @@
  * not import an app, so the ERP their code calls as an outside system is served here.
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
+
 import type { EmbeddedErp } from '../embedded-erp.js';
 import { OdooError } from '../errors.js';
-import { jsonRpcError, jsonRpcResult } from '../rpc-envelope.js';
 import { dispatchRpc } from '../rpc-dispatch.js';
+import { jsonRpcError, jsonRpcResult } from '../rpc-envelope.js';
 
 const isDict = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 

@@ -9,7 +9,7 @@
  *   ... point the code under test at proxy.url ...
  *   expect(proxy.dropped).toHaveLength(1);
  */
-import { createServer, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { createServer, type IncomingHttpHeaders, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export interface ProxiedRequest {
@@ -55,27 +55,35 @@ export async function startReplyDroppingProxy(target: string): Promise<ReplyDrop
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const body = Buffer.concat(chunks);
-      const seenReq: ProxiedRequest = { method: req.method ?? 'GET', path: req.url ?? '/', headers: req.headers, body: body.toString('utf8') };
+      const seenReq: ProxiedRequest = {
+        method: req.method ?? 'GET',
+        path: req.url ?? '/',
+        headers: req.headers,
+        body: body.toString('utf8'),
+      };
       seen.push(seenReq);
       const rule = rules.find((x) => x.left > 0 && x.match(seenReq));
       if (rule) rule.left--;
       const headers = { ...req.headers, host: upstream.host, 'content-length': String(body.length) };
-      const out = httpRequest({ hostname: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers }, (up) => {
-        const parts: Buffer[] = [];
-        up.on('data', (c: Buffer) => parts.push(c));
-        up.on('end', () => {
-          if (rule) {
-            // The server finished (and committed); the caller never hears of it.
-            dropped.push({ ...seenReq, upstreamStatus: up.statusCode ?? 0 });
-            req.socket.destroy();
-            return;
-          }
-          const h = { ...up.headers };
-          delete h['transfer-encoding'];
-          res.writeHead(up.statusCode ?? 502, { ...h, 'content-length': String(Buffer.concat(parts).length) });
-          res.end(Buffer.concat(parts));
-        });
-      });
+      const out = httpRequest(
+        { hostname: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers },
+        (up) => {
+          const parts: Buffer[] = [];
+          up.on('data', (c: Buffer) => parts.push(c));
+          up.on('end', () => {
+            if (rule) {
+              // The server finished (and committed); the caller never hears of it.
+              dropped.push({ ...seenReq, upstreamStatus: up.statusCode ?? 0 });
+              req.socket.destroy();
+              return;
+            }
+            const h = { ...up.headers };
+            delete h['transfer-encoding'];
+            res.writeHead(up.statusCode ?? 502, { ...h, 'content-length': String(Buffer.concat(parts).length) });
+            res.end(Buffer.concat(parts));
+          });
+        },
+      );
       out.on('error', () => req.socket.destroy());
       out.end(body);
     });

@@ -6,10 +6,12 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createServer as createHttpServer, type Server } from 'node:http';
-import { createServer as createNetServer, type AddressInfo } from 'node:net';
+import { type AddressInfo, createServer as createNetServer } from 'node:net';
+
 import { createTestDb, type Db } from '@platform/db';
 import { createOdooErp, type Erp } from '@platform/erp';
-import { EmbeddedErp, defaultRegistry, type Registry } from '../index.js';
+
+import { defaultRegistry, EmbeddedErp, type Registry } from '../index.js';
 import { createJsonRpcHost } from './jsonrpc-host.js';
 
 export interface TestErp {
@@ -150,7 +152,11 @@ export async function gatedProxy(target: string): Promise<{ url: string; open():
 }
 
 /** Polls `probe` until it returns a value other than undefined/false, or fails after `timeoutMs`. */
-export async function waitFor<T>(probe: () => Promise<T | undefined | false>, what: string, timeoutMs = 30_000): Promise<T> {
+export async function waitFor<T>(
+  probe: () => Promise<T | undefined | false>,
+  what: string,
+  timeoutMs = 30_000,
+): Promise<T> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const v = await probe();

@@ -4,8 +4,9 @@
  * the JSON-RPC adapter, so the stand-in cannot drift from the real protocol unnoticed.
  * It only uses models the platform needs and that a plain Odoo 15 with `crm` has.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError, type ErrorCode } from '@platform/kernel';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import type { Erp } from '../erp.port.js';
 
 export interface ErpContractSubject {
@@ -57,7 +58,9 @@ export function defineErpContract(name: string, setup: () => Promise<ErpContract
       const id = await create('res.partner', { name: `${marker} Jane`, email: `${marker}@example.com` });
       expect(Number.isInteger(id) && id > 0).toBe(true);
       const rows = await erp.read('res.partner', [id], ['name', 'email', 'phone', 'parent_id']);
-      expect(rows).toEqual([{ id, name: `${marker} Jane`, email: `${marker}@example.com`, phone: false, parent_id: false }]);
+      expect(rows).toEqual([
+        { id, name: `${marker} Jane`, email: `${marker}@example.com`, phone: false, parent_id: false },
+      ]);
     });
 
     it('reads a many2one as [id, display name]', async () => {
@@ -94,12 +97,17 @@ export function defineErpContract(name: string, setup: () => Promise<ErpContract
 
       it('honours domain, order, limit and offset', async () => {
         expect(await erp.search('res.partner', [like], { order: 'name desc' })).toEqual([ids.c, ids.b, ids.a]);
-        expect(await erp.search('res.partner', [like], { order: 'name desc', limit: 2, offset: 1 })).toEqual([ids.b, ids.a]);
+        expect(await erp.search('res.partner', [like], { order: 'name desc', limit: 2, offset: 1 })).toEqual([
+          ids.b,
+          ids.a,
+        ]);
         expect(await erp.search('res.partner', [like], { order: 'name asc', limit: 1 })).toEqual([ids.a]);
       });
 
       it('supports prefix operators and `in`', async () => {
-        const either = await erp.search('res.partner', ['|', ['id', '=', ids.a], ['id', '=', ids.c], like], { order: 'id asc' });
+        const either = await erp.search('res.partner', ['|', ['id', '=', ids.a], ['id', '=', ids.c], like], {
+          order: 'id asc',
+        });
         expect(either).toEqual([ids.a, ids.c].sort((x, y) => x! - y!));
         const notB = await erp.search('res.partner', [like, '!', ['id', 'in', [ids.b]]], { order: 'id asc' });
         expect(notB).toEqual([ids.a, ids.c].sort((x, y) => x! - y!));
@@ -138,10 +146,17 @@ export function defineErpContract(name: string, setup: () => Promise<ErpContract
     });
 
     it('resolves an external id through ir.model.data', async () => {
-      const rows = await erp.searchRead('ir.model.data', [['module', '=', 'base'], ['name', '=', 'main_company']], {
-        fields: ['model', 'res_id'],
-        limit: 1,
-      });
+      const rows = await erp.searchRead(
+        'ir.model.data',
+        [
+          ['module', '=', 'base'],
+          ['name', '=', 'main_company'],
+        ],
+        {
+          fields: ['model', 'res_id'],
+          limit: 1,
+        },
+      );
       expect(rows).toHaveLength(1);
       expect(rows[0]?.model).toBe('res.company');
       const [company] = await erp.read('res.company', [rows[0]?.res_id as number], ['name']);
@@ -156,7 +171,10 @@ export function defineErpContract(name: string, setup: () => Promise<ErpContract
       });
 
       it('an unknown field is ERP_REJECTED (ValueError)', async () => {
-        const e = await expectCode(erp.create('res.partner', { name: `${marker} x`, [`${marker}_nope`]: 1 }), 'ERP_REJECTED');
+        const e = await expectCode(
+          erp.create('res.partner', { name: `${marker} x`, [`${marker}_nope`]: 1 }),
+          'ERP_REJECTED',
+        );
         expect(e.details?.name).toBe('builtins.ValueError');
         await expectCode(erp.search('res.partner', [[`${marker}_nope`, '=', 1]]), 'ERP_REJECTED');
       });

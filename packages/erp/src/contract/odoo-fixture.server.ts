@@ -5,12 +5,12 @@
  * equal to the recorded ones; the JSON-RPC `id` is echoed. Anything else gets HTTP 500 and is
  * listed in `unmatched`, so a test can show which call had no fixture.
  */
-import { createServer, type IncomingMessage } from 'node:http';
 import { readdir, readFile } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
+import { createServer, type IncomingMessage } from 'node:http';
 import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
 
 export interface OdooFixture {
   /** File name, filled by loadOdooFixtures. */
@@ -79,13 +79,17 @@ export async function startOdooFixtureServer(fixtures: Iterable<OdooFixture>): P
         body = raw;
       }
       const params = isObject(body) ? body.params : undefined;
-      const xml = typeof body === 'string' && body.trimStart().startsWith('<') ? await decodeXmlCall(body).catch(() => undefined) : undefined;
+      const xml =
+        typeof body === 'string' && body.trimStart().startsWith('<')
+          ? await decodeXmlCall(body).catch(() => undefined)
+          : undefined;
       const sessionId = /(?:^|;\s*)session_id=([^;]*)/.exec(req.headers.cookie ?? '')?.[1] || null;
       const fx = list.find(
         (f) =>
           (f.request.path ?? '/jsonrpc') === path &&
           (f.request.sessionId === undefined || f.request.sessionId === sessionId) &&
-          (f.request.anyBody || (f.request.xml ? deepEqual(f.request.xml, xml) : deepEqual(f.request.body?.params, params))),
+          (f.request.anyBody ||
+            (f.request.xml ? deepEqual(f.request.xml, xml) : deepEqual(f.request.body?.params, params))),
       );
       if (!fx) {
         unmatched.push({ path, body });
@@ -130,7 +134,9 @@ type XmlDeserializer = new () => {
 function decodeXmlCall(text: string): Promise<{ methodName: string; params: unknown[] }> {
   const Deserializer = require('xmlrpc/lib/deserializer') as XmlDeserializer;
   return new Promise((ok, fail) =>
-    new Deserializer().deserializeMethodCall(Readable.from([text]), (err, methodName, params) => (err ? fail(err) : ok({ methodName, params }))),
+    new Deserializer().deserializeMethodCall(Readable.from([text]), (err, methodName, params) =>
+      err ? fail(err) : ok({ methodName, params }),
+    ),
   );
 }
 

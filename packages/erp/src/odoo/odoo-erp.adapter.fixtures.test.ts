@@ -1,23 +1,30 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AppError, type ErrorCode } from '@platform/kernel';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+
 import {
   loadOdooFixtures,
-  startOdooFixtureServer,
   type OdooFixture,
   type OdooFixtureServer,
+  startOdooFixtureServer,
 } from '../contract/odoo-fixture.server.js';
-import { createOdooErp, type OdooErpConfig } from './odoo-erp.adapter.js';
 import { createOdooRpcClient } from './odoo.client.js';
+import { createOdooErp, type OdooErpConfig } from './odoo-erp.adapter.js';
 
 const KEY = '3f1c0e5b8a9d47e2b6c1f0a4d8e7b2c95a1f3e6d';
 const REVOKED_KEY = 'c0ffeec0ffeec0ffeec0ffeec0ffeec0ffeec0ff';
 const WRONG_KEY = '0000000000000000000000000000000000000000';
 
 const extra: OdooFixture[] = [
-  { request: { path: '/proxy-502/jsonrpc', anyBody: true }, response: { status: 502, text: '<html>502 Bad Gateway</html>' } },
+  {
+    request: { path: '/proxy-502/jsonrpc', anyBody: true },
+    response: { status: 502, text: '<html>502 Bad Gateway</html>' },
+  },
   { request: { path: '/html-200/jsonrpc', anyBody: true }, response: { status: 200, text: '<html>Odoo login</html>' } },
   { request: { path: '/health-json/jsonrpc', anyBody: true }, response: { status: 200, body: { status: 'pass' } } },
-  { request: { path: '/slow/jsonrpc', anyBody: true }, response: { status: 200, body: { jsonrpc: '2.0', id: 1, result: 2 }, delayMs: 2_000 } },
+  {
+    request: { path: '/slow/jsonrpc', anyBody: true },
+    response: { status: 200, body: { jsonrpc: '2.0', id: 1, result: 2 }, delayMs: 2_000 },
+  },
 ];
 
 let fixtures: Map<string, OdooFixture>;
@@ -59,7 +66,11 @@ function expectNoSecret(e: AppError): void {
 
 describe('Odoo adapter against recorded Odoo 15 fixtures: results', () => {
   it('decodes common.version', async () => {
-    expect(await createOdooErp(cfg).version()).toEqual({ serverVersion: '15.0', serverSerie: '15.0', protocolVersion: 1 });
+    expect(await createOdooErp(cfg).version()).toEqual({
+      serverVersion: '15.0',
+      serverSerie: '15.0',
+      protocolVersion: 1,
+    });
   });
 
   it('authenticates once and caches the uid', async () => {
@@ -97,7 +108,14 @@ describe('Odoo adapter against recorded Odoo 15 fixtures: results', () => {
     ).toEqual([42, 40]);
     expect(await erp.searchCount('res.partner', [['is_company', '=', true]])).toBe(3);
     expect(await erp.write('res.partner', [42], { phone: '+1 512 555 0100' })).toBe(true);
-    expect(await erp.write('crm.lead', [12], { tag_ids: [[6, 0, [1, 2]], [4, 3, 0]] })).toBe(true);
+    expect(
+      await erp.write('crm.lead', [12], {
+        tag_ids: [
+          [6, 0, [1, 2]],
+          [4, 3, 0],
+        ],
+      }),
+    ).toBe(true);
     expect(await erp.unlink('res.partner', [42])).toBe(true);
     expect(await erp.fieldsGet('res.partner', ['type', 'string', 'required'])).toEqual(
       recorded('object-fields-get-res-partner'),
@@ -107,7 +125,10 @@ describe('Odoo adapter against recorded Odoo 15 fixtures: results', () => {
   it('looks up an external id through ir.model.data', async () => {
     const rows = await createOdooErp(cfg).searchRead(
       'ir.model.data',
-      [['module', '=', 'base'], ['name', '=', 'main_company']],
+      [
+        ['module', '=', 'base'],
+        ['name', '=', 'main_company'],
+      ],
       { fields: ['model', 'res_id'], limit: 1 },
     );
     expect(rows).toEqual([{ id: 1, model: 'res.company', res_id: 1 }]);
@@ -119,13 +140,45 @@ describe('Odoo adapter against recorded Odoo 15 fixtures: results', () => {
 });
 
 describe('Odoo adapter against recorded Odoo 15 fixtures: errors', () => {
-  const cases: Array<[string, ErrorCode, string | undefined, (erp: ReturnType<typeof createOdooErp>) => Promise<unknown>]> = [
-    ['UserError (unknown model)', 'ERP_REJECTED', 'odoo.exceptions.UserError', (erp) => erp.search('no.such.model', [])],
-    ['ValidationError', 'ERP_REJECTED', 'odoo.exceptions.ValidationError', (erp) => erp.write('res.partner', [42], { parent_id: 42 })],
-    ['ValueError (invalid field)', 'ERP_REJECTED', 'builtins.ValueError', (erp) => erp.create('res.partner', { name: 'X', no_such_field: 1 })],
-    ['AccessError (private method)', 'ERP_REJECTED', 'odoo.exceptions.AccessError', (erp) => erp.call('res.partner', '_compute_display_name', [[42]])],
-    ['MissingError', 'ERP_REJECTED', 'odoo.exceptions.MissingError', (erp) => erp.read('res.partner', [999999], ['name'])],
-    ['code 100 session error', 'ERP_UNAVAILABLE', 'odoo.http.SessionExpiredException', (erp) => erp.search('res.partner', [['id', '=', 1]])],
+  const cases: Array<
+    [string, ErrorCode, string | undefined, (erp: ReturnType<typeof createOdooErp>) => Promise<unknown>]
+  > = [
+    [
+      'UserError (unknown model)',
+      'ERP_REJECTED',
+      'odoo.exceptions.UserError',
+      (erp) => erp.search('no.such.model', []),
+    ],
+    [
+      'ValidationError',
+      'ERP_REJECTED',
+      'odoo.exceptions.ValidationError',
+      (erp) => erp.write('res.partner', [42], { parent_id: 42 }),
+    ],
+    [
+      'ValueError (invalid field)',
+      'ERP_REJECTED',
+      'builtins.ValueError',
+      (erp) => erp.create('res.partner', { name: 'X', no_such_field: 1 }),
+    ],
+    [
+      'AccessError (private method)',
+      'ERP_REJECTED',
+      'odoo.exceptions.AccessError',
+      (erp) => erp.call('res.partner', '_compute_display_name', [[42]]),
+    ],
+    [
+      'MissingError',
+      'ERP_REJECTED',
+      'odoo.exceptions.MissingError',
+      (erp) => erp.read('res.partner', [999999], ['name']),
+    ],
+    [
+      'code 100 session error',
+      'ERP_UNAVAILABLE',
+      'odoo.http.SessionExpiredException',
+      (erp) => erp.search('res.partner', [['id', '=', 1]]),
+    ],
   ];
 
   it.each(cases)('maps %s to %s', async (_label, code, name, act) => {
@@ -187,7 +240,11 @@ describe('Odoo JSON-RPC client', () => {
           body: {
             jsonrpc: '2.0',
             id: 1,
-            error: { code: 200, message: 'Odoo Server Error', data: { name: 'builtins.ValueError', message: `bad value ${KEY}` } },
+            error: {
+              code: 200,
+              message: 'Odoo Server Error',
+              data: { name: 'builtins.ValueError', message: `bad value ${KEY}` },
+            },
           },
         },
       },

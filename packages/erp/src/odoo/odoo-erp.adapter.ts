@@ -4,6 +4,7 @@
  * re-checks the secret on every execute_kw, so an API key works exactly like a password here.
  */
 import { AppError } from '@platform/kernel';
+
 import type { Domain, Erp, ErpRecord, ErpValues, ErpVersion, SearchOptions, SearchReadOptions } from '../erp.port.js';
 import { createOdooRpcClient, type OdooRpcClient } from './odoo.client.js';
 

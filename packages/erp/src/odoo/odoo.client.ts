@@ -37,8 +37,7 @@ export function createOdooRpcClient(opts: OdooRpcOptions): OdooRpcClient {
   const endpoint = `${opts.url.replace(/\/+$/, '')}/jsonrpc`;
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const secrets = (opts.secrets ?? []).filter((s) => s.length > 0);
-  const scrub = (text: string): string =>
-    secrets.reduce((t, s) => t.split(s).join('***'), text);
+  const scrub = (text: string): string => secrets.reduce((t, s) => t.split(s).join('***'), text);
   let nextId = 1;
 
   return {

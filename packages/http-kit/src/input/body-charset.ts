@@ -4,6 +4,7 @@
  * encoding label; `fatal` makes bytes that are invalid in that charset an error instead of U+FFFD.
  */
 import { isUtf8 } from 'node:buffer';
+
 import { AppError } from '@platform/kernel';
 
 const CHARSET_RE = /;\s*charset\s*=\s*"?([^";\s]+)"?/i;
@@ -18,7 +19,8 @@ function labelFor(buf: Uint8Array, declared: string | undefined): string {
   const be = buf[0] === 0xfe && buf[1] === 0xff;
   const le = buf[0] === 0xff && buf[1] === 0xfe;
   // A byte-order mark is authoritative for undeclared or generic UTF-16 bodies.
-  if (declared === undefined || declared === 'utf-16' || declared === 'utf16') return be ? 'utf-16be' : le ? 'utf-16le' : declared ?? 'utf-8';
+  if (declared === undefined || declared === 'utf-16' || declared === 'utf16')
+    return be ? 'utf-16be' : le ? 'utf-16le' : (declared ?? 'utf-8');
   return declared;
 }
 

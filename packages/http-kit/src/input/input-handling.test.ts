@@ -1,15 +1,21 @@
 import { connect } from 'node:net';
+
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { registerProblemHandlers } from '../error-handler.plugin.js';
-import { acceptRawBodies, problemFrameworkErrors, registerInputHandling } from './input-handling.js';
 import { problemClientErrorHandler } from './client-errors.js';
+import { acceptRawBodies, problemFrameworkErrors, registerInputHandling } from './input-handling.js';
 import { findBadString } from './string-guard.js';
 
 let app: FastifyInstance;
 const seen: unknown[] = [];
 beforeAll(async () => {
-  app = Fastify({ bodyLimit: 1024, frameworkErrors: problemFrameworkErrors, clientErrorHandler: problemClientErrorHandler });
+  app = Fastify({
+    bodyLimit: 1024,
+    frameworkErrors: problemFrameworkErrors,
+    clientErrorHandler: problemClientErrorHandler,
+  });
   registerInputHandling(app);
   registerProblemHandlers(app);
   app.post('/echo', async (req) => ({ body: req.body }));
@@ -73,7 +79,10 @@ describe('request bodies', () => {
   it('refuses a NUL or a lone surrogate anywhere with 422 naming the JSON path, never echoing the value', async () => {
     const nul = await post(JSON.stringify({ contact: { emails: ['ok@example.com', 'jane\u0000@example.com'] } }));
     expect(nul.statusCode).toBe(422);
-    expect(nul.json()).toMatchObject({ code: 'VALIDATION_FAILED', errors: [{ field: 'contact.emails.1', rule: 'no_nul_character' }] });
+    expect(nul.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      errors: [{ field: 'contact.emails.1', rule: 'no_nul_character' }],
+    });
     expect(nul.body).not.toContain('jane');
     const lone = await post('{"name":"a\\ud800b"}');
     expect(lone.json().errors).toEqual([expect.objectContaining({ field: 'name', rule: 'well_formed_unicode' })]);
@@ -100,7 +109,12 @@ describe('request bodies', () => {
     registerProblemHandlers(deep);
     deep.post('/echo', async () => ({ ok: true }));
     const body = `${'{"constructor":'.repeat(200_000)}1${'}'.repeat(200_000)}`;
-    const r = await deep.inject({ method: 'POST', url: '/echo', headers: { 'content-type': 'application/json' }, payload: body });
+    const r = await deep.inject({
+      method: 'POST',
+      url: '/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: body,
+    });
     expect(r.statusCode).toBeLessThan(500);
     await deep.close();
   });

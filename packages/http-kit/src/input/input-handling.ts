@@ -8,11 +8,12 @@
  * - webhook scopes take any body raw (`acceptRawBodies`), since their signature covers the bytes.
  * Errors are thrown as AppErrors: registerProblemHandlers (or a protocol's own handler) answers them.
  */
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '@platform/kernel';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+import { sendProblem } from '../error-handler.plugin.js';
 import { decodeBody } from './body-charset.js';
 import { assertCleanJson, assertCleanStrings } from './string-guard.js';
-import { sendProblem } from '../error-handler.plugin.js';
 
 export interface InputHandlingOptions {
   /** Media types parsed as JSON; default `application/json`. */
@@ -45,7 +46,8 @@ const cleanBodies = new WeakSet<FastifyRequest>();
 export function registerInputHandling(app: FastifyInstance, opts: InputHandlingOptions = {}): void {
   app.removeAllContentTypeParsers();
   const parser = charsetJsonParser(app);
-  for (const type of opts.jsonTypes ?? ['application/json']) app.addContentTypeParser(type, { parseAs: 'buffer' }, parser);
+  for (const type of opts.jsonTypes ?? ['application/json'])
+    app.addContentTypeParser(type, { parseAs: 'buffer' }, parser);
   app.addHook('preValidation', (req, _reply, done) => {
     try {
       assertCleanStrings(cleanBodies.has(req) ? { params: req.params, query: req.query } : req);
@@ -67,7 +69,10 @@ export function acceptRawBodies(scope: FastifyInstance): void {
   scope.addHook('preValidation', (req, _reply, done) => {
     let parsed: unknown;
     try {
-      parsed = Buffer.isBuffer(req.body) && req.body.length ? JSON.parse(decodeBody(req.body, req.headers['content-type'])) : undefined;
+      parsed =
+        Buffer.isBuffer(req.body) && req.body.length
+          ? JSON.parse(decodeBody(req.body, req.headers['content-type']))
+          : undefined;
     } catch {
       parsed = undefined; // not JSON (or not decodable): the webhook's own parser answers it
     }
@@ -82,5 +87,13 @@ export function acceptRawBodies(scope: FastifyInstance): void {
 
 /** Fastify's `frameworkErrors` option: a malformed URL or header answered as problem+json, not Fastify's default. */
 export function problemFrameworkErrors(err: FastifyError, req: FastifyRequest, reply: FastifyReply): void {
-  void sendProblem(req, reply, new AppError('BAD_REQUEST', err.code === 'FST_ERR_BAD_URL' ? 'The URL is not valid.' : 'The request is not valid.', { cause: err }));
+  void sendProblem(
+    req,
+    reply,
+    new AppError(
+      'BAD_REQUEST',
+      err.code === 'FST_ERR_BAD_URL' ? 'The URL is not valid.' : 'The request is not valid.',
+      { cause: err },
+    ),
+  );
 }

@@ -47,7 +47,8 @@ export function findBadString(root: unknown, prefix: string[] = []): FieldIssue 
       const rule = badStringRule(v);
       if (rule) return issue(pathOf(at, prefix), rule);
     } else if (Array.isArray(v)) {
-      for (let i = v.length - 1; i >= 0; i--) stack.push({ value: v[i], at: { value: v[i], key: String(i), parent: at } });
+      for (let i = v.length - 1; i >= 0; i--)
+        stack.push({ value: v[i], at: { value: v[i], key: String(i), parent: at } });
     } else if (typeof v === 'object' && v !== null && !ArrayBuffer.isView(v)) {
       for (const [k, child] of Object.entries(v)) {
         const rule = badStringRule(k);
@@ -60,16 +61,19 @@ export function findBadString(root: unknown, prefix: string[] = []): FieldIssue 
 }
 
 function issue(path: string[], rule: BadStringRule, what: 'value' | 'key' = 'value'): FieldIssue {
-  const message = rule === 'no_nul_character'
-    ? `The ${what} must not contain the NUL character (U+0000).`
-    : `The ${what} must be well-formed Unicode (no lone UTF-16 surrogate).`;
+  const message =
+    rule === 'no_nul_character'
+      ? `The ${what} must not contain the NUL character (U+0000).`
+      : `The ${what} must be well-formed Unicode (no lone UTF-16 surrogate).`;
   // A path hundreds of levels deep is named by its ends, so the problem body stays small.
   const shown = path.length > 32 ? [...path.slice(0, 16), '…', ...path.slice(-15)] : path;
   return { field: shown.join('.') || '(body)', rule, message };
 }
 
 const refusal = (found: FieldIssue) =>
-  new AppError('VALIDATION_FAILED', `The field ${found.field} holds characters that cannot be stored.`, { fieldIssues: [found] });
+  new AppError('VALIDATION_FAILED', `The field ${found.field} holds characters that cannot be stored.`, {
+    fieldIssues: [found],
+  });
 
 /** Throws the 422 for the first bad string of a request's path parameters, query and body. */
 export function assertCleanStrings(req: { params?: unknown; query?: unknown; body?: unknown }): void {

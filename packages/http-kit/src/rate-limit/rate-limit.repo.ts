@@ -7,7 +7,13 @@
 import type { Queryable } from '@platform/db';
 
 /** true when the hit was recorded (under the limit), false when refused. */
-export async function tryHit(db: Queryable, bucket: string, now: Date, windowSeconds: number, max: number): Promise<boolean> {
+export async function tryHit(
+  db: Queryable,
+  bucket: string,
+  now: Date,
+  windowSeconds: number,
+  max: number,
+): Promise<boolean> {
   const r = await db.query(
     `INSERT INTO rate_limit_hits AS r (bucket, window_s, hits, updated_at) VALUES ($1, $3, ARRAY[$2::timestamptz], $2)
      ON CONFLICT (bucket) DO UPDATE
@@ -21,7 +27,12 @@ export async function tryHit(db: Queryable, bucket: string, now: Date, windowSec
 }
 
 /** The oldest hit still inside the window (the one whose expiry frees a slot). */
-export async function oldestHitInWindow(db: Queryable, bucket: string, now: Date, windowSeconds: number): Promise<Date | undefined> {
+export async function oldestHitInWindow(
+  db: Queryable,
+  bucket: string,
+  now: Date,
+  windowSeconds: number,
+): Promise<Date | undefined> {
   const r = await db.query<{ oldest: Date | null }>(
     `SELECT min(h) AS oldest FROM rate_limit_hits r, unnest(r.hits) h
      WHERE r.bucket = $1 AND h > $2::timestamptz - make_interval(secs => $3)`,
@@ -33,6 +44,9 @@ export async function oldestHitInWindow(db: Queryable, bucket: string, now: Date
 
 /** Deletes buckets with no hit inside their window (worker pruning). Returns how many. */
 export async function pruneIdleBuckets(db: Queryable, now: Date): Promise<number> {
-  const r = await db.query('DELETE FROM rate_limit_hits WHERE updated_at < $1::timestamptz - make_interval(secs => window_s)', [now]);
+  const r = await db.query(
+    'DELETE FROM rate_limit_hits WHERE updated_at < $1::timestamptz - make_interval(secs => window_s)',
+    [now],
+  );
   return r.rowCount;
 }

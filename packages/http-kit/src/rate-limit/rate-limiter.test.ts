@@ -2,11 +2,12 @@
  * "5 requests per 60 s" means any 60 s: a sliding window, exact across processes (on PostgreSQL,
  * two separate pools stand for two processes), on PGlite and PostgreSQL alike.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPgDb, createTestDb, migratePlatform, type Db, type TestDb } from '@platform/db';
+import { createPgDb, createTestDb, type Db, migratePlatform, type TestDb } from '@platform/db';
 import { AppError } from '@platform/kernel';
-import { RateLimiter } from './rate-limiter.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { pruneIdleBuckets } from './rate-limit.repo.js';
+import { RateLimiter } from './rate-limiter.js';
 
 let t: TestDb;
 beforeAll(async () => {

@@ -5,7 +5,8 @@
  * (sent as Retry-After). Refused requests are not counted. Idle buckets are pruned by the worker.
  */
 import type { Db } from '@platform/db';
-import { AppError, systemClock, type Clock } from '@platform/kernel';
+import { AppError, type Clock, systemClock } from '@platform/kernel';
+
 import { oldestHitInWindow, tryHit } from './rate-limit.repo.js';
 
 export interface Limit {
@@ -27,8 +28,12 @@ export class RateLimiter {
     const oldest = await oldestHitInWindow(this.db, bucket, now, limit.windowSeconds);
     const freesAt = (oldest?.getTime() ?? now.getTime()) + limit.windowSeconds * 1000;
     const retryAfter = Math.max(1, Math.ceil((freesAt - now.getTime()) / 1000));
-    throw new AppError('RATE_LIMITED', `At most ${limit.max} requests per ${limit.windowSeconds} s; try again in ${retryAfter} s.`, {
-      details: { retry_after: retryAfter },
-    });
+    throw new AppError(
+      'RATE_LIMITED',
+      `At most ${limit.max} requests per ${limit.windowSeconds} s; try again in ${retryAfter} s.`,
+      {
+        details: { retry_after: retryAfter },
+      },
+    );
   }
 }

@@ -19,10 +19,15 @@ export const fuzzTimeout = (ms: number): number => (process.env['FUZZ_RUNS'] ? 3
 const loneSurrogate = fc.integer({ min: 0xd800, max: 0xdfff }).map((c) => String.fromCharCode(c));
 /** Strings that break storage: a NUL or a lone surrogate somewhere inside ordinary text. */
 export const badString = fc
-  .tuple(fc.string({ maxLength: 12 }), fc.oneof(fc.constant('\u0000'), loneSurrogate, fc.constant('\ud83d')), fc.string({ maxLength: 12 }))
+  .tuple(
+    fc.string({ maxLength: 12 }),
+    fc.oneof(fc.constant('\u0000'), loneSurrogate, fc.constant('\ud83d')),
+    fc.string({ maxLength: 12 }),
+  )
   .map(([a, b, c]) => a + b + c);
 // `__proto__` and `constructor` keys are refused as prototype poisoning (400) before any string check.
-const key = (arb: fc.Arbitrary<string>) => arb.filter((k) => k !== '__proto__' && k !== 'constructor' && k !== 'prototype');
+const key = (arb: fc.Arbitrary<string>) =>
+  arb.filter((k) => k !== '__proto__' && k !== 'constructor' && k !== 'prototype');
 /** Anything a client may put where a string belongs. */
 export const anyString = fc.oneof(
   { weight: 4, arbitrary: fc.string({ maxLength: 40 }) },
@@ -60,11 +65,22 @@ export function bodyOf(fields: Record<string, fc.Arbitrary<unknown>>): fc.Arbitr
     return out;
   });
   const chaosFields: Record<string, fc.Arbitrary<unknown>> = {};
-  for (const [k, ok] of Object.entries(fields)) chaosFields[k] = fc.oneof({ weight: 3, arbitrary: ok }, { weight: 2, arbitrary: anyString }, { weight: 1, arbitrary: anyJson });
+  for (const [k, ok] of Object.entries(fields))
+    chaosFields[k] = fc.oneof(
+      { weight: 3, arbitrary: ok },
+      { weight: 2, arbitrary: anyString },
+      { weight: 1, arbitrary: anyJson },
+    );
   const chaos = fc.record(chaosFields, { requiredKeys: [] });
-  const extra = fc.option(fc.dictionary(key(fc.oneof(fc.string({ maxLength: 10 }), badString)), anyJson, { maxKeys: 2 }), { freq: 2 });
+  const extra = fc.option(
+    fc.dictionary(key(fc.oneof(fc.string({ maxLength: 10 }), badString)), anyJson, { maxKeys: 2 }),
+    { freq: 2 },
+  );
   return fc
-    .tuple(fc.oneof({ weight: 3, arbitrary: valid }, { weight: 4, arbitrary: oneOff }, { weight: 2, arbitrary: chaos }), extra)
+    .tuple(
+      fc.oneof({ weight: 3, arbitrary: valid }, { weight: 4, arbitrary: oneOff }, { weight: 2, arbitrary: chaos }),
+      extra,
+    )
     .map(([known, more]) => ({ ...(more ?? {}), ...known }));
 }
 
@@ -81,37 +97,119 @@ const utf16le = (s: string) => Buffer.from(s, 'utf16le');
 /** How a body travels: mostly faithful JSON (several charsets), sometimes broken on purpose. */
 export function encoded(body: fc.Arbitrary<unknown>, limit: number): fc.Arbitrary<EncodedBody> {
   return fc.oneof(
-    { weight: 8, arbitrary: body.map((b) => ({ payload: Buffer.from(JSON.stringify(b)), contentType: 'application/json', json: b, kind: 'utf-8' })) },
-    { weight: 2, arbitrary: body.map((b) => ({ payload: utf16le(JSON.stringify(b)), contentType: 'application/json; charset=utf-16le', json: b, kind: 'utf-16le' })) },
-    { weight: 1, arbitrary: body.map((b) => ({ payload: utf16le(JSON.stringify(b)).swap16(), contentType: 'application/json; charset=UTF-16BE', json: b, kind: 'utf-16be' })) },
-    { weight: 1, arbitrary: body.map((b) => ({ payload: Buffer.concat([Buffer.from([0xff, 0xfe]), utf16le(JSON.stringify(b))]), contentType: 'application/json; charset=utf-16', json: b, kind: 'utf-16 bom' })) },
-    { weight: 1, arbitrary: body.map((b) => ({ payload: Buffer.from(JSON.stringify(b)), contentType: 'text/plain', kind: 'text/plain' })) },
-    { weight: 1, arbitrary: body.map((b) => ({ payload: Buffer.from(JSON.stringify(b)), contentType: 'application/json; charset=x-unknown', kind: 'unknown charset' })) },
-    { weight: 1, arbitrary: body.map((b) => ({ payload: Buffer.from(JSON.stringify(b)), contentType: undefined, kind: 'no content-type' })) },
-    { weight: 1, arbitrary: fc.uint8Array({ maxLength: 200 }).map((u) => ({ payload: Buffer.from(u), contentType: 'application/json', kind: 'random bytes' })) },
-    { weight: 1, arbitrary: fc.tuple(body, fc.nat()).map(([b, n]) => { const s = JSON.stringify(b); return { payload: Buffer.from(s.slice(0, n % Math.max(1, s.length))), contentType: 'application/json', kind: 'truncated' }; }) },
-    { weight: 1, arbitrary: fc.constant({ payload: Buffer.from(JSON.stringify({ pad: 'x'.repeat(limit) })), contentType: 'application/json', kind: 'oversized' }) },
+    {
+      weight: 8,
+      arbitrary: body.map((b) => ({
+        payload: Buffer.from(JSON.stringify(b)),
+        contentType: 'application/json',
+        json: b,
+        kind: 'utf-8',
+      })),
+    },
+    {
+      weight: 2,
+      arbitrary: body.map((b) => ({
+        payload: utf16le(JSON.stringify(b)),
+        contentType: 'application/json; charset=utf-16le',
+        json: b,
+        kind: 'utf-16le',
+      })),
+    },
+    {
+      weight: 1,
+      arbitrary: body.map((b) => ({
+        payload: utf16le(JSON.stringify(b)).swap16(),
+        contentType: 'application/json; charset=UTF-16BE',
+        json: b,
+        kind: 'utf-16be',
+      })),
+    },
+    {
+      weight: 1,
+      arbitrary: body.map((b) => ({
+        payload: Buffer.concat([Buffer.from([0xff, 0xfe]), utf16le(JSON.stringify(b))]),
+        contentType: 'application/json; charset=utf-16',
+        json: b,
+        kind: 'utf-16 bom',
+      })),
+    },
+    {
+      weight: 1,
+      arbitrary: body.map((b) => ({
+        payload: Buffer.from(JSON.stringify(b)),
+        contentType: 'text/plain',
+        kind: 'text/plain',
+      })),
+    },
+    {
+      weight: 1,
+      arbitrary: body.map((b) => ({
+        payload: Buffer.from(JSON.stringify(b)),
+        contentType: 'application/json; charset=x-unknown',
+        kind: 'unknown charset',
+      })),
+    },
+    {
+      weight: 1,
+      arbitrary: body.map((b) => ({
+        payload: Buffer.from(JSON.stringify(b)),
+        contentType: undefined,
+        kind: 'no content-type',
+      })),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .uint8Array({ maxLength: 200 })
+        .map((u) => ({ payload: Buffer.from(u), contentType: 'application/json', kind: 'random bytes' })),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.tuple(body, fc.nat()).map(([b, n]) => {
+        const s = JSON.stringify(b);
+        return {
+          payload: Buffer.from(s.slice(0, n % Math.max(1, s.length))),
+          contentType: 'application/json',
+          kind: 'truncated',
+        };
+      }),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.constant({
+        payload: Buffer.from(JSON.stringify({ pad: 'x'.repeat(limit) })),
+        contentType: 'application/json',
+        kind: 'oversized',
+      }),
+    },
   );
 }
 
 // eslint-disable-next-line no-control-regex -- NUL and lone surrogates are what the fuzzer checks for
 const BAD = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-// eslint-disable-next-line no-control-regex -- control characters are what gets escaped
-const escapeKey = (k: string) => k.replace(/[\u0000-\u001f\uD800-\uDFFF]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
+const escapeKey = (k: string) =>
+  k.replace(/[\u0000-\u001f\uD800-\uDFFF]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
 /** A query string (most often absent); `decoded` is what the server parses back from `search`. */
-export const queryOf = fc.option(fc.dictionary(fc.constantFrom('q', 'page', 'utm_source', 'domain'), anyString, { minKeys: 1, maxKeys: 2 }), { freq: 3 }).map((q) => {
-  if (!q) return { search: '', decoded: {} as Record<string, string> };
-  const search = `?${new URLSearchParams(q).toString()}`;
-  return { search, decoded: Object.fromEntries(new URLSearchParams(search)) };
-});
+export const queryOf = fc
+  .option(fc.dictionary(fc.constantFrom('q', 'page', 'utm_source', 'domain'), anyString, { minKeys: 1, maxKeys: 2 }), {
+    freq: 3,
+  })
+  .map((q) => {
+    if (!q) return { search: '', decoded: {} as Record<string, string> };
+    const search = `?${new URLSearchParams(q).toString()}`;
+    return { search, decoded: Object.fromEntries(new URLSearchParams(search)) };
+  });
 
 /** Every field name (as docs/public-api.md spells it) that holds a bad string or is a bad key. */
 export function badFields(v: unknown, path: string[] = []): string[] {
   if (typeof v === 'string') return BAD.test(v) ? [path.join('.') || '(body)'] : [];
   if (Array.isArray(v)) return v.flatMap((x, i) => badFields(x, [...path, String(i)]));
   if (v && typeof v === 'object') {
-    return Object.entries(v).flatMap(([k, x]) => (BAD.test(k) ? [[...path, escapeKey(k)].join('.')] : badFields(x, [...path, k])));
+    return Object.entries(v).flatMap(([k, x]) =>
+      BAD.test(k) ? [[...path, escapeKey(k)].join('.')] : badFields(x, [...path, k]),
+    );
   }
   return [];
 }

@@ -6,7 +6,8 @@
  */
 import type { Db } from '@platform/db';
 import type { Erp } from '@platform/erp';
-import { listAttention, openAttention, resolveAttention, type AttentionKind } from './accounting.repo.js';
+
+import { type AttentionKind, listAttention, openAttention, resolveAttention } from './accounting.repo.js';
 
 /** The ERP field of account.move showing open items (docs/erp.md). */
 export const ERP_SYNC_ISSUE_FIELD = 'x_acct_sync_issue';
@@ -15,7 +16,14 @@ const MOVE = 'account.move';
 export class AccountingAttention {
   constructor(private readonly db: Db) {}
 
-  async flag(tenantId: string, erp: Erp, erpDb: string, moveId: number, kind: AttentionKind, detail: string): Promise<void> {
+  async flag(
+    tenantId: string,
+    erp: Erp,
+    erpDb: string,
+    moveId: number,
+    kind: AttentionKind,
+    detail: string,
+  ): Promise<void> {
     await openAttention(this.db, tenantId, { erp_db: erpDb, erp_model: MOVE, erp_id: moveId, kind, detail });
     await this.show(tenantId, erp, erpDb, moveId);
   }
@@ -33,6 +41,8 @@ export class AccountingAttention {
 
   private async show(tenantId: string, erp: Erp, erpDb: string, moveId: number): Promise<void> {
     const open = await listAttention(this.db, tenantId, { erpDb, model: MOVE, id: moveId });
-    await erp.write(MOVE, [moveId], { [ERP_SYNC_ISSUE_FIELD]: open.length ? open.map((a) => a.detail).join(' | ') : false });
+    await erp.write(MOVE, [moveId], {
+      [ERP_SYNC_ISSUE_FIELD]: open.length ? open.map((a) => a.detail).join(' | ') : false,
+    });
   }
 }

@@ -3,10 +3,11 @@
  * calls a minute per organisation counted in PostgreSQL (shared by workers), one retry with a
  * refreshed token after a 401, and provider failures turned into what the outbox understands.
  */
-import { AppError } from '@platform/kernel';
 import type { Limit, RateLimiter } from '@platform/http-kit';
+import { AppError } from '@platform/kernel';
 import { PermanentFailure, RetryLater } from '@platform/outbox';
-import { isAccountingError, type AccountingAuth } from '@platform/providers';
+import { type AccountingAuth, isAccountingError } from '@platform/providers';
+
 import type { AccountingRow } from '../settings/settings.repo.js';
 import { AccountingNotConnected, type AccountingTokens } from './accounting-tokens.js';
 
@@ -37,7 +38,10 @@ export class AccountingCalls {
         }
         if (isAccountingError(e) && e.kind === 'forbidden') {
           // A missing scope or a disconnected organisation: nothing changes until an admin reconnects.
-          await this.tokens.needsReconnect(row, `The accounting provider refused ${what} (${e.message}): the grant lacks a permission or the organisation was disconnected. Disconnect, then connect again.`);
+          await this.tokens.needsReconnect(
+            row,
+            `The accounting provider refused ${what} (${e.message}): the grant lacks a permission or the organisation was disconnected. Disconnect, then connect again.`,
+          );
         }
         throw asJobError(e, what);
       }
@@ -57,7 +61,10 @@ export class AccountingCalls {
       await this.limiter.consume(PROVIDER_LIMIT, providerTenantId);
     } catch (e) {
       if (e instanceof AppError && e.code === 'RATE_LIMITED') {
-        throw new RetryLater('accounting provider: 60 calls a minute per organisation', Number(e.details?.['retry_after'] ?? 1) * 1000);
+        throw new RetryLater(
+          'accounting provider: 60 calls a minute per organisation',
+          Number(e.details?.['retry_after'] ?? 1) * 1000,
+        );
       }
       throw e;
     }
@@ -66,10 +73,16 @@ export class AccountingCalls {
 
 /** RetryLater / PermanentFailure for the outbox; anything else is retried with backoff. */
 export function asJobError(e: unknown, what: string): unknown {
-  if (e instanceof AccountingNotConnected) return new RetryLater(`${e.message} (waiting for a reconnect)`, RECONNECT_WAIT_MS);
+  if (e instanceof AccountingNotConnected)
+    return new RetryLater(`${e.message} (waiting for a reconnect)`, RECONNECT_WAIT_MS);
   if (!isAccountingError(e)) return e;
-  if (e.kind === 'rate_limited') return new RetryLater(`accounting provider answered 429 (${what})`, (e.retryAfterSeconds ?? 60) * 1000);
-  if (e.needsReconnect) return new RetryLater(`accounting grant refused (${what}); waiting for a reconnect`, RECONNECT_WAIT_MS);
+  if (e.kind === 'rate_limited')
+    return new RetryLater(`accounting provider answered 429 (${what})`, (e.retryAfterSeconds ?? 60) * 1000);
+  if (e.needsReconnect)
+    return new RetryLater(`accounting grant refused (${what}); waiting for a reconnect`, RECONNECT_WAIT_MS);
   if (e.retryable) return e;
-  return new PermanentFailure(`accounting provider refused ${what}: ${e.kind} ${e.message}${e.details.length ? ` (${e.details.join('; ')})` : ''}`, { cause: e });
+  return new PermanentFailure(
+    `accounting provider refused ${what}: ${e.kind} ${e.message}${e.details.length ? ` (${e.details.join('; ')})` : ''}`,
+    { cause: e },
+  );
 }

@@ -6,9 +6,11 @@
  * organisation; disconnect() revokes the grant and forgets the tokens.
  */
 import { randomBytes } from 'node:crypto';
+
 import type { Db } from '@platform/db';
 import { AppError } from '@platform/kernel';
-import { createPkcePair, isAccountingError, type AccountingOAuth } from '@platform/providers';
+import { type AccountingOAuth, createPkcePair, isAccountingError } from '@platform/providers';
+
 import { findAccounting, findAccountingByState, updateAccounting } from '../settings/settings.repo.js';
 import type { AccountingTokens } from './accounting-tokens.js';
 
@@ -17,7 +19,12 @@ import type { AccountingTokens } from './accounting-tokens.js';
  * created and read (their credit notes, prepayments and overpayments come with them), payments only
  * read (to see a deleted one). The provider's granular scopes (required of its apps created from 2 March 2026).
  */
-export const ACCOUNTING_SCOPES = ['offline_access', 'accounting.contacts', 'accounting.invoices', 'accounting.payments.read'];
+export const ACCOUNTING_SCOPES = [
+  'offline_access',
+  'accounting.contacts',
+  'accounting.invoices',
+  'accounting.payments.read',
+];
 
 /** The scopes of ACCOUNTING_SCOPES missing from a granted scope string. */
 export const missingScopes = (granted: string): string[] => {
@@ -49,13 +56,30 @@ export class AccountingConnectService {
       code_verifier_enc: this.tokens.seal(row, 'code_verifier', codeVerifier),
       ...(row.status === 'connected' ? {} : { status: 'connecting' as const }),
     });
-    return this.oauth.authorizeUrl({ clientId: row.client_id, redirectUri: row.redirect_uri, state, codeChallenge, scopes: ACCOUNTING_SCOPES });
+    return this.oauth.authorizeUrl({
+      clientId: row.client_id,
+      redirectUri: row.redirect_uri,
+      state,
+      codeChallenge,
+      scopes: ACCOUNTING_SCOPES,
+    });
   }
 
   /** `receivedUrl`: this callback's URL as it reached us (scheme, host, path; no query). */
-  async callback(q: { state?: string; code?: string; error?: string; errorDescription?: string; receivedUrl: string }): Promise<CallbackOutcome> {
+  async callback(q: {
+    state?: string;
+    code?: string;
+    error?: string;
+    errorDescription?: string;
+    receivedUrl: string;
+  }): Promise<CallbackOutcome> {
     const row = q.state ? await findAccountingByState(this.db, q.state) : undefined;
-    if (!row?.code_verifier_enc) return { ok: false, reason: 'unknown_state', message: 'This sign-in link is unknown or was already used. Start the connection again from the ERP.' };
+    if (!row?.code_verifier_enc)
+      return {
+        ok: false,
+        reason: 'unknown_state',
+        message: 'This sign-in link is unknown or was already used. Start the connection again from the ERP.',
+      };
     if (q.receivedUrl !== row.redirect_uri) {
       return { ok: false, reason: 'redirect_uri_mismatch', registered: row.redirect_uri, received: q.receivedUrl };
     }
@@ -64,14 +88,19 @@ export class AccountingConnectService {
     await updateAccounting(this.db, row.id, { oauth_state: null, code_verifier_enc: null });
     const codeVerifier = this.tokens.open(row, 'code_verifier', row.code_verifier_enc);
     if (q.error === 'invalid_scope' || q.error === 'access_denied') {
-      const detail = `The accounting provider refused the requested permissions (${q.error}${q.errorDescription ? `: ${q.errorDescription}` : ''}). ` +
+      const detail =
+        `The accounting provider refused the requested permissions (${q.error}${q.errorDescription ? `: ${q.errorDescription}` : ''}). ` +
         `Allow ${ACCOUNTING_SCOPES.join(' ')} for the app, then disconnect and connect again.`;
       await updateAccounting(this.db, row.id, { status: 'needs_reconnect', status_detail: detail });
       return { ok: false, reason: 'provider_error', message: detail };
     }
     if (q.error || !q.code) {
       await updateAccounting(this.db, row.id, { status: fallback });
-      return { ok: false, reason: 'provider_error', message: `The accounting provider did not authorise the connection: ${q.error ?? 'no code'}${q.errorDescription ? ` (${q.errorDescription})` : ''}.` };
+      return {
+        ok: false,
+        reason: 'provider_error',
+        message: `The accounting provider did not authorise the connection: ${q.error ?? 'no code'}${q.errorDescription ? ` (${q.errorDescription})` : ''}.`,
+      };
     }
     try {
       const t = await this.oauth.exchangeCode({
@@ -86,7 +115,12 @@ export class AccountingConnectService {
       const org = orgs.find((o) => o.tenantId === row.provider_tenant_id) ?? orgs[0];
       if (!org) {
         await updateAccounting(this.db, row.id, { status: fallback });
-        return { ok: false, reason: 'no_organisation', message: 'The sign-in worked but no organisation was connected. Choose an organisation at the provider and connect again.' };
+        return {
+          ok: false,
+          reason: 'no_organisation',
+          message:
+            'The sign-in worked but no organisation was connected. Choose an organisation at the provider and connect again.',
+        };
       }
       // A provider that does not echo the granted scopes is taken at its word; calls still check them.
       const missing = t.scope ? missingScopes(t.scope) : [];
@@ -94,18 +128,25 @@ export class AccountingConnectService {
         ? `The accounting provider granted no ${missing.join(', ')}: the sync cannot work without it. Disconnect, then connect again and allow every permission asked.`
         : null;
       await updateAccounting(this.db, row.id, {
-        status: missing.length ? 'needs_reconnect' : 'connected', status_detail: detail, granted_scopes: t.scope,
+        status: missing.length ? 'needs_reconnect' : 'connected',
+        status_detail: detail,
+        granted_scopes: t.scope,
         access_token_enc: this.tokens.seal(row, 'access_token', t.accessToken),
         refresh_token_enc: this.tokens.seal(row, 'refresh_token', t.refreshToken),
         token_expires_at: t.expiresAt,
-        provider_tenant_id: org.tenantId, provider_tenant_name: org.tenantName,
+        provider_tenant_id: org.tenantId,
+        provider_tenant_name: org.tenantName,
       });
       if (detail) return { ok: false, reason: 'provider_error', message: detail };
       return { ok: true, tenantName: org.tenantName, connection: row.name };
     } catch (e) {
       if (!isAccountingError(e)) throw e;
       await updateAccounting(this.db, row.id, { status: fallback, status_detail: `Connect failed: ${e.kind}` });
-      return { ok: false, reason: 'exchange_failed', message: `The accounting provider refused the sign-in (${e.kind}). Check the Client ID, Client Secret and Redirect URI, then connect again.` };
+      return {
+        ok: false,
+        reason: 'exchange_failed',
+        message: `The accounting provider refused the sign-in (${e.kind}). Check the Client ID, Client Secret and Redirect URI, then connect again.`,
+      };
     }
   }
 
@@ -115,11 +156,21 @@ export class AccountingConnectService {
     if (!row) throw new AppError('NOT_FOUND', 'No accounting connection is configured for this company.');
     if (row.refresh_token_enc) {
       await this.oauth
-        .revoke({ clientId: row.client_id, clientSecret: this.tokens.open(row, 'client_secret', row.client_secret_enc), refreshToken: this.tokens.open(row, 'refresh_token', row.refresh_token_enc) })
+        .revoke({
+          clientId: row.client_id,
+          clientSecret: this.tokens.open(row, 'client_secret', row.client_secret_enc),
+          refreshToken: this.tokens.open(row, 'refresh_token', row.refresh_token_enc),
+        })
         .catch(() => undefined); // an expired grant cannot be revoked; forgetting it is what matters
     }
     await updateAccounting(this.db, row.id, {
-      status: 'disconnected', status_detail: null, access_token_enc: null, refresh_token_enc: null, token_expires_at: null, oauth_state: null, code_verifier_enc: null,
+      status: 'disconnected',
+      status_detail: null,
+      access_token_enc: null,
+      refresh_token_enc: null,
+      token_expires_at: null,
+      oauth_state: null,
+      code_verifier_enc: null,
     });
   }
 }

@@ -11,15 +11,19 @@
  * to the office instead of retrying forever.
  */
 import { createHash } from 'node:crypto';
+
 import type { Db } from '@platform/db';
 import type { AccountingApi, ContactInput } from '@platform/providers';
+
 import type { AccountingRow } from '../settings/settings.repo.js';
-import type { AccountingCalls } from './accounting-calls.js';
 import { findContactLink, insertContactLink } from './accounting.repo.js';
+import type { AccountingCalls } from './accounting-calls.js';
 
-export type ContactResolution = { contactId: string; matchedBy: 'link' | 'contact_number' | 'name' | 'created' } | { ambiguous: string };
+export type ContactResolution =
+  { contactId: string; matchedBy: 'link' | 'contact_number' | 'name' | 'created' } | { ambiguous: string };
 
-const sameEmail = (a: string | undefined, b: string | undefined) => !a || !b || a.trim().toLowerCase() === b.trim().toLowerCase();
+const sameEmail = (a: string | undefined, b: string | undefined) =>
+  !a || !b || a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /** Idempotency-Key of a create: the ERP record, the operation and a digest of the body (≤128 chars). */
 export function idempotencyKey(tenantId: string, erpDb: string, record: string, op: string, body: unknown): string {
@@ -34,18 +38,35 @@ export class AccountingContacts {
     private readonly calls: AccountingCalls,
   ) {}
 
-  async resolve(tenantId: string, row: AccountingRow, erpDb: string, partnerId: number, input: ContactInput): Promise<ContactResolution> {
+  async resolve(
+    tenantId: string,
+    row: AccountingRow,
+    erpDb: string,
+    partnerId: number,
+    input: ContactInput,
+  ): Promise<ContactResolution> {
     const org = row.provider_tenant_id ?? '';
     const link = await findContactLink(this.db, tenantId, erpDb, partnerId, org);
     if (link) return { contactId: link.provider_contact_id, matchedBy: 'link' };
-    const remember = async (contactId: string, matchedBy: 'contact_number' | 'name' | 'created'): Promise<ContactResolution> => {
-      await insertContactLink(this.db, tenantId, erpDb, partnerId, org, { provider_contact_id: contactId, matched_by: matchedBy });
+    const remember = async (
+      contactId: string,
+      matchedBy: 'contact_number' | 'name' | 'created',
+    ): Promise<ContactResolution> => {
+      await insertContactLink(this.db, tenantId, erpDb, partnerId, org, {
+        provider_contact_id: contactId,
+        matched_by: matchedBy,
+      });
       return { contactId, matchedBy };
     };
-    const byNumber = await this.calls.call(row, 'find contact', (auth) => this.api.findContacts(auth, { contactNumber: input.contactNumber }));
+    const byNumber = await this.calls.call(row, 'find contact', (auth) =>
+      this.api.findContacts(auth, { contactNumber: input.contactNumber }),
+    );
     if (byNumber.length === 1) return remember(byNumber[0]!.contactId, 'contact_number');
-    if (byNumber.length > 1) return { ambiguous: `${byNumber.length} contacts at the provider carry the number ${input.contactNumber}` };
-    const byName = await this.calls.call(row, 'find contact', (auth) => this.api.findContacts(auth, { name: input.name }));
+    if (byNumber.length > 1)
+      return { ambiguous: `${byNumber.length} contacts at the provider carry the number ${input.contactNumber}` };
+    const byName = await this.calls.call(row, 'find contact', (auth) =>
+      this.api.findContacts(auth, { name: input.name }),
+    );
     // Another worker may have created our contact between the two look-ups: it carries our number.
     const ours = byName.filter((c) => c.contactNumber === input.contactNumber);
     if (ours.length === 1) return remember(ours[0]!.contactId, 'contact_number');
@@ -53,7 +74,9 @@ export class AccountingContacts {
     const matching = byName.filter((c) => c.contactNumber === undefined && sameEmail(c.email, input.email));
     if (byName.length === 1 && matching.length === 1) return remember(matching[0]!.contactId, 'name');
     if (byName.length > 0) {
-      return { ambiguous: `The customer "${input.name}" exists at the provider ${byName.length === 1 ? `with another email (${byName[0]!.email})` : `${byName.length} times`}: set the contact number ${input.contactNumber} on the right contact there, then replay the job.` };
+      return {
+        ambiguous: `The customer "${input.name}" exists at the provider ${byName.length === 1 ? `with another email (${byName[0]!.email})` : `${byName.length} times`}: set the contact number ${input.contactNumber} on the right contact there, then replay the job.`,
+      };
     }
     const key = idempotencyKey(tenantId, erpDb, `res.partner:${partnerId}`, 'create-contact', input);
     const created = await this.calls.call(row, 'create contact', (auth) => this.api.createContact(auth, input, key));

@@ -17,7 +17,8 @@ import type { Erp } from '@platform/erp';
 export const paymentRef = (providerPaymentId: string): string => `Accounting payment ${providerPaymentId}`;
 const LABEL = { credit_note: 'credit note', prepayment: 'prepayment', overpayment: 'overpayment' } as const;
 /** Marks what an allocation created in the ERP (unique per allocated document and invoice). */
-export const allocationRef = (kind: keyof typeof LABEL, id: string, invoiceRef: string): string => `Accounting ${LABEL[kind]} ${id} on ${invoiceRef}`;
+export const allocationRef = (kind: keyof typeof LABEL, id: string, invoiceRef: string): string =>
+  `Accounting ${LABEL[kind]} ${id} on ${invoiceRef}`;
 
 export interface MoneyIn {
   ref: string;
@@ -26,7 +27,12 @@ export interface MoneyIn {
   date: string;
 }
 
-export async function registerPayment(erp: Erp, invoiceId: number, journalId: number | null, m: MoneyIn): Promise<number | undefined> {
+export async function registerPayment(
+  erp: Erp,
+  invoiceId: number,
+  journalId: number | null,
+  m: MoneyIn,
+): Promise<number | undefined> {
   const [existing] = await erp.search('account.payment', [['ref', '=', m.ref]], { limit: 1 });
   if (existing) return existing;
   const [inv] = await erp.read('account.move', [invoiceId], ['amount_residual', 'state', 'partner_id']);
@@ -35,7 +41,13 @@ export async function registerPayment(erp: Erp, invoiceId: number, journalId: nu
     // Nothing left to reconcile with: the money stays on the partner as outstanding credit.
     const partner = Array.isArray(inv['partner_id']) ? inv['partner_id'][0] : false;
     const id = await erp.create('account.payment', {
-      payment_type: 'inbound', partner_type: 'customer', partner_id: partner, amount: m.amount, date: m.date, ref: m.ref, ...(journalId ? { journal_id: journalId } : {}),
+      payment_type: 'inbound',
+      partner_type: 'customer',
+      partner_id: partner,
+      amount: m.amount,
+      date: m.date,
+      ref: m.ref,
+      ...(journalId ? { journal_id: journalId } : {}),
     });
     await erp.call('account.payment', 'action_post', [[id]]);
     return id;
@@ -51,17 +63,42 @@ export async function registerPayment(erp: Erp, invoiceId: number, journalId: nu
   return paymentId;
 }
 
-export async function registerCreditNote(erp: Erp, invoiceId: number, m: MoneyIn & { number: string }): Promise<number | undefined> {
-  const [existing] = await erp.search('account.move', [['ref', '=', m.ref], ['move_type', '=', 'out_refund']], { limit: 1 });
+export async function registerCreditNote(
+  erp: Erp,
+  invoiceId: number,
+  m: MoneyIn & { number: string },
+): Promise<number | undefined> {
+  const [existing] = await erp.search(
+    'account.move',
+    [
+      ['ref', '=', m.ref],
+      ['move_type', '=', 'out_refund'],
+    ],
+    { limit: 1 },
+  );
   let id = existing;
   if (id === undefined) {
     const [inv] = await erp.read('account.move', [invoiceId], ['partner_id', 'state']);
     if (!inv || inv['state'] !== 'posted') return undefined;
     id = await erp.create('account.move', {
-      move_type: 'out_refund', partner_id: Array.isArray(inv['partner_id']) ? inv['partner_id'][0] : false, reversed_entry_id: invoiceId,
-      ref: m.ref, invoice_date: m.date,
+      move_type: 'out_refund',
+      partner_id: Array.isArray(inv['partner_id']) ? inv['partner_id'][0] : false,
+      reversed_entry_id: invoiceId,
+      ref: m.ref,
+      invoice_date: m.date,
       // The amount applied at the provider, tax included: one untaxed line, so the ERP credits exactly it.
-      invoice_line_ids: [[0, 0, { name: `Credit note ${m.number || ''} applied at the accounting provider`.replace('  ', ' '), quantity: 1, price_unit: m.amount, tax_ids: [[6, 0, []]] }]],
+      invoice_line_ids: [
+        [
+          0,
+          0,
+          {
+            name: `Credit note ${m.number || ''} applied at the accounting provider`.replace('  ', ' '),
+            quantity: 1,
+            price_unit: m.amount,
+            tax_ids: [[6, 0, []]],
+          },
+        ],
+      ],
     });
   }
   const [cn] = await erp.read('account.move', [id], ['state']);

@@ -8,12 +8,14 @@
  */
 import type { Erp, ErpRecord } from '@platform/erp';
 import type { ContactInput, CreateInvoiceInput } from '@platform/providers';
+
 import type { AccountingRow } from '../settings/settings.repo.js';
 
-export const m2oId = (v: unknown): number | undefined => (Array.isArray(v) && typeof v[0] === 'number' ? v[0] : typeof v === 'number' ? v : undefined);
+export const m2oId = (v: unknown): number | undefined =>
+  Array.isArray(v) && typeof v[0] === 'number' ? v[0] : typeof v === 'number' ? v : undefined;
 const m2oName = (v: unknown): string => (Array.isArray(v) && typeof v[1] === 'string' ? v[1] : '');
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
-const round4 = (n: number): number => Math.sign(n) * Math.round(Number((Math.abs(n) * 1e4).toPrecision(15))) / 1e4;
+const round4 = (n: number): number => (Math.sign(n) * Math.round(Number((Math.abs(n) * 1e4).toPrecision(15)))) / 1e4;
 
 export type InvoiceMapping =
   | { ok: true; invoice: Omit<CreateInvoiceInput, 'contactId'>; contact: ContactInput; partnerId: number }
@@ -24,9 +26,20 @@ export async function mapInvoice(row: AccountingRow, move: ErpRecord, erp: Erp):
   const partnerId = m2oId(move['partner_id']) ?? 0;
   const [partner] = partnerId ? await erp.read('res.partner', [partnerId], ['name', 'email', 'phone', 'mobile']) : [];
   const lineIds = (move['invoice_line_ids'] as number[] | undefined) ?? [];
-  const lines = lineIds.length ? await erp.read('account.move.line', lineIds, ['name', 'product_id', 'quantity', 'price_unit', 'discount', 'tax_ids']) : [];
+  const lines = lineIds.length
+    ? await erp.read('account.move.line', lineIds, [
+        'name',
+        'product_id',
+        'quantity',
+        'price_unit',
+        'discount',
+        'tax_ids',
+      ])
+    : [];
   const taxIds = [...new Set(lines.flatMap((l) => (l['tax_ids'] as number[] | undefined) ?? []))];
-  const taxNames = new Map((taxIds.length ? await erp.read('account.tax', taxIds, ['name']) : []).map((t) => [t.id, String(t['name'])]));
+  const taxNames = new Map(
+    (taxIds.length ? await erp.read('account.tax', taxIds, ['name']) : []).map((t) => [t.id, String(t['name'])]),
+  );
   const unmapped: string[] = [];
   const mapped = lines.map((l) => {
     const ids = [...((l['tax_ids'] as number[] | undefined) ?? [])].sort((a, b) => a - b);

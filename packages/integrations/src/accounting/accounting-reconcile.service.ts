@@ -12,12 +12,20 @@
  */
 import type { Db } from '@platform/db';
 import type { Erp } from '@platform/erp';
-import { isAccountingError, type AccountingApi } from '@platform/providers';
+import { type AccountingApi, isAccountingError } from '@platform/providers';
+
+import * as repo from './accounting.repo.js';
 import type { AccountingAttention } from './accounting-attention.js';
 import type { AccountingCalls } from './accounting-calls.js';
-import { allocationRef, paymentRef, registerCreditNote, registerPayment, undoCreditNote, undoPayment } from './accounting-erp-money.js';
+import {
+  allocationRef,
+  paymentRef,
+  registerCreditNote,
+  registerPayment,
+  undoCreditNote,
+  undoPayment,
+} from './accounting-erp-money.js';
 import type { AccountingWebhookJob } from './accounting-webhook.service.js';
-import * as repo from './accounting.repo.js';
 
 export type PaymentsResult =
   | { registered: string[]; skipped: string[]; undone: string[]; residual: number; amountDue: number; agrees: boolean }
@@ -43,7 +51,11 @@ export class AccountingPaymentsService {
     private readonly attention: AccountingAttention,
   ) {}
 
-  async applyInvoiceUpdate(tenantId: string, job: AccountingWebhookJob, erpFor: (erpDb: string) => Erp): Promise<PaymentsResult> {
+  async applyInvoiceUpdate(
+    tenantId: string,
+    job: AccountingWebhookJob,
+    erpFor: (erpDb: string) => Erp,
+  ): Promise<PaymentsResult> {
     const row = await repo.findByProviderTenant(this.db, tenantId, job.providerTenantId);
     if (!row) return { ignored: 'unknown_organisation' };
     const sent = await repo.findSentByProviderId(this.db, tenantId, job.invoiceId);
@@ -53,9 +65,21 @@ export class AccountingPaymentsService {
     const invoiceRef = invoice.invoiceNumber || invoice.invoiceId;
     const live = invoice.payments.filter((p) => p.status !== 'DELETED');
     const items: Item[] = [
-      ...live.map((p) => ({ key: p.paymentId, kind: 'payment' as const, amount: p.amount, date: p.date, ref: paymentRef(p.paymentId), number: '' })),
+      ...live.map((p) => ({
+        key: p.paymentId,
+        kind: 'payment' as const,
+        amount: p.amount,
+        date: p.date,
+        ref: paymentRef(p.paymentId),
+        number: '',
+      })),
       ...invoice.allocations.map((a) => ({
-        key: `${a.kind}:${a.id}:${invoice.invoiceId}`, kind: a.kind, amount: a.appliedAmount, date: a.date, ref: allocationRef(a.kind, a.id, invoiceRef), number: a.number,
+        key: `${a.kind}:${a.id}:${invoice.invoiceId}`,
+        kind: a.kind,
+        amount: a.appliedAmount,
+        date: a.date,
+        ref: allocationRef(a.kind, a.id, invoiceRef),
+        number: a.number,
       })),
     ].sort((a, b) => a.date.getTime() - b.date.getTime() || a.key.localeCompare(b.key));
     const out = { registered: [] as string[], skipped: [] as string[], undone: [] as string[] };
@@ -64,13 +88,18 @@ export class AccountingPaymentsService {
       const id = await this.db.transaction(async (tx) => {
         await repo.lockKey(tx, lock);
         const claim = await repo.claimPayment(tx, tenantId, {
-          paymentId: it.key, invoiceId: job.invoiceId, amount: it.amount, kind: it.kind, erpModel: it.kind === 'credit_note' ? 'account.move' : 'account.payment',
+          paymentId: it.key,
+          invoiceId: job.invoiceId,
+          amount: it.amount,
+          kind: it.kind,
+          erpModel: it.kind === 'credit_note' ? 'account.move' : 'account.payment',
         });
         if (claim.erp_payment_id !== null) return undefined;
         const money = { ref: it.ref, amount: it.amount, date: day(it.date) };
-        const erpId = it.kind === 'credit_note'
-          ? await registerCreditNote(erp, sent.erp_invoice_id, { ...money, number: it.number })
-          : await registerPayment(erp, sent.erp_invoice_id, row.payment_journal_id, money);
+        const erpId =
+          it.kind === 'credit_note'
+            ? await registerCreditNote(erp, sent.erp_invoice_id, { ...money, number: it.number })
+            : await registerPayment(erp, sent.erp_invoice_id, row.payment_journal_id, money);
         if (erpId !== undefined) await repo.setErpPayment(tx, tenantId, it.key, erpId);
         return erpId;
       });
@@ -94,8 +123,14 @@ export class AccountingPaymentsService {
     const agrees = cents(residual) === cents(invoice.amountDue);
     if (agrees) await this.attention.clear(tenantId, erp, sent.erp_db, sent.erp_invoice_id, ['residual_mismatch']);
     else {
-      await this.attention.flag(tenantId, erp, sent.erp_db, sent.erp_invoice_id, 'residual_mismatch',
-        `Amount due ${invoice.amountDue.toFixed(2)} at the accounting provider (invoice ${invoiceRef}) but ${residual.toFixed(2)} in the ERP.`);
+      await this.attention.flag(
+        tenantId,
+        erp,
+        sent.erp_db,
+        sent.erp_invoice_id,
+        'residual_mismatch',
+        `Amount due ${invoice.amountDue.toFixed(2)} at the accounting provider (invoice ${invoiceRef}) but ${residual.toFixed(2)} in the ERP.`,
+      );
     }
     return { ...out, residual, amountDue: invoice.amountDue, agrees };
   }

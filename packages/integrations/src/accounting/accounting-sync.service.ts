@@ -7,23 +7,28 @@
  * accounting-contacts.ts. What cannot be settled by retrying (an ambiguous contact, an unmapped
  * tax, a total that differs) becomes a needs-attention item on the invoice, never a silent pass.
  */
+import type { ErpEventPayload } from '@platform/contracts';
 import type { Db } from '@platform/db';
 import type { Erp, ErpRecord } from '@platform/erp';
-import type { ErpEventPayload } from '@platform/contracts';
 import type { AccountingApi } from '@platform/providers';
+
 import { findAccounting } from '../settings/settings.repo.js';
+import { findSentInvoice, insertSentInvoice } from './accounting.repo.js';
 import type { AccountingAttention } from './accounting-attention.js';
 import type { AccountingCalls } from './accounting-calls.js';
-import { idempotencyKey, type AccountingContacts } from './accounting-contacts.js';
+import { type AccountingContacts, idempotencyKey } from './accounting-contacts.js';
 import { m2oId, mapInvoice } from './accounting-invoice.mapping.js';
-import { findSentInvoice, insertSentInvoice } from './accounting.repo.js';
 
 /** The ERP field holding the provider's invoice id (docs/erp.md, account.move). */
 export const ERP_PROVIDER_INVOICE_FIELD = 'x_acct_invoice_id';
 
 export type PushResult =
   | { pushed: true; providerInvoiceId: string; created: boolean; totalsAgree: boolean }
-  | { pushed: false; reason: 'not_customer_invoice' | 'not_posted' | 'not_configured' | 'already_sent'; providerInvoiceId?: string }
+  | {
+      pushed: false;
+      reason: 'not_customer_invoice' | 'not_posted' | 'not_configured' | 'already_sent';
+      providerInvoiceId?: string;
+    }
   | { pushed: false; reason: 'needs_attention'; detail: string };
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
@@ -38,11 +43,28 @@ export class AccountingSyncService {
     private readonly attention: AccountingAttention,
   ) {}
 
-  async pushInvoice(tenantId: string, event: Pick<ErpEventPayload, 'erpDb' | 'model' | 'recordId'>, erp: Erp): Promise<PushResult> {
+  async pushInvoice(
+    tenantId: string,
+    event: Pick<ErpEventPayload, 'erpDb' | 'model' | 'recordId'>,
+    erp: Erp,
+  ): Promise<PushResult> {
     if (event.model !== 'account.move') return { pushed: false, reason: 'not_customer_invoice' };
-    const [move] = await erp.read('account.move', [event.recordId], [
-      'name', 'move_type', 'state', 'partner_id', 'company_id', 'invoice_date', 'invoice_date_due', 'invoice_line_ids', 'amount_total', ERP_PROVIDER_INVOICE_FIELD,
-    ]);
+    const [move] = await erp.read(
+      'account.move',
+      [event.recordId],
+      [
+        'name',
+        'move_type',
+        'state',
+        'partner_id',
+        'company_id',
+        'invoice_date',
+        'invoice_date_due',
+        'invoice_line_ids',
+        'amount_total',
+        ERP_PROVIDER_INVOICE_FIELD,
+      ],
+    );
     if (!move || move['move_type'] !== 'out_invoice') return { pushed: false, reason: 'not_customer_invoice' };
     if (move['state'] !== 'posted') return { pushed: false, reason: 'not_posted' };
     const row = await findAccounting(this.db, tenantId, m2oId(move['company_id']) ?? 1);
@@ -55,22 +77,40 @@ export class AccountingSyncService {
       return { pushed: false, reason: 'already_sent', providerInvoiceId: known };
     }
     const reference = String(move['name']);
-    const found = await this.calls.call(row, 'find invoice', (auth) => this.api.findInvoiceByReference(auth, reference));
+    const found = await this.calls.call(row, 'find invoice', (auth) =>
+      this.api.findInvoiceByReference(auth, reference),
+    );
     let providerId = found?.invoiceId;
     let number = found?.invoiceNumber ?? null;
     let total = found?.total;
     if (!providerId) {
       const mapped = await mapInvoice(row, move, erp);
       if (!mapped.ok) {
-        return this.needsAttention(tenantId, erp, event.erpDb, move.id, 'unmapped_tax',
-          `Not sent to accounting: no provider tax type is mapped for ${mapped.unmappedTaxes.join(', ')} (connection "${row.name}", tax_types).`);
+        return this.needsAttention(
+          tenantId,
+          erp,
+          event.erpDb,
+          move.id,
+          'unmapped_tax',
+          `Not sent to accounting: no provider tax type is mapped for ${mapped.unmappedTaxes.join(', ')} (connection "${row.name}", tax_types).`,
+        );
       }
       const contact = await this.contacts.resolve(tenantId, row, event.erpDb, mapped.partnerId, mapped.contact);
-      if ('ambiguous' in contact) return this.needsAttention(tenantId, erp, event.erpDb, move.id, 'ambiguous_contact', `Not sent to accounting: ${contact.ambiguous}`);
+      if ('ambiguous' in contact)
+        return this.needsAttention(
+          tenantId,
+          erp,
+          event.erpDb,
+          move.id,
+          'ambiguous_contact',
+          `Not sent to accounting: ${contact.ambiguous}`,
+        );
       await this.attention.clear(tenantId, erp, event.erpDb, move.id, ['unmapped_tax', 'ambiguous_contact']);
       const input = { ...mapped.invoice, contactId: contact.contactId };
       const key = idempotencyKey(tenantId, event.erpDb, `account.move:${move.id}`, 'create-invoice', input);
-      const created = await this.calls.call(row, 'create invoice', (auth) => this.api.createInvoice(auth, { ...input, idempotencyKey: key }));
+      const created = await this.calls.call(row, 'create invoice', (auth) =>
+        this.api.createInvoice(auth, { ...input, idempotencyKey: key }),
+      );
       providerId = created.invoiceId;
       number = created.invoiceNumber;
       total = created.total;
@@ -79,17 +119,45 @@ export class AccountingSyncService {
     const erpTotal = Number(move['amount_total'] ?? 0);
     const totalsAgree = total !== undefined && Math.round(total * 100) === Math.round(erpTotal * 100);
     if (totalsAgree) await this.attention.clear(tenantId, erp, event.erpDb, move.id, ['total_mismatch']);
-    else await this.attention.flag(tenantId, erp, event.erpDb, move.id, 'total_mismatch', `Accounting total ${money(total ?? 0)} differs from the ERP total ${money(erpTotal)} (invoice ${number ?? providerId}).`);
+    else
+      await this.attention.flag(
+        tenantId,
+        erp,
+        event.erpDb,
+        move.id,
+        'total_mismatch',
+        `Accounting total ${money(total ?? 0)} differs from the ERP total ${money(erpTotal)} (invoice ${number ?? providerId}).`,
+      );
     return { pushed: true, providerInvoiceId: providerId, created: !found, totalsAgree };
   }
 
-  private async needsAttention(tenantId: string, erp: Erp, erpDb: string, moveId: number, kind: 'unmapped_tax' | 'ambiguous_contact', detail: string): Promise<PushResult> {
+  private async needsAttention(
+    tenantId: string,
+    erp: Erp,
+    erpDb: string,
+    moveId: number,
+    kind: 'unmapped_tax' | 'ambiguous_contact',
+    detail: string,
+  ): Promise<PushResult> {
     await this.attention.flag(tenantId, erp, erpDb, moveId, kind, detail);
     return { pushed: false, reason: 'needs_attention', detail };
   }
 
-  private async remember(tenantId: string, erpDb: string, move: ErpRecord, providerId: string, number: string | null, erp: Erp): Promise<void> {
-    await insertSentInvoice(this.db, tenantId, { erp_db: erpDb, erp_invoice_id: move.id, provider_invoice_id: providerId, provider_invoice_number: number });
-    if (move[ERP_PROVIDER_INVOICE_FIELD] !== providerId) await erp.write('account.move', [move.id], { [ERP_PROVIDER_INVOICE_FIELD]: providerId });
+  private async remember(
+    tenantId: string,
+    erpDb: string,
+    move: ErpRecord,
+    providerId: string,
+    number: string | null,
+    erp: Erp,
+  ): Promise<void> {
+    await insertSentInvoice(this.db, tenantId, {
+      erp_db: erpDb,
+      erp_invoice_id: move.id,
+      provider_invoice_id: providerId,
+      provider_invoice_number: number,
+    });
+    if (move[ERP_PROVIDER_INVOICE_FIELD] !== providerId)
+      await erp.write('account.move', [move.id], { [ERP_PROVIDER_INVOICE_FIELD]: providerId });
   }
 }

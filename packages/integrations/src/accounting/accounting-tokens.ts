@@ -7,10 +7,11 @@
  * `needs_reconnect` (the spec's "disconnect then connect") and callers wait for that to happen.
  */
 import type { Db } from '@platform/db';
-import { systemClock, type Clock } from '@platform/kernel';
-import { isAccountingError, type AccountingAuth, type AccountingOAuth } from '@platform/providers';
+import { type Clock, systemClock } from '@platform/kernel';
+import { type AccountingAuth, type AccountingOAuth, isAccountingError } from '@platform/providers';
+
 import type { IntegrationSettingsService } from '../settings/integration-settings.service.js';
-import { updateAccounting, type AccountingRow } from '../settings/settings.repo.js';
+import { type AccountingRow, updateAccounting } from '../settings/settings.repo.js';
 import { findById, lockKey } from './accounting.repo.js';
 
 export const REFRESH_MARGIN_MS = 5 * 60_000;
@@ -69,7 +70,10 @@ export class AccountingTokens {
 
   private usable(row: AccountingRow, stale: string | undefined): AccountingAuth | undefined {
     if (row.status !== 'connected' || !row.provider_tenant_id) {
-      throw new AccountingNotConnected(`accounting connection "${row.name}" is ${row.status}${row.status_detail ? `: ${row.status_detail}` : ''}`, row.status);
+      throw new AccountingNotConnected(
+        `accounting connection "${row.name}" is ${row.status}${row.status_detail ? `: ${row.status_detail}` : ''}`,
+        row.status,
+      );
     }
     if (!row.access_token_enc || !row.token_expires_at) return undefined;
     if (new Date(row.token_expires_at).getTime() - this.clock.now().getTime() <= REFRESH_MARGIN_MS) return undefined;
@@ -86,7 +90,8 @@ export class AccountingTokens {
       // Another worker may have refreshed while we waited for the lock.
       const fresh = this.usable(row, stale);
       if (fresh) return fresh;
-      if (!row.refresh_token_enc) throw new AccountingNotConnected(`accounting connection "${row.name}" has no refresh token`, row.status);
+      if (!row.refresh_token_enc)
+        throw new AccountingNotConnected(`accounting connection "${row.name}" has no refresh token`, row.status);
       try {
         this.refreshes++;
         const t = await this.oauth.refresh({
@@ -106,7 +111,12 @@ export class AccountingTokens {
           e.kind === 'invalid_grant'
             ? 'The accounting provider refused the refresh token (expired, revoked or reused): disconnect, then connect again.'
             : 'The accounting provider refused the Client ID / Client Secret: correct them, then connect again.';
-        await updateAccounting(tx, id, { status: 'needs_reconnect', status_detail: detail, access_token_enc: null, token_expires_at: null });
+        await updateAccounting(tx, id, {
+          status: 'needs_reconnect',
+          status_detail: detail,
+          access_token_enc: null,
+          token_expires_at: null,
+        });
         refused = new AccountingNotConnected(detail, 'needs_reconnect');
         return undefined;
       }

@@ -7,14 +7,15 @@
  * accounting-reconcile.service.ts. A credit note's own events (CREDITNOTE) need no job: allocating
  * it changes the invoice, which sends its INVOICE UPDATE.
  */
+import { type AccountingWebhookJob, TOPIC_ACCOUNTING_WEBHOOK } from '@platform/contracts';
 import type { Db } from '@platform/db';
 import type { Erp } from '@platform/erp';
 import { enqueue } from '@platform/outbox';
-import { TOPIC_ACCOUNTING_WEBHOOK, type AccountingWebhookJob } from '@platform/contracts';
-import { webhookEventKey, type AccountingWebhookRequest, type AccountingWebhookVerifier } from '@platform/providers';
-import type { AccountingTokens } from './accounting-tokens.js';
-import * as repo from './accounting.repo.js';
+import { type AccountingWebhookRequest, type AccountingWebhookVerifier, webhookEventKey } from '@platform/providers';
+
 import { acceptedWebhookKeys } from '../settings/settings.repo.js';
+import * as repo from './accounting.repo.js';
+import type { AccountingTokens } from './accounting-tokens.js';
 
 export type { AccountingWebhookJob } from '@platform/contracts';
 
@@ -35,8 +36,11 @@ export class AccountingWebhookService {
   /** `request.text` is the body decoded by its declared charset (UTF-8 when absent); the signature covers `rawBody`. */
   async receive(tenantId: string, request: AccountingWebhookRequest): Promise<AccountingWebhookOutcome> {
     // The current Webhook Key of each connection, and a replaced one while its rotation overlap lasts.
-    const keys = (await repo.listConnections(this.db, tenantId)).flatMap((r) => acceptedWebhookKeys(r).map((sealed) => this.tokens.open(r, 'webhook_key', sealed)));
-    if (!keys.some((k) => this.verifier.verify(request, k))) return { kind: 'unauthenticated', reason: 'bad or missing signature' };
+    const keys = (await repo.listConnections(this.db, tenantId)).flatMap((r) =>
+      acceptedWebhookKeys(r).map((sealed) => this.tokens.open(r, 'webhook_key', sealed)),
+    );
+    if (!keys.some((k) => this.verifier.verify(request, k)))
+      return { kind: 'unauthenticated', reason: 'bad or missing signature' };
     let batch;
     try {
       batch = this.verifier.parse(request);
@@ -50,8 +54,21 @@ export class AccountingWebhookService {
       for (const e of events) {
         const key = webhookEventKey(e);
         if (!(await repo.recordReceipt(tx, tenantId, key))) continue;
-        const payload: AccountingWebhookJob = { providerTenantId: e.tenantId, invoiceId: e.resourceId, eventDateUtc: e.eventDateUtc };
-        if ((await enqueue(tx, { tenantId, topic: TOPIC_ACCOUNTING_WEBHOOK, aggregateId: e.resourceId, dedupeKey: `accounting-webhook:${key}`, payload: { ...payload } })) !== null) n++;
+        const payload: AccountingWebhookJob = {
+          providerTenantId: e.tenantId,
+          invoiceId: e.resourceId,
+          eventDateUtc: e.eventDateUtc,
+        };
+        if (
+          (await enqueue(tx, {
+            tenantId,
+            topic: TOPIC_ACCOUNTING_WEBHOOK,
+            aggregateId: e.resourceId,
+            dedupeKey: `accounting-webhook:${key}`,
+            payload: { ...payload },
+          })) !== null
+        )
+          n++;
       }
       return n;
     });

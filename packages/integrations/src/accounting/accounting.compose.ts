@@ -1,16 +1,17 @@
 /** Builds the accounting services over the platform database and the provider's adapters (picked by the composition root). */
 import type { Db } from '@platform/db';
 import { RateLimiter } from '@platform/http-kit';
-import { systemClock, type Clock } from '@platform/kernel';
+import { type Clock, systemClock } from '@platform/kernel';
 import type { AccountingAdapters } from '@platform/providers';
+
 import type { IntegrationSettingsService } from '../settings/integration-settings.service.js';
+import { AccountingAttention } from './accounting-attention.js';
 import { AccountingCalls } from './accounting-calls.js';
 import { AccountingConnectService } from './accounting-connect.service.js';
-import { AccountingSyncService } from './accounting-sync.service.js';
-import { AccountingTokens } from './accounting-tokens.js';
-import { AccountingAttention } from './accounting-attention.js';
 import { AccountingContacts } from './accounting-contacts.js';
 import { AccountingPaymentsService } from './accounting-reconcile.service.js';
+import { AccountingSyncService } from './accounting-sync.service.js';
+import { AccountingTokens } from './accounting-tokens.js';
 import { AccountingWebhookService } from './accounting-webhook.service.js';
 
 /** The provider's base URLs, as configured (the composition root builds the adapters from them). */

@@ -1,16 +1,27 @@
 /** SQL of the accounting sync: invoices sent, contacts linked, money registered, attention items, webhook receipts, locks. */
 import type { Queryable } from '@platform/db';
+
 import type { AccountingRow } from '../settings/settings.repo.js';
 
 export async function listConnections(db: Queryable, tenantId: string): Promise<AccountingRow[]> {
-  return (await db.query<AccountingRow>('SELECT * FROM accounting_connections WHERE tenant_id = $1 ORDER BY company_id', [tenantId])).rows;
+  return (
+    await db.query<AccountingRow>('SELECT * FROM accounting_connections WHERE tenant_id = $1 ORDER BY company_id', [
+      tenantId,
+    ])
+  ).rows;
 }
 
-export async function findByProviderTenant(db: Queryable, tenantId: string, providerTenantId: string): Promise<AccountingRow | undefined> {
-  return (await db.query<AccountingRow>(
-    'SELECT * FROM accounting_connections WHERE tenant_id = $1 AND provider_tenant_id = $2 ORDER BY company_id LIMIT 1',
-    [tenantId, providerTenantId],
-  )).rows[0];
+export async function findByProviderTenant(
+  db: Queryable,
+  tenantId: string,
+  providerTenantId: string,
+): Promise<AccountingRow | undefined> {
+  return (
+    await db.query<AccountingRow>(
+      'SELECT * FROM accounting_connections WHERE tenant_id = $1 AND provider_tenant_id = $2 ORDER BY company_id LIMIT 1',
+      [tenantId, providerTenantId],
+    )
+  ).rows[0];
 }
 
 export async function findById(db: Queryable, id: string): Promise<AccountingRow | undefined> {
@@ -29,18 +40,31 @@ export interface SentInvoiceRow {
   provider_invoice_number: string | null;
 }
 
-export async function findSentInvoice(db: Queryable, tenantId: string, erpDb: string, erpInvoiceId: number): Promise<SentInvoiceRow | undefined> {
-  return (await db.query<SentInvoiceRow>(
-    'SELECT erp_db, erp_invoice_id, provider_invoice_id, provider_invoice_number FROM accounting_invoices WHERE tenant_id = $1 AND erp_db = $2 AND erp_invoice_id = $3',
-    [tenantId, erpDb, erpInvoiceId],
-  )).rows[0];
+export async function findSentInvoice(
+  db: Queryable,
+  tenantId: string,
+  erpDb: string,
+  erpInvoiceId: number,
+): Promise<SentInvoiceRow | undefined> {
+  return (
+    await db.query<SentInvoiceRow>(
+      'SELECT erp_db, erp_invoice_id, provider_invoice_id, provider_invoice_number FROM accounting_invoices WHERE tenant_id = $1 AND erp_db = $2 AND erp_invoice_id = $3',
+      [tenantId, erpDb, erpInvoiceId],
+    )
+  ).rows[0];
 }
 
-export async function findSentByProviderId(db: Queryable, tenantId: string, providerInvoiceId: string): Promise<SentInvoiceRow | undefined> {
-  return (await db.query<SentInvoiceRow>(
-    'SELECT erp_db, erp_invoice_id, provider_invoice_id, provider_invoice_number FROM accounting_invoices WHERE tenant_id = $1 AND provider_invoice_id = $2',
-    [tenantId, providerInvoiceId],
-  )).rows[0];
+export async function findSentByProviderId(
+  db: Queryable,
+  tenantId: string,
+  providerInvoiceId: string,
+): Promise<SentInvoiceRow | undefined> {
+  return (
+    await db.query<SentInvoiceRow>(
+      'SELECT erp_db, erp_invoice_id, provider_invoice_id, provider_invoice_number FROM accounting_invoices WHERE tenant_id = $1 AND provider_invoice_id = $2',
+      [tenantId, providerInvoiceId],
+    )
+  ).rows[0];
 }
 
 export async function insertSentInvoice(db: Queryable, tenantId: string, r: SentInvoiceRow): Promise<void> {
@@ -66,14 +90,24 @@ export async function claimPayment(
     `INSERT INTO accounting_payments (tenant_id, provider_payment_id, provider_invoice_id, amount, kind, erp_model) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING`,
     [tenantId, p.paymentId, p.invoiceId, p.amount, p.kind ?? 'payment', p.erpModel ?? 'account.payment'],
   );
-  return (await db.query<PaymentClaim>(
-    'SELECT provider_payment_id, erp_payment_id FROM accounting_payments WHERE tenant_id = $1 AND provider_payment_id = $2',
-    [tenantId, p.paymentId],
-  )).rows[0]!;
+  return (
+    await db.query<PaymentClaim>(
+      'SELECT provider_payment_id, erp_payment_id FROM accounting_payments WHERE tenant_id = $1 AND provider_payment_id = $2',
+      [tenantId, p.paymentId],
+    )
+  ).rows[0]!;
 }
 
-export async function setErpPayment(db: Queryable, tenantId: string, paymentId: string, erpPaymentId: number): Promise<void> {
-  await db.query('UPDATE accounting_payments SET erp_payment_id = $3 WHERE tenant_id = $1 AND provider_payment_id = $2', [tenantId, paymentId, erpPaymentId]);
+export async function setErpPayment(
+  db: Queryable,
+  tenantId: string,
+  paymentId: string,
+  erpPaymentId: number,
+): Promise<void> {
+  await db.query(
+    'UPDATE accounting_payments SET erp_payment_id = $3 WHERE tenant_id = $1 AND provider_payment_id = $2',
+    [tenantId, paymentId, erpPaymentId],
+  );
 }
 
 export async function recordReceipt(db: Queryable, tenantId: string, eventKey: string): Promise<boolean> {
@@ -89,14 +123,29 @@ export interface ContactLink {
   matched_by: 'contact_number' | 'name' | 'created';
 }
 
-export async function findContactLink(db: Queryable, tenantId: string, erpDb: string, partnerId: number, providerTenantId: string): Promise<ContactLink | undefined> {
-  return (await db.query<ContactLink>(
-    'SELECT provider_contact_id, matched_by FROM accounting_contacts WHERE tenant_id = $1 AND erp_db = $2 AND erp_partner_id = $3 AND provider_tenant_id = $4',
-    [tenantId, erpDb, partnerId, providerTenantId],
-  )).rows[0];
+export async function findContactLink(
+  db: Queryable,
+  tenantId: string,
+  erpDb: string,
+  partnerId: number,
+  providerTenantId: string,
+): Promise<ContactLink | undefined> {
+  return (
+    await db.query<ContactLink>(
+      'SELECT provider_contact_id, matched_by FROM accounting_contacts WHERE tenant_id = $1 AND erp_db = $2 AND erp_partner_id = $3 AND provider_tenant_id = $4',
+      [tenantId, erpDb, partnerId, providerTenantId],
+    )
+  ).rows[0];
 }
 
-export async function insertContactLink(db: Queryable, tenantId: string, erpDb: string, partnerId: number, providerTenantId: string, link: ContactLink): Promise<void> {
+export async function insertContactLink(
+  db: Queryable,
+  tenantId: string,
+  erpDb: string,
+  partnerId: number,
+  providerTenantId: string,
+  link: ContactLink,
+): Promise<void> {
   await db.query(
     `INSERT INTO accounting_contacts (tenant_id, erp_db, erp_partner_id, provider_tenant_id, provider_contact_id, matched_by)
      VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING`,
@@ -115,7 +164,11 @@ export interface AttentionRow {
 }
 
 /** Opens (or refreshes the detail of) the item of this record and kind. */
-export async function openAttention(db: Queryable, tenantId: string, a: Omit<AttentionRow, 'created_at'>): Promise<void> {
+export async function openAttention(
+  db: Queryable,
+  tenantId: string,
+  a: Omit<AttentionRow, 'created_at'>,
+): Promise<void> {
   await db.query(
     `INSERT INTO accounting_attention (tenant_id, erp_db, erp_model, erp_id, kind, detail) VALUES ($1, $2, $3, $4, $5, $6)
      ON CONFLICT (tenant_id, erp_db, erp_model, erp_id, kind) WHERE resolved_at IS NULL DO UPDATE SET detail = EXCLUDED.detail, updated_at = now()`,
@@ -123,7 +176,14 @@ export async function openAttention(db: Queryable, tenantId: string, a: Omit<Att
   );
 }
 
-export async function resolveAttention(db: Queryable, tenantId: string, erpDb: string, erpModel: string, erpId: number, kinds: AttentionKind[]): Promise<void> {
+export async function resolveAttention(
+  db: Queryable,
+  tenantId: string,
+  erpDb: string,
+  erpModel: string,
+  erpId: number,
+  kinds: AttentionKind[],
+): Promise<void> {
   await db.query(
     `UPDATE accounting_attention SET resolved_at = now() WHERE tenant_id = $1 AND erp_db = $2 AND erp_model = $3 AND erp_id = $4
        AND kind = ANY($5::text[]) AND resolved_at IS NULL`,
@@ -131,12 +191,18 @@ export async function resolveAttention(db: Queryable, tenantId: string, erpDb: s
   );
 }
 
-export async function listAttention(db: Queryable, tenantId: string, erp?: { erpDb: string; model: string; id: number }): Promise<AttentionRow[]> {
-  return (await db.query<AttentionRow>(
-    `SELECT erp_db, erp_model, erp_id, kind, detail, created_at FROM accounting_attention
+export async function listAttention(
+  db: Queryable,
+  tenantId: string,
+  erp?: { erpDb: string; model: string; id: number },
+): Promise<AttentionRow[]> {
+  return (
+    await db.query<AttentionRow>(
+      `SELECT erp_db, erp_model, erp_id, kind, detail, created_at FROM accounting_attention
       WHERE tenant_id = $1 AND resolved_at IS NULL ${erp ? 'AND erp_db = $2 AND erp_model = $3 AND erp_id = $4' : ''} ORDER BY created_at, kind`,
-    erp ? [tenantId, erp.erpDb, erp.model, erp.id] : [tenantId],
-  )).rows;
+      erp ? [tenantId, erp.erpDb, erp.model, erp.id] : [tenantId],
+    )
+  ).rows;
 }
 
 export interface RegisteredMoney {
@@ -148,14 +214,23 @@ export interface RegisteredMoney {
   undone_at: Date | null;
 }
 
-export async function listRegistered(db: Queryable, tenantId: string, providerInvoiceId: string): Promise<RegisteredMoney[]> {
-  return (await db.query<RegisteredMoney>(
-    `SELECT provider_payment_id, kind, erp_model, erp_payment_id, amount, undone_at FROM accounting_payments
+export async function listRegistered(
+  db: Queryable,
+  tenantId: string,
+  providerInvoiceId: string,
+): Promise<RegisteredMoney[]> {
+  return (
+    await db.query<RegisteredMoney>(
+      `SELECT provider_payment_id, kind, erp_model, erp_payment_id, amount, undone_at FROM accounting_payments
       WHERE tenant_id = $1 AND provider_invoice_id = $2 ORDER BY created_at`,
-    [tenantId, providerInvoiceId],
-  )).rows;
+      [tenantId, providerInvoiceId],
+    )
+  ).rows;
 }
 
 export async function markUndone(db: Queryable, tenantId: string, key: string): Promise<void> {
-  await db.query('UPDATE accounting_payments SET undone_at = now() WHERE tenant_id = $1 AND provider_payment_id = $2', [tenantId, key]);
+  await db.query('UPDATE accounting_payments SET undone_at = now() WHERE tenant_id = $1 AND provider_payment_id = $2', [
+    tenantId,
+    key,
+  ]);
 }

@@ -2,15 +2,31 @@
  * The text of team-chat notifications (the spec leaves it open): a one-line `text` for phones and
  * notifications, a card with the details, and one thread per ERP record.
  */
-import { TOPIC_FSM_STAGE_CHANGED, TOPIC_INVOICE_POSTED, TOPIC_PO_CONFIRMED, TOPIC_SALE_CONFIRMED, type ErpEventPayload, type ErpEventTopic } from '@platform/contracts';
+import {
+  type ErpEventPayload,
+  type ErpEventTopic,
+  TOPIC_FSM_STAGE_CHANGED,
+  TOPIC_INVOICE_POSTED,
+  TOPIC_PO_CONFIRMED,
+  TOPIC_SALE_CONFIRMED,
+} from '@platform/contracts';
 
 export interface ChatMessage {
   text: string;
-  cardsV2: { cardId: string; card: { header: { title: string; subtitle?: string }; sections: { widgets: { decoratedText?: { topLabel: string; text: string }; textParagraph?: { text: string } }[] }[] } }[];
+  cardsV2: {
+    cardId: string;
+    card: {
+      header: { title: string; subtitle?: string };
+      sections: {
+        widgets: { decoratedText?: { topLabel: string; text: string }; textParagraph?: { text: string } }[];
+      }[];
+    };
+  }[];
   threadKey: string;
 }
 
-const nameOf = (v: unknown): string | null => (Array.isArray(v) && v.length > 1 ? String(v[1]) : typeof v === 'string' && v ? v : null);
+const nameOf = (v: unknown): string | null =>
+  Array.isArray(v) && v.length > 1 ? String(v[1]) : typeof v === 'string' && v ? v : null;
 const money = (amount: unknown, currency: unknown): string | null => {
   if (typeof amount !== 'number') return null;
   const code = nameOf(currency);
@@ -32,7 +48,12 @@ export function chatMessage(topic: ErpEventTopic, e: ErpEventPayload): ChatMessa
     case TOPIC_FSM_STAGE_CHANGED:
       title = `Job ${ref}: ${e.newLabel ?? e.new}`;
       text = `*Job ${ref}* moved from *${plain(e.oldLabel ?? String(e.old))}* to *${plain(e.newLabel ?? String(e.new))}*`;
-      facts.push(['Location', nameOf(r.location_id)], ['Technician', nameOf(r.person_id)], ['Team', nameOf(r.team_id)], ['Scheduled', typeof r.scheduled_date_start === 'string' ? `${r.scheduled_date_start} UTC` : null]);
+      facts.push(
+        ['Location', nameOf(r.location_id)],
+        ['Technician', nameOf(r.person_id)],
+        ['Team', nameOf(r.team_id)],
+        ['Scheduled', typeof r.scheduled_date_start === 'string' ? `${r.scheduled_date_start} UTC` : null],
+      );
       break;
     case TOPIC_SALE_CONFIRMED:
       title = `Sales order ${ref} confirmed`;
@@ -42,7 +63,11 @@ export function chatMessage(topic: ErpEventTopic, e: ErpEventPayload): ChatMessa
     case TOPIC_INVOICE_POSTED:
       title = `Invoice ${ref} posted`;
       text = `*Invoice ${ref} posted*${partner ? ` for ${plain(partner)}` : ''}${total ? ` (${total})` : ''}`;
-      facts.push(['Customer', partner], ['Total', total], ['Invoice date', typeof r.invoice_date === 'string' ? r.invoice_date : null]);
+      facts.push(
+        ['Customer', partner],
+        ['Total', total],
+        ['Invoice date', typeof r.invoice_date === 'string' ? r.invoice_date : null],
+      );
       break;
     case TOPIC_PO_CONFIRMED:
       title = `Purchase order ${ref} confirmed`;
@@ -50,11 +75,18 @@ export function chatMessage(topic: ErpEventTopic, e: ErpEventPayload): ChatMessa
       facts.push(['Vendor', partner], ['Total', total]);
       break;
   }
-  const widgets = facts.filter((f): f is [string, string] => f[1] !== null).map(([topLabel, t]) => ({ decoratedText: { topLabel, text: t } }));
+  const widgets = facts
+    .filter((f): f is [string, string] => f[1] !== null)
+    .map(([topLabel, t]) => ({ decoratedText: { topLabel, text: t } }));
   return {
     text,
     threadKey: `${e.model}-${e.recordId}`,
-    cardsV2: [{ cardId: `${e.model}-${e.recordId}-${e.writeDate.replace(/\D/g, '')}`, card: { header: { title }, sections: [{ widgets: widgets.length ? widgets : [{ textParagraph: { text } }] }] } }],
+    cardsV2: [
+      {
+        cardId: `${e.model}-${e.recordId}-${e.writeDate.replace(/\D/g, '')}`,
+        card: { header: { title }, sections: [{ widgets: widgets.length ? widgets : [{ textParagraph: { text } }] }] },
+      },
+    ],
   };
 }
 

@@ -4,16 +4,20 @@
  * the provider's requestId, so a redelivered job never posts twice. Keeps to 60 messages a minute
  * per space (the provider's limit), waiting rather than failing when over.
  */
-import type { ErpEventTopic, ErpEventPayload } from '@platform/contracts';
-import { AppError } from '@platform/kernel';
+import type { ErpEventPayload, ErpEventTopic } from '@platform/contracts';
 import type { Limit, RateLimiter } from '@platform/http-kit';
+import { AppError } from '@platform/kernel';
 import { PermanentFailure, RetryLater } from '@platform/outbox';
+
 import type { IntegrationSettingsService } from '../settings/integration-settings.service.js';
 import { chatMessage, FLAG_OF } from './chat-message.js';
 
 /** The slice of the chat port this service uses (packages/providers chat.port.ts). */
 export interface ChatPoster {
-  post(webhookUrl: string, m: { text: string; cardsV2?: unknown[]; threadKey?: string; requestId?: string }): Promise<unknown>;
+  post(
+    webhookUrl: string,
+    m: { text: string; cardsV2?: unknown[]; threadKey?: string; requestId?: string },
+  ): Promise<unknown>;
 }
 
 export const CHAT_SPACE_LIMIT: Limit = { name: 'chat-space', max: 60, windowSeconds: 60 };
@@ -31,7 +35,12 @@ export class ChatNotifierService {
     private readonly limiter: RateLimiter,
   ) {}
 
-  async notify(tenantId: string, topic: ErpEventTopic, event: ErpEventPayload, requestId: string): Promise<NotifyResult> {
+  async notify(
+    tenantId: string,
+    topic: ErpEventTopic,
+    event: ErpEventPayload,
+    requestId: string,
+  ): Promise<NotifyResult> {
     const company = Array.isArray(event.record.company_id) ? Number(event.record.company_id[0]) : 1;
     const config = await this.settings.chatConfig(tenantId, company);
     if (!config) return { sent: false, reason: 'not_configured' };
@@ -40,7 +49,11 @@ export class ChatNotifierService {
     try {
       await this.limiter.consume(CHAT_SPACE_LIMIT, `${tenantId}:${space}`);
     } catch (e) {
-      if (e instanceof AppError && e.code === 'RATE_LIMITED') throw new RetryLater(`chat space ${space} is at 60 messages a minute`, Number(e.details?.retry_after ?? 1) * 1000);
+      if (e instanceof AppError && e.code === 'RATE_LIMITED')
+        throw new RetryLater(
+          `chat space ${space} is at 60 messages a minute`,
+          Number(e.details?.retry_after ?? 1) * 1000,
+        );
       throw e;
     }
     const m = chatMessage(topic, event);
@@ -50,7 +63,8 @@ export class ChatNotifierService {
       const retry = retryHint(e);
       if (retry !== undefined) throw new RetryLater(`chat space ${space} answered 429`, retry);
       // A URL the poster refuses, a revoked webhook (401/403/404), a refused body: retrying cannot help.
-      if ((e as { retryable?: unknown })?.retryable === false) throw new PermanentFailure(`chat space ${space}: ${(e as Error).message}`, { cause: e });
+      if ((e as { retryable?: unknown })?.retryable === false)
+        throw new PermanentFailure(`chat space ${space}: ${(e as Error).message}`, { cause: e });
       throw e;
     }
     return { sent: true, space };

@@ -4,8 +4,9 @@
  */
 import type { Db } from '@platform/db';
 import { AppError } from '@platform/kernel';
-import { maskSecret, type SecretBox } from '@platform/secrets';
 import { GOOGLE_CHAT_ORIGIN, parseChatWebhookUrl } from '@platform/providers';
+import { maskSecret, type SecretBox } from '@platform/secrets';
+
 import { listAttention } from '../accounting/accounting.repo.js';
 import * as repo from './settings.repo.js';
 import type { AccountingConnectionInput, ChatConfigInput, SmsConfigInput, SmsLineInput } from './settings.schemas.js';
@@ -13,9 +14,14 @@ import type { AccountingConnectionInput, ChatConfigInput, SmsConfigInput, SmsLin
 export type PhoneNormalizer = (raw: string) => string | undefined;
 
 /** A comma-separated origin list (CHAT_ALLOWED_ORIGINS) as a list. */
-export const chatOrigins = (list: string): string[] => list.split(',').map((o) => o.trim()).filter(Boolean);
+export const chatOrigins = (list: string): string[] =>
+  list
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
 
-const aad = (tenantId: string, table: string, column: string, key: string | number) => `${tenantId}|${table}|${column}|${key}`;
+const aad = (tenantId: string, table: string, column: string, key: string | number) =>
+  `${tenantId}|${table}|${column}|${key}`;
 
 export class IntegrationSettingsService {
   private readonly chatOrigins: Set<string>;
@@ -30,25 +36,42 @@ export class IntegrationSettingsService {
     this.chatOrigins = new Set(chatAllowedOrigins.map((o) => new URL(o).origin));
   }
 
-  seal = (tenantId: string, table: string, column: string, key: string | number, value: string): string => this.box.seal(value, aad(tenantId, table, column, key));
-  open = (tenantId: string, table: string, column: string, key: string | number, sealed: string): string => this.box.open(sealed, aad(tenantId, table, column, key));
+  seal = (tenantId: string, table: string, column: string, key: string | number, value: string): string =>
+    this.box.seal(value, aad(tenantId, table, column, key));
+  open = (tenantId: string, table: string, column: string, key: string | number, sealed: string): string =>
+    this.box.open(sealed, aad(tenantId, table, column, key));
 
   async setAccountingConnection(tenantId: string, i: AccountingConnectionInput): Promise<Record<string, unknown>> {
     const k = i.company_id;
     const old = await repo.findAccounting(this.db, tenantId, k);
-    const oldKey = old ? this.open(tenantId, 'accounting_connections', 'webhook_key', k, old.webhook_key_enc) : undefined;
+    const oldKey = old
+      ? this.open(tenantId, 'accounting_connections', 'webhook_key', k, old.webhook_key_enc)
+      : undefined;
     await this.db.transaction(async (tx) => {
       await repo.upsertAccounting(tx, {
-        tenant_id: tenantId, company_id: k, name: i.name, client_id: i.client_id,
+        tenant_id: tenantId,
+        company_id: k,
+        name: i.name,
+        client_id: i.client_id,
         client_secret_enc: this.seal(tenantId, 'accounting_connections', 'client_secret', k, i.client_secret),
         redirect_uri: i.redirect_uri,
         webhook_key_enc: this.seal(tenantId, 'accounting_connections', 'webhook_key', k, i.webhook_key),
-        down_payment_product_id: i.down_payment_product_id ?? null, payment_journal_id: i.payment_journal_id ?? null,
-        sales_account_code: i.sales_account_code, deposit_account_code: i.deposit_account_code,
-        tax_types: i.tax_types, no_tax_type: i.no_tax_type,
+        down_payment_product_id: i.down_payment_product_id ?? null,
+        payment_journal_id: i.payment_journal_id ?? null,
+        sales_account_code: i.sales_account_code,
+        deposit_account_code: i.deposit_account_code,
+        tax_types: i.tax_types,
+        no_tax_type: i.no_tax_type,
       });
       // A new Webhook Key: the replaced one (its sealed value, still bound to `webhook_key`) stays accepted for the overlap.
-      if (old && oldKey !== i.webhook_key) await repo.setPreviousSecret(tx, 'accounting_connections', tenantId, k, ...this.overlap(old.webhook_key_enc, i.rotation_overlap_hours));
+      if (old && oldKey !== i.webhook_key)
+        await repo.setPreviousSecret(
+          tx,
+          'accounting_connections',
+          tenantId,
+          k,
+          ...this.overlap(old.webhook_key_enc, i.rotation_overlap_hours),
+        );
     });
     return this.showAccountingConnection(tenantId, k);
   }
@@ -58,15 +81,29 @@ export class IntegrationSettingsService {
     const r = await repo.findAccounting(this.db, tenantId, companyId);
     if (!r) throw new AppError('NOT_FOUND', 'No accounting connection is configured for this company.');
     return {
-      id: r.id, name: r.name, company_id: r.company_id, client_id: r.client_id,
-      client_secret: maskSecret(this.open(tenantId, 'accounting_connections', 'client_secret', r.company_id, r.client_secret_enc)),
+      id: r.id,
+      name: r.name,
+      company_id: r.company_id,
+      client_id: r.client_id,
+      client_secret: maskSecret(
+        this.open(tenantId, 'accounting_connections', 'client_secret', r.company_id, r.client_secret_enc),
+      ),
       redirect_uri: r.redirect_uri,
-      webhook_key: maskSecret(this.open(tenantId, 'accounting_connections', 'webhook_key', r.company_id, r.webhook_key_enc)),
-      previous_webhook_key_expires_at: repo.acceptedWebhookKeys(r).length > 1 ? r.previous_webhook_key_expires_at : null,
-      down_payment_product_id: r.down_payment_product_id, payment_journal_id: r.payment_journal_id,
-      sales_account_code: r.sales_account_code, deposit_account_code: r.deposit_account_code,
-      tax_types: r.tax_types, no_tax_type: r.no_tax_type, granted_scopes: r.granted_scopes,
-      status: r.status, status_detail: r.status_detail, provider_tenant_name: r.provider_tenant_name,
+      webhook_key: maskSecret(
+        this.open(tenantId, 'accounting_connections', 'webhook_key', r.company_id, r.webhook_key_enc),
+      ),
+      previous_webhook_key_expires_at:
+        repo.acceptedWebhookKeys(r).length > 1 ? r.previous_webhook_key_expires_at : null,
+      down_payment_product_id: r.down_payment_product_id,
+      payment_journal_id: r.payment_journal_id,
+      sales_account_code: r.sales_account_code,
+      deposit_account_code: r.deposit_account_code,
+      tax_types: r.tax_types,
+      no_tax_type: r.no_tax_type,
+      granted_scopes: r.granted_scopes,
+      status: r.status,
+      status_detail: r.status_detail,
+      provider_tenant_name: r.provider_tenant_name,
       token_expires_at: r.token_expires_at,
       // What the office must look at (ambiguous contacts, unmapped taxes, totals or residuals that differ).
       needs_attention: await listAttention(this.db, tenantId),
@@ -78,16 +115,28 @@ export class IntegrationSettingsService {
     const old = await this.smsSecrets(tenantId, k);
     await this.db.transaction(async (tx) => {
       await repo.upsertSmsConfig(tx, {
-        tenant_id: tenantId, company_id: k,
+        tenant_id: tenantId,
+        company_id: k,
         api_key_enc: this.seal(tenantId, 'sms_configs', 'api_key', k, i.api_key),
         api_secret_enc: this.seal(tenantId, 'sms_configs', 'api_secret', k, i.api_secret),
         webhook_base_url: i.webhook_base_url.replace(/\/+$/, ''),
-        webhook_secret_enc: i.webhook_secret ? this.seal(tenantId, 'sms_configs', 'webhook_secret', k, i.webhook_secret) : null,
+        webhook_secret_enc: i.webhook_secret
+          ? this.seal(tenantId, 'sms_configs', 'webhook_secret', k, i.webhook_secret)
+          : null,
       });
       // The signing key is the Webhook Secret, else the API secret: when it changes, the old one stays accepted for the overlap.
       const oldSigning = old ? (old.webhookSecret ?? old.apiSecret) : undefined;
       if (oldSigning !== undefined && oldSigning !== (i.webhook_secret ?? i.api_secret)) {
-        await repo.setPreviousSecret(tx, 'sms_configs', tenantId, k, ...this.overlap(this.seal(tenantId, 'sms_configs', 'previous_webhook_secret', k, oldSigning), i.rotation_overlap_hours));
+        await repo.setPreviousSecret(
+          tx,
+          'sms_configs',
+          tenantId,
+          k,
+          ...this.overlap(
+            this.seal(tenantId, 'sms_configs', 'previous_webhook_secret', k, oldSigning),
+            i.rotation_overlap_hours,
+          ),
+        );
       }
     });
     return this.showSmsConfig(tenantId, k);
@@ -101,13 +150,28 @@ export class IntegrationSettingsService {
   async smsSecrets(
     tenantId: string,
     companyId = 1,
-  ): Promise<{ apiKey: string; apiSecret: string; webhookBaseUrl: string; webhookSecret: string | null; signingSecrets: string[]; previousExpiresAt: Date | null } | undefined> {
+  ): Promise<
+    | {
+        apiKey: string;
+        apiSecret: string;
+        webhookBaseUrl: string;
+        webhookSecret: string | null;
+        signingSecrets: string[];
+        previousExpiresAt: Date | null;
+      }
+    | undefined
+  > {
     const r = await repo.findSmsConfig(this.db, tenantId, companyId);
     if (!r) return undefined;
     const apiSecret = this.open(tenantId, 'sms_configs', 'api_secret', companyId, r.api_secret_enc);
-    const webhookSecret = r.webhook_secret_enc ? this.open(tenantId, 'sms_configs', 'webhook_secret', companyId, r.webhook_secret_enc) : null;
+    const webhookSecret = r.webhook_secret_enc
+      ? this.open(tenantId, 'sms_configs', 'webhook_secret', companyId, r.webhook_secret_enc)
+      : null;
     const until = r.previous_webhook_secret_expires_at ? new Date(r.previous_webhook_secret_expires_at) : null;
-    const previous = r.previous_webhook_secret_enc && until && until > new Date() ? this.open(tenantId, 'sms_configs', 'previous_webhook_secret', companyId, r.previous_webhook_secret_enc) : undefined;
+    const previous =
+      r.previous_webhook_secret_enc && until && until > new Date()
+        ? this.open(tenantId, 'sms_configs', 'previous_webhook_secret', companyId, r.previous_webhook_secret_enc)
+        : undefined;
     return {
       apiKey: this.open(tenantId, 'sms_configs', 'api_key', companyId, r.api_key_enc),
       apiSecret,
@@ -124,11 +188,21 @@ export class IntegrationSettingsService {
     if (!s) throw new AppError('NOT_FOUND', 'No SMS configuration for this company.');
     const lines = await repo.listSmsLines(this.db, tenantId);
     return {
-      company_id: companyId, api_key: maskSecret(s.apiKey), api_secret: maskSecret(s.apiSecret), webhook_base_url: s.webhookBaseUrl,
-      webhook_secret: maskSecret(s.webhookSecret), webhook_url: `${s.webhookBaseUrl}/sms/webhook/sms`,
+      company_id: companyId,
+      api_key: maskSecret(s.apiKey),
+      api_secret: maskSecret(s.apiSecret),
+      webhook_base_url: s.webhookBaseUrl,
+      webhook_secret: maskSecret(s.webhookSecret),
+      webhook_url: `${s.webhookBaseUrl}/sms/webhook/sms`,
       previous_webhook_secret_expires_at: s.previousExpiresAt,
       default_line: lines.find((l) => l.is_default)?.phone_number ?? null,
-      lines: lines.map((l) => ({ id: l.id, name: l.name, phone_number: l.phone_number, type: l.line_type, is_default: l.is_default })),
+      lines: lines.map((l) => ({
+        id: l.id,
+        name: l.name,
+        phone_number: l.phone_number,
+        type: l.line_type,
+        is_default: l.is_default,
+      })),
     };
   }
 
@@ -136,7 +210,9 @@ export class IntegrationSettingsService {
     const phone = this.normalizePhone(raw);
     if (!phone) {
       throw new AppError('VALIDATION_FAILED', `${field} is not a valid phone number.`, {
-        fieldIssues: [{ field, rule: 'format', message: 'must be a valid phone number (stored as E.164 digits without +)' }],
+        fieldIssues: [
+          { field, rule: 'format', message: 'must be a valid phone number (stored as E.164 digits without +)' },
+        ],
       });
     }
     return phone;
@@ -147,9 +223,16 @@ export class IntegrationSettingsService {
     return this.db.transaction(async (tx) => {
       await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`sms-lines:${tenantId}`]);
       const existing = await repo.listSmsLines(tx, tenantId);
-      const id = await repo.insertSmsLine(tx, { tenant_id: tenantId, name: i.name, phone_number: phone, line_type: i.line_type, is_default: false });
+      const id = await repo.insertSmsLine(tx, {
+        tenant_id: tenantId,
+        name: i.name,
+        phone_number: phone,
+        line_type: i.line_type,
+        is_default: false,
+      });
       // Exactly one default: the first line, or the one marked default (which takes it from the others).
-      if (i.is_default || !existing.some((l) => l.is_default && l.id !== id)) await repo.setDefaultLine(tx, tenantId, id);
+      if (i.is_default || !existing.some((l) => l.is_default && l.id !== id))
+        await repo.setDefaultLine(tx, tenantId, id);
       return (await repo.listSmsLines(tx, tenantId)).find((l) => l.id === id)!;
     });
   }
@@ -157,8 +240,11 @@ export class IntegrationSettingsService {
   /** The default line, or the first line of a type. */
   async lineFor(tenantId: string, type?: repo.SmsLineRow['line_type']): Promise<repo.SmsLineRow> {
     const lines = await repo.listSmsLines(this.db, tenantId);
-    const line = type ? (lines.find((l) => l.line_type === type && l.is_default) ?? lines.find((l) => l.line_type === type)) : lines.find((l) => l.is_default);
-    if (!line) throw new AppError('NOT_FOUND', type ? `No SMS line of type ${type}.` : 'No default SMS line is configured.');
+    const line = type
+      ? (lines.find((l) => l.line_type === type && l.is_default) ?? lines.find((l) => l.line_type === type))
+      : lines.find((l) => l.is_default);
+    if (!line)
+      throw new AppError('NOT_FOUND', type ? `No SMS line of type ${type}.` : 'No default SMS line is configured.');
     return line;
   }
 
@@ -170,17 +256,26 @@ export class IntegrationSettingsService {
       const message = parsed
         ? `must be on an allowed origin (CHAT_ALLOWED_ORIGINS: ${[...this.chatOrigins].join(', ')})`
         : 'must be an incoming-webhook URL: <origin>/v1/spaces/<space>/messages?key=…&token=…';
-      throw new AppError('VALIDATION_FAILED', `webhook_url ${message}.`, { fieldIssues: [{ field: 'webhook_url', rule, message }] });
+      throw new AppError('VALIDATION_FAILED', `webhook_url ${message}.`, {
+        fieldIssues: [{ field: 'webhook_url', rule, message }],
+      });
     }
     await repo.upsertChatConfig(this.db, {
-      tenant_id: tenantId, company_id: i.company_id,
+      tenant_id: tenantId,
+      company_id: i.company_id,
       webhook_url_enc: this.seal(tenantId, 'chat_configs', 'webhook_url', i.company_id, i.webhook_url),
-      enable_fsm: i.enable_fsm, enable_sales: i.enable_sales, enable_invoice: i.enable_invoice, enable_po: i.enable_po,
+      enable_fsm: i.enable_fsm,
+      enable_sales: i.enable_sales,
+      enable_invoice: i.enable_invoice,
+      enable_po: i.enable_po,
     });
     return this.showChatConfig(tenantId, i.company_id);
   }
 
-  async chatConfig(tenantId: string, companyId = 1): Promise<(Omit<repo.ChatConfigRow, 'webhook_url_enc'> & { webhookUrl: string }) | undefined> {
+  async chatConfig(
+    tenantId: string,
+    companyId = 1,
+  ): Promise<(Omit<repo.ChatConfigRow, 'webhook_url_enc'> & { webhookUrl: string }) | undefined> {
     const r = await repo.findChatConfig(this.db, tenantId, companyId);
     if (!r) return undefined;
     const { webhook_url_enc, ...rest } = r;
@@ -191,6 +286,13 @@ export class IntegrationSettingsService {
     const c = await this.chatConfig(tenantId, companyId);
     if (!c) throw new AppError('NOT_FOUND', 'No team-chat configuration for this company.');
     // The webhook URL is the credential: show its host only.
-    return { company_id: companyId, webhook_url: `${new URL(c.webhookUrl).origin}/…`, enable_fsm: c.enable_fsm, enable_sales: c.enable_sales, enable_invoice: c.enable_invoice, enable_po: c.enable_po };
+    return {
+      company_id: companyId,
+      webhook_url: `${new URL(c.webhookUrl).origin}/…`,
+      enable_fsm: c.enable_fsm,
+      enable_sales: c.enable_sales,
+      enable_invoice: c.enable_invoice,
+      enable_po: c.enable_po,
+    };
   }
 }

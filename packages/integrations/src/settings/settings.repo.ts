@@ -34,7 +34,25 @@ export interface AccountingRow {
   granted_scopes: string | null;
 }
 
-export async function upsertAccounting(db: Queryable, r: Omit<AccountingRow, 'id' | 'status' | 'status_detail' | 'provider_tenant_id' | 'provider_tenant_name' | 'access_token_enc' | 'refresh_token_enc' | 'token_expires_at' | 'oauth_state' | 'code_verifier_enc' | 'previous_webhook_key_enc' | 'previous_webhook_key_expires_at' | 'granted_scopes'>): Promise<string> {
+export async function upsertAccounting(
+  db: Queryable,
+  r: Omit<
+    AccountingRow,
+    | 'id'
+    | 'status'
+    | 'status_detail'
+    | 'provider_tenant_id'
+    | 'provider_tenant_name'
+    | 'access_token_enc'
+    | 'refresh_token_enc'
+    | 'token_expires_at'
+    | 'oauth_state'
+    | 'code_verifier_enc'
+    | 'previous_webhook_key_enc'
+    | 'previous_webhook_key_expires_at'
+    | 'granted_scopes'
+  >,
+): Promise<string> {
   const q = await db.query<{ id: string }>(
     `INSERT INTO accounting_connections (tenant_id, company_id, name, client_id, client_secret_enc, redirect_uri, webhook_key_enc,
        down_payment_product_id, payment_journal_id, sales_account_code, deposit_account_code, tax_types, no_tax_type)
@@ -45,19 +63,44 @@ export async function upsertAccounting(db: Queryable, r: Omit<AccountingRow, 'id
        sales_account_code = EXCLUDED.sales_account_code, deposit_account_code = EXCLUDED.deposit_account_code,
        tax_types = EXCLUDED.tax_types, no_tax_type = EXCLUDED.no_tax_type, updated_at = now()
      RETURNING id`,
-    [r.tenant_id, r.company_id, r.name, r.client_id, r.client_secret_enc, r.redirect_uri, r.webhook_key_enc,
-      r.down_payment_product_id, r.payment_journal_id, r.sales_account_code, r.deposit_account_code, JSON.stringify(r.tax_types), r.no_tax_type],
+    [
+      r.tenant_id,
+      r.company_id,
+      r.name,
+      r.client_id,
+      r.client_secret_enc,
+      r.redirect_uri,
+      r.webhook_key_enc,
+      r.down_payment_product_id,
+      r.payment_journal_id,
+      r.sales_account_code,
+      r.deposit_account_code,
+      JSON.stringify(r.tax_types),
+      r.no_tax_type,
+    ],
   );
   return q.rows[0]!.id;
 }
 
-export async function findAccounting(db: Queryable, tenantId: string, companyId: number): Promise<AccountingRow | undefined> {
-  return (await db.query<AccountingRow>('SELECT * FROM accounting_connections WHERE tenant_id = $1 AND company_id = $2', [tenantId, companyId])).rows[0];
+export async function findAccounting(
+  db: Queryable,
+  tenantId: string,
+  companyId: number,
+): Promise<AccountingRow | undefined> {
+  return (
+    await db.query<AccountingRow>('SELECT * FROM accounting_connections WHERE tenant_id = $1 AND company_id = $2', [
+      tenantId,
+      companyId,
+    ])
+  ).rows[0];
 }
 
 /** The sealed webhook keys a signature may use: the current one, and the previous one until it expires. */
 export function acceptedWebhookKeys(r: AccountingRow, now = new Date()): string[] {
-  const previous = r.previous_webhook_key_enc && r.previous_webhook_key_expires_at && new Date(r.previous_webhook_key_expires_at) > now ? [r.previous_webhook_key_enc] : [];
+  const previous =
+    r.previous_webhook_key_enc && r.previous_webhook_key_expires_at && new Date(r.previous_webhook_key_expires_at) > now
+      ? [r.previous_webhook_key_enc]
+      : [];
   return [r.webhook_key_enc, ...previous];
 }
 
@@ -71,11 +114,15 @@ export async function setPreviousSecret(
   expiresAt: Date | null,
 ): Promise<void> {
   const col = table === 'accounting_connections' ? 'previous_webhook_key' : 'previous_webhook_secret';
-  await db.query(`UPDATE ${table} SET ${col}_enc = $3, ${col}_expires_at = $4 WHERE tenant_id = $1 AND company_id = $2`, [tenantId, companyId, sealed, expiresAt]);
+  await db.query(
+    `UPDATE ${table} SET ${col}_enc = $3, ${col}_expires_at = $4 WHERE tenant_id = $1 AND company_id = $2`,
+    [tenantId, companyId, sealed, expiresAt],
+  );
 }
 
 export async function findAccountingByState(db: Queryable, state: string): Promise<AccountingRow | undefined> {
-  return (await db.query<AccountingRow>('SELECT * FROM accounting_connections WHERE oauth_state = $1', [state])).rows[0];
+  return (await db.query<AccountingRow>('SELECT * FROM accounting_connections WHERE oauth_state = $1', [state]))
+    .rows[0];
 }
 
 export async function updateAccounting(db: Queryable, id: string, patch: Partial<AccountingRow>): Promise<void> {
@@ -84,7 +131,10 @@ export async function updateAccounting(db: Queryable, id: string, patch: Partial
   // Column names come from our own typed callers, never from input; still, refuse anything odd.
   if (keys.some((k) => !/^[a-z_]+$/.test(k))) throw new Error('bad column name');
   const sets = keys.map((k, i) => `${k} = $${i + 2}`).join(', ');
-  await db.query(`UPDATE accounting_connections SET ${sets}, updated_at = now() WHERE id = $1`, [id, ...keys.map((k) => (patch as Record<string, unknown>)[k])]);
+  await db.query(`UPDATE accounting_connections SET ${sets}, updated_at = now() WHERE id = $1`, [
+    id,
+    ...keys.map((k) => (patch as Record<string, unknown>)[k]),
+  ]);
 }
 
 export interface SmsConfigRow {
@@ -108,7 +158,12 @@ export async function upsertSmsConfig(db: Queryable, r: SmsConfigRow): Promise<v
 }
 
 export async function findSmsConfig(db: Queryable, tenantId: string, companyId = 1): Promise<SmsConfigRow | undefined> {
-  return (await db.query<SmsConfigRow>('SELECT * FROM sms_configs WHERE tenant_id = $1 AND company_id = $2', [tenantId, companyId])).rows[0];
+  return (
+    await db.query<SmsConfigRow>('SELECT * FROM sms_configs WHERE tenant_id = $1 AND company_id = $2', [
+      tenantId,
+      companyId,
+    ])
+  ).rows[0];
 }
 
 export interface SmsLineRow {
@@ -121,19 +176,29 @@ export interface SmsLineRow {
 }
 
 export async function listSmsLines(db: Queryable, tenantId: string): Promise<SmsLineRow[]> {
-  return (await db.query<SmsLineRow>('SELECT id, tenant_id, name, phone_number, line_type, is_default FROM sms_lines WHERE tenant_id = $1 ORDER BY created_at, id', [tenantId])).rows;
+  return (
+    await db.query<SmsLineRow>(
+      'SELECT id, tenant_id, name, phone_number, line_type, is_default FROM sms_lines WHERE tenant_id = $1 ORDER BY created_at, id',
+      [tenantId],
+    )
+  ).rows;
 }
 
 export async function insertSmsLine(db: Queryable, r: Omit<SmsLineRow, 'id'>): Promise<string> {
-  return (await db.query<{ id: string }>(
-    `INSERT INTO sms_lines (tenant_id, name, phone_number, line_type, is_default) VALUES ($1, $2, $3, $4, $5)
+  return (
+    await db.query<{ id: string }>(
+      `INSERT INTO sms_lines (tenant_id, name, phone_number, line_type, is_default) VALUES ($1, $2, $3, $4, $5)
      ON CONFLICT (tenant_id, phone_number) DO UPDATE SET name = EXCLUDED.name, line_type = EXCLUDED.line_type RETURNING id`,
-    [r.tenant_id, r.name, r.phone_number, r.line_type, r.is_default],
-  )).rows[0]!.id;
+      [r.tenant_id, r.name, r.phone_number, r.line_type, r.is_default],
+    )
+  ).rows[0]!.id;
 }
 
 export async function setDefaultLine(db: Queryable, tenantId: string, lineId: string): Promise<void> {
-  await db.query('UPDATE sms_lines SET is_default = false WHERE tenant_id = $1 AND is_default AND id <> $2', [tenantId, lineId]);
+  await db.query('UPDATE sms_lines SET is_default = false WHERE tenant_id = $1 AND is_default AND id <> $2', [
+    tenantId,
+    lineId,
+  ]);
   await db.query('UPDATE sms_lines SET is_default = true WHERE tenant_id = $1 AND id = $2', [tenantId, lineId]);
 }
 
@@ -156,6 +221,15 @@ export async function upsertChatConfig(db: Queryable, r: ChatConfigRow): Promise
   );
 }
 
-export async function findChatConfig(db: Queryable, tenantId: string, companyId = 1): Promise<ChatConfigRow | undefined> {
-  return (await db.query<ChatConfigRow>('SELECT * FROM chat_configs WHERE tenant_id = $1 AND company_id = $2', [tenantId, companyId])).rows[0];
+export async function findChatConfig(
+  db: Queryable,
+  tenantId: string,
+  companyId = 1,
+): Promise<ChatConfigRow | undefined> {
+  return (
+    await db.query<ChatConfigRow>('SELECT * FROM chat_configs WHERE tenant_id = $1 AND company_id = $2', [
+      tenantId,
+      companyId,
+    ])
+  ).rows[0];
 }

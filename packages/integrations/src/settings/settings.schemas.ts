@@ -2,15 +2,28 @@
 import { z } from 'zod';
 
 const httpsOrLocal = (what: string) =>
-  z.url({ protocol: /^https?$/, error: `must be an absolute URL (${what})` }).refine((u) => u.startsWith('https://') || /^http:\/\/(127\.0\.0\.1|localhost)(:|\/)/.test(u), {
-    message: 'must be https:// (http:// only for 127.0.0.1 or localhost)',
-    params: { rule: 'https' },
-  });
+  z
+    .url({ protocol: /^https?$/, error: `must be an absolute URL (${what})` })
+    .refine((u) => u.startsWith('https://') || /^http:\/\/(127\.0\.0\.1|localhost)(:|\/)/.test(u), {
+      message: 'must be https:// (http:// only for 127.0.0.1 or localhost)',
+      params: { rule: 'https' },
+    });
 /** How long the secret being replaced stays accepted (a rotation overlap, as Stripe allows); 0 = none. */
-const rotationOverlapHours = z.number().int().min(0, 'must be 0 to 168 hours').max(168, 'must be 0 to 168 hours').default(24);
-const accountCode = z.string().trim().regex(/^[A-Za-z0-9.-]{1,10}$/, 'must be an account code of the accounting provider (1-10 letters, digits, . or -)');
+const rotationOverlapHours = z
+  .number()
+  .int()
+  .min(0, 'must be 0 to 168 hours')
+  .max(168, 'must be 0 to 168 hours')
+  .default(24);
+const accountCode = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9.-]{1,10}$/, 'must be an account code of the accounting provider (1-10 letters, digits, . or -)');
 
-const taxType = z.string().trim().regex(/^[A-Za-z0-9_-]{1,50}$/, 'must be a tax type code of the accounting provider (e.g. OUTPUT, TAX001)');
+const taxType = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{1,50}$/, 'must be a tax type code of the accounting provider (e.g. OUTPUT, TAX001)');
 
 export const accountingConnectionSchema = z.object({
   name: z.string().trim().min(1).max(100),
@@ -28,7 +41,9 @@ export const accountingConnectionSchema = z.object({
    * The provider's tax type of each ERP tax, by ERP tax id ("12": "TAX825"); a line with several
    * taxes is keyed by their sorted ids joined with "," ("3,12"). Lines without tax use no_tax_type.
    */
-  tax_types: z.record(z.string().regex(/^\d+(,\d+)*$/, 'must be an ERP tax id, or several ids joined with ","'), taxType).default({}),
+  tax_types: z
+    .record(z.string().regex(/^\d+(,\d+)*$/, 'must be an ERP tax id, or several ids joined with ","'), taxType)
+    .default({}),
   no_tax_type: taxType.default('NONE'),
 });
 

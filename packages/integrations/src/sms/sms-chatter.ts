@@ -20,7 +20,8 @@ export const smsXmlIdName = (smsId: string): string => `sms_${smsId.replace(/-/g
 export const smsMarker = (smsId: string): string => `platform-sms:${smsId}`;
 export const smsMessageId = (smsId: string): string => `<sms-${smsId}@platform>`;
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 /** Customer text is escaped, so it can never contain this markup and pass for another SMS's marker. */
 const markerParagraph = (smsId: string) => `<p data-platform-ref="${smsMarker(smsId)}">${smsMarker(smsId)}</p>`;
 
@@ -32,25 +33,48 @@ function phoneDomain(contact: string): Domain {
 
 /** The lead an earlier attempt created for this SMS: by external id, else (its link reply lost) by marker. */
 async function earlierLead(erp: Erp, smsId: string): Promise<number | undefined> {
-  const [x] = await erp.searchRead('ir.model.data', [['module', '=', SMS_XMLID_MODULE], ['name', '=', smsXmlIdName(smsId)]], { fields: ['res_id'], limit: 1 });
+  const [x] = await erp.searchRead(
+    'ir.model.data',
+    [
+      ['module', '=', SMS_XMLID_MODULE],
+      ['name', '=', smsXmlIdName(smsId)],
+    ],
+    { fields: ['res_id'], limit: 1 },
+  );
   if (x) return Number(x.res_id);
-  const [byMarker] = await erp.search('crm.lead', [['description', 'ilike', smsMarker(smsId)]], { limit: 1, order: 'id', context: NO_ACTIVE_TEST });
+  const [byMarker] = await erp.search('crm.lead', [['description', 'ilike', smsMarker(smsId)]], {
+    limit: 1,
+    order: 'id',
+    context: NO_ACTIVE_TEST,
+  });
   if (byMarker !== undefined) await linkLead(erp, smsId, byMarker);
   return byMarker;
 }
 
 const linkLead = (erp: Erp, smsId: string, leadId: number) =>
-  erp.create('ir.model.data', { module: SMS_XMLID_MODULE, name: smsXmlIdName(smsId), model: 'crm.lead', res_id: leadId, noupdate: true });
+  erp.create('ir.model.data', {
+    module: SMS_XMLID_MODULE,
+    name: smsXmlIdName(smsId),
+    model: 'crm.lead',
+    res_id: leadId,
+    noupdate: true,
+  });
 
 /** Where the text goes: the partner, an open lead, or a lead created once for it. */
-export async function chatterTarget(erp: Erp, m: InboundSms): Promise<{ model: 'res.partner' | 'crm.lead'; id: number; created: boolean }> {
+export async function chatterTarget(
+  erp: Erp,
+  m: InboundSms,
+): Promise<{ model: 'res.partner' | 'crm.lead'; id: number; created: boolean }> {
   const earlier = await earlierLead(erp, m.id);
   if (earlier !== undefined) return { model: 'crm.lead', id: earlier, created: true };
   const [partner] = await erp.search('res.partner', phoneDomain(m.contact_number), { limit: 1, order: 'id' });
   if (partner !== undefined) return { model: 'res.partner', id: partner, created: false };
   // An open lead: active and not won (probability under 100).
   const open: Domain = ['|', ['probability', '=', false], ['probability', '<', 100]];
-  const [lead] = await erp.search('crm.lead', ['&', ...phoneDomain(m.contact_number), ...open], { limit: 1, order: 'id desc' });
+  const [lead] = await erp.search('crm.lead', ['&', ...phoneDomain(m.contact_number), ...open], {
+    limit: 1,
+    order: 'id desc',
+  });
   if (lead !== undefined) return { model: 'crm.lead', id: lead, created: false };
   const id = await erp.create('crm.lead', {
     name: `SMS from +${m.contact_number}`,

@@ -3,10 +3,11 @@
  * link, the chatter message) but the worker saw a failure. The retry finds what the first attempt
  * did, so each text ends as one lead (at most) and one chatter message.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOdooErp, type Erp } from '@platform/erp';
-import { odooCall, startReplyDroppingProxy, type ReplyDroppingProxy } from '@platform/erp-embedded/testing';
-import { startSmsHarness, type SmsHarness } from './sms.test-harness.js';
+import { odooCall, type ReplyDroppingProxy, startReplyDroppingProxy } from '@platform/erp-embedded/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { type SmsHarness, startSmsHarness } from './sms.test-harness.js';
 import { SMS_XMLID_MODULE, smsMarker } from './sms-chatter.js';
 
 let h: SmsHarness;
@@ -15,7 +16,13 @@ let viaProxy: Erp;
 beforeAll(async () => {
   h = await startSmsHarness();
   proxy = await startReplyDroppingProxy(h.erp.url);
-  viaProxy = createOdooErp({ url: proxy.url, db: h.erp.dbName, login: 'admin', secret: h.erp.apiKey, timeoutMs: 20_000 });
+  viaProxy = createOdooErp({
+    url: proxy.url,
+    db: h.erp.dbName,
+    login: 'admin',
+    secret: h.erp.apiKey,
+    timeoutMs: 20_000,
+  });
 }, 180_000);
 afterAll(async () => {
   await proxy?.close();
@@ -25,10 +32,15 @@ afterAll(async () => {
 /** A text from `from` received through the webhook; returns its platform id. */
 const inbound = async (from: string, body: string): Promise<string> => {
   const { providerMessageId } = await h.provider.simulateInbound({ from, to: '13035550100', body });
-  return (await h.rows('SELECT id FROM sms_messages WHERE provider_message_id = $1', [providerMessageId]))[0]!.id as string;
+  return (await h.rows('SELECT id FROM sms_messages WHERE provider_message_id = $1', [providerMessageId]))[0]!
+    .id as string;
 };
-const leadsFor = (smsId: string) => h.erp.erp.search('crm.lead', [['description', 'ilike', smsMarker(smsId)]], { context: { active_test: false } });
-const posted = (smsId: string) => h.erp.erp.searchRead('mail.message', [['message_id', '=', `<sms-${smsId}@platform>`]], { fields: ['model', 'res_id'] });
+const leadsFor = (smsId: string) =>
+  h.erp.erp.search('crm.lead', [['description', 'ilike', smsMarker(smsId)]], { context: { active_test: false } });
+const posted = (smsId: string) =>
+  h.erp.erp.searchRead('mail.message', [['message_id', '=', `<sms-${smsId}@platform>`]], {
+    fields: ['model', 'res_id'],
+  });
 /** The first attempt fails after the ERP committed; the retry (the outbox's next attempt) succeeds. */
 const attemptTwice = async (smsId: string) => {
   await expect(h.sms.attachInbound(smsId, viaProxy)).rejects.toMatchObject({ code: 'ERP_UNAVAILABLE' });
@@ -42,7 +54,12 @@ describe('a retried inbound SMS whose ERP reply was lost', { timeout: 60_000 }, 
     proxy.dropNext(odooCall('crm.lead', 'create'));
     const r = await attemptTwice(id);
     expect(await leadsFor(id)).toEqual([r.id]);
-    expect(await h.erp.erp.searchCount('ir.model.data', [['module', '=', SMS_XMLID_MODULE], ['res_id', '=', r.id]])).toBe(1);
+    expect(
+      await h.erp.erp.searchCount('ir.model.data', [
+        ['module', '=', SMS_XMLID_MODULE],
+        ['res_id', '=', r.id],
+      ]),
+    ).toBe(1);
     expect(await posted(id)).toEqual([{ id: r.messageId, model: 'crm.lead', res_id: r.id }]);
   });
 
@@ -51,7 +68,12 @@ describe('a retried inbound SMS whose ERP reply was lost', { timeout: 60_000 }, 
     proxy.dropNext(odooCall('ir.model.data', 'create'));
     const r = await attemptTwice(id);
     expect(await leadsFor(id)).toEqual([r.id]);
-    expect(await h.erp.erp.searchCount('ir.model.data', [['module', '=', SMS_XMLID_MODULE], ['res_id', '=', r.id]])).toBe(1);
+    expect(
+      await h.erp.erp.searchCount('ir.model.data', [
+        ['module', '=', SMS_XMLID_MODULE],
+        ['res_id', '=', r.id],
+      ]),
+    ).toBe(1);
   });
 
   it('chatter message posted, reply lost: one message on the partner', async () => {

@@ -4,13 +4,14 @@
  * that send (matched by line, contact and text) instead of texting the customer twice; a send that
  * never went out is sent once the grace period has passed.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ReplyDroppingProxy, startReplyDroppingProxy } from '@platform/erp-embedded/testing';
+import { RetryLater } from '@platform/outbox';
 import { createJustCallSmsSender, justCallSmsAdapters } from '@platform/providers';
 import { formatJustCallTimestamp, signJustCall } from '@platform/providers/local';
-import { RetryLater } from '@platform/outbox';
-import { startReplyDroppingProxy, type ReplyDroppingProxy } from '@platform/erp-embedded/testing';
-import { startSmsHarness, WEBHOOK_SECRET, type SmsHarness } from './sms.test-harness.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { SmsService } from './sms.service.js';
+import { type SmsHarness, startSmsHarness, WEBHOOK_SECRET } from './sms.test-harness.js';
 
 let h: SmsHarness;
 let proxy: ReplyDroppingProxy;
@@ -26,12 +27,14 @@ afterAll(async () => {
   await h?.close();
 });
 
-const viaProxy = (s: { apiKey: string; apiSecret: string }) => createJustCallSmsSender({ ...s, baseUrl: proxy.url, timeoutMs: 5_000 });
+const viaProxy = (s: { apiKey: string; apiSecret: string }) =>
+  createJustCallSmsSender({ ...s, baseUrl: proxy.url, timeoutMs: 5_000 });
 const sentAtProvider = (body: string) => h.provider.messages.filter((m) => m.body === body);
-const row = async (id: string) => (await h.rows('SELECT status, provider_message_id FROM sms_messages WHERE id = $1', [id]))[0]!;
+const row = async (id: string) =>
+  (await h.rows('SELECT status, provider_message_id FROM sms_messages WHERE id = $1', [id]))[0]!;
 
 describe('an SMS send whose answer was lost', { timeout: 60_000 }, () => {
-  it('is not sent again: the provider\'s notice gives the message its id, the retry finds it', async () => {
+  it("is not sent again: the provider's notice gives the message its id, the retry finds it", async () => {
     const q = await sms.queue(h.tenant, { to: '7205550501', body: 'Your blinds ship today.' });
     proxy.dropNext((r) => r.method === 'POST' && r.path === '/v2.1/texts/new');
     await expect(sms.deliver(h.tenant, q.id, viaProxy)).rejects.toMatchObject({ kind: 'network' });
@@ -49,11 +52,22 @@ describe('an SMS send whose answer was lost', { timeout: 60_000 }, () => {
     const twin = await sms.queue(h.tenant, { to: '7205550501', body: 'Your blinds ship today.' });
     h.provider.failNext(1, 503);
     await expect(sms.deliver(h.tenant, twin.id, viaProxy)).rejects.toMatchObject({ kind: 'http' });
-    const sentNotice = h.provider.webhooks.filter((w) => w.type === 'sms.sent' && w.body.includes(`"id":${sent.providerMessageId}`)).at(-1)!;
+    const sentNotice = h.provider.webhooks
+      .filter((w) => w.type === 'sms.sent' && w.body.includes(`"id":${sent.providerMessageId}`))
+      .at(-1)!;
     const timestamp = formatJustCallTimestamp(new Date(Date.now() + 3_000)); // a redelivery, signed anew
     const late = await fetch(h.hookUrl, {
       method: 'POST',
-      headers: { ...sentNotice.headers, 'x-justcall-request-timestamp': timestamp, 'x-justcall-signature': signJustCall({ secret: WEBHOOK_SECRET, webhookUrl: h.hookUrl, type: 'sms.sent', timestamp }) },
+      headers: {
+        ...sentNotice.headers,
+        'x-justcall-request-timestamp': timestamp,
+        'x-justcall-signature': signJustCall({
+          secret: WEBHOOK_SECRET,
+          webhookUrl: h.hookUrl,
+          type: 'sms.sent',
+          timestamp,
+        }),
+      },
       body: sentNotice.body.replace(/"request_id":"[^"]+"/, '"request_id":"01LATESENTNOTICE"'),
     });
     expect(late.status).toBe(200);

@@ -3,11 +3,12 @@
  * captured signature replayed with other bodies must create nothing, a notice whose message the
  * provider does not have is refused, and secrets rotate with an overlap.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createJustCallSmsSender } from '@platform/providers';
 import { formatJustCallTimestamp, signJustCall } from '@platform/providers/local';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { smsConfigSchema } from '../settings/settings.schemas.js';
-import { SMS_API, startSmsHarness, WEBHOOK_SECRET, type SmsHarness } from './sms.test-harness.js';
+import { SMS_API, type SmsHarness, startSmsHarness, WEBHOOK_SECRET } from './sms.test-harness.js';
 
 let h: SmsHarness;
 beforeAll(async () => {
@@ -29,28 +30,44 @@ const replay = async (w: { headers: Record<string, string>; body: string }, edit
 
 describe('a captured SMS webhook signature', () => {
   it('replayed within 5 minutes with 21 tampered bodies creates nothing', async () => {
-    const { providerMessageId } = await h.provider.simulateInbound({ from: '17205550177', to: '13035550100', body: 'Genuine text' });
+    const { providerMessageId } = await h.provider.simulateInbound({
+      from: '17205550177',
+      to: '13035550100',
+      body: 'Genuine text',
+    });
     const captured = h.provider.webhooks.at(-1)!;
     const outbound = h.provider.messages.length; // an id the provider has, but not an inbound text
-    await h.sms.queue(h.tenant, { to: '7205550123', body: 'Our reply' }).then((q) => h.sms.deliver(h.tenant, q.id, (s) => createSender(s)));
+    await h.sms
+      .queue(h.tenant, { to: '7205550123', body: 'Our reply' })
+      .then((q) => h.sms.deliver(h.tenant, q.id, (s) => createSender(s)));
     await h.provider.flushWebhooks();
     const before = await counts();
     const results = [];
     for (let i = 0; i < 21; i++) {
-      results.push(await replay(captured, (b) => {
-        b.request_id = `01FORGED${String(i).padStart(4, '0')}`;
-        b.data.sms_info.body = `Forged text ${i}: call 555-0000 now`;
-        b.data.contact_number = `1720555${String(1000 + i)}`;
-        // Thirteen point at messages the provider never had, four at the genuine one, four at our outbound text.
-        b.data.id = i < 13 ? 900_000 + i : i < 17 ? Number(providerMessageId) : 100_000 + outbound + 1;
-      }));
+      results.push(
+        await replay(captured, (b) => {
+          b.request_id = `01FORGED${String(i).padStart(4, '0')}`;
+          b.data.sms_info.body = `Forged text ${i}: call 555-0000 now`;
+          b.data.contact_number = `1720555${String(1000 + i)}`;
+          // Thirteen point at messages the provider never had, four at the genuine one, four at our outbound text.
+          b.data.id = i < 13 ? 900_000 + i : i < 17 ? Number(providerMessageId) : 100_000 + outbound + 1;
+        }),
+      );
     }
     expect(await counts()).toEqual(before);
-    expect(results.filter((r) => r.status === 400 && r.outcome?.['reason' as never] === 'unknown_message')).toHaveLength(13);
-    expect(results.filter((r) => r.status === 200 && (r.outcome as { handled?: string }).handled === 'duplicate')).toHaveLength(4);
-    expect(results.filter((r) => r.status === 400 && r.outcome?.['reason' as never] === 'message_mismatch')).toHaveLength(4);
+    expect(
+      results.filter((r) => r.status === 400 && r.outcome?.['reason' as never] === 'unknown_message'),
+    ).toHaveLength(13);
+    expect(
+      results.filter((r) => r.status === 200 && (r.outcome as { handled?: string }).handled === 'duplicate'),
+    ).toHaveLength(4);
+    expect(
+      results.filter((r) => r.status === 400 && r.outcome?.['reason' as never] === 'message_mismatch'),
+    ).toHaveLength(4);
     // What we keep is what the provider has: the genuine text, once.
-    expect(await h.rows('SELECT body, contact_number FROM sms_messages WHERE provider_message_id = $1', [providerMessageId])).toEqual([{ body: 'Genuine text', contact_number: '17205550177' }]);
+    expect(
+      await h.rows('SELECT body, contact_number FROM sms_messages WHERE provider_message_id = $1', [providerMessageId]),
+    ).toEqual([{ body: 'Genuine text', contact_number: '17205550177' }]);
   });
 
   it('a notice whose message the provider does not have is refused (signed with the real secret)', async () => {
@@ -59,10 +76,27 @@ describe('a captured SMS webhook signature', () => {
     const res = await fetch(h.hookUrl, {
       method: 'POST',
       headers: {
-        'content-type': 'application/json', 'x-justcall-signature-version': 'v1', 'x-justcall-request-timestamp': timestamp,
-        'x-justcall-signature': signJustCall({ secret: WEBHOOK_SECRET, webhookUrl: h.hookUrl, type: 'sms.received', timestamp }),
+        'content-type': 'application/json',
+        'x-justcall-signature-version': 'v1',
+        'x-justcall-request-timestamp': timestamp,
+        'x-justcall-signature': signJustCall({
+          secret: WEBHOOK_SECRET,
+          webhookUrl: h.hookUrl,
+          type: 'sms.received',
+          timestamp,
+        }),
       },
-      body: JSON.stringify({ request_id: '01NOSUCHTEXT', type: 'sms.received', data: { id: 777_777, direction: 'Incoming', contact_number: '17205550178', justcall_number: '13035550100', sms_info: { body: 'Never sent' } } }),
+      body: JSON.stringify({
+        request_id: '01NOSUCHTEXT',
+        type: 'sms.received',
+        data: {
+          id: 777_777,
+          direction: 'Incoming',
+          contact_number: '17205550178',
+          justcall_number: '13035550100',
+          sms_info: { body: 'Never sent' },
+        },
+      }),
     });
     expect(res.status).toBe(400);
     expect(h.outcomes.at(-1)).toEqual({ status: 400, reason: 'unknown_message' });
@@ -78,7 +112,9 @@ describe('a captured SMS webhook signature', () => {
       b.request_id = '01FORGEDSTATUS';
       b.data.delivery_status = 'undelivered';
     });
-    expect((await h.rows('SELECT status FROM sms_messages WHERE provider_message_id = $1', [sent.providerMessageId]))[0]).toEqual({ status: 'delivered' });
+    expect(
+      (await h.rows('SELECT status FROM sms_messages WHERE provider_message_id = $1', [sent.providerMessageId]))[0],
+    ).toEqual({ status: 'delivered' });
   });
 });
 
@@ -94,7 +130,10 @@ describe('webhook secret rotation', () => {
     await h.provider.simulateInbound({ from: '17205550301', to: '13035550100', body: 'new secret' });
     expect(h.outcomes.at(-1)).toEqual({ status: 200, handled: 'received' });
     // The overlap ends: the old secret is refused.
-    await h.t.db.query(`UPDATE sms_configs SET previous_webhook_secret_expires_at = now() - interval '1 second' WHERE tenant_id = $1`, [h.tenant]);
+    await h.t.db.query(
+      `UPDATE sms_configs SET previous_webhook_secret_expires_at = now() - interval '1 second' WHERE tenant_id = $1`,
+      [h.tenant],
+    );
     h.provider.setWebhookSecret(WEBHOOK_SECRET);
     await h.provider.simulateInbound({ from: '17205550302', to: '13035550100', body: 'expired secret' });
     expect(h.outcomes.at(-1)).toEqual({ status: 401, reason: 'bad_signature' });
@@ -103,14 +142,26 @@ describe('webhook secret rotation', () => {
     h.provider.setWebhookSecret('whsec-rotated-secret-000001');
     await h.provider.simulateInbound({ from: '17205550303', to: '13035550100', body: 'replaced secret' });
     expect(h.outcomes.at(-1)).toEqual({ status: 401, reason: 'bad_signature' });
-    expect((await h.rows(`SELECT body FROM sms_messages WHERE contact_number LIKE '1720555030%' ORDER BY body`)).map((r) => r.body)).toEqual(['new secret', 'old secret']);
+    expect(
+      (await h.rows(`SELECT body FROM sms_messages WHERE contact_number LIKE '1720555030%' ORDER BY body`)).map(
+        (r) => r.body,
+      ),
+    ).toEqual(['new secret', 'old secret']);
   });
 
   it('refuses an overlap outside 0-168 hours, naming the field', () => {
-    const r = smsConfigSchema.safeParse({ ...SMS_API, webhook_base_url: 'https://erp.example.com', webhook_secret: 'whsec-rotated-secret-000003', rotation_overlap_hours: 500 });
+    const r = smsConfigSchema.safeParse({
+      ...SMS_API,
+      webhook_base_url: 'https://erp.example.com',
+      webhook_secret: 'whsec-rotated-secret-000003',
+      rotation_overlap_hours: 500,
+    });
     expect(r.success).toBe(false);
-    expect(r.error?.issues).toEqual([expect.objectContaining({ path: ['rotation_overlap_hours'], message: 'must be 0 to 168 hours' })]);
+    expect(r.error?.issues).toEqual([
+      expect.objectContaining({ path: ['rotation_overlap_hours'], message: 'must be 0 to 168 hours' }),
+    ]);
   });
 });
 
-const createSender = (s: { apiKey: string; apiSecret: string }) => createJustCallSmsSender({ ...s, baseUrl: h.provider.url });
+const createSender = (s: { apiKey: string; apiSecret: string }) =>
+  createJustCallSmsSender({ ...s, baseUrl: h.provider.url });

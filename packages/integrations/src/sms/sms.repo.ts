@@ -16,7 +16,10 @@ export interface SmsMessageRow {
   erp_message_id: number | null;
 }
 
-export async function insertMessage(db: Queryable, m: Omit<SmsMessageRow, 'id' | 'erp_model' | 'erp_id' | 'erp_message_id'>): Promise<string | null> {
+export async function insertMessage(
+  db: Queryable,
+  m: Omit<SmsMessageRow, 'id' | 'erp_model' | 'erp_id' | 'erp_message_id'>,
+): Promise<string | null> {
   const r = await db.query<{ id: string }>(
     `INSERT INTO sms_messages (tenant_id, direction, line_number, contact_number, body, provider_message_id, status)
      VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING RETURNING id`,
@@ -39,8 +42,15 @@ export async function markSent(db: Queryable, id: string, providerMessageId: str
 }
 
 /** `sending` before the provider is called; `unconfirmed` / `queued` after a failure, unless a notice already placed it. */
-export async function setSendState(db: Queryable, id: string, status: 'sending' | 'unconfirmed' | 'queued'): Promise<void> {
-  await db.query('UPDATE sms_messages SET status = $2, updated_at = now() WHERE id = $1 AND provider_message_id IS NULL', [id, status]);
+export async function setSendState(
+  db: Queryable,
+  id: string,
+  status: 'sending' | 'unconfirmed' | 'queued',
+): Promise<void> {
+  await db.query(
+    'UPDATE sms_messages SET status = $2, updated_at = now() WHERE id = $1 AND provider_message_id IS NULL',
+    [id, status],
+  );
 }
 
 /**
@@ -78,7 +88,12 @@ export async function adoptInDoubt(
 }
 
 /** Status updates only move forward: a late "sent" never overwrites "delivered". */
-export async function updateStatusByProviderId(db: Queryable, tenantId: string, providerMessageId: string, status: string): Promise<number> {
+export async function updateStatusByProviderId(
+  db: Queryable,
+  tenantId: string,
+  providerMessageId: string,
+  status: string,
+): Promise<number> {
   const r = await db.query(
     `UPDATE sms_messages SET status = $3, updated_at = now()
      WHERE tenant_id = $1 AND provider_message_id = $2 AND NOT (status = 'delivered' AND $3 = 'sent')`,
@@ -88,19 +103,42 @@ export async function updateStatusByProviderId(db: Queryable, tenantId: string, 
 }
 
 export async function linkErpRecord(db: Queryable, id: string, model: string, erpId: number): Promise<void> {
-  await db.query('UPDATE sms_messages SET erp_model = $2, erp_id = $3, updated_at = now() WHERE id = $1', [id, model, erpId]);
+  await db.query('UPDATE sms_messages SET erp_model = $2, erp_id = $3, updated_at = now() WHERE id = $1', [
+    id,
+    model,
+    erpId,
+  ]);
 }
 
 export async function linkErpMessage(db: Queryable, id: string, erpMessageId: number): Promise<void> {
   await db.query('UPDATE sms_messages SET erp_message_id = $2, updated_at = now() WHERE id = $1', [id, erpMessageId]);
 }
 
-export async function receiptSeen(db: Queryable, tenantId: string, provider: string, eventId: string): Promise<boolean> {
-  return (await db.query('SELECT 1 FROM webhook_receipts WHERE tenant_id = $1 AND provider = $2 AND event_id = $3', [tenantId, provider, eventId])).rows.length > 0;
+export async function receiptSeen(
+  db: Queryable,
+  tenantId: string,
+  provider: string,
+  eventId: string,
+): Promise<boolean> {
+  return (
+    (
+      await db.query('SELECT 1 FROM webhook_receipts WHERE tenant_id = $1 AND provider = $2 AND event_id = $3', [
+        tenantId,
+        provider,
+        eventId,
+      ])
+    ).rows.length > 0
+  );
 }
 
 /** The replay cache: false when this signature was already used for this subject (a message id). */
-export async function recordSignature(db: Queryable, tenantId: string, provider: string, signature: string, subject: string): Promise<boolean> {
+export async function recordSignature(
+  db: Queryable,
+  tenantId: string,
+  provider: string,
+  signature: string,
+  subject: string,
+): Promise<boolean> {
   const r = await db.query(
     'INSERT INTO webhook_signatures (tenant_id, provider, signature, subject) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING RETURNING subject',
     [tenantId, provider, signature, subject],
@@ -108,18 +146,37 @@ export async function recordSignature(db: Queryable, tenantId: string, provider:
   return r.rows.length === 1;
 }
 
-export async function signatureSeen(db: Queryable, tenantId: string, provider: string, signature: string, subject: string): Promise<boolean> {
-  const r = await db.query('SELECT 1 FROM webhook_signatures WHERE tenant_id = $1 AND provider = $2 AND signature = $3 AND subject = $4', [tenantId, provider, signature, subject]);
+export async function signatureSeen(
+  db: Queryable,
+  tenantId: string,
+  provider: string,
+  signature: string,
+  subject: string,
+): Promise<boolean> {
+  const r = await db.query(
+    'SELECT 1 FROM webhook_signatures WHERE tenant_id = $1 AND provider = $2 AND signature = $3 AND subject = $4',
+    [tenantId, provider, signature, subject],
+  );
   return r.rows.length > 0;
 }
 
 /** Signatures older than this are refused as stale anyway: their cache rows can go. */
 export async function pruneSignatures(db: Queryable, olderThanSeconds: number): Promise<number> {
-  return (await db.query(`DELETE FROM webhook_signatures WHERE seen_at < now() - ($1::double precision * interval '1 second')`, [olderThanSeconds])).rowCount;
+  return (
+    await db.query(
+      `DELETE FROM webhook_signatures WHERE seen_at < now() - ($1::double precision * interval '1 second')`,
+      [olderThanSeconds],
+    )
+  ).rowCount;
 }
 
 /** Returns false when this (provider, event id) was already handled. */
-export async function recordReceipt(db: Queryable, tenantId: string, provider: string, eventId: string): Promise<boolean> {
+export async function recordReceipt(
+  db: Queryable,
+  tenantId: string,
+  provider: string,
+  eventId: string,
+): Promise<boolean> {
   const r = await db.query(
     'INSERT INTO webhook_receipts (tenant_id, provider, event_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING event_id',
     [tenantId, provider, eventId],

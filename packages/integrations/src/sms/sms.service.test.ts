@@ -4,9 +4,10 @@
  * provider and posted on the chatter of its partner (or open lead, or a new lead); forged, stale
  * and duplicate webhooks change nothing.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createJustCallSmsSender } from '@platform/providers';
-import { startSmsHarness, type SmsHarness } from './sms.test-harness.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { type SmsHarness, startSmsHarness } from './sms.test-harness.js';
 
 let h: SmsHarness;
 beforeAll(async () => {
@@ -16,9 +17,19 @@ afterAll(async () => h?.close());
 
 const sender = (s: { apiKey: string; apiSecret: string }) => createJustCallSmsSender({ ...s, baseUrl: h.provider.url });
 const messageRow = async (id: string) => (await h.rows('SELECT * FROM sms_messages WHERE id = $1', [id]))[0]!;
-const inboundFrom = async (contact: string) => (await h.rows(`SELECT * FROM sms_messages WHERE direction = 'inbound' AND contact_number = $1 ORDER BY created_at`, [contact]));
+const inboundFrom = async (contact: string) =>
+  await h.rows(`SELECT * FROM sms_messages WHERE direction = 'inbound' AND contact_number = $1 ORDER BY created_at`, [
+    contact,
+  ]);
 const chatter = (model: string, id: number) =>
-  h.erp.erp.searchRead('mail.message', [['model', '=', model], ['res_id', '=', id]], { fields: ['body', 'message_type', 'author_id', 'subtype_id', 'message_id'] });
+  h.erp.erp.searchRead(
+    'mail.message',
+    [
+      ['model', '=', model],
+      ['res_id', '=', id],
+    ],
+    { fields: ['body', 'message_type', 'author_id', 'subtype_id', 'message_id'] },
+  );
 
 describe('SMS', () => {
   it('sends from the default line through the outbox and stores the provider id, then the delivered status', async () => {
@@ -26,7 +37,11 @@ describe('SMS', () => {
     expect(q.from).toBe('13035550100');
     expect(await h.rows(`SELECT 1 FROM outbox WHERE topic = 'sms.send' AND aggregate_id = $1`, [q.id])).toHaveLength(1);
     const sent = await h.sms.deliver(h.tenant, q.id, sender);
-    expect(h.provider.messages.at(-1)).toMatchObject({ line: '13035550100', contact: '17205550123', body: 'Your installer arrives at 9 am.' });
+    expect(h.provider.messages.at(-1)).toMatchObject({
+      line: '13035550100',
+      contact: '17205550123',
+      body: 'Your installer arrives at 9 am.',
+    });
     // A redelivered job does not send twice.
     await h.sms.deliver(h.tenant, q.id, sender);
     expect(h.provider.messages.filter((m) => m.body === 'Your installer arrives at 9 am.')).toHaveLength(1);
@@ -41,15 +56,28 @@ describe('SMS', () => {
 
   it("posts a known customer's text on the partner's chatter, as the customer, where the office sees it", async () => {
     const partner = await h.erp.erp.create('res.partner', { name: 'Pat Known', phone: '(720) 555-0177' });
-    await h.provider.simulateInbound({ from: '17205550177', to: '13035550100', body: 'Can we move to Friday? <b>thanks</b>' });
+    await h.provider.simulateInbound({
+      from: '17205550177',
+      to: '13035550100',
+      body: 'Can we move to Friday? <b>thanks</b>',
+    });
     const [m] = await inboundFrom('17205550177');
     const r = await h.sms.attachInbound(m!.id, h.erp.erp);
     expect(r).toMatchObject({ model: 'res.partner', id: partner });
-    expect(await chatter('res.partner', partner)).toEqual([expect.objectContaining({
-      id: r.messageId, body: '<p>Can we move to Friday? &lt;b&gt;thanks&lt;/b&gt;</p>', message_type: 'sms',
-      author_id: [partner, 'Pat Known'], subtype_id: [expect.any(Number), 'Discussions'],
-    })]);
-    expect(await messageRow(m!.id)).toMatchObject({ erp_model: 'res.partner', erp_id: partner, erp_message_id: r.messageId });
+    expect(await chatter('res.partner', partner)).toEqual([
+      expect.objectContaining({
+        id: r.messageId,
+        body: '<p>Can we move to Friday? &lt;b&gt;thanks&lt;/b&gt;</p>',
+        message_type: 'sms',
+        author_id: [partner, 'Pat Known'],
+        subtype_id: [expect.any(Number), 'Discussions'],
+      }),
+    ]);
+    expect(await messageRow(m!.id)).toMatchObject({
+      erp_model: 'res.partner',
+      erp_id: partner,
+      erp_message_id: r.messageId,
+    });
     // Done once: a redelivered job posts nothing more.
     expect(await h.sms.attachInbound(m!.id, h.erp.erp)).toEqual(r);
     expect(await chatter('res.partner', partner)).toHaveLength(1);
@@ -61,20 +89,37 @@ describe('SMS', () => {
     const [first, second] = await inboundFrom('17205550999');
     const a = await h.sms.attachInbound(first!.id, h.erp.erp);
     expect(a.model).toBe('crm.lead');
-    expect((await h.erp.erp.read('crm.lead', [a.id], ['phone', 'description']))[0]).toMatchObject({ phone: '+17205550999', description: expect.stringContaining('Quote for shutters please') });
+    expect((await h.erp.erp.read('crm.lead', [a.id], ['phone', 'description']))[0]).toMatchObject({
+      phone: '+17205550999',
+      description: expect.stringContaining('Quote for shutters please'),
+    });
     const b = await h.sms.attachInbound(second!.id, h.erp.erp);
     expect(b).toMatchObject({ model: 'crm.lead', id: a.id });
-    expect((await chatter('crm.lead', a.id)).map((x) => x.body)).toEqual(['<p>Three windows</p>', '<p>Quote for shutters please</p>']);
+    expect((await chatter('crm.lead', a.id)).map((x) => x.body)).toEqual([
+      '<p>Three windows</p>',
+      '<p>Quote for shutters please</p>',
+    ]);
   });
 
   it('ignores a duplicate delivery and refuses a forged or stale one', async () => {
     const before = (await h.rows('SELECT * FROM sms_messages')).length;
     await h.provider.resendWebhook(undefined, 2);
-    expect(h.outcomes.slice(-2)).toEqual([{ status: 200, handled: 'duplicate' }, { status: 200, handled: 'duplicate' }]);
+    expect(h.outcomes.slice(-2)).toEqual([
+      { status: 200, handled: 'duplicate' },
+      { status: 200, handled: 'duplicate' },
+    ]);
     const forged = await fetch(h.hookUrl, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-justcall-signature': 'ab'.repeat(32), 'x-justcall-request-timestamp': '2026-11-22 10:00:00' },
-      body: JSON.stringify({ request_id: 'forged-1', type: 'sms.received', data: { id: 1, contact_number: '1', justcall_number: '2', sms_info: { body: 'hi' } } }),
+      headers: {
+        'content-type': 'application/json',
+        'x-justcall-signature': 'ab'.repeat(32),
+        'x-justcall-request-timestamp': '2026-11-22 10:00:00',
+      },
+      body: JSON.stringify({
+        request_id: 'forged-1',
+        type: 'sms.received',
+        data: { id: 1, contact_number: '1', justcall_number: '2', sms_info: { body: 'hi' } },
+      }),
     });
     expect(forged.status).toBe(401);
     h.provider.advanceTime(-10 * 60_000);

@@ -3,12 +3,20 @@
  * notices checked against the provider, de-duplicated and answered fast, and an inbound SMS is posted
  * in the ERP by a job: on the chatter of the partner with that number, an open lead, or a new lead.
  */
+import { TOPIC_SMS_INBOUND, TOPIC_SMS_SEND } from '@platform/contracts';
 import type { Db } from '@platform/db';
 import type { Erp } from '@platform/erp';
 import { AppError } from '@platform/kernel';
 import { enqueue, PermanentFailure, RetryLater } from '@platform/outbox';
-import { ProviderError, type SmsAdapters, type SmsCredentials, type SmsSender, type SmsProviderMessage, type SmsWebhookRequest } from '@platform/providers';
-import { TOPIC_SMS_INBOUND, TOPIC_SMS_SEND } from '@platform/contracts';
+import {
+  ProviderError,
+  type SmsAdapters,
+  type SmsCredentials,
+  type SmsProviderMessage,
+  type SmsSender,
+  type SmsWebhookRequest,
+} from '@platform/providers';
+
 import type { IntegrationSettingsService } from '../settings/integration-settings.service.js';
 import type { SmsLineRow } from '../settings/settings.repo.js';
 import * as repo from './sms.repo.js';
@@ -33,13 +41,33 @@ export class SmsService {
   ) {}
 
   /** Queues an SMS from the default line, or the line of a type. */
-  async queue(tenantId: string, i: { to: string; body: string; lineType?: SmsLineRow['line_type'] }): Promise<{ id: string; from: string }> {
+  async queue(
+    tenantId: string,
+    i: { to: string; body: string; lineType?: SmsLineRow['line_type'] },
+  ): Promise<{ id: string; from: string }> {
     const to = this.settings.normalizePhoneOrThrow(i.to, 'to');
-    if (!i.body.trim() || i.body.length > 1600) throw new AppError('VALIDATION_FAILED', 'body must be 1 to 1600 characters.', { fieldIssues: [{ field: 'body', rule: 'length', message: 'must be 1 to 1600 characters' }] });
+    if (!i.body.trim() || i.body.length > 1600)
+      throw new AppError('VALIDATION_FAILED', 'body must be 1 to 1600 characters.', {
+        fieldIssues: [{ field: 'body', rule: 'length', message: 'must be 1 to 1600 characters' }],
+      });
     const line = await this.settings.lineFor(tenantId, i.lineType);
     const id = await this.db.transaction(async (tx) => {
-      const mid = (await repo.insertMessage(tx, { tenant_id: tenantId, direction: 'outbound', line_number: line.phone_number, contact_number: to, body: i.body, provider_message_id: null, status: 'queued' }))!;
-      await enqueue(tx, { tenantId, topic: TOPIC_SMS_SEND, aggregateId: mid, dedupeKey: `sms-send:${mid}`, payload: { messageId: mid } });
+      const mid = (await repo.insertMessage(tx, {
+        tenant_id: tenantId,
+        direction: 'outbound',
+        line_number: line.phone_number,
+        contact_number: to,
+        body: i.body,
+        provider_message_id: null,
+        status: 'queued',
+      }))!;
+      await enqueue(tx, {
+        tenantId,
+        topic: TOPIC_SMS_SEND,
+        aggregateId: mid,
+        dedupeKey: `sms-send:${mid}`,
+        payload: { messageId: mid },
+      });
       return mid;
     });
     this.onQueued();
@@ -52,13 +80,20 @@ export class SmsService {
    * `unconfirmed`: the provider's notice of it (same line, contact and text) gives it its id, and the
    * job sends again only when no notice came within the grace period.
    */
-  async deliver(tenantId: string, messageId: string, senderFor: (credentials: SmsCredentials) => SmsSender = (c) => this.adapters.sender(c)): Promise<{ providerMessageId: string; status: string }> {
+  async deliver(
+    tenantId: string,
+    messageId: string,
+    senderFor: (credentials: SmsCredentials) => SmsSender = (c) => this.adapters.sender(c),
+  ): Promise<{ providerMessageId: string; status: string }> {
     const m = await repo.findMessage(this.db, messageId);
     if (!m) throw new AppError('NOT_FOUND', `SMS ${messageId} is gone.`);
     if (m.provider_message_id) return { providerMessageId: m.provider_message_id, status: m.status };
     const waited = await repo.unconfirmedForMs(this.db, m.id);
     if (waited !== undefined && waited < this.unconfirmedGraceMs) {
-      throw new RetryLater("an earlier send's outcome is unknown: waiting for the provider's notice", this.unconfirmedGraceMs - waited);
+      throw new RetryLater(
+        "an earlier send's outcome is unknown: waiting for the provider's notice",
+        this.unconfirmedGraceMs - waited,
+      );
     }
     const secrets = await this.settings.smsSecrets(tenantId);
     if (!secrets) throw new AppError('NOT_FOUND', 'No SMS configuration: the message waits until one is set.');
@@ -68,10 +103,13 @@ export class SmsService {
       r = await senderFor(secrets).send({ from: m.line_number, to: m.contact_number, body: m.body });
     } catch (e) {
       // Refused before sending (429, 4xx, bad input): surely not sent. Anything else may have gone out.
-      const notSent = e instanceof ProviderError && ['rate_limited', 'rejected', 'unauthorized', 'invalid_input'].includes(e.kind);
+      const notSent =
+        e instanceof ProviderError && ['rate_limited', 'rejected', 'unauthorized', 'invalid_input'].includes(e.kind);
       await repo.setSendState(this.db, m.id, notSent ? 'queued' : 'unconfirmed');
-      if (e instanceof ProviderError && e.kind === 'rate_limited') throw new RetryLater('SMS provider rate limit', (e.retryAfterSeconds ?? 30) * 1000);
-      if (e instanceof ProviderError && !e.retryable) throw new PermanentFailure(`SMS refused: ${e.kind}`, { cause: e });
+      if (e instanceof ProviderError && e.kind === 'rate_limited')
+        throw new RetryLater('SMS provider rate limit', (e.retryAfterSeconds ?? 30) * 1000);
+      if (e instanceof ProviderError && !e.retryable)
+        throw new PermanentFailure(`SMS refused: ${e.kind}`, { cause: e });
       throw e;
     }
     await repo.markSent(this.db, m.id, r.providerMessageId, r.status);
@@ -88,14 +126,21 @@ export class SmsService {
   async receiveWebhook(tenantId: string, req: SmsWebhookRequest): Promise<WebhookOutcome> {
     const secrets = await this.settings.smsSecrets(tenantId);
     if (!secrets) return { kind: 'unauthenticated', reason: 'no SMS configuration' };
-    const receiver = this.adapters.receiver({ secrets: secrets.signingSecrets, webhookUrl: `${secrets.webhookBaseUrl}/sms/webhook/sms` });
+    const receiver = this.adapters.receiver({
+      secrets: secrets.signingSecrets,
+      webhookUrl: `${secrets.webhookBaseUrl}/sms/webhook/sms`,
+    });
     const r = receiver.receive(req);
     if (!r.ok) return { kind: r.reason === 'malformed' ? 'malformed' : 'unauthenticated', reason: r.reason };
     if (!r.event) return { kind: 'handled', handled: `ignored ${r.type}` };
     const e = r.event;
     await this.pruneReplayCache();
     const duplicate = { kind: 'handled' as const, handled: 'duplicate' };
-    if ((await repo.receiptSeen(this.db, tenantId, 'sms', e.eventId)) || (await repo.signatureSeen(this.db, tenantId, 'sms', r.signature, e.providerMessageId))) return duplicate;
+    if (
+      (await repo.receiptSeen(this.db, tenantId, 'sms', e.eventId)) ||
+      (await repo.signatureSeen(this.db, tenantId, 'sms', r.signature, e.providerMessageId))
+    )
+      return duplicate;
     let m: SmsProviderMessage | null;
     try {
       m = await this.adapters.reader(secrets).getMessage(e.providerMessageId);
@@ -104,14 +149,30 @@ export class SmsService {
       return { kind: 'unavailable', reason: 'provider_unreachable' };
     }
     if (!m) return { kind: 'malformed', reason: 'unknown_message' };
-    if ((e.type === 'sms.received') !== (m.direction === 'inbound')) return { kind: 'malformed', reason: 'message_mismatch' };
+    if ((e.type === 'sms.received') !== (m.direction === 'inbound'))
+      return { kind: 'malformed', reason: 'message_mismatch' };
     const fact = m;
     return this.db.transaction(async (tx) => {
       if (!(await repo.recordSignature(tx, tenantId, 'sms', r.signature, fact.providerMessageId))) return duplicate;
       if (!(await repo.recordReceipt(tx, tenantId, 'sms', e.eventId))) return duplicate;
       if (e.type === 'sms.received') {
-        const id = await repo.insertMessage(tx, { tenant_id: tenantId, direction: 'inbound', line_number: fact.line, contact_number: fact.contact, body: fact.body, provider_message_id: fact.providerMessageId, status: 'received' });
-        if (id) await enqueue(tx, { tenantId, topic: TOPIC_SMS_INBOUND, aggregateId: id, dedupeKey: `sms-inbound:${id}`, payload: { messageId: id } });
+        const id = await repo.insertMessage(tx, {
+          tenant_id: tenantId,
+          direction: 'inbound',
+          line_number: fact.line,
+          contact_number: fact.contact,
+          body: fact.body,
+          provider_message_id: fact.providerMessageId,
+          status: 'received',
+        });
+        if (id)
+          await enqueue(tx, {
+            tenantId,
+            topic: TOPIC_SMS_INBOUND,
+            aggregateId: id,
+            dedupeKey: `sms-inbound:${id}`,
+            payload: { messageId: id },
+          });
         this.onQueued();
         return { kind: 'handled' as const, handled: id ? 'received' : 'duplicate' };
       }
@@ -139,7 +200,8 @@ export class SmsService {
   async attachInbound(messageId: string, erp: Erp): Promise<{ model: string; id: number; messageId: number }> {
     const m = await repo.findMessage(this.db, messageId);
     if (!m) throw new AppError('NOT_FOUND', `SMS ${messageId} is gone.`);
-    if (m.erp_model && m.erp_id && m.erp_message_id) return { model: m.erp_model, id: m.erp_id, messageId: m.erp_message_id };
+    if (m.erp_model && m.erp_id && m.erp_message_id)
+      return { model: m.erp_model, id: m.erp_id, messageId: m.erp_message_id };
     const target = m.erp_model && m.erp_id ? { model: m.erp_model, id: m.erp_id } : await chatterTarget(erp, m);
     if (!m.erp_model) await repo.linkErpRecord(this.db, m.id, target.model, target.id);
     const posted = await postOnChatter(erp, target, m);

@@ -6,17 +6,24 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+
 import { createTestDb, migratePlatform, type TestDb } from '@platform/db';
-import { createSecretBox, parseKeyring } from '@platform/secrets';
-import { justCallSmsAdapters, normalizeSmsPhone } from '@platform/providers';
-import { startLocalSms, type RunningLocalSms } from '@platform/providers/local';
 import { startTestErp, type TestErp } from '@platform/erp-embedded/testing';
+import { justCallSmsAdapters, normalizeSmsPhone } from '@platform/providers';
+import { type RunningLocalSms, startLocalSms } from '@platform/providers/local';
+import { createSecretBox, parseKeyring } from '@platform/secrets';
+
 import { IntegrationSettingsService } from '../settings/integration-settings.service.js';
 import { smsConfigSchema, smsLineSchema } from '../settings/settings.schemas.js';
 import { SmsService, type WebhookOutcome } from './sms.service.js';
 
 /** As the ERP-host route answers. */
-const WEBHOOK_STATUS: Record<WebhookOutcome['kind'], number> = { handled: 200, unauthenticated: 401, malformed: 400, unavailable: 503 };
+const WEBHOOK_STATUS: Record<WebhookOutcome['kind'], number> = {
+  handled: 200,
+  unauthenticated: 401,
+  malformed: 400,
+  unavailable: 503,
+};
 
 export type RouteAnswer = { status: number; handled: string } | { status: number; reason: string };
 
@@ -43,10 +50,21 @@ export interface SmsHarness {
 export async function startSmsHarness(): Promise<SmsHarness> {
   const t = await createTestDb();
   await migratePlatform(t.db);
-  const tenant = (await t.db.query<{ id: string }>(`INSERT INTO tenants (slug, name, is_default) VALUES ('a', 'A', true) RETURNING id`)).rows[0]!.id;
-  const settings = new IntegrationSettingsService(t.db, createSecretBox(parseKeyring(`k:${randomBytes(32).toString('base64')}`)), (raw) => normalizeSmsPhone(raw, 'US'));
+  const tenant = (
+    await t.db.query<{ id: string }>(
+      `INSERT INTO tenants (slug, name, is_default) VALUES ('a', 'A', true) RETURNING id`,
+    )
+  ).rows[0]!.id;
+  const settings = new IntegrationSettingsService(
+    t.db,
+    createSecretBox(parseKeyring(`k:${randomBytes(32).toString('base64')}`)),
+    (raw) => normalizeSmsPhone(raw, 'US'),
+  );
   let provider: RunningLocalSms | undefined;
-  const sms = new SmsService(t.db, settings, { ...justCallSmsAdapters(), reader: (s) => justCallSmsAdapters({ baseUrl: provider!.url }).reader(s) });
+  const sms = new SmsService(t.db, settings, {
+    ...justCallSmsAdapters(),
+    reader: (s) => justCallSmsAdapters({ baseUrl: provider!.url }).reader(s),
+  });
   const outcomes: RouteAnswer[] = [];
   const hook: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -61,14 +79,35 @@ export async function startSmsHarness(): Promise<SmsHarness> {
   await new Promise<void>((r) => hook.listen(0, '127.0.0.1', r));
   const base = `http://127.0.0.1:${(hook.address() as AddressInfo).port}`;
   const configure = (over: Record<string, unknown> = {}) =>
-    settings.setSmsConfig(tenant, smsConfigSchema.parse({ ...SMS_API, webhook_base_url: base, webhook_secret: WEBHOOK_SECRET, ...over }));
+    settings.setSmsConfig(
+      tenant,
+      smsConfigSchema.parse({ ...SMS_API, webhook_base_url: base, webhook_secret: WEBHOOK_SECRET, ...over }),
+    );
   await configure();
-  await settings.addSmsLine(tenant, smsLineSchema.parse({ name: 'Sales Line', phone_number: '+1 303 555 0100', line_type: 'sales' }));
-  await settings.addSmsLine(tenant, smsLineSchema.parse({ name: 'Support Line', phone_number: '+1 303 555 0199', line_type: 'support' }));
-  provider = await startLocalSms({ apiKey: SMS_API.api_key, apiSecret: SMS_API.api_secret, webhookSecret: WEBHOOK_SECRET, webhookUrl: `${base}/sms/webhook/sms` });
+  await settings.addSmsLine(
+    tenant,
+    smsLineSchema.parse({ name: 'Sales Line', phone_number: '+1 303 555 0100', line_type: 'sales' }),
+  );
+  await settings.addSmsLine(
+    tenant,
+    smsLineSchema.parse({ name: 'Support Line', phone_number: '+1 303 555 0199', line_type: 'support' }),
+  );
+  provider = await startLocalSms({
+    apiKey: SMS_API.api_key,
+    apiSecret: SMS_API.api_secret,
+    webhookSecret: WEBHOOK_SECRET,
+    webhookUrl: `${base}/sms/webhook/sms`,
+  });
   const erp = await startTestErp({ db: t.db, dbName: 'smserp' });
   return {
-    t, tenant, settings, sms, provider, erp, outcomes, configure,
+    t,
+    tenant,
+    settings,
+    sms,
+    provider,
+    erp,
+    outcomes,
+    configure,
     hookUrl: `${base}/sms/webhook/sms`,
     rows: async (sql, params = []) => (await t.db.query<Record<string, any>>(sql, params)).rows,
     async close() {

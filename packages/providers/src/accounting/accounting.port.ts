@@ -191,7 +191,10 @@ export interface AccountingApi {
   /** Creates a contact; `idempotencyKey` as for invoices. */
   createContact(auth: AccountingAuth, input: ContactInput, idempotencyKey?: string): Promise<{ contactId: string }>;
   /** A payment's current status and amount (a deleted one stays readable with status `DELETED`). */
-  getPayment(auth: AccountingAuth, paymentId: string): Promise<{ paymentId: string; status: string; amount: number; invoiceId: string | undefined }>;
+  getPayment(
+    auth: AccountingAuth,
+    paymentId: string,
+  ): Promise<{ paymentId: string; status: string; amount: number; invoiceId: string | undefined }>;
 }
 
 // ---------- Webhooks ----------
@@ -235,7 +238,11 @@ export type AccountingErrorKind =
 
 /** A `ProviderError` of the accounting port (the class other code catches); adds `needsReconnect`. */
 export class AccountingError extends ProviderError<AccountingErrorKind> {
-  constructor(kind: AccountingErrorKind, message: string, opts: { status?: number; retryAfterSeconds?: number; details?: string[] } = {}) {
+  constructor(
+    kind: AccountingErrorKind,
+    message: string,
+    opts: { status?: number; retryAfterSeconds?: number; details?: string[] } = {},
+  ) {
     super(kind, message, opts);
     this.name = 'AccountingError';
   }

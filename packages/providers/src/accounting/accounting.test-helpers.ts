@@ -1,6 +1,10 @@
 /** Shared by the accounting tests: start the stand-in, run the browser leg of the OAuth flow. */
 import type { AccountingOAuth, AccountingTokenSet } from './accounting.port.js';
-import { startLocalAccounting, type LocalAccountingOptions, type RunningLocalAccounting } from './local/local-accounting.server.js';
+import {
+  type LocalAccountingOptions,
+  type RunningLocalAccounting,
+  startLocalAccounting,
+} from './local/local-accounting.server.js';
 import { createPkcePair } from './pkce.js';
 import { createXeroAccountingClient } from './xero/xero-accounting.client.js';
 import { createXeroOAuth } from './xero/xero-oauth.js';
@@ -12,18 +16,31 @@ export const REDIRECT_URI = 'https://erp.example.com/acct/callback';
 export const SCOPES = ['offline_access', 'accounting.invoices', 'accounting.payments', 'accounting.contacts'];
 
 export async function startStandIn(over: Partial<LocalAccountingOptions> = {}): Promise<RunningLocalAccounting> {
-  return startLocalAccounting({ clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, redirectUris: [REDIRECT_URI], webhookKey: WEBHOOK_KEY, ...over });
+  return startLocalAccounting({
+    clientId: CLIENT_ID,
+    clientSecret: CLIENT_SECRET,
+    redirectUris: [REDIRECT_URI],
+    webhookKey: WEBHOOK_KEY,
+    ...over,
+  });
 }
 
 export function adapters(local: RunningLocalAccounting, clock?: { now(): Date }) {
   return {
-    oauth: createXeroOAuth({ loginUrl: local.url, identityUrl: local.url, apiUrl: local.url, ...(clock ? { clock } : {}) }),
+    oauth: createXeroOAuth({
+      loginUrl: local.url,
+      identityUrl: local.url,
+      apiUrl: local.url,
+      ...(clock ? { clock } : {}),
+    }),
     api: createXeroAccountingClient({ apiUrl: local.url }),
   };
 }
 
 /** What the user's browser does: open the authorize URL, read the redirect (not followed). */
-export async function browserAuthorize(url: string): Promise<{ status: number; location: string | null; body: string }> {
+export async function browserAuthorize(
+  url: string,
+): Promise<{ status: number; location: string | null; body: string }> {
   const res = await fetch(url, { redirect: 'manual' });
   return { status: res.status, location: res.headers.get('location'), body: await res.text() };
 }
@@ -32,7 +49,9 @@ export async function browserAuthorize(url: string): Promise<{ status: number; l
 export async function connect(oauth: AccountingOAuth, redirectUri = REDIRECT_URI): Promise<AccountingTokenSet> {
   const { codeVerifier, codeChallenge } = createPkcePair();
   const state = `state-${Math.random()}`;
-  const r = await browserAuthorize(oauth.authorizeUrl({ clientId: CLIENT_ID, redirectUri, state, codeChallenge, scopes: SCOPES }));
+  const r = await browserAuthorize(
+    oauth.authorizeUrl({ clientId: CLIENT_ID, redirectUri, state, codeChallenge, scopes: SCOPES }),
+  );
   if (r.status !== 302 || !r.location) throw new Error(`authorize failed: ${r.status} ${r.body}`);
   const back = new URL(r.location);
   if (back.searchParams.get('state') !== state) throw new Error('state not echoed');

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AccountingError, type AccountingAuth, type CreateInvoiceInput } from './accounting.port.js';
+
+import { type AccountingAuth, AccountingError, type CreateInvoiceInput } from './accounting.port.js';
 import { adapters, connect, rejection, startStandIn } from './accounting.test-helpers.js';
 import type { RunningLocalAccounting } from './local/local-accounting.server.js';
 import { parseXeroDate } from './xero/xero-http.js';
@@ -22,7 +23,12 @@ describe('Xero accounting API adapter against the local stand-in', () => {
   let api: ReturnType<typeof adapters>['api'];
   let auth: AccountingAuth;
   beforeAll(async () => {
-    local = await startStandIn({ tenants: [{ tenantId: 'tenant-a', tenantName: 'Blinds & Co' }, { tenantId: 'tenant-b', tenantName: 'Shutters Ltd' }] });
+    local = await startStandIn({
+      tenants: [
+        { tenantId: 'tenant-a', tenantName: 'Blinds & Co' },
+        { tenantId: 'tenant-b', tenantName: 'Shutters Ltd' },
+      ],
+    });
     const a = adapters(local);
     api = a.api;
     auth = { accessToken: (await connect(a.oauth)).accessToken, tenantId: 'tenant-a' };
@@ -30,12 +36,24 @@ describe('Xero accounting API adapter against the local stand-in', () => {
   afterAll(() => local.close());
 
   it('creates a contact once and updates it when upserted again with the same contact number', async () => {
-    const first = await api.upsertContact(auth, { name: 'Jane Doe', email: 'jane@example.com', contactNumber: 'ERP-P-42' });
-    const again = await api.upsertContact(auth, { name: 'Jane Doe-Smith', phone: '+1 650 555 1212', contactNumber: 'ERP-P-42' });
+    const first = await api.upsertContact(auth, {
+      name: 'Jane Doe',
+      email: 'jane@example.com',
+      contactNumber: 'ERP-P-42',
+    });
+    const again = await api.upsertContact(auth, {
+      name: 'Jane Doe-Smith',
+      phone: '+1 650 555 1212',
+      contactNumber: 'ERP-P-42',
+    });
     expect(again.contactId).toBe(first.contactId);
     const stored = local.contacts('tenant-a').filter((c) => c['ContactNumber'] === 'ERP-P-42');
     expect(stored).toHaveLength(1);
-    expect(stored[0]).toMatchObject({ Name: 'Jane Doe-Smith', EmailAddress: 'jane@example.com', Phones: [{ PhoneType: 'DEFAULT', PhoneNumber: '+1 650 555 1212' }] });
+    expect(stored[0]).toMatchObject({
+      Name: 'Jane Doe-Smith',
+      EmailAddress: 'jane@example.com',
+      Phones: [{ PhoneType: 'DEFAULT', PhoneNumber: '+1 650 555 1212' }],
+    });
     const sent = local.requests.filter((r) => r.path === '/api.xro/2.0/Contacts').map((r) => r.method);
     expect(sent).toEqual(['GET', 'PUT', 'GET', 'POST']);
   });
@@ -53,7 +71,13 @@ describe('Xero accounting API adapter against the local stand-in', () => {
     expect(created).toMatchObject({ status: 'AUTHORISED', total: 451 });
     expect(created.invoiceNumber).toMatch(/^INV-\d{4}$/);
     const found = await api.findInvoiceByReference(auth, 'JOB-1042');
-    expect(found).toMatchObject({ invoiceId: created.invoiceId, reference: 'JOB-1042', amountDue: 451, amountPaid: 0, payments: [] });
+    expect(found).toMatchObject({
+      invoiceId: created.invoiceId,
+      reference: 'JOB-1042',
+      amountDue: 451,
+      amountPaid: 0,
+      payments: [],
+    });
     expect(await api.findInvoiceByReference(auth, 'JOB-none')).toBeNull();
     expect(await api.getInvoice(auth, created.invoiceId)).toEqual(found);
   });
@@ -86,7 +110,9 @@ describe('Xero accounting API adapter against the local stand-in', () => {
   });
 
   it('answers not_found for an unknown invoice id', async () => {
-    expect((await rejection<AccountingError>(api.getInvoice(auth, '00000000-0000-0000-0000-000000000000'))).kind).toBe('not_found');
+    expect((await rejection<AccountingError>(api.getInvoice(auth, '00000000-0000-0000-0000-000000000000'))).kind).toBe(
+      'not_found',
+    );
   });
 
   it('refuses a tenant the token is not connected to (forbidden)', async () => {
@@ -96,7 +122,10 @@ describe('Xero accounting API adapter against the local stand-in', () => {
   });
 
   it('keeps each tenant’s data apart', async () => {
-    const { contactId } = await api.upsertContact({ ...auth, tenantId: 'tenant-b' }, { name: 'B person', contactNumber: 'ERP-P-1' });
+    const { contactId } = await api.upsertContact(
+      { ...auth, tenantId: 'tenant-b' },
+      { name: 'B person', contactNumber: 'ERP-P-1' },
+    );
     expect(local.contacts('tenant-b').map((c) => c['ContactID'])).toEqual([contactId]);
     expect(await api.findInvoiceByReference({ ...auth, tenantId: 'tenant-b' }, 'JOB-1042')).toBeNull();
   });
@@ -106,7 +135,13 @@ describe('Xero rate limit (60 calls per minute per tenant)', () => {
   it('answers 429 with Retry-After as a typed rate_limited error, per tenant, and recovers after a minute', async () => {
     // A frozen clock: only advanceTime moves it, so a slow machine cannot shift the window.
     const frozen = new Date();
-    const local = await startStandIn({ now: () => frozen, tenants: [{ tenantId: 't1', tenantName: 'One' }, { tenantId: 't2', tenantName: 'Two' }] });
+    const local = await startStandIn({
+      now: () => frozen,
+      tenants: [
+        { tenantId: 't1', tenantName: 'One' },
+        { tenantId: 't2', tenantName: 'Two' },
+      ],
+    });
     try {
       const { oauth, api } = adapters(local);
       const auth = { accessToken: (await connect(oauth)).accessToken, tenantId: 't1' };

@@ -1,6 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { AccountingError } from './accounting.port.js';
-import { adapters, browserAuthorize, CLIENT_ID, CLIENT_SECRET, connect, REDIRECT_URI, rejection, SCOPES, startStandIn } from './accounting.test-helpers.js';
+import {
+  adapters,
+  browserAuthorize,
+  CLIENT_ID,
+  CLIENT_SECRET,
+  connect,
+  REDIRECT_URI,
+  rejection,
+  SCOPES,
+  startStandIn,
+} from './accounting.test-helpers.js';
 import type { RunningLocalAccounting } from './local/local-accounting.server.js';
 import { createPkcePair } from './pkce.js';
 
@@ -15,16 +26,38 @@ describe('Xero OAuth adapter against the local stand-in', () => {
 
   const creds = { clientId: CLIENT_ID, clientSecret: CLIENT_SECRET };
   const authorizeFor = (redirectUri: string, over: Record<string, string> = {}) => {
-    const u = new URL(oauth.authorizeUrl({ clientId: CLIENT_ID, redirectUri, state: 's1', codeChallenge: createPkcePair().codeChallenge, scopes: SCOPES }));
+    const u = new URL(
+      oauth.authorizeUrl({
+        clientId: CLIENT_ID,
+        redirectUri,
+        state: 's1',
+        codeChallenge: createPkcePair().codeChallenge,
+        scopes: SCOPES,
+      }),
+    );
     for (const [k, v] of Object.entries(over)) u.searchParams.set(k, v);
     return browserAuthorize(u.toString());
   };
 
   it('builds an authorize URL with PKCE S256, scopes and state', () => {
-    const u = new URL(oauth.authorizeUrl({ clientId: CLIENT_ID, redirectUri: REDIRECT_URI, state: 'xyz', codeChallenge: 'abc', scopes: SCOPES }));
+    const u = new URL(
+      oauth.authorizeUrl({
+        clientId: CLIENT_ID,
+        redirectUri: REDIRECT_URI,
+        state: 'xyz',
+        codeChallenge: 'abc',
+        scopes: SCOPES,
+      }),
+    );
     expect(u.pathname).toBe('/identity/connect/authorize');
     expect(Object.fromEntries(u.searchParams)).toEqual({
-      response_type: 'code', client_id: CLIENT_ID, redirect_uri: REDIRECT_URI, scope: SCOPES.join(' '), state: 'xyz', code_challenge: 'abc', code_challenge_method: 'S256',
+      response_type: 'code',
+      client_id: CLIENT_ID,
+      redirect_uri: REDIRECT_URI,
+      scope: SCOPES.join(' '),
+      state: 'xyz',
+      code_challenge: 'abc',
+      code_challenge_method: 'S256',
     });
   });
 
@@ -41,9 +74,19 @@ describe('Xero OAuth adapter against the local stand-in', () => {
 
   it('refuses to complete a connection without offline_access (no refresh token)', async () => {
     const { codeVerifier, codeChallenge } = createPkcePair();
-    const r = await browserAuthorize(oauth.authorizeUrl({ clientId: CLIENT_ID, redirectUri: REDIRECT_URI, state: 's', codeChallenge, scopes: ['accounting.invoices'] }));
+    const r = await browserAuthorize(
+      oauth.authorizeUrl({
+        clientId: CLIENT_ID,
+        redirectUri: REDIRECT_URI,
+        state: 's',
+        codeChallenge,
+        scopes: ['accounting.invoices'],
+      }),
+    );
     const code = new URL(r.location ?? '').searchParams.get('code') ?? '';
-    const e = await rejection<AccountingError>(oauth.exchangeCode({ ...creds, code, redirectUri: REDIRECT_URI, codeVerifier }));
+    const e = await rejection<AccountingError>(
+      oauth.exchangeCode({ ...creds, code, redirectUri: REDIRECT_URI, codeVerifier }),
+    );
     expect(e.kind).toBe('format');
     expect(e.message).toContain('offline_access');
   });
@@ -73,9 +116,13 @@ describe('Xero OAuth adapter against the local stand-in', () => {
 
   it('rejects a wrong code verifier with invalid_grant', async () => {
     const { codeChallenge } = createPkcePair();
-    const r = await browserAuthorize(oauth.authorizeUrl({ clientId: CLIENT_ID, redirectUri: REDIRECT_URI, state: 's', codeChallenge, scopes: SCOPES }));
+    const r = await browserAuthorize(
+      oauth.authorizeUrl({ clientId: CLIENT_ID, redirectUri: REDIRECT_URI, state: 's', codeChallenge, scopes: SCOPES }),
+    );
     const code = new URL(r.location ?? '').searchParams.get('code') ?? '';
-    const e = await rejection<AccountingError>(oauth.exchangeCode({ ...creds, code, redirectUri: REDIRECT_URI, codeVerifier: createPkcePair().codeVerifier }));
+    const e = await rejection<AccountingError>(
+      oauth.exchangeCode({ ...creds, code, redirectUri: REDIRECT_URI, codeVerifier: createPkcePair().codeVerifier }),
+    );
     expect(e).toBeInstanceOf(AccountingError);
     expect(e.kind).toBe('invalid_grant');
     expect(e.needsReconnect).toBe(true);
@@ -84,16 +131,28 @@ describe('Xero OAuth adapter against the local stand-in', () => {
 
   it('refuses a reused code and revokes the tokens it issued', async () => {
     const { codeVerifier, codeChallenge } = createPkcePair();
-    const r = await browserAuthorize(oauth.authorizeUrl({ clientId: CLIENT_ID, redirectUri: REDIRECT_URI, state: 's', codeChallenge, scopes: SCOPES }));
+    const r = await browserAuthorize(
+      oauth.authorizeUrl({ clientId: CLIENT_ID, redirectUri: REDIRECT_URI, state: 's', codeChallenge, scopes: SCOPES }),
+    );
     const code = new URL(r.location ?? '').searchParams.get('code') ?? '';
     const first = await oauth.exchangeCode({ ...creds, code, redirectUri: REDIRECT_URI, codeVerifier });
-    expect((await rejection<AccountingError>(oauth.exchangeCode({ ...creds, code, redirectUri: REDIRECT_URI, codeVerifier }))).kind).toBe('invalid_grant');
-    expect((await rejection<AccountingError>(oauth.refresh({ ...creds, refreshToken: first.refreshToken }))).kind).toBe('invalid_grant');
+    expect(
+      (
+        await rejection<AccountingError>(
+          oauth.exchangeCode({ ...creds, code, redirectUri: REDIRECT_URI, codeVerifier }),
+        )
+      ).kind,
+    ).toBe('invalid_grant');
+    expect((await rejection<AccountingError>(oauth.refresh({ ...creds, refreshToken: first.refreshToken }))).kind).toBe(
+      'invalid_grant',
+    );
   });
 
   it('reports a wrong client secret as invalid_client', async () => {
     const tokens = await connect(oauth);
-    const e = await rejection<AccountingError>(oauth.refresh({ clientId: CLIENT_ID, clientSecret: 'wrong', refreshToken: tokens.refreshToken }));
+    const e = await rejection<AccountingError>(
+      oauth.refresh({ clientId: CLIENT_ID, clientSecret: 'wrong', refreshToken: tokens.refreshToken }),
+    );
     expect(e.kind).toBe('invalid_client');
     expect(e.message).not.toContain(tokens.refreshToken);
   });
@@ -108,7 +167,9 @@ describe('Xero OAuth adapter against the local stand-in', () => {
     const again = await oauth.refresh({ ...creds, refreshToken: first.refreshToken });
     expect(again.refreshToken).not.toBe(second.refreshToken);
     local.advanceTime(2 * 60_000);
-    expect((await rejection<AccountingError>(oauth.refresh({ ...creds, refreshToken: first.refreshToken }))).kind).toBe('invalid_grant');
+    expect((await rejection<AccountingError>(oauth.refresh({ ...creds, refreshToken: first.refreshToken }))).kind).toBe(
+      'invalid_grant',
+    );
     expect((await oauth.refresh({ ...creds, refreshToken: again.refreshToken })).refreshToken).toBeTruthy();
   });
 
@@ -125,18 +186,26 @@ describe('Xero OAuth adapter against the local stand-in', () => {
   it('answers invalid_grant for an expired, revoked or unknown grant', async () => {
     const a = await connect(oauth);
     local.expireGrant(a.refreshToken);
-    expect((await rejection<AccountingError>(oauth.refresh({ ...creds, refreshToken: a.refreshToken }))).kind).toBe('invalid_grant');
+    expect((await rejection<AccountingError>(oauth.refresh({ ...creds, refreshToken: a.refreshToken }))).kind).toBe(
+      'invalid_grant',
+    );
     const b = await connect(oauth);
     local.revokeGrant(b.accessToken);
-    expect((await rejection<AccountingError>(oauth.refresh({ ...creds, refreshToken: b.refreshToken }))).kind).toBe('invalid_grant');
+    expect((await rejection<AccountingError>(oauth.refresh({ ...creds, refreshToken: b.refreshToken }))).kind).toBe(
+      'invalid_grant',
+    );
     expect((await rejection<AccountingError>(oauth.connections(b.accessToken))).kind).toBe('unauthorized');
-    expect((await rejection<AccountingError>(oauth.refresh({ ...creds, refreshToken: 'nope' }))).needsReconnect).toBe(true);
+    expect((await rejection<AccountingError>(oauth.refresh({ ...creds, refreshToken: 'nope' }))).needsReconnect).toBe(
+      true,
+    );
   });
 
   it('revokes a connection on disconnect', async () => {
     const t = await connect(oauth);
     await oauth.revoke({ ...creds, refreshToken: t.refreshToken });
-    expect((await rejection<AccountingError>(oauth.refresh({ ...creds, refreshToken: t.refreshToken }))).kind).toBe('invalid_grant');
+    expect((await rejection<AccountingError>(oauth.refresh({ ...creds, refreshToken: t.refreshToken }))).kind).toBe(
+      'invalid_grant',
+    );
   });
 
   it('maps an unreachable identity server to a retryable network error', async () => {

@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
 import { AccountingError, type AccountingWebhookBatch } from './accounting.port.js';
 import { adapters, connect, startStandIn, WEBHOOK_KEY } from './accounting.test-helpers.js';
 import type { RunningLocalAccounting } from './local/local-accounting.server.js';
@@ -12,7 +13,9 @@ describe('Xero webhook signature', () => {
   const SIG = 'dXEH6g6yUJ/CESIczphLijdXC211hsIsRvQ3nIsEPhc=';
 
   it('matches the fixed test vector', () => {
-    expect(Buffer.from(SIG, 'base64').toString('hex')).toBe('757107ea0eb2509fc211221cce984b8a37570b6d7586c22c46f4379c8b043e17');
+    expect(Buffer.from(SIG, 'base64').toString('hex')).toBe(
+      '757107ea0eb2509fc211221cce984b8a37570b6d7586c22c46f4379c8b043e17',
+    );
     expect(signXeroPayload(BODY, KEY)).toBe(SIG);
     expect(verifyXeroSignature(BODY, SIG, KEY)).toBe(true);
   });
@@ -30,14 +33,28 @@ describe('Xero webhook signature', () => {
 
   it('parses the documented payload (eventDateUtc without Z is UTC)', () => {
     const raw = JSON.stringify({
-      events: [{ resourceUrl: 'https://api.xero.com/api.xro/2.0/Invoices/717f', resourceId: '717f', eventDateUtc: '2024-06-21T01:15:39.902', eventType: 'UPDATE', eventCategory: 'INVOICE', tenantId: 'c2cc', tenantType: 'ORGANISATION' }],
-      firstEventSequence: 1, lastEventSequence: 1, entropy: 'S0m3r4Nd0mt3xt',
+      events: [
+        {
+          resourceUrl: 'https://api.xero.com/api.xro/2.0/Invoices/717f',
+          resourceId: '717f',
+          eventDateUtc: '2024-06-21T01:15:39.902',
+          eventType: 'UPDATE',
+          eventCategory: 'INVOICE',
+          tenantId: 'c2cc',
+          tenantType: 'ORGANISATION',
+        },
+      ],
+      firstEventSequence: 1,
+      lastEventSequence: 1,
+      entropy: 'S0m3r4Nd0mt3xt',
     });
     const batch = parseXeroWebhook(Buffer.from(raw));
     expect(batch.isIntentToReceive).toBe(false);
     expect(batch.events[0]?.occurredAt.toISOString()).toBe('2024-06-21T01:15:39.902Z');
     expect(webhookEventKey(batch.events[0]!)).toBe('c2cc:717f:2024-06-21T01:15:39.902');
-    expect(parseXeroWebhook('{"events":[],"firstEventSequence":0,"lastEventSequence":0,"entropy":"x"}').isIntentToReceive).toBe(true);
+    expect(
+      parseXeroWebhook('{"events":[],"firstEventSequence":0,"lastEventSequence":0,"entropy":"x"}').isIntentToReceive,
+    ).toBe(true);
     for (const bad of ['nope', '{}', '{"events":[{"resourceId":1}],"firstEventSequence":0,"lastEventSequence":0}']) {
       expect(() => parseXeroWebhook(bad)).toThrow(AccountingError);
     }
@@ -45,7 +62,9 @@ describe('Xero webhook signature', () => {
 });
 
 /** A receiver that follows Xero's rules: verify raw bytes, 401 on bad signature, 200 + empty body. */
-async function startReceiver(key: string): Promise<{ app: FastifyInstance; url: string; batches: AccountingWebhookBatch[]; rejected: number }> {
+async function startReceiver(
+  key: string,
+): Promise<{ app: FastifyInstance; url: string; batches: AccountingWebhookBatch[]; rejected: number }> {
   const state = { batches: [] as AccountingWebhookBatch[], rejected: 0 };
   const app = Fastify();
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_r, body, done) => done(null, body));
@@ -89,24 +108,50 @@ describe('payment webhooks from the local stand-in', () => {
   async function invoice(ref: string) {
     const auth = { accessToken, tenantId };
     const { contactId } = await api.upsertContact(auth, { name: `Customer ${ref}`, contactNumber: ref });
-    return api.createInvoice(auth, { contactId, reference: ref, date: '2026-01-10', lineAmountTypes: 'NoTax', status: 'AUTHORISED', lines: [{ description: 'Shutters', quantity: 2, unitAmount: 180, accountCode: '200' }] });
+    return api.createInvoice(auth, {
+      contactId,
+      reference: ref,
+      date: '2026-01-10',
+      lineAmountTypes: 'NoTax',
+      status: 'AUTHORISED',
+      lines: [{ description: 'Shutters', quantity: 2, unitAmount: 180, accountCode: '200' }],
+    });
   }
 
   it('sends a signed INVOICE/UPDATE event when a payment is made over the API, and the invoice reads PAID', async () => {
     const inv = await invoice('JOB-W1');
     const res = await fetch(`${local.url}/api.xro/2.0/Payments`, {
       method: 'PUT',
-      headers: { authorization: `Bearer ${accessToken}`, 'xero-tenant-id': tenantId, 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({ Payments: [{ Invoice: { InvoiceID: inv.invoiceId }, Account: { Code: '090' }, Date: '2026-01-31', Amount: 360 }] }),
+      headers: {
+        authorization: `Bearer ${accessToken}`,
+        'xero-tenant-id': tenantId,
+        'content-type': 'application/json',
+        accept: 'application/json',
+      },
+      body: JSON.stringify({
+        Payments: [
+          { Invoice: { InvoiceID: inv.invoiceId }, Account: { Code: '090' }, Date: '2026-01-31', Amount: 360 },
+        ],
+      }),
     });
     expect(res.status).toBe(200);
     await local.flushWebhooks();
     expect(receiver.rejected).toBe(0);
     const ev = receiver.batches[0]?.events[0];
-    expect(ev).toMatchObject({ resourceId: inv.invoiceId, eventType: 'UPDATE', eventCategory: 'INVOICE', tenantId, tenantType: 'ORGANISATION' });
+    expect(ev).toMatchObject({
+      resourceId: inv.invoiceId,
+      eventType: 'UPDATE',
+      eventCategory: 'INVOICE',
+      tenantId,
+      tenantType: 'ORGANISATION',
+    });
     expect(ev?.resourceUrl).toBe(`${local.url}/api.xro/2.0/Invoices/${inv.invoiceId}`);
     expect(ev?.eventDateUtc).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}$/);
-    expect(await api.getInvoice({ accessToken, tenantId }, ev!.resourceId)).toMatchObject({ status: 'PAID', amountDue: 0, amountPaid: 360 });
+    expect(await api.getInvoice({ accessToken, tenantId }, ev!.resourceId)).toMatchObject({
+      status: 'PAID',
+      amountDue: 0,
+      amountPaid: 360,
+    });
     expect(local.webhooks.at(-1)?.attempts[0]).toMatchObject({ status: 200, emptyBody: true });
   });
 

@@ -10,13 +10,7 @@
 import { AppError } from '@platform/kernel';
 
 export type CaptchaFailureReason =
-  | 'missing'
-  | 'invalid_token'
-  | 'duplicate_or_expired'
-  | 'low_score'
-  | 'wrong_action'
-  | 'wrong_hostname'
-  | 'failed';
+  'missing' | 'invalid_token' | 'duplicate_or_expired' | 'low_score' | 'wrong_action' | 'wrong_hostname' | 'failed';
 
 export interface CaptchaPass {
   ok: true;

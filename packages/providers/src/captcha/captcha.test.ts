@@ -1,12 +1,14 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { runInNewContext } from 'node:vm';
+
+import { AppError, type Clock } from '@platform/kernel';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { AppError, type Clock } from '@platform/kernel';
-import { requireCaptchaPass, type CaptchaVerifier } from './captcha.port.js';
+
+import { type CaptchaVerifier, requireCaptchaPass } from './captcha.port.js';
 import { hostnameAllowed, normalizeHostname } from './hostname.js';
-import { LocalSiteverify, localCaptchaRoutes } from './local/local-siteverify.js';
+import { localCaptchaRoutes, LocalSiteverify } from './local/local-siteverify.js';
 import { createSiteverifyVerifier } from './recaptcha/siteverify.verifier.js';
 
 const SECRET = 'test-secret-abc123';
@@ -96,7 +98,10 @@ describe('reCAPTCHA siteverify verifier against the local stand-in (HTTP)', () =
     const t2 = await mint({ action: 'lead_submit', hostname: 'a.landing.test' });
     expect((await verifier.verify({ token: t2, expectedAction: 'lead_submit' })).ok).toBe(true);
     const t3 = await mint({ action: 'lead_submit', hostname: 'landing.test' });
-    expect(await verifier.verify({ token: t3, expectedAction: 'lead_submit' })).toMatchObject({ ok: false, reason: 'wrong_hostname' });
+    expect(await verifier.verify({ token: t3, expectedAction: 'lead_submit' })).toMatchObject({
+      ok: false,
+      reason: 'wrong_hostname',
+    });
   });
 
   it('defaults the token hostname to the request Host without port', async () => {
@@ -115,7 +120,14 @@ describe('reCAPTCHA siteverify verifier against the local stand-in (HTTP)', () =
   it('rejects a low score (simulated bot)', async () => {
     const token = await mint({ action: 'lead_submit', hostname: 'www.example.com', score: 0.1 });
     const v = await verifier.verify({ token, expectedAction: 'lead_submit' });
-    expect(v).toEqual({ ok: false, reason: 'low_score', score: 0.1, action: 'lead_submit', hostname: 'www.example.com', errorCodes: [] });
+    expect(v).toEqual({
+      ok: false,
+      reason: 'low_score',
+      score: 0.1,
+      action: 'lead_submit',
+      hostname: 'www.example.com',
+      errorCodes: [],
+    });
   });
 
   it('accepts a score exactly at the threshold', async () => {
@@ -173,12 +185,18 @@ describe('reCAPTCHA siteverify verifier against the local stand-in (HTTP)', () =
   });
 
   it('a missing token is reported without calling out', async () => {
-    expect(await verifier.verify({ token: '', expectedAction: 'lead_submit' })).toEqual({ ok: false, reason: 'missing', errorCodes: [] });
+    expect(await verifier.verify({ token: '', expectedAction: 'lead_submit' })).toEqual({
+      ok: false,
+      reason: 'missing',
+      errorCodes: [],
+    });
     expect(await verifier.verify({ token: '   ', expectedAction: 'lead_submit' })).toMatchObject({ reason: 'missing' });
   });
 
   it('requireCaptchaPass maps verdicts to AppError codes', async () => {
-    await expect(requireCaptchaPass(verifier, { token: undefined, expectedAction: 'lead_submit' })).rejects.toMatchObject({
+    await expect(
+      requireCaptchaPass(verifier, { token: undefined, expectedAction: 'lead_submit' }),
+    ).rejects.toMatchObject({
       code: 'CAPTCHA_MISSING',
     });
     const bot = await mint({ action: 'lead_submit', hostname: 'www.example.com', score: 0 });
@@ -187,7 +205,9 @@ describe('reCAPTCHA siteverify verifier against the local stand-in (HTTP)', () =
       details: { reason: 'low_score', score: 0 },
     });
     const human = await mint({ action: 'lead_submit', hostname: 'www.example.com' });
-    await expect(requireCaptchaPass(verifier, { token: human, expectedAction: 'lead_submit' })).resolves.toMatchObject({ ok: true });
+    await expect(requireCaptchaPass(verifier, { token: human, expectedAction: 'lead_submit' })).resolves.toMatchObject({
+      ok: true,
+    });
   });
 });
 
@@ -204,8 +224,15 @@ describe('local siteverify protocol', () => {
     await app.close();
   });
 
-  async function siteverify(body: string, contentType = 'application/x-www-form-urlencoded'): Promise<Record<string, unknown>> {
-    const res = await fetch(`${base}/lc/siteverify`, { method: 'POST', headers: { 'content-type': contentType }, body });
+  async function siteverify(
+    body: string,
+    contentType = 'application/x-www-form-urlencoded',
+  ): Promise<Record<string, unknown>> {
+    const res = await fetch(`${base}/lc/siteverify`, {
+      method: 'POST',
+      headers: { 'content-type': contentType },
+      body,
+    });
     expect(res.status).toBe(200);
     return (await res.json()) as Record<string, unknown>;
   }
@@ -217,9 +244,15 @@ describe('local siteverify protocol', () => {
 
   it('answers the documented error codes', async () => {
     expect(await siteverify('')).toEqual({ success: false, 'error-codes': ['missing-input-secret'] });
-    expect(await siteverify('secret=nope&response=x')).toEqual({ success: false, 'error-codes': ['invalid-input-secret'] });
+    expect(await siteverify('secret=nope&response=x')).toEqual({
+      success: false,
+      'error-codes': ['invalid-input-secret'],
+    });
     expect(await siteverify(`secret=${SECRET}`)).toEqual({ success: false, 'error-codes': ['missing-input-response'] });
-    expect(await siteverify(`secret=${SECRET}&response=abc`)).toEqual({ success: false, 'error-codes': ['invalid-input-response'] });
+    expect(await siteverify(`secret=${SECRET}&response=abc`)).toEqual({
+      success: false,
+      'error-codes': ['invalid-input-response'],
+    });
     expect(await siteverify(JSON.stringify({ secret: SECRET }), 'application/json')).toEqual({
       success: false,
       'error-codes': ['bad-request'],
@@ -233,14 +266,26 @@ describe('local siteverify protocol', () => {
       body: JSON.stringify({ action: 'lead_submit', hostname: 'www.example.com', score: 0.7, siteKey: SITE_KEY }),
     });
     const { token } = (await res.json()) as { token: string };
-    const body = await siteverify(new URLSearchParams({ secret: SECRET, response: token, remoteip: '203.0.113.7' }).toString());
-    expect(body).toMatchObject({ success: true, score: 0.7, action: 'lead_submit', hostname: 'www.example.com', 'error-codes': [] });
+    const body = await siteverify(
+      new URLSearchParams({ secret: SECRET, response: token, remoteip: '203.0.113.7' }).toString(),
+    );
+    expect(body).toMatchObject({
+      success: true,
+      score: 0.7,
+      action: 'lead_submit',
+      hostname: 'www.example.com',
+      'error-codes': [],
+    });
     expect(body['challenge_ts']).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
   });
 
   it('refuses bad mint requests', async () => {
     const post = (b: unknown) =>
-      fetch(`${base}/lc/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(b) });
+      fetch(`${base}/lc/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(b),
+      });
     expect((await post({ action: 'lead submit!' })).status).toBe(400);
     expect((await post({ action: 'ok', score: 1.5 })).status).toBe(400);
     expect((await post({ action: 'ok', siteKey: 'other' })).status).toBe(400);
@@ -307,7 +352,13 @@ describe('verifier down', () => {
     await Promise.all(servers.map(closeServer));
   });
   const make = (url: string, timeoutMs?: number) =>
-    createSiteverifyVerifier({ verifyUrl: url, secret: SECRET, minScore: 0.5, allowedHostnames: ['x'], ...(timeoutMs ? { timeoutMs } : {}) });
+    createSiteverifyVerifier({
+      verifyUrl: url,
+      secret: SECRET,
+      minScore: 0.5,
+      allowedHostnames: ['x'],
+      ...(timeoutMs ? { timeoutMs } : {}),
+    });
 
   it('connection refused → CAPTCHA_UNAVAILABLE', async () => {
     const s = createServer();
@@ -321,7 +372,9 @@ describe('verifier down', () => {
       res.writeHead(500, { 'content-type': 'application/json' }).end('{"success":false}');
     });
     servers.push(s);
-    const err = await expectUnavailable(make(`${await listen(s)}/siteverify`).verify({ token: 't', expectedAction: 'a' }));
+    const err = await expectUnavailable(
+      make(`${await listen(s)}/siteverify`).verify({ token: 't', expectedAction: 'a' }),
+    );
     expect(err.details).toMatchObject({ status: 500 });
   });
 
@@ -335,19 +388,30 @@ describe('verifier down', () => {
 
   it('slower than the timeout → CAPTCHA_UNAVAILABLE', async () => {
     const s = createServer((_req, res) => {
-      setTimeout(() => res.writeHead(200, { 'content-type': 'application/json' }).end('{"success":true}'), 2_000).unref();
+      setTimeout(
+        () => res.writeHead(200, { 'content-type': 'application/json' }).end('{"success":true}'),
+        2_000,
+      ).unref();
     });
     servers.push(s);
     const started = Date.now();
-    const err = await expectUnavailable(make(`${await listen(s)}/siteverify`, 200).verify({ token: 't', expectedAction: 'a' }));
+    const err = await expectUnavailable(
+      make(`${await listen(s)}/siteverify`, 200).verify({ token: 't', expectedAction: 'a' }),
+    );
     expect(Date.now() - started).toBeLessThan(1_500);
     expect(err.details).toMatchObject({ kind: 'timeout' });
   });
 
   it('rejects bad configuration', () => {
-    expect(() => createSiteverifyVerifier({ verifyUrl: 'http://x', secret: '', minScore: 0.5, allowedHostnames: ['x'] })).toThrow(AppError);
-    expect(() => createSiteverifyVerifier({ verifyUrl: 'http://x', secret: 's', minScore: 2, allowedHostnames: ['x'] })).toThrow(AppError);
-    expect(() => createSiteverifyVerifier({ verifyUrl: 'http://x', secret: 's', minScore: 0.5, allowedHostnames: [] })).toThrow(AppError);
+    expect(() =>
+      createSiteverifyVerifier({ verifyUrl: 'http://x', secret: '', minScore: 0.5, allowedHostnames: ['x'] }),
+    ).toThrow(AppError);
+    expect(() =>
+      createSiteverifyVerifier({ verifyUrl: 'http://x', secret: 's', minScore: 2, allowedHostnames: ['x'] }),
+    ).toThrow(AppError);
+    expect(() =>
+      createSiteverifyVerifier({ verifyUrl: 'http://x', secret: 's', minScore: 0.5, allowedHostnames: [] }),
+    ).toThrow(AppError);
   });
 });
 

@@ -67,7 +67,11 @@ export type ChatErrorKind =
 export class ChatPostError extends ProviderError<ChatErrorKind> {
   readonly space: string | undefined;
 
-  constructor(kind: ChatErrorKind, message: string, opts: { status?: number; retryAfterSeconds?: number; space?: string } = {}) {
+  constructor(
+    kind: ChatErrorKind,
+    message: string,
+    opts: { status?: number; retryAfterSeconds?: number; space?: string } = {},
+  ) {
     const { space, ...rest } = opts;
     super(kind, message, rest);
     this.name = 'ChatPostError';

@@ -1,11 +1,15 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ChatPostError, chatSpaceOf, parseChatWebhookUrl, type ChatCardV2 } from './chat.port.js';
+
+import { type ChatCardV2, ChatPostError, chatSpaceOf, parseChatWebhookUrl } from './chat.port.js';
 import { createGoogleChatPoster } from './googlechat/google-chat.poster.js';
-import { startLocalChat, type RunningLocalChat } from './local/local-chat.server.js';
+import { type RunningLocalChat, startLocalChat } from './local/local-chat.server.js';
 import { createLogChatPoster } from './log/log-chat.poster.js';
 
 async function failure(p: Promise<unknown>, webhookUrl: string): Promise<ChatPostError> {
-  const e = await p.then(() => new Error('expected a failure'), (x: unknown) => x);
+  const e = await p.then(
+    () => new Error('expected a failure'),
+    (x: unknown) => x,
+  );
   expect(e).toBeInstanceOf(ChatPostError);
   const u = new URL(webhookUrl);
   for (const secret of [u.searchParams.get('key') ?? '', u.searchParams.get('token') ?? '', webhookUrl]) {
@@ -17,7 +21,10 @@ async function failure(p: Promise<unknown>, webhookUrl: string): Promise<ChatPos
 
 const card: ChatCardV2 = {
   cardId: 'invoice-INV-0042',
-  card: { header: { title: 'Invoice posted' }, sections: [{ widgets: [{ decoratedText: { topLabel: 'Total', text: '$446.00' } }] }] },
+  card: {
+    header: { title: 'Invoice posted' },
+    sections: [{ widgets: [{ decoratedText: { topLabel: 'Total', text: '$446.00' } }] }],
+  },
 };
 
 describe('Google Chat adapter against the local receiver', () => {
@@ -38,7 +45,12 @@ describe('Google Chat adapter against the local receiver', () => {
     const space = chatSpaceOf(hook);
     expect(r.messageName).toMatch(new RegExp(`^spaces/${space}/messages/`));
     expect(r.threadName).toMatch(new RegExp(`^spaces/${space}/threads/`));
-    expect(local.messages.at(-1)).toMatchObject({ space, text: '*Invoice posted* INV-0042', cardsV2: [card], threadReply: false });
+    expect(local.messages.at(-1)).toMatchObject({
+      space,
+      text: '*Invoice posted* INV-0042',
+      cardsV2: [card],
+      threadReply: false,
+    });
   });
 
   it('replies in the thread of the same threadKey, and starts one for a new key', async () => {
@@ -52,7 +64,12 @@ describe('Google Chat adapter against the local receiver', () => {
 
   it('would start a new thread each time without the reply option (why the adapter sets it)', async () => {
     const u = new URL(hook);
-    const post = () => fetch(u, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text: 'x', thread: { threadKey: 'k' } }) }).then((r) => r.json() as Promise<{ thread: { name: string } }>);
+    const post = () =>
+      fetch(u, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ text: 'x', thread: { threadKey: 'k' } }),
+      }).then((r) => r.json() as Promise<{ thread: { name: string } }>);
     expect((await post()).thread.name).not.toBe((await post()).thread.name);
   });
 
@@ -104,7 +121,10 @@ describe('Google Chat adapter against the local receiver', () => {
 
   it('reports an unreachable endpoint as a retryable network error', async () => {
     const down = 'http://127.0.0.1:9/v1/spaces/AAAA/messages?key=k1&token=t1';
-    const e = await failure(createGoogleChatPoster({ allowedOrigins: ['http://127.0.0.1:9'] }).post(down, { text: 'x' }), down);
+    const e = await failure(
+      createGoogleChatPoster({ allowedOrigins: ['http://127.0.0.1:9'] }).post(down, { text: 'x' }),
+      down,
+    );
     expect(e.kind).toBe('network');
     expect(e.retryable).toBe(true);
   });
@@ -128,6 +148,7 @@ describe('chat log driver', () => {
     const b = await poster.post(url, { text: 'again', threadKey: 'lead-1' });
     expect(b.threadName).toBe(a.threadName);
     expect(lines[0]).toContain('AAAAxyz');
-    for (const leak of ['KEY123', 'TOK456', 'Jane', '555-0100', 'chat.googleapis.com']) expect(lines.join('\n')).not.toContain(leak);
+    for (const leak of ['KEY123', 'TOK456', 'Jane', '555-0100', 'chat.googleapis.com'])
+      expect(lines.join('\n')).not.toContain(leak);
   });
 });

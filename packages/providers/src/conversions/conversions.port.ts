@@ -41,7 +41,8 @@ export interface ConversionsSender {
   send(events: ConversionEvent[]): Promise<ConversionsSendResult>;
 }
 
-export type ConversionsErrorKind = 'stale_event' | 'invalid_event' | 'rejected' | 'http' | 'network' | 'timeout' | 'format';
+export type ConversionsErrorKind =
+  'stale_event' | 'invalid_event' | 'rejected' | 'http' | 'network' | 'timeout' | 'format';
 
 /**
  * A `ProviderError` of the conversions port. `retryable` is decided by the adapter (ad platforms
@@ -57,7 +58,14 @@ export class ConversionsSendError extends ProviderError<ConversionsErrorKind> {
   constructor(
     kind: ConversionsErrorKind,
     message: string,
-    opts: { retryable: boolean; status?: number; graphCode?: number; graphSubcode?: number; fbtraceId?: string; eventIds?: string[] },
+    opts: {
+      retryable: boolean;
+      status?: number;
+      graphCode?: number;
+      graphSubcode?: number;
+      fbtraceId?: string;
+      eventIds?: string[];
+    },
   ) {
     super(kind, message, { retryable: opts.retryable, ...(opts.status === undefined ? {} : { status: opts.status }) });
     this.name = 'ConversionsSendError';

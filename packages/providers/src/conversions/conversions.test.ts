@@ -1,13 +1,23 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+
+import type { Clock } from '@platform/kernel';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Clock } from '@platform/kernel';
+
 import type { ConversionEvent } from './conversions.port.js';
-import { startLocalCapiReceiver, localCapiRoutes, type RunningLocalCapiReceiver } from './local/local-capi.receiver.js';
+import { localCapiRoutes, type RunningLocalCapiReceiver, startLocalCapiReceiver } from './local/local-capi.receiver.js';
 import { createLogConversionsSender } from './log/log-conversions.sender.js';
-import { ConversionsSendError, StaleConversionEventError, createMetaCapiSender } from './meta/meta-capi.client.js';
-import { hashEmail, hashName, hashPhone, normalizeName, normalizePhone, sha256Hex, toMetaUserData } from './meta/meta-hashing.js';
+import { ConversionsSendError, createMetaCapiSender, StaleConversionEventError } from './meta/meta-capi.client.js';
+import {
+  hashEmail,
+  hashName,
+  hashPhone,
+  normalizeName,
+  normalizePhone,
+  sha256Hex,
+  toMetaUserData,
+} from './meta/meta-hashing.js';
 
 const EMAIL_HASH = '62a14e44f765419d10fea99367361a727c12365e2520f32218d505ed9aa0f62f';
 const PHONE_HASH = 'e323ec626319ca94ee8bff2e4c87cf613be6ea19919ed1364124e16807ab3176';
@@ -66,7 +76,7 @@ describe('Meta hashing', () => {
 
   it('normalises names (lowercase, no punctuation)', () => {
     expect(hashName(' Mary ')).toBe(MARY_HASH);
-    expect(hashName('M.a-r\'y')).toBe(MARY_HASH);
+    expect(hashName("M.a-r'y")).toBe(MARY_HASH);
     expect(normalizeName("O'Neil-Smith")).toBe('oneilsmith');
     expect(normalizeName('Zoë')).toBe('zoë');
     expect(normalizeName('...')).toBeUndefined();
@@ -98,7 +108,14 @@ describe('Meta CAPI client against the local receiver (HTTP)', () => {
   beforeEach(() => local.receiver.clear());
 
   const sender = (over: Partial<Parameters<typeof createMetaCapiSender>[0]> = {}) =>
-    createMetaCapiSender({ graphUrl: local.url, pixelId: PIXEL, accessToken: TOKEN, defaultCountryCode: '1', clock, ...over });
+    createMetaCapiSender({
+      graphUrl: local.url,
+      pixelId: PIXEL,
+      accessToken: TOKEN,
+      defaultCountryCode: '1',
+      clock,
+      ...over,
+    });
 
   async function failure(p: Promise<unknown>): Promise<ConversionsSendError> {
     const e = await p.then(
@@ -116,7 +133,10 @@ describe('Meta CAPI client against the local receiver (HTTP)', () => {
   }
 
   it('sends events in Meta wire shape', async () => {
-    const r = await sender({ testEventCode: 'TEST123' }).send([event(), event({ eventId: 'evt-2', customData: undefined })]);
+    const r = await sender({ testEventCode: 'TEST123' }).send([
+      event(),
+      event({ eventId: 'evt-2', customData: undefined }),
+    ]);
     expect(r).toEqual({ eventsReceived: 2 });
     const req = local.receiver.requests[0]!;
     expect(req).toMatchObject({ apiVersion: 'v21.0', pixelId: PIXEL, testEventCode: 'TEST123' });
@@ -153,15 +173,22 @@ describe('Meta CAPI client against the local receiver (HTTP)', () => {
   });
 
   it('refuses an event older than 7 days before sending', async () => {
-    const err = await failure(sender().send([event(), event({ eventId: 'old', eventTime: NOW_S - 7 * 24 * 3600 - 1 })]));
+    const err = await failure(
+      sender().send([event(), event({ eventId: 'old', eventTime: NOW_S - 7 * 24 * 3600 - 1 })]),
+    );
     expect(err).toBeInstanceOf(StaleConversionEventError);
     expect(err).toMatchObject({ kind: 'stale_event', retryable: false, eventIds: ['old'] });
     expect(local.receiver.requests).toHaveLength(0);
   });
 
   it('refuses events missing website requirements', async () => {
-    await expect(sender().send([event({ user: { email: 'a@b.c' } })])).rejects.toMatchObject({ kind: 'invalid_event', retryable: false });
-    await expect(sender().send([event({ eventSourceUrl: 'ftp://x' })])).rejects.toMatchObject({ kind: 'invalid_event' });
+    await expect(sender().send([event({ user: { email: 'a@b.c' } })])).rejects.toMatchObject({
+      kind: 'invalid_event',
+      retryable: false,
+    });
+    await expect(sender().send([event({ eventSourceUrl: 'ftp://x' })])).rejects.toMatchObject({
+      kind: 'invalid_event',
+    });
     await expect(sender().send([event({ eventTime: NOW_MS })])).rejects.toMatchObject({ kind: 'invalid_event' });
   });
 
@@ -174,7 +201,10 @@ describe('Meta CAPI client against the local receiver (HTTP)', () => {
   });
 
   it('a Graph error echoing the token is redacted', async () => {
-    local.receiver.failNext(1, { status: 400, body: { error: { message: `bad token ${TOKEN}`, type: 'OAuthException', code: 100 } } });
+    local.receiver.failNext(1, {
+      status: 400,
+      body: { error: { message: `bad token ${TOKEN}`, type: 'OAuthException', code: 100 } },
+    });
     const e = await failure(sender().send([event()]));
     expect(e.message).toContain('[redacted]');
     expect(e.retryable).toBe(false);
@@ -291,6 +321,7 @@ describe('log conversions sender', () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]!.obj).toMatchObject({ eventIds: ['evt-1', 'evt-2'], count: 2 });
     const dump = JSON.stringify(lines);
-    for (const pii of ['John_Smith', 'john_smith', '650', 'Mary', '203.0.113.7', 'Mozilla', 'fb.1.']) expect(dump).not.toContain(pii);
+    for (const pii of ['John_Smith', 'john_smith', '650', 'Mary', '203.0.113.7', 'Mozilla', 'fb.1.'])
+      expect(dump).not.toContain(pii);
   });
 });

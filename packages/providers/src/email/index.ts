@@ -5,5 +5,12 @@ export { createPostmarkDomains, type PostmarkDomainsOptions } from './postmark/p
 export { parsePostmarkWebhook } from './postmark/postmark-webhook.js';
 export { createSmtpSender, type SmtpOptions, type DkimKey } from './smtp/smtp-email.sender.js';
 export { createLogEmailSender } from './log/log-email.sender.js';
-export { SnsVerifier, snsStringToSign, AWS_SNS_CERT_HOST, type SnsEnvelope, type SnsRejection, type SnsVerifierOptions } from './sns/sns-signature.js';
+export {
+  SnsVerifier,
+  snsStringToSign,
+  AWS_SNS_CERT_HOST,
+  type SnsEnvelope,
+  type SnsRejection,
+  type SnsVerifierOptions,
+} from './sns/sns-signature.js';
 export { parseSesNotification } from './sns/ses-notification.js';

@@ -5,19 +5,34 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EmailSendError, type EmailMessage } from './email.port.js';
+
+import { type EmailMessage, EmailSendError } from './email.port.js';
+import { type RunningLocalPostmark, startLocalPostmark } from './local/local-postmark.server.js';
 import { createPostmarkSender } from './postmark/postmark-email.sender.js';
-import { startLocalPostmark, type RunningLocalPostmark } from './local/local-postmark.server.js';
 
 let pm: RunningLocalPostmark;
 let silent: Server;
 const TOKEN = 'server-token-abcdef';
 const msg = (over: Partial<EmailMessage> = {}): EmailMessage => ({
-  id: '6c1f8a1e-0000-4000-8000-000000000001', tenantId: '6c1f8a1e-0000-4000-8000-0000000000aa', key: 'k1', lane: 'transactional',
-  from: { address: 'no-reply@mail.acme.test', name: 'Acme' }, to: { address: 'jane@example.com' }, subject: 'Hi', text: 'Hello', html: '<p>Hello</p>', tags: ['password_reset'], ...over,
+  id: '6c1f8a1e-0000-4000-8000-000000000001',
+  tenantId: '6c1f8a1e-0000-4000-8000-0000000000aa',
+  key: 'k1',
+  lane: 'transactional',
+  from: { address: 'no-reply@mail.acme.test', name: 'Acme' },
+  to: { address: 'jane@example.com' },
+  subject: 'Hi',
+  text: 'Hello',
+  html: '<p>Hello</p>',
+  tags: ['password_reset'],
+  ...over,
 });
-const kindOf = (p: Promise<unknown>) => p.then(() => 'sent', (e: unknown) => (e instanceof EmailSendError ? e.kind : `other: ${String(e)}`));
+const kindOf = (p: Promise<unknown>) =>
+  p.then(
+    () => 'sent',
+    (e: unknown) => (e instanceof EmailSendError ? e.kind : `other: ${String(e)}`),
+  );
 
 beforeAll(async () => {
   pm = await startLocalPostmark({ serverToken: TOKEN });
@@ -35,13 +50,20 @@ describe('Postmark adapter', () => {
     const s = createPostmarkSender({ serverToken: TOKEN, baseUrl: pm.url });
     const r = await s.send(msg());
     expect(r.provider).toBe('postmark');
-    expect(pm.sent.at(-1)).toMatchObject({ messageId: r.providerMessageId, stream: 'outbound', from: '"Acme" <no-reply@mail.acme.test>', metadata: { tenant_id: msg().tenantId, message_id: msg().id } });
+    expect(pm.sent.at(-1)).toMatchObject({
+      messageId: r.providerMessageId,
+      stream: 'outbound',
+      from: '"Acme" <no-reply@mail.acme.test>',
+      metadata: { tenant_id: msg().tenantId, message_id: msg().id },
+    });
     await s.send(msg({ lane: 'bulk' }));
     expect(pm.sent.at(-1)?.stream).toBe('broadcast');
   });
 
   it('maps a wrong token and an account refusal to `account`, an outage to `unavailable`', async () => {
-    expect(await kindOf(createPostmarkSender({ serverToken: 'wrong-token-000', baseUrl: pm.url }).send(msg()))).toBe('account');
+    expect(await kindOf(createPostmarkSender({ serverToken: 'wrong-token-000', baseUrl: pm.url }).send(msg()))).toBe(
+      'account',
+    );
     const s = createPostmarkSender({ serverToken: TOKEN, baseUrl: pm.url });
     pm.failWith('account');
     expect(await kindOf(s.send(msg()))).toBe('account');
@@ -53,7 +75,13 @@ describe('Postmark adapter', () => {
 
   it('maps a timeout and a refused connection to `unavailable`', async () => {
     const port = (silent.address() as AddressInfo).port;
-    expect(await kindOf(createPostmarkSender({ serverToken: TOKEN, baseUrl: `http://127.0.0.1:${port}`, timeoutMs: 300 }).send(msg()))).toBe('unavailable');
-    expect(await kindOf(createPostmarkSender({ serverToken: TOKEN, baseUrl: 'http://127.0.0.1:1' }).send(msg()))).toBe('unavailable');
+    expect(
+      await kindOf(
+        createPostmarkSender({ serverToken: TOKEN, baseUrl: `http://127.0.0.1:${port}`, timeoutMs: 300 }).send(msg()),
+      ),
+    ).toBe('unavailable');
+    expect(await kindOf(createPostmarkSender({ serverToken: TOKEN, baseUrl: 'http://127.0.0.1:1' }).send(msg()))).toBe(
+      'unavailable',
+    );
   });
 });

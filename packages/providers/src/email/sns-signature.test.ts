@@ -4,9 +4,10 @@
  * not match the signature are refused.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SnsVerifier, snsStringToSign, type SnsEnvelope } from './sns/sns-signature.js';
-import { startLocalSns, type RunningLocalSns } from './local/local-sns.signer.js';
+
+import { type RunningLocalSns, startLocalSns } from './local/local-sns.signer.js';
 import { parseSesNotification } from './sns/ses-notification.js';
+import { type SnsEnvelope, snsStringToSign, SnsVerifier } from './sns/sns-signature.js';
 
 let sns: RunningLocalSns;
 let other: RunningLocalSns;
@@ -16,16 +17,27 @@ beforeAll(async () => {
 afterAll(async () => Promise.all([sns.close(), other.close()]));
 
 const verifier = (o: Partial<ConstructorParameters<typeof SnsVerifier>[0]> = {}) =>
-  new SnsVerifier({ allowedTopicArns: [sns.topicArn], certHostPattern: /^127\.0\.0\.1$/, allowHttpLoopback: true, ...o });
+  new SnsVerifier({
+    allowedTopicArns: [sns.topicArn],
+    certHostPattern: /^127\.0\.0\.1$/,
+    allowHttpLoopback: true,
+    ...o,
+  });
 
 describe('SNS signatures', () => {
   it('verifies SignatureVersion 2 notifications and confirmations', async () => {
-    expect(await verifier().verify(sns.sesBounce({ email: 'a@example.com', sesMessageId: 'm1' }))).toMatchObject({ ok: true });
+    expect(await verifier().verify(sns.sesBounce({ email: 'a@example.com', sesMessageId: 'm1' }))).toMatchObject({
+      ok: true,
+    });
     expect(await verifier().verify(sns.subscriptionConfirmation())).toMatchObject({ ok: true });
   });
 
-  it('refuses a message signed by another key than the certificate\'s', async () => {
-    const forged = { ...other.sesBounce({ email: 'a@example.com', sesMessageId: 'm1' }), SigningCertURL: sns.certUrl, TopicArn: sns.topicArn };
+  it("refuses a message signed by another key than the certificate's", async () => {
+    const forged = {
+      ...other.sesBounce({ email: 'a@example.com', sesMessageId: 'm1' }),
+      SigningCertURL: sns.certUrl,
+      TopicArn: sns.topicArn,
+    };
     expect(await verifier().verify(forged)).toEqual({ ok: false, reason: 'bad_signature' });
   });
 
@@ -34,7 +46,10 @@ describe('SNS signatures', () => {
     expect(await verifier({ now: () => Date.now() + 2 * 3_600_000 }).verify(m)).toEqual({ ok: false, reason: 'stale' });
     expect(await verifier({ allowHttpLoopback: false }).verify(m)).toEqual({ ok: false, reason: 'bad_cert_url' });
     expect(await verifier({ certHostPattern: undefined }).verify(m)).toEqual({ ok: false, reason: 'bad_cert_url' });
-    expect(await verifier({ allowedTopicArns: ['arn:aws:sns:us-east-1:1:other'] }).verify(m)).toEqual({ ok: false, reason: 'unexpected_topic' });
+    expect(await verifier({ allowedTopicArns: ['arn:aws:sns:us-east-1:1:other'] }).verify(m)).toEqual({
+      ok: false,
+      reason: 'unexpected_topic',
+    });
     expect(await verifier().verify({ ...m, Type: 'Bogus' })).toEqual({ ok: false, reason: 'malformed' });
   });
 
@@ -47,7 +62,11 @@ describe('SNS signatures', () => {
   it('parses SES bounces for every recipient and tells permanent from transient', () => {
     const m = JSON.stringify({
       notificationType: 'Bounce',
-      bounce: { bounceType: 'Permanent', feedbackId: 'f', bouncedRecipients: [{ emailAddress: 'a@x.test' }, { emailAddress: 'b@x.test' }] },
+      bounce: {
+        bounceType: 'Permanent',
+        feedbackId: 'f',
+        bouncedRecipients: [{ emailAddress: 'a@x.test' }, { emailAddress: 'b@x.test' }],
+      },
       mail: { messageId: 'ses-1', tags: { tenant_id: ['t1'] } },
       newField: { tolerated: true },
     });

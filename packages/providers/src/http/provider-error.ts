@@ -57,7 +57,13 @@ export class ProviderError<K extends string = ProviderErrorKind> extends Error {
   get retryable(): boolean {
     if (this.retryableOverride !== undefined) return this.retryableOverride;
     const k: string = this.kind;
-    return k === 'rate_limited' || k === 'network' || k === 'timeout' || k === 'unavailable' || (k === 'http' && (this.status ?? 500) >= 500);
+    return (
+      k === 'rate_limited' ||
+      k === 'network' ||
+      k === 'timeout' ||
+      k === 'unavailable' ||
+      (k === 'http' && (this.status ?? 500) >= 500)
+    );
   }
 }
 

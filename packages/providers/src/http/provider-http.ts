@@ -35,14 +35,23 @@ const causeCode = (e: unknown): string => {
   return c instanceof Error ? ` (${c.message})` : '';
 };
 
-export async function providerFetch(url: string | URL, init: RequestInit, r: ProviderRequest): Promise<ProviderResponse> {
-  const fail = r.error ?? ((kind, message, status) => new ProviderError(kind, message, status === undefined ? {} : { status }));
+export async function providerFetch(
+  url: string | URL,
+  init: RequestInit,
+  r: ProviderRequest,
+): Promise<ProviderResponse> {
+  const fail =
+    r.error ?? ((kind, message, status) => new ProviderError(kind, message, status === undefined ? {} : { status }));
   let res: Response;
   try {
     res = await (r.fetch ?? fetch)(url, { ...init, signal: AbortSignal.timeout(r.timeoutMs) });
   } catch (e) {
     const name = e instanceof Error ? e.name : '';
-    if (name === 'TimeoutError' || name === 'AbortError') throw fail('timeout', `${r.label}: no answer within ${r.timeoutMs} ms${r.timeoutNote ? ` (${r.timeoutNote})` : ''}`);
+    if (name === 'TimeoutError' || name === 'AbortError')
+      throw fail(
+        'timeout',
+        `${r.label}: no answer within ${r.timeoutMs} ms${r.timeoutNote ? ` (${r.timeoutNote})` : ''}`,
+      );
     throw fail('network', `${r.label}: request failed${r.causeInMessage ? causeCode(e) : ''}`);
   }
   let text: string;
@@ -69,7 +78,11 @@ export function statusKind(status: number): 'rate_limited' | 'unauthorized' | 'r
 }
 
 /** `Retry-After` as seconds (delta seconds, or an HTTP date when `acceptDate`), else `fallback`. */
-export function retryAfterSeconds(headers: Headers, fallback: number, opts: { acceptDate?: boolean; now?: Date } = {}): number {
+export function retryAfterSeconds(
+  headers: Headers,
+  fallback: number,
+  opts: { acceptDate?: boolean; now?: Date } = {},
+): number {
   const raw = headers.get('retry-after')?.trim();
   if (raw === undefined || raw === '') return fallback;
   if (/^\d+$/.test(raw)) return Number(raw);

@@ -1,9 +1,10 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
 import { createJustCallSmsSender } from './justcall/justcall-sms.client.js';
 import { createJustCallTextsReader } from './justcall/justcall-texts.client.js';
 import { createJustCallWebhookReceiver } from './justcall/justcall-webhook.js';
-import { startLocalSms, type RunningLocalSms } from './local/local-sms.server.js';
+import { type RunningLocalSms, startLocalSms } from './local/local-sms.server.js';
 import { createLogSmsSender } from './log/log-sms.sender.js';
 import { SmsError, type SmsEvent, type SmsWebhookReceiver, type SmsWebhookResult } from './sms.port.js';
 
@@ -14,7 +15,10 @@ const LINE = '12135661234';
 const CUSTOMER = '16505551212';
 
 async function failure(p: Promise<unknown>): Promise<SmsError> {
-  const e = await p.then(() => new Error('expected a failure'), (x: unknown) => x);
+  const e = await p.then(
+    () => new Error('expected a failure'),
+    (x: unknown) => x,
+  );
   expect(e).toBeInstanceOf(SmsError);
   expect((e as Error).message).not.toContain(SECRET);
   return e as SmsError;
@@ -29,7 +33,12 @@ describe('JustCall adapter against the local SMS stand-in', () => {
   let sender: ReturnType<typeof createJustCallSmsSender>;
 
   beforeAll(async () => {
-    local = await startLocalSms({ apiKey: KEY, apiSecret: SECRET, webhookSecret: WEBHOOK_SECRET, lines: [{ number: LINE, name: 'Sales Line' }] });
+    local = await startLocalSms({
+      apiKey: KEY,
+      apiSecret: SECRET,
+      webhookSecret: WEBHOOK_SECRET,
+      lines: [{ number: LINE, name: 'Sales Line' }],
+    });
     hook = Fastify();
     hook.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_r, body, done) => done(null, body));
     let receiver: SmsWebhookReceiver | undefined;
@@ -61,7 +70,12 @@ describe('JustCall adapter against the local SMS stand-in', () => {
   it('sends an SMS, then receives signed sms.sent and sms.delivered webhooks that verify', async () => {
     const r = await sender.send({ from: LINE, to: CUSTOMER, body: 'Your install is booked for Tuesday 9am.' });
     expect(r.status).toBe('queued');
-    expect(local.messages.at(-1)).toMatchObject({ id: Number(r.providerMessageId), line: LINE, contact: CUSTOMER, direction: 'Outgoing' });
+    expect(local.messages.at(-1)).toMatchObject({
+      id: Number(r.providerMessageId),
+      line: LINE,
+      contact: CUSTOMER,
+      direction: 'Outgoing',
+    });
     await local.flushWebhooks();
     expect(results.every((x) => x.ok)).toBe(true);
     expect(effects.map((e) => [e.type, e.providerMessageId, e.line, e.contact])).toEqual([
@@ -72,9 +86,20 @@ describe('JustCall adapter against the local SMS stand-in', () => {
   });
 
   it('delivers an inbound SMS as sms.received', async () => {
-    const { providerMessageId } = await local.simulateInbound({ from: CUSTOMER, to: LINE, body: 'Can we move it to Wednesday?' });
+    const { providerMessageId } = await local.simulateInbound({
+      from: CUSTOMER,
+      to: LINE,
+      body: 'Can we move it to Wednesday?',
+    });
     expect(effects).toHaveLength(1);
-    expect(effects[0]).toMatchObject({ type: 'sms.received', providerMessageId, line: LINE, lineName: 'Sales Line', contact: CUSTOMER, body: 'Can we move it to Wednesday?' });
+    expect(effects[0]).toMatchObject({
+      type: 'sms.received',
+      providerMessageId,
+      line: LINE,
+      lineName: 'Sales Line',
+      contact: CUSTOMER,
+      body: 'Can we move it to Wednesday?',
+    });
   });
 
   it('re-sends a webhook as a duplicate that verifies but dedupes on eventId', async () => {
@@ -98,11 +123,22 @@ describe('JustCall adapter against the local SMS stand-in', () => {
     const reader = createJustCallTextsReader({ apiKey: KEY, apiSecret: SECRET, baseUrl: local.url });
     const { providerMessageId } = await local.simulateInbound({ from: CUSTOMER, to: LINE, body: 'Read me back' });
     const m = await reader.getMessage(providerMessageId);
-    expect(m).toMatchObject({ providerMessageId, direction: 'inbound', line: LINE, contact: CUSTOMER, body: 'Read me back', status: 'received' });
+    expect(m).toMatchObject({
+      providerMessageId,
+      direction: 'inbound',
+      line: LINE,
+      contact: CUSTOMER,
+      body: 'Read me back',
+      status: 'received',
+    });
     expect(Math.abs(m!.createdAt!.getTime() - local.now().getTime())).toBeLessThan(2_000);
     const sent = await sender.send({ from: LINE, to: CUSTOMER, body: 'Outbound' });
     await local.flushWebhooks();
-    expect(await reader.getMessage(sent.providerMessageId)).toMatchObject({ direction: 'outbound', status: 'delivered', body: 'Outbound' });
+    expect(await reader.getMessage(sent.providerMessageId)).toMatchObject({
+      direction: 'outbound',
+      status: 'delivered',
+      body: 'Outbound',
+    });
     expect(await reader.getMessage('999999999')).toBeNull();
     expect(await reader.getMessage('../v2.1/texts/new')).toBeNull();
     const wrong = createJustCallTextsReader({ apiKey: KEY, apiSecret: 'wrong-secret', baseUrl: local.url });
@@ -129,7 +165,9 @@ describe('JustCall adapter against the local SMS stand-in', () => {
     expect(e.retryable).toBe(false);
     const before = local.messages.length;
     expect((await failure(sender.send({ from: LINE, to: '+16505551212', body: 'x' }))).kind).toBe('invalid_input');
-    expect((await failure(sender.send({ from: LINE, to: CUSTOMER, body: 'x'.repeat(1601) }))).kind).toBe('invalid_input');
+    expect((await failure(sender.send({ from: LINE, to: CUSTOMER, body: 'x'.repeat(1601) }))).kind).toBe(
+      'invalid_input',
+    );
     expect(local.messages.length).toBe(before);
   });
 });

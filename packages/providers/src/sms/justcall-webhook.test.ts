@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import {
   createJustCallWebhookReceiver,
   formatJustCallTimestamp,
@@ -22,18 +23,38 @@ const URL_ = 'https://erp.example.com/sms/webhook/sms';
 const NOW = new Date('2026-01-10T12:00:00Z');
 const clock = { now: () => NOW };
 
-function delivery(over: { type?: string; timestamp?: string; url?: string; secret?: string; data?: Record<string, unknown> } = {}) {
+function delivery(
+  over: { type?: string; timestamp?: string; url?: string; secret?: string; data?: Record<string, unknown> } = {},
+) {
   const type = over.type ?? 'sms.received';
   const timestamp = over.timestamp ?? formatJustCallTimestamp(NOW);
   const body = JSON.stringify({
-    request_id: '01HQAMVFRC4HZ0144TDS0001', webhook_url: URL_, url_id: '65d5', type,
+    request_id: '01HQAMVFRC4HZ0144TDS0001',
+    webhook_url: URL_,
+    url_id: '65d5',
+    type,
     data: {
-      id: 123455, contact_number: '16813811234', justcall_number: '12135661234', justcall_line_name: 'Sales Line',
-      sms_date: '2026-01-10', sms_time: '11:59:58', direction: 'Incoming', sms_info: { body: 'Is Tuesday OK?' }, delivery_status: 'delivered', ...over.data,
+      id: 123455,
+      contact_number: '16813811234',
+      justcall_number: '12135661234',
+      justcall_line_name: 'Sales Line',
+      sms_date: '2026-01-10',
+      sms_time: '11:59:58',
+      direction: 'Incoming',
+      sms_info: { body: 'Is Tuesday OK?' },
+      delivery_status: 'delivered',
+      ...over.data,
     },
   });
   const signature = signJustCall({ secret: over.secret ?? SECRET, webhookUrl: over.url ?? URL_, type, timestamp });
-  return { rawBody: Buffer.from(body), headers: { 'x-justcall-signature': signature, 'x-justcall-signature-version': 'v1', 'x-justcall-request-timestamp': timestamp } };
+  return {
+    rawBody: Buffer.from(body),
+    headers: {
+      'x-justcall-signature': signature,
+      'x-justcall-signature-version': 'v1',
+      'x-justcall-request-timestamp': timestamp,
+    },
+  };
 }
 
 describe('JustCall webhook signature', () => {
@@ -66,19 +87,44 @@ describe('JustCall webhook receiver', () => {
     const r = receiver.receive(delivery());
     expect(r).toMatchObject({
       ok: true,
-      event: { type: 'sms.received', eventId: '01HQAMVFRC4HZ0144TDS0001', providerMessageId: '123455', line: '12135661234', lineName: 'Sales Line', contact: '16813811234', body: 'Is Tuesday OK?', status: 'received' },
+      event: {
+        type: 'sms.received',
+        eventId: '01HQAMVFRC4HZ0144TDS0001',
+        providerMessageId: '123455',
+        line: '12135661234',
+        lineName: 'Sales Line',
+        contact: '16813811234',
+        body: 'Is Tuesday OK?',
+        status: 'received',
+      },
     });
     expect(r.ok && r.event?.occurredAt.toISOString()).toBe('2026-01-10T11:59:58.000Z');
   });
 
   it('maps sms.delivered with its delivery status, and splits sms.sent_received by direction', () => {
-    expect(receiver.receive(delivery({ type: 'sms.delivered', data: { direction: 'Outgoing', delivery_status: 'undelivered' } }))).toMatchObject({ ok: true, event: { type: 'sms.delivered', status: 'undelivered' } });
-    expect(receiver.receive(delivery({ type: 'sms.sent_received', data: { direction: 'Outgoing' } }))).toMatchObject({ ok: true, event: { type: 'sms.sent' } });
-    expect(receiver.receive(delivery({ type: 'sms.sent_received' }))).toMatchObject({ ok: true, event: { type: 'sms.received' } });
+    expect(
+      receiver.receive(
+        delivery({ type: 'sms.delivered', data: { direction: 'Outgoing', delivery_status: 'undelivered' } }),
+      ),
+    ).toMatchObject({ ok: true, event: { type: 'sms.delivered', status: 'undelivered' } });
+    expect(receiver.receive(delivery({ type: 'sms.sent_received', data: { direction: 'Outgoing' } }))).toMatchObject({
+      ok: true,
+      event: { type: 'sms.sent' },
+    });
+    expect(receiver.receive(delivery({ type: 'sms.sent_received' }))).toMatchObject({
+      ok: true,
+      event: { type: 'sms.received' },
+    });
   });
 
   it('acknowledges verified non-SMS events without an event', () => {
-    expect(receiver.receive(delivery({ type: 'call.completed' }))).toEqual({ ok: true, event: null, type: 'call.completed', signature: expect.stringMatching(/^[0-9a-f]{64}$/), signedAt: NOW });
+    expect(receiver.receive(delivery({ type: 'call.completed' }))).toEqual({
+      ok: true,
+      event: null,
+      type: 'call.completed',
+      signature: expect.stringMatching(/^[0-9a-f]{64}$/),
+      signedAt: NOW,
+    });
   });
 
   it('rejects timestamps outside ±300 s and accepts them at the edge', () => {
@@ -91,7 +137,10 @@ describe('JustCall webhook receiver', () => {
 
   it('rejects a wrong secret, a signature for another URL, a changed type and missing headers', () => {
     expect(receiver.receive(delivery({ secret: 'wrong' }))).toEqual({ ok: false, reason: 'bad_signature' });
-    expect(receiver.receive(delivery({ url: 'https://evil.example.com/hook' }))).toEqual({ ok: false, reason: 'bad_signature' });
+    expect(receiver.receive(delivery({ url: 'https://evil.example.com/hook' }))).toEqual({
+      ok: false,
+      reason: 'bad_signature',
+    });
     const d = delivery({ type: 'sms.sent' });
     const tampered = Buffer.from(d.rawBody.toString().replace('"sms.sent"', '"sms.received"'));
     expect(receiver.receive({ ...d, rawBody: tampered })).toEqual({ ok: false, reason: 'bad_signature' });

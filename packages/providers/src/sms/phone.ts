@@ -4,7 +4,7 @@
  * (`(650) 555-1212`, `020 7946 0018`) is read in `defaultRegion` (ISO 3166 alpha-2, e.g. `US`),
  * which comes from configuration. Only numbers the library considers valid are returned.
  */
-import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
+import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js';
 
 export function normalizePhone(input: string | null | undefined, defaultRegion?: string): string | undefined {
   if (typeof input !== 'string') return undefined;
@@ -12,7 +12,8 @@ export function normalizePhone(input: string | null | undefined, defaultRegion?:
   if (raw === '') return undefined;
   if (raw.startsWith('00')) raw = `+${raw.slice(2)}`;
   const region = defaultRegion?.trim().toUpperCase() as CountryCode | undefined;
-  const parsed = raw.startsWith('+') || !region ? parsePhoneNumberFromString(raw) : parsePhoneNumberFromString(raw, region);
+  const parsed =
+    raw.startsWith('+') || !region ? parsePhoneNumberFromString(raw) : parsePhoneNumberFromString(raw, region);
   return parsed?.isValid() ? parsed.number.slice(1) : undefined;
 }
 

@@ -16,7 +16,12 @@ export function findBinary(name: string): string | undefined {
 export function requireBinary(name: string, aptPackage = name): string | undefined {
   const path = findBinary(name);
   if (path) return path;
-  if (process.env.CI === 'true') throw new Error(`${name} is not installed: CI must run these tests (apt-get install -y ${aptPackage}; .ci/run does)`);
-  console.warn(`SKIPPED: ${name} is not installed (apt-get install -y ${aptPackage}); these tests need the real ${name}`);
+  if (process.env.CI === 'true')
+    throw new Error(
+      `${name} is not installed: CI must run these tests (apt-get install -y ${aptPackage}; .ci/run does)`,
+    );
+  console.warn(
+    `SKIPPED: ${name} is not installed (apt-get install -y ${aptPackage}); these tests need the real ${name}`,
+  );
   return undefined;
 }

@@ -1,7 +1,7 @@
 /** Small network helpers for proxy tests: free loopback ports and HTTPS requests with SNI and a source address. */
-import { createServer, type AddressInfo } from 'node:net';
-import { request as httpsRequest } from 'node:https';
 import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { type AddressInfo, createServer } from 'node:net';
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -41,7 +41,11 @@ export function call(o: CallOptions): Promise<Answer> {
       port: o.port,
       path: o.path,
       method: o.method ?? 'GET',
-      headers: { host: o.host, ...(o.body !== undefined ? { 'content-length': String(Buffer.byteLength(o.body)) } : {}), ...o.headers },
+      headers: {
+        host: o.host,
+        ...(o.body !== undefined ? { 'content-length': String(Buffer.byteLength(o.body)) } : {}),
+        ...o.headers,
+      },
       agent: false as const,
       ...(o.localAddress ? { localAddress: o.localAddress } : {}),
     };
@@ -49,7 +53,9 @@ export function call(o: CallOptions): Promise<Answer> {
     req.on('response', (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }),
+      );
     });
     req.on('error', reject);
     req.end(o.body);

@@ -5,7 +5,18 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { layoutFromConfig, loadProxyConfig, startNginx, writeAtomic, writeProxyDir, createTestCa, type NginxLayout, type RunningNginx, type TestCa } from '../index.js';
+
+import {
+  createTestCa,
+  layoutFromConfig,
+  loadProxyConfig,
+  type NginxLayout,
+  type RunningNginx,
+  startNginx,
+  type TestCa,
+  writeAtomic,
+  writeProxyDir,
+} from '../index.js';
 import { freePort } from './net.js';
 
 export interface ProxyHarness {
@@ -16,7 +27,10 @@ export interface ProxyHarness {
   close(): Promise<void>;
 }
 
-export async function startProxy(upstreams: { erp: string; landing: string; pwa: string; docs: string }, env: Record<string, string> = {}): Promise<ProxyHarness> {
+export async function startProxy(
+  upstreams: { erp: string; landing: string; pwa: string; docs: string },
+  env: Record<string, string> = {},
+): Promise<ProxyHarness> {
   const prefix = mkdtempSync(join(tmpdir(), 'proxy-'));
   const config = loadProxyConfig({
     PROXY_DIR: prefix,
@@ -39,7 +53,10 @@ export async function startProxy(upstreams: { erp: string; landing: string; pwa:
   const paths = { bin: config.NGINX_BIN, prefix };
   const nginx = await startNginx(paths, { host: '127.0.0.1', port: layout.httpPort });
   return {
-    layout, ca, nginx, paths,
+    layout,
+    ca,
+    nginx,
+    paths,
     async close() {
       await nginx.stop();
       rmSync(prefix, { recursive: true, force: true });

@@ -2,10 +2,19 @@
  * The object-storage port over the S3 API (AWS S3, MinIO, Ceph, R2, …) with the AWS SDK v3. Streams
  * go up as multipart uploads (lib-storage), so a large backup archive is never held in memory.
  */
-import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { Readable } from 'node:stream';
+
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  ListObjectsV2Command,
+  NoSuchKey,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { Readable } from 'node:stream';
+
 import { assertValidKey, ObjectNotFoundError, type ObjectStore, type StoredObject } from '../storage.port.js';
 
 export interface S3StoreOptions {
@@ -37,11 +46,16 @@ export function createS3ObjectStore(o: S3StoreOptions): ObjectStore & { client: 
     client,
     async put(key, body, opts = {}) {
       if (body instanceof Readable) {
-        await new Upload({ client, params: { Bucket: o.bucket, Key: full(key), Body: body, ContentType: opts.contentType } }).done();
+        await new Upload({
+          client,
+          params: { Bucket: o.bucket, Key: full(key), Body: body, ContentType: opts.contentType },
+        }).done();
         return;
       }
       const bytes = typeof body === 'string' ? Buffer.from(body) : body;
-      await client.send(new PutObjectCommand({ Bucket: o.bucket, Key: full(key), Body: bytes, ContentType: opts.contentType }));
+      await client.send(
+        new PutObjectCommand({ Bucket: o.bucket, Key: full(key), Body: bytes, ContentType: opts.contentType }),
+      );
     },
     async get(key) {
       try {
@@ -56,7 +70,9 @@ export function createS3ObjectStore(o: S3StoreOptions): ObjectStore & { client: 
       const out: StoredObject[] = [];
       let token: string | undefined;
       do {
-        const r = await client.send(new ListObjectsV2Command({ Bucket: o.bucket, Prefix: prefix + p, ContinuationToken: token }));
+        const r = await client.send(
+          new ListObjectsV2Command({ Bucket: o.bucket, Prefix: prefix + p, ContinuationToken: token }),
+        );
         for (const c of r.Contents ?? []) if (c.Key) out.push({ key: c.Key.slice(prefix.length), size: c.Size ?? 0 });
         token = r.IsTruncated ? r.NextContinuationToken : undefined;
       } while (token);
@@ -67,7 +83,10 @@ export function createS3ObjectStore(o: S3StoreOptions): ObjectStore & { client: 
     },
     async presign(key, opts = {}) {
       const Key = full(key);
-      const cmd = opts.method === 'put' ? new PutObjectCommand({ Bucket: o.bucket, Key }) : new GetObjectCommand({ Bucket: o.bucket, Key });
+      const cmd =
+        opts.method === 'put'
+          ? new PutObjectCommand({ Bucket: o.bucket, Key })
+          : new GetObjectCommand({ Bucket: o.bucket, Key });
       return getSignedUrl(client, cmd, { expiresIn: opts.expiresIn ?? 900 });
     },
   };

@@ -5,6 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import S3rver from '@20minutes/s3rver';
 import type { S3Client } from '@aws-sdk/client-s3';
 
@@ -33,7 +34,13 @@ export function adaptClientToS3rver(client: S3Client): void {
 
 export async function startTestS3(buckets: string[] = ['test-bucket']): Promise<TestS3> {
   const directory = mkdtempSync(join(tmpdir(), 's3rver-'));
-  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: buckets.map((name) => ({ name })) });
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory,
+    configureBuckets: buckets.map((name) => ({ name })),
+  });
   const addr = (await server.run()) as { port: number };
   return {
     endpoint: `http://127.0.0.1:${addr.port}`,

@@ -33,12 +33,23 @@ export interface AuditRow {
 }
 
 export class AuditRepo {
-  constructor(private readonly db: Queryable, private readonly tenantId: string) {}
+  constructor(
+    private readonly db: Queryable,
+    private readonly tenantId: string,
+  ) {}
 
   async record(e: AuditEntry, q: Queryable = this.db): Promise<void> {
     await q.query(
       `INSERT INTO restapi_audit_events (tenant_id, event, key_id, app_id, login, client_ip, detail) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-      [this.tenantId, e.event, e.keyId ?? null, e.appId ?? null, e.login ?? null, e.clientIp ?? null, JSON.stringify(e.detail ?? {})],
+      [
+        this.tenantId,
+        e.event,
+        e.keyId ?? null,
+        e.appId ?? null,
+        e.login ?? null,
+        e.clientIp ?? null,
+        JSON.stringify(e.detail ?? {}),
+      ],
     );
   }
 

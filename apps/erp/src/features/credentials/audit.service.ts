@@ -3,6 +3,7 @@
  * keys, OAuth, the RPC gateway's failed logins) use it. The table itself is audit.repo.ts's alone.
  */
 import type { Queryable } from '@platform/db';
+
 import type { AuditEntry, AuditRepo, AuditRow } from './audit.repo.js';
 
 export type { AuditEntry, AuditEvent, AuditRow } from './audit.repo.js';

@@ -3,6 +3,7 @@
  * counted per client IP; past the limit the caller gets 429 instead (anti-automation, ASVS 2.4.1).
  */
 import type { RateLimiter } from '@platform/http-kit';
+
 import type { AuditEntry, AuditService } from './audit.service.js';
 
 export const AUTH_FAILURE_LIMIT = { name: 'restapi-auth-fail', max: 30, windowSeconds: 60 };
@@ -12,7 +13,11 @@ export const LOGIN_ATTEMPT_LIMIT = { name: 'restapi-login', max: 10, windowSecon
 export class AuthFailures {
   private readonly loginLimit: { name: string; max: number; windowSeconds: number };
 
-  constructor(private readonly audit: AuditService, private readonly limiter: RateLimiter, loginLimit?: { max: number; windowSeconds: number }) {
+  constructor(
+    private readonly audit: AuditService,
+    private readonly limiter: RateLimiter,
+    loginLimit?: { max: number; windowSeconds: number },
+  ) {
     this.loginLimit = { ...LOGIN_ATTEMPT_LIMIT, ...loginLimit };
   }
 

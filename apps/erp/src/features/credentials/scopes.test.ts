@@ -1,11 +1,14 @@
-import { describe, expect, it } from 'vitest';
 import { AppError } from '@platform/kernel';
+import { describe, expect, it } from 'vitest';
+
 import { allows, parseScopes, scopeProblem } from './scopes.js';
 
 describe('scopes', () => {
   it('parses space- or comma-separated scopes, sorted and deduplicated', () => {
     expect(parseScopes('write:crm.lead, read:res.partner read:res.partner method:sale.order.action_confirm')).toEqual([
-      'method:sale.order.action_confirm', 'read:res.partner', 'write:crm.lead',
+      'method:sale.order.action_confirm',
+      'read:res.partner',
+      'write:crm.lead',
     ]);
   });
 

@@ -48,8 +48,12 @@ export function parseScopes(input: string | string[]): string[] {
     const why = scopeProblem(t);
     return why ? [{ field: 'scope', rule: 'format', message: why }] : [];
   });
-  if (issues.length) throw new AppError('VALIDATION_FAILED', issues.map((i) => i.message).join('; '), { fieldIssues: issues });
-  if (!tokens.length) throw new AppError('VALIDATION_FAILED', 'At least one scope is required', { fieldIssues: [{ field: 'scope', rule: 'required', message: 'required' }] });
+  if (issues.length)
+    throw new AppError('VALIDATION_FAILED', issues.map((i) => i.message).join('; '), { fieldIssues: issues });
+  if (!tokens.length)
+    throw new AppError('VALIDATION_FAILED', 'At least one scope is required', {
+      fieldIssues: [{ field: 'scope', rule: 'required', message: 'required' }],
+    });
   return [...new Set(tokens)].sort();
 }
 

@@ -1,6 +1,7 @@
 /** The office email API (packages/email) is guarded by the REST API's credentials and a scope. */
-import { AppError } from '@platform/kernel';
 import type { AdminGuard } from '@platform/email';
+import { AppError } from '@platform/kernel';
+
 import type { RestAuth } from '../restapi/restapi.auth.js';
 
 export function scopeGuard(auth: RestAuth, scope: string): AdminGuard {

@@ -4,12 +4,14 @@
  * complaint; the sending domain and its DNS records; template previews; clear 4xx problems.
  */
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+
 import { composeEmailAdmin, emailConfigDefaults, SuppressionService } from '@platform/email';
 import { createSecretBox, parseKeyring } from '@platform/secrets';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { apiKey, type RestHarness, startRestHarness } from '../../../test/support/restapi-harness.js';
 import { composeErpApp } from '../../deps.js';
-import { apiKey, startRestHarness, type RestHarness } from '../../../test/support/restapi-harness.js';
 
 let h: RestHarness;
 let app: FastifyInstance;
@@ -19,12 +21,23 @@ let reader: string;
 beforeAll(async () => {
   h = await startRestHarness();
   const box = createSecretBox(parseKeyring(`k:${randomBytes(32).toString('base64')}`));
-  const emailAdmin = composeEmailAdmin(emailConfigDefaults({ EMAIL_PLATFORM_DOMAIN: 'platform.test' }), h.t.db, box, h.tenantId);
+  const emailAdmin = composeEmailAdmin(
+    emailConfigDefaults({ EMAIL_PLATFORM_DOMAIN: 'platform.test' }),
+    h.t.db,
+    box,
+    h.tenantId,
+  );
   app = composeErpApp({ erp: h.embedded, restapi: h.deps, emailAdmin });
   admin = (await apiKey(h, 'admin:integrations')).key;
   reader = (await apiKey(h, 'read:res.partner')).key;
   const s = new SuppressionService(h.t.db);
-  const ev = { provider: 'postmark', providerMessageId: undefined, tenantHint: undefined, inactive: true, detail: { description: 'mailbox unknown' } };
+  const ev = {
+    provider: 'postmark',
+    providerMessageId: undefined,
+    tenantHint: undefined,
+    inactive: true,
+    detail: { description: 'mailbox unknown' },
+  };
   await s.applyFeedback(h.tenantId, { ...ev, kind: 'hard_bounce', email: 'bounced@example.com', eventId: '1' });
   await s.applyFeedback(h.tenantId, { ...ev, kind: 'complaint', email: 'angry@example.com', eventId: '2' });
 }, 180_000);
@@ -34,7 +47,12 @@ afterAll(async () => {
 });
 
 const call = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', path: string, key?: string, payload?: unknown) =>
-  app.inject({ method, url: `/restapi/1.0/admin/email${path}`, headers: key ? { 'x-api-key': key } : {}, ...(payload ? { payload: payload as object } : {}) });
+  app.inject({
+    method,
+    url: `/restapi/1.0/admin/email${path}`,
+    headers: key ? { 'x-api-key': key } : {},
+    ...(payload ? { payload: payload as object } : {}),
+  });
 
 describe('office email API', () => {
   it('needs a credential (401) with the admin:integrations scope (403)', async () => {
@@ -43,8 +61,17 @@ describe('office email API', () => {
   });
 
   it('shows why each address is suppressed, lifts a bounce and refuses to lift a complaint', async () => {
-    const list = (await call('GET', '/suppressions', admin)).json() as { email: string; reason: string; liftable: boolean; provider: string }[];
-    expect(list.find((r) => r.email === 'bounced@example.com')).toMatchObject({ reason: 'hard_bounce', provider: 'postmark', liftable: true });
+    const list = (await call('GET', '/suppressions', admin)).json() as {
+      email: string;
+      reason: string;
+      liftable: boolean;
+      provider: string;
+    }[];
+    expect(list.find((r) => r.email === 'bounced@example.com')).toMatchObject({
+      reason: 'hard_bounce',
+      provider: 'postmark',
+      liftable: true,
+    });
     expect(list.find((r) => r.email === 'angry@example.com')).toMatchObject({ reason: 'complaint', liftable: false });
     const refused = await call('POST', '/suppressions/lift', admin, { email: 'angry@example.com' });
     expect(refused.statusCode).toBe(409);
@@ -66,10 +93,16 @@ describe('office email API', () => {
     expect(added.statusCode).toBe(201);
     expect(added.json().records.map((r: { purpose: string }) => r.purpose)).toEqual(['spf', 'dkim', 'return_path']);
     expect(JSON.stringify((await call('GET', '/domain', admin)).json())).not.toContain('sealed');
-    expect((await call('PUT', '/sender', admin, { from_name: 'Brightview Blinds', reply_to: 'office@brightview.test' })).statusCode).toBe(200);
+    expect(
+      (await call('PUT', '/sender', admin, { from_name: 'Brightview Blinds', reply_to: 'office@brightview.test' }))
+        .statusCode,
+    ).toBe(200);
     const preview = (await call('GET', '/preview/password_reset', admin)).json();
     // Not verified yet: the platform's domain, with the tenant's name and reply-to.
-    expect(preview).toMatchObject({ from: { address: 'no-reply@platform.test', name: 'Brightview Blinds' }, reply_to: { address: 'office@brightview.test' } });
+    expect(preview).toMatchObject({
+      from: { address: 'no-reply@platform.test', name: 'Brightview Blinds' },
+      reply_to: { address: 'office@brightview.test' },
+    });
     expect((await call('GET', '/preview/nope', admin)).json()).toMatchObject({ code: 'EMAIL_TEMPLATE_UNKNOWN' });
   });
 });

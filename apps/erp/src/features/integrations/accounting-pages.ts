@@ -7,7 +7,9 @@ export interface PageItem {
 }
 
 export function accountingPage(title: string, message: string, items: PageItem[] = []): string {
-  const list = items.length ? `<dl>${items.map((i) => `<dt>${esc(i.label)}</dt><dd><code>${esc(i.value)}</code></dd>`).join('')}</dl>` : '';
+  const list = items.length
+    ? `<dl>${items.map((i) => `<dt>${esc(i.label)}</dt><dd><code>${esc(i.value)}</code></dd>`).join('')}</dl>`
+    : '';
   return (
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex">` +
     `<title>${esc(title)}</title><style>body{font-family:system-ui,sans-serif;max-width:42rem;margin:3rem auto;padding:0 1rem}` +

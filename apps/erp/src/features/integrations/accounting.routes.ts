@@ -8,11 +8,12 @@
  * Admin routes take HTTP Basic with an ERP login listed in ACCT_ADMIN_LOGINS and its password
  * (or API key), checked by the ERP itself.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { acceptRawBodies, decodeBody } from '@platform/http-kit';
 import type { AccountingWebhookOutcome } from '@platform/integrations';
-import type { IntegrationsDeps } from './integrations.types.js';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
 import { accountingPage } from './accounting-pages.js';
+import type { IntegrationsDeps } from './integrations.types.js';
 
 type Deps = IntegrationsDeps & { accounting: NonNullable<IntegrationsDeps['accounting']> };
 
@@ -55,8 +56,14 @@ export function registerAccountingRoutes(app: FastifyInstance, deps: Deps): void
       const [login = '', ...rest] = Buffer.from(h.slice(6), 'base64').toString('utf8').split(':');
       if (adminLogins.includes(login) && (await verifyAdmin(login, rest.join(':')).catch(() => false))) return true;
     }
-    await html(reply.header('www-authenticate', 'Basic realm="ERP accounting", charset="UTF-8"'), 401,
-      accountingPage('Sign-in required', 'Sign in with an ERP administrator login to manage the accounting connection.'));
+    await html(
+      reply.header('www-authenticate', 'Basic realm="ERP accounting", charset="UTF-8"'),
+      401,
+      accountingPage(
+        'Sign-in required',
+        'Sign in with an ERP administrator login to manage the accounting connection.',
+      ),
+    );
     return false;
   };
 
@@ -73,7 +80,9 @@ export function registerAccountingRoutes(app: FastifyInstance, deps: Deps): void
 
   app.get('/acct/connect', async (req, reply) => {
     if (!(await admin(req, reply))) return reply;
-    return reply.header('cache-control', 'no-store').redirect(await services.connect.start(deps.tenantId, companyOf(req)), 302);
+    return reply
+      .header('cache-control', 'no-store')
+      .redirect(await services.connect.start(deps.tenantId, companyOf(req)), 302);
   });
 
   const callback = async (req: FastifyRequest, reply: FastifyReply) => {
@@ -85,12 +94,32 @@ export function registerAccountingRoutes(app: FastifyInstance, deps: Deps): void
       ...(q['error_description'] ? { errorDescription: q['error_description'] } : {}),
       receivedUrl: receivedUrl(req),
     });
-    if (out.ok) return html(reply, 200, accountingPage('Accounting connected', `"${out.connection}" is connected to ${out.tenantName}. You can close this page.`));
+    if (out.ok)
+      return html(
+        reply,
+        200,
+        accountingPage(
+          'Accounting connected',
+          `"${out.connection}" is connected to ${out.tenantName}. You can close this page.`,
+        ),
+      );
     if (out.reason === 'redirect_uri_mismatch') {
-      req.log.warn({ registered: out.registered, received: out.received }, 'accounting callback: redirect URI mismatch');
-      return html(reply, 400, accountingPage('Redirect URI mismatch',
-        'The callback arrived at a URL that differs from the Redirect URI of the accounting connection. They must be equal exactly, trailing slash included, here and in the provider\'s portal.',
-        [{ label: 'Redirect URI (ERP configuration)', value: out.registered }, { label: 'Callback URL received', value: out.received }]));
+      req.log.warn(
+        { registered: out.registered, received: out.received },
+        'accounting callback: redirect URI mismatch',
+      );
+      return html(
+        reply,
+        400,
+        accountingPage(
+          'Redirect URI mismatch',
+          "The callback arrived at a URL that differs from the Redirect URI of the accounting connection. They must be equal exactly, trailing slash included, here and in the provider's portal.",
+          [
+            { label: 'Redirect URI (ERP configuration)', value: out.registered },
+            { label: 'Callback URL received', value: out.received },
+          ],
+        ),
+      );
     }
     return html(reply, 400, accountingPage('Accounting not connected', out.message));
   };
@@ -102,12 +131,21 @@ export function registerAccountingRoutes(app: FastifyInstance, deps: Deps): void
     if (!sameOrigin(req)) return html(reply, 403, accountingPage('Refused', 'Disconnect from the ERP host itself.'));
     if (!(await admin(req, reply))) return reply;
     await services.connect.disconnect(deps.tenantId, companyOf(req));
-    return html(reply, 200, accountingPage('Accounting disconnected', 'The grant was revoked and the tokens forgotten. Connect again to resume the sync.'));
+    return html(
+      reply,
+      200,
+      accountingPage(
+        'Accounting disconnected',
+        'The grant was revoked and the tokens forgotten. Connect again to resume the sync.',
+      ),
+    );
   });
 
   app.get('/acct/status', async (req, reply) => {
     if (!(await admin(req, reply))) return reply;
-    return reply.header('cache-control', 'no-store').send(await deps.settings.showAccountingConnection(deps.tenantId, companyOf(req)));
+    return reply
+      .header('cache-control', 'no-store')
+      .send(await deps.settings.showAccountingConnection(deps.tenantId, companyOf(req)));
   });
 
   void app.register(async (scope) => {
@@ -116,7 +154,11 @@ export function registerAccountingRoutes(app: FastifyInstance, deps: Deps): void
     scope.post('/acct/webhook', async (req, reply) => {
       const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
       const text = textOf(body, req.headers['content-type']);
-      const out = await services.webhook.receive(deps.tenantId, { headers: req.headers, rawBody: body, ...(text === undefined ? {} : { text }) });
+      const out = await services.webhook.receive(deps.tenantId, {
+        headers: req.headers,
+        rawBody: body,
+        ...(text === undefined ? {} : { text }),
+      });
       if (out.kind !== 'accepted') req.log.warn({ reason: out.reason }, 'accounting webhook refused');
       // The provider wants an empty body (and no cookies), whatever the outcome.
       return reply.code(WEBHOOK_STATUS[out.kind]).header('cache-control', 'no-store').send();
@@ -125,4 +167,8 @@ export function registerAccountingRoutes(app: FastifyInstance, deps: Deps): void
 }
 
 /** The provider's protocol: 200 to a good signature (probes included), 401 to a bad one. */
-const WEBHOOK_STATUS: Record<AccountingWebhookOutcome['kind'], number> = { accepted: 200, unauthenticated: 401, malformed: 400 };
+const WEBHOOK_STATUS: Record<AccountingWebhookOutcome['kind'], number> = {
+  accepted: 200,
+  unauthenticated: 401,
+  malformed: 400,
+};

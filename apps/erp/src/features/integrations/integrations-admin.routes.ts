@@ -3,13 +3,14 @@
  * API key or OAuth token whose scope includes `admin:integrations`. Secrets go in, never come back
  * in full (masked); the chat webhook URL, itself a credential, is shown as its origin only.
  */
-import type { FastifyInstance, FastifyRequest, FastifyReply } from 'fastify';
 import { parseOrThrow, registerProblemHandlers } from '@platform/http-kit';
-import { AppError } from '@platform/kernel';
 import { accountingConnectionSchema, chatConfigSchema, smsConfigSchema, smsLineSchema } from '@platform/integrations';
+import { AppError } from '@platform/kernel';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { RestAuth } from '../restapi/restapi.auth.js';
+
 import { ADMIN_INTEGRATIONS_SCOPE } from '../credentials/scopes.js';
+import type { RestAuth } from '../restapi/restapi.auth.js';
 import type { IntegrationsDeps } from './integrations.types.js';
 
 const smsMessageSchema = z.object({
@@ -26,21 +27,59 @@ async function routes(app: FastifyInstance, auth: RestAuth, d: IntegrationsDeps)
   registerProblemHandlers(app);
   const guard = async (req: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const p = await auth.authenticate(req, reply);
-    if (!p.scopes.includes(ADMIN_INTEGRATIONS_SCOPE)) throw new AppError('API_FORBIDDEN', `This credential lacks the scope ${ADMIN_INTEGRATIONS_SCOPE}.`);
+    if (!p.scopes.includes(ADMIN_INTEGRATIONS_SCOPE))
+      throw new AppError('API_FORBIDDEN', `This credential lacks the scope ${ADMIN_INTEGRATIONS_SCOPE}.`);
   };
   const t = d.tenantId;
   const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
-  app.get('/accounting', async (req, reply) => (await guard(req, reply), noStore(reply).send(await d.settings.showAccountingConnection(t))));
-  app.put('/accounting', async (req, reply) => (await guard(req, reply), noStore(reply).send(await d.settings.setAccountingConnection(t, parseOrThrow(accountingConnectionSchema, req.body)))));
-  app.get('/sms', async (req, reply) => (await guard(req, reply), noStore(reply).send(await d.settings.showSmsConfig(t))));
-  app.put('/sms', async (req, reply) => (await guard(req, reply), noStore(reply).send(await d.settings.setSmsConfig(t, parseOrThrow(smsConfigSchema, req.body)))));
-  app.post('/sms/lines', async (req, reply) => (await guard(req, reply), noStore(reply).code(201).send(await d.settings.addSmsLine(t, parseOrThrow(smsLineSchema, req.body)))));
+  app.get(
+    '/accounting',
+    async (req, reply) => (await guard(req, reply), noStore(reply).send(await d.settings.showAccountingConnection(t))),
+  );
+  app.put(
+    '/accounting',
+    async (req, reply) => (
+      await guard(req, reply),
+      noStore(reply).send(
+        await d.settings.setAccountingConnection(t, parseOrThrow(accountingConnectionSchema, req.body)),
+      )
+    ),
+  );
+  app.get(
+    '/sms',
+    async (req, reply) => (await guard(req, reply), noStore(reply).send(await d.settings.showSmsConfig(t))),
+  );
+  app.put(
+    '/sms',
+    async (req, reply) => (
+      await guard(req, reply),
+      noStore(reply).send(await d.settings.setSmsConfig(t, parseOrThrow(smsConfigSchema, req.body)))
+    ),
+  );
+  app.post(
+    '/sms/lines',
+    async (req, reply) => (
+      await guard(req, reply),
+      noStore(reply)
+        .code(201)
+        .send(await d.settings.addSmsLine(t, parseOrThrow(smsLineSchema, req.body)))
+    ),
+  );
   app.post('/sms/messages', async (req, reply) => {
     await guard(req, reply);
     const m = parseOrThrow(smsMessageSchema, req.body);
     const queued = await d.sms.queue(t, { to: m.to, body: m.body, ...(m.line_type ? { lineType: m.line_type } : {}) });
     return noStore(reply).code(202).send({ id: queued.id, from: queued.from, status: 'queued' });
   });
-  app.get('/chat', async (req, reply) => (await guard(req, reply), noStore(reply).send(await d.settings.showChatConfig(t))));
-  app.put('/chat', async (req, reply) => (await guard(req, reply), noStore(reply).send(await d.settings.setChatConfig(t, parseOrThrow(chatConfigSchema, req.body)))));
+  app.get(
+    '/chat',
+    async (req, reply) => (await guard(req, reply), noStore(reply).send(await d.settings.showChatConfig(t))),
+  );
+  app.put(
+    '/chat',
+    async (req, reply) => (
+      await guard(req, reply),
+      noStore(reply).send(await d.settings.setChatConfig(t, parseOrThrow(chatConfigSchema, req.body)))
+    ),
+  );
 }

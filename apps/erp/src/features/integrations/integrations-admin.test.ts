@@ -1,11 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import type { FastifyInstance } from 'fastify';
-import { loadErpConfig } from '../../erp.config.js';
-import { apiKey, startRestHarness, type RestHarness } from '../../../test/support/restapi-harness.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { apiKey, type RestHarness, startRestHarness } from '../../../test/support/restapi-harness.js';
 import { composeErpApp, composeIntegrations } from '../../deps.js';
+import { loadErpConfig } from '../../erp.config.js';
 
 let h: RestHarness;
 let app: FastifyInstance;
@@ -28,7 +30,12 @@ afterAll(async () => {
 });
 
 const call = (method: 'GET' | 'PUT' | 'POST', path: string, key?: string, payload?: unknown) =>
-  app.inject({ method, url: `/restapi/1.0/admin/integrations${path}`, headers: key ? { 'x-api-key': key } : {}, ...(payload ? { payload: payload as object } : {}) });
+  app.inject({
+    method,
+    url: `/restapi/1.0/admin/integrations${path}`,
+    headers: key ? { 'x-api-key': key } : {},
+    ...(payload ? { payload: payload as object } : {}),
+  });
 
 describe('integration settings admin API', () => {
   it('needs a credential (401) with the admin:integrations scope (403)', async () => {
@@ -39,7 +46,11 @@ describe('integration settings admin API', () => {
   });
 
   it('sets the team-chat configuration and shows it back without the webhook credentials', async () => {
-    const put = await call('PUT', '/chat', admin, { webhook_url: 'https://chat.googleapis.com/v1/spaces/AAA/messages?key=K-SECRET&token=T-SECRET', enable_fsm: true, enable_po: true });
+    const put = await call('PUT', '/chat', admin, {
+      webhook_url: 'https://chat.googleapis.com/v1/spaces/AAA/messages?key=K-SECRET&token=T-SECRET',
+      enable_fsm: true,
+      enable_po: true,
+    });
     expect(put.statusCode).toBe(200);
     const shown = (await call('GET', '/chat', admin)).json();
     expect(shown).toMatchObject({ enable_fsm: true, enable_sales: false, enable_invoice: false, enable_po: true });
@@ -48,19 +59,37 @@ describe('integration settings admin API', () => {
 
   it('refuses a team-chat webhook URL outside CHAT_ALLOWED_ORIGINS with 422 naming the field and the rule, saving nothing', async () => {
     const before = (await call('GET', '/chat', admin)).json();
-    const r = await call('PUT', '/chat', admin, { webhook_url: 'https://attacker.example.net/v1/spaces/AAA/messages?key=K&token=T', enable_sales: true });
+    const r = await call('PUT', '/chat', admin, {
+      webhook_url: 'https://attacker.example.net/v1/spaces/AAA/messages?key=K&token=T',
+      enable_sales: true,
+    });
     expect(r.statusCode).toBe(422);
     expect(r.headers['content-type']).toMatch(/^application\/problem\+json/);
     expect(r.json().errors).toEqual([expect.objectContaining({ field: 'webhook_url', rule: 'allowed_origin' })]);
-    const notWebhook = await call('PUT', '/chat', admin, { webhook_url: 'https://chat.googleapis.com/v1/spaces/AAA', enable_sales: true });
+    const notWebhook = await call('PUT', '/chat', admin, {
+      webhook_url: 'https://chat.googleapis.com/v1/spaces/AAA',
+      enable_sales: true,
+    });
     expect(notWebhook.statusCode).toBe(422);
     expect(notWebhook.json().errors).toEqual([expect.objectContaining({ field: 'webhook_url', rule: 'format' })]);
     expect((await call('GET', '/chat', admin)).json()).toEqual(before);
   });
 
   it('sets SMS settings and lines (normalised, one default) and queues a message from the default line', async () => {
-    expect((await call('PUT', '/sms', admin, { api_key: 'key-123456', api_secret: 'secret-ABCDEF', webhook_base_url: 'https://erp.example.com' })).statusCode).toBe(200);
-    expect((await call('POST', '/sms/lines', admin, { name: 'Sales', phone_number: '(303) 555-0100', line_type: 'sales' })).json()).toMatchObject({ phone_number: '13035550100', is_default: true });
+    expect(
+      (
+        await call('PUT', '/sms', admin, {
+          api_key: 'key-123456',
+          api_secret: 'secret-ABCDEF',
+          webhook_base_url: 'https://erp.example.com',
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await call('POST', '/sms/lines', admin, { name: 'Sales', phone_number: '(303) 555-0100', line_type: 'sales' })
+      ).json(),
+    ).toMatchObject({ phone_number: '13035550100', is_default: true });
     const bad = await call('POST', '/sms/lines', admin, { name: 'Bad', phone_number: '555', line_type: 'sales' });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors[0]).toMatchObject({ field: 'phone_number' });
@@ -68,11 +97,21 @@ describe('integration settings admin API', () => {
     expect(sent.statusCode).toBe(202);
     expect(sent.json()).toMatchObject({ from: '13035550100', status: 'queued' });
     const shown = (await call('GET', '/sms', admin)).json();
-    expect(shown).toMatchObject({ api_secret: '••••CDEF', default_line: '13035550100', webhook_url: 'https://erp.example.com/sms/webhook/sms' });
+    expect(shown).toMatchObject({
+      api_secret: '••••CDEF',
+      default_line: '13035550100',
+      webhook_url: 'https://erp.example.com/sms/webhook/sms',
+    });
   });
 
   it('refuses an accounting connection with a plain-http redirect URI, naming the field', async () => {
-    const r = await call('PUT', '/accounting', admin, { name: 'Xero', client_id: 'CLIENT-0001', client_secret: 'shhh-secret', redirect_uri: 'http://erp.example.com/acct/callback', webhook_key: 'k'.repeat(32) });
+    const r = await call('PUT', '/accounting', admin, {
+      name: 'Xero',
+      client_id: 'CLIENT-0001',
+      client_secret: 'shhh-secret',
+      redirect_uri: 'http://erp.example.com/acct/callback',
+      webhook_key: 'k'.repeat(32),
+    });
     expect(r.statusCode).toBe(422);
     expect(r.json().errors).toEqual([expect.objectContaining({ field: 'redirect_uri', rule: 'https' })]);
   });

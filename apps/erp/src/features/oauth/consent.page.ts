@@ -4,6 +4,7 @@
  * page cannot be framed (clickjacking) and is never cached.
  */
 import type { FastifyReply } from 'fastify';
+
 import type { AuthorizeParams } from './oauth.service.js';
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -35,7 +36,14 @@ export function describeScope(s: string): string {
   return `Run ${rest.slice(dot + 1)} on ${rest.slice(0, dot)} records`;
 }
 
-export function consentPage(v: { appName: string; scopes: string[]; params: AuthorizeParams; csrf: string; error?: string; login?: string }): string {
+export function consentPage(v: {
+  appName: string;
+  scopes: string[];
+  params: AuthorizeParams;
+  csrf: string;
+  error?: string;
+  login?: string;
+}): string {
   const hidden = Object.entries(v.params)
     .filter(([, val]) => typeof val === 'string')
     .map(([k, val]) => `<input type="hidden" name="${esc(k)}" value="${esc(val as string)}">`)

@@ -4,6 +4,7 @@
  * neither read the cookie nor make the browser send it.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
+
 import { newSecret, sameSecret } from '../credentials/secret-token.js';
 
 export const CSRF_COOKIE = 'erp_oauth_csrf';

@@ -16,9 +16,22 @@ export interface OAuthAppRow {
 const COLUMNS = 'id, name, client_id, client_secret_hash, redirect_uris, scopes, run_as_login, created_at, revoked_at';
 
 export class OAuthAppsRepo {
-  constructor(private readonly db: Queryable, private readonly tenantId: string) {}
+  constructor(
+    private readonly db: Queryable,
+    private readonly tenantId: string,
+  ) {}
 
-  async insert(a: { name: string; clientId: string; secretHash: string; redirectUris: string; scopes: string; runAsLogin: string | null }, q: Queryable = this.db): Promise<OAuthAppRow> {
+  async insert(
+    a: {
+      name: string;
+      clientId: string;
+      secretHash: string;
+      redirectUris: string;
+      scopes: string;
+      runAsLogin: string | null;
+    },
+    q: Queryable = this.db,
+  ): Promise<OAuthAppRow> {
     const r = await q.query<OAuthAppRow>(
       `INSERT INTO restapi_oauth_apps (tenant_id, name, client_id, client_secret_hash, redirect_uris, scopes, run_as_login)
        VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${COLUMNS}`,
@@ -36,7 +49,11 @@ export class OAuthAppsRepo {
   }
 
   async list(): Promise<OAuthAppRow[]> {
-    return (await this.db.query<OAuthAppRow>(`SELECT ${COLUMNS} FROM restapi_oauth_apps WHERE tenant_id = $1 ORDER BY id`, [this.tenantId])).rows;
+    return (
+      await this.db.query<OAuthAppRow>(`SELECT ${COLUMNS} FROM restapi_oauth_apps WHERE tenant_id = $1 ORDER BY id`, [
+        this.tenantId,
+      ])
+    ).rows;
   }
 
   async revoke(id: number, q: Queryable = this.db): Promise<OAuthAppRow | undefined> {

@@ -4,10 +4,11 @@
  */
 import type { Db } from '@platform/db';
 import { AppError } from '@platform/kernel';
+
 import type { AuditService } from '../credentials/audit.service.js';
 import { formatScopes, parseScopes } from '../credentials/scopes.js';
 import { newSecret, sameSecret, sha256 } from '../credentials/secret-token.js';
-import { OAuthAppsRepo, type OAuthAppRow } from './oauth-apps.repo.js';
+import { type OAuthAppRow, OAuthAppsRepo } from './oauth-apps.repo.js';
 import type { OAuthGrantsRepo } from './oauth-grants.repo.js';
 
 export interface OAuthAppInfo {
@@ -36,8 +37,12 @@ const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 /** One URI per line; each absolute, https (http only on loopback), without fragment or wildcard. */
 export function parseRedirectUris(input: string | string[]): string[] {
-  const lines = (Array.isArray(input) ? input.join('\n') : input).split('\n').map((l) => l.replace(/\r$/, '')).filter((l) => l.trim() !== '');
-  const bad = (why: string) => new AppError('VALIDATION_FAILED', why, { fieldIssues: [{ field: 'redirect_uris', rule: 'format', message: why }] });
+  const lines = (Array.isArray(input) ? input.join('\n') : input)
+    .split('\n')
+    .map((l) => l.replace(/\r$/, ''))
+    .filter((l) => l.trim() !== '');
+  const bad = (why: string) =>
+    new AppError('VALIDATION_FAILED', why, { fieldIssues: [{ field: 'redirect_uris', rule: 'format', message: why }] });
   if (!lines.length) throw bad('At least one redirect URI is required');
   for (const l of lines) {
     let u: URL;
@@ -46,8 +51,10 @@ export function parseRedirectUris(input: string | string[]): string[] {
     } catch {
       throw bad(`"${l}" is not an absolute URL`);
     }
-    if (l !== l.trim() || l.includes('*') || u.hash || l.includes('#')) throw bad(`"${l}" must have no spaces, wildcard or fragment`);
-    if (u.protocol !== 'https:' && !(u.protocol === 'http:' && LOOPBACK.has(u.hostname))) throw bad(`"${l}" must be https (http only on loopback)`);
+    if (l !== l.trim() || l.includes('*') || u.hash || l.includes('#'))
+      throw bad(`"${l}" must have no spaces, wildcard or fragment`);
+    if (u.protocol !== 'https:' && !(u.protocol === 'http:' && LOOPBACK.has(u.hostname)))
+      throw bad(`"${l}" must be https (http only on loopback)`);
   }
   return [...new Set(lines)];
 }
@@ -55,20 +62,46 @@ export function parseRedirectUris(input: string | string[]): string[] {
 export class OAuthAppsService {
   private readonly repo: OAuthAppsRepo;
 
-  constructor(private readonly db: Db, tenantId: string, private readonly audit: AuditService, private readonly grants: OAuthGrantsRepo) {
+  constructor(
+    private readonly db: Db,
+    tenantId: string,
+    private readonly audit: AuditService,
+    private readonly grants: OAuthGrantsRepo,
+  ) {
     this.repo = new OAuthAppsRepo(db, tenantId);
   }
 
-  async create(input: { name: string; redirectUris: string | string[]; scope: string | string[]; runAsLogin?: string | null }): Promise<{ clientSecret: string; app: OAuthAppInfo }> {
+  async create(input: {
+    name: string;
+    redirectUris: string | string[];
+    scope: string | string[];
+    runAsLogin?: string | null;
+  }): Promise<{ clientSecret: string; app: OAuthAppInfo }> {
     const name = input.name.trim();
-    if (!name) throw new AppError('VALIDATION_FAILED', 'An application needs a name', { fieldIssues: [{ field: 'name', rule: 'required', message: 'required' }] });
+    if (!name)
+      throw new AppError('VALIDATION_FAILED', 'An application needs a name', {
+        fieldIssues: [{ field: 'name', rule: 'required', message: 'required' }],
+      });
     const redirectUris = parseRedirectUris(input.redirectUris).join('\n');
     const scopes = formatScopes(parseScopes(input.scope));
     const clientId = newSecret('erpc_').slice(0, 5 + 22);
     const clientSecret = newSecret('erps_');
     const row = await this.db.transaction(async (q) => {
-      const r = await this.repo.insert({ name, clientId, secretHash: sha256(clientSecret), redirectUris, scopes, runAsLogin: input.runAsLogin?.trim() || null }, q);
-      await this.audit.record({ event: 'app_created', appId: r.id, login: r.run_as_login, detail: { client_id: clientId, scopes } }, q);
+      const r = await this.repo.insert(
+        {
+          name,
+          clientId,
+          secretHash: sha256(clientSecret),
+          redirectUris,
+          scopes,
+          runAsLogin: input.runAsLogin?.trim() || null,
+        },
+        q,
+      );
+      await this.audit.record(
+        { event: 'app_created', appId: r.id, login: r.run_as_login, detail: { client_id: clientId, scopes } },
+        q,
+      );
       return r;
     });
     return { clientSecret, app: toAppInfo(row) };
@@ -97,7 +130,8 @@ export class OAuthAppsService {
     const clientSecret = newSecret('erps_');
     const row = await this.db.transaction(async (q) => {
       const r = await this.repo.setSecret(id, sha256(clientSecret), q);
-      if (r) await this.audit.record({ event: 'app_secret_rotated', appId: r.id, detail: { client_id: r.client_id } }, q);
+      if (r)
+        await this.audit.record({ event: 'app_secret_rotated', appId: r.id, detail: { client_id: r.client_id } }, q);
       return r;
     });
     if (!row) throw new AppError('NOT_FOUND', `No live OAuth application ${id}`);

@@ -26,9 +26,21 @@ export interface TokenRow {
 }
 
 export class OAuthGrantsRepo {
-  constructor(private readonly db: Queryable, private readonly tenantId: string) {}
+  constructor(
+    private readonly db: Queryable,
+    private readonly tenantId: string,
+  ) {}
 
-  async insertCode(c: { codeHash: string; appId: number; login: string; redirectUri: string; scopes: string; codeChallenge: string; familyId: string; ttlS: number }): Promise<void> {
+  async insertCode(c: {
+    codeHash: string;
+    appId: number;
+    login: string;
+    redirectUri: string;
+    scopes: string;
+    codeChallenge: string;
+    familyId: string;
+    ttlS: number;
+  }): Promise<void> {
     await this.db.query(
       `INSERT INTO restapi_oauth_codes (tenant_id, code_hash, app_id, login, redirect_uri, scopes, code_challenge, family_id, expires_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, now() + make_interval(secs => $9))`,
@@ -52,7 +64,18 @@ export class OAuthGrantsRepo {
     return r.rows[0];
   }
 
-  async insertToken(t: { kind: 'access' | 'refresh'; tokenHash: string; appId: number; login: string; scopes: string; familyId: string; ttlS: number }, q: Queryable = this.db): Promise<void> {
+  async insertToken(
+    t: {
+      kind: 'access' | 'refresh';
+      tokenHash: string;
+      appId: number;
+      login: string;
+      scopes: string;
+      familyId: string;
+      ttlS: number;
+    },
+    q: Queryable = this.db,
+  ): Promise<void> {
     await q.query(
       `INSERT INTO restapi_oauth_tokens (tenant_id, kind, token_hash, app_id, login, scopes, family_id, expires_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, now() + make_interval(secs => $8))`,
@@ -93,12 +116,21 @@ export class OAuthGrantsRepo {
   }
 
   async revokeApp(appId: number, q: Queryable = this.db): Promise<void> {
-    await q.query(`UPDATE restapi_oauth_tokens SET revoked_at = now() WHERE tenant_id = $1 AND app_id = $2 AND revoked_at IS NULL`, [this.tenantId, appId]);
+    await q.query(
+      `UPDATE restapi_oauth_tokens SET revoked_at = now() WHERE tenant_id = $1 AND app_id = $2 AND revoked_at IS NULL`,
+      [this.tenantId, appId],
+    );
   }
 
   /** Codes and tokens past their expiry are useless; delete old ones now and then. */
   async prune(): Promise<void> {
-    await this.db.query(`DELETE FROM restapi_oauth_codes WHERE tenant_id = $1 AND expires_at < now() - interval '1 day'`, [this.tenantId]);
-    await this.db.query(`DELETE FROM restapi_oauth_tokens WHERE tenant_id = $1 AND expires_at < now() - interval '1 day'`, [this.tenantId]);
+    await this.db.query(
+      `DELETE FROM restapi_oauth_codes WHERE tenant_id = $1 AND expires_at < now() - interval '1 day'`,
+      [this.tenantId],
+    );
+    await this.db.query(
+      `DELETE FROM restapi_oauth_tokens WHERE tenant_id = $1 AND expires_at < now() - interval '1 day'`,
+      [this.tenantId],
+    );
   }
 }

@@ -4,8 +4,9 @@
  */
 import * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, startRestHarness, type RestHarness } from '../../../test/support/restapi-harness.js';
+
 import { submitConsent } from '../../../test/support/consent-driver.js';
+import { ADMIN_PASSWORD, type RestHarness, startRestHarness } from '../../../test/support/restapi-harness.js';
 
 const REDIRECT = 'http://127.0.0.1:53682/callback';
 let h: RestHarness;
@@ -17,7 +18,11 @@ let clientSecret: string;
 beforeAll(async () => {
   h = await startRestHarness();
   base = await h.listen();
-  const created = await h.deps.apps.create({ name: 'Field CRM', redirectUris: `${REDIRECT}\nhttps://crm.example.com/oauth/cb`, scope: 'read:res.partner write:res.partner read:crm.lead' });
+  const created = await h.deps.apps.create({
+    name: 'Field CRM',
+    redirectUris: `${REDIRECT}\nhttps://crm.example.com/oauth/cb`,
+    scope: 'read:res.partner write:res.partner read:crm.lead',
+  });
   clientId = created.app.clientId;
   clientSecret = created.clientSecret;
   config = await client.discovery(new URL(base), clientId, clientSecret, client.ClientSecretBasic(clientSecret), {
@@ -57,53 +62,104 @@ describe('OAuth2 authorization code flow with openid-client', () => {
     expect(callback.searchParams.get('state')).toBe(state);
     expect(callback.searchParams.get('iss')).toBe(base);
 
-    const tokens = await client.authorizationCodeGrant(config, callback, { pkceCodeVerifier: verifier, expectedState: state });
+    const tokens = await client.authorizationCodeGrant(config, callback, {
+      pkceCodeVerifier: verifier,
+      expectedState: state,
+    });
     expect(tokens.token_type.toLowerCase()).toBe('bearer');
     expect(tokens.expires_in).toBe(900);
     expect(tokens.scope).toBe('read:res.partner write:res.partner');
     expect(tokens.access_token).toMatch(/^erpat_/);
     expect(tokens.refresh_token).toMatch(/^erprt_/);
 
-    const created = await client.fetchProtectedResource(config, tokens.access_token, new URL(`${base}/restapi/1.0/object/res.partner`), 'POST',
-      JSON.stringify({ name: 'OAuth Partner' }), new Headers({ 'content-type': 'application/json' }));
+    const created = await client.fetchProtectedResource(
+      config,
+      tokens.access_token,
+      new URL(`${base}/restapi/1.0/object/res.partner`),
+      'POST',
+      JSON.stringify({ name: 'OAuth Partner' }),
+      new Headers({ 'content-type': 'application/json' }),
+    );
     expect(created.status).toBe(201);
     const { id } = (await created.json()) as { id: number };
 
     const refreshed = await client.refreshTokenGrant(config, tokens.refresh_token!);
     expect(refreshed.access_token).not.toBe(tokens.access_token);
     expect(refreshed.refresh_token).not.toBe(tokens.refresh_token);
-    const read = await client.fetchProtectedResource(config, refreshed.access_token, new URL(`${base}/restapi/1.0/object/res.partner/${id}?fields=name`), 'GET');
+    const read = await client.fetchProtectedResource(
+      config,
+      refreshed.access_token,
+      new URL(`${base}/restapi/1.0/object/res.partner/${id}?fields=name`),
+      'GET',
+    );
     expect(read.status).toBe(200);
     expect(await read.json()).toEqual({ id, name: 'OAuth Partner' });
   });
 
   it('a token only reaches what its scope says: crm.lead was registered but not requested → 403', async () => {
     const { callback, verifier, state } = await authorize('read:res.partner');
-    const tokens = await client.authorizationCodeGrant(config, callback, { pkceCodeVerifier: verifier, expectedState: state });
-    const res = await client.fetchProtectedResource(config, tokens.access_token, new URL(`${base}/restapi/1.0/object/crm.lead`), 'GET');
+    const tokens = await client.authorizationCodeGrant(config, callback, {
+      pkceCodeVerifier: verifier,
+      expectedState: state,
+    });
+    const res = await client.fetchProtectedResource(
+      config,
+      tokens.access_token,
+      new URL(`${base}/restapi/1.0/object/crm.lead`),
+      'GET',
+    );
     expect(res.status).toBe(403);
     expect(((await res.json()) as { code: string }).code).toBe('API_FORBIDDEN');
   });
 
   it('client_secret_post works too; the token response is never cached', async () => {
-    const post = await client.discovery(new URL(base), clientId, clientSecret, client.ClientSecretPost(clientSecret), { algorithm: 'oauth2', execute: [client.allowInsecureRequests] });
+    const post = await client.discovery(new URL(base), clientId, clientSecret, client.ClientSecretPost(clientSecret), {
+      algorithm: 'oauth2',
+      execute: [client.allowInsecureRequests],
+    });
     const { callback, verifier, state } = await authorize();
-    const tokens = await client.authorizationCodeGrant(post, callback, { pkceCodeVerifier: verifier, expectedState: state });
+    const tokens = await client.authorizationCodeGrant(post, callback, {
+      pkceCodeVerifier: verifier,
+      expectedState: state,
+    });
     expect(tokens.access_token).toBeTruthy();
-    const raw = await fetch(`${base}/restapi/1.0/common/oauth2/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token!, client_id: clientId, client_secret: clientSecret }) });
+    const raw = await fetch(`${base}/restapi/1.0/common/oauth2/token`, {
+      method: 'POST',
+      body: new URLSearchParams({
+        grant_type: 'refresh_token',
+        refresh_token: tokens.refresh_token!,
+        client_id: clientId,
+        client_secret: clientSecret,
+      }),
+    });
     expect(raw.status).toBe(200);
     expect(raw.headers.get('cache-control')).toBe('no-store');
   });
 
   it('revocation (RFC 7009) ends the grant: access and refresh tokens stop working', async () => {
     const { callback, verifier, state } = await authorize();
-    const tokens = await client.authorizationCodeGrant(config, callback, { pkceCodeVerifier: verifier, expectedState: state });
+    const tokens = await client.authorizationCodeGrant(config, callback, {
+      pkceCodeVerifier: verifier,
+      expectedState: state,
+    });
     await client.tokenRevocation(config, tokens.refresh_token!);
     // openid-client surfaces the 401's RFC 6750 challenge as an error.
-    await expect(client.fetchProtectedResource(config, tokens.access_token, new URL(`${base}/restapi/1.0/object/res.partner`), 'GET')).rejects.toMatchObject({
+    await expect(
+      client.fetchProtectedResource(
+        config,
+        tokens.access_token,
+        new URL(`${base}/restapi/1.0/object/res.partner`),
+        'GET',
+      ),
+    ).rejects.toMatchObject({
       status: 401,
-      cause: [expect.objectContaining({ scheme: 'bearer', parameters: expect.objectContaining({ error: 'invalid_token' }) }), expect.anything()],
+      cause: [
+        expect.objectContaining({ scheme: 'bearer', parameters: expect.objectContaining({ error: 'invalid_token' }) }),
+        expect.anything(),
+      ],
     });
-    await expect(client.refreshTokenGrant(config, tokens.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' });
+    await expect(client.refreshTokenGrant(config, tokens.refresh_token!)).rejects.toMatchObject({
+      error: 'invalid_grant',
+    });
   });
 });

@@ -4,8 +4,9 @@
  */
 import * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, startRestHarness, type RestHarness } from '../../../test/support/restapi-harness.js';
+
 import { openConsent, submitConsent } from '../../../test/support/consent-driver.js';
+import { ADMIN_PASSWORD, type RestHarness, startRestHarness } from '../../../test/support/restapi-harness.js';
 
 const REDIRECT = 'http://127.0.0.1:53682/callback';
 let h: RestHarness;
@@ -20,7 +21,10 @@ beforeAll(async () => {
   const created = await h.deps.apps.create({ name: 'Negative', redirectUris: REDIRECT, scope: 'read:res.partner' });
   ({ clientId } = created.app);
   clientSecret = created.clientSecret;
-  config = await client.discovery(new URL(base), clientId, clientSecret, undefined, { algorithm: 'oauth2', execute: [client.allowInsecureRequests] });
+  config = await client.discovery(new URL(base), clientId, clientSecret, undefined, {
+    algorithm: 'oauth2',
+    execute: [client.allowInsecureRequests],
+  });
 });
 afterAll(async () => h?.close());
 
@@ -28,14 +32,19 @@ async function pkce() {
   const verifier = client.randomPKCECodeVerifier();
   return { verifier, challenge: await client.calculatePKCECodeChallenge(verifier), state: client.randomState() };
 }
-const authUrl = (p: Record<string, string>) => client.buildAuthorizationUrl(config, { redirect_uri: REDIRECT, scope: 'read:res.partner', ...p });
+const authUrl = (p: Record<string, string>) =>
+  client.buildAuthorizationUrl(config, { redirect_uri: REDIRECT, scope: 'read:res.partner', ...p });
 
 async function codeFlow() {
   const { verifier, challenge, state } = await pkce();
-  const consent = await submitConsent(authUrl({ state, code_challenge: challenge, code_challenge_method: 'S256' }), { login: 'admin', password: ADMIN_PASSWORD });
+  const consent = await submitConsent(authUrl({ state, code_challenge: challenge, code_challenge_method: 'S256' }), {
+    login: 'admin',
+    password: ADMIN_PASSWORD,
+  });
   return { callback: new URL(consent.location!), verifier, state };
 }
-const partners = (token: string) => fetch(`${base}/restapi/1.0/object/res.partner`, { headers: { authorization: `Bearer ${token}` } });
+const partners = (token: string) =>
+  fetch(`${base}/restapi/1.0/object/res.partner`, { headers: { authorization: `Bearer ${token}` } });
 const familyRevocations = async () =>
   (await h.deps.audit.list()).filter((e) => e.event === 'token_family_revoked').map((e) => e.detail.reason);
 
@@ -47,7 +56,9 @@ describe('redirect URIs match exactly', () => {
     ['an extra query', `${REDIRECT}?x=1`],
   ])('%s: error page, never a redirect', async (_what, uri) => {
     const { challenge } = await pkce();
-    const page = await openConsent(authUrl({ redirect_uri: uri, code_challenge: challenge, code_challenge_method: 'S256' }));
+    const page = await openConsent(
+      authUrl({ redirect_uri: uri, code_challenge: challenge, code_challenge_method: 'S256' }),
+    );
     expect(page.status).toBe(400);
     expect(page.location).toBeNull();
     expect(page.html).toContain('redirect_uri');
@@ -57,7 +68,14 @@ describe('redirect URIs match exactly', () => {
     const { callback, verifier, state } = await codeFlow();
     const res = await fetch(`${base}/restapi/1.0/common/oauth2/access_token`, {
       method: 'POST',
-      body: new URLSearchParams({ grant_type: 'authorization_code', code: callback.searchParams.get('code')!, redirect_uri: `${REDIRECT}/`, code_verifier: verifier, client_id: clientId, client_secret: clientSecret }),
+      body: new URLSearchParams({
+        grant_type: 'authorization_code',
+        code: callback.searchParams.get('code')!,
+        redirect_uri: `${REDIRECT}/`,
+        code_verifier: verifier,
+        client_id: clientId,
+        client_secret: clientSecret,
+      }),
     });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ error: 'invalid_grant' });
@@ -83,65 +101,107 @@ describe('PKCE is required, S256 only', () => {
 
   it('a code exchanged without code_verifier is refused (invalid_grant)', async () => {
     const { callback, state } = await codeFlow();
-    await expect(client.authorizationCodeGrant(config, callback, { expectedState: state })).rejects.toMatchObject({ error: 'invalid_grant', status: 400 });
+    await expect(client.authorizationCodeGrant(config, callback, { expectedState: state })).rejects.toMatchObject({
+      error: 'invalid_grant',
+      status: 400,
+    });
   });
 
   it('a wrong code_verifier is refused', async () => {
     const { callback, state } = await codeFlow();
-    await expect(client.authorizationCodeGrant(config, callback, { expectedState: state, pkceCodeVerifier: client.randomPKCECodeVerifier() })).rejects.toMatchObject({ error: 'invalid_grant' });
+    await expect(
+      client.authorizationCodeGrant(config, callback, {
+        expectedState: state,
+        pkceCodeVerifier: client.randomPKCECodeVerifier(),
+      }),
+    ).rejects.toMatchObject({ error: 'invalid_grant' });
   });
 });
 
 describe('codes are one-use and short-lived', () => {
   it('a reused code is refused and revokes the tokens issued from it', async () => {
     const { callback, verifier, state } = await codeFlow();
-    const tokens = await client.authorizationCodeGrant(config, callback, { pkceCodeVerifier: verifier, expectedState: state });
+    const tokens = await client.authorizationCodeGrant(config, callback, {
+      pkceCodeVerifier: verifier,
+      expectedState: state,
+    });
     expect((await partners(tokens.access_token)).status).toBe(200);
-    await expect(client.authorizationCodeGrant(config, callback, { pkceCodeVerifier: verifier, expectedState: state })).rejects.toMatchObject({ error: 'invalid_grant' });
+    await expect(
+      client.authorizationCodeGrant(config, callback, { pkceCodeVerifier: verifier, expectedState: state }),
+    ).rejects.toMatchObject({ error: 'invalid_grant' });
     expect((await partners(tokens.access_token)).status).toBe(401);
-    await expect(client.refreshTokenGrant(config, tokens.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' });
+    await expect(client.refreshTokenGrant(config, tokens.refresh_token!)).rejects.toMatchObject({
+      error: 'invalid_grant',
+    });
     expect(await familyRevocations()).toContain('authorization_code_reuse');
   });
 
   it('an expired code is refused; the lifetime is capped at 10 minutes', async () => {
     const { callback, verifier, state } = await codeFlow();
-    const r = await h.t.db.query<{ s: number }>(`SELECT max(extract(epoch FROM expires_at - created_at))::int AS s FROM restapi_oauth_codes`);
+    const r = await h.t.db.query<{ s: number }>(
+      `SELECT max(extract(epoch FROM expires_at - created_at))::int AS s FROM restapi_oauth_codes`,
+    );
     expect(r.rows[0]!.s).toBeLessThanOrEqual(600);
     await h.t.db.query(`UPDATE restapi_oauth_codes SET expires_at = now() - interval '1 second'`);
-    await expect(client.authorizationCodeGrant(config, callback, { pkceCodeVerifier: verifier, expectedState: state })).rejects.toMatchObject({ error: 'invalid_grant' });
+    await expect(
+      client.authorizationCodeGrant(config, callback, { pkceCodeVerifier: verifier, expectedState: state }),
+    ).rejects.toMatchObject({ error: 'invalid_grant' });
   });
 });
 
 describe('refresh tokens rotate; reuse revokes the family', () => {
   it('presenting a rotated refresh token again revokes the newest access and refresh tokens', async () => {
     const { callback, verifier, state } = await codeFlow();
-    const first = await client.authorizationCodeGrant(config, callback, { pkceCodeVerifier: verifier, expectedState: state });
+    const first = await client.authorizationCodeGrant(config, callback, {
+      pkceCodeVerifier: verifier,
+      expectedState: state,
+    });
     const second = await client.refreshTokenGrant(config, first.refresh_token!);
     expect((await partners(second.access_token)).status).toBe(200);
-    await expect(client.refreshTokenGrant(config, first.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' });
+    await expect(client.refreshTokenGrant(config, first.refresh_token!)).rejects.toMatchObject({
+      error: 'invalid_grant',
+    });
     expect((await partners(second.access_token)).status).toBe(401);
-    await expect(client.refreshTokenGrant(config, second.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' });
+    await expect(client.refreshTokenGrant(config, second.refresh_token!)).rejects.toMatchObject({
+      error: 'invalid_grant',
+    });
     expect(await familyRevocations()).toContain('refresh_token_reuse');
   });
 
   it('a refresh cannot widen the scope', async () => {
     const { callback, verifier, state } = await codeFlow();
-    const t = await client.authorizationCodeGrant(config, callback, { pkceCodeVerifier: verifier, expectedState: state });
-    await expect(client.refreshTokenGrant(config, t.refresh_token!, { scope: 'read:res.partner write:res.partner' })).rejects.toMatchObject({ error: 'invalid_scope' });
+    const t = await client.authorizationCodeGrant(config, callback, {
+      pkceCodeVerifier: verifier,
+      expectedState: state,
+    });
+    await expect(
+      client.refreshTokenGrant(config, t.refresh_token!, { scope: 'read:res.partner write:res.partner' }),
+    ).rejects.toMatchObject({ error: 'invalid_scope' });
   });
 });
 
 describe('no implicit or password grant', () => {
   it('response_type=token (implicit) is refused with unsupported_response_type', async () => {
     const { challenge } = await pkce();
-    const page = await openConsent(authUrl({ response_type: 'token', state: 's3', code_challenge: challenge, code_challenge_method: 'S256' }));
+    const page = await openConsent(
+      authUrl({ response_type: 'token', state: 's3', code_challenge: challenge, code_challenge_method: 'S256' }),
+    );
     expect(page.status).toBe(302);
     expect(new URL(page.location!).searchParams.get('error')).toBe('unsupported_response_type');
   });
 
-  it.each(['password', 'client_credentials', 'urn:ietf:params:oauth:grant-type:device_code'])('grant_type=%s → unsupported_grant_type', async (grant) => {
-    await expect(client.genericGrantRequest(config, grant, { username: 'admin', password: ADMIN_PASSWORD, scope: 'read:res.partner' })).rejects.toMatchObject({ error: 'unsupported_grant_type', status: 400 });
-  });
+  it.each(['password', 'client_credentials', 'urn:ietf:params:oauth:grant-type:device_code'])(
+    'grant_type=%s → unsupported_grant_type',
+    async (grant) => {
+      await expect(
+        client.genericGrantRequest(config, grant, {
+          username: 'admin',
+          password: ADMIN_PASSWORD,
+          scope: 'read:res.partner',
+        }),
+      ).rejects.toMatchObject({ error: 'unsupported_grant_type', status: 400 });
+    },
+  );
 });
 
 describe('client authentication and the consent form', () => {
@@ -154,14 +214,20 @@ describe('client authentication and the consent form', () => {
     expect(res.status).toBe(401);
     expect(res.headers.get('www-authenticate')).toContain('Basic');
     expect(await res.json()).toMatchObject({ error: 'invalid_client' });
-    expect((await h.deps.audit.list()).some((e) => e.event === 'auth_failed' && e.detail.where === 'token_endpoint')).toBe(true);
+    expect(
+      (await h.deps.audit.list()).some((e) => e.event === 'auth_failed' && e.detail.where === 'token_endpoint'),
+    ).toBe(true);
   });
 
   it('a form posted without the CSRF cookie is refused (403), as is a wrong token', async () => {
     const { challenge } = await pkce();
     const url = authUrl({ code_challenge: challenge, code_challenge_method: 'S256' });
-    expect((await submitConsent(url, { login: 'admin', password: ADMIN_PASSWORD }, { dropCookie: true })).status).toBe(403);
-    expect((await submitConsent(url, { login: 'admin', password: ADMIN_PASSWORD }, { csrf: 'x'.repeat(43) })).status).toBe(403);
+    expect((await submitConsent(url, { login: 'admin', password: ADMIN_PASSWORD }, { dropCookie: true })).status).toBe(
+      403,
+    );
+    expect(
+      (await submitConsent(url, { login: 'admin', password: ADMIN_PASSWORD }, { csrf: 'x'.repeat(43) })).status,
+    ).toBe(403);
   });
 
   it('a wrong password shows the form again (401) and is audited; deny redirects with access_denied', async () => {
@@ -170,7 +236,9 @@ describe('client authentication and the consent form', () => {
     const bad = await submitConsent(url, { login: 'admin', password: 'nope' });
     expect(bad.status).toBe(401);
     expect(bad.html).toContain('Wrong login or password');
-    expect((await h.deps.audit.list()).some((e) => e.event === 'auth_failed' && e.detail.where === 'consent')).toBe(true);
+    expect((await h.deps.audit.list()).some((e) => e.event === 'auth_failed' && e.detail.where === 'consent')).toBe(
+      true,
+    );
     const denied = await submitConsent(url, { login: 'admin', password: ADMIN_PASSWORD, decision: 'deny' });
     expect(new URL(denied.location!).searchParams.get('error')).toBe('access_denied');
   });

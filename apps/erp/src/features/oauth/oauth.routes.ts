@@ -3,15 +3,16 @@
  * POST signs in and approves), the token endpoint (RFC 6749 §5 JSON bodies), revocation (RFC 7009)
  * and the authorization server metadata (RFC 8414).
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '@platform/kernel';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
 import type { AuthFailures } from '../credentials/auth-failures.js';
 import { consentPage, errorPage, sendPage } from './consent.page.js';
 import { csrfValid, issueCsrf } from './csrf.js';
-import type { OAuthAppsService } from './oauth-apps.service.js';
 import { OAuthError } from './oauth.errors.js';
-import { errorRedirect, type AuthorizeParams, type OAuthService } from './oauth.service.js';
+import { type AuthorizeParams, errorRedirect, type OAuthService } from './oauth.service.js';
 import type { OAuthAppRow } from './oauth-apps.repo.js';
+import type { OAuthAppsService } from './oauth-apps.service.js';
 
 export interface OAuthRouteDeps {
   oauth: OAuthService;
@@ -25,7 +26,15 @@ export interface OAuthRouteDeps {
 /** Relative to the REST plugin's prefix /restapi/1.0. */
 const BASE = '/common/oauth2';
 export const OAUTH_BASE = `/restapi/1.0${BASE}`;
-const AUTHZ_KEYS = ['response_type', 'client_id', 'redirect_uri', 'scope', 'state', 'code_challenge', 'code_challenge_method'] as const;
+const AUTHZ_KEYS = [
+  'response_type',
+  'client_id',
+  'redirect_uri',
+  'scope',
+  'state',
+  'code_challenge',
+  'code_challenge_method',
+] as const;
 
 function authorizeParams(src: unknown): AuthorizeParams {
   const o = (src ?? {}) as Record<string, unknown>;
@@ -36,7 +45,8 @@ function authorizeParams(src: unknown): AuthorizeParams {
 
 /** Form or JSON body as single strings; a repeated parameter is invalid_request (RFC 6749 §3.1). */
 function singleParams(body: unknown): Record<string, string | undefined> {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new OAuthError('invalid_request', 'Send the parameters as application/x-www-form-urlencoded.');
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw new OAuthError('invalid_request', 'Send the parameters as application/x-www-form-urlencoded.');
   const out: Record<string, string | undefined> = {};
   for (const [k, v] of Object.entries(body)) {
     if (typeof v !== 'string') throw new OAuthError('invalid_request', `Parameter ${k} must appear once, as a string.`);
@@ -46,17 +56,22 @@ function singleParams(body: unknown): Record<string, string | undefined> {
 }
 
 /** client_secret_basic (RFC 6749 §2.3.1, form-encoded parts) or client_secret_post, never both. */
-function clientCredentials(req: FastifyRequest, body: Record<string, string | undefined>): { id: string; secret: string } {
+function clientCredentials(
+  req: FastifyRequest,
+  body: Record<string, string | undefined>,
+): { id: string; secret: string } {
   const h = req.headers.authorization;
   if (h && /^basic /i.test(h)) {
-    if (body.client_secret !== undefined) throw new OAuthError('invalid_request', 'Use one client authentication method.');
+    if (body.client_secret !== undefined)
+      throw new OAuthError('invalid_request', 'Use one client authentication method.');
     const raw = Buffer.from(h.slice(6).trim(), 'base64').toString('utf8');
     const i = raw.indexOf(':');
     const dec = (s: string) => decodeURIComponent(s.replace(/\+/g, ' '));
     try {
       if (i > 0) {
         const id = dec(raw.slice(0, i));
-        if (body.client_id !== undefined && body.client_id !== id) throw new OAuthError('invalid_request', 'client_id differs from the Authorization header.');
+        if (body.client_id !== undefined && body.client_id !== id)
+          throw new OAuthError('invalid_request', 'client_id differs from the Authorization header.');
         return { id, secret: dec(raw.slice(i + 1)) };
       }
     } catch (e) {
@@ -65,7 +80,10 @@ function clientCredentials(req: FastifyRequest, body: Record<string, string | un
     throw new OAuthError('invalid_client', 'Malformed Basic credentials.');
   }
   if (body.client_id && body.client_secret) return { id: body.client_id, secret: body.client_secret };
-  throw new OAuthError('invalid_client', 'Client authentication is required (client_secret_basic or client_secret_post).');
+  throw new OAuthError(
+    'invalid_client',
+    'Client authentication is required (client_secret_basic or client_secret_post).',
+  );
 }
 
 const noStore = (reply: FastifyReply) => reply.headers({ 'cache-control': 'no-store', pragma: 'no-cache' });
@@ -82,19 +100,38 @@ export function registerOAuthRoutes(app: FastifyInstance, d: OAuthRouteDeps): vo
 
   app.post(`${BASE}/authorize`, async (req, reply) => {
     const form = (req.body ?? {}) as Record<string, unknown>;
-    if (!csrfValid(req, form.csrf_token)) return sendPage(reply, 403, errorPage('The form expired or did not come from this site. Go back and start again.'));
+    if (!csrfValid(req, form.csrf_token))
+      return sendPage(
+        reply,
+        403,
+        errorPage('The form expired or did not come from this site. Go back and start again.'),
+      );
     const issuer = d.issuer(req);
     const params = authorizeParams(form);
     const check = await d.oauth.checkAuthorize(params, issuer);
     if (check.kind === 'fatal') return sendPage(reply, 400, errorPage(check.message));
     if (check.kind === 'redirect') return reply.redirect(check.url, 303);
     if (form.decision !== 'approve') {
-      return reply.redirect(errorRedirect(check.redirectUri, 'access_denied', 'The user denied the request.', check.state, issuer), 303);
+      return reply.redirect(
+        errorRedirect(check.redirectUri, 'access_denied', 'The user denied the request.', check.state, issuer),
+        303,
+      );
     }
     const login = typeof form.login === 'string' ? form.login.trim() : '';
     const password = typeof form.password === 'string' ? form.password : '';
     const again = (status: number, error: string) =>
-      sendPage(reply, status, consentPage({ appName: check.app.name, scopes: check.scopes, params, csrf: issueCsrf(req, reply), error, login }));
+      sendPage(
+        reply,
+        status,
+        consentPage({
+          appName: check.app.name,
+          scopes: check.scopes,
+          params,
+          csrf: issueCsrf(req, reply),
+          error,
+          login,
+        }),
+      );
     try {
       await d.failures.loginAttempt(req.ip, login);
     } catch (e) {
@@ -105,9 +142,15 @@ export function registerOAuthRoutes(app: FastifyInstance, d: OAuthRouteDeps): vo
       throw e;
     }
     if (!login || !password || !(await d.verifyLogin(login, password))) {
-      await d.failures.record(req.ip, { appId: check.app.id, login: login || null, detail: { where: 'consent', reason: 'bad_login' } }).catch((e: unknown) => {
-        if (!(e instanceof AppError && e.code === 'RATE_LIMITED')) throw e;
-      });
+      await d.failures
+        .record(req.ip, {
+          appId: check.app.id,
+          login: login || null,
+          detail: { where: 'consent', reason: 'bad_login' },
+        })
+        .catch((e: unknown) => {
+          if (!(e instanceof AppError && e.code === 'RATE_LIMITED')) throw e;
+        });
       return again(401, 'Wrong login or password.');
     }
     if (check.app.run_as_login && check.app.run_as_login !== login) {
@@ -124,7 +167,10 @@ export function registerOAuthRoutes(app: FastifyInstance, d: OAuthRouteDeps): vo
       if (!body.grant_type) throw new OAuthError('invalid_request', 'grant_type is required');
       if (body.grant_type === 'authorization_code') return await d.oauth.exchangeCode(client, body, req.ip);
       if (body.grant_type === 'refresh_token') return await d.oauth.refresh(client, body, req.ip);
-      throw new OAuthError('unsupported_grant_type', 'Only authorization_code and refresh_token are supported (no password or implicit grant).');
+      throw new OAuthError(
+        'unsupported_grant_type',
+        'Only authorization_code and refresh_token are supported (no password or implicit grant).',
+      );
     } catch (e) {
       if (!(e instanceof OAuthError)) throw e;
       if (e.status === 401) reply.header('www-authenticate', 'Basic realm="restapi"');
@@ -132,11 +178,16 @@ export function registerOAuthRoutes(app: FastifyInstance, d: OAuthRouteDeps): vo
     }
   };
 
-  async function authenticateClient(req: FastifyRequest, body: Record<string, string | undefined>): Promise<OAuthAppRow> {
+  async function authenticateClient(
+    req: FastifyRequest,
+    body: Record<string, string | undefined>,
+  ): Promise<OAuthAppRow> {
     const creds = clientCredentials(req, body);
     const client = await d.apps.authenticateClient(creds.id, creds.secret);
     if (client) return client;
-    await d.failures.record(req.ip, { detail: { where: 'token_endpoint', reason: 'invalid_client', client_id: creds.id.slice(0, 64) } });
+    await d.failures.record(req.ip, {
+      detail: { where: 'token_endpoint', reason: 'invalid_client', client_id: creds.id.slice(0, 64) },
+    });
     throw new OAuthError('invalid_client', 'Client authentication failed.');
   }
 

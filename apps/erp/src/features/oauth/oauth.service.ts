@@ -6,13 +6,15 @@
  * implicit or password grant.
  */
 import { randomUUID } from 'node:crypto';
+
 import type { Db } from '@platform/db';
+
 import type { AuditService } from '../credentials/audit.service.js';
 import { parseScopes } from '../credentials/scopes.js';
 import { newSecret, sha256 } from '../credentials/secret-token.js';
+import { OAuthError } from './oauth.errors.js';
 import type { OAuthAppRow } from './oauth-apps.repo.js';
 import type { OAuthAppsService } from './oauth-apps.service.js';
-import { OAuthError } from './oauth.errors.js';
 import type { OAuthGrantsRepo, TokenRow } from './oauth-grants.repo.js';
 import { S256_CHALLENGE_RE, verifierMatches } from './pkce.js';
 
@@ -22,13 +24,25 @@ export interface OAuthTtls {
   refreshS: number;
 }
 
-export type AuthorizeParams = Partial<Record<'response_type' | 'client_id' | 'redirect_uri' | 'scope' | 'state' | 'code_challenge' | 'code_challenge_method', string>>;
+export type AuthorizeParams = Partial<
+  Record<
+    'response_type' | 'client_id' | 'redirect_uri' | 'scope' | 'state' | 'code_challenge' | 'code_challenge_method',
+    string
+  >
+>;
 
 /** `fatal`: shown to the user, never redirected (unknown client or unregistered redirect URI). */
 export type AuthorizeCheck =
   | { kind: 'fatal'; message: string }
   | { kind: 'redirect'; url: string }
-  | { kind: 'ok'; app: OAuthAppRow; redirectUri: string; scopes: string[]; state: string | undefined; codeChallenge: string };
+  | {
+      kind: 'ok';
+      app: OAuthAppRow;
+      redirectUri: string;
+      scopes: string[];
+      state: string | undefined;
+      codeChallenge: string;
+    };
 
 export interface TokenResponse {
   access_token: string;
@@ -38,7 +52,13 @@ export interface TokenResponse {
   scope: string;
 }
 
-export function errorRedirect(redirectUri: string, error: string, description: string, state: string | undefined, issuer: string): string {
+export function errorRedirect(
+  redirectUri: string,
+  error: string,
+  description: string,
+  state: string | undefined,
+  issuer: string,
+): string {
   const u = new URL(redirectUri);
   u.searchParams.set('error', error);
   u.searchParams.set('error_description', description);
@@ -70,10 +90,14 @@ export class OAuthService {
       kind: 'redirect',
       url: errorRedirect(p.redirect_uri!, error, description, p.state, issuer),
     });
-    if (p.response_type !== 'code') return fail('unsupported_response_type', 'Only response_type=code is supported (no implicit grant).');
-    if (!p.code_challenge) return fail('invalid_request', 'PKCE is required: send code_challenge and code_challenge_method=S256.');
-    if (p.code_challenge_method !== 'S256') return fail('invalid_request', 'code_challenge_method must be S256 (plain is not accepted).');
-    if (!S256_CHALLENGE_RE.test(p.code_challenge)) return fail('invalid_request', 'code_challenge must be BASE64URL(SHA-256(code_verifier)).');
+    if (p.response_type !== 'code')
+      return fail('unsupported_response_type', 'Only response_type=code is supported (no implicit grant).');
+    if (!p.code_challenge)
+      return fail('invalid_request', 'PKCE is required: send code_challenge and code_challenge_method=S256.');
+    if (p.code_challenge_method !== 'S256')
+      return fail('invalid_request', 'code_challenge_method must be S256 (plain is not accepted).');
+    if (!S256_CHALLENGE_RE.test(p.code_challenge))
+      return fail('invalid_request', 'code_challenge must be BASE64URL(SHA-256(code_verifier)).');
     const allowed = app.scopes.split(' ');
     let scopes: string[];
     try {
@@ -81,12 +105,18 @@ export class OAuthService {
     } catch {
       return fail('invalid_scope', 'The requested scope is malformed.');
     }
-    if (!scopes.every((s) => allowed.includes(s))) return fail('invalid_scope', 'The requested scope exceeds what the application is registered for.');
+    if (!scopes.every((s) => allowed.includes(s)))
+      return fail('invalid_scope', 'The requested scope exceeds what the application is registered for.');
     return { kind: 'ok', app, redirectUri: p.redirect_uri, scopes, state: p.state, codeChallenge: p.code_challenge };
   }
 
   /** After the user logged in and approved: a one-use code, and the URL to send the browser to. */
-  async issueCode(ok: Extract<AuthorizeCheck, { kind: 'ok' }>, login: string, issuer: string, clientIp?: string): Promise<string> {
+  async issueCode(
+    ok: Extract<AuthorizeCheck, { kind: 'ok' }>,
+    login: string,
+    issuer: string,
+    clientIp?: string,
+  ): Promise<string> {
     const code = newSecret('');
     await this.grants.insertCode({
       codeHash: sha256(code),
@@ -102,7 +132,13 @@ export class OAuthService {
       this.lastPrune = Date.now();
       await this.grants.prune().catch(() => undefined);
     }
-    await this.audit.record({ event: 'consent_granted', appId: ok.app.id, login, clientIp: clientIp ?? null, detail: { scopes: ok.scopes.join(' ') } });
+    await this.audit.record({
+      event: 'consent_granted',
+      appId: ok.app.id,
+      login,
+      clientIp: clientIp ?? null,
+      detail: { scopes: ok.scopes.join(' ') },
+    });
     const u = new URL(ok.redirectUri);
     u.searchParams.set('code', code);
     if (ok.state !== undefined) u.searchParams.set('state', ok.state);
@@ -110,19 +146,29 @@ export class OAuthService {
     return u.toString();
   }
 
-  async exchangeCode(app: OAuthAppRow, body: Record<string, string | undefined>, clientIp?: string): Promise<TokenResponse> {
+  async exchangeCode(
+    app: OAuthAppRow,
+    body: Record<string, string | undefined>,
+    clientIp?: string,
+  ): Promise<TokenResponse> {
     if (!body.code) throw new OAuthError('invalid_request', 'code is required');
     const row = await this.grants.consumeCode(sha256(body.code));
     if (!row) throw new OAuthError('invalid_grant', 'The authorization code is invalid.');
     if (row.used_at) {
       await this.revokeFamily(row.family_id, row.app_id, row.login, 'authorization_code_reuse', clientIp);
-      throw new OAuthError('invalid_grant', 'The authorization code was already used; the tokens issued from it are revoked.');
+      throw new OAuthError(
+        'invalid_grant',
+        'The authorization code was already used; the tokens issued from it are revoked.',
+      );
     }
-    if (row.app_id !== app.id) throw new OAuthError('invalid_grant', 'The authorization code was issued to another client.');
+    if (row.app_id !== app.id)
+      throw new OAuthError('invalid_grant', 'The authorization code was issued to another client.');
     if (row.expired) throw new OAuthError('invalid_grant', 'The authorization code has expired.');
-    if (body.redirect_uri !== row.redirect_uri) throw new OAuthError('invalid_grant', 'redirect_uri does not match the authorization request.');
+    if (body.redirect_uri !== row.redirect_uri)
+      throw new OAuthError('invalid_grant', 'redirect_uri does not match the authorization request.');
     if (!body.code_verifier) throw new OAuthError('invalid_grant', 'code_verifier is required (PKCE).');
-    if (!verifierMatches(body.code_verifier, row.code_challenge)) throw new OAuthError('invalid_grant', 'code_verifier does not match the code_challenge.');
+    if (!verifierMatches(body.code_verifier, row.code_challenge))
+      throw new OAuthError('invalid_grant', 'code_verifier does not match the code_challenge.');
     return this.issueTokens(app.id, row.login, row.scopes, row.family_id);
   }
 
@@ -132,8 +178,17 @@ export class OAuthService {
     if (!row || row.revoked_at) throw new OAuthError('invalid_grant', 'The refresh token is invalid or revoked.');
     if (row.used_at || row.app_id !== app.id) {
       // A rotated token came back (or another client holds it): it leaked, so the whole family goes.
-      await this.revokeFamily(row.family_id, row.app_id, row.login, row.used_at ? 'refresh_token_reuse' : 'refresh_token_wrong_client', clientIp);
-      throw new OAuthError('invalid_grant', 'The refresh token was already used; every token of this grant is revoked.');
+      await this.revokeFamily(
+        row.family_id,
+        row.app_id,
+        row.login,
+        row.used_at ? 'refresh_token_reuse' : 'refresh_token_wrong_client',
+        clientIp,
+      );
+      throw new OAuthError(
+        'invalid_grant',
+        'The refresh token was already used; every token of this grant is revoked.',
+      );
     }
     if (row.expired) throw new OAuthError('invalid_grant', 'The refresh token has expired.');
     let scopes = row.scopes;
@@ -145,7 +200,8 @@ export class OAuthService {
       } catch {
         throw new OAuthError('invalid_scope', 'The requested scope is malformed.');
       }
-      if (!asked.every((s) => granted.includes(s))) throw new OAuthError('invalid_scope', 'A refresh cannot widen the granted scope.');
+      if (!asked.every((s) => granted.includes(s)))
+        throw new OAuthError('invalid_scope', 'A refresh cannot widen the granted scope.');
       scopes = asked.join(' ');
     }
     return this.issueTokens(app.id, row.login, scopes, row.family_id);
@@ -163,12 +219,25 @@ export class OAuthService {
   async revoke(app: OAuthAppRow, token: string | undefined, clientIp?: string): Promise<void> {
     if (!token) throw new OAuthError('invalid_request', 'token is required');
     const row = await this.grants.findToken(sha256(token));
-    if (row && row.app_id === app.id) await this.revokeFamily(row.family_id, row.app_id, row.login, 'revoked_by_client', clientIp);
+    if (row && row.app_id === app.id)
+      await this.revokeFamily(row.family_id, row.app_id, row.login, 'revoked_by_client', clientIp);
   }
 
-  private async revokeFamily(familyId: string, appId: number, login: string, reason: string, clientIp?: string): Promise<void> {
+  private async revokeFamily(
+    familyId: string,
+    appId: number,
+    login: string,
+    reason: string,
+    clientIp?: string,
+  ): Promise<void> {
     const n = await this.grants.revokeFamily(familyId);
-    await this.audit.record({ event: 'token_family_revoked', appId, login, clientIp: clientIp ?? null, detail: { reason, family_id: familyId, tokens_revoked: n } });
+    await this.audit.record({
+      event: 'token_family_revoked',
+      appId,
+      login,
+      clientIp: clientIp ?? null,
+      detail: { reason, family_id: familyId, tokens_revoked: n },
+    });
   }
 
   private async issueTokens(appId: number, login: string, scopes: string, familyId: string): Promise<TokenResponse> {
@@ -177,8 +246,17 @@ export class OAuthService {
     await this.db.transaction(async (q) => {
       const base = { appId, login, scopes, familyId };
       await this.grants.insertToken({ ...base, kind: 'access', tokenHash: sha256(access), ttlS: this.ttl.accessS }, q);
-      await this.grants.insertToken({ ...base, kind: 'refresh', tokenHash: sha256(refresh), ttlS: this.ttl.refreshS }, q);
+      await this.grants.insertToken(
+        { ...base, kind: 'refresh', tokenHash: sha256(refresh), ttlS: this.ttl.refreshS },
+        q,
+      );
     });
-    return { access_token: access, token_type: 'Bearer', expires_in: this.ttl.accessS, refresh_token: refresh, scope: scopes };
+    return {
+      access_token: access,
+      token_type: 'Bearer',
+      expires_in: this.ttl.accessS,
+      refresh_token: refresh,
+      scope: scopes,
+    };
   }
 }

@@ -1,5 +1,6 @@
 /** PKCE (RFC 7636) with S256 only: `plain` would let a stolen code be redeemed, so it is refused. */
 import { createHash } from 'node:crypto';
+
 import { sameSecret } from '../credentials/secret-token.js';
 
 /** 43–128 characters of [A-Za-z0-9-._~] (RFC 7636 §4.1). */

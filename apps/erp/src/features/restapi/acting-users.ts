@@ -17,7 +17,11 @@ export class ActingUsers {
   private readonly cache = new Map<string, { until: number; user: ActingUser | undefined }>();
   private multiCompany: Promise<boolean> | undefined;
 
-  constructor(private readonly erp: Erp, private readonly ttlMs = 30_000, private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly erp: Erp,
+    private readonly ttlMs = 30_000,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   /** The active user with this login, or undefined (unknown or archived). */
   async find(login: string): Promise<ActingUser | undefined> {

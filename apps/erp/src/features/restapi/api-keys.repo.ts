@@ -15,9 +15,15 @@ export interface ApiKeyRow {
 const COLUMNS = 'id, login, description, prefix, scopes, created_at, last_used_at, revoked_at';
 
 export class ApiKeysRepo {
-  constructor(private readonly db: Queryable, private readonly tenantId: string) {}
+  constructor(
+    private readonly db: Queryable,
+    private readonly tenantId: string,
+  ) {}
 
-  async insert(k: { login: string; description: string; prefix: string; keyHash: string; scopes: string }, q: Queryable = this.db): Promise<ApiKeyRow> {
+  async insert(
+    k: { login: string; description: string; prefix: string; keyHash: string; scopes: string },
+    q: Queryable = this.db,
+  ): Promise<ApiKeyRow> {
     const r = await q.query<ApiKeyRow>(
       `INSERT INTO restapi_keys (tenant_id, login, description, prefix, key_hash, scopes) VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${COLUMNS}`,
       [this.tenantId, k.login, k.description, k.prefix, k.keyHash, k.scopes],
@@ -26,7 +32,10 @@ export class ApiKeysRepo {
   }
 
   async findByHash(keyHash: string): Promise<ApiKeyRow | undefined> {
-    const r = await this.db.query<ApiKeyRow>(`SELECT ${COLUMNS} FROM restapi_keys WHERE tenant_id = $1 AND key_hash = $2`, [this.tenantId, keyHash]);
+    const r = await this.db.query<ApiKeyRow>(
+      `SELECT ${COLUMNS} FROM restapi_keys WHERE tenant_id = $1 AND key_hash = $2`,
+      [this.tenantId, keyHash],
+    );
     return r.rows[0];
   }
 
@@ -39,7 +48,11 @@ export class ApiKeysRepo {
   }
 
   async list(): Promise<ApiKeyRow[]> {
-    return (await this.db.query<ApiKeyRow>(`SELECT ${COLUMNS} FROM restapi_keys WHERE tenant_id = $1 ORDER BY id`, [this.tenantId])).rows;
+    return (
+      await this.db.query<ApiKeyRow>(`SELECT ${COLUMNS} FROM restapi_keys WHERE tenant_id = $1 ORDER BY id`, [
+        this.tenantId,
+      ])
+    ).rows;
   }
 
   async revoke(id: number, q: Queryable = this.db): Promise<ApiKeyRow | undefined> {

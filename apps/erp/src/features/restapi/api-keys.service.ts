@@ -4,10 +4,11 @@
  */
 import type { Db } from '@platform/db';
 import { AppError } from '@platform/kernel';
+
 import type { AuditService } from '../credentials/audit.service.js';
-import { ApiKeysRepo, type ApiKeyRow } from './api-keys.repo.js';
 import { formatScopes, parseScopes } from '../credentials/scopes.js';
 import { API_KEY_RE, newApiKey, sha256 } from '../credentials/secret-token.js';
+import { type ApiKeyRow, ApiKeysRepo } from './api-keys.repo.js';
 
 export interface ApiKeyInfo {
   id: number;
@@ -35,20 +36,45 @@ export const toInfo = (r: ApiKeyRow): ApiKeyInfo => ({
 export class ApiKeysService {
   private readonly repo: ApiKeysRepo;
 
-  constructor(private readonly db: Db, tenantId: string, private readonly audit: AuditService) {
+  constructor(
+    private readonly db: Db,
+    tenantId: string,
+    private readonly audit: AuditService,
+  ) {
     this.repo = new ApiKeysRepo(db, tenantId);
   }
 
   /** Returns the key in clear: the only time it exists outside the caller's hands. */
-  async create(input: { login: string; description: string; scope: string | string[] }, actor?: { clientIp?: string }): Promise<{ key: string; info: ApiKeyInfo }> {
+  async create(
+    input: { login: string; description: string; scope: string | string[] },
+    actor?: { clientIp?: string },
+  ): Promise<{ key: string; info: ApiKeyInfo }> {
     const description = input.description.trim();
-    if (!description) throw new AppError('VALIDATION_FAILED', 'An API key needs a description', { fieldIssues: [{ field: 'description', rule: 'required', message: 'required' }] });
-    if (!input.login.trim()) throw new AppError('VALIDATION_FAILED', 'An API key acts for an ERP user login', { fieldIssues: [{ field: 'login', rule: 'required', message: 'required' }] });
+    if (!description)
+      throw new AppError('VALIDATION_FAILED', 'An API key needs a description', {
+        fieldIssues: [{ field: 'description', rule: 'required', message: 'required' }],
+      });
+    if (!input.login.trim())
+      throw new AppError('VALIDATION_FAILED', 'An API key acts for an ERP user login', {
+        fieldIssues: [{ field: 'login', rule: 'required', message: 'required' }],
+      });
     const scopes = formatScopes(parseScopes(input.scope));
     const { key, prefix } = newApiKey();
     const row = await this.db.transaction(async (q) => {
-      const r = await this.repo.insert({ login: input.login.trim(), description, prefix, keyHash: sha256(key), scopes }, q);
-      await this.audit.record({ event: 'key_created', keyId: r.id, login: r.login, clientIp: actor?.clientIp ?? null, detail: { prefix, scopes } }, q);
+      const r = await this.repo.insert(
+        { login: input.login.trim(), description, prefix, keyHash: sha256(key), scopes },
+        q,
+      );
+      await this.audit.record(
+        {
+          event: 'key_created',
+          keyId: r.id,
+          login: r.login,
+          clientIp: actor?.clientIp ?? null,
+          detail: { prefix, scopes },
+        },
+        q,
+      );
       return r;
     });
     return { key, info: toInfo(row) };
@@ -61,7 +87,17 @@ export class ApiKeysService {
   async revoke(id: number, actor?: { clientIp?: string }): Promise<ApiKeyInfo> {
     const row = await this.db.transaction(async (q) => {
       const r = await this.repo.revoke(id, q);
-      if (r) await this.audit.record({ event: 'key_revoked', keyId: r.id, login: r.login, clientIp: actor?.clientIp ?? null, detail: { prefix: r.prefix } }, q);
+      if (r)
+        await this.audit.record(
+          {
+            event: 'key_revoked',
+            keyId: r.id,
+            login: r.login,
+            clientIp: actor?.clientIp ?? null,
+            detail: { prefix: r.prefix },
+          },
+          q,
+        );
       return r;
     });
     if (!row) throw new AppError('NOT_FOUND', `No live API key ${id}`);

@@ -1,12 +1,15 @@
-import Fastify, { type FastifyRequest } from 'fastify';
 import { Validator } from '@seriousme/openapi-schema-validator';
+import Fastify, { type FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { buildOpenApi } from './openapi.js';
+
 import { registerRestApiWithOAuth, type RestApiRoutes } from '../../erp.http-app.js';
+import { buildOpenApi } from './openapi.js';
 
 // Routes only: the document and the route table need no database or ERP.
 const app = Fastify();
-registerRestApiWithOAuth(app, { issuer: (req: FastifyRequest) => `${req.protocol}://${req.host}` } as unknown as RestApiRoutes);
+registerRestApiWithOAuth(app, {
+  issuer: (req: FastifyRequest) => `${req.protocol}://${req.host}`,
+} as unknown as RestApiRoutes);
 
 describe('OpenAPI 3.1 description', () => {
   it('is served at /restapi/1.0/openapi.json without credentials, with this host as server', async () => {
@@ -33,22 +36,40 @@ describe('OpenAPI 3.1 description', () => {
       for (const method of ['get', 'post', 'put', 'delete']) {
         if (!(method in item)) continue;
         described.push(`${method.toUpperCase()} ${path}`);
-        expect(app.hasRoute({ method: method.toUpperCase() as 'GET', url: path.replace(/\{(\w+)\}/g, ':$1') }), `${method} ${path}`).toBe(true);
+        expect(
+          app.hasRoute({ method: method.toUpperCase() as 'GET', url: path.replace(/\{(\w+)\}/g, ':$1') }),
+          `${method} ${path}`,
+        ).toBe(true);
       }
     }
-    expect(described).toEqual(expect.arrayContaining([
-      'GET /restapi/1.0/object/{model}', 'POST /restapi/1.0/object/{model}', 'GET /restapi/1.0/object/{model}/{id}',
-      'PUT /restapi/1.0/object/{model}/{id}', 'DELETE /restapi/1.0/object/{model}/{id}', 'POST /restapi/1.0/object/{model}/{id}/{method}',
-      'GET /restapi/1.0/common/oauth2/authorize', 'POST /restapi/1.0/common/oauth2/authorize', 'POST /restapi/1.0/common/oauth2/access_token',
-    ]));
+    expect(described).toEqual(
+      expect.arrayContaining([
+        'GET /restapi/1.0/object/{model}',
+        'POST /restapi/1.0/object/{model}',
+        'GET /restapi/1.0/object/{model}/{id}',
+        'PUT /restapi/1.0/object/{model}/{id}',
+        'DELETE /restapi/1.0/object/{model}/{id}',
+        'POST /restapi/1.0/object/{model}/{id}/{method}',
+        'GET /restapi/1.0/common/oauth2/authorize',
+        'POST /restapi/1.0/common/oauth2/authorize',
+        'POST /restapi/1.0/common/oauth2/access_token',
+      ]),
+    );
   });
 
   it('declares both security schemes: X-API-Key and OAuth2 authorization code', () => {
-    const doc = buildOpenApi('https://erp.example.com') as { components: { securitySchemes: Record<string, Record<string, unknown>> } };
+    const doc = buildOpenApi('https://erp.example.com') as {
+      components: { securitySchemes: Record<string, Record<string, unknown>> };
+    };
     expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: 'apiKey', in: 'header', name: 'X-API-Key' });
     expect(doc.components.securitySchemes.oauth2).toMatchObject({
       type: 'oauth2',
-      flows: { authorizationCode: { authorizationUrl: 'https://erp.example.com/restapi/1.0/common/oauth2/authorize', tokenUrl: 'https://erp.example.com/restapi/1.0/common/oauth2/access_token' } },
+      flows: {
+        authorizationCode: {
+          authorizationUrl: 'https://erp.example.com/restapi/1.0/common/oauth2/authorize',
+          tokenUrl: 'https://erp.example.com/restapi/1.0/common/oauth2/access_token',
+        },
+      },
     });
   });
 });

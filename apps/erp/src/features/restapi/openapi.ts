@@ -1,19 +1,40 @@
 /** The OpenAPI 3.1 description of the REST API, served at /restapi/1.0/openapi.json. */
 const json = (schema: object) => ({ content: { 'application/json': { schema } } });
-const problem = (description: string) => ({ description, content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } } });
+const problem = (description: string) => ({
+  description,
+  content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
+});
 const oauthError = (description: string) => ({ description, ...json({ $ref: '#/components/schemas/OAuthError' }) });
 
-const modelParam = { name: 'model', in: 'path', required: true, description: 'ERP model, e.g. res.partner, crm.lead, sale.order, account.move, fsm.order', schema: { type: 'string', pattern: '^[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)+$' } };
+const modelParam = {
+  name: 'model',
+  in: 'path',
+  required: true,
+  description: 'ERP model, e.g. res.partner, crm.lead, sale.order, account.move, fsm.order',
+  schema: { type: 'string', pattern: '^[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)+$' },
+};
 const idParam = { name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } };
-const fieldsParam = { name: 'fields', in: 'query', description: 'Comma-separated field names (default: all)', schema: { type: 'string' }, example: 'name,email' };
+const fieldsParam = {
+  name: 'fields',
+  in: 'query',
+  description: 'Comma-separated field names (default: all)',
+  schema: { type: 'string' },
+  example: 'name,email',
+};
 const security = [{ apiKey: [] }, { oauth2: [] }];
 const authErrors = {
   '401': problem('API_UNAUTHENTICATED: missing, unknown, revoked or expired credential'),
   '403': problem('API_FORBIDDEN: the scope does not cover this model and operation'),
   '404': problem('MODEL_NOT_FOUND, RECORD_NOT_FOUND or METHOD_NOT_FOUND'),
-  '429': { ...problem('RATE_LIMITED: per-credential limit exceeded'), headers: { 'Retry-After': { schema: { type: 'integer' }, description: 'Seconds to wait' } } },
+  '429': {
+    ...problem('RATE_LIMITED: per-credential limit exceeded'),
+    headers: { 'Retry-After': { schema: { type: 'integer' }, description: 'Seconds to wait' } },
+  },
 };
-const writeErrors = { ...authErrors, '422': problem('VALIDATION_FAILED (request shape) or ERP_VALIDATION (the ERP refused the values)') };
+const writeErrors = {
+  ...authErrors,
+  '422': problem('VALIDATION_FAILED (request shape) or ERP_VALIDATION (the ERP refused the values)'),
+};
 const recordResponse = (description: string) => ({ description, ...json({ $ref: '#/components/schemas/Record' }) });
 
 const OAUTH = '/restapi/1.0/common/oauth2';
@@ -45,7 +66,8 @@ export function buildOpenApi(serverUrl: string): Record<string, unknown> {
     info: {
       title: 'ERP REST API',
       version: '1.0',
-      description: 'Records of the ERP (Odoo 15 conventions: false for empty, many2one as [id, name]). Authenticate with X-API-Key or an OAuth2 access token (authorization code + PKCE S256). See docs/rest-api.md.',
+      description:
+        'Records of the ERP (Odoo 15 conventions: false for empty, many2one as [id, name]). Authenticate with X-API-Key or an OAuth2 access token (authorization code + PKCE S256). See docs/rest-api.md.',
     },
     servers: [{ url: serverUrl }],
     security,
@@ -56,39 +78,84 @@ export function buildOpenApi(serverUrl: string): Record<string, unknown> {
           operationId: 'listRecords',
           summary: 'Search and read records (scope read:<model>)',
           parameters: [
-            { name: 'domain', in: 'query', description: 'Odoo domain as JSON', schema: { type: 'string' }, example: '[["is_company","=",true]]' },
+            {
+              name: 'domain',
+              in: 'query',
+              description: 'Odoo domain as JSON',
+              schema: { type: 'string' },
+              example: '[["is_company","=",true]]',
+            },
             fieldsParam,
-            { name: 'limit', in: 'query', description: 'Page size (default 80, capped at the maximum, 500 by default)', schema: { type: 'integer', minimum: 1 } },
+            {
+              name: 'limit',
+              in: 'query',
+              description: 'Page size (default 80, capped at the maximum, 500 by default)',
+              schema: { type: 'integer', minimum: 1 },
+            },
             { name: 'offset', in: 'query', schema: { type: 'integer', minimum: 0, default: 0 } },
             { name: 'order', in: 'query', schema: { type: 'string' }, example: 'name asc, id desc' },
           ],
-          responses: { '200': { description: 'One page and the total', ...json({ $ref: '#/components/schemas/Page' }) }, ...writeErrors },
+          responses: {
+            '200': { description: 'One page and the total', ...json({ $ref: '#/components/schemas/Page' }) },
+            ...writeErrors,
+          },
         },
         post: {
           operationId: 'createRecord',
           summary: 'Create a record (scope write:<model>)',
           requestBody: { required: true, ...json({ $ref: '#/components/schemas/Values' }) },
-          responses: { '201': { ...recordResponse('The created record (only {id} without read scope)'), headers: { Location: { schema: { type: 'string' } } } }, ...writeErrors },
+          responses: {
+            '201': {
+              ...recordResponse('The created record (only {id} without read scope)'),
+              headers: { Location: { schema: { type: 'string' } } },
+            },
+            ...writeErrors,
+          },
         },
       },
       '/restapi/1.0/object/{model}/{id}': {
         parameters: [modelParam, idParam],
-        get: { operationId: 'readRecord', summary: 'Read one record (scope read:<model>)', parameters: [fieldsParam], responses: { '200': recordResponse('The record'), ...authErrors } },
+        get: {
+          operationId: 'readRecord',
+          summary: 'Read one record (scope read:<model>)',
+          parameters: [fieldsParam],
+          responses: { '200': recordResponse('The record'), ...authErrors },
+        },
         put: {
           operationId: 'writeRecord',
           summary: 'Update a record (scope write:<model>)',
           requestBody: { required: true, ...json({ $ref: '#/components/schemas/Values' }) },
           responses: { '200': recordResponse('The updated record (only {id} without read scope)'), ...writeErrors },
         },
-        delete: { operationId: 'unlinkRecord', summary: 'Delete a record (scope write:<model>)', responses: { '204': { description: 'Deleted' }, ...writeErrors } },
+        delete: {
+          operationId: 'unlinkRecord',
+          summary: 'Delete a record (scope write:<model>)',
+          responses: { '204': { description: 'Deleted' }, ...writeErrors },
+        },
       },
       '/restapi/1.0/object/{model}/{id}/{method}': {
-        parameters: [modelParam, idParam, { name: 'method', in: 'path', required: true, schema: { type: 'string', pattern: '^(action|button)_[a-z0-9_]+$' }, example: 'action_confirm' }],
+        parameters: [
+          modelParam,
+          idParam,
+          {
+            name: 'method',
+            in: 'path',
+            required: true,
+            schema: { type: 'string', pattern: '^(action|button)_[a-z0-9_]+$' },
+            example: 'action_confirm',
+          },
+        ],
         post: {
           operationId: 'callMethod',
           summary: 'Call a public business method on a record (scope method:<model>.<method>)',
           requestBody: { required: false, ...json({ $ref: '#/components/schemas/MethodCall' }) },
-          responses: { '200': { description: 'What the method returned', ...json({ type: 'object', required: ['result'], properties: { result: {} } }) }, ...writeErrors },
+          responses: {
+            '200': {
+              description: 'What the method returned',
+              ...json({ type: 'object', required: ['result'], properties: { result: {} } }),
+            },
+            ...writeErrors,
+          },
         },
       },
       [`${OAUTH}/authorize`]: {
@@ -96,29 +163,57 @@ export function buildOpenApi(serverUrl: string): Record<string, unknown> {
           operationId: 'authorize',
           summary: 'Consent page (authorization code flow, PKCE S256 required)',
           security: [],
-          parameters: ['response_type', 'client_id', 'redirect_uri', 'scope', 'state', 'code_challenge', 'code_challenge_method'].map((name) => ({
-            name, in: 'query', required: !['scope', 'state'].includes(name), schema: { type: 'string' },
+          parameters: [
+            'response_type',
+            'client_id',
+            'redirect_uri',
+            'scope',
+            'state',
+            'code_challenge',
+            'code_challenge_method',
+          ].map((name) => ({
+            name,
+            in: 'query',
+            required: !['scope', 'state'].includes(name),
+            schema: { type: 'string' },
           })),
           responses: {
-            '200': { description: 'The sign-in and consent form', content: { 'text/html': { schema: { type: 'string' } } } },
-            '302': { description: 'Error redirect to the registered redirect_uri (error, error_description, state, iss)' },
-            '400': { description: 'Unknown client or unregistered redirect_uri (never redirected)', content: { 'text/html': { schema: { type: 'string' } } } },
+            '200': {
+              description: 'The sign-in and consent form',
+              content: { 'text/html': { schema: { type: 'string' } } },
+            },
+            '302': {
+              description: 'Error redirect to the registered redirect_uri (error, error_description, state, iss)',
+            },
+            '400': {
+              description: 'Unknown client or unregistered redirect_uri (never redirected)',
+              content: { 'text/html': { schema: { type: 'string' } } },
+            },
           },
         },
         post: {
           operationId: 'approve',
           summary: 'Sign in and approve or deny (form posted by the consent page; CSRF-protected)',
           security: [],
-          responses: { '303': { description: 'Redirect to redirect_uri with code, state and iss (or error=access_denied)' }, '401': { description: 'Wrong login or password (form shown again)' }, '403': { description: 'CSRF check failed' } },
+          responses: {
+            '303': { description: 'Redirect to redirect_uri with code, state and iss (or error=access_denied)' },
+            '401': { description: 'Wrong login or password (form shown again)' },
+            '403': { description: 'CSRF check failed' },
+          },
         },
       },
       [`${OAUTH}/access_token`]: {
         post: {
           operationId: 'token',
-          summary: 'Token endpoint (alias /token): authorization_code or refresh_token; client_secret_basic or client_secret_post',
+          summary:
+            'Token endpoint (alias /token): authorization_code or refresh_token; client_secret_basic or client_secret_post',
           security: [],
           requestBody: tokenForm,
-          responses: { '200': { description: 'Tokens', ...json({ $ref: '#/components/schemas/TokenResponse' }) }, '400': oauthError('RFC 6749 §5.2 error'), '401': oauthError('invalid_client') },
+          responses: {
+            '200': { description: 'Tokens', ...json({ $ref: '#/components/schemas/TokenResponse' }) },
+            '400': oauthError('RFC 6749 §5.2 error'),
+            '401': oauthError('invalid_client'),
+          },
         },
       },
       [`${OAUTH}/revoke`]: {
@@ -126,26 +221,51 @@ export function buildOpenApi(serverUrl: string): Record<string, unknown> {
           operationId: 'revoke',
           summary: 'RFC 7009 revocation: revokes the whole grant of the token',
           security: [],
-          requestBody: { required: true, content: { 'application/x-www-form-urlencoded': { schema: { type: 'object', required: ['token'], properties: { token: { type: 'string' } } } } } },
-          responses: { '200': { description: 'Revoked (also for unknown tokens)' }, '401': oauthError('invalid_client') },
+          requestBody: {
+            required: true,
+            content: {
+              'application/x-www-form-urlencoded': {
+                schema: { type: 'object', required: ['token'], properties: { token: { type: 'string' } } },
+              },
+            },
+          },
+          responses: {
+            '200': { description: 'Revoked (also for unknown tokens)' },
+            '401': oauthError('invalid_client'),
+          },
         },
       },
-      '/restapi/1.0/openapi.json': { get: { operationId: 'openapi', summary: 'This document', security: [], responses: { '200': { description: 'OpenAPI 3.1', ...json({ type: 'object' }) } } } },
+      '/restapi/1.0/openapi.json': {
+        get: {
+          operationId: 'openapi',
+          summary: 'This document',
+          security: [],
+          responses: { '200': { description: 'OpenAPI 3.1', ...json({ type: 'object' }) } },
+        },
+      },
     },
     components: {
       securitySchemes: {
-        apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'Per-user key erpk_<prefix>_<secret>, shown once at creation' },
+        apiKey: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'X-API-Key',
+          description: 'Per-user key erpk_<prefix>_<secret>, shown once at creation',
+        },
         oauth2: {
           type: 'oauth2',
-          description: 'Authorization code with PKCE (S256 only). Scopes: read:<model>, write:<model>, method:<model>.<method>.',
+          description:
+            'Authorization code with PKCE (S256 only). Scopes: read:<model>, write:<model>, method:<model>.<method>.',
           flows: {
             authorizationCode: {
               authorizationUrl: `${serverUrl}${OAUTH}/authorize`,
               tokenUrl: `${serverUrl}${OAUTH}/access_token`,
               refreshUrl: `${serverUrl}${OAUTH}/access_token`,
               scopes: {
-                'read:res.partner': 'Read contacts', 'write:res.partner': 'Create, change and delete contacts',
-                'read:crm.lead': 'Read leads', 'write:crm.lead': 'Create, change and delete leads',
+                'read:res.partner': 'Read contacts',
+                'write:res.partner': 'Create, change and delete contacts',
+                'read:crm.lead': 'Read leads',
+                'write:crm.lead': 'Create, change and delete leads',
                 'method:sale.order.action_confirm': 'Confirm sale orders',
               },
             },
@@ -154,21 +274,64 @@ export function buildOpenApi(serverUrl: string): Record<string, unknown> {
       },
       schemas: {
         Problem: {
-          type: 'object', required: ['type', 'title', 'status', 'code'],
-          properties: { type: { type: 'string' }, title: { type: 'string' }, status: { type: 'integer' }, detail: { type: 'string' }, code: { type: 'string' }, instance: { type: 'string' }, request_id: { type: 'string' }, errors: { type: 'array', items: { type: 'object', properties: { field: { type: 'string' }, rule: { type: 'string' }, message: { type: 'string' } } } } },
+          type: 'object',
+          required: ['type', 'title', 'status', 'code'],
+          properties: {
+            type: { type: 'string' },
+            title: { type: 'string' },
+            status: { type: 'integer' },
+            detail: { type: 'string' },
+            code: { type: 'string' },
+            instance: { type: 'string' },
+            request_id: { type: 'string' },
+            errors: {
+              type: 'array',
+              items: {
+                type: 'object',
+                properties: { field: { type: 'string' }, rule: { type: 'string' }, message: { type: 'string' } },
+              },
+            },
+          },
         },
-        OAuthError: { type: 'object', required: ['error'], properties: { error: { type: 'string' }, error_description: { type: 'string' } } },
+        OAuthError: {
+          type: 'object',
+          required: ['error'],
+          properties: { error: { type: 'string' }, error_description: { type: 'string' } },
+        },
         TokenResponse: {
-          type: 'object', required: ['access_token', 'token_type', 'expires_in', 'refresh_token', 'scope'],
-          properties: { access_token: { type: 'string' }, token_type: { const: 'Bearer' }, expires_in: { type: 'integer' }, refresh_token: { type: 'string' }, scope: { type: 'string' } },
+          type: 'object',
+          required: ['access_token', 'token_type', 'expires_in', 'refresh_token', 'scope'],
+          properties: {
+            access_token: { type: 'string' },
+            token_type: { const: 'Bearer' },
+            expires_in: { type: 'integer' },
+            refresh_token: { type: 'string' },
+            scope: { type: 'string' },
+          },
         },
-        Record: { type: 'object', required: ['id'], properties: { id: { type: 'integer' } }, additionalProperties: true },
+        Record: {
+          type: 'object',
+          required: ['id'],
+          properties: { id: { type: 'integer' } },
+          additionalProperties: true,
+        },
         Values: { type: 'object', additionalProperties: true, example: { name: 'Acme', email: 'info@acme.example' } },
         Page: {
-          type: 'object', required: ['model', 'total', 'offset', 'limit', 'records'],
-          properties: { model: { type: 'string' }, total: { type: 'integer' }, offset: { type: 'integer' }, limit: { type: 'integer' }, records: { type: 'array', items: { $ref: '#/components/schemas/Record' } } },
+          type: 'object',
+          required: ['model', 'total', 'offset', 'limit', 'records'],
+          properties: {
+            model: { type: 'string' },
+            total: { type: 'integer' },
+            offset: { type: 'integer' },
+            limit: { type: 'integer' },
+            records: { type: 'array', items: { $ref: '#/components/schemas/Record' } },
+          },
         },
-        MethodCall: { type: 'object', properties: { args: { type: 'array' }, kwargs: { type: 'object' } }, additionalProperties: false },
+        MethodCall: {
+          type: 'object',
+          properties: { args: { type: 'array' }, kwargs: { type: 'object' } },
+          additionalProperties: false,
+        },
       },
     },
   };

@@ -3,13 +3,14 @@
  * access token). Unknown, revoked or expired credentials, and credentials of an archived ERP user,
  * are API_UNAUTHENTICATED (audited); then the per-credential rate limit applies.
  */
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RateLimiter } from '@platform/http-kit';
 import { AppError } from '@platform/kernel';
-import type { ActingUser, ActingUsers } from './acting-users.js';
-import type { ApiKeysService } from './api-keys.service.js';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
 import type { AuthFailures } from '../credentials/auth-failures.js';
 import { API_KEY_RE } from '../credentials/secret-token.js';
+import type { ActingUser, ActingUsers } from './acting-users.js';
+import type { ApiKeysService } from './api-keys.service.js';
 
 export interface Principal {
   kind: 'api_key' | 'oauth';
@@ -36,7 +37,9 @@ export interface RestAuthDeps {
 
 /** RFC 6750 §3: a presented but bad bearer token is `invalid_token`. */
 const challenge = (what: string) =>
-  what === 'bearer' ? 'Bearer realm="restapi", error="invalid_token", ApiKey header="X-API-Key"' : 'Bearer realm="restapi", ApiKey header="X-API-Key"';
+  what === 'bearer'
+    ? 'Bearer realm="restapi", error="invalid_token", ApiKey header="X-API-Key"'
+    : 'Bearer realm="restapi", ApiKey header="X-API-Key"';
 
 export class RestAuth {
   constructor(private readonly d: RestAuthDeps) {}
@@ -54,7 +57,13 @@ export class RestAuth {
       what = 'bearer';
       const row = await this.d.oauth.verifyAccessToken(authz.slice(7).trim());
       // One budget per application and user, so refreshing does not reset it.
-      if (row) found = { login: row.login, scopes: row.scopes.split(' '), appId: row.app_id, rateKey: `app:${row.app_id}:${row.login}` };
+      if (row)
+        found = {
+          login: row.login,
+          scopes: row.scopes.split(' '),
+          appId: row.app_id,
+          rateKey: `app:${row.app_id}:${row.login}`,
+        };
     } else {
       what = 'none';
     }
@@ -62,17 +71,35 @@ export class RestAuth {
     const user = await this.d.users.find(found.login);
     if (!user) return this.fail(req, reply, what, 'The ERP user this credential acts for is archived or gone.', found);
     await this.d.limiter.consume({ name: 'restapi', ...this.d.rateLimit }, found.rateKey);
-    return { kind: found.keyId !== undefined ? 'api_key' : 'oauth', user, scopes: found.scopes, keyId: found.keyId, appId: found.appId };
+    return {
+      kind: found.keyId !== undefined ? 'api_key' : 'oauth',
+      user,
+      scopes: found.scopes,
+      keyId: found.keyId,
+      appId: found.appId,
+    };
   }
 
-  private async fail(req: FastifyRequest, reply: FastifyReply, what: string, message: string, who?: { login: string; keyId?: number; appId?: number }): Promise<never> {
+  private async fail(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    what: string,
+    message: string,
+    who?: { login: string; keyId?: number; appId?: number },
+  ): Promise<never> {
     reply.header('www-authenticate', challenge(what));
-    const presented = typeof req.headers['x-api-key'] === 'string' ? API_KEY_RE.exec(req.headers['x-api-key'])?.[1] : undefined;
+    const presented =
+      typeof req.headers['x-api-key'] === 'string' ? API_KEY_RE.exec(req.headers['x-api-key'])?.[1] : undefined;
     await this.d.failures.record(req.ip, {
       keyId: who?.keyId ?? null,
       appId: who?.appId ?? null,
       login: who?.login ?? null,
-      detail: { where: 'restapi', credential: what, ...(presented ? { key_prefix: presented } : {}), path: req.url.split('?')[0] },
+      detail: {
+        where: 'restapi',
+        credential: what,
+        ...(presented ? { key_prefix: presented } : {}),
+        path: req.url.split('?')[0],
+      },
     });
     throw new AppError('API_UNAUTHENTICATED', message);
   }

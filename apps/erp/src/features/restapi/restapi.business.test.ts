@@ -3,9 +3,16 @@
  * models (and their actions) come with the embedded ERP's business area: each block is skipped,
  * saying why, while the model or the method is not in the ERP yet.
  */
-import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
 import { OdooError } from '@platform/erp-embedded';
-import { ADMIN_PASSWORD, apiKey, ERP_DB, startRestHarness, type RestHarness } from '../../../test/support/restapi-harness.js';
+import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
+
+import {
+  ADMIN_PASSWORD,
+  apiKey,
+  ERP_DB,
+  type RestHarness,
+  startRestHarness,
+} from '../../../test/support/restapi-harness.js';
 
 const MODELS = ['sale.order', 'account.move', 'fsm.order'] as const;
 let h: RestHarness;
@@ -14,12 +21,26 @@ let key: string;
 beforeAll(async () => {
   h = await startRestHarness();
   const scopes = MODELS.flatMap((m) => [`read:${m}`, `write:${m}`]);
-  ({ key } = await apiKey(h, [...scopes, 'read:res.partner write:res.partner', 'method:sale.order.action_confirm', 'method:account.move.action_post', 'method:fsm.order.action_complete'].join(' ')));
+  ({ key } = await apiKey(
+    h,
+    [
+      ...scopes,
+      'read:res.partner write:res.partner',
+      'method:sale.order.action_confirm',
+      'method:account.move.action_post',
+      'method:fsm.order.action_complete',
+    ].join(' '),
+  ));
 });
 afterAll(async () => h?.close());
 
 const rest = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => {
-  const res = await h.app.inject({ method, url: `/restapi/1.0/object/${url}`, headers: { 'x-api-key': key }, ...(payload ? { payload } : {}) });
+  const res = await h.app.inject({
+    method,
+    url: `/restapi/1.0/object/${url}`,
+    headers: { 'x-api-key': key },
+    ...(payload ? { payload } : {}),
+  });
   return { status: res.statusCode, body: res.body ? (res.json() as Record<string, any>) : undefined };
 };
 
@@ -28,16 +49,22 @@ async function needsMethod(ctx: TestContext, model: string, method: string): Pro
   try {
     await h.embedded.executeKw(ERP_DB, 2, ADMIN_PASSWORD, model, method, [[2_000_000_000]], {});
   } catch (e) {
-    if (e instanceof OdooError && e.odooName === 'builtins.AttributeError') ctx.skip(`${model}.${method} is not in the embedded ERP yet`);
+    if (e instanceof OdooError && e.odooName === 'builtins.AttributeError')
+      ctx.skip(`${model}.${method} is not in the embedded ERP yet`);
   }
 }
 
 async function partner(): Promise<number> {
-  return (await rest('POST', 'res.partner', { name: `Customer ${Math.random().toString(36).slice(2, 8)}` })).body!.id as number;
+  return (await rest('POST', 'res.partner', { name: `Customer ${Math.random().toString(36).slice(2, 8)}` })).body!
+    .id as number;
 }
 
 /** Create, read, list, write; then delete a second (draft) record. */
-async function crud(model: string, values: () => Promise<Record<string, unknown>>, change: Record<string, unknown>): Promise<number> {
+async function crud(
+  model: string,
+  values: () => Promise<Record<string, unknown>>,
+  change: Record<string, unknown>,
+): Promise<number> {
   const created = await rest('POST', model, await values());
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   const id = created.body!.id as number;
@@ -82,7 +109,11 @@ describe('fsm.order', () => {
   it('list/read/create/write/unlink, then action_complete', async (ctx) => {
     const team = await h.erp.create('fsm.team', { name: 'Installers' });
     const location = await h.erp.create('fsm.location', { name: '12 Elm Street', partner_id: await partner() });
-    const id = await crud('fsm.order', async () => ({ team_id: team, location_id: location, description: 'Fit 3 shutters' }), { description: 'Fit 4 shutters' });
+    const id = await crud(
+      'fsm.order',
+      async () => ({ team_id: team, location_id: location, description: 'Fit 3 shutters' }),
+      { description: 'Fit 4 shutters' },
+    );
     await needsMethod(ctx, 'fsm.order', 'action_complete');
     const res = await rest('POST', `fsm.order/${id}/action_complete`, { kwargs: {} });
     expect(res.status, JSON.stringify(res.body)).toBe(200);

@@ -3,10 +3,11 @@
  * companies, so the ERP's company record rules apply to what a key sees: another company's record is
  * a 404 (its id cannot be probed).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schemaOf } from '@platform/erp-embedded';
 import { createRecord } from '@platform/erp-embedded/orm/write.js';
-import { apiKey, ERP_DB, startRestHarness, type RestHarness } from '../../../test/support/restapi-harness.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { apiKey, ERP_DB, type RestHarness, startRestHarness } from '../../../test/support/restapi-harness.js';
 
 let h: RestHarness;
 let bob: string;
@@ -32,10 +33,17 @@ beforeAll(async () => {
 afterAll(async () => h?.close());
 
 const rest = (key: string, method: 'GET' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-  h.app.inject({ method, url: `/restapi/1.0/object/res.partner${url}`, headers: { 'x-api-key': key }, ...(payload ? { payload } : {}) });
+  h.app.inject({
+    method,
+    url: `/restapi/1.0/object/res.partner${url}`,
+    headers: { 'x-api-key': key },
+    ...(payload ? { payload } : {}),
+  });
 const names = async (key: string) => {
   const q = encodeURIComponent(JSON.stringify([['name', '=like', 'RuleTest%']]));
-  return ((await rest(key, 'GET', `?domain=${q}&fields=name&order=name`)).json() as { records: { name: string }[] }).records.map((r) => r.name);
+  return (
+    (await rest(key, 'GET', `?domain=${q}&fields=name&order=name`)).json() as { records: { name: string }[] }
+  ).records.map((r) => r.name);
 };
 
 describe('company record rules through the REST API', () => {

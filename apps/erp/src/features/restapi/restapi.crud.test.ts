@@ -1,6 +1,7 @@
 /** REST list/read/create/write/unlink on partners and leads with an API key (`X-API-Key`). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiKey, startRestHarness, type RestHarness } from '../../../test/support/restapi-harness.js';
+
+import { apiKey, type RestHarness, startRestHarness } from '../../../test/support/restapi-harness.js';
 
 let h: RestHarness;
 let key: string;
@@ -11,11 +12,20 @@ beforeAll(async () => {
 afterAll(async () => h?.close());
 
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, k = key) =>
-  h.app.inject({ method, url: `/restapi/1.0/object/${url}`, headers: { 'x-api-key': k }, ...(payload !== undefined ? { payload: payload as object } : {}) });
+  h.app.inject({
+    method,
+    url: `/restapi/1.0/object/${url}`,
+    headers: { 'x-api-key': k },
+    ...(payload !== undefined ? { payload: payload as object } : {}),
+  });
 
 describe.each([
   ['res.partner', { name: 'Acme Blinds', email: 'info@acme.example', is_company: true }, { phone: '+1 555 0100' }],
-  ['crm.lead', { name: 'Shutters for 3 windows', email_from: 'jane@example.com', contact_name: 'Jane' }, { priority: '2' }],
+  [
+    'crm.lead',
+    { name: 'Shutters for 3 windows', email_from: 'jane@example.com', contact_name: 'Jane' },
+    { priority: '2' },
+  ],
 ])('%s', (model, values, change) => {
   let id: number;
 
@@ -59,22 +69,35 @@ describe.each([
 
 describe('pagination', () => {
   beforeAll(async () => {
-    for (const n of [1, 2, 3, 4, 5, 6, 7]) await call('POST', 'crm.lead', { name: `Page lead ${n}`, referred: 'pagination' });
+    for (const n of [1, 2, 3, 4, 5, 6, 7])
+      await call('POST', 'crm.lead', { name: `Page lead ${n}`, referred: 'pagination' });
   });
   const domain = encodeURIComponent(JSON.stringify([['referred', '=', 'pagination']]));
 
   it('uses the default page size and reports the total', async () => {
-    const body = (await call('GET', `crm.lead?domain=${domain}&order=id asc&fields=name`)).json() as { total: number; limit: number; records: { name: string }[] };
+    const body = (await call('GET', `crm.lead?domain=${domain}&order=id asc&fields=name`)).json() as {
+      total: number;
+      limit: number;
+      records: { name: string }[];
+    };
     expect(body.total).toBe(7);
     expect(body.limit).toBe(3);
     expect(body.records.map((r) => r.name)).toEqual(['Page lead 1', 'Page lead 2', 'Page lead 3']);
   });
 
   it('honours offset and order, and caps limit at the maximum page size', async () => {
-    const body = (await call('GET', `crm.lead?domain=${domain}&order=id desc&fields=name&limit=100&offset=1`)).json() as { offset: number; limit: number; records: { name: string }[] };
+    const body = (
+      await call('GET', `crm.lead?domain=${domain}&order=id desc&fields=name&limit=100&offset=1`)
+    ).json() as { offset: number; limit: number; records: { name: string }[] };
     expect(body.limit).toBe(5);
     expect(body.offset).toBe(1);
-    expect(body.records.map((r) => r.name)).toEqual(['Page lead 6', 'Page lead 5', 'Page lead 4', 'Page lead 3', 'Page lead 2']);
+    expect(body.records.map((r) => r.name)).toEqual([
+      'Page lead 6',
+      'Page lead 5',
+      'Page lead 4',
+      'Page lead 3',
+      'Page lead 2',
+    ]);
   });
 });
 
@@ -82,7 +105,12 @@ describe('request errors are problem+json', () => {
   it.each([
     ['domain that is not JSON', 'res.partner?domain=[(', 422, 'VALIDATION_FAILED'],
     ['domain that is not a list', 'res.partner?domain={}', 422, 'VALIDATION_FAILED'],
-    ['domain on an unknown field', `res.partner?domain=${encodeURIComponent('[["nope","=",1]]')}`, 422, 'ERP_VALIDATION'],
+    [
+      'domain on an unknown field',
+      `res.partner?domain=${encodeURIComponent('[["nope","=",1]]')}`,
+      422,
+      'ERP_VALIDATION',
+    ],
     ['unknown field in fields', 'res.partner?fields=nope', 422, 'ERP_VALIDATION'],
     ['malformed order', 'res.partner?order=name;drop', 422, 'VALIDATION_FAILED'],
     ['negative limit', 'res.partner?limit=-1', 422, 'VALIDATION_FAILED'],
@@ -94,7 +122,7 @@ describe('request errors are problem+json', () => {
     expect(res.json()).toMatchObject({ status, code });
   });
 
-  it('values the ERP refuses are 422 ERP_VALIDATION with Odoo\'s exception name', async () => {
+  it("values the ERP refuses are 422 ERP_VALIDATION with Odoo's exception name", async () => {
     const res = await call('POST', 'crm.lead', { name: 'x', priority: '9' });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toMatchObject({ code: 'ERP_VALIDATION', erp_error: 'builtins.ValueError' });

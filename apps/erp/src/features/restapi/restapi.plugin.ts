@@ -3,8 +3,9 @@
  * a form parser for the OAuth endpoints (mounted into the same scope by the caller), and the OpenAPI
  * document. The /jsonrpc routes outside this scope keep Odoo's envelopes.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { registerProblemHandlers } from '@platform/http-kit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
 import { buildOpenApi } from './openapi.js';
 import { registerRestApiRoutes, type RestApiRouteDeps } from './restapi.routes.js';
 
@@ -26,13 +27,21 @@ export function parseForm(body: string): Record<string, string | string[]> {
   return { ...out };
 }
 
-export function registerRestApi(app: FastifyInstance, deps: RestApiPluginDeps, inScope: readonly RestScopeRoutes[] = []): void {
+export function registerRestApi(
+  app: FastifyInstance,
+  deps: RestApiPluginDeps,
+  inScope: readonly RestScopeRoutes[] = [],
+): void {
   app.register(
     async (scope) => {
       registerProblemHandlers(scope);
-      scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => {
-        done(null, parseForm(body as string));
-      });
+      scope.addContentTypeParser(
+        'application/x-www-form-urlencoded',
+        { parseAs: 'string', bodyLimit: 64 * 1024 },
+        (_req, body, done) => {
+          done(null, parseForm(body as string));
+        },
+      );
       for (const mount of inScope) mount(scope);
       registerRestApiRoutes(scope, deps);
       scope.get('/openapi.json', async (req, reply) => {

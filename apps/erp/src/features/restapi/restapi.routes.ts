@@ -2,13 +2,22 @@
  * `/restapi/1.0/object/<model>[/<id>[/<method>]]`: list, read, create, update, delete, and business
  * methods. Order of checks: credential (401), rate limit (429), model exists (404), scope (403).
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { parseOrThrow } from '@platform/http-kit';
 import { AppError } from '@platform/kernel';
-import type { RestAuth, Principal } from './restapi.auth.js';
-import { listQuerySchema, parseDomain, parseFields, parseId, parseMethodCall, parseValues, readQuerySchema } from './restapi.schemas.js';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+import { allows, isBusinessMethod, isModelName, type Operation, requiredScope } from '../credentials/scopes.js';
+import type { Principal, RestAuth } from './restapi.auth.js';
+import {
+  listQuerySchema,
+  parseDomain,
+  parseFields,
+  parseId,
+  parseMethodCall,
+  parseValues,
+  readQuerySchema,
+} from './restapi.schemas.js';
 import type { RestApiService } from './restapi.service.js';
-import { allows, isBusinessMethod, isModelName, requiredScope, type Operation } from '../credentials/scopes.js';
 
 export interface RestApiRouteDeps {
   auth: RestAuth;
@@ -18,14 +27,20 @@ export interface RestApiRouteDeps {
 type Params = { model: string; id?: string; method?: string };
 
 export function registerRestApiRoutes(app: FastifyInstance, d: RestApiRouteDeps): void {
-  async function guard(req: FastifyRequest<{ Params: Params }>, reply: FastifyReply, op: Operation | { method: string }): Promise<Principal> {
+  async function guard(
+    req: FastifyRequest<{ Params: Params }>,
+    reply: FastifyReply,
+    op: Operation | { method: string },
+  ): Promise<Principal> {
     const principal = await d.auth.authenticate(req, reply);
     const { model } = req.params;
     if (!isModelName(model)) throw new AppError('MODEL_NOT_FOUND', `"${model}" is not a model name`);
     await d.rest.ensureModel(model);
     if (!allows(principal.scopes, model, op)) {
       const need = requiredScope(model, op);
-      throw new AppError('API_FORBIDDEN', `This credential's scope does not include ${need}`, { details: { required_scope: need } });
+      throw new AppError('API_FORBIDDEN', `This credential's scope does not include ${need}`, {
+        details: { required_scope: need },
+      });
     }
     return principal;
   }
@@ -77,11 +92,21 @@ export function registerRestApiRoutes(app: FastifyInstance, d: RestApiRouteDeps)
     const method = req.params.method!;
     if (!isBusinessMethod(method)) {
       await d.auth.authenticate(req, reply);
-      throw new AppError('METHOD_NOT_FOUND', `Only public business methods (action_*, button_*) can be called, not ${method}`);
+      throw new AppError(
+        'METHOD_NOT_FOUND',
+        `Only public business methods (action_*, button_*) can be called, not ${method}`,
+      );
     }
     const p = await guard(req, reply, { method });
     const call = parseMethodCall(req.body);
-    const result = await d.rest.callMethod(p.user, req.params.model, parseId(req.params.id!), method, call.args, call.kwargs);
+    const result = await d.rest.callMethod(
+      p.user,
+      req.params.model,
+      parseId(req.params.id!),
+      method,
+      call.args,
+      call.kwargs,
+    );
     return { result: result ?? null };
   });
 }

@@ -1,8 +1,8 @@
 /** Validation of REST API inputs: list query, record values, method calls. */
-import { z } from 'zod';
-import { AppError } from '@platform/kernel';
-import { assertCleanJson, parseOrThrow } from '@platform/http-kit';
 import type { Domain } from '@platform/erp';
+import { assertCleanJson, parseOrThrow } from '@platform/http-kit';
+import { AppError } from '@platform/kernel';
+import { z } from 'zod';
 
 const IDENT = /^[a-z_][a-z0-9_]*$/;
 const ORDER_RE = /^[a-z_][a-z0-9_]*( +(asc|desc))?( *, *[a-z_][a-z0-9_]*( +(asc|desc))?)*$/i;
@@ -44,20 +44,25 @@ export const readQuerySchema = z.object({ fields: z.string().max(2_000).optional
 
 export function parseFields(raw: string | undefined): string[] | undefined {
   if (raw === undefined || raw === '') return undefined;
-  const fields = raw.split(',').map((f) => f.trim()).filter(Boolean);
+  const fields = raw
+    .split(',')
+    .map((f) => f.trim())
+    .filter(Boolean);
   const wrong = fields.find((f) => !IDENT.test(f));
   if (wrong !== undefined) throw bad('fields', 'format', `"${wrong}" is not a field name`);
   return fields;
 }
 
 export function parseId(raw: string): number {
-  if (!/^[1-9][0-9]{0,9}$/.test(raw) || Number(raw) > 2_147_483_647) throw bad('id', 'format', 'must be a positive integer record id');
+  if (!/^[1-9][0-9]{0,9}$/.test(raw) || Number(raw) > 2_147_483_647)
+    throw bad('id', 'format', 'must be a positive integer record id');
   return Number(raw);
 }
 
 /** Record values: a JSON object of field names; the ERP validates the values themselves. */
 export function parseValues(body: unknown): Record<string, unknown> {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw bad('(body)', 'type', 'must be a JSON object of field values');
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw bad('(body)', 'type', 'must be a JSON object of field values');
   const wrong = Object.keys(body).find((k) => !IDENT.test(k) || k === 'id');
   if (wrong !== undefined) throw bad(wrong, 'unknown_field', 'is not a writable field name');
   return body as Record<string, unknown>;

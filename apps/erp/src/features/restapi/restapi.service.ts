@@ -5,7 +5,8 @@
  */
 import type { Domain, Erp, ErpRecord } from '@platform/erp';
 import { AppError } from '@platform/kernel';
-import { ActingUsers, type ActingUser } from './acting-users.js';
+
+import { type ActingUser, ActingUsers } from './acting-users.js';
 
 export interface Page {
   model: string;
@@ -31,7 +32,11 @@ export interface PageSizes {
 export class RestApiService {
   private readonly models = new Map<string, { until: number; exists: Promise<boolean> }>();
 
-  constructor(private readonly erp: Erp, private readonly sizes: PageSizes, private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly erp: Erp,
+    private readonly sizes: PageSizes,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   /** MODEL_NOT_FOUND unless the ERP has the model (remembered for a minute). */
   async ensureModel(model: string): Promise<void> {
@@ -45,7 +50,8 @@ export class RestApiService {
       this.models.set(model, hit);
       exists.catch(() => this.models.delete(model));
     }
-    if (!(await hit.exists)) throw new AppError('MODEL_NOT_FOUND', `The ERP has no model ${model}`, { details: { model } });
+    if (!(await hit.exists))
+      throw new AppError('MODEL_NOT_FOUND', `The ERP has no model ${model}`, { details: { model } });
   }
 
   async list(user: ActingUser, model: string, q: ListQuery): Promise<Page> {
@@ -84,28 +90,49 @@ export class RestApiService {
   }
 
   /** A public business method on one record; Odoo's return value as is (null for None). */
-  async callMethod(user: ActingUser, model: string, id: number, method: string, args: unknown[], kwargs: Record<string, unknown>): Promise<unknown> {
+  async callMethod(
+    user: ActingUser,
+    model: string,
+    id: number,
+    method: string,
+    args: unknown[],
+    kwargs: Record<string, unknown>,
+  ): Promise<unknown> {
     return this.callOnRecord(user, model, id, method, args, kwargs);
   }
 
   /** write/unlink/methods go through `call` so they carry the acting user's context too. */
-  private async callOnRecord(user: ActingUser, model: string, id: number, method: string, args: unknown[], kwargs: Record<string, unknown>): Promise<unknown> {
+  private async callOnRecord(
+    user: ActingUser,
+    model: string,
+    id: number,
+    method: string,
+    args: unknown[],
+    kwargs: Record<string, unknown>,
+  ): Promise<unknown> {
     const context = ActingUsers.context(user);
     return mapErrors(async () => {
-      const visible = await this.erp.search(model, [['id', '=', id]], { limit: 1, context: { ...context, active_test: false } });
+      const visible = await this.erp.search(model, [['id', '=', id]], {
+        limit: 1,
+        context: { ...context, active_test: false },
+      });
       if (!visible.includes(id)) throw notFound(model, id);
       return this.erp.call(model, method, [[id], ...args], { ...kwargs, context });
     });
   }
 }
 
-const notFound = (model: string, id: number) => new AppError('RECORD_NOT_FOUND', `No ${model} record ${id}`, { details: { model, id } });
+const notFound = (model: string, id: number) =>
+  new AppError('RECORD_NOT_FOUND', `No ${model} record ${id}`, { details: { model, id } });
 
 function erpName(e: unknown): string | undefined {
-  return e instanceof AppError && e.code === 'ERP_REJECTED' && typeof e.details?.name === 'string' ? e.details.name : undefined;
+  return e instanceof AppError && e.code === 'ERP_REJECTED' && typeof e.details?.name === 'string'
+    ? e.details.name
+    : undefined;
 }
 
-const erpMessage = (e: unknown): string => (e instanceof AppError && typeof e.details?.message === 'string' ? e.details.message : 'The ERP refused the request');
+const erpMessage = (e: unknown): string =>
+  e instanceof AppError && typeof e.details?.message === 'string' ? e.details.message : 'The ERP refused the request';
 
 /** Odoo 15's execute_kw on an unknown model: UserError "Object x doesn't exist". */
 export function isUnknownModel(e: unknown): boolean {
@@ -124,7 +151,11 @@ async function mapErrors<T>(fn: () => Promise<T>): Promise<T> {
     if (name === 'builtins.AttributeError') throw new AppError('METHOD_NOT_FOUND', message, { cause: e, details });
     if (name === 'odoo.exceptions.MissingError') throw new AppError('RECORD_NOT_FOUND', message, { cause: e, details });
     if (name === 'odoo.exceptions.AccessError') throw new AppError('API_FORBIDDEN', message, { cause: e, details });
-    if (/^(odoo\.exceptions\.(UserError|ValidationError|RedirectWarning)|builtins\.(ValueError|TypeError|KeyError))$/.test(name)) {
+    if (
+      /^(odoo\.exceptions\.(UserError|ValidationError|RedirectWarning)|builtins\.(ValueError|TypeError|KeyError))$/.test(
+        name,
+      )
+    ) {
       throw new AppError('ERP_VALIDATION', message, { cause: e, details });
     }
     throw e;

@@ -2,11 +2,12 @@
  * The same rules whatever the codec: API-key scopes, company rules, failed-login audit and the
  * per-IP failed-login limit apply alike to /jsonrpc, XML-RPC and web sessions.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey } from '@platform/erp-embedded/auth/apikeys.js';
-import { AUTH_FAILURE_LIMIT } from '../credentials/auth-failures.js';
-import { ADMIN_PASSWORD, ERP_DB, startRestHarness, type RestHarness } from '../../../test/support/restapi-harness.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { ADMIN_PASSWORD, ERP_DB, type RestHarness, startRestHarness } from '../../../test/support/restapi-harness.js';
 import { encodeCall, parseResponse } from '../../../test/support/xmlrpc-wire.js';
+import { AUTH_FAILURE_LIMIT } from '../credentials/auth-failures.js';
 
 let h: RestHarness;
 beforeAll(async () => {
@@ -15,14 +16,35 @@ beforeAll(async () => {
 afterAll(async () => h?.close());
 
 const jsonrpc = async (service: string, method: string, args: readonly unknown[]) =>
-  (await h.app.inject({ method: 'POST', url: '/jsonrpc', payload: { jsonrpc: '2.0', method: 'call', params: { service, method, args }, id: 1 } })).json() as {
+  (
+    await h.app.inject({
+      method: 'POST',
+      url: '/jsonrpc',
+      payload: { jsonrpc: '2.0', method: 'call', params: { service, method, args }, id: 1 },
+    })
+  ).json() as {
     result?: unknown;
     error?: { data: { name: string; message: string } };
   };
 const xmlrpc = async (service: string, method: string, args: readonly unknown[]) =>
-  parseResponse((await h.app.inject({ method: 'POST', url: `/xmlrpc/2/${service}`, headers: { 'content-type': 'text/xml' }, payload: encodeCall(method, [...args]) })).body);
+  parseResponse(
+    (
+      await h.app.inject({
+        method: 'POST',
+        url: `/xmlrpc/2/${service}`,
+        headers: { 'content-type': 'text/xml' },
+        payload: encodeCall(method, [...args]),
+      })
+    ).body,
+  );
 const webLogin = async (password: string) =>
-  (await h.app.inject({ method: 'POST', url: '/web/session/authenticate', payload: { jsonrpc: '2.0', params: { db: ERP_DB, login: 'admin', password } } })).json() as {
+  (
+    await h.app.inject({
+      method: 'POST',
+      url: '/web/session/authenticate',
+      payload: { jsonrpc: '2.0', params: { db: ERP_DB, login: 'admin', password } },
+    })
+  ).json() as {
     result?: { uid: number };
     error?: { data: { name: string; message: string } };
   };
@@ -32,7 +54,8 @@ describe('API keys used as passwords', () => {
     const schema = `erp_${ERP_DB}`;
     const rpcKey = (await createApiKey(h.t.db, schema, 2, 'rpc key', 'rpc')).key;
     const otherKey = (await createApiKey(h.t.db, schema, 2, 'other scope', 'calendar')).key;
-    const search = (key: string) => ['object', 'execute_kw', [ERP_DB, 2, key, 'res.partner', 'search_count', [[]]]] as const;
+    const search = (key: string) =>
+      ['object', 'execute_kw', [ERP_DB, 2, key, 'res.partner', 'search_count', [[]]]] as const;
     expect((await jsonrpc(...search(rpcKey))).result).toBeGreaterThan(0);
     expect((await xmlrpc(...search(rpcKey))).value).toBeGreaterThan(0);
     expect((await jsonrpc(...search(otherKey))).error?.data.name).toBe('odoo.exceptions.AccessDenied');
@@ -42,24 +65,48 @@ describe('API keys used as passwords', () => {
 
 describe('company rules', () => {
   it('a record of a company the caller does not belong to is an AccessError on every protocol', async () => {
-    const kw = (method: string, args: unknown[]) => ['object', 'execute_kw', [ERP_DB, 2, ADMIN_PASSWORD, 'res.partner', method, args]] as const;
+    const kw = (method: string, args: unknown[]) =>
+      ['object', 'execute_kw', [ERP_DB, 2, ADMIN_PASSWORD, 'res.partner', method, args]] as const;
     // A partner of a second company the admin is not a member of, created by the superuser directly.
-    const companyId = (await h.t.db.query<{ id: number }>(`INSERT INTO erp_${ERP_DB}.res_company (name, currency_id) SELECT 'Elsewhere Inc', currency_id FROM erp_${ERP_DB}.res_company LIMIT 1 RETURNING id`)).rows[0]!.id;
-    const partner = (await h.t.db.query<{ id: number }>(`INSERT INTO erp_${ERP_DB}.res_partner (name, company_id, active) VALUES ('Foreign', $1, true) RETURNING id`, [companyId])).rows[0]!.id;
+    const companyId = (
+      await h.t.db.query<{ id: number }>(
+        `INSERT INTO erp_${ERP_DB}.res_company (name, currency_id) SELECT 'Elsewhere Inc', currency_id FROM erp_${ERP_DB}.res_company LIMIT 1 RETURNING id`,
+      )
+    ).rows[0]!.id;
+    const partner = (
+      await h.t.db.query<{ id: number }>(
+        `INSERT INTO erp_${ERP_DB}.res_partner (name, company_id, active) VALUES ('Foreign', $1, true) RETURNING id`,
+        [companyId],
+      )
+    ).rows[0]!.id;
     expect((await jsonrpc(...kw('read', [[partner], ['name']]))).error?.data.name).toBe('odoo.exceptions.AccessError');
     expect((await xmlrpc(...kw('read', [[partner], ['name']]))).fault).toMatchObject({ faultCode: 4 });
     expect((await xmlrpc(...kw('search_count', [[['id', '=', partner]]]))).value).toBe(0);
-    const login = await h.app.inject({ method: 'POST', url: '/web/session/authenticate', payload: { jsonrpc: '2.0', params: { db: ERP_DB, login: 'admin', password: ADMIN_PASSWORD } } });
+    const login = await h.app.inject({
+      method: 'POST',
+      url: '/web/session/authenticate',
+      payload: { jsonrpc: '2.0', params: { db: ERP_DB, login: 'admin', password: ADMIN_PASSWORD } },
+    });
     const cookie = String(login.headers['set-cookie']).split(';')[0]!;
-    const web = await h.app.inject({ method: 'POST', url: '/web/dataset/call_kw', headers: { cookie }, payload: { jsonrpc: '2.0', params: { model: 'res.partner', method: 'read', args: [[partner], ['name']], kwargs: {} } } });
+    const web = await h.app.inject({
+      method: 'POST',
+      url: '/web/dataset/call_kw',
+      headers: { cookie },
+      payload: {
+        jsonrpc: '2.0',
+        params: { model: 'res.partner', method: 'read', args: [[partner], ['name']], kwargs: {} },
+      },
+    });
     expect(web.json().error.data.name).toBe('odoo.exceptions.AccessError');
   });
 });
 
 describe('failed logins', () => {
-  it('are audited with their protocol, counted per IP across protocols, and past the limit refused like Odoo\'s login cooldown', async () => {
+  it("are audited with their protocol, counted per IP across protocols, and past the limit refused like Odoo's login cooldown", async () => {
     expect((await xmlrpc('common', 'authenticate', [ERP_DB, 'admin', 'wrong-1', {}])).value).toBe(false);
-    expect((await jsonrpc('object', 'execute_kw', [ERP_DB, 2, 'wrong-2', 'res.partner', 'search', [[]]])).error?.data.name).toBe('odoo.exceptions.AccessDenied');
+    expect(
+      (await jsonrpc('object', 'execute_kw', [ERP_DB, 2, 'wrong-2', 'res.partner', 'search', [[]]])).error?.data.name,
+    ).toBe('odoo.exceptions.AccessDenied');
     expect((await webLogin('wrong-3')).error?.data.name).toBe('odoo.exceptions.AccessDenied');
     const audit = await h.deps.audit.list(10);
     const protocols = audit.filter((a) => a.event === 'auth_failed').map((a) => a.detail.protocol);
@@ -69,8 +116,14 @@ describe('failed logins', () => {
     for (let i = 0; i < AUTH_FAILURE_LIMIT.max; i++) await xmlrpc('common', 'login', [ERP_DB, 'admin', `bad-${i}`]);
     const cooldown = 'Too many login failures, please wait a bit before trying again.';
     // Even the right password is refused from this IP until the window ends, on every protocol.
-    expect((await xmlrpc('common', 'authenticate', [ERP_DB, 'admin', ADMIN_PASSWORD, {}])).fault).toEqual({ faultCode: 3, faultString: cooldown });
-    expect((await jsonrpc('common', 'authenticate', [ERP_DB, 'admin', ADMIN_PASSWORD, {}])).error?.data).toMatchObject({ name: 'odoo.exceptions.AccessDenied', message: cooldown });
+    expect((await xmlrpc('common', 'authenticate', [ERP_DB, 'admin', ADMIN_PASSWORD, {}])).fault).toEqual({
+      faultCode: 3,
+      faultString: cooldown,
+    });
+    expect((await jsonrpc('common', 'authenticate', [ERP_DB, 'admin', ADMIN_PASSWORD, {}])).error?.data).toMatchObject({
+      name: 'odoo.exceptions.AccessDenied',
+      message: cooldown,
+    });
     expect((await webLogin(ADMIN_PASSWORD)).error?.data.message).toBe(cooldown);
     // Calls that check no credential are not affected.
     expect((await xmlrpc('common', 'version', [])).value).toMatchObject({ server_serie: '15.0' });

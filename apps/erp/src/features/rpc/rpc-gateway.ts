@@ -9,8 +9,9 @@
  * and shared limiter). Past the limit the IP is refused like Odoo 15's login cooldown, with its
  * AccessDenied text, until the window ends.
  */
+import { accessDenied, dispatchRpc, type EmbeddedErp, OdooError } from '@platform/erp-embedded';
 import { AppError } from '@platform/kernel';
-import { accessDenied, dispatchRpc, OdooError, type EmbeddedErp } from '@platform/erp-embedded';
+
 import type { AuditEntry } from '../credentials/audit.service.js';
 
 export type RpcProtocol = 'jsonrpc' | 'xmlrpc' | 'web';
@@ -54,7 +55,8 @@ export class RpcGateway {
       if (result === false) await this.failed(call.clientIp, call.protocol, call.args[0], login);
       return result;
     } catch (e) {
-      if (e instanceof OdooError && e.odooName === 'odoo.exceptions.AccessDenied') await this.failed(call.clientIp, call.protocol, call.args[0], login);
+      if (e instanceof OdooError && e.odooName === 'odoo.exceptions.AccessDenied')
+        await this.failed(call.clientIp, call.protocol, call.args[0], login);
       throw e;
     }
   }
@@ -71,7 +73,15 @@ export class RpcGateway {
   }
 
   /** A model call of a caller the web session store has already authenticated. */
-  callKw(db: string, uid: number, model: unknown, method: unknown, args: unknown, kwargs: unknown, context: Record<string, unknown> = {}): Promise<unknown> {
+  callKw(
+    db: string,
+    uid: number,
+    model: unknown,
+    method: unknown,
+    args: unknown,
+    kwargs: unknown,
+    context: Record<string, unknown> = {},
+  ): Promise<unknown> {
     return this.erp.callKw(db, uid, model, method, args, kwargs, context);
   }
 
@@ -85,7 +95,10 @@ export class RpcGateway {
   private async failed(ip: string, protocol: RpcProtocol, db: unknown, login: string | null): Promise<void> {
     if (!this.failures) return;
     try {
-      await this.failures.record(ip, { login, detail: { protocol, db: short(db), reason: 'wrong login, uid, password or API key' } });
+      await this.failures.record(ip, {
+        login,
+        detail: { protocol, db: short(db), reason: 'wrong login, uid, password or API key' },
+      });
     } catch (e) {
       if (!(e instanceof AppError && e.code === 'RATE_LIMITED')) throw e;
       const retryAfter = Number(e.details?.retry_after ?? 60);

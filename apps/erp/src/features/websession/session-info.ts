@@ -6,12 +6,25 @@
  * left out.
  */
 import { SERVER_VERSION } from '@platform/erp-embedded';
+
 import type { RpcGateway } from '../rpc/rpc-gateway.js';
 
 type M2o = [number, string] | false;
 
-export async function sessionInfo(gateway: RpcGateway, db: string, uid: number, baseUrl: string): Promise<Record<string, unknown>> {
-  const [user] = (await gateway.callKw(db, uid, 'res.users', 'read', [[uid], ['name', 'login', 'partner_id', 'company_id', 'company_ids']], {})) as Array<{
+export async function sessionInfo(
+  gateway: RpcGateway,
+  db: string,
+  uid: number,
+  baseUrl: string,
+): Promise<Record<string, unknown>> {
+  const [user] = (await gateway.callKw(
+    db,
+    uid,
+    'res.users',
+    'read',
+    [[uid], ['name', 'login', 'partner_id', 'company_id', 'company_ids']],
+    {},
+  )) as Array<{
     name: string;
     login: string;
     partner_id: M2o;
@@ -19,7 +32,14 @@ export async function sessionInfo(gateway: RpcGateway, db: string, uid: number, 
     company_ids: number[];
   }>;
   if (!user) throw new Error(`user ${uid} vanished`);
-  const companies = (await gateway.callKw(db, uid, 'res.company', 'read', [user.company_ids, ['name', 'sequence']], {})) as Array<{ id: number; name: string; sequence: number }>;
+  const companies = (await gateway.callKw(
+    db,
+    uid,
+    'res.company',
+    'read',
+    [user.company_ids, ['name', 'sequence']],
+    {},
+  )) as Array<{ id: number; name: string; sequence: number }>;
   const currentCompany = user.company_id ? user.company_id[0] : false;
   // The embedded ERP has no groups: the superuser and the admin (uid 1 and 2) are the system users.
   const isSystem = uid <= 2;
@@ -46,7 +66,9 @@ export async function sessionInfo(gateway: RpcGateway, db: string, uid: number, 
     home_action_id: false,
     user_companies: {
       current_company: currentCompany,
-      allowed_companies: Object.fromEntries(companies.map((c) => [String(c.id), { id: c.id, name: c.name, sequence: c.sequence }])),
+      allowed_companies: Object.fromEntries(
+        companies.map((c) => [String(c.id), { id: c.id, name: c.name, sequence: c.sequence }]),
+      ),
     },
     display_switch_company_menu: companies.length > 1,
     user_id: [uid],

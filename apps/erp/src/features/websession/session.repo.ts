@@ -45,9 +45,10 @@ export class SessionRepo {
 
   async insert(sidHash: string, s: SessionRow): Promise<void> {
     await this.table();
-    await this.db.query(`INSERT INTO ${TABLE} (sid_hash, db, uid, login, token, expires_at) VALUES ($1, $2, $3, $4, $5, $6)`, [
-      sidHash, s.db, s.uid, s.login, s.token, s.expiresAt,
-    ]);
+    await this.db.query(
+      `INSERT INTO ${TABLE} (sid_hash, db, uid, login, token, expires_at) VALUES ($1, $2, $3, $4, $5, $6)`,
+      [sidHash, s.db, s.uid, s.login, s.token, s.expiresAt],
+    );
   }
 
   /** The live session with this id hash, or undefined (unknown or expired). */

@@ -5,14 +5,15 @@
  * The session id travels in the `session_id` cookie (or Odoo's `X-Openerp-Session-Id` header or
  * `?session_id=`); `?db=` naming another database than the session's is refused as expired.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { parseCookie, stringifySetCookie } from 'cookie';
 import { OdooError, SERVER_VERSION } from '@platform/erp-embedded';
+import { parseCookie, stringifySetCookie } from 'cookie';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
 import { odooErrorEnvelope } from '../../jsonrpc.routes.js';
 import type { RpcGateway } from '../rpc/rpc-gateway.js';
 import { sessionInfo } from './session-info.js';
-import type { WebSessions } from './websession.service.js';
 import { webSearchRead } from './web-search-read.js';
+import type { WebSessions } from './websession.service.js';
 
 type Params = Record<string, unknown>;
 const isDict = (v: unknown): v is Params => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -22,7 +23,10 @@ function required(fn: string, p: Params, names: string[]): void {
   const missing = names.filter((n) => !(n in p));
   if (missing.length) {
     const list = missing.map((n) => `'${n}'`).join(missing.length === 2 ? ' and ' : ', ');
-    throw new OdooError('builtins.TypeError', `${fn}() missing ${missing.length} required positional argument${missing.length > 1 ? 's' : ''}: ${list}`);
+    throw new OdooError(
+      'builtins.TypeError',
+      `${fn}() missing ${missing.length} required positional argument${missing.length > 1 ? 's' : ''}: ${list}`,
+    );
   }
 }
 
@@ -30,7 +34,9 @@ function sessionIdOf(req: FastifyRequest): string | undefined {
   const query = req.query as Record<string, unknown>;
   const header = req.headers['x-openerp-session-id'];
   const fromQuery = typeof query.session_id === 'string' ? query.session_id : undefined;
-  return fromQuery ?? (typeof header === 'string' ? header : undefined) ?? parseCookie(req.headers.cookie ?? '').session_id;
+  return (
+    fromQuery ?? (typeof header === 'string' ? header : undefined) ?? parseCookie(req.headers.cookie ?? '').session_id
+  );
 }
 
 const requestedDb = (req: FastifyRequest) => {
@@ -53,7 +59,18 @@ export function registerWebSessionRoutes(app: FastifyInstance, gateway: RpcGatew
     });
   const live = (req: FastifyRequest) => sessions.resolve(sessionIdOf(req), requestedDb(req));
   const setCookie = (req: FastifyRequest, reply: FastifyReply, value: string, maxAge: number) =>
-    reply.header('set-cookie', stringifySetCookie({ name: 'session_id', value, path: '/', httpOnly: true, sameSite: 'lax', secure: req.protocol === 'https', maxAge }));
+    reply.header(
+      'set-cookie',
+      stringifySetCookie({
+        name: 'session_id',
+        value,
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: req.protocol === 'https',
+        maxAge,
+      }),
+    );
 
   route('/web/session/authenticate', async (p, req, reply) => {
     required('authenticate', p, ['db', 'login', 'password']);

@@ -4,7 +4,9 @@
  * dies when the user's password changes or the user is archived (Odoo 15's session token).
  */
 import { createHash, randomBytes } from 'node:crypto';
+
 import { OdooError } from '@platform/erp-embedded';
+
 import type { RpcGateway } from '../rpc/rpc-gateway.js';
 import type { SessionRepo } from './session.repo.js';
 
@@ -31,13 +33,25 @@ export class WebSessions {
   ) {}
 
   /** Logs in and opens a new session (the previous one, if any, is closed: Odoo rotates the id). */
-  async authenticate(db: string, login: string, password: string, clientIp: string, previousSid?: string): Promise<{ sid: string } & LiveSession> {
+  async authenticate(
+    db: string,
+    login: string,
+    password: string,
+    clientIp: string,
+    previousSid?: string,
+  ): Promise<{ sid: string } & LiveSession> {
     const uid = await this.gateway.login(db, login, password, clientIp);
     if (previousSid) await this.repo.delete(hash(previousSid));
     const token = await this.gateway.erp.sessionToken(db, uid);
     if (!token) throw new OdooError('odoo.exceptions.AccessDenied', 'Access Denied');
     const sid = randomBytes(20).toString('hex');
-    await this.repo.insert(hash(sid), { db, uid, login, token, expiresAt: new Date(this.now() + this.ttlSeconds * 1000) });
+    await this.repo.insert(hash(sid), {
+      db,
+      uid,
+      login,
+      token,
+      expiresAt: new Date(this.now() + this.ttlSeconds * 1000),
+    });
     if (++this.created % 100 === 0) await this.repo.deleteExpired();
     return { sid, db, uid };
   }

@@ -28,7 +28,8 @@ function assertDepth(xml: string): void {
   let depth = 0;
   for (const m of xml.matchAll(TAG_RE)) {
     depth += m[1] ? -1 : 1;
-    if (depth > XMLRPC_MAX_DEPTH) throw new XmlRpcDecodeError(`values nested deeper than ${XMLRPC_MAX_DEPTH} levels are not accepted`);
+    if (depth > XMLRPC_MAX_DEPTH)
+      throw new XmlRpcDecodeError(`values nested deeper than ${XMLRPC_MAX_DEPTH} levels are not accepted`);
   }
 }
 
@@ -67,7 +68,9 @@ export async function decodeMethodCall(xml: string): Promise<XmlRpcCall> {
   try {
     // sax parses synchronously: a call that has not settled once the parser returned never will.
     const parsed = new Deserializer().deserializeMethodCall(xml);
-    const stalled = new Promise<never>((_, reject) => setImmediate(() => reject(new Error('incomplete XML-RPC request'))));
+    const stalled = new Promise<never>((_, reject) =>
+      setImmediate(() => reject(new Error('incomplete XML-RPC request'))),
+    );
     [method, params] = await Promise.race([parsed, stalled]);
   } catch (e) {
     throw new XmlRpcDecodeError((e as Error).message.split('\n')[0] ?? 'malformed XML-RPC request');
@@ -79,13 +82,15 @@ export async function decodeMethodCall(xml: string): Promise<XmlRpcCall> {
 // --- encoding -------------------------------------------------------------------------------
 
 // Characters XML 1.0 cannot carry: Python would send them raw and the client's parser would choke.
-// eslint-disable-next-line no-control-regex
-const INVALID_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+const INVALID_XML =
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 const escapeXml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(INVALID_XML, '\uFFFD');
 
 /** Odoo's "cannot marshal None" TypeError (`allow_none=False`), raised in Odoo's own dispatch. */
-export const noneRefused = () => new OdooError('builtins.TypeError', 'cannot marshal None unless allow_none is enabled');
+export const noneRefused = () =>
+  new OdooError('builtins.TypeError', 'cannot marshal None unless allow_none is enabled');
 
 function pyFloat(n: number): string {
   if (Number.isNaN(n)) return 'nan';

@@ -6,6 +6,7 @@
  * ("warning -- UserError\n\n<message>", "AccessDenied", ...).
  */
 import { OdooError } from '@platform/erp-embedded';
+
 import { encodeFault } from './xmlrpc.codec.js';
 
 const USER_ERRORS = new Set([
@@ -37,9 +38,12 @@ export function faultFor(e: unknown): { faultCode: number; faultString: string }
 
 export function legacyFaultFor(e: unknown): { faultCode: string; faultString: string } {
   const { name, message } = parts(e);
-  if (name === 'odoo.exceptions.RedirectWarning') return { faultCode: `warning -- Warning\n\n${message}`, faultString: '' };
-  if (name === 'odoo.exceptions.MissingError') return { faultCode: `warning -- MissingError\n\n${message}`, faultString: '' };
-  if (name === 'odoo.exceptions.AccessError') return { faultCode: `warning -- AccessError\n\n${message}`, faultString: '' };
+  if (name === 'odoo.exceptions.RedirectWarning')
+    return { faultCode: `warning -- Warning\n\n${message}`, faultString: '' };
+  if (name === 'odoo.exceptions.MissingError')
+    return { faultCode: `warning -- MissingError\n\n${message}`, faultString: '' };
+  if (name === 'odoo.exceptions.AccessError')
+    return { faultCode: `warning -- AccessError\n\n${message}`, faultString: '' };
   if (name === 'odoo.exceptions.AccessDenied') return { faultCode: 'AccessDenied', faultString: message };
   if (USER_ERRORS.has(name)) return { faultCode: `warning -- UserError\n\n${message}`, faultString: '' };
   return { faultCode: message, faultString: traceback(name, message) };

@@ -3,18 +3,20 @@
  * codec reads back unchanged; mangled and random requests get a fault (or 413), never a 500, a
  * crash or a hang.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import fc from 'fast-check';
-import type { FastifyInstance } from 'fastify';
 import { createTestDb, type TestDb } from '@platform/db';
 import { EmbeddedErp } from '@platform/erp-embedded';
-import { composeErpApp } from '../../deps.js';
+import fc from 'fast-check';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { encodeCall, parseResponse } from '../../../test/support/xmlrpc-wire.js';
+import { composeErpApp } from '../../deps.js';
 import { decodeMethodCall, encodeResponse, XmlRpcDecodeError } from './xmlrpc.codec.js';
 
 const SEED = 20_151_015;
-// eslint-disable-next-line no-control-regex
-const INVALID = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+const INVALID =
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /** Values of every XML-RPC type; `legal` keeps to characters XML can carry (the client codec refuses others). */
 function values(legal: boolean) {
@@ -27,7 +29,11 @@ function values(legal: boolean) {
       fc.double({ noNaN: true, noDefaultInfinity: true }),
       text,
       fc.array(tie('value'), { maxLength: 4 }),
-      fc.dictionary(text.filter((k) => k !== '__proto__'), tie('value'), { maxKeys: 4 }),
+      fc.dictionary(
+        text.filter((k) => k !== '__proto__'),
+        tie('value'),
+        { maxKeys: 4 },
+      ),
     ),
   })).value;
 }
@@ -38,7 +44,8 @@ function carried(v: unknown): unknown {
   if (typeof v === 'string') return v.replace(INVALID, '\uFFFD');
   if (typeof v === 'number') return Object.is(v, -0) ? 0 : v;
   if (Array.isArray(v)) return v.map(carried);
-  if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [carried(k), carried(x)]));
+  if (v && typeof v === 'object')
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [carried(k), carried(x)]));
   return v;
 }
 
@@ -95,7 +102,12 @@ describe('XML-RPC endpoint under random bodies', () => {
     );
     await fc.assert(
       fc.asyncProperty(fc.constantFrom('common', 'object', 'db', 'x'), body, async (service, payload) => {
-        const res = await app.inject({ method: 'POST', url: `/xmlrpc/2/${service}`, headers: { 'content-type': 'text/xml' }, payload });
+        const res = await app.inject({
+          method: 'POST',
+          url: `/xmlrpc/2/${service}`,
+          headers: { 'content-type': 'text/xml' },
+          payload,
+        });
         expect(res.statusCode).toBe(200);
         const parsed = await parseResponse(res.body);
         expect(parsed.value !== undefined || parsed.fault !== undefined).toBe(true);

@@ -1,10 +1,11 @@
 /** XML-RPC on the wire: Odoo 15's bytes, value mapping and fault codes, and hostile bodies refused. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
 import { createTestDb, type TestDb } from '@platform/db';
 import { EmbeddedErp } from '@platform/erp-embedded';
-import { composeErpApp } from '../../deps.js';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { encodeCall, parseResponse } from '../../../test/support/xmlrpc-wire.js';
+import { composeErpApp } from '../../deps.js';
 
 let t: TestDb;
 let app: FastifyInstance;
@@ -48,10 +49,15 @@ describe('XML-RPC services', () => {
 
   it('common.authenticate with user_agent_env gives the uid, false for a wrong password; login without it', async () => {
     expect(await call('common', 'authenticate', ['xw', 'admin', 'pw', {}])).toEqual({ value: 2 });
-    expect(await call('common', 'authenticate', ['xw', 'admin', 'bad', { base_location: 'http://x' }])).toEqual({ value: false });
+    expect(await call('common', 'authenticate', ['xw', 'admin', 'bad', { base_location: 'http://x' }])).toEqual({
+      value: false,
+    });
     expect(await call('common', 'login', ['xw', 'admin', 'pw'])).toEqual({ value: 2 });
     const missing = await call('common', 'authenticate', ['xw', 'admin', 'pw']);
-    expect(missing.fault).toMatchObject({ faultCode: 1, faultString: expect.stringContaining("missing 1 required positional argument: 'user_agent_env'") });
+    expect(missing.fault).toMatchObject({
+      faultCode: 1,
+      faultString: expect.stringContaining("missing 1 required positional argument: 'user_agent_env'"),
+    });
   });
 
   it('db.list and db.server_version', async () => {
@@ -61,8 +67,16 @@ describe('XML-RPC services', () => {
 
   it('maps values both ways: false for empty, many2one [id, name], escaped text, dates as strings', async () => {
     const id = (await kw('res.partner', 'create', [{ name: 'Ann <&> "Shades"', email: false }])).value as number;
-    const [row] = (await kw('res.partner', 'read', [[id], ['name', 'email', 'parent_id', 'create_date', 'child_ids']])).value as any[];
-    expect(row).toEqual({ id, name: 'Ann <&> "Shades"', email: false, parent_id: false, create_date: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/), child_ids: [] });
+    const [row] = (await kw('res.partner', 'read', [[id], ['name', 'email', 'parent_id', 'create_date', 'child_ids']]))
+      .value as any[];
+    expect(row).toEqual({
+      id,
+      name: 'Ann <&> "Shades"',
+      email: false,
+      parent_id: false,
+      create_date: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/),
+      child_ids: [],
+    });
     const lead = (await kw('crm.lead', 'create', [{ name: 'Blinds', partner_id: id }])).value as number;
     const [l] = (await kw('crm.lead', 'read', [[lead], ['partner_id']])).value as any[];
     expect(l.partner_id).toEqual([id, 'Ann <&> "Shades"']);
@@ -77,7 +91,9 @@ describe('XML-RPC services', () => {
     // purchase.order.button_cancel returns None in Odoo 15: XML-RPC cannot marshal it.
     expect((await kw('purchase.order', 'button_cancel', [[po]])).fault).toEqual({
       faultCode: 1,
-      faultString: expect.stringMatching(/^Traceback[\s\S]*\nTypeError: cannot marshal None unless allow_none is enabled\n$/),
+      faultString: expect.stringMatching(
+        /^Traceback[\s\S]*\nTypeError: cannot marshal None unless allow_none is enabled\n$/,
+      ),
     });
     // ... after the method ran (Odoo marshals the result after commit).
     expect(((await kw('purchase.order', 'read', [[po], ['state']])).value as any[])[0].state).toBe('cancel');
@@ -88,17 +104,40 @@ describe('XML-RPC faults carry Odoo 15 codes and strings', () => {
   it('AccessDenied 3, AccessError 4, UserError/ValidationError/MissingError 2, anything else 1 with a traceback', async () => {
     const denied = await call('object', 'execute_kw', ['xw', 2, 'wrong', 'res.partner', 'search', [[]]]);
     expect(denied.fault).toEqual({ faultCode: 3, faultString: 'Access Denied' });
-    expect((await kw('res.partner', '_private_thing', [])).fault).toMatchObject({ faultCode: 4, faultString: expect.stringContaining('Private methods') });
-    expect((await kw('no.model', 'search', [[]])).fault).toEqual({ faultCode: 2, faultString: "Object no.model doesn't exist" });
-    expect((await kw('crm.lead', 'create', [{ email_from: 'x@example.com' }])).fault).toMatchObject({ faultCode: 2, faultString: expect.stringContaining('mandatory field is not set') });
-    expect((await kw('res.partner', 'write', [[987654], { name: 'x' }])).fault).toMatchObject({ faultCode: 2, faultString: expect.stringContaining('Record does not exist') });
+    expect((await kw('res.partner', '_private_thing', [])).fault).toMatchObject({
+      faultCode: 4,
+      faultString: expect.stringContaining('Private methods'),
+    });
+    expect((await kw('no.model', 'search', [[]])).fault).toEqual({
+      faultCode: 2,
+      faultString: "Object no.model doesn't exist",
+    });
+    expect((await kw('crm.lead', 'create', [{ email_from: 'x@example.com' }])).fault).toMatchObject({
+      faultCode: 2,
+      faultString: expect.stringContaining('mandatory field is not set'),
+    });
+    expect((await kw('res.partner', 'write', [[987654], { name: 'x' }])).fault).toMatchObject({
+      faultCode: 2,
+      faultString: expect.stringContaining('Record does not exist'),
+    });
     const bad = (await kw('res.partner', 'search', [[['nope', '=', 1]]])).fault;
-    expect(bad).toMatchObject({ faultCode: 1, faultString: expect.stringMatching(/^Traceback \(most recent call last\):\n[\s\S]*ValueError: /) });
-    expect((await call('nosuch', 'x', [])).fault).toMatchObject({ faultCode: 1, faultString: expect.stringContaining('NameError') });
+    expect(bad).toMatchObject({
+      faultCode: 1,
+      faultString: expect.stringMatching(/^Traceback \(most recent call last\):\n[\s\S]*ValueError: /),
+    });
+    expect((await call('nosuch', 'x', [])).fault).toMatchObject({
+      faultCode: 1,
+      faultString: expect.stringContaining('NameError'),
+    });
   });
 
   it('the legacy /xmlrpc/<service> answers string fault codes', async () => {
-    const denied = await call('object', 'execute_kw', ['xw', 2, 'wrong', 'res.partner', 'search', [[]]], '/xmlrpc/object');
+    const denied = await call(
+      'object',
+      'execute_kw',
+      ['xw', 2, 'wrong', 'res.partner', 'search', [[]]],
+      '/xmlrpc/object',
+    );
     expect(denied.fault).toEqual({ faultCode: 'AccessDenied', faultString: 'Access Denied' });
     const user = await call('object', 'execute_kw', ['xw', 2, 'pw', 'no.model', 'search', [[]]], '/xmlrpc/object');
     expect(user.fault).toEqual({ faultCode: "warning -- UserError\n\nObject no.model doesn't exist", faultString: '' });
@@ -116,7 +155,10 @@ describe('hostile XML is refused, never expanded', () => {
   };
 
   it('entity expansion (billion laughs)', async () => {
-    const lol = ['<!ENTITY lol "lol">', ...Array.from({ length: 9 }, (_, i) => `<!ENTITY lol${i + 1} "${`&lol${i || ''};`.repeat(10)}">`)].join('');
+    const lol = [
+      '<!ENTITY lol "lol">',
+      ...Array.from({ length: 9 }, (_, i) => `<!ENTITY lol${i + 1} "${`&lol${i || ''};`.repeat(10)}">`),
+    ].join('');
     const body = `<?xml version="1.0"?><!DOCTYPE m [${lol}]><methodCall><methodName>version</methodName><params><param><value><string>&lol9;</string></value></param></params></methodCall>`;
     expect(await fault(body)).toContain('DTDs and entity declarations are not accepted');
   });
@@ -129,21 +171,32 @@ describe('hostile XML is refused, never expanded', () => {
 
   it('10,000-deep nesting', async () => {
     const deep = '<value><array><data>'.repeat(10_000) + '</data></array></value>'.repeat(10_000);
-    expect(await fault(`<?xml version="1.0"?><methodCall><methodName>version</methodName><params><param>${deep}</param></params></methodCall>`)).toContain('nested deeper than');
+    expect(
+      await fault(
+        `<?xml version="1.0"?><methodCall><methodName>version</methodName><params><param>${deep}</param></params></methodCall>`,
+      ),
+    ).toContain('nested deeper than');
   });
 
   it('a 20 MB body gets 413 with a fault', async () => {
     const big = `<?xml version="1.0"?><methodCall><methodName>version</methodName><params><param><value><string>${'a'.repeat(20 * 1024 * 1024)}</string></value></param></params></methodCall>`;
     const res = await post('/xmlrpc/2/common', big);
     expect(res.statusCode).toBe(413);
-    expect((await parseResponse(res.body)).fault).toMatchObject({ faultCode: 1, faultString: expect.stringContaining('larger than') });
+    expect((await parseResponse(res.body)).fault).toMatchObject({
+      faultCode: 1,
+      faultString: expect.stringContaining('larger than'),
+    });
   });
 
   it('malformed, empty, non-XML and response-shaped bodies, with or without a content type', async () => {
     expect(await fault('<methodCall><methodName>version</methodName><params>')).toBeTruthy();
     expect(await fault('')).toContain('empty request body');
     expect(await fault('{"jsonrpc":"2.0"}')).toBeTruthy();
-    expect(await fault("<?xml version='1.0'?><methodResponse><params><param><value><int>1</int></value></param></params></methodResponse>")).toBeTruthy();
+    expect(
+      await fault(
+        "<?xml version='1.0'?><methodResponse><params><param><value><int>1</int></value></param></params></methodResponse>",
+      ),
+    ).toBeTruthy();
     const res = await app.inject({ method: 'POST', url: '/xmlrpc/2/common', payload: encodeCall('version', []) });
     expect((await parseResponse(res.body)).value).toMatchObject({ server_serie: '15.0' });
   });

@@ -7,8 +7,9 @@
  * it; clients send text/xml), up to `bodyLimit` bytes; a larger body gets HTTP 413 with a fault.
  * Bodies are never logged: their params carry passwords and API keys.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { OdooError } from '@platform/erp-embedded';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
 import type { RpcGateway } from '../rpc/rpc-gateway.js';
 import { decodeMethodCall, encodeFault, encodeResponse, XmlRpcDecodeError } from './xmlrpc.codec.js';
 import { faultXml } from './xmlrpc.faults.js';
@@ -16,7 +17,11 @@ import { faultXml } from './xmlrpc.faults.js';
 export const XMLRPC_BODY_LIMIT = 10 * 1024 * 1024;
 const XML = 'text/xml; charset=utf-8';
 
-export function registerXmlRpcRoutes(app: FastifyInstance, gateway: RpcGateway, opts: { bodyLimit?: number } = {}): void {
+export function registerXmlRpcRoutes(
+  app: FastifyInstance,
+  gateway: RpcGateway,
+  opts: { bodyLimit?: number } = {},
+): void {
   const bodyLimit = opts.bodyLimit ?? XMLRPC_BODY_LIMIT;
   app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
@@ -43,7 +48,13 @@ export function registerXmlRpcRoutes(app: FastifyInstance, gateway: RpcGateway, 
           if (e instanceof XmlRpcDecodeError) throw new OdooError('xml.parsers.expat.ExpatError', e.message);
           throw e;
         }
-        const result = await gateway.dispatch({ protocol: 'xmlrpc', service, method: call.method, args: call.params, clientIp: req.ip });
+        const result = await gateway.dispatch({
+          protocol: 'xmlrpc',
+          service,
+          method: call.method,
+          args: call.params,
+          clientIp: req.ip,
+        });
         return encodeResponse(result);
       } catch (e) {
         if (!(e instanceof OdooError)) req.log.error({ err: e }, 'unexpected error in XML-RPC');

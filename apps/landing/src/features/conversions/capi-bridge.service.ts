@@ -2,10 +2,11 @@
  * The Meta CAPI bridge: queues a Lead event for the Conversions API through the outbox. Nothing is
  * queued for a visitor who sent Global Privacy Control, or when no pixel credentials are configured.
  */
+import { type ConversionPayload, TOPIC_CONVERSION } from '@platform/contracts';
 import type { Db } from '@platform/db';
 import { AppError } from '@platform/kernel';
 import { enqueue } from '@platform/outbox';
-import { TOPIC_CONVERSION, type ConversionPayload } from '@platform/contracts';
+
 import type { CapiLeadInput } from './capi.schemas.js';
 
 const MAX_AGE_S = 7 * 24 * 3600;
@@ -33,7 +34,9 @@ export class CapiBridgeService {
     const eventTime = input.event_time ?? now;
     if (eventTime > now + 300 || eventTime < now - MAX_AGE_S) {
       throw new AppError('VALIDATION_FAILED', 'event_time must be within the last 7 days.', {
-        fieldIssues: [{ field: 'event_time', rule: 'range', message: 'must be within the last 7 days and not in the future' }],
+        fieldIssues: [
+          { field: 'event_time', rule: 'range', message: 'must be within the last 7 days and not in the future' },
+        ],
       });
     }
     const user: ConversionPayload['user'] = {};

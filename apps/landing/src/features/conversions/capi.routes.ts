@@ -1,6 +1,7 @@
 /** POST /api/lp/meta-capi: 202 with whether the event was queued (and why not). */
-import type { FastifyInstance } from 'fastify';
 import { parseOrThrow, type RateLimiter } from '@platform/http-kit';
+import type { FastifyInstance } from 'fastify';
+
 import type { TenantResolver } from '../tenancy/tenant-resolver.js';
 import { capiLeadSchema } from './capi.schemas.js';
 import type { CapiBridgeService } from './capi-bridge.service.js';

@@ -1,6 +1,6 @@
 /** GET /health: `{"status":"ok"}`, or 503 naming the failing check when the database does not answer. */
-import type { FastifyInstance } from 'fastify';
 import type { Db } from '@platform/db';
+import type { FastifyInstance } from 'fastify';
 
 const TIMEOUT_MS = 2_000;
 
@@ -24,6 +24,8 @@ export function registerHealthRoutes(app: FastifyInstance, db: Db): void {
     reply.header('cache-control', 'no-store');
     const failure = await checkDatabase(db);
     if (failure === null) return { status: 'ok', checks: { database: { status: 'ok' } } };
-    return reply.code(503).send({ status: 'fail', checks: { database: { status: 'fail', detail: 'database unreachable' } } });
+    return reply
+      .code(503)
+      .send({ status: 'fail', checks: { database: { status: 'fail', detail: 'database unreachable' } } });
   });
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { startTestLanding, type TestLanding } from '../../../test/support/landing-harness.js';
 
 describe('GET /health', () => {

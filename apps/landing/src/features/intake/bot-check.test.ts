@@ -1,6 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { startTestLanding, type TestLanding } from '../../../test/support/landing-harness.js';
 
 const lead = { name: 'Bot Check', email: 'bot@example.com' };
@@ -15,10 +17,34 @@ describe('the bot check on /api/estimate (local siteverify stand-in)', () => {
   const outcomes: [string, () => Promise<Record<string, unknown>>, number, string, string | undefined][] = [
     ['no token', async () => ({}), 400, 'CAPTCHA_MISSING', undefined],
     ['an empty token', async () => ({ captcha_token: '  ' }), 400, 'CAPTCHA_MISSING', undefined],
-    ['a token the verifier never issued', async () => ({ captcha_token: 'forged-token' }), 403, 'CAPTCHA_REJECTED', 'invalid_token'],
-    ['a score under 0.5', async () => ({ captcha_token: await h.token('estimate', { score: 0.3 }) }), 403, 'CAPTCHA_REJECTED', 'low_score'],
-    ['a token for another action', async () => ({ captcha_token: await h.token('helpdesk') }), 403, 'CAPTCHA_REJECTED', 'wrong_action'],
-    ['a token from a host not on the allow-list', async () => ({ captcha_token: await h.token('estimate', { hostname: 'evil.example' }) }), 403, 'CAPTCHA_REJECTED', 'wrong_hostname'],
+    [
+      'a token the verifier never issued',
+      async () => ({ captcha_token: 'forged-token' }),
+      403,
+      'CAPTCHA_REJECTED',
+      'invalid_token',
+    ],
+    [
+      'a score under 0.5',
+      async () => ({ captcha_token: await h.token('estimate', { score: 0.3 }) }),
+      403,
+      'CAPTCHA_REJECTED',
+      'low_score',
+    ],
+    [
+      'a token for another action',
+      async () => ({ captcha_token: await h.token('helpdesk') }),
+      403,
+      'CAPTCHA_REJECTED',
+      'wrong_action',
+    ],
+    [
+      'a token from a host not on the allow-list',
+      async () => ({ captcha_token: await h.token('estimate', { hostname: 'evil.example' }) }),
+      403,
+      'CAPTCHA_REJECTED',
+      'wrong_hostname',
+    ],
   ];
   it.each(outcomes)('%s: %i and nothing is created', async (_label, extra, status, code, reason) => {
     const before = await h.count('submissions');
@@ -47,7 +73,12 @@ describe('the bot check on /api/estimate (local siteverify stand-in)', () => {
 describe('a configured verifier (CAPTCHA_SECRET_KEY) that is down or broken', () => {
   let broken: Server;
   const hosts: Record<string, TestLanding> = {};
-  const configured = (url: string) => ({ CAPTCHA_SECRET_KEY: 'prod-secret-key', CAPTCHA_SITE_KEY: 'site-key', CAPTCHA_ALLOWED_HOSTNAMES: 'www.example.com', CAPTCHA_VERIFY_URL: url });
+  const configured = (url: string) => ({
+    CAPTCHA_SECRET_KEY: 'prod-secret-key',
+    CAPTCHA_SITE_KEY: 'site-key',
+    CAPTCHA_ALLOWED_HOSTNAMES: 'www.example.com',
+    CAPTCHA_VERIFY_URL: url,
+  });
   beforeAll(async () => {
     broken = createServer((_req, res) => res.writeHead(500).end('upstream exploded'));
     await new Promise<void>((r) => broken.listen(0, '127.0.0.1', r));

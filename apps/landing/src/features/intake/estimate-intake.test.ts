@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { startTestLanding, type TestLanding } from '../../../test/support/landing-harness.js';
 
 let h: TestLanding;
@@ -7,17 +8,32 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const valid = { name: 'Jane Roe', email: 'jane@example.com', phone: '(303) 555-0100', zip: '80211', products: ['roller-shades'] };
+const valid = {
+  name: 'Jane Roe',
+  email: 'jane@example.com',
+  phone: '(303) 555-0100',
+  zip: '80211',
+  products: ['roller-shades'],
+};
 
 describe('POST /api/estimate', () => {
   it('commits the submission and its outbox row before answering 201 with the id', async () => {
     const r = await h.post('/api/estimate', {
-      ...valid, form_source: 'about_popup_dwell_phone1', gclid: 'G-1', utm_source: 'google', utm_term: 'roller shades', captcha_token: await h.token(),
+      ...valid,
+      form_source: 'about_popup_dwell_phone1',
+      gclid: 'G-1',
+      utm_source: 'google',
+      utm_term: 'roller shades',
+      captcha_token: await h.token(),
     });
     expect(r.status).toBe(201);
     expect(r.body).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), status: 'accepted' });
     const sub = await h.db.query<Record<string, any>>('SELECT * FROM submissions WHERE id = $1', [r.body.id]);
-    expect(sub.rows[0]).toMatchObject({ kind: 'estimate', form_source: 'about_popup_dwell_phone1', attribution: { gclid: 'G-1', utm_source: 'google', utm_term: 'roller shades' } });
+    expect(sub.rows[0]).toMatchObject({
+      kind: 'estimate',
+      form_source: 'about_popup_dwell_phone1',
+      attribution: { gclid: 'G-1', utm_source: 'google', utm_term: 'roller shades' },
+    });
     expect(sub.rows[0]!.form_source_parsed).toMatchObject({ kind: 'popup', trigger: 'dwell', callback: true });
     expect(JSON.stringify(sub.rows[0]!.payload)).not.toContain('captcha_token');
     const out = await h.db.query<Record<string, any>>('SELECT * FROM outbox WHERE aggregate_id = $1', [r.body.id]);
@@ -27,17 +43,31 @@ describe('POST /api/estimate', () => {
   });
 
   it('tags a landing-page lead LP: <SLUG> and records an absent form_source as lp_form_legacy', async () => {
-    const r = await h.post('/api/estimate', { name: 'Lp Lead', phone: '3035550111', lp_slug: 'spring-sale', captcha_token: await h.token() });
+    const r = await h.post('/api/estimate', {
+      name: 'Lp Lead',
+      phone: '3035550111',
+      lp_slug: 'spring-sale',
+      captcha_token: await h.token(),
+    });
     expect(r.status).toBe(201);
-    const out = await h.db.query<Record<string, any>>('SELECT payload FROM outbox WHERE aggregate_id = $1', [r.body.id]);
+    const out = await h.db.query<Record<string, any>>('SELECT payload FROM outbox WHERE aggregate_id = $1', [
+      r.body.id,
+    ]);
     expect(out.rows[0]!.payload.tags).toEqual(['LP: SPRING-SALE']);
     expect(out.rows[0]!.payload.formSource).toMatchObject({ kind: 'legacy_default', raw: 'lp_form_legacy' });
   });
 
   it('records an unknown form_source as unknown instead of refusing the lead', async () => {
-    const r = await h.post('/api/estimate', { name: 'Odd', email: 'odd@example.com', form_source: 'Totally New Widget!', captcha_token: await h.token() });
+    const r = await h.post('/api/estimate', {
+      name: 'Odd',
+      email: 'odd@example.com',
+      form_source: 'Totally New Widget!',
+      captcha_token: await h.token(),
+    });
     expect(r.status).toBe(201);
-    const sub = await h.db.query<Record<string, any>>('SELECT form_source_parsed FROM submissions WHERE id = $1', [r.body.id]);
+    const sub = await h.db.query<Record<string, any>>('SELECT form_source_parsed FROM submissions WHERE id = $1', [
+      r.body.id,
+    ]);
     expect(sub.rows[0]!.form_source_parsed).toMatchObject({ kind: 'unknown', reason: 'unrecognised' });
   });
 
@@ -49,7 +79,9 @@ describe('POST /api/estimate', () => {
     ]);
     expect([a.status, b.status]).toEqual([201, 201]);
     expect(a.body.id).toBe(b.body.id);
-    const n = await h.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM submissions WHERE payload->>'email' = 'double@example.com'`);
+    const n = await h.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM submissions WHERE payload->>'email' = 'double@example.com'`,
+    );
     expect(n.rows[0]!.n).toBe(1);
   });
 });
@@ -58,18 +90,49 @@ describe('POST /api/estimate refuses bad input with a problem body naming each f
   const cases: [string, Record<string, unknown>, { field: string; rule: string }[]][] = [
     ['a missing name', { email: 'a@b.co' }, [{ field: 'name', rule: 'required' }]],
     ['a blank name', { name: '   ', email: 'a@b.co' }, [{ field: 'name', rule: 'min_length' }]],
-    ['neither phone nor email', { name: 'X' }, [{ field: 'phone', rule: 'required_one_of' }, { field: 'email', rule: 'required_one_of' }]],
+    [
+      'neither phone nor email',
+      { name: 'X' },
+      [
+        { field: 'phone', rule: 'required_one_of' },
+        { field: 'email', rule: 'required_one_of' },
+      ],
+    ],
     ['a malformed email', { name: 'X', email: 'not-an-email' }, [{ field: 'email', rule: 'format' }]],
     ['a phone with letters', { name: 'X', phone: 'call me' }, [{ field: 'phone', rule: 'format' }]],
     ['a phone that is too short', { name: 'X', phone: '12345' }, [{ field: 'phone', rule: 'format' }]],
     ['a bad postal code', { name: 'X', email: 'a@b.co', zip: '<zip>' }, [{ field: 'zip', rule: 'format' }]],
-    ['products that are not slugs', { name: 'X', email: 'a@b.co', products: ['Roller Shades'] }, [{ field: 'products.0', rule: 'format' }]],
-    ['products that are not a list', { name: 'X', email: 'a@b.co', products: 'roller-shades' }, [{ field: 'products', rule: 'type' }]],
-    ['too many products', { name: 'X', email: 'a@b.co', products: Array.from({ length: 21 }, (_, i) => `p${i}`) }, [{ field: 'products', rule: 'max_items' }]],
+    [
+      'products that are not slugs',
+      { name: 'X', email: 'a@b.co', products: ['Roller Shades'] },
+      [{ field: 'products.0', rule: 'format' }],
+    ],
+    [
+      'products that are not a list',
+      { name: 'X', email: 'a@b.co', products: 'roller-shades' },
+      [{ field: 'products', rule: 'type' }],
+    ],
+    [
+      'too many products',
+      { name: 'X', email: 'a@b.co', products: Array.from({ length: 21 }, (_, i) => `p${i}`) },
+      [{ field: 'products', rule: 'max_items' }],
+    ],
     ['a name over 100 characters', { name: 'x'.repeat(101), email: 'a@b.co' }, [{ field: 'name', rule: 'max_length' }]],
-    ['a message over 2000 characters', { name: 'X', email: 'a@b.co', message: 'm'.repeat(2001) }, [{ field: 'message', rule: 'max_length' }]],
-    ['a form_source over 200 characters', { name: 'X', email: 'a@b.co', form_source: 'f'.repeat(201) }, [{ field: 'form_source', rule: 'max_length' }]],
-    ['a gclid over 200 characters', { name: 'X', email: 'a@b.co', gclid: 'g'.repeat(201) }, [{ field: 'gclid', rule: 'max_length' }]],
+    [
+      'a message over 2000 characters',
+      { name: 'X', email: 'a@b.co', message: 'm'.repeat(2001) },
+      [{ field: 'message', rule: 'max_length' }],
+    ],
+    [
+      'a form_source over 200 characters',
+      { name: 'X', email: 'a@b.co', form_source: 'f'.repeat(201) },
+      [{ field: 'form_source', rule: 'max_length' }],
+    ],
+    [
+      'a gclid over 200 characters',
+      { name: 'X', email: 'a@b.co', gclid: 'g'.repeat(201) },
+      [{ field: 'gclid', rule: 'max_length' }],
+    ],
     ['a name that is a number', { name: 42, email: 'a@b.co' }, [{ field: 'name', rule: 'type' }]],
   ];
   it.each(cases)('%s: 422', async (_label, body, expected) => {
@@ -77,7 +140,12 @@ describe('POST /api/estimate refuses bad input with a problem body naming each f
     const r = await h.post('/api/estimate', { ...body, captcha_token: await h.token() });
     expect(r.status).toBe(422);
     expect(r.headers.get('content-type')).toContain('application/problem+json');
-    expect(r.body).toMatchObject({ status: 422, code: 'VALIDATION_FAILED', type: expect.any(String), title: expect.any(String) });
+    expect(r.body).toMatchObject({
+      status: 422,
+      code: 'VALIDATION_FAILED',
+      type: expect.any(String),
+      title: expect.any(String),
+    });
     expect(r.body.errors).toEqual(expected.map((e) => expect.objectContaining(e)));
     expect(await h.count('submissions')).toBe(before);
   });
@@ -111,10 +179,21 @@ describe('POST /api/estimate refuses bad input with a problem body naming each f
 
 describe('POST /api/helpdesk', () => {
   it('commits a ticket submission for delivery as a helpdesk.ticket', async () => {
-    const r = await h.post('/api/helpdesk', { name: 'Jim', email: 'jim@example.com', subject: 'Cord snapped', message: 'Kitchen blind cord.', captcha_token: await h.token('helpdesk') });
+    const r = await h.post('/api/helpdesk', {
+      name: 'Jim',
+      email: 'jim@example.com',
+      subject: 'Cord snapped',
+      message: 'Kitchen blind cord.',
+      captcha_token: await h.token('helpdesk'),
+    });
     expect(r.status).toBe(201);
-    const out = await h.db.query<Record<string, any>>('SELECT topic, payload FROM outbox WHERE aggregate_id = $1', [r.body.id]);
-    expect(out.rows[0]).toMatchObject({ topic: 'submission.helpdesk', payload: { subject: 'Cord snapped', contact: { email: 'jim@example.com' } } });
+    const out = await h.db.query<Record<string, any>>('SELECT topic, payload FROM outbox WHERE aggregate_id = $1', [
+      r.body.id,
+    ]);
+    expect(out.rows[0]).toMatchObject({
+      topic: 'submission.helpdesk',
+      payload: { subject: 'Cord snapped', contact: { email: 'jim@example.com' } },
+    });
   });
 
   it('needs an email, a subject and a message', async () => {

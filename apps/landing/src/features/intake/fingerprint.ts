@@ -25,5 +25,7 @@ function canonical(v: unknown): unknown {
 
 export function fingerprint(kind: string, body: Record<string, unknown>): string {
   const { captcha_token: _token, ...rest } = body;
-  return createHash('sha256').update(JSON.stringify([kind, canonical(rest)])).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify([kind, canonical(rest)]))
+    .digest('hex');
 }

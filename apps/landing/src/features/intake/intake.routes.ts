@@ -1,6 +1,7 @@
 /** POST /api/estimate and /api/helpdesk: validate, hand to the intake service, answer 201 with the id. */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { parseOrThrow } from '@platform/http-kit';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
 import type { TenantResolver } from '../tenancy/tenant-resolver.js';
 import { estimateSchema, helpdeskSchema } from './intake.schemas.js';
 import type { IntakeAnswer, IntakeContext, SubmissionIntakeService } from './submission-intake.service.js';
@@ -32,7 +33,10 @@ const accepted = {
   },
 } as const;
 
-export function registerIntakeRoutes(app: FastifyInstance, deps: { intake: SubmissionIntakeService; tenants: TenantResolver }): void {
+export function registerIntakeRoutes(
+  app: FastifyInstance,
+  deps: { intake: SubmissionIntakeService; tenants: TenantResolver },
+): void {
   app.post('/api/estimate', { schema: accepted }, async (req, reply) => {
     const input = parseOrThrow(estimateSchema, req.body);
     return send(reply, await deps.intake.submitEstimate(await contextOf(req, deps.tenants), input));

@@ -23,7 +23,8 @@ function isPhoneNumber(v: string): boolean {
   return isValidPhoneNumber(v, PHONE_DEFAULT_REGION);
 }
 const phone = optionalText(30).refine((v) => v === undefined || isPhoneNumber(v), {
-  message: 'must be a phone number with its area code (digits, spaces, + ( ) - .); outside North America start with + and the country code',
+  message:
+    'must be a phone number with its area code (digits, spaces, + ( ) - .); outside North America start with + and the country code',
   params: { rule: 'format' },
 });
 // A US ZIP code (12345 or 12345-6789) or a Canadian postal code (A1A 1A1): "abc" is not a place.
@@ -69,7 +70,12 @@ export const estimateSchema = z
   .superRefine((v, ctx) => {
     if (!v.phone && !v.email) {
       for (const path of ['phone', 'email'])
-        ctx.addIssue({ code: 'custom', path: [path], message: 'give a phone number or an email address', params: { rule: 'required_one_of' } });
+        ctx.addIssue({
+          code: 'custom',
+          path: [path],
+          message: 'give a phone number or an email address',
+          params: { rule: 'required_one_of' },
+        });
     }
   });
 

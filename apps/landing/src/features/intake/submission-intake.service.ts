@@ -2,12 +2,20 @@
  * Decisions of public form intake: idempotent replays, the bot check, double-submit folding, and
  * committing the submission with its outbox row in one transaction before the visitor is answered.
  */
+import { leadTags, parseFormSource } from '@platform/attribution';
+import {
+  type Attribution,
+  ATTRIBUTION_FIELDS,
+  type EstimatePayload,
+  type HelpdeskPayload,
+  TOPIC_ESTIMATE,
+  TOPIC_HELPDESK,
+} from '@platform/contracts';
 import type { Db } from '@platform/db';
 import { AppError, newId } from '@platform/kernel';
-import { leadTags, parseFormSource } from '@platform/attribution';
-import { requireCaptchaPass, type CaptchaVerifier } from '@platform/providers';
-import { ATTRIBUTION_FIELDS, TOPIC_ESTIMATE, TOPIC_HELPDESK, type Attribution, type EstimatePayload, type HelpdeskPayload } from '@platform/contracts';
 import type { NewOutboxMessage } from '@platform/outbox';
+import { type CaptchaVerifier, requireCaptchaPass } from '@platform/providers';
+
 import { fingerprint } from './fingerprint.js';
 import type { EstimateInput, HelpdeskInput } from './intake.schemas.js';
 import * as repo from './submission.repo.js';
@@ -92,7 +100,13 @@ export class SubmissionIntakeService {
     ctx: IntakeContext,
     kind: 'estimate' | 'helpdesk',
     input: Record<string, unknown>,
-    s: { id: string; formSource: string | null; formSourceParsed: unknown; attribution: Attribution; outbox: NewOutboxMessage },
+    s: {
+      id: string;
+      formSource: string | null;
+      formSourceParsed: unknown;
+      attribution: Attribution;
+      outbox: NewOutboxMessage;
+    },
   ): Promise<IntakeAnswer> {
     const fp = fingerprint(kind, input);
     const key = ctx.idempotencyKey;
@@ -110,33 +124,48 @@ export class SubmissionIntakeService {
       ...(ctx.clientIp ? { remoteIp: ctx.clientIp } : {}),
     });
 
-    const outcome = await this.db.transaction(async (tx) => {
-      await repo.lockFingerprint(tx, ctx.tenant.id, fp);
-      const earlier = await repo.findRecentSubmission(tx, ctx.tenant.id, fp, this.opts.dedupeWindowSeconds);
-      const id = earlier ?? s.id;
-      if (!earlier) {
-        const { captcha_token: _t, ...payload } = input;
-        await repo.insertSubmission(
-          tx,
-          {
-            id, tenantId: ctx.tenant.id, kind, formSource: s.formSource, formSourceParsed: s.formSourceParsed,
-            attribution: s.attribution, payload, fingerprint: fp, clientIp: ctx.clientIp, userAgent: ctx.userAgent, gpc: ctx.gpc,
-          },
-          s.outbox,
-        );
-      }
-      const answer = { fingerprint: fp, status_code: 201, response: { id, status: 'accepted' } };
-      if (key !== undefined && !(await repo.storeAnswer(tx, ctx.tenant.id, kind, key, answer))) {
-        // Another request with this key committed first: roll ours back and answer as it did.
-        throw new KeyTaken();
-      }
-      return { id, created: !earlier };
-    }).catch(async (e: unknown) => {
-      if (!(e instanceof KeyTaken) || key === undefined) throw e;
-      const stored = await repo.findAnswer(this.db, ctx.tenant.id, kind, key);
-      if (!stored) throw new AppError('IDEMPOTENCY_REQUEST_IN_PROGRESS', 'A request with this Idempotency-Key is still in progress.');
-      return replay(stored, fp);
-    });
+    const outcome = await this.db
+      .transaction(async (tx) => {
+        await repo.lockFingerprint(tx, ctx.tenant.id, fp);
+        const earlier = await repo.findRecentSubmission(tx, ctx.tenant.id, fp, this.opts.dedupeWindowSeconds);
+        const id = earlier ?? s.id;
+        if (!earlier) {
+          const { captcha_token: _t, ...payload } = input;
+          await repo.insertSubmission(
+            tx,
+            {
+              id,
+              tenantId: ctx.tenant.id,
+              kind,
+              formSource: s.formSource,
+              formSourceParsed: s.formSourceParsed,
+              attribution: s.attribution,
+              payload,
+              fingerprint: fp,
+              clientIp: ctx.clientIp,
+              userAgent: ctx.userAgent,
+              gpc: ctx.gpc,
+            },
+            s.outbox,
+          );
+        }
+        const answer = { fingerprint: fp, status_code: 201, response: { id, status: 'accepted' } };
+        if (key !== undefined && !(await repo.storeAnswer(tx, ctx.tenant.id, kind, key, answer))) {
+          // Another request with this key committed first: roll ours back and answer as it did.
+          throw new KeyTaken();
+        }
+        return { id, created: !earlier };
+      })
+      .catch(async (e: unknown) => {
+        if (!(e instanceof KeyTaken) || key === undefined) throw e;
+        const stored = await repo.findAnswer(this.db, ctx.tenant.id, kind, key);
+        if (!stored)
+          throw new AppError(
+            'IDEMPOTENCY_REQUEST_IN_PROGRESS',
+            'A request with this Idempotency-Key is still in progress.',
+          );
+        return replay(stored, fp);
+      });
     if ('replayed' in outcome) return outcome;
     if (outcome.created) this.opts.onAccepted?.();
     return { status: 201, body: { id: outcome.id, status: 'accepted' }, replayed: !outcome.created };

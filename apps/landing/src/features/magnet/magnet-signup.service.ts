@@ -2,12 +2,13 @@
  * Lead-magnet sign-up. Removed by decision: unless MAGNET_SIGNUP=on it answers 410 Gone (after the
  * rate limit and validation, so callers still learn what was wrong). When on, subscribers are stored.
  */
+import { parseFormSource } from '@platform/attribution';
 import type { Db } from '@platform/db';
 import { AppError } from '@platform/kernel';
-import { parseFormSource } from '@platform/attribution';
-import { requireCaptchaPass, type CaptchaVerifier } from '@platform/providers';
-import type { MagnetInput } from './magnet.schemas.js';
+import { type CaptchaVerifier, requireCaptchaPass } from '@platform/providers';
+
 import { upsertSubscriber } from './magnet.repo.js';
+import type { MagnetInput } from './magnet.schemas.js';
 
 export class MagnetSignupService {
   constructor(

@@ -1,6 +1,7 @@
 /** POST /api/magnet-signup: per-client limit (5 per 60 s), validation, then 410 or a stored subscriber. */
-import type { FastifyInstance } from 'fastify';
 import { parseOrThrow, type RateLimiter } from '@platform/http-kit';
+import type { FastifyInstance } from 'fastify';
+
 import type { TenantResolver } from '../tenancy/tenant-resolver.js';
 import { magnetSchema } from './magnet.schemas.js';
 import type { MagnetSignupService } from './magnet-signup.service.js';

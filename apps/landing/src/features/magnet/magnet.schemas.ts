@@ -11,7 +11,12 @@ export const magnetSchema = z
   })
   .superRefine((v, ctx) => {
     if (v.magnet_type === 'swatch' && !v.address)
-      ctx.addIssue({ code: 'custom', path: ['address'], message: 'is required for swatch', params: { rule: 'required_for_swatch' } });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['address'],
+        message: 'is required for swatch',
+        params: { rule: 'required_for_swatch' },
+      });
   });
 
 export type MagnetInput = z.infer<typeof magnetSchema>;

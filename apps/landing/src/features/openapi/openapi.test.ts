@@ -1,9 +1,10 @@
-import { describe, expect, it } from 'vitest';
-import Fastify from 'fastify';
 import { Validator } from '@seriousme/openapi-schema-validator';
+import Fastify from 'fastify';
+import { describe, expect, it } from 'vitest';
+
+import { startTestLanding } from '../../../test/support/landing-harness.js';
 import { buildLandingOpenApi } from './openapi.js';
 import { registerOpenApiRoutes } from './openapi.routes.js';
-import { startTestLanding } from '../../../test/support/landing-harness.js';
 
 describe('landing OpenAPI description', () => {
   it('is a valid OpenAPI 3.1 document describing every public endpoint with its request fields', async () => {
@@ -12,7 +13,13 @@ describe('landing OpenAPI description', () => {
     expect(r.errors ?? []).toEqual([]);
     expect(r.valid).toBe(true);
     const paths = doc.paths as Record<string, any>;
-    expect(Object.keys(paths).sort()).toEqual(['/api/estimate', '/api/helpdesk', '/api/lp/meta-capi', '/api/magnet-signup', '/health']);
+    expect(Object.keys(paths).sort()).toEqual([
+      '/api/estimate',
+      '/api/helpdesk',
+      '/api/lp/meta-capi',
+      '/api/magnet-signup',
+      '/health',
+    ]);
     const estimate = paths['/api/estimate'].post.requestBody.content['application/json'].schema;
     expect(Object.keys(estimate.properties)).toEqual(expect.arrayContaining(['name', 'email', 'form_source']));
   });

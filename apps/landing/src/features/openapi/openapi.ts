@@ -4,20 +4,41 @@
  * docs site's API reference.
  */
 import { z } from 'zod';
+
+import { capiLeadSchema } from '../conversions/capi.schemas.js';
 import { estimateSchema, helpdeskSchema } from '../intake/intake.schemas.js';
 import { magnetSchema } from '../magnet/magnet.schemas.js';
-import { capiLeadSchema } from '../conversions/capi.schemas.js';
 
 const body = (schema: z.ZodType) => {
-  const { $schema, ...json } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+  const { $schema, ...json } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<
+    string,
+    unknown
+  >;
   void $schema;
   return { required: true, content: { 'application/json': { schema: json } } };
 };
-const problem = (description: string) => ({ description, content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } } });
-const idem = { name: 'Idempotency-Key', in: 'header', required: false, description: 'Retries with the same key get the first answer (header `idempotent-replayed: true`).', schema: { type: 'string', maxLength: 255 } };
+const problem = (description: string) => ({
+  description,
+  content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
+});
+const idem = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description: 'Retries with the same key get the first answer (header `idempotent-replayed: true`).',
+  schema: { type: 'string', maxLength: 255 },
+};
 const accepted = (status: string) => ({
   description: 'Committed durably; delivered to the ERP by the worker.',
-  content: { 'application/json': { schema: { type: 'object', required: ['id', 'status'], properties: { id: { type: 'string' }, status: { type: 'string', const: status } } } } },
+  content: {
+    'application/json': {
+      schema: {
+        type: 'object',
+        required: ['id', 'status'],
+        properties: { id: { type: 'string' }, status: { type: 'string', const: status } },
+      },
+    },
+  },
 });
 const errors = {
   '400': problem('MALFORMED_JSON or BAD_REQUEST'),
@@ -33,14 +54,55 @@ const errors = {
 export function buildLandingOpenApi(serverUrl?: string): Record<string, unknown> {
   return {
     openapi: '3.1.0',
-    info: { title: 'Landing host public API', version: '1.0.0', description: 'Lead intake of the public website (docs/public-api.md). Every error is an RFC 9457 problem with a stable `code` (docs/errors.md).' },
+    info: {
+      title: 'Landing host public API',
+      version: '1.0.0',
+      description:
+        'Lead intake of the public website (docs/public-api.md). Every error is an RFC 9457 problem with a stable `code` (docs/errors.md).',
+    },
     ...(serverUrl ? { servers: [{ url: serverUrl }] } : {}),
     paths: {
-      '/api/estimate': { post: { operationId: 'submitEstimate', summary: 'Estimate or callback request: becomes an ERP crm.lead', parameters: [idem], requestBody: body(estimateSchema), responses: { '201': accepted('accepted'), ...errors } } },
-      '/api/helpdesk': { post: { operationId: 'submitHelpdesk', summary: 'Support request: becomes an ERP helpdesk.ticket', parameters: [idem], requestBody: body(helpdeskSchema), responses: { '201': accepted('accepted'), ...errors } } },
-      '/api/magnet-signup': { post: { operationId: 'magnetSignup', summary: 'Lead-magnet newsletter sign-up (5 per minute per client)', requestBody: body(magnetSchema), responses: { '201': accepted('subscribed'), '410': problem('FEATURE_GONE'), ...errors } } },
-      '/api/lp/meta-capi': { post: { operationId: 'metaCapiLead', summary: 'Landing-page conversion event, relayed to Meta Conversions API', requestBody: body(capiLeadSchema), responses: { '202': { description: 'Queued' }, ...errors } } },
-      '/health': { get: { operationId: 'health', summary: 'Liveness and database check', responses: { '200': { description: 'Healthy' }, '503': { description: 'Database unreachable' } } } },
+      '/api/estimate': {
+        post: {
+          operationId: 'submitEstimate',
+          summary: 'Estimate or callback request: becomes an ERP crm.lead',
+          parameters: [idem],
+          requestBody: body(estimateSchema),
+          responses: { '201': accepted('accepted'), ...errors },
+        },
+      },
+      '/api/helpdesk': {
+        post: {
+          operationId: 'submitHelpdesk',
+          summary: 'Support request: becomes an ERP helpdesk.ticket',
+          parameters: [idem],
+          requestBody: body(helpdeskSchema),
+          responses: { '201': accepted('accepted'), ...errors },
+        },
+      },
+      '/api/magnet-signup': {
+        post: {
+          operationId: 'magnetSignup',
+          summary: 'Lead-magnet newsletter sign-up (5 per minute per client)',
+          requestBody: body(magnetSchema),
+          responses: { '201': accepted('subscribed'), '410': problem('FEATURE_GONE'), ...errors },
+        },
+      },
+      '/api/lp/meta-capi': {
+        post: {
+          operationId: 'metaCapiLead',
+          summary: 'Landing-page conversion event, relayed to Meta Conversions API',
+          requestBody: body(capiLeadSchema),
+          responses: { '202': { description: 'Queued' }, ...errors },
+        },
+      },
+      '/health': {
+        get: {
+          operationId: 'health',
+          summary: 'Liveness and database check',
+          responses: { '200': { description: 'Healthy' }, '503': { description: 'Database unreachable' } },
+        },
+      },
     },
     components: {
       schemas: {
@@ -48,7 +110,20 @@ export function buildLandingOpenApi(serverUrl?: string): Record<string, unknown>
           type: 'object',
           description: 'RFC 9457 problem details',
           required: ['type', 'title', 'status', 'code'],
-          properties: { type: { type: 'string' }, title: { type: 'string' }, status: { type: 'integer' }, code: { type: 'string' }, detail: { type: 'string' }, errors: { type: 'array', items: { type: 'object', properties: { field: { type: 'string' }, rule: { type: 'string' }, message: { type: 'string' } } } } },
+          properties: {
+            type: { type: 'string' },
+            title: { type: 'string' },
+            status: { type: 'integer' },
+            code: { type: 'string' },
+            detail: { type: 'string' },
+            errors: {
+              type: 'array',
+              items: {
+                type: 'object',
+                properties: { field: { type: 'string' }, rule: { type: 'string' }, message: { type: 'string' } },
+              },
+            },
+          },
         },
       },
     },

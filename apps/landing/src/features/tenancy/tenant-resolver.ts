@@ -4,6 +4,7 @@
  */
 import type { Db } from '@platform/db';
 import { AppError } from '@platform/kernel';
+
 import { findDefaultTenant, findTenantByDomain, type TenantRow } from './tenant.repo.js';
 
 const TTL_MS = 30_000;
@@ -26,7 +27,9 @@ export class TenantResolver {
     const domain = normaliseHost(host);
     const hit = this.cache.get(domain);
     if (hit && Date.now() - hit.at < TTL_MS) return hit.tenant;
-    const tenant = (await findTenantByDomain(this.db, domain)) ?? (this.fallbackToDefault ? await findDefaultTenant(this.db) : undefined);
+    const tenant =
+      (await findTenantByDomain(this.db, domain)) ??
+      (this.fallbackToDefault ? await findDefaultTenant(this.db) : undefined);
     if (!tenant) throw new AppError('TENANT_NOT_FOUND', `No site is configured for host ${domain}.`);
     if (this.cache.size > 1000) this.cache.clear();
     this.cache.set(domain, { tenant, at: Date.now() });

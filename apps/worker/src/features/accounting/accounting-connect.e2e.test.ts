@@ -4,13 +4,22 @@
  * workers), an expired grant shown as "needs reconnect" and fixed by disconnect then connect, a
  * Redirect URI differing by a trailing slash refused with both values shown, and rate limits.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AccountingError, createXeroAccountingClient, xeroAccountingAdapters } from '@platform/providers';
-import { RetryLater } from '@platform/outbox';
 import type { RateLimiter } from '@platform/http-kit';
 import { createAccountingServices, RECONNECT_WAIT_MS } from '@platform/integrations';
 import { asJobError } from '@platform/integrations/accounting/accounting-calls.js';
-import { basic, postInvoice, pushRow, PUBLIC_URL, REDIRECT_URI, startAccountingHarness, type AccountingHarness } from '../../../test/support/accounting-harness.js';
+import { RetryLater } from '@platform/outbox';
+import { AccountingError, createXeroAccountingClient, xeroAccountingAdapters } from '@platform/providers';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import {
+  type AccountingHarness,
+  basic,
+  postInvoice,
+  PUBLIC_URL,
+  pushRow,
+  REDIRECT_URI,
+  startAccountingHarness,
+} from '../../../test/support/accounting-harness.js';
 
 let h: AccountingHarness;
 beforeAll(async () => {
@@ -25,12 +34,19 @@ const openRefresh = async () => {
   const row = await h.connection();
   return h.services.tokens.open(row as never, 'refresh_token', row['refresh_token_enc']);
 };
-const status = async () => JSON.parse((await h.app.inject({ method: 'GET', url: '/acct/status', headers: { authorization: basic() } })).body) as Record<string, unknown>;
+const status = async () =>
+  JSON.parse(
+    (await h.app.inject({ method: 'GET', url: '/acct/status', headers: { authorization: basic() } })).body,
+  ) as Record<string, unknown>;
 
 describe('connect', () => {
   it('lets only an ERP admin start the connection', async () => {
     expect((await h.app.inject({ method: 'GET', url: '/acct/connect' })).statusCode).toBe(401);
-    const wrong = await h.app.inject({ method: 'GET', url: '/acct/connect', headers: { authorization: basic('admin', 'nope') } });
+    const wrong = await h.app.inject({
+      method: 'GET',
+      url: '/acct/connect',
+      headers: { authorization: basic('admin', 'nope') },
+    });
     expect(wrong.statusCode).toBe(401);
     expect(wrong.headers['www-authenticate']).toMatch(/^Basic /);
   });
@@ -45,7 +61,12 @@ describe('connect', () => {
     expect(page.status).toBe(200);
     expect(page.body).toContain('Local Demo Company');
     const row = await h.connection();
-    expect(row).toMatchObject({ status: 'connected', provider_tenant_id: h.local.tenants[0]!.tenantId, oauth_state: null, code_verifier_enc: null });
+    expect(row).toMatchObject({
+      status: 'connected',
+      provider_tenant_id: h.local.tenants[0]!.tenantId,
+      oauth_state: null,
+      code_verifier_enc: null,
+    });
     expect(page.body).not.toContain(await openRefresh());
   });
 
@@ -66,7 +87,7 @@ describe('tokens', () => {
     const before = await openRefresh();
     h.local.advanceTime(26 * MIN);
     const calls = tokenCalls();
-    const auth = await h.services.tokens.auth(await h.connection() as never);
+    const auth = await h.services.tokens.auth((await h.connection()) as never);
     expect(tokenCalls()).toBe(calls + 1);
     expect(await openRefresh()).not.toBe(before);
     expect(auth.tenantId).toBe(h.local.tenants[0]!.tenantId);
@@ -74,10 +95,24 @@ describe('tokens', () => {
 
   it('refreshes once when callers in two workers need a token at the same time', async () => {
     h.local.advanceTime(26 * MIN);
-    const other = createAccountingServices(h.t.db, h.settings, xeroAccountingAdapters({ loginUrl: h.local.url, identityUrl: h.local.url, apiUrl: h.local.url, clock: { now: () => h.local.now() } }), { clock: { now: () => h.local.now() } });
+    const other = createAccountingServices(
+      h.t.db,
+      h.settings,
+      xeroAccountingAdapters({
+        loginUrl: h.local.url,
+        identityUrl: h.local.url,
+        apiUrl: h.local.url,
+        clock: { now: () => h.local.now() },
+      }),
+      { clock: { now: () => h.local.now() } },
+    );
     const row = await h.connection();
     const calls = tokenCalls();
-    const got = await Promise.all([h.services.tokens.auth(row as never), h.services.tokens.auth(row as never), other.tokens.auth(row as never)]);
+    const got = await Promise.all([
+      h.services.tokens.auth(row as never),
+      h.services.tokens.auth(row as never),
+      other.tokens.auth(row as never),
+    ]);
     expect(tokenCalls()).toBe(calls + 1);
     expect(new Set(got.map((a) => a.accessToken)).size).toBe(1);
   });
@@ -89,17 +124,28 @@ describe('tokens', () => {
     const err = await h.handlers['accounting.push_invoice']!(pushRow(h, invoice)).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(RetryLater);
     expect((err as RetryLater).retryAfterMs).toBe(RECONNECT_WAIT_MS);
-    expect(await status()).toMatchObject({ status: 'needs_reconnect', status_detail: expect.stringContaining('disconnect') });
+    expect(await status()).toMatchObject({
+      status: 'needs_reconnect',
+      status_detail: expect.stringContaining('disconnect'),
+    });
     const off = await h.app.inject({ method: 'POST', url: '/acct/disconnect', headers: { authorization: basic() } });
     expect(off.statusCode).toBe(200);
-    expect(await h.connection()).toMatchObject({ status: 'disconnected', access_token_enc: null, refresh_token_enc: null });
+    expect(await h.connection()).toMatchObject({
+      status: 'disconnected',
+      access_token_enc: null,
+      refresh_token_enc: null,
+    });
     expect((await h.connect()).status).toBe(200);
     expect((await status())['status']).toBe('connected');
     expect(await h.handlers['accounting.push_invoice']!(pushRow(h, invoice))).toMatchObject({ pushed: true });
   });
 
   it('refuses a cross-site disconnect', async () => {
-    const r = await h.app.inject({ method: 'POST', url: '/acct/disconnect', headers: { authorization: basic(), origin: 'https://evil.example' } });
+    const r = await h.app.inject({
+      method: 'POST',
+      url: '/acct/disconnect',
+      headers: { authorization: basic(), origin: 'https://evil.example' },
+    });
     expect(r.statusCode).toBe(403);
     expect((await h.connection())['status']).toBe('connected');
   });
@@ -116,7 +162,11 @@ describe('redirect URI with a trailing slash', () => {
   });
 
   it('gets our error page with both values when the callback arrives elsewhere', async () => {
-    const start = await h.app.inject({ method: 'GET', url: '/acct/connect?company=2', headers: { authorization: basic() } });
+    const start = await h.app.inject({
+      method: 'GET',
+      url: '/acct/connect?company=2',
+      headers: { authorization: basic() },
+    });
     const state = new URL(String(start.headers.location)).searchParams.get('state');
     const page = await h.app.inject({ method: 'GET', url: `/acct/callback?state=${state}&code=abc` });
     expect(page.statusCode).toBe(400);
@@ -137,12 +187,23 @@ describe('rate limits', () => {
   it('waits as the provider says when it answers 429', async () => {
     h.local.advanceTime(MIN);
     const noLocalLimit = { consume: async () => {} } as unknown as RateLimiter;
-    const other = createAccountingServices(h.t.db, h.settings, xeroAccountingAdapters({ loginUrl: h.local.url, identityUrl: h.local.url, apiUrl: h.local.url, clock: { now: () => h.local.now() } }), { clock: { now: () => h.local.now() }, limiter: noLocalLimit });
+    const other = createAccountingServices(
+      h.t.db,
+      h.settings,
+      xeroAccountingAdapters({
+        loginUrl: h.local.url,
+        identityUrl: h.local.url,
+        apiUrl: h.local.url,
+        clock: { now: () => h.local.now() },
+      }),
+      { clock: { now: () => h.local.now() }, limiter: noLocalLimit },
+    );
     const row = await h.connection();
     const api = createXeroAccountingClient({ apiUrl: h.local.url });
     const invoiceId = String(h.local.invoices()[0]!['InvoiceID']);
     const err = await (async () => {
-      for (let n = 0; n < 100; n++) await other.calls.call(row as never, 'get invoice', (auth) => api.getInvoice(auth, invoiceId));
+      for (let n = 0; n < 100; n++)
+        await other.calls.call(row as never, 'get invoice', (auth) => api.getInvoice(auth, invoiceId));
     })().catch((e: unknown) => e);
     expect(err).toBeInstanceOf(RetryLater);
     expect(h.local.requests.at(-1)!.status).toBe(429);
@@ -152,7 +213,8 @@ describe('rate limits', () => {
   it('keeps to 60 calls a minute per organisation, then waits without calling the provider', async () => {
     h.local.advanceTime(MIN);
     const row = await h.connection();
-    const api = (auth: { accessToken: string; tenantId: string }) => fetch(`${h.local.url}/connections`, { headers: { authorization: `Bearer ${auth.accessToken}` } });
+    const api = (auth: { accessToken: string; tenantId: string }) =>
+      fetch(`${h.local.url}/connections`, { headers: { authorization: `Bearer ${auth.accessToken}` } });
     let n = 0;
     const err = await (async () => {
       for (; n < 100; n++) await h.services.calls.call(row as never, 'probe', api);

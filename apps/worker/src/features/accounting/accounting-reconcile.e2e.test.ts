@@ -5,10 +5,16 @@
  * overpayments, deleted payments) keeps the ERP's residual equal to it; creates survive lost
  * replies; existing customers are linked; what cannot be settled is shown to the office.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TOPIC_ACCOUNTING_WEBHOOK } from '@platform/contracts';
 import { RetryLater } from '@platform/outbox';
-import { basic, pushRow, startAccountingHarness, type AccountingHarness } from '../../../test/support/accounting-harness.js';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
+import {
+  type AccountingHarness,
+  basic,
+  pushRow,
+  startAccountingHarness,
+} from '../../../test/support/accounting-harness.js';
 
 let h: AccountingHarness;
 let tax825: number;
@@ -27,19 +33,48 @@ afterAll(async () => h?.close());
 beforeEach(() => h.local.advanceTime(61_000));
 
 let seq = 0;
-async function postInvoice(lines: Line[], customer = `Customer ${++seq}`, email = `c${seq}@example.com`): Promise<number> {
+async function postInvoice(
+  lines: Line[],
+  customer = `Customer ${++seq}`,
+  email = `c${seq}@example.com`,
+): Promise<number> {
   const partner = await h.erp.create('res.partner', { name: customer, email });
   const id = await h.erp.create('account.move', {
-    move_type: 'out_invoice', partner_id: partner,
-    invoice_line_ids: lines.map((l) => [0, 0, { name: l.name, quantity: l.quantity, price_unit: l.price_unit, discount: l.discount ?? 0,
-      tax_ids: [[6, 0, l.tax ? [l.tax] : l.taxed ? [tax825] : []]] }]),
+    move_type: 'out_invoice',
+    partner_id: partner,
+    invoice_line_ids: lines.map((l) => [
+      0,
+      0,
+      {
+        name: l.name,
+        quantity: l.quantity,
+        price_unit: l.price_unit,
+        discount: l.discount ?? 0,
+        tax_ids: [[6, 0, l.tax ? [l.tax] : l.taxed ? [tax825] : []]],
+      },
+    ]),
   });
   await h.erp.call('account.move', 'action_post', [[id]]);
   return id;
 }
 const push = (id: number) => h.handlers['accounting.push_invoice']!(pushRow(h, id)) as Promise<Record<string, any>>;
-const move = async (id: number) => (await h.erp.read('account.move', [id],
-  ['name', 'amount_untaxed', 'amount_tax', 'amount_total', 'amount_residual', 'payment_state', 'x_acct_invoice_id', 'x_acct_sync_issue']))[0]!;
+const move = async (id: number) =>
+  (
+    await h.erp.read(
+      'account.move',
+      [id],
+      [
+        'name',
+        'amount_untaxed',
+        'amount_tax',
+        'amount_total',
+        'amount_residual',
+        'payment_state',
+        'x_acct_invoice_id',
+        'x_acct_sync_issue',
+      ],
+    )
+  )[0]!;
 const provider = (id: string) => h.local.invoices().find((i) => i['InvoiceID'] === id)!;
 /** Delivers the provider's webhooks and runs the jobs they queued; the last job's result. */
 async function settle(): Promise<Record<string, any>> {
@@ -47,7 +82,11 @@ async function settle(): Promise<Record<string, any>> {
   return (await h.runJobs(TOPIC_ACCOUNTING_WEBHOOK)).at(-1) as Record<string, any>;
 }
 /** Issue 9's invoice: 2448 untaxed, 1908 of it at 8.25 % → 2605.41. */
-const issue9 = () => postInvoice([{ name: 'Shutters', quantity: 4, price_unit: 477, taxed: true }, { name: 'Installation', quantity: 1, price_unit: 540 }]);
+const issue9 = () =>
+  postInvoice([
+    { name: 'Shutters', quantity: 4, price_unit: 477, taxed: true },
+    { name: 'Installation', quantity: 1, price_unit: 540 },
+  ]);
 
 describe('totals to the cent', () => {
   it('sends a 4-decimal, discounted, taxed invoice whose totals equal the ERP’s', async () => {
@@ -59,11 +98,25 @@ describe('totals to the cent', () => {
     const r = await push(id);
     expect(r).toMatchObject({ pushed: true, created: true, totalsAgree: true });
     const erp = await move(id);
-    expect(erp).toMatchObject({ amount_untaxed: 2600.92, amount_tax: 170.03, amount_total: 2770.95, x_acct_sync_issue: false });
+    expect(erp).toMatchObject({
+      amount_untaxed: 2600.92,
+      amount_tax: 170.03,
+      amount_total: 2770.95,
+      x_acct_sync_issue: false,
+    });
     const inv = provider(r['providerInvoiceId']);
     expect([inv['SubTotal'], inv['TotalTax'], inv['Total']]).toEqual([2600.92, 170.03, 2770.95]);
-    expect((inv['LineItems'] as Record<string, unknown>[]).map((l) => [l['UnitAmount'], l['DiscountRate'], l['TaxType'], l['LineAmount']])).toEqual([
-      [16.9915, 10, 'TAX825', 152.92], [477, undefined, 'TAX825', 1908], [540, undefined, 'NONE', 540],
+    expect(
+      (inv['LineItems'] as Record<string, unknown>[]).map((l) => [
+        l['UnitAmount'],
+        l['DiscountRate'],
+        l['TaxType'],
+        l['LineAmount'],
+      ]),
+    ).toEqual([
+      [16.9915, 10, 'TAX825', 152.92],
+      [477, undefined, 'TAX825', 1908],
+      [540, undefined, 'NONE', 540],
     ]);
     const put = h.local.requests.find((q) => q.method === 'PUT' && q.path === '/api.xro/2.0/Invoices')!;
     expect(put.query).toContain('unitdp=4');
@@ -73,16 +126,27 @@ describe('totals to the cent', () => {
   it('sends a final invoice that deducts a down payment (negative deposit line) with equal totals', async () => {
     const [dp] = await h.erp.search('product.product', [['name', '=', 'Down payment']], { limit: 1 });
     const partner = await h.erp.create('res.partner', { name: 'Deposit Payer' });
-    const id = await h.erp.create('account.move', { move_type: 'out_invoice', partner_id: partner, invoice_line_ids: [
-      [0, 0, { name: 'Plantation shutters', quantity: 1, price_unit: 1000, tax_ids: [[6, 0, [tax825]]] }],
-      [0, 0, { product_id: dp, name: 'Down payment of 2026-01-10', quantity: -1, price_unit: 300, tax_ids: [[6, 0, []]] }],
-    ] });
+    const id = await h.erp.create('account.move', {
+      move_type: 'out_invoice',
+      partner_id: partner,
+      invoice_line_ids: [
+        [0, 0, { name: 'Plantation shutters', quantity: 1, price_unit: 1000, tax_ids: [[6, 0, [tax825]]] }],
+        [
+          0,
+          0,
+          { product_id: dp, name: 'Down payment of 2026-01-10', quantity: -1, price_unit: 300, tax_ids: [[6, 0, []]] },
+        ],
+      ],
+    });
     await h.erp.call('account.move', 'action_post', [[id]]);
     const r = await push(id);
     expect(r).toMatchObject({ pushed: true, totalsAgree: true });
     const inv = provider(r['providerInvoiceId']);
     expect(inv['Total']).toBe(782.5);
-    expect((inv['LineItems'] as Record<string, unknown>[]).map((l) => [l['AccountCode'], l['LineAmount']])).toEqual([['200', 1000], ['835', -300]]);
+    expect((inv['LineItems'] as Record<string, unknown>[]).map((l) => [l['AccountCode'], l['LineAmount']])).toEqual([
+      ['200', 1000],
+      ['835', -300],
+    ]);
   });
 
   it('marks a taxed invoice paid in the ERP when the provider’s AmountDue is paid there (issue 9)', async () => {
@@ -100,35 +164,54 @@ describe('totals to the cent', () => {
     expect((await move(id))['x_acct_sync_issue']).toContain('County tax 5%');
     const ref = String((await move(id))['name']);
     expect(h.local.invoices().some((i) => i['Reference'] === ref)).toBe(false);
-    expect(await h.services.attention.list(h.tenantId)).toEqual(expect.arrayContaining([expect.objectContaining({ erp_id: id, kind: 'unmapped_tax' })]));
+    expect(await h.services.attention.list(h.tenantId)).toEqual(
+      expect.arrayContaining([expect.objectContaining({ erp_id: id, kind: 'unmapped_tax' })]),
+    );
   });
 
   it('flags on the invoice a total that differs (a tax mapped to the wrong provider rate), never passes it silently', async () => {
     const tax7 = await h.erp.create('account.tax', { name: 'City tax 7%', amount: 7, type_tax_use: 'sale' });
-    await h.configure(1, undefined, { tax_types: { [String(tax825)]: 'TAX825', [String(tax7)]: 'OUTPUT' }, no_tax_type: 'NONE' });
+    await h.configure(1, undefined, {
+      tax_types: { [String(tax825)]: 'TAX825', [String(tax7)]: 'OUTPUT' },
+      no_tax_type: 'NONE',
+    });
     const id = await postInvoice([{ name: 'Awning', quantity: 1, price_unit: 1000, tax: tax7 }]);
     expect(await push(id)).toMatchObject({ pushed: true, totalsAgree: false });
     expect((await move(id))['x_acct_sync_issue']).toMatch(/1100\.00 differs from the ERP total 1070\.00/);
-    expect(await h.services.attention.list(h.tenantId)).toEqual(expect.arrayContaining([expect.objectContaining({ erp_id: id, kind: 'total_mismatch' })]));
+    expect(await h.services.attention.list(h.tenantId)).toEqual(
+      expect.arrayContaining([expect.objectContaining({ erp_id: id, kind: 'total_mismatch' })]),
+    );
   });
 
   it('sends every one of 40 random invoices (4-decimal prices, discounts, taxes) with the ERP’s totals to the cent', async () => {
     let seed = 20261125;
-    const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const rnd = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
     const partner = await h.erp.create('res.partner', { name: 'Random Buyer', email: 'random@example.com' });
     const disagree: string[] = [];
     for (let n = 0; n < 40; n++) {
       if (n % 8 === 0) h.local.advanceTime(61_000);
-      const lines = Array.from({ length: 1 + Math.floor(rnd() * 4) }, (_, i) => [0, 0, {
-        name: `Item ${i}`, quantity: [1, 2, 3, 7, 0.5, 12.5][Math.floor(rnd() * 6)], price_unit: Math.round(rnd() * 9_999_999) / 10_000,
-        discount: [0, 0, 5, 10, 12.5, 33.33][Math.floor(rnd() * 6)], tax_ids: [[6, 0, rnd() < 0.6 ? [tax825] : []]],
-      }]);
-      const id = await h.erp.create('account.move', { move_type: 'out_invoice', partner_id: partner, invoice_line_ids: lines });
+      const lines = Array.from({ length: 1 + Math.floor(rnd() * 4) }, (_, i) => [
+        0,
+        0,
+        {
+          name: `Item ${i}`,
+          quantity: [1, 2, 3, 7, 0.5, 12.5][Math.floor(rnd() * 6)],
+          price_unit: Math.round(rnd() * 9_999_999) / 10_000,
+          discount: [0, 0, 5, 10, 12.5, 33.33][Math.floor(rnd() * 6)],
+          tax_ids: [[6, 0, rnd() < 0.6 ? [tax825] : []]],
+        },
+      ]);
+      const id = await h.erp.create('account.move', {
+        move_type: 'out_invoice',
+        partner_id: partner,
+        invoice_line_ids: lines,
+      });
       await h.erp.call('account.move', 'action_post', [[id]]);
       const r = await push(id);
       const erp = await move(id);
       const inv = provider(r['providerInvoiceId']);
-      if (!r['totalsAgree'] || inv['Total'] !== erp['amount_total'] || inv['TotalTax'] !== erp['amount_tax']) disagree.push(`${erp['name']}: ${inv['Total']} vs ${erp['amount_total']}`);
+      if (!r['totalsAgree'] || inv['Total'] !== erp['amount_total'] || inv['TotalTax'] !== erp['amount_tax'])
+        disagree.push(`${erp['name']}: ${inv['Total']} vs ${erp['amount_total']}`);
     }
     expect(disagree).toEqual([]);
   });
@@ -139,12 +222,18 @@ describe('everything that lowers AmountDue', () => {
     const id = await issue9();
     const { providerInvoiceId } = await push(id);
     // Someone also recorded 100 in the ERP by hand; the customer then paid the full amount at the provider.
-    const wizard = await h.erp.create('account.payment.register', { amount: 100 }, { active_model: 'account.move', active_ids: [id] });
+    const wizard = await h.erp.create(
+      'account.payment.register',
+      { amount: 100 },
+      { active_model: 'account.move', active_ids: [id] },
+    );
     await h.erp.call('account.payment.register', 'action_create_payments', [[wizard]]);
     h.local.recordPayment({ invoiceId: providerInvoiceId, amount: 2605.41 });
     expect(await settle()).toMatchObject({ residual: 0, amountDue: 0, agrees: true });
     expect(await move(id)).toMatchObject({ amount_residual: 0, payment_state: 'paid' });
-    const amounts = (await h.erp.searchRead('account.payment', [['reconciled_invoice_ids', 'in', [id]]], { fields: ['amount'] })).map((p) => p['amount']);
+    const amounts = (
+      await h.erp.searchRead('account.payment', [['reconciled_invoice_ids', 'in', [id]]], { fields: ['amount'] })
+    ).map((p) => p['amount']);
     expect(amounts.sort((a, b) => Number(a) - Number(b))).toEqual([100, 2605.41]);
   });
 
@@ -157,8 +246,17 @@ describe('everything that lowers AmountDue', () => {
     h.local.recordPayment({ invoiceId: providerInvoiceId, amount: 2000 });
     expect(await settle()).toMatchObject({ residual: 0, agrees: true });
     expect(await move(id)).toMatchObject({ amount_residual: 0, payment_state: 'paid' });
-    const refunds = await h.erp.searchRead('account.move', [['reversed_entry_id', '=', id]], { fields: ['move_type', 'state', 'amount_total', 'ref'] });
-    expect(refunds).toEqual([expect.objectContaining({ move_type: 'out_refund', state: 'posted', amount_total: 605.41, ref: expect.stringContaining(cn.id) })]);
+    const refunds = await h.erp.searchRead('account.move', [['reversed_entry_id', '=', id]], {
+      fields: ['move_type', 'state', 'amount_total', 'ref'],
+    });
+    expect(refunds).toEqual([
+      expect.objectContaining({
+        move_type: 'out_refund',
+        state: 'posted',
+        amount_total: 605.41,
+        ref: expect.stringContaining(cn.id),
+      }),
+    ]);
     // The allocation removed at the provider: the ERP credit note is cancelled and the invoice owes it again.
     expect(h.local.removeAllocation({ id: cn.id })).toEqual({ status: 'AUTHORISED', amountDue: 605.41 });
     expect(await settle()).toMatchObject({ undone: [expect.stringContaining(cn.id)], residual: 605.41, agrees: true });
@@ -174,7 +272,9 @@ describe('everything that lowers AmountDue', () => {
     expect(await settle()).toMatchObject({ residual: 0, amountDue: 0, agrees: true });
     await h.local.redeliverWebhook(undefined, 2);
     await settle();
-    const amounts = (await h.erp.searchRead('account.payment', [['reconciled_invoice_ids', 'in', [id]]], { fields: ['amount'] })).map((p) => p['amount']);
+    const amounts = (
+      await h.erp.searchRead('account.payment', [['reconciled_invoice_ids', 'in', [id]]], { fields: ['amount'] })
+    ).map((p) => p['amount']);
     expect(amounts.sort((a, b) => Number(a) - Number(b))).toEqual([105.41, 500, 2000]);
     expect(await move(id)).toMatchObject({ payment_state: 'paid' });
   });
@@ -186,16 +286,26 @@ describe('everything that lowers AmountDue', () => {
     await settle();
     expect(await move(id)).toMatchObject({ payment_state: 'paid' });
     h.local.deletePayment({ paymentId: paid.paymentId });
-    expect(await settle()).toMatchObject({ undone: [paid.paymentId], residual: 2605.41, amountDue: 2605.41, agrees: true });
+    expect(await settle()).toMatchObject({
+      undone: [paid.paymentId],
+      residual: 2605.41,
+      amountDue: 2605.41,
+      agrees: true,
+    });
     expect(await move(id)).toMatchObject({ amount_residual: 2605.41, payment_state: 'not_paid' });
-    const [p] = await h.erp.searchRead('account.payment', [['ref', '=', `Accounting payment ${paid.paymentId}`]], { fields: ['state'] });
+    const [p] = await h.erp.searchRead('account.payment', [['ref', '=', `Accounting payment ${paid.paymentId}`]], {
+      fields: ['state'],
+    });
     expect(p).toMatchObject({ state: 'cancel' });
   });
 });
 
 describe('creates and contacts', () => {
   it('a retried create after a lost reply makes one contact and one invoice', async () => {
-    const id = await postInvoice([{ name: 'Roman shade', quantity: 2, price_unit: 199.99, taxed: true }], 'Lost Reply Ltd');
+    const id = await postInvoice(
+      [{ name: 'Roman shade', quantity: 2, price_unit: 199.99, taxed: true }],
+      'Lost Reply Ltd',
+    );
     h.local.dropNextReply('PUT', '/api.xro/2.0/Contacts');
     await expect(push(id)).rejects.toMatchObject({ kind: 'network' });
     h.local.dropNextReply('PUT', '/api.xro/2.0/Invoices');
@@ -225,12 +335,19 @@ describe('creates and contacts', () => {
 
   it('links a customer who already exists at the provider under the same name, instead of failing', async () => {
     const existing = h.local.addContact({ name: 'Existing Customer', email: 'existing@example.com' });
-    const id = await postInvoice([{ name: 'Shutters', quantity: 1, price_unit: 300 }], 'Existing Customer', 'existing@example.com');
+    const id = await postInvoice(
+      [{ name: 'Shutters', quantity: 1, price_unit: 300 }],
+      'Existing Customer',
+      'existing@example.com',
+    );
     const r = await push(id);
     expect(r).toMatchObject({ pushed: true });
     expect((provider(r['providerInvoiceId'])['Contact'] as Record<string, unknown>)['ContactID']).toBe(existing);
     expect(h.local.contacts().filter((c) => c['Name'] === 'Existing Customer')).toHaveLength(1);
-    const link = await h.t.db.query<{ matched_by: string }>('SELECT matched_by FROM accounting_contacts WHERE provider_contact_id = $1', [existing]);
+    const link = await h.t.db.query<{ matched_by: string }>(
+      'SELECT matched_by FROM accounting_contacts WHERE provider_contact_id = $1',
+      [existing],
+    );
     expect(link.rows).toEqual([{ matched_by: 'name' }]);
   });
 
@@ -240,10 +357,20 @@ describe('creates and contacts', () => {
     for (let i = 0; i < 2; i++) expect(await push(id)).toMatchObject({ pushed: false, reason: 'needs_attention' });
     expect((await move(id))['x_acct_sync_issue']).toContain('Pat Lee');
     expect(h.local.contacts().filter((c) => c['Name'] === 'Pat Lee')).toHaveLength(1);
-    expect((await h.services.attention.list(h.tenantId)).filter((a) => a.erp_id === id)).toEqual([expect.objectContaining({ kind: 'ambiguous_contact' })]);
+    expect((await h.services.attention.list(h.tenantId)).filter((a) => a.erp_id === id)).toEqual([
+      expect.objectContaining({ kind: 'ambiguous_contact' }),
+    ]);
     // The office's view of the connection lists it.
-    const status = await h.app.inject({ method: 'GET', url: '/acct/status?company=1', headers: { authorization: basic() } });
-    expect(status.json()['needs_attention']).toEqual(expect.arrayContaining([expect.objectContaining({ erp_id: id, kind: 'ambiguous_contact', detail: expect.stringContaining('Pat Lee') })]));
+    const status = await h.app.inject({
+      method: 'GET',
+      url: '/acct/status?company=1',
+      headers: { authorization: basic() },
+    });
+    expect(status.json()['needs_attention']).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ erp_id: id, kind: 'ambiguous_contact', detail: expect.stringContaining('Pat Lee') }),
+      ]),
+    );
   });
 });
 
@@ -254,7 +381,10 @@ describe('scopes', () => {
     const page = await h.connect();
     expect(page.body).toContain('accounting.payments.read');
     const c = await h.connection();
-    expect(c).toMatchObject({ status: 'needs_reconnect', granted_scopes: 'offline_access accounting.contacts accounting.invoices' });
+    expect(c).toMatchObject({
+      status: 'needs_reconnect',
+      granted_scopes: 'offline_access accounting.contacts accounting.invoices',
+    });
     expect(c['status_detail']).toContain('accounting.payments.read');
     const id = await postInvoice([{ name: 'Blinds', quantity: 1, price_unit: 10 }]);
     await expect(push(id)).rejects.toBeInstanceOf(RetryLater);

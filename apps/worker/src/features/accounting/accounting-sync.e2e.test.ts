@@ -4,10 +4,17 @@
  * invoice becomes paid with one payment, however often or out of order the webhook arrives; forged
  * or missing signatures are refused with 401 and change nothing.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOPIC_ACCOUNTING_WEBHOOK } from '@platform/contracts';
 import { signXeroPayload } from '@platform/providers/local';
-import { postInvoice, pushRow, startAccountingHarness, WEBHOOK_KEY, type AccountingHarness } from '../../../test/support/accounting-harness.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import {
+  type AccountingHarness,
+  postInvoice,
+  pushRow,
+  startAccountingHarness,
+  WEBHOOK_KEY,
+} from '../../../test/support/accounting-harness.js';
 
 let h: AccountingHarness;
 let invoiceId: number;
@@ -22,14 +29,26 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => h?.close());
 
-const count = async (table: string) => Number((await h.t.db.query<{ n: string }>(`SELECT count(*) AS n FROM ${table}`)).rows[0]!.n);
-const move = async (id: number) => (await h.erp.read('account.move', [id], ['payment_state', 'amount_residual', 'x_acct_invoice_id', 'payment_ids']))[0]!;
+const count = async (table: string) =>
+  Number((await h.t.db.query<{ n: string }>(`SELECT count(*) AS n FROM ${table}`)).rows[0]!.n);
+const move = async (id: number) =>
+  (
+    await h.erp.read('account.move', [id], ['payment_state', 'amount_residual', 'x_acct_invoice_id', 'payment_ids'])
+  )[0]!;
 const postWebhook = (body: string, signature?: string) =>
-  h.app.inject({ method: 'POST', url: '/acct/webhook', headers: { 'content-type': 'application/json', ...(signature ? { 'x-xero-signature': signature } : {}) }, payload: body });
+  h.app.inject({
+    method: 'POST',
+    url: '/acct/webhook',
+    headers: { 'content-type': 'application/json', ...(signature ? { 'x-xero-signature': signature } : {}) },
+    payload: body,
+  });
 
 describe('pushing a posted customer invoice', () => {
   it('creates the invoice at the provider with sales and deposit account codes and stores its id on the ERP invoice', async () => {
-    const r = (await h.handlers['accounting.push_invoice']!(pushRow(h, invoiceId))) as { pushed: boolean; providerInvoiceId: string };
+    const r = (await h.handlers['accounting.push_invoice']!(pushRow(h, invoiceId))) as {
+      pushed: boolean;
+      providerInvoiceId: string;
+    };
     expect(r.pushed).toBe(true);
     providerId = r.providerInvoiceId;
     const inv = h.local.invoices().find((i) => i['InvoiceID'] === providerId)!;
@@ -44,12 +63,19 @@ describe('pushing a posted customer invoice', () => {
   });
 
   it('sends it once however often the job runs', async () => {
-    const again = (await h.handlers['accounting.push_invoice']!(pushRow(h, invoiceId))) as { pushed: boolean; reason: string };
+    const again = (await h.handlers['accounting.push_invoice']!(pushRow(h, invoiceId))) as {
+      pushed: boolean;
+      reason: string;
+    };
     expect(again).toMatchObject({ pushed: false, reason: 'already_sent', providerInvoiceId: providerId });
     // Lost bookkeeping on our side: the provider is searched by reference before creating.
     await h.t.db.query('DELETE FROM accounting_invoices');
     await h.erp.write('account.move', [invoiceId], { x_acct_invoice_id: false });
-    const r = (await h.handlers['accounting.push_invoice']!(pushRow(h, invoiceId))) as { pushed: boolean; created: boolean; providerInvoiceId: string };
+    const r = (await h.handlers['accounting.push_invoice']!(pushRow(h, invoiceId))) as {
+      pushed: boolean;
+      created: boolean;
+      providerInvoiceId: string;
+    };
     expect(r).toMatchObject({ pushed: true, created: false, providerInvoiceId: providerId });
     expect(h.local.invoices()).toHaveLength(1);
   });
@@ -69,7 +95,11 @@ describe('payment webhooks', () => {
     expect(await h.local.redeliverWebhook(undefined, 3)).toEqual([200, 200, 200]);
     const last = h.local.webhooks.at(-1)!;
     expect(last.attempts.every((a) => a.status === 200 && a.emptyBody)).toBe(true);
-    expect(await h.t.db.query(`SELECT id FROM outbox WHERE topic = $1`, [TOPIC_ACCOUNTING_WEBHOOK]).then((r) => r.rows.length)).toBe(1);
+    expect(
+      await h.t.db
+        .query(`SELECT id FROM outbox WHERE topic = $1`, [TOPIC_ACCOUNTING_WEBHOOK])
+        .then((r) => r.rows.length),
+    ).toBe(1);
     const [result] = await h.runJobs(TOPIC_ACCOUNTING_WEBHOOK);
     expect(result).toMatchObject({ registered: [expect.any(String)] });
     const m = await move(invoiceId);
@@ -77,7 +107,11 @@ describe('payment webhooks', () => {
     expect(m['amount_residual']).toBe(0);
     expect(await h.erp.searchCount('account.payment', [['reconciled_invoice_ids', 'in', [invoiceId]]])).toBe(1);
     // The job itself re-run (a redelivered outbox row) adds nothing.
-    const again = await h.services.payments.applyInvoiceUpdate(h.tenantId, { providerTenantId: h.local.tenants[0]!.tenantId, invoiceId: providerId, eventDateUtc: '' }, () => h.erp);
+    const again = await h.services.payments.applyInvoiceUpdate(
+      h.tenantId,
+      { providerTenantId: h.local.tenants[0]!.tenantId, invoiceId: providerId, eventDateUtc: '' },
+      () => h.erp,
+    );
     expect(again).toMatchObject({ registered: [], skipped: [expect.any(String)] });
     expect(await h.erp.searchCount('account.payment', [])).toBe(1);
   });
@@ -94,15 +128,27 @@ describe('payment webhooks', () => {
     expect(results).toHaveLength(2);
     const m = await move(second);
     expect(m['payment_state']).toBe('paid');
-    const payments = await h.erp.searchRead('account.payment', [['reconciled_invoice_ids', 'in', [second]]], { fields: ['amount', 'ref', 'journal_id'] });
+    const payments = await h.erp.searchRead('account.payment', [['reconciled_invoice_ids', 'in', [second]]], {
+      fields: ['amount', 'ref', 'journal_id'],
+    });
     expect(payments.map((p) => p['amount']).sort()).toEqual([200, 260]);
     // On the Payment Journal of the connection, each marked with its provider payment id.
     const journal = (await h.connection())['payment_journal_id'];
-    expect(payments.every((p) => Array.isArray(p['journal_id']) && p['journal_id'][0] === journal && /^Accounting payment \S+$/.test(String(p['ref'])))).toBe(true);
+    expect(
+      payments.every(
+        (p) =>
+          Array.isArray(p['journal_id']) &&
+          p['journal_id'][0] === journal &&
+          /^Accounting payment \S+$/.test(String(p['ref'])),
+      ),
+    ).toBe(true);
   });
 
   it('refuses a forged or missing signature with 401 and changes nothing', async () => {
-    const body = h.local.webhooks.filter((d) => d.kind === 'event').at(-1)!.body.replace(/"eventDateUtc":"[^"]+"/, '"eventDateUtc":"2030-01-01T00:00:00.000"');
+    const body = h.local.webhooks
+      .filter((d) => d.kind === 'event')
+      .at(-1)!
+      .body.replace(/"eventDateUtc":"[^"]+"/, '"eventDateUtc":"2030-01-01T00:00:00.000"');
     const before = [await count('outbox'), await count('webhook_receipts'), await count('accounting_payments')];
     const forged = await postWebhook(body, signXeroPayload(body, `${WEBHOOK_KEY}-forged`));
     const missing = await postWebhook(body);
@@ -111,7 +157,9 @@ describe('payment webhooks', () => {
       expect(res.statusCode).toBe(401);
       expect(res.body).toBe('');
     }
-    expect([await count('outbox'), await count('webhook_receipts'), await count('accounting_payments')]).toEqual(before);
+    expect([await count('outbox'), await count('webhook_receipts'), await count('accounting_payments')]).toEqual(
+      before,
+    );
     // The same body signed right is accepted: the refusals were about the signature.
     expect((await postWebhook(body, signXeroPayload(body, WEBHOOK_KEY))).statusCode).toBe(200);
   });

@@ -3,12 +3,17 @@
  * provider INVOICE UPDATE turned into ERP payments. Both are idempotent; rate limits and a
  * connection waiting for a reconnect come back as RetryLater (docs/integrations.md "Accounting").
  */
+import { TOPIC_ACCOUNTING_PUSH_INVOICE, TOPIC_ACCOUNTING_WEBHOOK } from '@platform/contracts';
 import type { Db } from '@platform/db';
 import type { Erp } from '@platform/erp';
-import { createAccountingServices, type AccountingServices, type IntegrationSettingsService } from '@platform/integrations';
+import {
+  type AccountingServices,
+  createAccountingServices,
+  type IntegrationSettingsService,
+} from '@platform/integrations';
 import type { OutboxHandler } from '@platform/outbox';
 import { xeroAccountingAdapters } from '@platform/providers';
-import { TOPIC_ACCOUNTING_PUSH_INVOICE, TOPIC_ACCOUNTING_WEBHOOK } from '@platform/contracts';
+
 import type { WorkerConfig } from '../../config.js';
 
 /** Typed by topic; returned as a plain map so tests can call a handler by topic name. */
@@ -22,11 +27,21 @@ export function accountingHandlers(
   db: Db,
   settings: IntegrationSettingsService,
   erpFor: (erpDb: string | null) => Erp,
-  services: AccountingServices = createAccountingServices(db, settings, xeroAccountingAdapters({ loginUrl: config.ACCT_LOGIN_URL, identityUrl: config.ACCT_IDENTITY_URL, apiUrl: config.ACCT_API_URL })),
+  services: AccountingServices = createAccountingServices(
+    db,
+    settings,
+    xeroAccountingAdapters({
+      loginUrl: config.ACCT_LOGIN_URL,
+      identityUrl: config.ACCT_IDENTITY_URL,
+      apiUrl: config.ACCT_API_URL,
+    }),
+  ),
 ): Record<string, OutboxHandler> {
   const handlers: AccountingHandlers = {
-    [TOPIC_ACCOUNTING_PUSH_INVOICE]: (row) => services.sync.pushInvoice(row.tenant_id, row.payload.event, erpFor(row.payload.event.erpDb)),
-    [TOPIC_ACCOUNTING_WEBHOOK]: (row) => services.payments.applyInvoiceUpdate(row.tenant_id, row.payload, (erpDb) => erpFor(erpDb)),
+    [TOPIC_ACCOUNTING_PUSH_INVOICE]: (row) =>
+      services.sync.pushInvoice(row.tenant_id, row.payload.event, erpFor(row.payload.event.erpDb)),
+    [TOPIC_ACCOUNTING_WEBHOOK]: (row) =>
+      services.payments.applyInvoiceUpdate(row.tenant_id, row.payload, (erpDb) => erpFor(erpDb)),
   };
   return handlers;
 }

@@ -3,8 +3,8 @@
  * pruned by BACKUP_KEEP_DAILY / BACKUP_KEEP_WEEKLY. On PostgreSQL a pg_dump of DATABASE_URL; in the
  * single-process platform on PGlite, the open platform and ERP databases dump themselves.
  */
-import { composeBackups, startBackupSchedule, type BackupConfig, type BackupSchedule } from '@platform/backup';
-import { openDb, type Db } from '@platform/db';
+import { type BackupConfig, type BackupSchedule, composeBackups, startBackupSchedule } from '@platform/backup';
+import { type Db, openDb } from '@platform/db';
 
 interface Logger {
   info(o: object, msg: string): void;
@@ -17,7 +17,10 @@ export async function startBackupJob(
 ): Promise<BackupSchedule | undefined> {
   if (config.BACKUP_INTERVAL_H === 0) return undefined;
   // The lock between replicas needs a PostgreSQL handle; a small pool of its own when none is shared.
-  const own = !opts.db && config.DATABASE_URL ? await openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, name: 'platform', poolSize: 1 }) : undefined;
+  const own =
+    !opts.db && config.DATABASE_URL
+      ? await openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, name: 'platform', poolSize: 1 })
+      : undefined;
   const schedule = startBackupSchedule({
     service: composeBackups(config, opts.pgliteDbs ?? {}),
     intervalH: config.BACKUP_INTERVAL_H,

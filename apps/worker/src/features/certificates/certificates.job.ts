@@ -4,16 +4,30 @@
  * the active certificates are written for the nginx of `npm run proxy` and nginx is reloaded.
  */
 import { readFileSync } from 'node:fs';
-import type { Db } from '@platform/db';
+
 import {
-  AcmeIssuer, CertificateRepo, CertificateService, ChallengeRepo, TableCertificateCandidates, defaultCertificatePolicy, noCertificateEvents,
-  type CertificateCandidates, type CertificateEvents, type CertificatePolicy,
+  AcmeIssuer,
+  type CertificateCandidates,
+  type CertificateEvents,
+  type CertificatePolicy,
+  CertificateRepo,
+  CertificateService,
+  ChallengeRepo,
+  defaultCertificatePolicy,
+  noCertificateEvents,
+  TableCertificateCandidates,
 } from '@platform/certificates';
+import type { Db } from '@platform/db';
 import { NginxCertificateInstaller } from '@platform/proxy';
 import type { SecretBox } from '@platform/secrets';
+
 import type { WorkerConfig } from '../../config.js';
 
-type Logger = { info(o: object, msg: string): void; warn(o: object, msg: string): void; error(o: object, msg: string): void };
+type Logger = {
+  info(o: object, msg: string): void;
+  warn(o: object, msg: string): void;
+  error(o: object, msg: string): void;
+};
 
 export interface CertificateJob {
   service: CertificateService;
@@ -51,7 +65,9 @@ export function createCertificateJob(
       candidates: hooks.candidates ?? new TableCertificateCandidates(db),
       issuer,
       events: hooks.events ?? noCertificateEvents,
-      ...(config.PROXY_DIR ? { installer: new NginxCertificateInstaller({ prefix: config.PROXY_DIR, bin: config.NGINX_BIN }) } : {}),
+      ...(config.PROXY_DIR
+        ? { installer: new NginxCertificateInstaller({ prefix: config.PROXY_DIR, bin: config.NGINX_BIN }) }
+        : {}),
     },
     { ...defaultCertificatePolicy, ...hooks.policy },
   );

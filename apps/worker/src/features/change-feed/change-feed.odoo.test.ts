@@ -3,10 +3,15 @@
  * change-feed-*.json) replayed over HTTP: the same baseline, one event for the confirmation with old
  * and new values, nothing on the overlapping re-read, across a restart of the service.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '@platform/db';
 import { createOdooErp, type Erp } from '@platform/erp';
-import { loadOdooFixtures, startOdooFixtureServer, type OdooFixtureServer } from '@platform/erp/contract/odoo-fixture.server.js';
+import {
+  loadOdooFixtures,
+  type OdooFixtureServer,
+  startOdooFixtureServer,
+} from '@platform/erp/contract/odoo-fixture.server.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { createPlatformDb } from '../../../test/support/payloads.js';
 import { ChangeFeedService } from './change-feed.service.js';
 import { WATCHED_MODELS } from './watched-models.js';
@@ -23,7 +28,12 @@ beforeAll(async () => {
   db = p.db;
   drop = () => p.t.drop();
   odoo = await startOdooFixtureServer((await loadOdooFixtures()).values());
-  erp = createOdooErp({ url: odoo.url, db: 'odoo15', login: 'api-bot@example.com', secret: '3f1c0e5b8a9d47e2b6c1f0a4d8e7b2c95a1f3e6d' });
+  erp = createOdooErp({
+    url: odoo.url,
+    db: 'odoo15',
+    login: 'api-bot@example.com',
+    secret: '3f1c0e5b8a9d47e2b6c1f0a4d8e7b2c95a1f3e6d',
+  });
 }, 120_000);
 afterAll(async () => {
   await odoo?.close();
@@ -36,11 +46,20 @@ describe('the change feed against recorded Odoo 15 answers', () => {
     expect(await feed().pollAll()).toBe(1);
     expect(await feed().pollAll()).toBe(0);
     expect(odoo.unmatched).toEqual([]);
-    const rows = (await db.query<{ topic: string; payload: Record<string, any> }>(`SELECT topic, payload FROM outbox`)).rows;
+    const rows = (await db.query<{ topic: string; payload: Record<string, any> }>(`SELECT topic, payload FROM outbox`))
+      .rows;
     expect(rows).toEqual([
       {
         topic: 'erp.sale_confirmed',
-        payload: expect.objectContaining({ erpDb: 'odoo15', model: 'sale.order', recordId: 41, old: 'draft', new: 'sale', writeDate: '2026-11-20 09:05:00', record: expect.objectContaining({ name: 'S00041', partner_id: [7, 'Harper Residence'] }) }),
+        payload: expect.objectContaining({
+          erpDb: 'odoo15',
+          model: 'sale.order',
+          recordId: 41,
+          old: 'draft',
+          new: 'sale',
+          writeDate: '2026-11-20 09:05:00',
+          record: expect.objectContaining({ name: 'S00041', partner_id: [7, 'Harper Residence'] }),
+        }),
       },
     ]);
   });

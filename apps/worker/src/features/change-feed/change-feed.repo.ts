@@ -47,7 +47,13 @@ export async function readStates(tx: Queryable, k: Key, ids: number[]): Promise<
   return new Map(r.rows.map((x) => [x.record_id, { value: x.value, label: x.label }]));
 }
 
-export async function saveState(tx: Queryable, k: Key, recordId: number, seen: SeenValue, writeDate: string): Promise<void> {
+export async function saveState(
+  tx: Queryable,
+  k: Key,
+  recordId: number,
+  seen: SeenValue,
+  writeDate: string,
+): Promise<void> {
   await tx.query(
     `INSERT INTO erp_record_states (tenant_id, erp_db, model, record_id, value, label, write_date) VALUES ($1, $2, $3, $4, $5, $6, $7)
      ON CONFLICT (tenant_id, erp_db, model, record_id) DO UPDATE SET value = EXCLUDED.value, label = EXCLUDED.label, write_date = EXCLUDED.write_date`,

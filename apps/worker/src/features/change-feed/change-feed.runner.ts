@@ -24,10 +24,13 @@ export class ChangeFeedRunner {
 
   private schedule(ms: number): void {
     this.timer = setTimeout(() => {
-      this.pass = this.feed.pollAll().catch(() => 0).finally(() => {
-        this.pass = undefined;
-        if (this.running) this.schedule(this.intervalMs);
-      });
+      this.pass = this.feed
+        .pollAll()
+        .catch(() => 0)
+        .finally(() => {
+          this.pass = undefined;
+          if (this.running) this.schedule(this.intervalMs);
+        });
     }, ms);
   }
 }

@@ -9,6 +9,7 @@ import type { Db } from '@platform/db';
 import type { Erp, ErpRecord } from '@platform/erp';
 import { enqueue } from '@platform/outbox';
 import { listTenants } from '@platform/tenancy';
+
 import * as repo from './change-feed.repo.js';
 import { labelOf, valueOf, WATCHED_MODELS, type WatchedModel } from './watched-models.js';
 
@@ -51,7 +52,8 @@ export class ChangeFeedService {
         } catch (err) {
           // One model failing (ERP down, module not installed) must not stop the others.
           const reason = err instanceof Error ? err.message : String(err);
-          if (this.failures.get(feed) !== reason) this.opts.logger?.warn({ err, erp_db: erpDb, model: w.model }, 'change feed: poll failed; will retry');
+          if (this.failures.get(feed) !== reason)
+            this.opts.logger?.warn({ err, erp_db: erpDb, model: w.model }, 'change feed: poll failed; will retry');
           this.failures.set(feed, reason);
         }
       }
@@ -68,7 +70,11 @@ export class ChangeFeedService {
       const now = await repo.readCursor(tx, k);
       // Another worker committed this feed since we read the ERP: its view is as new as ours; skip.
       if (JSON.stringify(now ?? null) !== JSON.stringify(before ?? null)) return 0;
-      const seen = await repo.readStates(tx, k, rows.map((r) => r.id));
+      const seen = await repo.readStates(
+        tx,
+        k,
+        rows.map((r) => r.id),
+      );
       let events = 0;
       for (const r of rows) {
         const writeDate = String(r.write_date);
@@ -81,7 +87,18 @@ export class ChangeFeedService {
             topic: w.topic,
             aggregateId: `${w.model}:${r.id}`,
             dedupeKey: `${k.erpDb}:${w.model}:${r.id}:${w.field}:${next.value}:${writeDate}`,
-            payload: { erpDb: k.erpDb, model: w.model, recordId: r.id, field: w.field, old: prev?.value ?? null, new: next.value, oldLabel: prev?.label ?? null, newLabel: next.label, writeDate, record: pick(r, w.fields) },
+            payload: {
+              erpDb: k.erpDb,
+              model: w.model,
+              recordId: r.id,
+              field: w.field,
+              old: prev?.value ?? null,
+              new: next.value,
+              oldLabel: prev?.label ?? null,
+              newLabel: next.label,
+              writeDate,
+              record: pick(r, w.fields),
+            },
           });
           if (id !== null) events++;
         }
@@ -99,7 +116,12 @@ export class ChangeFeedService {
 
   /** Records of `w` written since the cursor (minus the overlap), oldest first, every page. */
   private async changedSince(erp: Erp, w: WatchedModel, c: repo.Cursor | undefined): Promise<ErpRecord[]> {
-    const domain = c ? [...w.domain, ['write_date', '>=', shiftOdooDatetime(c.last_write_date, -OVERLAP_SECONDS)] as [string, string, unknown]] : w.domain;
+    const domain = c
+      ? [
+          ...w.domain,
+          ['write_date', '>=', shiftOdooDatetime(c.last_write_date, -OVERLAP_SECONDS)] as [string, string, unknown],
+        ]
+      : w.domain;
     const out: ErpRecord[] = [];
     for (let offset = 0; ; offset += PAGE) {
       const page = await erp.searchRead(w.model, domain, {

@@ -3,16 +3,21 @@
  * a baseline emits nothing, each transition emits exactly one event with old and new values, and
  * re-polls, restarts and a second worker never duplicate one.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '@platform/db';
 import type { Erp } from '@platform/erp';
 import { startTestErp, type TestErp } from '@platform/erp-embedded/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { createPlatformDb } from '../../../test/support/payloads.js';
 import { ChangeFeedService, shiftOdooDatetime } from './change-feed.service.js';
 import { TOPIC_FSM_STAGE_CHANGED, type WatchedModel } from './watched-models.js';
 
 const TICKET_STAGES: WatchedModel = {
-  model: 'helpdesk.ticket', field: 'stage_id', domain: [], fields: ['name'], topic: TOPIC_FSM_STAGE_CHANGED,
+  model: 'helpdesk.ticket',
+  field: 'stage_id',
+  domain: [],
+  fields: ['name'],
+  topic: TOPIC_FSM_STAGE_CHANGED,
   isEvent: (o, n) => o !== null && o !== n,
 };
 
@@ -20,9 +25,14 @@ let server: TestErp;
 let erp: Erp;
 let db: Db;
 let drop: () => Promise<void>;
-const feed = () => new ChangeFeedService(db, { defaultErpDb: server.dbName, erpFor: () => erp, models: [TICKET_STAGES] });
+const feed = () =>
+  new ChangeFeedService(db, { defaultErpDb: server.dbName, erpFor: () => erp, models: [TICKET_STAGES] });
 const events = async () =>
-  (await db.query<{ payload: Record<string, any> }>(`SELECT payload FROM outbox WHERE topic = $1 ORDER BY id`, [TOPIC_FSM_STAGE_CHANGED])).rows.map((r) => r.payload);
+  (
+    await db.query<{ payload: Record<string, any> }>(`SELECT payload FROM outbox WHERE topic = $1 ORDER BY id`, [
+      TOPIC_FSM_STAGE_CHANGED,
+    ])
+  ).rows.map((r) => r.payload);
 const stage = async (name: string) => (await erp.search('helpdesk.stage', [['name', '=', name]]))[0]!;
 
 beforeAll(async () => {
@@ -44,7 +54,14 @@ describe('the ERP change feed', () => {
     await erp.write('helpdesk.ticket', [before], { stage_id: await stage('In Progress') });
     expect(await feed().pollAll()).toBe(1);
     expect(await events()).toEqual([
-      expect.objectContaining({ model: 'helpdesk.ticket', recordId: before, field: 'stage_id', oldLabel: 'New', newLabel: 'In Progress', record: { name: 'Existing ticket' } }),
+      expect.objectContaining({
+        model: 'helpdesk.ticket',
+        recordId: before,
+        field: 'stage_id',
+        oldLabel: 'New',
+        newLabel: 'In Progress',
+        record: { name: 'Existing ticket' },
+      }),
     ]);
   });
 
@@ -58,7 +75,10 @@ describe('the ERP change feed', () => {
     await erp.write('helpdesk.ticket', [id], { stage_id: await stage('Solved') });
     expect(await feed().pollAll()).toBe(1);
     const mine = (await events()).filter((e) => e.recordId === id);
-    expect(mine.map((e) => [e.oldLabel, e.newLabel])).toEqual([['New', 'In Progress'], ['In Progress', 'Solved']]);
+    expect(mine.map((e) => [e.oldLabel, e.newLabel])).toEqual([
+      ['New', 'In Progress'],
+      ['In Progress', 'Solved'],
+    ]);
   });
 
   it('a write that changes another field is not a transition', async () => {

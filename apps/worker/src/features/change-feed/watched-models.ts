@@ -2,9 +2,14 @@
  * What the change feed watches: per model, the field whose transitions matter and which transitions
  * become domain events. Field and state names are Odoo 15's (sale, account, purchase, OCA fieldservice).
  */
+import {
+  type ErpEventTopic,
+  TOPIC_FSM_STAGE_CHANGED,
+  TOPIC_INVOICE_POSTED,
+  TOPIC_PO_CONFIRMED,
+  TOPIC_SALE_CONFIRMED,
+} from '@platform/contracts';
 import type { Domain } from '@platform/erp';
-
-import { TOPIC_FSM_STAGE_CHANGED, TOPIC_INVOICE_POSTED, TOPIC_PO_CONFIRMED, TOPIC_SALE_CONFIRMED, type ErpEventTopic } from '@platform/contracts';
 
 export { TOPIC_FSM_STAGE_CHANGED, TOPIC_INVOICE_POSTED, TOPIC_PO_CONFIRMED, TOPIC_SALE_CONFIRMED };
 
@@ -23,10 +28,38 @@ export interface WatchedModel {
 const into = (target: string) => (o: string | null, n: string | null) => n === target && o !== target;
 
 export const WATCHED_MODELS: WatchedModel[] = [
-  { model: 'fsm.order', field: 'stage_id', domain: [], fields: ['name', 'company_id', 'location_id', 'person_id', 'team_id', 'scheduled_date_start'], topic: TOPIC_FSM_STAGE_CHANGED, isEvent: (o, n) => o !== null && o !== n },
-  { model: 'sale.order', field: 'state', domain: [], fields: ['name', 'company_id', 'partner_id', 'amount_total', 'currency_id', 'user_id'], topic: TOPIC_SALE_CONFIRMED, isEvent: into('sale') },
-  { model: 'account.move', field: 'state', domain: [['move_type', '=', 'out_invoice']], fields: ['name', 'company_id', 'partner_id', 'amount_total', 'currency_id', 'invoice_date'], topic: TOPIC_INVOICE_POSTED, isEvent: into('posted') },
-  { model: 'purchase.order', field: 'state', domain: [], fields: ['name', 'company_id', 'partner_id', 'amount_total', 'currency_id'], topic: TOPIC_PO_CONFIRMED, isEvent: into('purchase') },
+  {
+    model: 'fsm.order',
+    field: 'stage_id',
+    domain: [],
+    fields: ['name', 'company_id', 'location_id', 'person_id', 'team_id', 'scheduled_date_start'],
+    topic: TOPIC_FSM_STAGE_CHANGED,
+    isEvent: (o, n) => o !== null && o !== n,
+  },
+  {
+    model: 'sale.order',
+    field: 'state',
+    domain: [],
+    fields: ['name', 'company_id', 'partner_id', 'amount_total', 'currency_id', 'user_id'],
+    topic: TOPIC_SALE_CONFIRMED,
+    isEvent: into('sale'),
+  },
+  {
+    model: 'account.move',
+    field: 'state',
+    domain: [['move_type', '=', 'out_invoice']],
+    fields: ['name', 'company_id', 'partner_id', 'amount_total', 'currency_id', 'invoice_date'],
+    topic: TOPIC_INVOICE_POSTED,
+    isEvent: into('posted'),
+  },
+  {
+    model: 'purchase.order',
+    field: 'state',
+    domain: [],
+    fields: ['name', 'company_id', 'partner_id', 'amount_total', 'currency_id'],
+    topic: TOPIC_PO_CONFIRMED,
+    isEvent: into('purchase'),
+  },
 ];
 
 /** A many2one `[id, name]` becomes its id as text; other values their text; empty (`false`) null. */

@@ -5,18 +5,27 @@
  * dead-lettered at once.
  */
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import {
+  type ErpEventPayload,
+  type ErpEventTopic,
+  TOPIC_FSM_STAGE_CHANGED,
+  TOPIC_INVOICE_POSTED,
+  TOPIC_PO_CONFIRMED,
+  TOPIC_SALE_CONFIRMED,
+} from '@platform/contracts';
 import type { Db } from '@platform/db';
-import { enqueue } from '@platform/outbox';
-import { createSecretBox, parseKeyring } from '@platform/secrets';
-import { IntegrationSettingsService, chatConfigSchema } from '@platform/integrations';
-import { startLocalChat, type RunningLocalChat } from '@platform/providers/local';
-import { TOPIC_FSM_STAGE_CHANGED, TOPIC_INVOICE_POSTED, TOPIC_PO_CONFIRMED, TOPIC_SALE_CONFIRMED, type ErpEventPayload, type ErpEventTopic } from '@platform/contracts';
-import { loadWorkerConfig } from '../../config.js';
-import { startWorker, type RunningWorker } from '../../worker.js';
-import { createPlatformDb } from '../../../test/support/payloads.js';
 import { waitFor } from '@platform/erp-embedded/testing';
-import { startReplyDroppingProxy, type ReplyDroppingProxy } from '@platform/erp-embedded/testing';
+import { type ReplyDroppingProxy, startReplyDroppingProxy } from '@platform/erp-embedded/testing';
+import { chatConfigSchema, IntegrationSettingsService } from '@platform/integrations';
+import { enqueue } from '@platform/outbox';
+import { type RunningLocalChat, startLocalChat } from '@platform/providers/local';
+import { createSecretBox, parseKeyring } from '@platform/secrets';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { createPlatformDb } from '../../../test/support/payloads.js';
+import { loadWorkerConfig } from '../../config.js';
+import { type RunningWorker, startWorker } from '../../worker.js';
 
 const KEYRING = `k1:${randomBytes(32).toString('base64')}`;
 let db: Db;
@@ -27,11 +36,26 @@ let worker: RunningWorker;
 let proxy: ReplyDroppingProxy;
 let settings: IntegrationSettingsService;
 
-const event = (model: string, recordId: number, name: string, extra: Partial<ErpEventPayload> = {}): ErpEventPayload => ({
-  erpDb: 'platform', model, recordId, field: 'state', old: 'draft', new: 'x', oldLabel: null, newLabel: null, writeDate: `2026-11-22 10:00:${String(recordId).padStart(2, '0')}`,
-  record: { name, company_id: [1, 'Brightview Blinds'], partner_id: [5, 'Jane Roe'], amount_total: 980 }, ...extra,
+const event = (
+  model: string,
+  recordId: number,
+  name: string,
+  extra: Partial<ErpEventPayload> = {},
+): ErpEventPayload => ({
+  erpDb: 'platform',
+  model,
+  recordId,
+  field: 'state',
+  old: 'draft',
+  new: 'x',
+  oldLabel: null,
+  newLabel: null,
+  writeDate: `2026-11-22 10:00:${String(recordId).padStart(2, '0')}`,
+  record: { name, company_id: [1, 'Brightview Blinds'], partner_id: [5, 'Jane Roe'], amount_total: 980 },
+  ...extra,
 });
-const emit = (topic: ErpEventTopic, e: ErpEventPayload) => enqueue(db, { tenantId, topic, aggregateId: `${e.model}:${e.recordId}`, payload: { ...e } });
+const emit = (topic: ErpEventTopic, e: ErpEventPayload) =>
+  enqueue(db, { tenantId, topic, aggregateId: `${e.model}:${e.recordId}`, payload: { ...e } });
 
 beforeAll(async () => {
   const p = await createPlatformDb();
@@ -40,10 +64,30 @@ beforeAll(async () => {
   chat = await startLocalChat();
   // The same chat space reached through a proxy that can lose a reply after the post was made.
   proxy = await startReplyDroppingProxy(chat.url);
-  settings = new IntegrationSettingsService(db, createSecretBox(parseKeyring(KEYRING)), () => undefined, [chat.url, proxy.url]);
-  await settings.setChatConfig(tenantId, chatConfigSchema.parse({ webhook_url: chat.webhookUrl('OPS'), enable_fsm: true, enable_sales: true, enable_invoice: false, enable_po: false }));
+  settings = new IntegrationSettingsService(db, createSecretBox(parseKeyring(KEYRING)), () => undefined, [
+    chat.url,
+    proxy.url,
+  ]);
+  await settings.setChatConfig(
+    tenantId,
+    chatConfigSchema.parse({
+      webhook_url: chat.webhookUrl('OPS'),
+      enable_fsm: true,
+      enable_sales: true,
+      enable_invoice: false,
+      enable_po: false,
+    }),
+  );
   worker = await startWorker(
-    loadWorkerConfig({ SECRETS_KEYRING: KEYRING, CHAT_ALLOWED_ORIGINS: `${chat.url},${proxy.url}`, LOG_LEVEL: 'silent', OUTBOX_POLL_MS: '50', OUTBOX_BASE_DELAY_MS: '50', CHANGE_FEED_POLL_MS: '0', ERP_API_KEY: 'unused-in-this-test' }),
+    loadWorkerConfig({
+      SECRETS_KEYRING: KEYRING,
+      CHAT_ALLOWED_ORIGINS: `${chat.url},${proxy.url}`,
+      LOG_LEVEL: 'silent',
+      OUTBOX_POLL_MS: '50',
+      OUTBOX_BASE_DELAY_MS: '50',
+      CHANGE_FEED_POLL_MS: '0',
+      ERP_API_KEY: 'unused-in-this-test',
+    }),
     { db },
   );
 }, 180_000);
@@ -54,18 +98,49 @@ afterAll(async () => {
   await drop?.();
 });
 
-const pendingRows = async () => (await db.query(`SELECT id, topic, status, attempts, last_error FROM outbox WHERE status <> 'done' AND topic NOT LIKE 'accounting.%'`)).rows;
-const done = async () => (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM outbox WHERE status <> 'done' AND topic NOT LIKE 'accounting.%'`)).rows[0]!.n === 0;
+const pendingRows = async () =>
+  (
+    await db.query(
+      `SELECT id, topic, status, attempts, last_error FROM outbox WHERE status <> 'done' AND topic NOT LIKE 'accounting.%'`,
+    )
+  ).rows;
+const done = async () =>
+  (
+    await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM outbox WHERE status <> 'done' AND topic NOT LIKE 'accounting.%'`,
+    )
+  ).rows[0]!.n === 0;
 
 describe('team-chat notifications', () => {
   it('post for exactly the enabled events, threaded per record, and never twice for one event', async () => {
     await emit(TOPIC_SALE_CONFIRMED, event('sale.order', 1, 'S00001'));
     await emit(TOPIC_INVOICE_POSTED, event('account.move', 2, 'INV/2026/00001'));
     await emit(TOPIC_PO_CONFIRMED, event('purchase.order', 3, 'P00001'));
-    await emit(TOPIC_FSM_STAGE_CHANGED, event('fsm.order', 4, 'FSO00001', { field: 'stage_id', old: '1', new: '2', oldLabel: 'New', newLabel: 'Scheduled' }));
-    await emit(TOPIC_FSM_STAGE_CHANGED, event('fsm.order', 4, 'FSO00001', { field: 'stage_id', old: '2', new: '3', oldLabel: 'Scheduled', newLabel: 'In Progress', writeDate: '2026-11-22 11:00:00' }));
+    await emit(
+      TOPIC_FSM_STAGE_CHANGED,
+      event('fsm.order', 4, 'FSO00001', {
+        field: 'stage_id',
+        old: '1',
+        new: '2',
+        oldLabel: 'New',
+        newLabel: 'Scheduled',
+      }),
+    );
+    await emit(
+      TOPIC_FSM_STAGE_CHANGED,
+      event('fsm.order', 4, 'FSO00001', {
+        field: 'stage_id',
+        old: '2',
+        new: '3',
+        oldLabel: 'Scheduled',
+        newLabel: 'In Progress',
+        writeDate: '2026-11-22 11:00:00',
+      }),
+    );
     worker.wake();
-    await waitFor(async () => ((await done()) ? true : undefined), 'all jobs done', 20_000).catch(async (e) => { throw new Error(`${e.message}: ${JSON.stringify(await pendingRows())}`); });
+    await waitFor(async () => ((await done()) ? true : undefined), 'all jobs done', 20_000).catch(async (e) => {
+      throw new Error(`${e.message}: ${JSON.stringify(await pendingRows())}`);
+    });
     expect(chat.messages.map((m) => m.text)).toEqual(
       expect.arrayContaining([
         '*Sales order S00001 confirmed* for Jane Roe (980.00)',
@@ -78,7 +153,9 @@ describe('team-chat notifications', () => {
     expect(fsm).toHaveLength(2);
     expect(new Set(fsm.map((m) => m.threadName)).size).toBe(1);
     // The same event delivered again (a replayed outbox row) posts nothing new: requestId de-dup.
-    await db.query(`UPDATE outbox SET status = 'pending', attempts = 0, next_attempt_at = now() WHERE topic = 'chat.notify'`);
+    await db.query(
+      `UPDATE outbox SET status = 'pending', attempts = 0, next_attempt_at = now() WHERE topic = 'chat.notify'`,
+    );
     worker.wake();
     await waitFor(async () => ((await done()) ? true : undefined), 'replay done', 60_000);
     expect(chat.messages).toHaveLength(3);
@@ -88,37 +165,83 @@ describe('team-chat notifications', () => {
     chat.failNext(1);
     await emit(TOPIC_SALE_CONFIRMED, event('sale.order', 9, 'S00009'));
     worker.wake();
-    await waitFor(async () => (chat.messages.some((m) => m.text?.includes('S00009')) ? true : undefined), 'message after 429', 60_000);
+    await waitFor(
+      async () => (chat.messages.some((m) => m.text?.includes('S00009')) ? true : undefined),
+      'message after 429',
+      60_000,
+    );
     await waitFor(async () => ((await done()) ? true : undefined), 'job done', 20_000);
     // Deferred once, delivered on the next claim: the wait was not counted as a failed attempt.
-    const row = (await db.query<{ attempts: number; status: string }>(`SELECT attempts, status FROM outbox WHERE topic = 'chat.notify' ORDER BY id DESC LIMIT 1`)).rows[0]!;
+    const row = (
+      await db.query<{ attempts: number; status: string }>(
+        `SELECT attempts, status FROM outbox WHERE topic = 'chat.notify' ORDER BY id DESC LIMIT 1`,
+      )
+    ).rows[0]!;
     expect(row).toEqual({ attempts: 1, status: 'done' });
     expect(chat.messages.filter((m) => m.text?.includes('S00009'))).toHaveLength(1);
   });
 
   it('posts once when the space made the post but its reply was lost (the retry reuses the requestId)', async () => {
-    await settings.setChatConfig(tenantId, chatConfigSchema.parse({ company_id: 3, webhook_url: chat.webhookUrl('LOST').replace(chat.url, proxy.url), enable_sales: true }));
+    await settings.setChatConfig(
+      tenantId,
+      chatConfigSchema.parse({
+        company_id: 3,
+        webhook_url: chat.webhookUrl('LOST').replace(chat.url, proxy.url),
+        enable_sales: true,
+      }),
+    );
     proxy.dropNext();
-    await emit(TOPIC_SALE_CONFIRMED, event('sale.order', 31, 'S00031', { record: { name: 'S00031', company_id: [3, 'Third Co'], partner_id: [5, 'Jane Roe'], amount_total: 10 } }));
+    await emit(
+      TOPIC_SALE_CONFIRMED,
+      event('sale.order', 31, 'S00031', {
+        record: { name: 'S00031', company_id: [3, 'Third Co'], partner_id: [5, 'Jane Roe'], amount_total: 10 },
+      }),
+    );
     worker.wake();
     await waitFor(async () => ((await done()) ? true : undefined), 'job done after a lost reply', 30_000);
     expect(proxy.dropped).toHaveLength(1);
     expect(proxy.dropped[0]!.upstreamStatus).toBe(200);
-    const row = (await db.query<{ attempts: number }>(`SELECT attempts FROM outbox WHERE topic = 'chat.notify' ORDER BY id DESC LIMIT 1`)).rows[0]!;
+    const row = (
+      await db.query<{ attempts: number }>(
+        `SELECT attempts FROM outbox WHERE topic = 'chat.notify' ORDER BY id DESC LIMIT 1`,
+      )
+    ).rows[0]!;
     expect(row.attempts).toBe(2);
     expect(chat.messages.filter((m) => m.text?.includes('S00031'))).toHaveLength(1);
   });
 
   it('dead-letters at once a webhook URL the worker will never call (outside CHAT_ALLOWED_ORIGINS)', async () => {
     // Saved before the origins were narrowed (settings of another host allowed it).
-    const elsewhere = new IntegrationSettingsService(db, createSecretBox(parseKeyring(KEYRING)), () => undefined, ['https://chat.example.net']);
-    await elsewhere.setChatConfig(tenantId, chatConfigSchema.parse({ company_id: 2, webhook_url: 'https://chat.example.net/v1/spaces/X/messages?key=K&token=T', enable_sales: true }));
-    const id = await emit(TOPIC_SALE_CONFIRMED, event('sale.order', 21, 'S00021', { record: { name: 'S00021', company_id: [2, 'Other Co'], partner_id: [5, 'Jane Roe'], amount_total: 10 } }));
+    const elsewhere = new IntegrationSettingsService(db, createSecretBox(parseKeyring(KEYRING)), () => undefined, [
+      'https://chat.example.net',
+    ]);
+    await elsewhere.setChatConfig(
+      tenantId,
+      chatConfigSchema.parse({
+        company_id: 2,
+        webhook_url: 'https://chat.example.net/v1/spaces/X/messages?key=K&token=T',
+        enable_sales: true,
+      }),
+    );
+    const id = await emit(
+      TOPIC_SALE_CONFIRMED,
+      event('sale.order', 21, 'S00021', {
+        record: { name: 'S00021', company_id: [2, 'Other Co'], partner_id: [5, 'Jane Roe'], amount_total: 10 },
+      }),
+    );
     worker.wake();
-    const row = await waitFor(async () => {
-      const r = (await db.query<{ status: string; attempts: number; last_error: string }>(`SELECT status, attempts, last_error FROM outbox WHERE topic = 'chat.notify' AND status = 'dead'`)).rows[0];
-      return r ?? undefined;
-    }, 'dead letter', 20_000);
+    const row = await waitFor(
+      async () => {
+        const r = (
+          await db.query<{ status: string; attempts: number; last_error: string }>(
+            `SELECT status, attempts, last_error FROM outbox WHERE topic = 'chat.notify' AND status = 'dead'`,
+          )
+        ).rows[0];
+        return r ?? undefined;
+      },
+      'dead letter',
+      20_000,
+    );
     expect(id).not.toBeNull();
     expect(row).toMatchObject({ status: 'dead', attempts: 1 });
     expect(row.last_error).toMatch(/allowed origin/);

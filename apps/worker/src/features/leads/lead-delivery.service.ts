@@ -3,13 +3,14 @@
  * helpdesk.ticket, each with its partner. Idempotent: an external id (ir.model.data) and a marker in
  * the description tie the record to the submission, so redelivery never creates a second one.
  */
-import { AppError } from '@platform/kernel';
-import type { Erp } from '@platform/erp';
 import type { EstimatePayload, HelpdeskPayload } from '@platform/contracts';
+import type { Erp } from '@platform/erp';
+import { AppError } from '@platform/kernel';
 import { PermanentFailure } from '@platform/outbox';
+
 import { findAddress, findDelivered, findPartner, findTag, findUtm, linkExternalId } from './erp-lookup.js';
-import { placeOfZip } from './postal-address.js';
 import { leadValues, partnerValues, referenceParagraph, ticketValues, xmlIdName } from './lead-mapping.js';
+import { placeOfZip } from './postal-address.js';
 
 export interface Delivered {
   model: 'crm.lead' | 'helpdesk.ticket';
@@ -59,7 +60,14 @@ export class LeadDeliveryService {
             campaignId: await findUtm(erp, 'utm.campaign', a.utm_campaign),
           }
         : undefined;
-      return erp.create('crm.lead', leadValues(p, { partnerId, tagIds, ...(address ? { address } : {}), ...(utm ? { utm } : {}) }, this.structuredAttribution));
+      return erp.create(
+        'crm.lead',
+        leadValues(
+          p,
+          { partnerId, tagIds, ...(address ? { address } : {}), ...(utm ? { utm } : {}) },
+          this.structuredAttribution,
+        ),
+      );
     });
   }
 
@@ -93,7 +101,8 @@ export class LeadDeliveryService {
       return { model, id: winner, duplicate: winner !== id };
     } catch (e) {
       // The ERP refused the values (unknown field, validation): retrying cannot help; dead-letter it.
-      if (e instanceof AppError && e.code === 'ERP_REJECTED') throw new PermanentFailure(`${e.code}: ${e.message}`, { cause: e });
+      if (e instanceof AppError && e.code === 'ERP_REJECTED')
+        throw new PermanentFailure(`${e.code}: ${e.message}`, { cause: e });
       throw e;
     }
   }

@@ -1,10 +1,20 @@
 /** How a submission becomes ERP values: lead name, an escaped description with its marker, attribution fields. */
 import { describe, expect, it } from 'vitest';
+
 import { estimatePayload, helpdeskPayload } from '../../../test/support/payloads.js';
 import { leadName, leadValues, partnerValues, referenceMarker, ticketValues, xmlIdName } from './lead-mapping.js';
 
 const refs = { partnerId: 7, tagIds: [3, 4] };
-const STRUCTURED = ['x_form_source', 'x_form_magnet_popup', 'x_gclid', 'x_gbraid', 'x_wbraid', 'x_utm_term', 'x_utm_content', 'x_lp_slug'];
+const STRUCTURED = [
+  'x_form_source',
+  'x_form_magnet_popup',
+  'x_gclid',
+  'x_gbraid',
+  'x_wbraid',
+  'x_utm_term',
+  'x_utm_content',
+  'x_lp_slug',
+];
 const UTM = ['source_id', 'medium_id', 'campaign_id'];
 const fullAttribution = {
   gclid: 'G-123',
@@ -25,7 +35,11 @@ describe('lead name', () => {
   });
 
   it('says "Callback request" for a phone callback, whatever the products', () => {
-    const p = estimatePayload({ formSource: 'home_popup_exit_phone1', products: ['roller-shades'], contact: { name: 'Al' } });
+    const p = estimatePayload({
+      formSource: 'home_popup_exit_phone1',
+      products: ['roller-shades'],
+      contact: { name: 'Al' },
+    });
     expect(p.tags).toContain('PHONE CALLBACK');
     expect(leadName(p)).toBe('Callback request – Al');
   });
@@ -41,7 +55,9 @@ describe('description', () => {
     const p = estimatePayload({ message: 'Hi <script>alert("x")</script>\nline two\n\nP&S: it\'s urgent' });
     const html = String(leadValues(p, refs, false).description);
     expect(html).not.toContain('<script>');
-    expect(html).toContain('<p>Hi &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;<br>line two</p><p>P&amp;S: it&#39;s urgent</p>');
+    expect(html).toContain(
+      '<p>Hi &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;<br>line two</p><p>P&amp;S: it&#39;s urgent</p>',
+    );
   });
 
   it('escapes what the visitor filled in the attribution fields too', () => {
@@ -54,16 +70,31 @@ describe('description', () => {
   it('lists products, ZIP, form, campaign and GPC, and ends with the submission marker', () => {
     const p = estimatePayload({ products: ['roller-shades'], attribution: fullAttribution, gpc: true });
     const html = String(leadValues(p, refs, false).description);
-    for (const item of ['Products: Roller Shades', 'ZIP: 90210', 'Form: product-roller-shades_inline', 'Campaign: google / cpc / spring', 'Global Privacy Control: on'])
+    for (const item of [
+      'Products: Roller Shades',
+      'ZIP: 90210',
+      'Form: product-roller-shades_inline',
+      'Campaign: google / cpc / spring',
+      'Global Privacy Control: on',
+    ])
       expect(html).toContain(`<li>${item}`);
     expect(html.endsWith(`<p>${referenceMarker(p.submissionId)}</p>`)).toBe(true);
     expect(referenceMarker(p.submissionId)).toBe(`platform-submission:${p.submissionId}`);
   });
 
   it('a helpdesk ticket carries the escaped message, the sender and the marker', () => {
-    const p = helpdeskPayload({ message: '<b>broken</b>', contact: { name: 'John', email: 'john@example.com', phone: null } });
+    const p = helpdeskPayload({
+      message: '<b>broken</b>',
+      contact: { name: 'John', email: 'john@example.com', phone: null },
+    });
     const v = ticketValues(p, 9, 1);
-    expect(v).toMatchObject({ name: p.subject, partner_id: 9, team_id: 1, partner_name: 'John', partner_email: 'john@example.com' });
+    expect(v).toMatchObject({
+      name: p.subject,
+      partner_id: 9,
+      team_id: 1,
+      partner_name: 'John',
+      partner_email: 'john@example.com',
+    });
     expect(v.description).toContain('<p>&lt;b&gt;broken&lt;/b&gt;</p>');
     expect(v.description).toContain('<li>From: John &lt;john@example.com&gt;</li>');
     expect(v.description).toContain(referenceMarker(p.submissionId));
@@ -74,7 +105,13 @@ describe('lead values', () => {
   it('carries the contact, partner and tags; empty contact fields are false', () => {
     const p = estimatePayload({ contact: { name: 'Jane', email: null, phone: '555 0100', zip: null } });
     expect(leadValues(p, refs, false)).toMatchObject({
-      type: 'lead', contact_name: 'Jane', email_from: false, phone: '555 0100', zip: false, partner_id: 7, tag_ids: [[6, 0, [3, 4]]],
+      type: 'lead',
+      contact_name: 'Jane',
+      email_from: false,
+      phone: '555 0100',
+      zip: false,
+      partner_id: 7,
+      tag_ids: [[6, 0, [3, 4]]],
     });
     expect(partnerValues(p.contact)).toEqual({ name: 'Jane', email: false, phone: '555 0100', zip: false });
   });
@@ -112,7 +149,11 @@ describe('lead values', () => {
 
   it('with the switch on, an LP v2 form gives its slug when the page sent no lp_slug', () => {
     const v = leadValues(estimatePayload({ formSource: 'lp-spring-sale_hero' }), refs, true);
-    expect(v).toMatchObject({ x_form_source: 'lp-spring-sale_hero', x_lp_slug: 'spring-sale', x_form_magnet_popup: false });
+    expect(v).toMatchObject({
+      x_form_source: 'lp-spring-sale_hero',
+      x_lp_slug: 'spring-sale',
+      x_form_magnet_popup: false,
+    });
   });
 });
 
@@ -125,17 +166,38 @@ describe('external id', () => {
 describe('address from the ZIP code', () => {
   it('a US ZIP (or ZIP+4) gives city, state and country; a Canadian code its province; anything else nothing', async () => {
     const { placeOfZip } = await import('./postal-address.js');
-    expect(placeOfZip('80211')).toEqual({ zip: '80211', city: 'Denver', countryCode: 'US', stateCode: 'CO', stateName: null });
+    expect(placeOfZip('80211')).toEqual({
+      zip: '80211',
+      city: 'Denver',
+      countryCode: 'US',
+      stateCode: 'CO',
+      stateName: null,
+    });
     expect(placeOfZip(' 78701-1234 ')).toMatchObject({ zip: '78701-1234', city: 'Austin', stateCode: 'TX' });
-    expect(placeOfZip('k1a 0b1')).toMatchObject({ zip: 'K1A 0B1', countryCode: 'CA', stateName: 'Ontario', city: null });
+    expect(placeOfZip('k1a 0b1')).toMatchObject({
+      zip: 'K1A 0B1',
+      countryCode: 'CA',
+      stateName: 'Ontario',
+      city: null,
+    });
     for (const none of ['00000', 'SW1A 1AA', '', null, undefined]) expect(placeOfZip(none)).toBeUndefined();
   });
 
   it('puts the resolved city, state and country on the lead and the new partner, and nothing unresolved', () => {
     const address = { city: 'Denver', stateId: 13, countryId: 233 };
     const p = estimatePayload({ contact: { zip: '80211' } });
-    expect(leadValues(p, { ...refs, address }, false)).toMatchObject({ zip: '80211', city: 'Denver', state_id: 13, country_id: 233 });
-    expect(partnerValues(p.contact, address)).toMatchObject({ zip: '80211', city: 'Denver', state_id: 13, country_id: 233 });
+    expect(leadValues(p, { ...refs, address }, false)).toMatchObject({
+      zip: '80211',
+      city: 'Denver',
+      state_id: 13,
+      country_id: 233,
+    });
+    expect(partnerValues(p.contact, address)).toMatchObject({
+      zip: '80211',
+      city: 'Denver',
+      state_id: 13,
+      country_id: 233,
+    });
     const bare = leadValues(p, { ...refs, address: { city: null, stateId: false, countryId: 233 } }, false);
     expect(bare).toMatchObject({ country_id: 233 });
     expect(bare).not.toHaveProperty('state_id');

@@ -19,15 +19,28 @@ export const referenceParagraph = (submissionId: string): string => `<p>${refere
 const escapeHtml = (s: string): string =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-export const productLabel = (slug: string): string => slug.split('-').map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ');
+export const productLabel = (slug: string): string =>
+  slug
+    .split('-')
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join(' ');
 
 export function leadName(p: EstimatePayload): string {
-  const what = p.tags.includes('PHONE CALLBACK') ? 'Callback request' : p.products.length ? p.products.map(productLabel).join(', ') : 'Estimate request';
+  const what = p.tags.includes('PHONE CALLBACK')
+    ? 'Callback request'
+    : p.products.length
+      ? p.products.map(productLabel).join(', ')
+      : 'Estimate request';
   return `${what} – ${p.contact.name}`.slice(0, 250);
 }
 
 function paragraphs(text: string | null): string {
-  return text ? text.split(/\n{2,}/).map((para) => `<p>${escapeHtml(para).replace(/\n/g, '<br>')}</p>`).join('') : '';
+  return text
+    ? text
+        .split(/\n{2,}/)
+        .map((para) => `<p>${escapeHtml(para).replace(/\n/g, '<br>')}</p>`)
+        .join('')
+    : '';
 }
 
 function list(items: [string, string | null | undefined][]): string {
@@ -61,7 +74,11 @@ export interface ResolvedAddress {
 /** Odoo's address fields for a resolved ZIP; nothing when the ZIP told nothing. */
 export function addressValues(a: ResolvedAddress | undefined): Record<string, unknown> {
   if (!a) return {};
-  return { ...(a.city ? { city: a.city } : {}), ...(a.stateId ? { state_id: a.stateId } : {}), ...(a.countryId ? { country_id: a.countryId } : {}) };
+  return {
+    ...(a.city ? { city: a.city } : {}),
+    ...(a.stateId ? { state_id: a.stateId } : {}),
+    ...(a.countryId ? { country_id: a.countryId } : {}),
+  };
 }
 
 export interface ResolvedLeadRefs {
@@ -99,14 +116,22 @@ export function leadValues(p: EstimatePayload, refs: ResolvedLeadRefs, structure
     x_utm_content: a.utm_content ?? false,
     x_lp_slug: a.lp_slug ?? (fs.kind === 'lp_v2' ? fs.slug : false),
   });
-  if (refs.utm) Object.assign(v, { source_id: refs.utm.sourceId, medium_id: refs.utm.mediumId, campaign_id: refs.utm.campaignId });
+  if (refs.utm)
+    Object.assign(v, { source_id: refs.utm.sourceId, medium_id: refs.utm.mediumId, campaign_id: refs.utm.campaignId });
   return v;
 }
 
 export function ticketValues(p: HelpdeskPayload, partnerId: number, teamId: number | false): Record<string, unknown> {
   return {
     name: p.subject,
-    description: [paragraphs(p.message), list([['From', `${p.contact.name} <${p.contact.email}>`], ['Phone', p.contact.phone]]), referenceParagraph(p.submissionId)].join(''),
+    description: [
+      paragraphs(p.message),
+      list([
+        ['From', `${p.contact.name} <${p.contact.email}>`],
+        ['Phone', p.contact.phone],
+      ]),
+      referenceParagraph(p.submissionId),
+    ].join(''),
     partner_id: partnerId,
     partner_name: p.contact.name,
     partner_email: p.contact.email,
@@ -114,6 +139,15 @@ export function ticketValues(p: HelpdeskPayload, partnerId: number, teamId: numb
   };
 }
 
-export function partnerValues(c: { name: string; email: string | null; phone: string | null; zip?: string | null }, address?: ResolvedAddress): Record<string, unknown> {
-  return { name: c.name, email: c.email ?? false, phone: c.phone ?? false, zip: c.zip ?? false, ...addressValues(address) };
+export function partnerValues(
+  c: { name: string; email: string | null; phone: string | null; zip?: string | null },
+  address?: ResolvedAddress,
+): Record<string, unknown> {
+  return {
+    name: c.name,
+    email: c.email ?? false,
+    phone: c.phone ?? false,
+    zip: c.zip ?? false,
+    ...addressValues(address),
+  };
 }

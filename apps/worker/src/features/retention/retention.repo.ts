@@ -18,8 +18,10 @@ async function inBatches(pruneBatch: (limit: number) => Promise<number>): Promis
 
 export const pruneIdempotencyKeys = (db: Queryable, before: Date) => inBatches((limit) => pruneKeys(db, before, limit));
 
-export const pruneWebhookReceipts = (db: Queryable, before: Date) => inBatches((limit) => pruneReceipts(db, before, limit));
+export const pruneWebhookReceipts = (db: Queryable, before: Date) =>
+  inBatches((limit) => pruneReceipts(db, before, limit));
 
 /** Done outbox rows (packages/outbox owns the table and the rule for keyed rows). */
-export const pruneDoneOutbox = (db: Queryable, before: Date, keyedBefore: Date) => inBatches((limit) => pruneDoneRows(db, before, keyedBefore, limit));
+export const pruneDoneOutbox = (db: Queryable, before: Date, keyedBefore: Date) =>
+  inBatches((limit) => pruneDoneRows(db, before, keyedBefore, limit));
 export const pruneRateLimitBuckets = (db: Queryable, now: Date) => pruneIdleBuckets(db, now);

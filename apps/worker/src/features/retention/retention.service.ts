@@ -7,7 +7,8 @@
  * - rate-limit buckets: once no counted request is left in their window.
  */
 import type { Db } from '@platform/db';
-import { systemClock, type Clock } from '@platform/kernel';
+import { type Clock, systemClock } from '@platform/kernel';
+
 import * as repo from './retention.repo.js';
 
 export interface Retention {
@@ -16,7 +17,12 @@ export interface Retention {
   outboxDoneDays: number;
 }
 
-export type PruneCounts = { idempotencyKeys: number; webhookReceipts: number; outboxDone: number; rateLimitBuckets: number };
+export type PruneCounts = {
+  idempotencyKeys: number;
+  webhookReceipts: number;
+  outboxDone: number;
+  rateLimitBuckets: number;
+};
 
 const HOUR = 3_600_000;
 

@@ -21,11 +21,20 @@ export const modelMethod = (run: Action['run']): Action => ({ record: false, run
  * The records, checked (MissingError / AccessError for a write) and locked until the end of the
  * call (`FOR UPDATE`), so two calls cannot both post the same invoice. Text and number columns only.
  */
-export async function lockRecords<T extends { id: number }>(env: Env, m: ModelDef, ids: number[], cols: string[]): Promise<T[]> {
+export async function lockRecords<T extends { id: number }>(
+  env: Env,
+  m: ModelDef,
+  ids: number[],
+  cols: string[],
+): Promise<T[]> {
   if (!ids.length) return [];
   await checkAccess(env, m, ids, 'write');
   const list = cols.map((c) => `"${c}"`).join(', ');
-  return rows<T>(env, `SELECT id, ${list} FROM ${tbl(env, m.name)} WHERE id = ANY($1::integer[]) ORDER BY id FOR UPDATE`, [ids]);
+  return rows<T>(
+    env,
+    `SELECT id, ${list} FROM ${tbl(env, m.name)} WHERE id = ANY($1::integer[]) ORDER BY id FOR UPDATE`,
+    [ids],
+  );
 }
 
 export interface Transition {

@@ -4,10 +4,10 @@
  * the call's transaction with `env.action` set, writes through the ORM (write_date, computes,
  * record rules) and refuses invalid transitions with `odoo.exceptions.UserError`.
  */
-import { nextByCode } from '../sequence.js';
 import { companies } from '../rules.js';
+import { nextByCode } from '../sequence.js';
 import { accountActions } from './account.actions.js';
-import { modelMethod, type Action } from './common.js';
+import { type Action, modelMethod } from './common.js';
 import { fsmActions } from './fsm.actions.js';
 import { mailThreadActions } from './mail.actions.js';
 import { paymentActions, registerActions } from './payment.actions.js';

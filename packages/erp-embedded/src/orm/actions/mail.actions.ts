@@ -6,13 +6,13 @@
  * parent_id, record_name. Returns the new mail.message id, as Odoo does over RPC.
  */
 import { valueError } from '../../errors.js';
+import { MESSAGE_TYPES } from '../../models/mail.models.js';
 import type { ModelDef } from '../../registry.js';
 import type { Env } from '../env.js';
 import { one, refId, tbl } from '../lookup.js';
 import { checkAccess } from '../rules.js';
 import { createRecord } from '../write.js';
-import { recordMethod, type Action, type Kw } from './common.js';
-import { MESSAGE_TYPES } from '../../models/mail.models.js';
+import { type Action, type Kw, recordMethod } from './common.js';
 
 const SUBTYPES: Record<string, { name: string; internal: boolean; sequence: number }> = {
   'mail.mt_comment': { name: 'Discussions', internal: false, sequence: 0 },
@@ -31,7 +31,13 @@ async function subtypeOf(env: Env, xmlid: string): Promise<number> {
   if (again) return again;
   const id = await createRecord(env, env.registry.get('mail.message.subtype'), spec);
   const [module, name] = xmlid.split('.');
-  await createRecord(env, env.registry.get('ir.model.data'), { module, name, model: 'mail.message.subtype', res_id: id, noupdate: true });
+  await createRecord(env, env.registry.get('ir.model.data'), {
+    module,
+    name,
+    model: 'mail.message.subtype',
+    res_id: id,
+    noupdate: true,
+  });
   return id;
 }
 
@@ -42,15 +48,31 @@ const messagePost: Action = recordMethod(async (env: Env, m: ModelDef, ids: numb
   await checkAccess(env, m, ids, 'read');
   const body = text(args[0] ?? kw.body) ?? '';
   const messageType = text(kw.message_type) ?? 'notification';
-  if (!MESSAGE_TYPES.some(([k]) => k === messageType)) throw valueError(`Wrong value for mail.message.message_type: '${messageType}'`);
+  if (!MESSAGE_TYPES.some(([k]) => k === messageType))
+    throw valueError(`Wrong value for mail.message.message_type: '${messageType}'`);
   if (messageType === 'user_notification') throw valueError('Use message_notify to send a notification to an user.');
-  const subtypeId = typeof kw.subtype_id === 'number' && kw.subtype_id > 0
-    ? kw.subtype_id
-    : await subtypeOf(env, text(kw.subtype_xmlid) ?? (messageType === 'comment' ? 'mail.mt_comment' : 'mail.mt_note'));
-  const authorId = typeof kw.author_id === 'number' && kw.author_id > 0
-    ? kw.author_id
-    : ((await one<{ partner_id: number | null }>(env, `SELECT partner_id FROM ${tbl(env, 'res.users')} WHERE id = $1`, [env.uid]))?.partner_id ?? false);
-  const rec = await one<{ name: string | null }>(env, `SELECT ${m.fields.has(m.recName) ? `"${m.recName}"` : 'NULL'}::text AS name FROM ${tbl(env, m.name)} WHERE id = $1`, [ids[0]]);
+  const subtypeId =
+    typeof kw.subtype_id === 'number' && kw.subtype_id > 0
+      ? kw.subtype_id
+      : await subtypeOf(
+          env,
+          text(kw.subtype_xmlid) ?? (messageType === 'comment' ? 'mail.mt_comment' : 'mail.mt_note'),
+        );
+  const authorId =
+    typeof kw.author_id === 'number' && kw.author_id > 0
+      ? kw.author_id
+      : ((
+          await one<{ partner_id: number | null }>(
+            env,
+            `SELECT partner_id FROM ${tbl(env, 'res.users')} WHERE id = $1`,
+            [env.uid],
+          )
+        )?.partner_id ?? false);
+  const rec = await one<{ name: string | null }>(
+    env,
+    `SELECT ${m.fields.has(m.recName) ? `"${m.recName}"` : 'NULL'}::text AS name FROM ${tbl(env, m.name)} WHERE id = $1`,
+    [ids[0]],
+  );
   return createRecord(env, env.registry.get('mail.message'), {
     model: m.name,
     res_id: ids[0],

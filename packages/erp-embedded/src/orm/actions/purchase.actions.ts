@@ -1,6 +1,6 @@
 /** purchase.order methods (Odoo 15 `purchase`, without the double-validation step: confirm → purchase). */
 import { nowUtc } from '../lookup.js';
-import { recordMethod, transition, type Action } from './common.js';
+import { type Action, recordMethod, transition } from './common.js';
 
 export const purchaseActions: Record<string, Action> = {
   button_confirm: recordMethod(async (env, m, ids) => {
@@ -29,15 +29,27 @@ export const purchaseActions: Record<string, Action> = {
     return null;
   }),
   button_draft: recordMethod(async (env, m, ids) => {
-    await transition(env, m, ids, { from: ['cancel'], vals: { state: 'draft' }, refuse: 'Only cancelled purchase orders can be set back to draft.' });
+    await transition(env, m, ids, {
+      from: ['cancel'],
+      vals: { state: 'draft' },
+      refuse: 'Only cancelled purchase orders can be set back to draft.',
+    });
     return {};
   }),
   button_done: recordMethod(async (env, m, ids) => {
-    await transition(env, m, ids, { from: ['purchase'], vals: { state: 'done', priority: '0' }, refuse: 'Only confirmed purchase orders can be locked.' });
+    await transition(env, m, ids, {
+      from: ['purchase'],
+      vals: { state: 'done', priority: '0' },
+      refuse: 'Only confirmed purchase orders can be locked.',
+    });
     return null;
   }),
   button_unlock: recordMethod(async (env, m, ids) => {
-    await transition(env, m, ids, { from: ['done'], vals: { state: 'purchase' }, refuse: 'Only locked purchase orders can be unlocked.' });
+    await transition(env, m, ids, {
+      from: ['done'],
+      vals: { state: 'purchase' },
+      refuse: 'Only locked purchase orders can be unlocked.',
+    });
     return null;
   }),
 };

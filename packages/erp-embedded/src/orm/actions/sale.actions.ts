@@ -3,18 +3,23 @@
  * (action_draft); the embedded ERP refuses instead, so a client learns that nothing happened.
  */
 import { nowUtc } from '../lookup.js';
-import { recordMethod, transition, type Action } from './common.js';
+import { type Action, recordMethod, transition } from './common.js';
 
 export const saleActions: Record<string, Action> = {
   action_quotation_sent: recordMethod(async (env, m, ids) => {
-    await transition(env, m, ids, { from: ['draft'], vals: { state: 'sent' }, refuse: 'Only draft orders can be marked as sent directly.' });
+    await transition(env, m, ids, {
+      from: ['draft'],
+      vals: { state: 'sent' },
+      refuse: 'Only draft orders can be marked as sent directly.',
+    });
     return true;
   }),
   action_confirm: recordMethod(async (env, m, ids) => {
     await transition(env, m, ids, {
       from: ['draft', 'sent'],
       vals: () => ({ state: 'sale', date_order: nowUtc() }),
-      refuse: (r) => `It is not allowed to confirm an order in the following states: ${r.state === 'sale' ? 'sale, ' : ''}done, cancel`,
+      refuse: (r) =>
+        `It is not allowed to confirm an order in the following states: ${r.state === 'sale' ? 'sale, ' : ''}done, cancel`,
     });
     return true;
   }),
@@ -36,11 +41,19 @@ export const saleActions: Record<string, Action> = {
     return true;
   }),
   action_done: recordMethod(async (env, m, ids) => {
-    await transition(env, m, ids, { from: ['sale'], vals: { state: 'done' }, refuse: 'Only confirmed sales orders can be locked.' });
+    await transition(env, m, ids, {
+      from: ['sale'],
+      vals: { state: 'done' },
+      refuse: 'Only confirmed sales orders can be locked.',
+    });
     return true;
   }),
   action_unlock: recordMethod(async (env, m, ids) => {
-    await transition(env, m, ids, { from: ['done'], vals: { state: 'sale' }, refuse: 'Only locked sales orders can be unlocked.' });
+    await transition(env, m, ids, {
+      from: ['done'],
+      vals: { state: 'sale' },
+      refuse: 'Only locked sales orders can be unlocked.',
+    });
     return true;
   }),
 };

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { iso31661, iso31662 } from 'iso-3166';
-import { startErpTest, type ErpTest } from '../../testing/scratch-erp.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { type ErpTest, startErpTest } from '../../testing/scratch-erp.js';
 
 let e: ErpTest;
 beforeAll(async () => {
@@ -15,22 +16,51 @@ describe('countries and states from the ISO 3166 data package', () => {
     const us = await e.ref('base.us');
     const [row] = await e.x('res.country', 'read', [[us], ['code', 'name']]);
     expect(row).toEqual({ id: us, code: 'US', name: iso31661.find((c) => c.alpha2 === 'US')!.name });
-    const tx = await e.x('res.country.state', 'search_read', [[['country_id.code', '=', 'US'], ['code', '=', 'TX']]], { fields: ['name', 'country_id'] });
+    const tx = await e.x(
+      'res.country.state',
+      'search_read',
+      [
+        [
+          ['country_id.code', '=', 'US'],
+          ['code', '=', 'TX'],
+        ],
+      ],
+      { fields: ['name', 'country_id'] },
+    );
     expect(tx).toEqual([{ id: expect.any(Number), name: 'Texas', country_id: [us, row.name] }]);
   });
 
   it('reads a partner address with state_id and country_id, the state bringing its country', async () => {
-    const [tx] = await e.x('res.country.state', 'search', [[['country_id.code', '=', 'US'], ['code', '=', 'TX']]]);
-    const id = await e.x('res.partner', 'create', [{ name: 'Addr', street: '1 Main St', street2: 'Suite 2', city: 'Austin', zip: '78701', state_id: tx }]);
-    const [p] = await e.x('res.partner', 'read', [[id], ['street', 'street2', 'city', 'zip', 'state_id', 'country_id', 'customer_rank']]);
-    expect(p).toMatchObject({ street: '1 Main St', street2: 'Suite 2', city: 'Austin', zip: '78701', state_id: [tx, 'Texas (US)'], customer_rank: 0 });
+    const [tx] = await e.x('res.country.state', 'search', [
+      [
+        ['country_id.code', '=', 'US'],
+        ['code', '=', 'TX'],
+      ],
+    ]);
+    const id = await e.x('res.partner', 'create', [
+      { name: 'Addr', street: '1 Main St', street2: 'Suite 2', city: 'Austin', zip: '78701', state_id: tx },
+    ]);
+    const [p] = await e.x('res.partner', 'read', [
+      [id],
+      ['street', 'street2', 'city', 'zip', 'state_id', 'country_id', 'customer_rank'],
+    ]);
+    expect(p).toMatchObject({
+      street: '1 Main St',
+      street2: 'Suite 2',
+      city: 'Austin',
+      zip: '78701',
+      state_id: [tx, 'Texas (US)'],
+      customer_rank: 0,
+    });
     expect(p.country_id[0]).toBe(await e.ref('base.us'));
   });
 
   it('refuses to delete a country a partner uses', async () => {
     const fr = await e.ref('base.fr');
     await e.x('res.partner', 'create', [{ name: 'Paris', country_id: fr }]);
-    await expect(e.x('res.country', 'unlink', [[fr]])).rejects.toMatchObject({ odooName: 'odoo.exceptions.ValidationError' });
+    await expect(e.x('res.country', 'unlink', [[fr]])).rejects.toMatchObject({
+      odooName: 'odoo.exceptions.ValidationError',
+    });
   });
 
   it('a second start adds nothing twice', async () => {
@@ -43,11 +73,28 @@ describe('countries and states from the ISO 3166 data package', () => {
 
 describe('customer rank', () => {
   it('is 1 for a partner created in customer mode, as account does', async () => {
-    const c = await e.x('res.partner', 'create', [{ name: 'Cust' }], { context: { res_partner_search_mode: 'customer' } });
-    const v = await e.x('res.partner', 'create', [{ name: 'Vend' }], { context: { res_partner_search_mode: 'supplier' } });
-    const rows = await e.x('res.partner', 'read', [[c, v], ['customer_rank', 'supplier_rank']]);
-    expect(rows).toEqual([{ id: c, customer_rank: 1, supplier_rank: 0 }, { id: v, customer_rank: 0, supplier_rank: 1 }]);
-    expect(await e.x('res.partner', 'search', [[['customer_rank', '>', 0], ['id', 'in', [c, v]]]])).toEqual([c]);
+    const c = await e.x('res.partner', 'create', [{ name: 'Cust' }], {
+      context: { res_partner_search_mode: 'customer' },
+    });
+    const v = await e.x('res.partner', 'create', [{ name: 'Vend' }], {
+      context: { res_partner_search_mode: 'supplier' },
+    });
+    const rows = await e.x('res.partner', 'read', [
+      [c, v],
+      ['customer_rank', 'supplier_rank'],
+    ]);
+    expect(rows).toEqual([
+      { id: c, customer_rank: 1, supplier_rank: 0 },
+      { id: v, customer_rank: 0, supplier_rank: 1 },
+    ]);
+    expect(
+      await e.x('res.partner', 'search', [
+        [
+          ['customer_rank', '>', 0],
+          ['id', 'in', [c, v]],
+        ],
+      ]),
+    ).toEqual([c]);
   });
 });
 
@@ -55,7 +102,10 @@ describe('lead pipeline', () => {
   it('puts a new lead in the Sales team and the New stage', async () => {
     const id = await e.x('crm.lead', 'create', [{ name: 'Pipeline lead' }]);
     const [l] = await e.x('crm.lead', 'read', [[id], ['stage_id', 'team_id', 'probability', 'date_closed']]);
-    expect(l).toMatchObject({ stage_id: [await e.ref('crm.stage_lead1'), 'New'], team_id: [await e.ref('sales_team.team_sales_department'), 'Sales'] });
+    expect(l).toMatchObject({
+      stage_id: [await e.ref('crm.stage_lead1'), 'New'],
+      team_id: [await e.ref('sales_team.team_sales_department'), 'Sales'],
+    });
     expect(l.date_closed).toBe(false);
   });
 
@@ -65,7 +115,10 @@ describe('lead pipeline', () => {
     const id = await e.x('crm.lead', 'create', [{ name: 'Team lead', team_id: team }]);
     const other = await e.x('crm.lead', 'create', [{ name: 'Other lead' }]);
     const rows = await e.x('crm.lead', 'read', [[id, other], ['stage_id']]);
-    expect(rows.map((r: { stage_id: [number, string] }) => r.stage_id[0])).toEqual([own, await e.ref('crm.stage_lead1')]);
+    expect(rows.map((r: { stage_id: [number, string] }) => r.stage_id[0])).toEqual([
+      own,
+      await e.ref('crm.stage_lead1'),
+    ]);
   });
 
   it('moving to the won stage sets probability 100 and the closing date', async () => {

@@ -14,23 +14,33 @@ import type { ModelHooks, Vals } from './hook-types.js';
 
 /** Odoo `crm.team._get_default_team_id`: the context's default, else the first team of the company or shared. */
 async function defaultTeam(env: Env, company: number | false): Promise<number | undefined> {
-  const r = await one<{ id: number }>(env,
+  const r = await one<{ id: number }>(
+    env,
     `SELECT id FROM ${tbl(env, 'crm.team')} WHERE active AND (company_id IS NULL OR company_id = $1)
-      ORDER BY sequence, name, id LIMIT 1`, [company || null]);
+      ORDER BY sequence, name, id LIMIT 1`,
+    [company || null],
+  );
   return r?.id;
 }
 
 /** Odoo `crm.lead._stage_find(domain=[('fold', '=', False)])`: stages of no team or of the lead's team. */
 async function defaultStage(env: Env, team: number | undefined): Promise<number | undefined> {
-  const r = await one<{ id: number }>(env,
+  const r = await one<{ id: number }>(
+    env,
     `SELECT id FROM ${tbl(env, 'crm.stage')} WHERE fold IS NOT TRUE AND (team_id IS NULL OR team_id = $1)
-      ORDER BY sequence, id LIMIT 1`, [team ?? null]);
+      ORDER BY sequence, id LIMIT 1`,
+    [team ?? null],
+  );
   return r?.id;
 }
 
 async function prepareLead(env: Env, m: ModelDef, vals: Vals, ids?: number[]): Promise<void> {
   if (!ids) {
-    if (!('team_id' in vals) && env.context.default_team_id === undefined && (vals.user_id === undefined || truthy(vals.user_id))) {
+    if (
+      !('team_id' in vals) &&
+      env.context.default_team_id === undefined &&
+      (vals.user_id === undefined || truthy(vals.user_id))
+    ) {
       const team = await defaultTeam(env, await companyFor(env, m, vals));
       if (team) vals.team_id = team;
     }
@@ -42,7 +52,9 @@ async function prepareLead(env: Env, m: ModelDef, vals: Vals, ids?: number[]): P
   await addressCountry(env, vals);
   const stage = asId(vals.stage_id);
   if (stage) {
-    const won = await one<{ is_won: boolean }>(env, `SELECT is_won FROM ${tbl(env, 'crm.stage')} WHERE id = $1`, [stage]);
+    const won = await one<{ is_won: boolean }>(env, `SELECT is_won FROM ${tbl(env, 'crm.stage')} WHERE id = $1`, [
+      stage,
+    ]);
     if (won?.is_won) {
       vals.probability ??= 100;
       if (!('date_closed' in vals)) vals.date_closed = nowUtc();
@@ -54,7 +66,11 @@ async function prepareLead(env: Env, m: ModelDef, vals: Vals, ids?: number[]): P
 async function addressCountry(env: Env, vals: Vals): Promise<void> {
   const state = asId(vals.state_id);
   if (!state || 'country_id' in vals) return;
-  const r = await one<{ country_id: number }>(env, `SELECT country_id FROM ${tbl(env, 'res.country.state')} WHERE id = $1`, [state]);
+  const r = await one<{ country_id: number }>(
+    env,
+    `SELECT country_id FROM ${tbl(env, 'res.country.state')} WHERE id = $1`,
+    [state],
+  );
   if (r) vals.country_id = r.country_id;
 }
 

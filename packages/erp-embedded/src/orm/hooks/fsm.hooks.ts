@@ -27,9 +27,12 @@ async function calcScheduledDates(env: Env, vals: Vals, ids?: number[]): Promise
     return;
   }
   const cur = ids?.length
-    ? await one<{ start: string | null; duration: number | null }>(env,
-      `SELECT to_char(scheduled_date_start, 'YYYY-MM-DD HH24:MI:SS') AS start, scheduled_duration AS duration
-         FROM ${tbl(env, 'fsm.order')} WHERE id = $1`, [ids[0]])
+    ? await one<{ start: string | null; duration: number | null }>(
+        env,
+        `SELECT to_char(scheduled_date_start, 'YYYY-MM-DD HH24:MI:SS') AS start, scheduled_duration AS duration
+         FROM ${tbl(env, 'fsm.order')} WHERE id = $1`,
+        [ids[0]],
+      )
     : undefined;
   const start = toMs(vals.scheduled_date_start);
   const end = toMs(vals.scheduled_date_end);
@@ -47,15 +50,23 @@ async function calcScheduledDates(env: Env, vals: Vals, ids?: number[]): Promise
 async function defaults(env: Env, m: ModelDef, vals: Vals): Promise<void> {
   const company = await companyFor(env, m, vals);
   if (!asId(vals.stage_id) && env.context.default_stage_id === undefined) {
-    const stage = await one<{ id: number }>(env, `SELECT id FROM ${tbl(env, 'fsm.stage')}
+    const stage = await one<{ id: number }>(
+      env,
+      `SELECT id FROM ${tbl(env, 'fsm.stage')}
       WHERE stage_type = 'order' AND NOT is_closed AND (company_id IS NULL OR company_id = $1)
-      ORDER BY is_default DESC, sequence, id LIMIT 1`, [company || null]);
+      ORDER BY is_default DESC, sequence, id LIMIT 1`,
+      [company || null],
+    );
     if (!stage) throw validationError('You must create an FSM order stage first.');
     vals.stage_id = stage.id;
   }
   if (!asId(vals.team_id) && env.context.default_team_id === undefined) {
-    const team = await one<{ id: number }>(env, `SELECT id FROM ${tbl(env, 'fsm.team')}
-      WHERE company_id IS NULL OR company_id = $1 ORDER BY sequence, id LIMIT 1`, [company || null]);
+    const team = await one<{ id: number }>(
+      env,
+      `SELECT id FROM ${tbl(env, 'fsm.team')}
+      WHERE company_id IS NULL OR company_id = $1 ORDER BY sequence, id LIMIT 1`,
+      [company || null],
+    );
     if (!team) throw validationError('You must create an FSM team first.');
     vals.team_id = team.id;
   }
@@ -66,7 +77,11 @@ export const fsmHooks: Record<string, ModelHooks> = {
     async prepare(env, m, vals, ids) {
       const stage = asId(vals.stage_id);
       if (stage && !env.action) {
-        const s = await one<{ name: string; is_closed: boolean }>(env, `SELECT name, is_closed FROM ${tbl(env, 'fsm.stage')} WHERE id = $1`, [stage]);
+        const s = await one<{ name: string; is_closed: boolean }>(
+          env,
+          `SELECT name, is_closed FROM ${tbl(env, 'fsm.stage')} WHERE id = $1`,
+          [stage],
+        );
         // OCA refuses the Completed stage this way ("Cannot move to completed from Kanban"); here every closed stage.
         if (s?.is_closed) throw userError(`Cannot move to ${s.name.toLowerCase()} from Kanban`);
       }
@@ -75,8 +90,12 @@ export const fsmHooks: Record<string, ModelHooks> = {
     },
     // OCA `can_unlink`: only orders still in the default stage.
     async beforeUnlink(env, m, ids) {
-      const other = await one(env, `SELECT 1 FROM ${tbl(env, m.name)} o JOIN ${tbl(env, 'fsm.stage')} s ON s.id = o.stage_id
-        WHERE o.id = ANY($1::integer[]) AND NOT s.is_default`, [ids]);
+      const other = await one(
+        env,
+        `SELECT 1 FROM ${tbl(env, m.name)} o JOIN ${tbl(env, 'fsm.stage')} s ON s.id = o.stage_id
+        WHERE o.id = ANY($1::integer[]) AND NOT s.is_default`,
+        [ids],
+      );
       if (other) throw validationError('You cannot delete this order.');
     },
   },

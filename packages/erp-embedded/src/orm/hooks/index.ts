@@ -6,21 +6,30 @@
 import type { ModelDef } from '../../registry.js';
 import { truthy } from '../../values.js';
 import type { Env } from '../env.js';
-import type { RecordWrites } from '../record-writes.js';
 import { one, tbl } from '../lookup.js';
+import type { RecordWrites } from '../record-writes.js';
 import { nextByCode } from '../sequence.js';
 import { accountHooks } from './account.hooks.js';
 import { baseHooks } from './base.hooks.js';
-import { crmHooks } from './crm.hooks.js';
-import { introspectionHooks } from './introspection.hooks.js';
-import { saleInvoiceHooks } from './sale-invoice.hooks.js';
-import { fsmHooks } from './fsm.hooks.js';
-import { paymentHooks } from './payment.hooks.js';
-import { salesHooks } from './sales.hooks.js';
 import { companyFor } from './company.js';
+import { crmHooks } from './crm.hooks.js';
+import { fsmHooks } from './fsm.hooks.js';
 import type { ModelHooks, Vals } from './hook-types.js';
+import { introspectionHooks } from './introspection.hooks.js';
+import { paymentHooks } from './payment.hooks.js';
+import { saleInvoiceHooks } from './sale-invoice.hooks.js';
+import { salesHooks } from './sales.hooks.js';
 
-const HOOKS: Record<string, ModelHooks> = { ...baseHooks, ...salesHooks, ...accountHooks, ...paymentHooks, ...fsmHooks, ...crmHooks, ...introspectionHooks, ...saleInvoiceHooks };
+const HOOKS: Record<string, ModelHooks> = {
+  ...baseHooks,
+  ...salesHooks,
+  ...accountHooks,
+  ...paymentHooks,
+  ...fsmHooks,
+  ...crmHooks,
+  ...introspectionHooks,
+  ...saleInvoiceHooks,
+};
 
 const hooksOf = (m: ModelDef): ModelHooks => HOOKS[m.name] ?? {};
 
@@ -30,13 +39,29 @@ async function createDefaults(env: Env, m: ModelDef, vals: Vals): Promise<void> 
     vals.name = (await nextByCode(env, m.sequenceCode, company)) || 'New';
   }
   const currency = m.fields.get('currency_id');
-  if (currency && !currency.computed && company && !truthy(vals.currency_id) && env.context.default_currency_id === undefined) {
-    const r = await one<{ currency_id: number | null }>(env, `SELECT currency_id FROM ${tbl(env, 'res.company')} WHERE id = $1`, [company]);
+  if (
+    currency &&
+    !currency.computed &&
+    company &&
+    !truthy(vals.currency_id) &&
+    env.context.default_currency_id === undefined
+  ) {
+    const r = await one<{ currency_id: number | null }>(
+      env,
+      `SELECT currency_id FROM ${tbl(env, 'res.company')} WHERE id = $1`,
+      [company],
+    );
     if (r?.currency_id) vals.currency_id = r.currency_id;
   }
 }
 
-export async function prepareValues(env: Env, m: ModelDef, raw: Vals, ids: number[] | undefined, rw: RecordWrites): Promise<Vals> {
+export async function prepareValues(
+  env: Env,
+  m: ModelDef,
+  raw: Vals,
+  ids: number[] | undefined,
+  rw: RecordWrites,
+): Promise<Vals> {
   const vals = { ...raw };
   await hooksOf(m).prepare?.(env, m, vals, ids, rw);
   if (!ids) await createDefaults(env, m, vals);

@@ -7,7 +7,9 @@ import type { ModelDef } from '../../registry.js';
 import type { ModelHooks } from './hook-types.js';
 
 const refuse = (_env: unknown, m: ModelDef) => {
-  throw accessError(`You are not allowed to modify '${m.description}' (${m.name}) records: the embedded ERP's models and fields come from its code.`);
+  throw accessError(
+    `You are not allowed to modify '${m.description}' (${m.name}) records: the embedded ERP's models and fields come from its code.`,
+  );
 };
 
 export const introspectionHooks: Record<string, ModelHooks> = {

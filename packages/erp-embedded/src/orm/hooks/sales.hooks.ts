@@ -23,28 +23,53 @@ export interface ProductLineOptions {
 export async function productLineDefaults(env: Env, vals: Vals, o: ProductLineOptions): Promise<void> {
   const product = asId(vals.product_id);
   if (!product) return;
-  const p = await one<{ name: string; default_code: string | null; price: number | null; descr: string | null }>(env,
-    `SELECT name, default_code, ${o.price} AS price, ${o.description} AS descr FROM ${tbl(env, 'product.product')} WHERE id = $1`, [product]);
+  const p = await one<{ name: string; default_code: string | null; price: number | null; descr: string | null }>(
+    env,
+    `SELECT name, default_code, ${o.price} AS price, ${o.description} AS descr FROM ${tbl(env, 'product.product')} WHERE id = $1`,
+    [product],
+  );
   if (!p) return;
-  if (!truthy(vals.name)) vals.name = `${p.default_code ? `[${p.default_code}] ` : ''}${p.name}${p.descr ? `\n${p.descr}` : ''}`;
+  if (!truthy(vals.name))
+    vals.name = `${p.default_code ? `[${p.default_code}] ` : ''}${p.name}${p.descr ? `\n${p.descr}` : ''}`;
   if (!('price_unit' in vals)) vals.price_unit = p.price ?? 0;
   if (!(o.taxes in vals)) {
     const rel = env.registry.get('product.product').fields.get(o.productTaxes)!;
-    const taxes = await rows<{ id: number }>(env,
-      `SELECT ${rel.column2} AS id FROM "${env.schema}"."${rel.relationTable}" WHERE ${rel.column1} = $1 ORDER BY 1`, [product]);
+    const taxes = await rows<{ id: number }>(
+      env,
+      `SELECT ${rel.column2} AS id FROM "${env.schema}"."${rel.relationTable}" WHERE ${rel.column1} = $1 ORDER BY 1`,
+      [product],
+    );
     if (taxes.length) vals[o.taxes] = [[6, 0, taxes.map((t) => t.id)]];
   }
 }
 
 /** UserError unless every record of `ids` is in one of `states` (field `state`). */
-export async function requireStates(env: Env, m: ModelDef, ids: number[], states: string[], message: string): Promise<void> {
-  const bad = await one(env, `SELECT 1 FROM ${tbl(env, m.name)} WHERE id = ANY($1::integer[]) AND NOT (state = ANY($2::text[]))`, [ids, states]);
+export async function requireStates(
+  env: Env,
+  m: ModelDef,
+  ids: number[],
+  states: string[],
+  message: string,
+): Promise<void> {
+  const bad = await one(
+    env,
+    `SELECT 1 FROM ${tbl(env, m.name)} WHERE id = ANY($1::integer[]) AND NOT (state = ANY($2::text[]))`,
+    [ids, states],
+  );
   if (bad) throw userError(message);
 }
 
-export const SALE_LINE: ProductLineOptions = { price: 'list_price', taxes: 'tax_id', productTaxes: 'taxes_id', description: 'description_sale' };
+export const SALE_LINE: ProductLineOptions = {
+  price: 'list_price',
+  taxes: 'tax_id',
+  productTaxes: 'taxes_id',
+  description: 'description_sale',
+};
 export const PURCHASE_LINE: ProductLineOptions = {
-  price: 'standard_price', taxes: 'taxes_id', productTaxes: 'supplier_taxes_id', description: 'description_purchase',
+  price: 'standard_price',
+  taxes: 'taxes_id',
+  productTaxes: 'supplier_taxes_id',
+  description: 'description_purchase',
 };
 
 export const salesHooks: Record<string, ModelHooks> = {
@@ -56,8 +81,14 @@ export const salesHooks: Record<string, ModelHooks> = {
       vals.partner_shipping_id ??= vals.partner_id;
     },
     // Odoo 15 `_unlink_except_draft_or_cancel`.
-    beforeUnlink: (env, m, ids) => requireStates(env, m, ids, ['draft', 'cancel'],
-      'You can not delete a sent quotation or a confirmed sales order. You must first cancel it.'),
+    beforeUnlink: (env, m, ids) =>
+      requireStates(
+        env,
+        m,
+        ids,
+        ['draft', 'cancel'],
+        'You can not delete a sent quotation or a confirmed sales order. You must first cancel it.',
+      ),
   },
   'sale.order.line': {
     async prepare(env, _m, vals, ids) {
@@ -66,7 +97,8 @@ export const salesHooks: Record<string, ModelHooks> = {
   },
   'purchase.order': {
     // Odoo 15 `_unlink_if_cancelled`.
-    beforeUnlink: (env, m, ids) => requireStates(env, m, ids, ['cancel'], 'In order to delete a purchase order, you must cancel it first.'),
+    beforeUnlink: (env, m, ids) =>
+      requireStates(env, m, ids, ['cancel'], 'In order to delete a purchase order, you must cancel it first.'),
   },
   'purchase.order.line': {
     async prepare(env, _m, vals, ids) {

@@ -5,20 +5,32 @@
  * leaves PAID). The server sends the webhooks Xero sends for these.
  */
 import { randomUUID } from 'node:crypto';
-import { LedgerError, LocalLedger, cents, type LocalAllocation, type LocalInvoice } from './local-accounting.ledger.js';
+
+import { cents, LedgerError, type LocalAllocation, type LocalInvoice, LocalLedger } from './local-accounting.ledger.js';
 
 export type CreditKind = 'credit_note' | 'prepayment' | 'overpayment';
-const KIND: Record<CreditKind, LocalAllocation['Kind']> = { credit_note: 'CreditNotes', prepayment: 'Prepayments', overpayment: 'Overpayments' };
+const KIND: Record<CreditKind, LocalAllocation['Kind']> = {
+  credit_note: 'CreditNotes',
+  prepayment: 'Prepayments',
+  overpayment: 'Overpayments',
+};
 
 export class LocalCredits {
   private creditNoteSeq = 0;
 
-  constructor(private readonly ledger: LocalLedger, private readonly nowMs: () => number) {}
+  constructor(
+    private readonly ledger: LocalLedger,
+    private readonly nowMs: () => number,
+  ) {}
 
   private open(invoiceId: string): LocalInvoice {
     const inv = this.ledger.findInvoice(invoiceId);
     if (!inv) throw new LedgerError(404, 'Invoice could not be found');
-    if (inv.Status !== 'AUTHORISED') throw new LedgerError(400, `Allocations can only be made against Authorised documents (invoice is ${inv.Status})`);
+    if (inv.Status !== 'AUTHORISED')
+      throw new LedgerError(
+        400,
+        `Allocations can only be made against Authorised documents (invoice is ${inv.Status})`,
+      );
     return inv;
   }
 
@@ -26,15 +38,27 @@ export class LocalCredits {
    * A credit note / prepayment / overpayment of `total` (default: `amount`) for the invoice's
    * contact, `amount` of it allocated to the invoice. Refused above the amount due, as Xero does.
    */
-  allocate(input: { invoiceId: string; kind: CreditKind; amount: number; total?: number; date?: string }): { id: string; number: string; invoice: LocalInvoice } {
+  allocate(input: { invoiceId: string; kind: CreditKind; amount: number; total?: number; date?: string }): {
+    id: string;
+    number: string;
+    invoice: LocalInvoice;
+  } {
     const inv = this.open(input.invoiceId);
     const amount = cents(input.amount);
     if (!(amount > 0)) throw new LedgerError(400, 'The allocated amount must be greater than zero');
-    if (amount > LocalLedger.due(inv)) throw new LedgerError(400, `The amount allocated exceeds the amount outstanding on this document (${LocalLedger.due(inv)})`);
+    if (amount > LocalLedger.due(inv))
+      throw new LedgerError(
+        400,
+        `The amount allocated exceeds the amount outstanding on this document (${LocalLedger.due(inv)})`,
+      );
     const number = input.kind === 'credit_note' ? `CN-${String(++this.creditNoteSeq).padStart(4, '0')}` : '';
     const a: LocalAllocation = {
-      Kind: KIND[input.kind], ID: randomUUID(), Number: number, AppliedAmount: amount,
-      Date: input.date ?? new Date(this.nowMs()).toISOString().slice(0, 10), Total: cents(input.total ?? amount),
+      Kind: KIND[input.kind],
+      ID: randomUUID(),
+      Number: number,
+      AppliedAmount: amount,
+      Date: input.date ?? new Date(this.nowMs()).toISOString().slice(0, 10),
+      Total: cents(input.total ?? amount),
     };
     inv.Allocations.push(a);
     if (LocalLedger.due(inv) === 0) inv.Status = 'PAID';

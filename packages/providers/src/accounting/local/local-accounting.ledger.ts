@@ -28,18 +28,55 @@ export interface LedgerOptions {
 }
 
 type Json = Record<string, unknown>;
-export interface LocalContact { ContactID: string; ContactNumber: string | undefined; Name: string; EmailAddress: string | undefined; Phones: Json[]; ContactStatus: string; UpdatedMs: number }
-export interface LocalPayment { PaymentID: string; InvoiceID: string; Date: string; Amount: number; AccountCode: string; Reference: string | undefined; Status: 'AUTHORISED' | 'DELETED' }
+export interface LocalContact {
+  ContactID: string;
+  ContactNumber: string | undefined;
+  Name: string;
+  EmailAddress: string | undefined;
+  Phones: Json[];
+  ContactStatus: string;
+  UpdatedMs: number;
+}
+export interface LocalPayment {
+  PaymentID: string;
+  InvoiceID: string;
+  Date: string;
+  Amount: number;
+  AccountCode: string;
+  Reference: string | undefined;
+  Status: 'AUTHORISED' | 'DELETED';
+}
 /** A credit note, prepayment or overpayment applied to an invoice. */
-export interface LocalAllocation { Kind: 'CreditNotes' | 'Prepayments' | 'Overpayments'; ID: string; Number: string; AppliedAmount: number; Date: string; Total: number }
+export interface LocalAllocation {
+  Kind: 'CreditNotes' | 'Prepayments' | 'Overpayments';
+  ID: string;
+  Number: string;
+  AppliedAmount: number;
+  Date: string;
+  Total: number;
+}
 export interface LocalInvoice {
-  InvoiceID: string; InvoiceNumber: string; ContactID: string; Reference: string; Date: string; DueDate: string | undefined;
-  Status: string; LineAmountTypes: string; LineItems: Json[]; SubTotal: number; TotalTax: number; Total: number;
-  AmountPaid: number; Payments: LocalPayment[]; Allocations: LocalAllocation[]; UpdatedMs: number;
+  InvoiceID: string;
+  InvoiceNumber: string;
+  ContactID: string;
+  Reference: string;
+  Date: string;
+  DueDate: string | undefined;
+  Status: string;
+  LineAmountTypes: string;
+  LineItems: Json[];
+  SubTotal: number;
+  TotalTax: number;
+  Total: number;
+  AmountPaid: number;
+  Payments: LocalPayment[];
+  Allocations: LocalAllocation[];
+  UpdatedMs: number;
 }
 
 /** Half away from zero on the decimal value, as Xero's decimal arithmetic does (15 significant digits strip float noise). */
-const places = (n: number, dp: number): number => Math.sign(n) * Math.round(Number((Math.abs(n) * 10 ** dp).toPrecision(15))) / 10 ** dp;
+const places = (n: number, dp: number): number =>
+  (Math.sign(n) * Math.round(Number((Math.abs(n) * 10 ** dp).toPrecision(15)))) / 10 ** dp;
 export const cents = (n: number): number => places(n, 2);
 const invalid = (msg: string): never => {
   throw new LedgerError(400, msg);
@@ -59,11 +96,15 @@ export class LocalLedger {
   readonly payments = new Map<string, LocalPayment>();
   private invoiceSeq = 0;
 
-  constructor(private readonly opts: LedgerOptions, private readonly nowMs: () => number) {}
+  constructor(
+    private readonly opts: LedgerOptions,
+    private readonly nowMs: () => number,
+  ) {}
 
   private checkAccount(code: unknown, field: string): string {
     if (typeof code !== 'string' || code === '') return invalid(`${field} is required`);
-    if (this.opts.accountCodes && !this.opts.accountCodes.includes(code)) return invalid(`Account code '${code}' is not a valid code for this document.`);
+    if (this.opts.accountCodes && !this.opts.accountCodes.includes(code))
+      return invalid(`Account code '${code}' is not a valid code for this document.`);
     return code;
   }
 
@@ -72,18 +113,22 @@ export class LocalLedger {
     const existing = id ? this.contacts.get(id) : undefined;
     if (id && !existing) throw new LedgerError(404, `Contact ${id} could not be found`);
     if (id && !allowUpdate) invalid('PUT creates contacts; use POST to update one');
-    const name = typeof raw['Name'] === 'string' ? raw['Name'].trim() : existing?.Name ?? '';
+    const name = typeof raw['Name'] === 'string' ? raw['Name'].trim() : (existing?.Name ?? '');
     if (name === '') invalid('The contact name must be specified.');
     for (const c of this.contacts.values()) {
-      if (c.Name === name && c.ContactID !== id) invalid(`The contact name ${name} is already assigned to another contact. The contact name must be unique across all active contacts.`);
+      if (c.Name === name && c.ContactID !== id)
+        invalid(
+          `The contact name ${name} is already assigned to another contact. The contact name must be unique across all active contacts.`,
+        );
     }
     const c: LocalContact = {
       ContactID: existing?.ContactID ?? randomUUID(),
       ContactNumber: typeof raw['ContactNumber'] === 'string' ? raw['ContactNumber'] : existing?.ContactNumber,
       Name: name,
       EmailAddress: typeof raw['EmailAddress'] === 'string' ? raw['EmailAddress'] : existing?.EmailAddress,
-      Phones: Array.isArray(raw['Phones']) ? (raw['Phones'] as Json[]) : existing?.Phones ?? [],
-      ContactStatus: typeof raw['ContactStatus'] === 'string' ? raw['ContactStatus'] : existing?.ContactStatus ?? 'ACTIVE',
+      Phones: Array.isArray(raw['Phones']) ? (raw['Phones'] as Json[]) : (existing?.Phones ?? []),
+      ContactStatus:
+        typeof raw['ContactStatus'] === 'string' ? raw['ContactStatus'] : (existing?.ContactStatus ?? 'ACTIVE'),
       UpdatedMs: this.nowMs(),
     };
     this.contacts.set(c.ContactID, c);
@@ -102,9 +147,11 @@ export class LocalLedger {
     const c = typeof contact['ContactID'] === 'string' ? this.contacts.get(contact['ContactID']) : undefined;
     if (!c) invalid('A Contact must be specified with a valid ContactID');
     const status = raw['Status'] ?? 'DRAFT';
-    if (status !== 'DRAFT' && status !== 'SUBMITTED' && status !== 'AUTHORISED') invalid(`Invalid Status '${String(status)}' for a new invoice`);
+    if (status !== 'DRAFT' && status !== 'SUBMITTED' && status !== 'AUTHORISED')
+      invalid(`Invalid Status '${String(status)}' for a new invoice`);
     const lat = raw['LineAmountTypes'] ?? 'Exclusive';
-    if (lat !== 'Exclusive' && lat !== 'Inclusive' && lat !== 'NoTax') invalid(`Invalid LineAmountTypes '${String(lat)}'`);
+    if (lat !== 'Exclusive' && lat !== 'Inclusive' && lat !== 'NoTax')
+      invalid(`Invalid LineAmountTypes '${String(lat)}'`);
     const items = Array.isArray(raw['LineItems']) ? (raw['LineItems'] as Json[]) : [];
     if (items.length === 0) invalid('Invoices must have at least one line item.');
     let sub = 0;
@@ -113,22 +160,33 @@ export class LocalLedger {
       const q = l['Quantity'];
       const u = l['UnitAmount'];
       if (status === 'AUTHORISED') {
-        if (typeof l['Description'] !== 'string' || l['Description'] === '') invalid(`LineItems[${i}]: Description is required`);
-        if (typeof q !== 'number' || typeof u !== 'number') invalid(`LineItems[${i}]: Quantity and UnitAmount are required`);
+        if (typeof l['Description'] !== 'string' || l['Description'] === '')
+          invalid(`LineItems[${i}]: Description is required`);
+        if (typeof q !== 'number' || typeof u !== 'number')
+          invalid(`LineItems[${i}]: Quantity and UnitAmount are required`);
         this.checkAccount(l['AccountCode'], `LineItems[${i}].AccountCode`);
       }
       const account = typeof l['AccountCode'] === 'string' ? l['AccountCode'] : '';
-      const taxType = typeof l['TaxType'] === 'string' ? l['TaxType'] : this.opts.accountTaxTypes[account] ?? 'NONE';
+      const taxType = typeof l['TaxType'] === 'string' ? l['TaxType'] : (this.opts.accountTaxTypes[account] ?? 'NONE');
       const rate = lat === 'NoTax' ? 0 : this.opts.taxRates[taxType];
-      if (rate === undefined) invalid(`The TaxType code '${taxType}' does not exist or cannot be used for this type of transaction.`);
+      if (rate === undefined)
+        invalid(`The TaxType code '${taxType}' does not exist or cannot be used for this type of transaction.`);
       const disc = l['DiscountRate'];
-      if (disc !== undefined && (typeof disc !== 'number' || disc < 0 || disc > 100)) invalid(`LineItems[${i}]: DiscountRate must be between 0 and 100`);
+      if (disc !== undefined && (typeof disc !== 'number' || disc < 0 || disc > 100))
+        invalid(`LineItems[${i}]: DiscountRate must be between 0 and 100`);
       const unit = places(typeof u === 'number' ? u : 0, unitDp);
       const amount = cents((typeof q === 'number' ? q : 1) * unit * (1 - ((disc as number | undefined) ?? 0) / 100));
       const lineTax = cents(lat === 'Inclusive' ? amount - amount / (1 + (rate as number)) : amount * (rate as number));
       sub += lat === 'Inclusive' ? amount - lineTax : amount;
       tax += lineTax;
-      return { ...l, UnitAmount: unit, TaxType: taxType, LineItemID: randomUUID(), LineAmount: amount, TaxAmount: lineTax };
+      return {
+        ...l,
+        UnitAmount: unit,
+        TaxType: taxType,
+        LineItemID: randomUUID(),
+        LineAmount: amount,
+        TaxAmount: lineTax,
+      };
     });
     const inv: LocalInvoice = {
       InvoiceID: randomUUID(),
@@ -161,7 +219,10 @@ export class LocalLedger {
     const next = raw['Status'];
     const before = inv.Status;
     if (typeof next === 'string' && next !== before) {
-      const ok = (next === 'AUTHORISED' && (before === 'DRAFT' || before === 'SUBMITTED')) || (next === 'VOIDED' && before === 'AUTHORISED' && inv.AmountPaid === 0) || (next === 'DELETED' && (before === 'DRAFT' || before === 'SUBMITTED'));
+      const ok =
+        (next === 'AUTHORISED' && (before === 'DRAFT' || before === 'SUBMITTED')) ||
+        (next === 'VOIDED' && before === 'AUTHORISED' && inv.AmountPaid === 0) ||
+        (next === 'DELETED' && (before === 'DRAFT' || before === 'SUBMITTED'));
       if (!ok) invalid(`Invoice status cannot be changed from ${before} to ${next}`);
       inv.Status = next;
     }
@@ -178,12 +239,14 @@ export class LocalLedger {
     const ref = raw['Invoice'] && typeof raw['Invoice'] === 'object' ? (raw['Invoice'] as Json) : {};
     const inv = this.findInvoice(String(ref['InvoiceID'] ?? ref['InvoiceNumber'] ?? ''));
     if (!inv) return invalid('Invoice could not be found');
-    if (inv.Status !== 'AUTHORISED') invalid(`Payments can only be made against Authorised documents (invoice is ${inv.Status})`);
+    if (inv.Status !== 'AUTHORISED')
+      invalid(`Payments can only be made against Authorised documents (invoice is ${inv.Status})`);
     const account = raw['Account'] && typeof raw['Account'] === 'object' ? (raw['Account'] as Json) : {};
     const amount = raw['Amount'];
     const due = LocalLedger.due(inv);
     if (typeof amount !== 'number' || !(amount > 0)) invalid('Payment amount must be greater than zero');
-    if (cents(amount as number) > due) invalid(`Payment amount exceeds the amount outstanding on this document (${due})`);
+    if (cents(amount as number) > due)
+      invalid(`Payment amount exceeds the amount outstanding on this document (${due})`);
     const payment: LocalPayment = {
       PaymentID: randomUUID(),
       InvoiceID: inv.InvoiceID,
@@ -210,19 +273,46 @@ export class LocalLedger {
     const c = this.contacts.get(inv.ContactID);
     const paid = inv.Status === 'PAID' ? inv.Payments.at(-1) : undefined;
     return {
-      Type: 'ACCREC', InvoiceID: inv.InvoiceID, InvoiceNumber: inv.InvoiceNumber, Reference: inv.Reference,
+      Type: 'ACCREC',
+      InvoiceID: inv.InvoiceID,
+      InvoiceNumber: inv.InvoiceNumber,
+      Reference: inv.Reference,
       Contact: { ContactID: inv.ContactID, Name: c?.Name ?? '' },
-      Date: msDate(dayMs(inv.Date)), DateString: `${inv.Date}T00:00:00`,
+      Date: msDate(dayMs(inv.Date)),
+      DateString: `${inv.Date}T00:00:00`,
       ...(inv.DueDate ? { DueDate: msDate(dayMs(inv.DueDate)), DueDateString: `${inv.DueDate}T00:00:00` } : {}),
-      Status: inv.Status, LineAmountTypes: inv.LineAmountTypes, LineItems: inv.LineItems,
-      SubTotal: inv.SubTotal, TotalTax: inv.TotalTax, Total: inv.Total,
-      AmountDue: LocalLedger.due(inv), AmountPaid: inv.AmountPaid, AmountCredited: cents(inv.Allocations.reduce((s, a) => s + a.AppliedAmount, 0)), CurrencyCode: 'USD',
+      Status: inv.Status,
+      LineAmountTypes: inv.LineAmountTypes,
+      LineItems: inv.LineItems,
+      SubTotal: inv.SubTotal,
+      TotalTax: inv.TotalTax,
+      Total: inv.Total,
+      AmountDue: LocalLedger.due(inv),
+      AmountPaid: inv.AmountPaid,
+      AmountCredited: cents(inv.Allocations.reduce((s, a) => s + a.AppliedAmount, 0)),
+      CurrencyCode: 'USD',
       // Deleted payments drop off the invoice (GET /Payments/{id} still shows them, Status DELETED).
-      Payments: inv.Payments.filter((p) => p.Status !== 'DELETED').map((p) => ({ PaymentID: p.PaymentID, Date: msDate(dayMs(p.Date)), Amount: p.Amount, Reference: p.Reference ?? '', CurrencyRate: 1, HasAccount: false, HasValidationErrors: false })),
-      ...Object.fromEntries((['CreditNotes', 'Prepayments', 'Overpayments'] as const).map((k) => [k, inv.Allocations.filter((a) => a.Kind === k).map((a) => ({
-        [`${k.slice(0, -1)}ID`]: a.ID, ...(k === 'CreditNotes' ? { CreditNoteNumber: a.Number } : {}),
-        AppliedAmount: a.AppliedAmount, Date: msDate(dayMs(a.Date)), Total: a.Total,
-      }))])),
+      Payments: inv.Payments.filter((p) => p.Status !== 'DELETED').map((p) => ({
+        PaymentID: p.PaymentID,
+        Date: msDate(dayMs(p.Date)),
+        Amount: p.Amount,
+        Reference: p.Reference ?? '',
+        CurrencyRate: 1,
+        HasAccount: false,
+        HasValidationErrors: false,
+      })),
+      ...Object.fromEntries(
+        (['CreditNotes', 'Prepayments', 'Overpayments'] as const).map((k) => [
+          k,
+          inv.Allocations.filter((a) => a.Kind === k).map((a) => ({
+            [`${k.slice(0, -1)}ID`]: a.ID,
+            ...(k === 'CreditNotes' ? { CreditNoteNumber: a.Number } : {}),
+            AppliedAmount: a.AppliedAmount,
+            Date: msDate(dayMs(a.Date)),
+            Total: a.Total,
+          })),
+        ]),
+      ),
       ...(paid ? { FullyPaidOnDate: msDate(dayMs(paid.Date)) } : {}),
       UpdatedDateUTC: msDate(inv.UpdatedMs),
     };

@@ -6,6 +6,7 @@
  * module maps these results to responses.
  */
 import { randomBytes } from 'node:crypto';
+
 import { pkceChallengeS256 } from '../pkce.js';
 
 export const LOCAL_CODE_TTL_MS = 5 * 60_000;
@@ -33,7 +34,10 @@ interface CodeRecord {
 }
 
 export type TokenResult =
-  | { ok: true; body: { access_token: string; expires_in: number; token_type: 'Bearer'; refresh_token?: string; scope: string } }
+  | {
+      ok: true;
+      body: { access_token: string; expires_in: number; token_type: 'Bearer'; refresh_token?: string; scope: string };
+    }
   | { ok: false; status: number; body: { error: string; error_description?: string } };
 
 export type AuthorizeResult = { ok: true; location: string } | { ok: false; status: number; page: string };
@@ -54,7 +58,10 @@ export class LocalOAuthState {
 
   constructor(
     private readonly cfg: {
-      clientId: string; clientSecret: string; redirectUris: string[]; tenantIds: () => string[];
+      clientId: string;
+      clientSecret: string;
+      redirectUris: string[];
+      tenantIds: () => string[];
       /** Scopes the app may request at all; others are refused with `invalid_scope`. */
       allowedScopes: string[];
       /** The user's consent: only these of the requested scopes are granted (undefined: all). */
@@ -65,9 +72,14 @@ export class LocalOAuthState {
 
   authorize(q: Record<string, string | undefined>): AuthorizeResult {
     /** `html` must already be escaped; values go through `code()`. */
-    const page = (html: string): AuthorizeResult => ({ ok: false, status: 400, page: `<!doctype html><title>Error</title><h1>Error</h1><p>${html}</p>` });
+    const page = (html: string): AuthorizeResult => ({
+      ok: false,
+      status: 400,
+      page: `<!doctype html><title>Error</title><h1>Error</h1><p>${html}</p>`,
+    });
     const code = (v: string): string => `<code>${esc(v)}</code>`;
-    if (q['client_id'] !== this.cfg.clientId) return page(`unauthorized_client: unknown client_id ${code(q['client_id'] ?? '')}`);
+    if (q['client_id'] !== this.cfg.clientId)
+      return page(`unauthorized_client: unknown client_id ${code(q['client_id'] ?? '')}`);
     const redirectUri = q['redirect_uri'] ?? '';
     // Exact string match (RFC 6749 §3.1.2): never redirect to an unregistered URI.
     if (!this.cfg.redirectUris.includes(redirectUri)) {
@@ -88,11 +100,19 @@ export class LocalOAuthState {
     const requested = (q['scope'] ?? '').trim().split(/\s+/).filter(Boolean);
     if (requested.length === 0) return back({ error: 'invalid_scope' });
     const refused = requested.filter((s) => !this.cfg.allowedScopes.includes(s));
-    if (refused.length) return back({ error: 'invalid_scope', error_description: `Invalid scope for client: ${refused.join(' ')}` });
+    if (refused.length)
+      return back({ error: 'invalid_scope', error_description: `Invalid scope for client: ${refused.join(' ')}` });
     const consent = this.cfg.consent();
     const scope = (consent ? requested.filter((s) => consent.includes(s)) : requested).join(' ');
     const authCode = token();
-    this.codes.set(authCode, { redirectUri, codeChallenge: q['code_challenge'], scope, issuedMs: this.nowMs(), used: false, grantId: undefined });
+    this.codes.set(authCode, {
+      redirectUri,
+      codeChallenge: q['code_challenge'],
+      scope,
+      issuedMs: this.nowMs(),
+      used: false,
+      grantId: undefined,
+    });
     return back({ code: authCode, scope });
   }
 
@@ -100,7 +120,8 @@ export class LocalOAuthState {
   token(form: Record<string, string | undefined>, basic: { id: string; secret: string } | undefined): TokenResult {
     const id = basic?.id ?? form['client_id'];
     const secret = basic?.secret ?? form['client_secret'];
-    if (id !== this.cfg.clientId || secret !== this.cfg.clientSecret) return fail('invalid_client', undefined, basic ? 401 : 400);
+    if (id !== this.cfg.clientId || secret !== this.cfg.clientSecret)
+      return fail('invalid_client', undefined, basic ? 401 : 400);
     if (form['grant_type'] === 'authorization_code') return this.exchange(form);
     if (form['grant_type'] === 'refresh_token') return this.refresh(form['refresh_token'] ?? '');
     return fail('unsupported_grant_type');
@@ -121,7 +142,15 @@ export class LocalOAuthState {
     if (!/^[A-Za-z0-9\-._~]{43,128}$/.test(verifier) || pkceChallengeS256(verifier) !== rec.codeChallenge) {
       return fail('invalid_grant', 'code_verifier does not match code_challenge');
     }
-    const grant: LocalGrant = { id: token(), scope: rec.scope, tenantIds: this.cfg.tenantIds(), refreshToken: token(), previous: [], lastUsedMs: this.nowMs(), revoked: false };
+    const grant: LocalGrant = {
+      id: token(),
+      scope: rec.scope,
+      tenantIds: this.cfg.tenantIds(),
+      refreshToken: token(),
+      previous: [],
+      lastUsedMs: this.nowMs(),
+      revoked: false,
+    };
     this.grants.set(grant.id, grant);
     rec.grantId = grant.id;
     return this.issue(grant);
@@ -174,7 +203,8 @@ export class LocalOAuthState {
     if (!rec) return { error: 'AuthenticationUnsuccessful' };
     const grant = this.grants.get(rec.grantId);
     if (!grant || grant.revoked) return { error: 'AuthenticationUnsuccessful' };
-    if (this.nowMs() >= rec.expiresMs) return { error: `TokenExpired: token expired at ${new Date(rec.expiresMs).toISOString()}` };
+    if (this.nowMs() >= rec.expiresMs)
+      return { error: `TokenExpired: token expired at ${new Date(rec.expiresMs).toISOString()}` };
     return { grant };
   }
 

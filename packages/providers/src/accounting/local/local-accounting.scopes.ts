@@ -5,12 +5,20 @@
  * Granular families: developer.xero.com/documentation/guides/oauth2/scopes (docs/integrations.md).
  */
 export const KNOWN_SCOPES = [
-  'openid', 'profile', 'email', 'offline_access',
-  'accounting.contacts', 'accounting.contacts.read',
-  'accounting.invoices', 'accounting.invoices.read',
-  'accounting.payments', 'accounting.payments.read',
-  'accounting.settings', 'accounting.settings.read',
-  'accounting.transactions', 'accounting.transactions.read',
+  'openid',
+  'profile',
+  'email',
+  'offline_access',
+  'accounting.contacts',
+  'accounting.contacts.read',
+  'accounting.invoices',
+  'accounting.invoices.read',
+  'accounting.payments',
+  'accounting.payments.read',
+  'accounting.settings',
+  'accounting.settings.read',
+  'accounting.transactions',
+  'accounting.transactions.read',
 ];
 
 const FAMILY: Record<string, string[]> = {

@@ -16,14 +16,16 @@
  * re-deliver webhooks and run intent-to-receive probes.
  */
 import { randomUUID } from 'node:crypto';
+
 import Fastify from 'fastify';
+
 import type { AccountingConnection } from '../accounting.port.js';
-import { registerLocalAccountingApi, type LocalTenant } from './local-accounting.api-routes.js';
-import { LocalCredits, type CreditKind } from './local-accounting.credits.js';
+import { type LocalTenant, registerLocalAccountingApi } from './local-accounting.api-routes.js';
+import { type CreditKind, LocalCredits } from './local-accounting.credits.js';
 import { LocalLedger } from './local-accounting.ledger.js';
 import { LocalOAuthState } from './local-accounting.oauth.js';
 import { KNOWN_SCOPES } from './local-accounting.scopes.js';
-import { LocalWebhookSender, type IntentToReceiveResult, type WebhookDelivery } from './local-accounting.webhooks.js';
+import { type IntentToReceiveResult, LocalWebhookSender, type WebhookDelivery } from './local-accounting.webhooks.js';
 
 export interface LocalAccountingOptions {
   clientId: string;
@@ -91,13 +93,24 @@ export interface RunningLocalAccounting {
   /** Only these of the requested scopes are granted from now on (a user's narrower consent); undefined: all. */
   setConsentScopes(scopes: string[] | undefined): void;
   /** A credit note / prepayment / overpayment allocated to the invoice, as in the provider's UI; sends the webhooks. */
-  recordCredit(input: { invoiceId: string; kind: CreditKind; amount: number; total?: number; tenantId?: string; date?: string }): { id: string; number: string; status: string; amountDue: number };
+  recordCredit(input: {
+    invoiceId: string;
+    kind: CreditKind;
+    amount: number;
+    total?: number;
+    tenantId?: string;
+    date?: string;
+  }): { id: string; number: string; status: string; amountDue: number };
   /** Removes the allocation of a credit note / prepayment / overpayment (by its id) from its invoice; sends the webhook. */
   removeAllocation(input: { id: string; tenantId?: string }): { status: string; amountDue: number };
   /** Deletes a payment as in the provider's UI; sends the webhook. */
   deletePayment(input: { paymentId: string; tenantId?: string }): { status: string; amountDue: number };
   /** Pays an invoice as if done in the provider's UI; sends the webhook. */
-  recordPayment(input: { invoiceId: string; amount: number; tenantId?: string; date?: string; accountCode?: string }): { paymentId: string; status: string; amountDue: number };
+  recordPayment(input: { invoiceId: string; amount: number; tenantId?: string; date?: string; accountCode?: string }): {
+    paymentId: string;
+    status: string;
+    amountDue: number;
+  };
   /** Wire-shaped snapshots of one tenant's data (default: the first tenant). */
   invoices(tenantId?: string): Record<string, unknown>[];
   contacts(tenantId?: string): Record<string, unknown>[];
@@ -114,7 +127,8 @@ const redact = (body: unknown): unknown =>
     : body;
 
 export async function startLocalAccounting(opts: LocalAccountingOptions): Promise<RunningLocalAccounting> {
-  if (!opts.webhookKey || !opts.clientId || !opts.clientSecret) throw new Error('local accounting: clientId, clientSecret and webhookKey are required');
+  if (!opts.webhookKey || !opts.clientId || !opts.clientSecret)
+    throw new Error('local accounting: clientId, clientSecret and webhookKey are required');
   let offsetMs = 0;
   const nowMs = (): number => (opts.now ? opts.now().getTime() : Date.now()) + offsetMs;
   let webhookUrl = opts.webhookUrl;
@@ -129,19 +143,37 @@ export async function startLocalAccounting(opts: LocalAccountingOptions): Promis
   for (const t of opts.tenants ?? [{ tenantName: 'Local Demo Company' }]) {
     const tenantId = t.tenantId ?? randomUUID();
     const ledger = new LocalLedger(ledgerOpts, nowMs);
-    tenants.set(tenantId, { tenantId, tenantName: t.tenantName, ledger, credits: new LocalCredits(ledger, nowMs), calls: [], idempotent: new Map() });
+    tenants.set(tenantId, {
+      tenantId,
+      tenantName: t.tenantName,
+      ledger,
+      credits: new LocalCredits(ledger, nowMs),
+      calls: [],
+      idempotent: new Map(),
+    });
   }
   let consent: string[] | undefined;
-  const oauth = new LocalOAuthState({
-    clientId: opts.clientId, clientSecret: opts.clientSecret, redirectUris: opts.redirectUris, tenantIds: () => [...tenants.keys()],
-    allowedScopes: opts.allowedScopes ?? KNOWN_SCOPES, consent: () => consent,
-  }, nowMs);
-  const webhooks = new LocalWebhookSender({ webhookKey: opts.webhookKey, webhookUrl: () => webhookUrl, apiBase: () => baseUrl }, nowMs);
+  const oauth = new LocalOAuthState(
+    {
+      clientId: opts.clientId,
+      clientSecret: opts.clientSecret,
+      redirectUris: opts.redirectUris,
+      tenantIds: () => [...tenants.keys()],
+      allowedScopes: opts.allowedScopes ?? KNOWN_SCOPES,
+      consent: () => consent,
+    },
+    nowMs,
+  );
+  const webhooks = new LocalWebhookSender(
+    { webhookKey: opts.webhookKey, webhookUrl: () => webhookUrl, apiBase: () => baseUrl },
+    nowMs,
+  );
   const requests: RecordedAccountingRequest[] = [];
 
   const app = Fastify({ logger: false });
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
-    done(null, Object.fromEntries(new URLSearchParams(body as string))));
+    done(null, Object.fromEntries(new URLSearchParams(body as string))),
+  );
   let drops: { method: string; path: string }[] = [];
   app.addHook('onSend', async (req, reply, payload) => {
     const tenantId = req.headers['xero-tenant-id'];
@@ -149,9 +181,15 @@ export async function startLocalAccounting(opts: LocalAccountingOptions): Promis
     const path = req.url.split('?')[0] ?? req.url;
     const drop = drops.findIndex((d) => d.method === req.method && d.path === path);
     requests.push({
-      at: new Date(nowMs()), method: req.method, path, query: req.url.includes('?') ? req.url.slice(req.url.indexOf('?') + 1) : '',
-      tenantId: typeof tenantId === 'string' ? tenantId : undefined, status: reply.statusCode, body: redact(req.body),
-      idempotencyKey: typeof key === 'string' ? key : undefined, replyDropped: drop >= 0,
+      at: new Date(nowMs()),
+      method: req.method,
+      path,
+      query: req.url.includes('?') ? req.url.slice(req.url.indexOf('?') + 1) : '',
+      tenantId: typeof tenantId === 'string' ? tenantId : undefined,
+      status: reply.statusCode,
+      body: redact(req.body),
+      idempotencyKey: typeof key === 'string' ? key : undefined,
+      replyDropped: drop >= 0,
     });
     if (drop >= 0) {
       // The work is done, the answer is lost: what a timeout or a cut connection looks like to the client.
@@ -172,11 +210,15 @@ export async function startLocalAccounting(opts: LocalAccountingOptions): Promis
   };
   app.post('/connect/token', async (req, reply) => {
     const r = oauth.token((req.body ?? {}) as Record<string, string | undefined>, basicOf(req.headers.authorization));
-    return reply.code(r.ok ? 200 : r.status).header('cache-control', 'no-store').send(r.body);
+    return reply
+      .code(r.ok ? 200 : r.status)
+      .header('cache-control', 'no-store')
+      .send(r.body);
   });
   app.post('/connect/revocation', async (req, reply) => {
     const basic = basicOf(req.headers.authorization);
-    if (basic?.id !== opts.clientId || basic.secret !== opts.clientSecret) return reply.code(401).send({ error: 'invalid_client' });
+    if (basic?.id !== opts.clientId || basic.secret !== opts.clientSecret)
+      return reply.code(401).send({ error: 'invalid_client' });
     const grant = oauth.findGrant(String((req.body as Record<string, unknown> | undefined)?.['token'] ?? ''));
     if (grant) oauth.revokeGrant(grant.id); // unknown tokens also get 200 (RFC 7009)
     return reply.code(200).send('');
@@ -212,9 +254,15 @@ export async function startLocalAccounting(opts: LocalAccountingOptions): Promis
       for (const g of oauth.grants.values()) g.tenantIds = g.tenantIds.filter((t) => t !== id);
     },
     dropNextReply: (method, path) => void drops.push({ method, path }),
-    addContact: (input) => tenantOf(input.tenantId).ledger.saveContact({
-      Name: input.name, ...(input.email ? { EmailAddress: input.email } : {}), ...(input.contactNumber ? { ContactNumber: input.contactNumber } : {}),
-    }, false).ContactID,
+    addContact: (input) =>
+      tenantOf(input.tenantId).ledger.saveContact(
+        {
+          Name: input.name,
+          ...(input.email ? { EmailAddress: input.email } : {}),
+          ...(input.contactNumber ? { ContactNumber: input.contactNumber } : {}),
+        },
+        false,
+      ).ContactID,
     recordCredit(input) {
       const t = tenantOf(input.tenantId);
       const { id, number, invoice } = t.credits.allocate(input);

@@ -6,6 +6,7 @@
  * There are no automatic retries: tests re-deliver explicitly.
  */
 import { randomBytes } from 'node:crypto';
+
 import { signXeroPayload, XERO_SIGNATURE_HEADER } from '../xero/xero-webhook.js';
 
 export const LOCAL_WEBHOOK_TIMEOUT_MS = 5_000;
@@ -32,7 +33,11 @@ export interface IntentToReceiveResult {
   probes: { signedCorrectly: boolean; status: number | null; emptyBody: boolean }[];
 }
 
-const entropy = (): string => randomBytes(15).toString('base64').replace(/[^A-Za-z0-9]/g, 'x').slice(0, 20);
+const entropy = (): string =>
+  randomBytes(15)
+    .toString('base64')
+    .replace(/[^A-Za-z0-9]/g, 'x')
+    .slice(0, 20);
 
 export class LocalWebhookSender {
   readonly deliveries: WebhookDelivery[] = [];
@@ -50,7 +55,12 @@ export class LocalWebhookSender {
   }
 
   /** Queues one event of Xero's categories (INVOICE, CONTACT, CREDITNOTE) in a batch of its own. */
-  event(tenantId: string, category: 'INVOICE' | 'CONTACT' | 'CREDITNOTE', type: 'CREATE' | 'UPDATE', resourceId: string): void {
+  event(
+    tenantId: string,
+    category: 'INVOICE' | 'CONTACT' | 'CREDITNOTE',
+    type: 'CREATE' | 'UPDATE',
+    resourceId: string,
+  ): void {
     if (!this.cfg.webhookUrl()) return;
     const seq = ++this.sequence;
     const path = { INVOICE: 'Invoices', CONTACT: 'Contacts', CREDITNOTE: 'CreditNotes' }[category];
@@ -70,7 +80,13 @@ export class LocalWebhookSender {
       lastEventSequence: seq,
       entropy: entropy(),
     });
-    const delivery: WebhookDelivery = { kind: 'event', body, signature: signXeroPayload(body, this.cfg.webhookKey), signedCorrectly: true, attempts: [] };
+    const delivery: WebhookDelivery = {
+      kind: 'event',
+      body,
+      signature: signXeroPayload(body, this.cfg.webhookKey),
+      signedCorrectly: true,
+      attempts: [],
+    };
     this.deliveries.push(delivery);
     this.track(this.attempt(delivery));
   }
@@ -91,12 +107,20 @@ export class LocalWebhookSender {
 
   /** Xero's intent-to-receive check: `correct` well-signed and `incorrect` badly signed probes, interleaved. */
   async intentToReceive(correct = 2, incorrect = 2): Promise<IntentToReceiveResult> {
-    const plan = [...Array<boolean>(correct).fill(true), ...Array<boolean>(incorrect).fill(false)].sort(() => Math.random() - 0.5);
+    const plan = [...Array<boolean>(correct).fill(true), ...Array<boolean>(incorrect).fill(false)].sort(
+      () => Math.random() - 0.5,
+    );
     const probes: IntentToReceiveResult['probes'] = [];
     for (const ok of plan) {
       const body = JSON.stringify({ events: [], firstEventSequence: 0, lastEventSequence: 0, entropy: entropy() });
       const key = ok ? this.cfg.webhookKey : `${this.cfg.webhookKey}-wrong-${randomBytes(4).toString('hex')}`;
-      const d: WebhookDelivery = { kind: 'intent', body, signature: signXeroPayload(body, key), signedCorrectly: ok, attempts: [] };
+      const d: WebhookDelivery = {
+        kind: 'intent',
+        body,
+        signature: signXeroPayload(body, key),
+        signedCorrectly: ok,
+        attempts: [],
+      };
       this.deliveries.push(d);
       const a = await this.attempt(d);
       probes.push({ signedCorrectly: ok, status: a.status, emptyBody: a.emptyBody });
@@ -126,7 +150,12 @@ export class LocalWebhookSender {
         const text = await res.text();
         attempt = { status: res.status, emptyBody: text.length === 0, at: new Date(this.nowMs()) };
       } catch (e) {
-        attempt = { status: null, emptyBody: true, error: e instanceof Error ? e.name : 'error', at: new Date(this.nowMs()) };
+        attempt = {
+          status: null,
+          emptyBody: true,
+          error: e instanceof Error ? e.name : 'error',
+          at: new Date(this.nowMs()),
+        };
       }
     }
     d.attempts.push(attempt);

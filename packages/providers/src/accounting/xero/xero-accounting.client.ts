@@ -6,16 +6,16 @@
  * `retryAfterSeconds`); messages never contain the access token.
  */
 import {
-  AccountingError,
   type AccountingApi,
   type AccountingAuth,
+  AccountingError,
   type AccountingInvoice,
   type ContactInput,
-  type CreateInvoiceInput,
   type CreatedInvoice,
+  type CreateInvoiceInput,
   type UpsertContactInput,
 } from '../accounting.port.js';
-import { DEFAULT_XERO_TIMEOUT_MS, XERO_API_URL, apiError, trimSlash, whereString, xeroRequest } from './xero-http.js';
+import { apiError, DEFAULT_XERO_TIMEOUT_MS, trimSlash, whereString, XERO_API_URL, xeroRequest } from './xero-http.js';
 import { toContact, toInvoice } from './xero-invoice.mapping.js';
 
 /** Unit amounts keep 4 decimals only when asked (`unitdp=4`); Xero rounds them to 2 otherwise. */
@@ -41,7 +41,14 @@ export function createXeroAccountingClient(opts: XeroAccountingClientOptions = {
   const base = `${trimSlash(opts.apiUrl ?? XERO_API_URL)}/api.xro/2.0`;
   const timeoutMs = opts.timeoutMs ?? DEFAULT_XERO_TIMEOUT_MS;
 
-  async function call(auth: AccountingAuth, method: 'GET' | 'PUT' | 'POST', path: string, label: string, body?: unknown, idempotencyKey?: string): Promise<unknown> {
+  async function call(
+    auth: AccountingAuth,
+    method: 'GET' | 'PUT' | 'POST',
+    path: string,
+    label: string,
+    body?: unknown,
+    idempotencyKey?: string,
+  ): Promise<unknown> {
     if (!auth.tenantId) throw new AccountingError('forbidden', `${label}: tenantId is required`);
     const headers: Record<string, string> = {
       authorization: `Bearer ${auth.accessToken}`,
@@ -50,7 +57,8 @@ export function createXeroAccountingClient(opts: XeroAccountingClientOptions = {
     };
     if (body !== undefined) headers['content-type'] = 'application/json';
     if (idempotencyKey !== undefined) {
-      if (idempotencyKey.length === 0 || idempotencyKey.length > 128) throw new AccountingError('validation', `${label}: Idempotency-Key must be 1-128 characters`);
+      if (idempotencyKey.length === 0 || idempotencyKey.length > 128)
+        throw new AccountingError('validation', `${label}: Idempotency-Key must be 1-128 characters`);
       headers['idempotency-key'] = idempotencyKey;
     }
     const res = await xeroRequest(
@@ -68,7 +76,8 @@ export function createXeroAccountingClient(opts: XeroAccountingClientOptions = {
       const label = 'Xero contact upsert';
       if (!input.contactNumber) throw new AccountingError('validation', `${label}: contactNumber is required`);
       const where = encodeURIComponent(`ContactNumber==${whereString(input.contactNumber)}`);
-      const found = (await call(auth, 'GET', `/Contacts?where=${where}&includeArchived=true`, label)) as Json | undefined;
+      const found = (await call(auth, 'GET', `/Contacts?where=${where}&includeArchived=true`, label)) as
+        Json | undefined;
       const existing = Array.isArray(found?.['Contacts']) ? (found['Contacts'] as Json[])[0] : undefined;
       const contact: Json = { Name: input.name, ContactNumber: input.contactNumber, ContactStatus: 'ACTIVE' };
       if (input.email !== undefined) contact['EmailAddress'] = input.email;
@@ -108,20 +117,37 @@ export function createXeroAccountingClient(opts: XeroAccountingClientOptions = {
     async findInvoiceByReference(auth, reference: string) {
       const label = 'Xero invoice find';
       const where = encodeURIComponent(`Type=="ACCREC" AND Reference==${whereString(reference)}`);
-      const json = (await call(auth, 'GET', `/Invoices?where=${where}&Statuses=DRAFT,SUBMITTED,AUTHORISED,PAID&${UNITDP}`, label)) as Json | undefined;
+      const json = (await call(
+        auth,
+        'GET',
+        `/Invoices?where=${where}&Statuses=DRAFT,SUBMITTED,AUTHORISED,PAID&${UNITDP}`,
+        label,
+      )) as Json | undefined;
       const list = Array.isArray(json?.['Invoices']) ? (json['Invoices'] as unknown[]) : [];
       return list.length === 0 ? null : toInvoice(list[0]);
     },
 
     async getInvoice(auth, invoiceId: string): Promise<AccountingInvoice> {
       const label = 'Xero invoice get';
-      return toInvoice(firstOf(await call(auth, 'GET', `/Invoices/${encodeURIComponent(invoiceId)}?${UNITDP}`, label), 'Invoices', label));
+      return toInvoice(
+        firstOf(
+          await call(auth, 'GET', `/Invoices/${encodeURIComponent(invoiceId)}?${UNITDP}`, label),
+          'Invoices',
+          label,
+        ),
+      );
     },
-  
+
     async findContacts(auth, by) {
       const label = 'Xero contact find';
-      const clause = 'contactNumber' in by ? `ContactNumber==${whereString(by.contactNumber)}` : `Name==${whereString(by.name)}`;
-      const json = (await call(auth, 'GET', `/Contacts?where=${encodeURIComponent(clause)}&includeArchived=true`, label)) as Json | undefined;
+      const clause =
+        'contactNumber' in by ? `ContactNumber==${whereString(by.contactNumber)}` : `Name==${whereString(by.name)}`;
+      const json = (await call(
+        auth,
+        'GET',
+        `/Contacts?where=${encodeURIComponent(clause)}&includeArchived=true`,
+        label,
+      )) as Json | undefined;
       return (Array.isArray(json?.['Contacts']) ? (json['Contacts'] as Json[]) : []).map(toContact);
     },
 
@@ -130,15 +156,32 @@ export function createXeroAccountingClient(opts: XeroAccountingClientOptions = {
       const contact: Json = { Name: input.name, ContactNumber: input.contactNumber };
       if (input.email !== undefined) contact['EmailAddress'] = input.email;
       if (input.phone !== undefined) contact['Phones'] = [{ PhoneType: 'DEFAULT', PhoneNumber: input.phone }];
-      return { contactId: toContact(firstOf(await call(auth, 'PUT', '/Contacts', label, { Contacts: [contact] }, idempotencyKey), 'Contacts', label)).contactId };
+      return {
+        contactId: toContact(
+          firstOf(
+            await call(auth, 'PUT', '/Contacts', label, { Contacts: [contact] }, idempotencyKey),
+            'Contacts',
+            label,
+          ),
+        ).contactId,
+      };
     },
 
     async getPayment(auth, paymentId: string) {
       const label = 'Xero payment get';
-      const p = firstOf(await call(auth, 'GET', `/Payments/${encodeURIComponent(paymentId)}`, label), 'Payments', label);
+      const p = firstOf(
+        await call(auth, 'GET', `/Payments/${encodeURIComponent(paymentId)}`, label),
+        'Payments',
+        label,
+      );
       const invoice = p['Invoice'] && typeof p['Invoice'] === 'object' ? (p['Invoice'] as Json) : {};
       if (typeof p['Amount'] !== 'number') throw new AccountingError('format', `${label}: Amount is not a number`);
-      return { paymentId: String(p['PaymentID']), status: String(p['Status'] ?? ''), amount: p['Amount'], invoiceId: typeof invoice['InvoiceID'] === 'string' ? invoice['InvoiceID'] : undefined };
+      return {
+        paymentId: String(p['PaymentID']),
+        status: String(p['Status'] ?? ''),
+        amount: p['Amount'],
+        invoiceId: typeof invoice['InvoiceID'] === 'string' ? invoice['InvoiceID'] : undefined,
+      };
     },
   };
 }

@@ -7,7 +7,10 @@ import { xeroWebhookVerifier } from './xero-webhook.js';
 export function xeroAccountingAdapters(opts: XeroOAuthOptions = {}): AccountingAdapters {
   return {
     oauth: createXeroOAuth(opts),
-    api: createXeroAccountingClient({ ...(opts.apiUrl ? { apiUrl: opts.apiUrl } : {}), ...(opts.timeoutMs ? { timeoutMs: opts.timeoutMs } : {}) }),
+    api: createXeroAccountingClient({
+      ...(opts.apiUrl ? { apiUrl: opts.apiUrl } : {}),
+      ...(opts.timeoutMs ? { timeoutMs: opts.timeoutMs } : {}),
+    }),
     webhooks: xeroWebhookVerifier,
   };
 }

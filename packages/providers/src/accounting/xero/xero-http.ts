@@ -3,8 +3,8 @@
  * Xero's answers into `AccountingError`. Messages never contain tokens,
  * client secrets or the Authorization header; the fetch error is not kept as `cause`.
  */
-import { AccountingError } from '../accounting.port.js';
 import { providerFetch, retryAfterSeconds as sharedRetryAfter } from '../../http/provider-http.js';
+import { AccountingError } from '../accounting.port.js';
 
 export const XERO_LOGIN_URL = 'https://login.xero.com';
 export const XERO_IDENTITY_URL = 'https://identity.xero.com';
@@ -21,7 +21,12 @@ export interface XeroResponse {
 
 export const trimSlash = (url: string): string => url.replace(/\/+$/, '');
 
-export async function xeroRequest(url: string, init: RequestInit, timeoutMs: number, label: string): Promise<XeroResponse> {
+export async function xeroRequest(
+  url: string,
+  init: RequestInit,
+  timeoutMs: number,
+  label: string,
+): Promise<XeroResponse> {
   const res = await providerFetch(url, init, {
     label,
     timeoutMs,
@@ -43,9 +48,10 @@ function validationMessages(body: Record<string, unknown>): string[] {
   const out: string[] = [];
   const elements = Array.isArray(body['Elements']) ? body['Elements'] : [];
   for (const el of elements) {
-    const errs = el && typeof el === 'object' && Array.isArray((el as Record<string, unknown>)['ValidationErrors'])
-      ? ((el as Record<string, unknown>)['ValidationErrors'] as unknown[])
-      : [];
+    const errs =
+      el && typeof el === 'object' && Array.isArray((el as Record<string, unknown>)['ValidationErrors'])
+        ? ((el as Record<string, unknown>)['ValidationErrors'] as unknown[])
+        : [];
     for (const ve of errs) {
       const m = ve && typeof ve === 'object' ? str((ve as Record<string, unknown>)['Message']) : undefined;
       if (m) out.push(m);
@@ -62,7 +68,10 @@ export function apiError(res: XeroResponse, label: string): AccountingError {
   switch (res.status) {
     case 400: {
       const details = validationMessages(body);
-      return new AccountingError('validation', details.length ? `${msg}: ${details.join('; ')}` : msg, { status: 400, details });
+      return new AccountingError('validation', details.length ? `${msg}: ${details.join('; ')}` : msg, {
+        status: 400,
+        details,
+      });
     }
     case 401:
       return new AccountingError('unauthorized', msg, { status: 401 });
@@ -73,10 +82,14 @@ export function apiError(res: XeroResponse, label: string): AccountingError {
     case 429: {
       const after = retryAfterSeconds(res.headers);
       const problem = res.headers.get('x-rate-limit-problem');
-      return new AccountingError('rate_limited', `${label}: HTTP 429 (${problem ?? 'rate limit'}), retry after ${after} s`, {
-        status: 429,
-        retryAfterSeconds: after,
-      });
+      return new AccountingError(
+        'rate_limited',
+        `${label}: HTTP 429 (${problem ?? 'rate limit'}), retry after ${after} s`,
+        {
+          status: 429,
+          retryAfterSeconds: after,
+        },
+      );
     }
     default:
       return new AccountingError('http', msg, { status: res.status });
@@ -90,7 +103,8 @@ export function oauthError(res: XeroResponse, label: string): AccountingError {
   const error = str(body['error']);
   const msg = `${label}: HTTP ${res.status}${error ? `, ${error}` : ''}${str(body['error_description']) ? ` (${String(body['error_description'])})` : ''}`;
   if (error === 'invalid_grant') return new AccountingError('invalid_grant', msg, { status: res.status });
-  if (error === 'invalid_client' || error === 'unauthorized_client') return new AccountingError('invalid_client', msg, { status: res.status });
+  if (error === 'invalid_client' || error === 'unauthorized_client')
+    return new AccountingError('invalid_client', msg, { status: res.status });
   if (error) return new AccountingError('oauth', msg, { status: res.status });
   return new AccountingError('http', msg, { status: res.status });
 }
@@ -103,7 +117,8 @@ export function parseXeroDate(value: unknown): Date | undefined {
   if (typeof value !== 'string') return undefined;
   const m = /^\/Date\((-?\d+)([+-]\d{4})?\)\/$/.exec(value);
   if (m) return new Date(Number(m[1]));
-  if (/^\d{4}-\d{2}-\d{2}(T[\d:.]+)?$/.test(value)) return new Date(value.length === 10 ? `${value}T00:00:00Z` : `${value}Z`);
+  if (/^\d{4}-\d{2}-\d{2}(T[\d:.]+)?$/.test(value))
+    return new Date(value.length === 10 ? `${value}T00:00:00Z` : `${value}Z`);
   const t = Date.parse(value);
   return Number.isNaN(t) ? undefined : new Date(t);
 }

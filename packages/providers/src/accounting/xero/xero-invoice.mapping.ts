@@ -3,7 +3,13 @@
  * (with their Status), CreditNotes, Prepayments and Overpayments allocated to the invoice
  * (`AppliedAmount`), so the caller can keep its own residual equal to Xero's AmountDue.
  */
-import { AccountingError, type AccountingInvoice, type FoundContact, type InvoiceAllocation, type InvoiceStatus } from '../accounting.port.js';
+import {
+  AccountingError,
+  type AccountingInvoice,
+  type FoundContact,
+  type InvoiceAllocation,
+  type InvoiceStatus,
+} from '../accounting.port.js';
 import { parseXeroDate } from './xero-http.js';
 
 type Json = Record<string, unknown>;
@@ -12,7 +18,8 @@ const STATUSES = new Set<InvoiceStatus>(['DRAFT', 'SUBMITTED', 'AUTHORISED', 'PA
 const fail = (msg: string): never => {
   throw new AccountingError('format', `Xero invoice: ${msg}`);
 };
-const num = (v: unknown, field: string): number => (typeof v === 'number' && Number.isFinite(v) ? v : fail(`${field} is not a number`));
+const num = (v: unknown, field: string): number =>
+  typeof v === 'number' && Number.isFinite(v) ? v : fail(`${field} is not a number`);
 const arr = (v: unknown): Json[] => (Array.isArray(v) ? (v as Json[]) : []);
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 
@@ -60,7 +67,8 @@ export function toInvoice(raw: unknown): AccountingInvoice {
 }
 
 export function toContact(raw: Json): FoundContact {
-  if (typeof raw['ContactID'] !== 'string') throw new AccountingError('format', 'Xero contact: response without ContactID');
+  if (typeof raw['ContactID'] !== 'string')
+    throw new AccountingError('format', 'Xero contact: response without ContactID');
   return {
     contactId: raw['ContactID'],
     name: str(raw['Name']),

@@ -8,10 +8,11 @@
  *
  * Base URLs are injectable so the same code talks to the local stand-in in tests.
  */
-import { systemClock, type Clock } from '@platform/kernel';
+import { type Clock, systemClock } from '@platform/kernel';
+
 import {
-  AccountingError,
   type AccountingConnection,
+  AccountingError,
   type AccountingOAuth,
   type AccountingTokenSet,
   type AuthorizeUrlInput,
@@ -19,13 +20,13 @@ import {
   type RefreshInput,
 } from '../accounting.port.js';
 import {
+  apiError,
   DEFAULT_XERO_TIMEOUT_MS,
+  oauthError,
+  trimSlash,
   XERO_API_URL,
   XERO_IDENTITY_URL,
   XERO_LOGIN_URL,
-  apiError,
-  oauthError,
-  trimSlash,
   xeroRequest,
 } from './xero-http.js';
 
@@ -40,7 +41,8 @@ export interface XeroOAuthOptions {
   clock?: Clock;
 }
 
-const basic = (id: string, secret: string): string => `Basic ${Buffer.from(`${id}:${secret}`, 'utf8').toString('base64')}`;
+const basic = (id: string, secret: string): string =>
+  `Basic ${Buffer.from(`${id}:${secret}`, 'utf8').toString('base64')}`;
 
 export function createXeroOAuth(opts: XeroOAuthOptions = {}): AccountingOAuth {
   const loginUrl = trimSlash(opts.loginUrl ?? XERO_LOGIN_URL);
@@ -49,12 +51,21 @@ export function createXeroOAuth(opts: XeroOAuthOptions = {}): AccountingOAuth {
   const timeoutMs = opts.timeoutMs ?? DEFAULT_XERO_TIMEOUT_MS;
   const clock = opts.clock ?? systemClock;
 
-  async function tokenRequest(clientId: string, clientSecret: string, form: Record<string, string>, label: string): Promise<AccountingTokenSet> {
+  async function tokenRequest(
+    clientId: string,
+    clientSecret: string,
+    form: Record<string, string>,
+    label: string,
+  ): Promise<AccountingTokenSet> {
     const res = await xeroRequest(
       `${identityUrl}/connect/token`,
       {
         method: 'POST',
-        headers: { authorization: basic(clientId, clientSecret), 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+        headers: {
+          authorization: basic(clientId, clientSecret),
+          'content-type': 'application/x-www-form-urlencoded',
+          accept: 'application/json',
+        },
         body: new URLSearchParams(form).toString(),
       },
       timeoutMs,
@@ -63,8 +74,14 @@ export function createXeroOAuth(opts: XeroOAuthOptions = {}): AccountingOAuth {
     if (res.status !== 200) throw oauthError(res, label);
     const b = (res.json ?? {}) as Record<string, unknown>;
     const { access_token: at, refresh_token: rt, expires_in: exp, scope } = b;
-    if (typeof at !== 'string' || typeof exp !== 'number') throw new AccountingError('format', `${label}: token response without access_token or expires_in`, { status: 200 });
-    if (typeof rt !== 'string') throw new AccountingError('format', `${label}: no refresh_token; request the offline_access scope`, { status: 200 });
+    if (typeof at !== 'string' || typeof exp !== 'number')
+      throw new AccountingError('format', `${label}: token response without access_token or expires_in`, {
+        status: 200,
+      });
+    if (typeof rt !== 'string')
+      throw new AccountingError('format', `${label}: no refresh_token; request the offline_access scope`, {
+        status: 200,
+      });
     return {
       accessToken: at,
       refreshToken: rt,
@@ -91,24 +108,45 @@ export function createXeroOAuth(opts: XeroOAuthOptions = {}): AccountingOAuth {
       return tokenRequest(
         input.clientId,
         input.clientSecret,
-        { grant_type: 'authorization_code', code: input.code, redirect_uri: input.redirectUri, code_verifier: input.codeVerifier },
+        {
+          grant_type: 'authorization_code',
+          code: input.code,
+          redirect_uri: input.redirectUri,
+          code_verifier: input.codeVerifier,
+        },
         'Xero token (authorization_code)',
       );
     },
 
     refresh(input: RefreshInput): Promise<AccountingTokenSet> {
-      return tokenRequest(input.clientId, input.clientSecret, { grant_type: 'refresh_token', refresh_token: input.refreshToken }, 'Xero token (refresh_token)');
+      return tokenRequest(
+        input.clientId,
+        input.clientSecret,
+        { grant_type: 'refresh_token', refresh_token: input.refreshToken },
+        'Xero token (refresh_token)',
+      );
     },
 
     async connections(accessToken: string): Promise<AccountingConnection[]> {
       const label = 'Xero connections';
-      const res = await xeroRequest(`${apiUrl}/connections`, { headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' } }, timeoutMs, label);
+      const res = await xeroRequest(
+        `${apiUrl}/connections`,
+        { headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' } },
+        timeoutMs,
+        label,
+      );
       if (res.status !== 200) throw apiError(res, label);
       if (!Array.isArray(res.json)) throw new AccountingError('format', `${label}: expected an array`, { status: 200 });
       return res.json
-        .filter((c): c is Record<string, unknown> => !!c && typeof c === 'object' && typeof (c as Record<string, unknown>)['tenantId'] === 'string')
+        .filter(
+          (c): c is Record<string, unknown> =>
+            !!c && typeof c === 'object' && typeof (c as Record<string, unknown>)['tenantId'] === 'string',
+        )
         .filter((c) => c['tenantType'] === undefined || c['tenantType'] === 'ORGANISATION')
-        .map((c) => ({ tenantId: c['tenantId'] as string, tenantName: typeof c['tenantName'] === 'string' ? c['tenantName'] : '' }));
+        .map((c) => ({
+          tenantId: c['tenantId'] as string,
+          tenantName: typeof c['tenantName'] === 'string' ? c['tenantName'] : '',
+        }));
     },
 
     async revoke(input: RefreshInput): Promise<void> {
@@ -117,7 +155,10 @@ export function createXeroOAuth(opts: XeroOAuthOptions = {}): AccountingOAuth {
         `${identityUrl}/connect/revocation`,
         {
           method: 'POST',
-          headers: { authorization: basic(input.clientId, input.clientSecret), 'content-type': 'application/x-www-form-urlencoded' },
+          headers: {
+            authorization: basic(input.clientId, input.clientSecret),
+            'content-type': 'application/x-www-form-urlencoded',
+          },
           body: new URLSearchParams({ token: input.refreshToken }).toString(),
         },
         timeoutMs,

@@ -8,7 +8,14 @@
  * `webhookEventKey(event)` (tenantId + resourceId + eventDateUtc).
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { AccountingError, webhookEventKey, type AccountingWebhookBatch, type AccountingWebhookEvent, type AccountingWebhookVerifier } from '../accounting.port.js';
+
+import {
+  AccountingError,
+  type AccountingWebhookBatch,
+  type AccountingWebhookEvent,
+  type AccountingWebhookVerifier,
+  webhookEventKey,
+} from '../accounting.port.js';
 
 export { webhookEventKey };
 
@@ -71,7 +78,8 @@ export function parseXeroWebhook(rawBody: Buffer | string): AccountingWebhookBat
       tenantType: typeof e['tenantType'] === 'string' ? e['tenantType'] : 'ORGANISATION',
     };
   });
-  const seq = (key: string): number => (typeof body[key] === 'number' ? (body[key] as number) : bad(`${key} must be a number`));
+  const seq = (key: string): number =>
+    typeof body[key] === 'number' ? (body[key] as number) : bad(`${key} must be a number`);
   return {
     events,
     firstEventSequence: seq('firstEventSequence'),

@@ -13,8 +13,10 @@
  * Token state lives in memory, bounded (oldest evicted first).
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
+
+import { type Clock, systemClock } from '@platform/kernel';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { systemClock, type Clock } from '@platform/kernel';
+
 import { normalizeHostname } from '../hostname.js';
 
 export const LOCAL_TOKEN_TTL_MS = 2 * 60 * 1000;
@@ -121,12 +123,22 @@ export class LocalSiteverify {
       if (oldest.done) break;
       this.tokens.delete(oldest.value);
     }
-    this.tokens.set(token, { action: input.action, hostname, score, issuedAtMs: this.clock.now().getTime(), used: false });
+    this.tokens.set(token, {
+      action: input.action,
+      hostname,
+      score,
+      issuedAtMs: this.clock.now().getTime(),
+      used: false,
+    });
     return token;
   }
 
   /** Answers one siteverify request, given its decoded form fields. */
-  verify(form: { secret?: string | undefined; response?: string | undefined; remoteip?: string | undefined }): SiteverifyWireResponse {
+  verify(form: {
+    secret?: string | undefined;
+    response?: string | undefined;
+    remoteip?: string | undefined;
+  }): SiteverifyWireResponse {
     const secret = form.secret ?? '';
     const response = form.response ?? '';
     if (secret === '') return { success: false, 'error-codes': ['missing-input-secret'] };
@@ -297,20 +309,33 @@ export async function localCaptchaRoutes(app: FastifyInstance, opts: LocalCaptch
         scope.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
       }
 
-      scope.post('/siteverify', { schema: { response: { 200: SITEVERIFY_RESPONSE_SCHEMA } } }, async (req: FastifyRequest, reply: FastifyReply) => {
-        reply.header('cache-control', 'no-store');
-        const ct = String(req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-        if (!(ct === FORM || ct === '')) return { success: false, 'error-codes': ['bad-request'] } satisfies SiteverifyWireResponse;
-        const body: unknown = req.body ?? '';
-        if (typeof body === 'string') {
-          // The three fields only (first value of each, as decodeForm keeps), without building a map of the form.
-          const form = new URLSearchParams(body);
-          return store.verify({ secret: form.get('secret') ?? undefined, response: form.get('response') ?? undefined, remoteip: form.get('remoteip') ?? undefined });
-        }
-        const form = decodeForm(body);
-        if (form === null) return { success: false, 'error-codes': ['bad-request'] } satisfies SiteverifyWireResponse;
-        return store.verify({ secret: form['secret'], response: form['response'], remoteip: form['remoteip'] });
-      });
+      scope.post(
+        '/siteverify',
+        { schema: { response: { 200: SITEVERIFY_RESPONSE_SCHEMA } } },
+        async (req: FastifyRequest, reply: FastifyReply) => {
+          reply.header('cache-control', 'no-store');
+          const ct =
+            String(req.headers['content-type'] ?? '')
+              .split(';')[0]
+              ?.trim()
+              .toLowerCase() ?? '';
+          if (!(ct === FORM || ct === ''))
+            return { success: false, 'error-codes': ['bad-request'] } satisfies SiteverifyWireResponse;
+          const body: unknown = req.body ?? '';
+          if (typeof body === 'string') {
+            // The three fields only (first value of each, as decodeForm keeps), without building a map of the form.
+            const form = new URLSearchParams(body);
+            return store.verify({
+              secret: form.get('secret') ?? undefined,
+              response: form.get('response') ?? undefined,
+              remoteip: form.get('remoteip') ?? undefined,
+            });
+          }
+          const form = decodeForm(body);
+          if (form === null) return { success: false, 'error-codes': ['bad-request'] } satisfies SiteverifyWireResponse;
+          return store.verify({ secret: form['secret'], response: form['response'], remoteip: form['remoteip'] });
+        },
+      );
 
       scope.post('/token', async (req: FastifyRequest, reply: FastifyReply) => {
         reply.header('cache-control', 'no-store');

@@ -20,7 +20,11 @@ export class FormPostError extends Error {
 }
 
 /** `url` may be a URL parsed once by the caller (the verifier does), to skip parsing it on every call. */
-export function postForm(url: string | URL, form: string, timeoutMs: number): Promise<{ status: number; text: string }> {
+export function postForm(
+  url: string | URL,
+  form: string,
+  timeoutMs: number,
+): Promise<{ status: number; text: string }> {
   const u = typeof url === 'string' ? new URL(url) : url;
   const secure = u.protocol === 'https:';
   return new Promise((resolve, reject) => {
@@ -29,7 +33,11 @@ export function postForm(url: string | URL, form: string, timeoutMs: number): Pr
       {
         method: 'POST',
         agent: secure ? httpsAgent : httpAgent,
-        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json', 'content-length': Buffer.byteLength(form) },
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          accept: 'application/json',
+          'content-length': Buffer.byteLength(form),
+        },
       },
       (res) => {
         const chunks: Buffer[] = [];
@@ -44,7 +52,10 @@ export function postForm(url: string | URL, form: string, timeoutMs: number): Pr
         });
       },
     );
-    const timer = setTimeout(() => req.destroy(new FormPostError('timeout', `timed out after ${timeoutMs} ms`)), timeoutMs);
+    const timer = setTimeout(
+      () => req.destroy(new FormPostError('timeout', `timed out after ${timeoutMs} ms`)),
+      timeoutMs,
+    );
     req.on('error', (e) => {
       clearTimeout(timer);
       reject(e instanceof FormPostError ? e : new FormPostError('network', e.message));

@@ -7,6 +7,7 @@
  * never returned and never part of an error message.
  */
 import { AppError } from '@platform/kernel';
+
 import type { CaptchaFailureReason, CaptchaVerdict, CaptchaVerifier, CaptchaVerifyInput } from '../captcha.port.js';
 import { hostnameAllowed, normalizeHostname } from '../hostname.js';
 import { FormPostError, postForm } from './form-post.js';
@@ -83,19 +84,28 @@ export function createSiteverifyVerifier(opts: SiteverifyVerifierOptions): Captc
       res = await postForm(target, form.toString(), timeoutMs);
     } catch (e) {
       const timedOut = e instanceof FormPostError && e.kind === 'timeout';
-      throw unavailable(timedOut ? `Bot-check verifier timed out after ${timeoutMs} ms` : 'Bot-check verifier unreachable', {
-        kind: timedOut ? 'timeout' : 'network',
-      });
+      throw unavailable(
+        timedOut ? `Bot-check verifier timed out after ${timeoutMs} ms` : 'Bot-check verifier unreachable',
+        {
+          kind: timedOut ? 'timeout' : 'network',
+        },
+      );
     }
     const text = res.text;
-    if (res.status < 200 || res.status > 299) throw unavailable(`Bot-check verifier answered HTTP ${res.status}`, { kind: 'http', status: res.status });
+    if (res.status < 200 || res.status > 299)
+      throw unavailable(`Bot-check verifier answered HTTP ${res.status}`, { kind: 'http', status: res.status });
     let body: unknown;
     try {
       body = JSON.parse(text);
     } catch {
       throw unavailable('Bot-check verifier answered with a non-JSON body', { kind: 'format', status: res.status });
     }
-    if (body === null || typeof body !== 'object' || Array.isArray(body) || typeof (body as SiteverifyResponse).success !== 'boolean') {
+    if (
+      body === null ||
+      typeof body !== 'object' ||
+      Array.isArray(body) ||
+      typeof (body as SiteverifyResponse).success !== 'boolean'
+    ) {
       throw unavailable('Bot-check verifier answered with an unexpected body', { kind: 'format', status: res.status });
     }
     return body as SiteverifyResponse;

@@ -9,6 +9,7 @@
  * `failNext(n)` makes the next n requests answer 429. Messages are recorded in memory.
  */
 import { randomBytes } from 'node:crypto';
+
 import Fastify, { type FastifyReply } from 'fastify';
 
 export interface LocalChatOptions {
@@ -53,7 +54,8 @@ interface SpaceState {
 }
 
 const id = (): string => randomBytes(8).toString('base64url');
-const gError = (reply: FastifyReply, code: number, status: string, message: string) => reply.code(code).send({ error: { code, message, status } });
+const gError = (reply: FastifyReply, code: number, status: string, message: string) =>
+  reply.code(code).send({ error: { code, message, status } });
 const REPLY_OPTIONS = new Set(['REPLY_MESSAGE_FALLBACK_TO_NEW_THREAD', 'REPLY_MESSAGE_OR_FAIL']);
 
 export async function startLocalChat(opts: LocalChatOptions = {}): Promise<RunningLocalChat> {
@@ -81,7 +83,8 @@ export async function startLocalChat(opts: LocalChatOptions = {}): Promise<Runni
     const q = req.query as Record<string, string | undefined>;
     const s = spaces.get(space);
     if (!s) return gError(reply, 404, 'NOT_FOUND', `Space spaces/${space} not found.`);
-    if (q['key'] !== s.key || q['token'] !== s.token) return gError(reply, 401, 'UNAUTHENTICATED', 'Request had invalid authentication credentials.');
+    if (q['key'] !== s.key || q['token'] !== s.token)
+      return gError(reply, 401, 'UNAUTHENTICATED', 'Request had invalid authentication credentials.');
     if (failures > 0) {
       failures--;
       return gError(reply, 429, 'RESOURCE_EXHAUSTED', 'Resource has been exhausted (e.g. check quota).');
@@ -93,14 +96,26 @@ export async function startLocalChat(opts: LocalChatOptions = {}): Promise<Runni
     const b = (req.body && typeof req.body === 'object' ? req.body : {}) as Record<string, unknown>;
     const text = typeof b['text'] === 'string' && b['text'] !== '' ? b['text'] : undefined;
     const cards = Array.isArray(b['cardsV2']) && b['cardsV2'].length > 0 ? (b['cardsV2'] as unknown[]) : undefined;
-    if (!text && !cards) return gError(reply, 400, 'INVALID_ARGUMENT', 'Message cannot be empty. Discarded message: text or cardsV2 is required.');
+    if (!text && !cards)
+      return gError(
+        reply,
+        400,
+        'INVALID_ARGUMENT',
+        'Message cannot be empty. Discarded message: text or cardsV2 is required.',
+      );
     if (cards?.some((c) => !c || typeof c !== 'object' || typeof (c as Record<string, unknown>)['card'] !== 'object')) {
       return gError(reply, 400, 'INVALID_ARGUMENT', 'Invalid JSON payload: every cardsV2 item needs a card.');
     }
 
     const now = nowMs();
     s.writes = s.writes.filter((t) => now - t < 60_000);
-    if (s.writes.length >= limit) return gError(reply, 429, 'RESOURCE_EXHAUSTED', `Resource has been exhausted (e.g. check quota). Quota: ${limit} writes per minute per space.`);
+    if (s.writes.length >= limit)
+      return gError(
+        reply,
+        429,
+        'RESOURCE_EXHAUSTED',
+        `Resource has been exhausted (e.g. check quota). Quota: ${limit} writes per minute per space.`,
+      );
 
     const thread = (b['thread'] ?? {}) as Record<string, unknown>;
     const option = q['messageReplyOption'] ?? 'MESSAGE_REPLY_OPTION_UNSPECIFIED';
@@ -120,8 +135,15 @@ export async function startLocalChat(opts: LocalChatOptions = {}): Promise<Runni
 
     s.writes.push(now);
     const m: LocalChatMessage = {
-      name: `spaces/${space}/messages/${id()}`, space, text, cardsV2: cards, threadName,
-      threadKey: replies ? threadKey : undefined, threadReply, requestId, createTime: new Date(now),
+      name: `spaces/${space}/messages/${id()}`,
+      space,
+      text,
+      cardsV2: cards,
+      threadName,
+      threadKey: replies ? threadKey : undefined,
+      threadReply,
+      requestId,
+      createTime: new Date(now),
     };
     messages.push(m);
     if (requestId) s.byRequest.set(requestId, m);
@@ -134,7 +156,14 @@ export async function startLocalChat(opts: LocalChatOptions = {}): Promise<Runni
     webhookUrl(space = 'AAAALocal') {
       let s = spaces.get(space);
       if (!s) {
-        s = { key: `AIza${id()}`, token: id(), writes: [], threadsByKey: new Map(), threadNames: new Set(), byRequest: new Map() };
+        s = {
+          key: `AIza${id()}`,
+          token: id(),
+          writes: [],
+          threadsByKey: new Map(),
+          threadNames: new Set(),
+          byRequest: new Map(),
+        };
         spaces.set(space, s);
       }
       return `${url}/v1/spaces/${space}/messages?key=${s.key}&token=${s.token}`;

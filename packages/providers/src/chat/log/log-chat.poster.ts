@@ -3,7 +3,8 @@
  * sizes), never the webhook URL (a credential) nor the text, which may name customers.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { chatSpaceOf, type ChatMessage, type ChatPoster, type ChatPostResult } from '../chat.port.js';
+
+import { type ChatMessage, type ChatPoster, type ChatPostResult, chatSpaceOf } from '../chat.port.js';
 
 export interface ChatLogger {
   info(obj: Record<string, unknown>, msg: string): void;
@@ -15,7 +16,9 @@ export function createLogChatPoster(logger: ChatLogger): ChatPoster {
       const space = chatSpaceOf(webhookUrl);
       const messageName = `spaces/${space}/messages/log-${randomUUID()}`;
       // Same key, same thread name, without keeping state.
-      const threadId = message.threadKey ? createHash('sha256').update(message.threadKey).digest('hex').slice(0, 16) : randomUUID();
+      const threadId = message.threadKey
+        ? createHash('sha256').update(message.threadKey).digest('hex').slice(0, 16)
+        : randomUUID();
       const threadName = `spaces/${space}/threads/log-${threadId}`;
       logger.info(
         {

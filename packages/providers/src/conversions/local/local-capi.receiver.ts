@@ -11,9 +11,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { isIP, type AddressInfo } from 'node:net';
+import { type AddressInfo, isIP } from 'node:net';
+
+import { type Clock, systemClock } from '@platform/kernel';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { systemClock, type Clock } from '@platform/kernel';
 
 const ACTION_SOURCES = new Set([
   'email',
@@ -51,7 +52,14 @@ export interface RecordedCapiRequest {
 }
 
 export interface GraphErrorBody {
-  error: { message: string; type: 'OAuthException'; code: number; error_subcode?: number; fbtrace_id: string; is_transient?: boolean };
+  error: {
+    message: string;
+    type: 'OAuthException';
+    code: number;
+    error_subcode?: number;
+    fbtrace_id: string;
+    is_transient?: boolean;
+  };
 }
 
 export interface CapiHandleInput {
@@ -121,7 +129,13 @@ export class LocalCapiReceiver {
       this.failures.push({
         status: answer?.status ?? 500,
         body: answer?.body ?? {
-          error: { message: 'An unexpected error has occurred. Please retry your request later.', type: 'OAuthException', code: 2, is_transient: true, fbtrace_id: traceId() },
+          error: {
+            message: 'An unexpected error has occurred. Please retry your request later.',
+            type: 'OAuthException',
+            code: 2,
+            is_transient: true,
+            fbtrace_id: traceId(),
+          },
         },
       });
     }
@@ -155,11 +169,16 @@ export class LocalCapiReceiver {
     }
     const apiVersion = m[1] as string;
     const pixelId = decodeURIComponent(m[2] as string);
-    const body = input.body !== null && typeof input.body === 'object' && !Array.isArray(input.body) ? (input.body as Record<string, unknown>) : {};
+    const body =
+      input.body !== null && typeof input.body === 'object' && !Array.isArray(input.body)
+        ? (input.body as Record<string, unknown>)
+        : {};
 
-    const token = input.query['access_token'] ?? (typeof body['access_token'] === 'string' ? body['access_token'] : undefined);
+    const token =
+      input.query['access_token'] ?? (typeof body['access_token'] === 'string' ? body['access_token'] : undefined);
     if (!token) throw new GraphError(400, 190, 'An access token is required to request this resource.');
-    if (token !== this.accessToken) throw new GraphError(400, 190, 'Invalid OAuth access token - Cannot parse access token');
+    if (token !== this.accessToken)
+      throw new GraphError(400, 190, 'Invalid OAuth access token - Cannot parse access token');
 
     if (!/^\d+$/.test(pixelId) || (this.pixelIds && !this.pixelIds.has(pixelId))) {
       throw new GraphError(
@@ -182,7 +201,8 @@ export class LocalCapiReceiver {
       }
     }
     if (!Array.isArray(data) || data.length === 0) throw new GraphError(400, 100, 'The parameter data is required');
-    if (data.length > MAX_EVENTS) throw new GraphError(400, 100, `Invalid parameter: at most ${MAX_EVENTS} events per request`);
+    if (data.length > MAX_EVENTS)
+      throw new GraphError(400, 100, `Invalid parameter: at most ${MAX_EVENTS} events per request`);
 
     const nowS = Math.floor(this.clock.now().getTime() / 1000);
     data.forEach((ev, i) => this.validateEvent(ev, i, nowS));
@@ -212,7 +232,8 @@ export class LocalCapiReceiver {
     if ((t as number) < nowS - MAX_AGE_S) bad('event_time is too far in the past (more than 7 days ago)');
     if ((t as number) > nowS + MAX_FUTURE_S) bad('event_time is in the future');
     const source = e['action_source'];
-    if (typeof source !== 'string' || !ACTION_SOURCES.has(source)) bad('action_source is required and must be a valid value');
+    if (typeof source !== 'string' || !ACTION_SOURCES.has(source))
+      bad('action_source is required and must be a valid value');
     if (e['event_id'] !== undefined && typeof e['event_id'] !== 'string') bad('event_id must be a string');
 
     const ud = e['user_data'];
@@ -245,7 +266,8 @@ export class LocalCapiReceiver {
       }
     }
     const ip = u['client_ip_address'];
-    if (ip !== undefined && (typeof ip !== 'string' || isIP(ip) === 0)) bad('user_data.client_ip_address must be a plain (unhashed) IP address');
+    if (ip !== undefined && (typeof ip !== 'string' || isIP(ip) === 0))
+      bad('user_data.client_ip_address must be a plain (unhashed) IP address');
     for (const key of ['client_user_agent', 'fbc', 'fbp']) {
       const v = u[key];
       if (v !== undefined && typeof v !== 'string') bad(`user_data.${key} must be a string`);
@@ -303,12 +325,33 @@ export async function startLocalCapiReceiver(
       const url = new URL(req.url ?? '/', 'http://local');
       try {
         const body = decodeBody(req.headers['content-type'], await readBody(req));
-        send(res, receiver.handle({ method: req.method ?? 'GET', path: url.pathname, query: Object.fromEntries(url.searchParams), body }));
+        send(
+          res,
+          receiver.handle({
+            method: req.method ?? 'GET',
+            path: url.pathname,
+            query: Object.fromEntries(url.searchParams),
+            body,
+          }),
+        );
       } catch (e) {
         if (e instanceof GraphError) {
-          send(res, { status: e.status, body: { error: { message: e.message, type: 'OAuthException', code: e.code, fbtrace_id: traceId() } } });
+          send(res, {
+            status: e.status,
+            body: { error: { message: e.message, type: 'OAuthException', code: e.code, fbtrace_id: traceId() } },
+          });
         } else {
-          send(res, { status: 500, body: { error: { message: 'An unknown error has occurred.', type: 'OAuthException', code: 1, fbtrace_id: traceId() } } });
+          send(res, {
+            status: 500,
+            body: {
+              error: {
+                message: 'An unknown error has occurred.',
+                type: 'OAuthException',
+                code: 1,
+                fbtrace_id: traceId(),
+              },
+            },
+          });
         }
       }
     })();

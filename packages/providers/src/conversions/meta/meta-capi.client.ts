@@ -9,10 +9,17 @@
  * - Errors are `ConversionsSendError` (a `ProviderError`, from the port) with `retryable` (network, timeout, HTTP 429/5xx, Graph
  *   transient/throttling codes) and a message that never contains the access token.
  */
-import { systemClock, type Clock } from '@platform/kernel';
-import { ConversionsSendError, StaleConversionEventError, type ConversionEvent, type ConversionsSender, type ConversionsSendResult } from '../conversions.port.js';
-import { toMetaUserData, type MetaUserData } from './meta-hashing.js';
+import { type Clock, systemClock } from '@platform/kernel';
+
 import { providerFetch } from '../../http/provider-http.js';
+import {
+  type ConversionEvent,
+  type ConversionsSender,
+  ConversionsSendError,
+  type ConversionsSendResult,
+  StaleConversionEventError,
+} from '../conversions.port.js';
+import { type MetaUserData, toMetaUserData } from './meta-hashing.js';
 
 /** Kept here too for code that imported them from the adapter. */
 export { ConversionsSendError, StaleConversionEventError, type ConversionsErrorKind } from '../conversions.port.js';
@@ -62,7 +69,10 @@ export function toMetaServerEvent(e: ConversionEvent, opts: { defaultCountryCode
     event_id: e.eventId,
     action_source: e.actionSource,
     event_source_url: e.eventSourceUrl,
-    user_data: toMetaUserData(e.user, opts.defaultCountryCode === undefined ? {} : { defaultCountryCode: opts.defaultCountryCode }),
+    user_data: toMetaUserData(
+      e.user,
+      opts.defaultCountryCode === undefined ? {} : { defaultCountryCode: opts.defaultCountryCode },
+    ),
   };
   if (e.customData && Object.keys(e.customData).length > 0) out.custom_data = e.customData;
   return out;
@@ -95,7 +105,10 @@ export function createMetaCapiSender(opts: MetaCapiSenderOptions): ConversionsSe
     const nowS = Math.floor(clock.now().getTime() / 1000);
     const stale = events.filter((e) => e.eventTime < nowS - META_MAX_EVENT_AGE_SECONDS).map((e) => e.eventId);
     if (stale.length > 0) {
-      throw new StaleConversionEventError(`Meta CAPI: ${stale.length} event(s) older than 7 days refused: ${stale.join(', ')}`, stale);
+      throw new StaleConversionEventError(
+        `Meta CAPI: ${stale.length} event(s) older than 7 days refused: ${stale.join(', ')}`,
+        stale,
+      );
     }
     for (const e of events) {
       const problem =
@@ -124,19 +137,33 @@ export function createMetaCapiSender(opts: MetaCapiSenderOptions): ConversionsSe
   async function post(batch: ConversionEvent[]): Promise<number> {
     const eventIds = batch.map((e) => e.eventId);
     const body: MetaEventsRequestBody = {
-      data: batch.map((e) => toMetaServerEvent(e, opts.defaultCountryCode === undefined ? {} : { defaultCountryCode: opts.defaultCountryCode })),
+      data: batch.map((e) =>
+        toMetaServerEvent(
+          e,
+          opts.defaultCountryCode === undefined ? {} : { defaultCountryCode: opts.defaultCountryCode },
+        ),
+      ),
     };
     if (testEventCode) body.test_event_code = testEventCode;
     const url = `${endpoint}?access_token=${encodeURIComponent(accessToken)}`;
 
     const res = await providerFetch(
       url,
-      { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify(body) },
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify(body),
+      },
       {
         label: 'Meta CAPI',
         timeoutMs,
         causeInMessage: true,
-        error: (kind, message, status) => new ConversionsSendError(kind, redact(message), { retryable: true, eventIds, ...(status === undefined ? {} : { status }) }),
+        error: (kind, message, status) =>
+          new ConversionsSendError(kind, redact(message), {
+            retryable: true,
+            eventIds,
+            ...(status === undefined ? {} : { status }),
+          }),
       },
     );
     const json = res.json;
@@ -144,13 +171,23 @@ export function createMetaCapiSender(opts: MetaCapiSenderOptions): ConversionsSe
     if (!res.ok) {
       const err =
         json && typeof json === 'object' && 'error' in json && json.error && typeof json.error === 'object'
-          ? (json.error as { message?: unknown; type?: unknown; code?: unknown; error_subcode?: unknown; fbtrace_id?: unknown; is_transient?: unknown })
+          ? (json.error as {
+              message?: unknown;
+              type?: unknown;
+              code?: unknown;
+              error_subcode?: unknown;
+              fbtrace_id?: unknown;
+              is_transient?: unknown;
+            })
           : undefined;
       const graphCode = typeof err?.code === 'number' ? err.code : undefined;
       const graphSubcode = typeof err?.error_subcode === 'number' ? err.error_subcode : undefined;
       const fbtraceId = typeof err?.fbtrace_id === 'string' ? err.fbtrace_id : undefined;
       const retryable =
-        res.status >= 500 || res.status === 429 || err?.is_transient === true || (graphCode !== undefined && TRANSIENT_GRAPH_CODES.has(graphCode));
+        res.status >= 500 ||
+        res.status === 429 ||
+        err?.is_transient === true ||
+        (graphCode !== undefined && TRANSIENT_GRAPH_CODES.has(graphCode));
       const detail = err
         ? `${typeof err.type === 'string' ? err.type : 'GraphError'} ${graphCode ?? ''}${graphSubcode ? `/${graphSubcode}` : ''}: ${typeof err.message === 'string' ? err.message : 'no message'}`
         : 'no Graph error body';
@@ -164,9 +201,15 @@ export function createMetaCapiSender(opts: MetaCapiSenderOptions): ConversionsSe
       });
     }
     const received =
-      json && typeof json === 'object' && 'events_received' in json && typeof json.events_received === 'number' ? json.events_received : undefined;
+      json && typeof json === 'object' && 'events_received' in json && typeof json.events_received === 'number'
+        ? json.events_received
+        : undefined;
     if (received === undefined) {
-      throw new ConversionsSendError('format', `Meta CAPI: HTTP ${res.status} without events_received`, { retryable: true, status: res.status, eventIds });
+      throw new ConversionsSendError('format', `Meta CAPI: HTTP ${res.status} without events_received`, {
+        retryable: true,
+        status: res.status,
+        eventIds,
+      });
     }
     return received;
   }

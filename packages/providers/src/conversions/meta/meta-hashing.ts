@@ -10,7 +10,9 @@
  * - client_ip_address, client_user_agent, fbc, fbp: NEVER hashed.
  */
 import { createHash } from 'node:crypto';
-import { parsePhoneNumberFromString, type CountryCallingCode } from 'libphonenumber-js';
+
+import { type CountryCallingCode, parsePhoneNumberFromString } from 'libphonenumber-js';
+
 import type { ConversionUser } from '../conversions.port.js';
 
 export function sha256Hex(value: string): string {
@@ -52,7 +54,10 @@ export function normalizePhone(phone: string | null | undefined, defaultCountryC
 /** Lowercase, NFC, letters (any script) and combining marks only. */
 export function normalizeName(name: string | null | undefined): string | undefined {
   if (typeof name !== 'string') return undefined;
-  const v = name.normalize('NFC').toLowerCase().replace(/[^\p{L}\p{M}]/gu, '');
+  const v = name
+    .normalize('NFC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{M}]/gu, '');
   return v === '' ? undefined : v;
 }
 
@@ -99,7 +104,8 @@ export function toMetaUserData(user: ConversionUser, opts: MetaHashingOptions = 
   if (fn) out.fn = fn;
   const ln = hashName(user.lastName);
   if (ln) out.ln = ln;
-  const plain = (v: string | undefined): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined);
+  const plain = (v: string | undefined): string | undefined =>
+    typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined;
   const ip = plain(user.clientIpAddress);
   if (ip) out.client_ip_address = ip;
   const ua = plain(user.clientUserAgent);

@@ -4,6 +4,7 @@
  * DKIM key pair, as Postmark issues one.
  */
 import { generateKeyPairSync } from 'node:crypto';
+
 import type { FastifyInstance } from 'fastify';
 
 export interface StandInDns {
@@ -22,7 +23,11 @@ interface Domain {
   ReturnPathDomainCNAMEValue: string;
 }
 
-export function registerLocalPostmarkDomains(app: FastifyInstance, accountToken: string, dns: StandInDns | undefined): Map<number, Domain> {
+export function registerLocalPostmarkDomains(
+  app: FastifyInstance,
+  accountToken: string,
+  dns: StandInDns | undefined,
+): Map<number, Domain> {
   const domains = new Map<number, Domain>();
   let next = 36_000;
   app.addHook('onRequest', async (req, reply) => {
@@ -32,8 +37,11 @@ export function registerLocalPostmarkDomains(app: FastifyInstance, accountToken:
   app.post('/domains', async (req, reply) => {
     const b = (req.body ?? {}) as { Name?: string; ReturnPathDomain?: string };
     if (!b.Name) return reply.code(422).send({ ErrorCode: 300, Message: 'Name is required.' });
-    if ([...domains.values()].some((d) => d.Name === b.Name)) return reply.code(422).send({ ErrorCode: 503, Message: 'This domain already exists.' });
-    const spki = generateKeyPairSync('rsa', { modulusLength: 1024 }).publicKey.export({ type: 'spki', format: 'der' }).toString('base64');
+    if ([...domains.values()].some((d) => d.Name === b.Name))
+      return reply.code(422).send({ ErrorCode: 503, Message: 'This domain already exists.' });
+    const spki = generateKeyPairSync('rsa', { modulusLength: 1024 })
+      .publicKey.export({ type: 'spki', format: 'der' })
+      .toString('base64');
     const d: Domain = {
       ID: next++,
       Name: b.Name,
@@ -51,17 +59,22 @@ export function registerLocalPostmarkDomains(app: FastifyInstance, accountToken:
   app.put('/domains/:id/verifyDkim', async (req, reply) => {
     const d = find((req.params as { id: string }).id);
     if (!d) return reply.code(422).send({ ErrorCode: 510, Message: 'This domain was not found.' });
-    d.DKIMVerified = Boolean(dns && (await dns.txt(d.DKIMPendingHost)).some((t) => t.replace(/\s/g, '') === d.DKIMPendingTextValue));
+    d.DKIMVerified = Boolean(
+      dns && (await dns.txt(d.DKIMPendingHost)).some((t) => t.replace(/\s/g, '') === d.DKIMPendingTextValue),
+    );
     return d;
   });
   app.put('/domains/:id/verifyReturnPath', async (req, reply) => {
     const d = find((req.params as { id: string }).id);
     if (!d) return reply.code(422).send({ ErrorCode: 510, Message: 'This domain was not found.' });
-    d.ReturnPathDomainVerified = Boolean(dns && (await dns.cname(d.ReturnPathDomain)).some((c) => c.replace(/\.$/, '') === d.ReturnPathDomainCNAMEValue));
+    d.ReturnPathDomainVerified = Boolean(
+      dns && (await dns.cname(d.ReturnPathDomain)).some((c) => c.replace(/\.$/, '') === d.ReturnPathDomainCNAMEValue),
+    );
     return d;
   });
   app.delete('/domains/:id', async (req, reply) => {
-    if (!domains.delete(Number((req.params as { id: string }).id))) return reply.code(422).send({ ErrorCode: 510, Message: 'This domain was not found.' });
+    if (!domains.delete(Number((req.params as { id: string }).id)))
+      return reply.code(422).send({ ErrorCode: 510, Message: 'This domain was not found.' });
     return { ErrorCode: 0, Message: 'Domain removed.' };
   });
   return domains;

@@ -8,8 +8,10 @@
  * until cleared.
  */
 import { randomUUID } from 'node:crypto';
+
 import Fastify from 'fastify';
 import nodemailer from 'nodemailer';
+
 import { registerLocalPostmarkDomains, type StandInDns } from './local-postmark.domains.js';
 
 export interface LocalPostmarkOptions {
@@ -46,7 +48,13 @@ export interface RunningLocalPostmark {
 export async function startLocalPostmark(o: LocalPostmarkOptions): Promise<RunningLocalPostmark> {
   const app = Fastify({ logger: false });
   const relay = o.relaySmtpUrl
-    ? nodemailer.createTransport({ host: new URL(o.relaySmtpUrl).hostname, port: Number(new URL(o.relaySmtpUrl).port), secure: false, ignoreTLS: true, pool: true })
+    ? nodemailer.createTransport({
+        host: new URL(o.relaySmtpUrl).hostname,
+        port: Number(new URL(o.relaySmtpUrl).port),
+        secure: false,
+        ignoreTLS: true,
+        pool: true,
+      })
     : undefined;
   let failure: LocalPostmarkFailure;
   if (o.accountToken) registerLocalPostmarkDomains(app, o.accountToken, o.dns);
@@ -55,12 +63,24 @@ export async function startLocalPostmark(o: LocalPostmarkOptions): Promise<Runni
     state.requests++;
     if (req.headers['x-postmark-server-token'] !== o.serverToken)
       return reply.code(401).send({ ErrorCode: 10, Message: 'Bad or missing Server API token.' });
-    if (failure === 'unavailable') return reply.code(503).send({ ErrorCode: 0, Message: 'Service unavailable (local stand-in)' });
-    if (failure === 'invalid') return reply.code(422).send({ ErrorCode: 300, Message: 'Invalid email request (local stand-in).' });
-    if (failure === 'account') return reply.code(422).send({ ErrorCode: 405, Message: 'Not allowed to send: your account has run out of credits.' });
+    if (failure === 'unavailable')
+      return reply.code(503).send({ ErrorCode: 0, Message: 'Service unavailable (local stand-in)' });
+    if (failure === 'invalid')
+      return reply.code(422).send({ ErrorCode: 300, Message: 'Invalid email request (local stand-in).' });
+    if (failure === 'account')
+      return reply
+        .code(422)
+        .send({ ErrorCode: 405, Message: 'Not allowed to send: your account has run out of credits.' });
     const b = (req.body ?? {}) as Record<string, unknown>;
-    if (typeof b.From !== 'string' || typeof b.To !== 'string' || typeof b.Subject !== 'string' || (!b.TextBody && !b.HtmlBody))
-      return reply.code(422).send({ ErrorCode: 300, Message: 'Invalid email request: From, To, Subject and a body are required.' });
+    if (
+      typeof b.From !== 'string' ||
+      typeof b.To !== 'string' ||
+      typeof b.Subject !== 'string' ||
+      (!b.TextBody && !b.HtmlBody)
+    )
+      return reply
+        .code(422)
+        .send({ ErrorCode: 300, Message: 'Invalid email request: From, To, Subject and a body are required.' });
     const messageId = randomUUID();
     const headers = Object.fromEntries(
       (Array.isArray(b.Headers) ? (b.Headers as { Name: string; Value: string }[]) : []).map((h) => [h.Name, h.Value]),
@@ -108,7 +128,13 @@ export async function startLocalPostmark(o: LocalPostmarkOptions): Promise<Runni
 }
 
 /** A Postmark bounce or spam-complaint webhook body, as Postmark posts it. */
-export function postmarkBounceBody(e: { email: string; messageId: string; type: 'HardBounce' | 'SoftBounce' | 'SpamComplaint'; tenantId?: string; id?: number }): Record<string, unknown> {
+export function postmarkBounceBody(e: {
+  email: string;
+  messageId: string;
+  type: 'HardBounce' | 'SoftBounce' | 'SpamComplaint';
+  tenantId?: string;
+  id?: number;
+}): Record<string, unknown> {
   const complaint = e.type === 'SpamComplaint';
   return {
     RecordType: complaint ? 'SpamComplaint' : 'Bounce',
@@ -120,7 +146,9 @@ export function postmarkBounceBody(e: { email: string; messageId: string; type: 
     BouncedAt: new Date().toISOString(),
     Inactive: e.type !== 'SoftBounce',
     CanActivate: !complaint,
-    Description: complaint ? 'The subscriber explicitly marked this message as spam.' : 'The server was unable to deliver your message.',
+    Description: complaint
+      ? 'The subscriber explicitly marked this message as spam.'
+      : 'The server was unable to deliver your message.',
     Metadata: e.tenantId ? { tenant_id: e.tenantId } : {},
     MessageStream: 'outbound',
   };

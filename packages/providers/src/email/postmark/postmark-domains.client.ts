@@ -33,15 +33,28 @@ export function createPostmarkDomains(o: PostmarkDomainsOptions): SendingDomainR
       `${base}${path}`,
       {
         method,
-        headers: { accept: 'application/json', 'x-postmark-account-token': o.accountToken, ...(body ? { 'content-type': 'application/json' } : {}) },
+        headers: {
+          accept: 'application/json',
+          'x-postmark-account-token': o.accountToken,
+          ...(body ? { 'content-type': 'application/json' } : {}),
+        },
         ...(body ? { body: JSON.stringify(body) } : {}),
       },
-      { label: 'postmark domains', timeoutMs: o.timeoutMs ?? 10_000, causeInMessage: true, error: (_kind, message) => new EmailSendError('unavailable', message, 'postmark') },
+      {
+        label: 'postmark domains',
+        timeoutMs: o.timeoutMs ?? 10_000,
+        causeInMessage: true,
+        error: (_kind, message) => new EmailSendError('unavailable', message, 'postmark'),
+      },
     );
     const reply = (res.json ?? {}) as PostmarkDomain & { ErrorCode?: number; Message?: string };
     if (!res.ok) {
       const what = `postmark domains: HTTP ${res.status}${reply.ErrorCode ? ` ErrorCode ${reply.ErrorCode}` : ''}${reply.Message ? `: ${reply.Message}` : ''}`;
-      throw new EmailSendError(res.status >= 500 ? 'unavailable' : res.status === 401 ? 'account' : 'rejected', what, 'postmark');
+      throw new EmailSendError(
+        res.status >= 500 ? 'unavailable' : res.status === 401 ? 'account' : 'rejected',
+        what,
+        'postmark',
+      );
     }
     return reply;
   };

@@ -6,7 +6,13 @@
  * ErrorCode 406 (inactive recipient) is `recipient_inactive`; other 422s are `rejected`.
  */
 import { jsonObject, providerFetch, retryAfterSeconds } from '../../http/provider-http.js';
-import { EmailSendError, formatAddress, type EmailMessage, type EmailSendResult, type EmailSender } from '../email.port.js';
+import {
+  type EmailMessage,
+  type EmailSender,
+  EmailSendError,
+  type EmailSendResult,
+  formatAddress,
+} from '../email.port.js';
 
 export interface PostmarkOptions {
   serverToken: string;
@@ -42,19 +48,35 @@ export function createPostmarkSender(o: PostmarkOptions): EmailSender {
       };
       const res = await providerFetch(
         `${base}/email`,
-        { method: 'POST', headers: { accept: 'application/json', 'content-type': 'application/json', 'x-postmark-server-token': o.serverToken }, body: JSON.stringify(body) },
+        {
+          method: 'POST',
+          headers: {
+            accept: 'application/json',
+            'content-type': 'application/json',
+            'x-postmark-server-token': o.serverToken,
+          },
+          body: JSON.stringify(body),
+        },
         // No answer: the message may not have been taken; the failover provider may try.
-        { label: 'postmark', timeoutMs: o.timeoutMs ?? 10_000, causeInMessage: true, fetch: doFetch, error: (_kind, message) => new EmailSendError('unavailable', message, 'postmark') },
+        {
+          label: 'postmark',
+          timeoutMs: o.timeoutMs ?? 10_000,
+          causeInMessage: true,
+          fetch: doFetch,
+          error: (_kind, message) => new EmailSendError('unavailable', message, 'postmark'),
+        },
       );
       const reply = jsonObject(res.json) as { MessageID?: string; ErrorCode?: number; Message?: string };
       const what = `HTTP ${res.status}${reply.ErrorCode ? ` ErrorCode ${reply.ErrorCode}` : ''}${reply.Message ? `: ${String(reply.Message).slice(0, 200)}` : ''}`;
-      if (res.ok && reply.ErrorCode === 0 && reply.MessageID) return { provider: 'postmark', providerMessageId: reply.MessageID };
+      if (res.ok && reply.ErrorCode === 0 && reply.MessageID)
+        return { provider: 'postmark', providerMessageId: reply.MessageID };
       if (res.status >= 500) throw fail('unavailable', what);
       if (res.status === 429) {
         const s = retryAfterSeconds(res.headers, 30);
         throw fail('rate_limited', what, s > 0 ? s * 1000 : 30_000);
       }
-      if (res.status === 401 || res.status === 403 || ACCOUNT_ERRORS.has(reply.ErrorCode ?? -1)) throw fail('account', what);
+      if (res.status === 401 || res.status === 403 || ACCOUNT_ERRORS.has(reply.ErrorCode ?? -1))
+        throw fail('account', what);
       if (reply.ErrorCode === 406) throw fail('recipient_inactive', what);
       if (res.ok) throw fail('unavailable', `unexpected answer ${what}`);
       throw fail('rejected', what);

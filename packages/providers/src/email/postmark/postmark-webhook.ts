@@ -22,6 +22,13 @@ export function parsePostmarkWebhook(body: unknown): EmailFeedbackEvent | undefi
     providerMessageId: typeof b.MessageID === 'string' ? b.MessageID : undefined,
     tenantHint: typeof meta.tenant_id === 'string' ? meta.tenant_id : undefined,
     inactive: b.Inactive === true,
-    detail: { type: b.Type, typeCode: b.TypeCode, description: b.Description, bouncedAt: b.BouncedAt, canActivate: b.CanActivate, stream: b.MessageStream },
+    detail: {
+      type: b.Type,
+      typeCode: b.TypeCode,
+      description: b.Description,
+      bouncedAt: b.BouncedAt,
+      canActivate: b.CanActivate,
+      stream: b.MessageStream,
+    },
   };
 }

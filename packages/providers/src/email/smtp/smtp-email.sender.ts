@@ -5,7 +5,15 @@
  * The Message-ID is stable per message, so a redelivered message is recognisably the same one.
  */
 import nodemailer from 'nodemailer';
-import { EmailSendError, formatAddress, messageIdHeader, type EmailMessage, type EmailSendResult, type EmailSender } from '../email.port.js';
+
+import {
+  type EmailMessage,
+  type EmailSender,
+  EmailSendError,
+  type EmailSendResult,
+  formatAddress,
+  messageIdHeader,
+} from '../email.port.js';
 
 export interface SmtpOptions {
   /** Name reported as the provider (`ses`, `smtp`). */
@@ -37,7 +45,9 @@ export function createSmtpSender(o: SmtpOptions): EmailSender {
     port: Number(u.port) || (u.protocol === 'smtps:' ? 465 : 587),
     secure: u.protocol === 'smtps:',
     requireTLS: o.requireTls ?? false,
-    ...(o.auth || u.username ? { auth: o.auth ?? { user: decodeURIComponent(u.username), pass: decodeURIComponent(u.password) } } : {}),
+    ...(o.auth || u.username
+      ? { auth: o.auth ?? { user: decodeURIComponent(u.username), pass: decodeURIComponent(u.password) } }
+      : {}),
     pool: true,
     maxConnections: 4,
     connectionTimeout: timeout,
@@ -70,9 +80,15 @@ export function createSmtpSender(o: SmtpOptions): EmailSender {
         return { provider: o.name, providerMessageId: ses?.[1] ?? info.messageId };
       } catch (e) {
         const err = e as { responseCode?: number; code?: string; message: string };
-        const what = `${o.name}: ${err.responseCode ? `SMTP ${err.responseCode} ` : ''}${err.code ?? ''} ${err.message}`.slice(0, 300);
-        if (err.responseCode === 535 || (err.responseCode === 554 && /not verified|account/i.test(err.message))) throw new EmailSendError('account', what, o.name);
-        if (err.responseCode && err.responseCode >= 500 && err.responseCode < 600) throw new EmailSendError('rejected', what, o.name);
+        const what =
+          `${o.name}: ${err.responseCode ? `SMTP ${err.responseCode} ` : ''}${err.code ?? ''} ${err.message}`.slice(
+            0,
+            300,
+          );
+        if (err.responseCode === 535 || (err.responseCode === 554 && /not verified|account/i.test(err.message)))
+          throw new EmailSendError('account', what, o.name);
+        if (err.responseCode && err.responseCode >= 500 && err.responseCode < 600)
+          throw new EmailSendError('rejected', what, o.name);
         throw new EmailSendError('unavailable', what, o.name);
       }
     },

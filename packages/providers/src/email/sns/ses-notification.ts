@@ -32,8 +32,20 @@ export function parseSesNotification(messageText: string, snsMessageId: string):
     return arr(b.bouncedRecipients).flatMap((r, i) => {
       const email = obj(r).emailAddress;
       if (typeof email !== 'string') return [];
-      return [{ ...base, kind: hard ? 'hard_bounce' : 'soft_bounce', email, eventId: `${String(b.feedbackId ?? snsMessageId)}#${i}`,
-        detail: { bounceType: b.bounceType, bounceSubType: b.bounceSubType, diagnostic: obj(r).diagnosticCode, at: b.timestamp } } as EmailFeedbackEvent];
+      return [
+        {
+          ...base,
+          kind: hard ? 'hard_bounce' : 'soft_bounce',
+          email,
+          eventId: `${String(b.feedbackId ?? snsMessageId)}#${i}`,
+          detail: {
+            bounceType: b.bounceType,
+            bounceSubType: b.bounceSubType,
+            diagnostic: obj(r).diagnosticCode,
+            at: b.timestamp,
+          },
+        } as EmailFeedbackEvent,
+      ];
     });
   }
   if (type === 'Complaint') {
@@ -41,8 +53,15 @@ export function parseSesNotification(messageText: string, snsMessageId: string):
     return arr(c.complainedRecipients).flatMap((r, i) => {
       const email = obj(r).emailAddress;
       if (typeof email !== 'string') return [];
-      return [{ ...base, kind: 'complaint', email, eventId: `${String(c.feedbackId ?? snsMessageId)}#${i}`,
-        detail: { feedbackType: c.complaintFeedbackType, at: c.timestamp } } as EmailFeedbackEvent];
+      return [
+        {
+          ...base,
+          kind: 'complaint',
+          email,
+          eventId: `${String(c.feedbackId ?? snsMessageId)}#${i}`,
+          detail: { feedbackType: c.complaintFeedbackType, at: c.timestamp },
+        } as EmailFeedbackEvent,
+      ];
     });
   }
   return [];

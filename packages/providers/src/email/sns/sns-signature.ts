@@ -5,7 +5,7 @@
  * on an AWS SNS host (tests configure a loopback host, which may be plain HTTP); certificates are
  * cached by URL. Unexpected topics are refused before any certificate is fetched.
  */
-import { X509Certificate, createVerify } from 'node:crypto';
+import { createVerify, X509Certificate } from 'node:crypto';
 
 export interface SnsEnvelope {
   Type: 'Notification' | 'SubscriptionConfirmation' | 'UnsubscribeConfirmation';
@@ -50,7 +50,8 @@ export interface SnsVerifierOptions {
   now?: () => number;
 }
 
-export type SnsRejection = 'malformed' | 'unexpected_topic' | 'bad_cert_url' | 'cert_unavailable' | 'bad_signature' | 'stale';
+export type SnsRejection =
+  'malformed' | 'unexpected_topic' | 'bad_cert_url' | 'cert_unavailable' | 'bad_signature' | 'stale';
 
 export class SnsVerifier {
   private readonly certs = new Map<string, Promise<string>>();
@@ -97,7 +98,8 @@ export class SnsVerifier {
         const pem = await res.text();
         const x = new X509Certificate(pem);
         const now = Date.now();
-        if (Date.parse(x.validFrom) > now || Date.parse(x.validTo) < now) throw new Error('certificate outside its validity');
+        if (Date.parse(x.validFrom) > now || Date.parse(x.validTo) < now)
+          throw new Error('certificate outside its validity');
         return pem;
       })();
       this.certs.set(url, p);
@@ -111,8 +113,10 @@ function parseEnvelope(body: unknown): SnsEnvelope | undefined {
   if (!body || typeof body !== 'object') return undefined;
   const b = body as Record<string, unknown>;
   const str = (k: string) => typeof b[k] === 'string';
-  if (!['Notification', 'SubscriptionConfirmation', 'UnsubscribeConfirmation'].includes(String(b.Type))) return undefined;
-  for (const k of ['MessageId', 'TopicArn', 'Message', 'Timestamp', 'SignatureVersion', 'Signature', 'SigningCertURL']) if (!str(k)) return undefined;
+  if (!['Notification', 'SubscriptionConfirmation', 'UnsubscribeConfirmation'].includes(String(b.Type)))
+    return undefined;
+  for (const k of ['MessageId', 'TopicArn', 'Message', 'Timestamp', 'SignatureVersion', 'Signature', 'SigningCertURL'])
+    if (!str(k)) return undefined;
   if (b.Type !== 'Notification' && (!str('SubscribeURL') || !str('Token'))) return undefined;
   return b as unknown as SnsEnvelope;
 }

@@ -6,9 +6,16 @@
  * read from `data[0].id`, `data.id` or `id` and the status from `delivery_status`/`status`.
  * Errors are `SmsError`; messages never contain the key, the secret or the message text.
  */
-import { E164_DIGITS, MAX_SMS_BODY_LENGTH, SmsError, type SmsSender, type SmsSendInput, type SmsSendResult } from '../sms.port.js';
-import { normalizeSmsStatus } from './justcall-webhook.js';
 import { jsonObject, providerFetch, retryAfterSeconds, statusKind } from '../../http/provider-http.js';
+import {
+  E164_DIGITS,
+  MAX_SMS_BODY_LENGTH,
+  SmsError,
+  type SmsSender,
+  type SmsSendInput,
+  type SmsSendResult,
+} from '../sms.port.js';
+import { normalizeSmsStatus } from './justcall-webhook.js';
 
 export const JUSTCALL_API_URL = 'https://api.justcall.io';
 export const DEFAULT_JUSTCALL_TIMEOUT_MS = 10_000;
@@ -43,24 +50,41 @@ export function createJustCallSmsSender(opts: JustCallSmsSenderOptions): SmsSend
         endpoint,
         {
           method: 'POST',
-          headers: { authorization: `${opts.apiKey}:${opts.apiSecret}`, accept: 'application/json', 'content-type': 'application/json' },
+          headers: {
+            authorization: `${opts.apiKey}:${opts.apiSecret}`,
+            accept: 'application/json',
+            'content-type': 'application/json',
+          },
           body: JSON.stringify({ justcall_number: `+${input.from}`, contact_number: `+${input.to}`, body: input.body }),
         },
-        { label, timeoutMs, timeoutNote: 'the message may have been sent', error: (kind, message, status) => new SmsError(kind, message, status === undefined ? {} : { status }) },
+        {
+          label,
+          timeoutMs,
+          timeoutNote: 'the message may have been sent',
+          error: (kind, message, status) => new SmsError(kind, message, status === undefined ? {} : { status }),
+        },
       );
       const json: Json = jsonObject(res.json);
       const providerMsg = typeof json['message'] === 'string' ? `, ${json['message']}` : '';
       if (res.status === 429) {
         const retryAfter = retryAfterSeconds(res.headers, DEFAULT_JUSTCALL_RETRY_AFTER_SECONDS);
-        throw new SmsError('rate_limited', `${label}: HTTP 429, retry after ${retryAfter} s`, { status: 429, retryAfterSeconds: retryAfter });
+        throw new SmsError('rate_limited', `${label}: HTTP 429, retry after ${retryAfter} s`, {
+          status: 429,
+          retryAfterSeconds: retryAfter,
+        });
       }
-      if (!res.ok) throw new SmsError(statusKind(res.status), `${label}: HTTP ${res.status}${providerMsg}`, { status: res.status });
-      if (json['status'] === 'error') throw new SmsError('http', `${label}: HTTP ${res.status}${providerMsg}`, { status: res.status });
+      if (!res.ok)
+        throw new SmsError(statusKind(res.status), `${label}: HTTP ${res.status}${providerMsg}`, {
+          status: res.status,
+        });
+      if (json['status'] === 'error')
+        throw new SmsError('http', `${label}: HTTP ${res.status}${providerMsg}`, { status: res.status });
 
       const data = json['data'];
       const msg = (Array.isArray(data) ? data[0] : data) as Json | undefined;
       const id = msg?.['id'] ?? msg?.['message_id'] ?? json['id'];
-      if (id === undefined || id === null || id === '') throw new SmsError('format', `${label}: HTTP ${res.status} without a message id`, { status: res.status });
+      if (id === undefined || id === null || id === '')
+        throw new SmsError('format', `${label}: HTTP ${res.status} without a message id`, { status: res.status });
       const status = normalizeSmsStatus(msg?.['delivery_status'] ?? msg?.['status']);
       return { providerMessageId: String(id), status: status === 'unknown' ? 'queued' : status };
     },

@@ -7,9 +7,18 @@
  * dedupe on `request_id`, and re-fetch the message by id when it matters.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { systemClock, type Clock } from '@platform/kernel';
-import type { SmsEvent, SmsEventType, SmsStatus, SmsWebhookReceiver, SmsWebhookRequest, SmsWebhookResult } from '../sms.port.js';
+
+import { type Clock, systemClock } from '@platform/kernel';
+
 import { normalizeInternationalDigits } from '../phone.js';
+import type {
+  SmsEvent,
+  SmsEventType,
+  SmsStatus,
+  SmsWebhookReceiver,
+  SmsWebhookRequest,
+  SmsWebhookResult,
+} from '../sms.port.js';
 
 export const JUSTCALL_SIGNATURE_HEADER = 'x-justcall-signature';
 export const JUSTCALL_TIMESTAMP_HEADER = 'x-justcall-request-timestamp';
@@ -24,7 +33,9 @@ export interface JustCallSignatureInput {
 }
 
 export function signJustCall(i: JustCallSignatureInput): string {
-  return createHmac('sha256', i.secret).update(`${i.secret}|${encodeURIComponent(i.webhookUrl)}|${i.type}|${i.timestamp}`, 'utf8').digest('hex');
+  return createHmac('sha256', i.secret)
+    .update(`${i.secret}|${encodeURIComponent(i.webhookUrl)}|${i.type}|${i.timestamp}`, 'utf8')
+    .digest('hex');
 }
 
 export function verifyJustCallSignature(i: JustCallSignatureInput & { signature: string | undefined }): boolean {
@@ -63,18 +74,27 @@ const obj = (v: unknown): Json => (v && typeof v === 'object' && !Array.isArray(
 export function parseJustCallEvent(body: unknown, fallbackTime: Date): SmsEvent | null {
   const env = obj(body);
   const data = obj(env['data']);
-  const incoming = String(data['direction'] ?? '').toLowerCase().startsWith('inc');
+  const incoming = String(data['direction'] ?? '')
+    .toLowerCase()
+    .startsWith('inc');
   const rawType = String(env['type'] ?? '');
   const type: SmsEventType | null =
     rawType === 'sms.received' || rawType === 'sms.sent' || rawType === 'sms.delivered'
       ? rawType
       : rawType === 'sms.sent_received'
-        ? incoming ? 'sms.received' : 'sms.sent'
+        ? incoming
+          ? 'sms.received'
+          : 'sms.sent'
         : null;
   if (type === null) return null;
-  if (data['id'] === undefined || data['id'] === null || typeof env['request_id'] !== 'string') throw new Error('SMS event without data.id or request_id');
-  const date = typeof data['sms_date'] === 'string' && typeof data['sms_time'] === 'string' ? parseJustCallTimestamp(`${data['sms_date']} ${data['sms_time']}`) : undefined;
-  const status = type === 'sms.received' ? 'received' : type === 'sms.sent' ? 'sent' : normalizeSmsStatus(data['delivery_status']);
+  if (data['id'] === undefined || data['id'] === null || typeof env['request_id'] !== 'string')
+    throw new Error('SMS event without data.id or request_id');
+  const date =
+    typeof data['sms_date'] === 'string' && typeof data['sms_time'] === 'string'
+      ? parseJustCallTimestamp(`${data['sms_date']} ${data['sms_time']}`)
+      : undefined;
+  const status =
+    type === 'sms.received' ? 'received' : type === 'sms.sent' ? 'sent' : normalizeSmsStatus(data['delivery_status']);
   return {
     type,
     eventId: env['request_id'],
@@ -129,13 +149,17 @@ export function createJustCallWebhookReceiver(opts: JustCallWebhookReceiverOptio
       }
       const type = typeof body['type'] === 'string' ? body['type'] : '';
       const webhookUrl = opts.webhookUrl ?? (typeof body['webhook_url'] === 'string' ? body['webhook_url'] : '');
-      if (!secrets.some((secret) => verifyJustCallSignature({ secret, webhookUrl, type, timestamp, signature }))) return { ok: false, reason: 'bad_signature' };
+      if (!secrets.some((secret) => verifyJustCallSignature({ secret, webhookUrl, type, timestamp, signature })))
+        return { ok: false, reason: 'bad_signature' };
       const at = parseJustCallTimestamp(timestamp);
-      if (!at || Math.abs(clock.now().getTime() - at.getTime()) > windowMs) return { ok: false, reason: 'stale_timestamp' };
+      if (!at || Math.abs(clock.now().getTime() - at.getTime()) > windowMs)
+        return { ok: false, reason: 'stale_timestamp' };
       try {
         const event = parseJustCallEvent(body, at);
         const sig = signature.toLowerCase();
-        return event ? { ok: true, event, signature: sig, signedAt: at } : { ok: true, event: null, type, signature: sig, signedAt: at };
+        return event
+          ? { ok: true, event, signature: sig, signedAt: at }
+          : { ok: true, event: null, type, signature: sig, signedAt: at };
       } catch {
         return { ok: false, reason: 'malformed' };
       }

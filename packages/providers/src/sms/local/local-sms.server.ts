@@ -11,9 +11,11 @@
  * Webhooks are signed exactly like JustCall's (see justcall-webhook.ts) with `webhookSecret`.
  */
 import { randomBytes } from 'node:crypto';
+
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
-import type { SmsStatus } from '../sms.port.js';
+
 import { formatJustCallTimestamp, signJustCall } from '../justcall/justcall-webhook.js';
+import type { SmsStatus } from '../sms.port.js';
 
 export interface LocalSmsOptions {
   apiKey: string;
@@ -58,7 +60,11 @@ export interface RunningLocalSms {
   /** Signs later webhooks with another secret (a rotation at the provider). */
   setWebhookSecret(secret: string): void;
   /** A customer texts one of our lines; resolves once `sms.received` has been delivered. */
-  simulateInbound(input: { from: string; to: string; body: string }): Promise<{ providerMessageId: string; eventId: string }>;
+  simulateInbound(input: {
+    from: string;
+    to: string;
+    body: string;
+  }): Promise<{ providerMessageId: string; eventId: string }>;
   /** Sends an earlier webhook again, same request_id, timestamp and signature (default: the last). */
   resendWebhook(requestId?: string, times?: number): Promise<(number | null)[]>;
   /** The next `times` send requests fail with `status` (default 429 with `Retry-After: 30`). */
@@ -71,7 +77,8 @@ const digits = (v: unknown): string => String(v ?? '').replace(/\D/g, '');
 const requestId = (): string => `01${randomBytes(16).toString('hex').toUpperCase().slice(0, 24)}`;
 
 export async function startLocalSms(opts: LocalSmsOptions): Promise<RunningLocalSms> {
-  if (!opts.apiKey || !opts.apiSecret || !opts.webhookSecret) throw new Error('local SMS: apiKey, apiSecret and webhookSecret are required');
+  if (!opts.apiKey || !opts.apiSecret || !opts.webhookSecret)
+    throw new Error('local SMS: apiKey, apiSecret and webhookSecret are required');
   let offsetMs = 0;
   const now = (): Date => new Date((opts.now ? opts.now().getTime() : Date.now()) + offsetMs);
   let webhookUrl = opts.webhookUrl;
@@ -85,9 +92,20 @@ export async function startLocalSms(opts: LocalSmsOptions): Promise<RunningLocal
   const smsObject = (m: LocalSmsMessage) => {
     const iso = m.createdAt.toISOString();
     return {
-      id: m.id, contact_number: m.contact, contact_name: '', justcall_number: m.line, justcall_line_name: m.lineName,
-      agent_id: 0, sms_date: iso.slice(0, 10), sms_time: iso.slice(11, 19), direction: m.direction, cost_incurred: 0,
-      sms_info: { body: m.body, is_mms: '0', mms: [] }, delivery_status: m.status, is_deleted: false, medium: 'One-To-One via API',
+      id: m.id,
+      contact_number: m.contact,
+      contact_name: '',
+      justcall_number: m.line,
+      justcall_line_name: m.lineName,
+      agent_id: 0,
+      sms_date: iso.slice(0, 10),
+      sms_time: iso.slice(11, 19),
+      direction: m.direction,
+      cost_incurred: 0,
+      sms_info: { body: m.body, is_mms: '0', mms: [] },
+      delivery_status: m.status,
+      is_deleted: false,
+      medium: 'One-To-One via API',
     };
   };
 
@@ -95,7 +113,12 @@ export async function startLocalSms(opts: LocalSmsOptions): Promise<RunningLocal
     let status: number | null = null;
     if (webhookUrl) {
       try {
-        const res = await fetch(webhookUrl, { method: 'POST', headers: w.headers, body: w.body, signal: AbortSignal.timeout(10_000) });
+        const res = await fetch(webhookUrl, {
+          method: 'POST',
+          headers: w.headers,
+          body: w.body,
+          signal: AbortSignal.timeout(10_000),
+        });
         await res.arrayBuffer();
         status = res.status;
       } catch {
@@ -131,7 +154,8 @@ export async function startLocalSms(opts: LocalSmsOptions): Promise<RunningLocal
     inFlight.add(p);
     void p.finally(() => inFlight.delete(p));
   };
-  const lineName = (n: string): string | undefined => (opts.lines ? opts.lines.find((l) => l.number === n)?.name : 'Local Line');
+  const lineName = (n: string): string | undefined =>
+    opts.lines ? opts.lines.find((l) => l.number === n)?.name : 'Local Line';
 
   const app = Fastify({ logger: false });
   const authorised = (req: FastifyRequest): boolean => {
@@ -139,7 +163,8 @@ export async function startLocalSms(opts: LocalSmsOptions): Promise<RunningLocal
     const pair = h.startsWith('Basic ') ? Buffer.from(h.slice(6), 'base64').toString('utf8') : h;
     return pair === `${opts.apiKey}:${opts.apiSecret}`;
   };
-  const error = (reply: FastifyReply, code: number, message: string) => reply.code(code).send({ status: 'error', message });
+  const error = (reply: FastifyReply, code: number, message: string) =>
+    reply.code(code).send({ status: 'error', message });
 
   app.post('/v2.1/texts/new', async (req, reply) => {
     if (!authorised(req)) return error(reply, 401, 'Invalid API key or secret');
@@ -155,16 +180,28 @@ export async function startLocalSms(opts: LocalSmsOptions): Promise<RunningLocal
     const contact = digits(b['contact_number']);
     if (contact.length < 8 || contact.length > 15) return error(reply, 400, 'contact_number must be in E.164 format');
     const text = typeof b['body'] === 'string' ? b['body'] : '';
-    if (text.trim() === '' || text.length > 1600) return error(reply, 400, 'body is required (at most 1600 characters)');
-    const m: LocalSmsMessage = { id: 100_000 + messages.length + 1, direction: 'Outgoing', line, lineName: name, contact, body: text, status: 'queued', createdAt: now() };
+    if (text.trim() === '' || text.length > 1600)
+      return error(reply, 400, 'body is required (at most 1600 characters)');
+    const m: LocalSmsMessage = {
+      id: 100_000 + messages.length + 1,
+      direction: 'Outgoing',
+      line,
+      lineName: name,
+      contact,
+      body: text,
+      status: 'queued',
+      createdAt: now(),
+    };
     messages.push(m);
     const answer = { status: 'success', message: 'Text sent successfully', data: [smsObject(m)] };
-    track((async () => {
-      m.status = 'sent';
-      await emit('sms.sent', m);
-      m.status = 'delivered';
-      await emit('sms.delivered', m);
-    })());
+    track(
+      (async () => {
+        m.status = 'sent';
+        await emit('sms.sent', m);
+        m.status = 'delivered';
+        await emit('sms.delivered', m);
+      })(),
+    );
     return answer;
   });
 
@@ -186,7 +223,16 @@ export async function startLocalSms(opts: LocalSmsOptions): Promise<RunningLocal
     setWebhookSecret: (secret) => void (webhookSecret = secret),
     async simulateInbound(input) {
       const line = digits(input.to);
-      const m: LocalSmsMessage = { id: 100_000 + messages.length + 1, direction: 'Incoming', line, lineName: lineName(line) ?? 'Unknown line', contact: digits(input.from), body: input.body, status: 'received', createdAt: now() };
+      const m: LocalSmsMessage = {
+        id: 100_000 + messages.length + 1,
+        direction: 'Incoming',
+        line,
+        lineName: lineName(line) ?? 'Unknown line',
+        contact: digits(input.from),
+        body: input.body,
+        status: 'received',
+        createdAt: now(),
+      };
       messages.push(m);
       const w = await emit('sms.received', m);
       return { providerMessageId: String(m.id), eventId: w.requestId };
