@@ -73,6 +73,7 @@ describe('with the ERP stopped', () => {
       ERP_URL: `http://127.0.0.1:${erpPort}`,
       ERP_API_KEY: erpKey(),
       LANDING_PORT: '0',
+      CONTROL_PORT: '0',
       LANDING_HOST: '127.0.0.1',
       LOG_LEVEL: 'silent',
       ...workerEnv,

@@ -6,6 +6,7 @@ import { startPlatform } from './platform.js';
 await runService('platform', async () => {
   const platform = await startPlatform(process.env, { docs: true, backups: true });
   process.stdout.write(`platform ready\n  landing host: ${platform.landingUrl}\n  ERP:          ${platform.erpUrl}\n`);
+  process.stdout.write(`  control plane: ${platform.controlUrl}\n`);
   if (platform.docsUrl) process.stdout.write(`  docs site:    ${platform.docsUrl}\n`);
   return platform;
 });

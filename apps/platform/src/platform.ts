@@ -3,6 +3,8 @@
  * points at another ERP, e.g. a real Odoo 15), the landing host and the worker share one platform
  * database; the landing host wakes the worker after each accepted submission.
  */
+import { loadControlConfig } from '@platform/app-control/control.config.js';
+import { startControl } from '@platform/app-control/control.server.js';
 import { loadDocsConfig } from '@platform/app-docs/docs.config.js';
 import { startDocs } from '@platform/app-docs/docs.server.js';
 import { loadErpConfig } from '@platform/app-erp/erp.config.js';
@@ -33,6 +35,8 @@ export interface RunningPlatform {
   erpUrl: string;
   /** The platform's own ERP client (the default ERP database), for operators and tests. */
   erp: Erp;
+  /** The control plane's URL (CONTROL_PORT, default 8003). */
+  controlUrl: string;
   /** The docs site's URL (undefined when DOCS=off). */
   docsUrl?: string | undefined;
   /** Longest a graceful shutdown may take (SHUTDOWN_TIMEOUT_MS) before the process exits anyway. */
@@ -59,6 +63,7 @@ export async function startPlatform(
   loadWorkerConfig(baseEnv);
   const backupConfig = loadBackupConfig(baseEnv);
   const docsConfig = loadDocsConfig(baseEnv);
+  loadControlConfig(baseEnv);
   // One platform database for every service of this process: the ERP host's REST and integration
   // tables, the landing host's submissions and the worker's outbox (PGlite allows one owner).
   const db = await openDb({ databaseUrl: base.DATABASE_URL, dataDir: base.DATA_DIR, name: 'platform', owner: true });
@@ -81,6 +86,10 @@ export async function startPlatform(
       db,
       logger: logger.child({ name: 'landing' }) as unknown as FastifyBaseLogger,
       onAccepted: () => worker.wake(),
+    });
+    const control = await startControl(loadControlConfig(env), {
+      db,
+      logger: logger.child({ name: 'control' }) as unknown as FastifyBaseLogger,
     });
     // Daily backups; on PGlite this process owns the files, so it hands the open databases over.
     const backups = !extras.backups
@@ -125,6 +134,7 @@ export async function startPlatform(
     return {
       landingUrl: landing.url,
       erpUrl: workerConfig.ERP_URL,
+      controlUrl: control.url,
       docsUrl: docs?.url,
       erp: new ErpConnections(workerConfig).forDatabase(null),
       shutdownDeadlineMs: workerConfig.SHUTDOWN_TIMEOUT_MS,
@@ -132,6 +142,7 @@ export async function startPlatform(
       close: () =>
         (closing ??= (async () => {
           await landing.close();
+          await control.close();
           await docs?.close();
           await backups?.close();
           await worker.close();

@@ -52,6 +52,7 @@ describe('site -> landing -> ERP (startPlatform)', () => {
       mod.startPlatform({
         DATA_DIR: dataDir,
         LANDING_PORT: '0',
+        CONTROL_PORT: '0',
         ERP_PORT: '0',
         SITE_NAME: 'Test',
         LOG_LEVEL: 'silent',

@@ -68,7 +68,14 @@ export function spawnPlatform(env: Record<string, string>): PlatformProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/platform/src/main.ts'], {
     cwd: ROOT,
     // The docs site and the backup schedule are npm start's extras: off unless a test asks for them.
-    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', DOCS: 'off', BACKUP_INTERVAL_H: '0', ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      LOG_LEVEL: 'warn',
+      DOCS: 'off',
+      BACKUP_INTERVAL_H: '0',
+      CONTROL_PORT: '0',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (d) => (out += String(d)));

@@ -1,0 +1,20 @@
+/**
+ * Tenant-scoped transactions: the only way request code touches tenant-owned rows. The transaction
+ * runs as the `platform_app` role (no BYPASSRLS) with `app.tenant_id` set for this transaction only,
+ * so PostgreSQL's row-level security (migration 0100) hides and refuses every other tenant's rows,
+ * whatever the SQL says. Both settings end with the transaction, so a pooled connection never leaks
+ * one tenant's scope into the next request.
+ */
+import type { Db, Queryable } from './db.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export async function withTenant<T>(db: Db, tenantId: string, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+  // A malformed id would make the policy's cast fail inside the caller's statement; refuse it here.
+  if (!UUID.test(tenantId)) throw new Error('withTenant: tenant id must be a UUID');
+  return db.transaction(async (tx) => {
+    await tx.query('SET LOCAL ROLE platform_app');
+    await tx.query(`SELECT set_config('app.tenant_id', $1, true)`, [tenantId]);
+    return fn(tx);
+  });
+}
