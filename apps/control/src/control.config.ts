@@ -1,4 +1,5 @@
 /** The control plane's environment, validated once at start-up (the only reader of process.env here). */
+import { metricsEnvShape } from '@platform/http-kit';
 import { type EnvSource, readConfig, sharedEnvShape } from '@platform/kernel';
 import { z } from 'zod';
 
@@ -24,6 +25,7 @@ export const controlEnvSchema = z.object({
     .default(262_144),
   /** Fastify trustProxy: unset (trust nobody) or the proxy's addresses/CIDRs, comma-separated. */
   TRUST_PROXY: z.string().optional(),
+  ...metricsEnvShape,
 });
 
 export type ControlConfig = z.infer<typeof controlEnvSchema>;

@@ -4,6 +4,7 @@ import {
   problemClientErrorHandler,
   problemFrameworkErrors,
   registerInputHandling,
+  registerMetrics,
   registerProblemHandlers,
 } from '@platform/http-kit';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
@@ -30,6 +31,7 @@ export async function buildControlApp(deps: ControlDeps, opts: ControlAppOptions
     : Fastify({ logger: false, ...base })) as unknown as FastifyInstance;
   registerInputHandling(app);
   registerProblemHandlers(app);
+  registerMetrics(app, deps.metrics);
   app.addHook('onSend', (req, reply, payload, done) => {
     reply.header('x-request-id', req.id);
     done(null, payload);

@@ -7,6 +7,7 @@ import type { Db } from '@platform/db';
 import { type Clock, systemClock } from '@platform/kernel';
 
 import type { ControlConfig } from './control.config.js';
+import { composeControlMetrics, type ControlMetrics } from './features/metrics/control-metrics.js';
 
 export interface ControlDeps {
   config: ControlConfig;
@@ -14,6 +15,8 @@ export interface ControlDeps {
   clock: Clock;
   /** Named readiness checks for /health/ready beyond the database (each rejects when not ready). */
   readiness: Record<string, () => Promise<void>>;
+  /** /metrics: requests, process, outbox backlog, domain states, ERP calls per tenant. */
+  metrics: ControlMetrics;
 }
 
 export interface ComposeControlOptions {
@@ -21,5 +24,11 @@ export interface ComposeControlOptions {
 }
 
 export function composeControl(config: ControlConfig, db: Db, opts: ComposeControlOptions = {}): ControlDeps {
-  return { config, db, clock: opts.clock ?? systemClock, readiness: {} };
+  return {
+    config,
+    db,
+    clock: opts.clock ?? systemClock,
+    readiness: {},
+    metrics: composeControlMetrics(db, config.METRICS_TOKEN),
+  };
 }

@@ -16,4 +16,5 @@ export {
   type OdooRpcClient,
   type OdooRpcOptions,
   type RpcLabel,
+  type RpcCallEvent,
 } from './odoo/odoo.client.js';

@@ -17,3 +17,4 @@ export {
 export { findBadString, badStringRule, assertCleanStrings, assertCleanJson } from './input/string-guard.js';
 export { decodeBody, charsetOf } from './input/body-charset.js';
 export { problemClientErrorHandler } from './input/client-errors.js';
+export * from './metrics/index.js';

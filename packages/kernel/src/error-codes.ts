@@ -49,6 +49,9 @@ export const ERROR_CODES = [
   'EMAIL_WEBHOOK_UNAUTHENTICATED',
   // everything else
   'INTERNAL',
+  // metrics (ops: /metrics of every service, docs/deployment.md "Monitoring")
+  'METRICS_TOKEN_REQUIRED',
+  'METRICS_LOCAL_ONLY',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -9,3 +9,4 @@ export {
   type RelayOptions,
   type RelayLogger,
 } from './outbox.relay.js';
+export { outboxBacklog, type OutboxBacklogRow } from './outbox.stats.js';

@@ -6,7 +6,7 @@
 import { AppError } from '@platform/kernel';
 
 import type { Domain, Erp, ErpRecord, ErpValues, ErpVersion, SearchOptions, SearchReadOptions } from '../erp.port.js';
-import { createOdooRpcClient, type OdooRpcClient } from './odoo.client.js';
+import { createOdooRpcClient, type OdooRpcClient, type OdooRpcOptions } from './odoo.client.js';
 
 export interface OdooErpConfig {
   url: string;
@@ -15,6 +15,8 @@ export interface OdooErpConfig {
   /** Password or API key (40 hex characters, no prefix, since Odoo 14). */
   secret: string;
   timeoutMs?: number;
+  /** Told after every JSON-RPC call (metrics hook; see OdooRpcOptions.onCall). */
+  onCall?: OdooRpcOptions['onCall'];
 }
 
 type Ctx = Record<string, unknown> | undefined;
@@ -24,6 +26,7 @@ export function createOdooErp(cfg: OdooErpConfig): Erp {
     url: cfg.url,
     secrets: [cfg.secret],
     ...(cfg.timeoutMs !== undefined ? { timeoutMs: cfg.timeoutMs } : {}),
+    ...(cfg.onCall ? { onCall: cfg.onCall } : {}),
   });
   let uid: Promise<number> | undefined;
 
