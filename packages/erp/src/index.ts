@@ -16,5 +16,5 @@ export {
   type OdooRpcClient,
   type OdooRpcOptions,
   type RpcLabel,
-  type RpcCallEvent,
 } from './odoo/odoo.client.js';
+export { observeErp, type ErpCallEvent, type ErpCallObserver } from './erp.observed.js';

@@ -5,8 +5,9 @@
  */
 import { AppError } from '@platform/kernel';
 
+import { type ErpCallObserver, observeErp } from '../erp.observed.js';
 import type { Domain, Erp, ErpRecord, ErpValues, ErpVersion, SearchOptions, SearchReadOptions } from '../erp.port.js';
-import { createOdooRpcClient, type OdooRpcClient, type OdooRpcOptions } from './odoo.client.js';
+import { createOdooRpcClient, type OdooRpcClient } from './odoo.client.js';
 
 export interface OdooErpConfig {
   url: string;
@@ -15,8 +16,8 @@ export interface OdooErpConfig {
   /** Password or API key (40 hex characters, no prefix, since Odoo 14). */
   secret: string;
   timeoutMs?: number;
-  /** Told after every JSON-RPC call (metrics hook; see OdooRpcOptions.onCall). */
-  onCall?: OdooRpcOptions['onCall'];
+  /** Told after every port call (the metrics hook; see observeErp). */
+  onCall?: ErpCallObserver;
 }
 
 type Ctx = Record<string, unknown> | undefined;
@@ -26,7 +27,6 @@ export function createOdooErp(cfg: OdooErpConfig): Erp {
     url: cfg.url,
     secrets: [cfg.secret],
     ...(cfg.timeoutMs !== undefined ? { timeoutMs: cfg.timeoutMs } : {}),
-    ...(cfg.onCall ? { onCall: cfg.onCall } : {}),
   });
   let uid: Promise<number> | undefined;
 
@@ -64,7 +64,7 @@ export function createOdooErp(cfg: OdooErpConfig): Erp {
     }
   }
 
-  return {
+  const erp: Erp = {
     async version(): Promise<ErpVersion> {
       const r = await rpc.call('common', 'version', []);
       if (!isRecord(r) || typeof r.server_version !== 'string') throw unexpected('version', r);
@@ -129,6 +129,7 @@ export function createOdooErp(cfg: OdooErpConfig): Erp {
       return exec(model, method, args, kwargs ?? {});
     },
   };
+  return cfg.onCall ? observeErp(erp, cfg.onCall) : erp;
 }
 
 function searchKwargs(opts: SearchOptions): Record<string, unknown> {

@@ -5,18 +5,12 @@
  */
 import { AppError } from '@platform/kernel';
 
-import { observed, type RpcCallEvent } from './rpc-observer.js';
-
-export type { RpcCallEvent } from './rpc-observer.js';
-
 export interface OdooRpcOptions {
   /** Base URL of the Odoo server, e.g. `https://erp.example.com`. */
   url: string;
   timeoutMs?: number;
   /** Values to scrub from any text that ends up in an error (passwords, API keys). */
   secrets?: string[];
-  /** Told after every call, success or failure (metrics: latency and errors per tenant). Must not throw. */
-  onCall?: (e: RpcCallEvent) => void;
 }
 
 /** What the caller is doing, for error details (never the arguments: they hold the secret). */
@@ -46,7 +40,7 @@ export function createOdooRpcClient(opts: OdooRpcOptions): OdooRpcClient {
   const scrub = (text: string): string => secrets.reduce((t, s) => t.split(s).join('***'), text);
   let nextId = 1;
 
-  const client: OdooRpcClient = {
+  return {
     async call(service, method, args, label = {}) {
       const where = {
         service,
@@ -107,7 +101,6 @@ export function createOdooRpcClient(opts: OdooRpcOptions): OdooRpcClient {
       return 'result' in envelope ? envelope.result : null;
     },
   };
-  return opts.onCall ? observed(client, opts.onCall) : client;
 }
 
 function mapRpcError(

@@ -1,21 +1,21 @@
 /**
- * ERP call latency and errors per tenant, fed by the ERP client's call hook (`onCall` of
+ * ERP call latency and errors per tenant, fed by the Erp port's call hook (`onCall` of
  * `createOdooErp` in @platform/erp). The tenant label is bounded: past `maxTenants` distinct values
  * new ones are counted under `other`, so a bug or a flood of tenants cannot explode the series count.
  */
 import { Counter, Histogram, type Registry } from 'prom-client';
 
-/** What the ERP client reports after each call (structurally the `RpcCallEvent` of @platform/erp). */
-export interface ErpCallEvent {
+/** What the ERP client reports after each call (structurally a subset of `ErpCallEvent` of @platform/erp). */
+export interface ErpCallOutcome {
   seconds: number;
   /** The AppError code of a failed call (ERP_UNAVAILABLE, ERP_REJECTED, ERP_AUTH_FAILED). */
   errorCode?: string | undefined;
 }
 
 export interface ErpCallMetrics {
-  record(tenant: string, e: ErpCallEvent): void;
+  record(tenant: string, e: ErpCallOutcome): void;
   /** A hook for one tenant's ERP client. */
-  observerFor(tenant: string): (e: ErpCallEvent) => void;
+  observerFor(tenant: string): (e: ErpCallOutcome) => void;
 }
 
 export const OTHER_TENANTS = 'other';
@@ -42,7 +42,7 @@ export function createErpCallMetrics(registry: Registry, opts: { maxTenants?: nu
     seen.add(tenant);
     return tenant;
   };
-  const record = (tenant: string, e: ErpCallEvent) => {
+  const record = (tenant: string, e: ErpCallOutcome) => {
     const t = bounded(tenant);
     duration.observe({ tenant: t, outcome: e.errorCode ? 'error' : 'ok' }, e.seconds);
     if (e.errorCode) errors.inc({ tenant: t, code: e.errorCode });
