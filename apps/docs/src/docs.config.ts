@@ -1,4 +1,5 @@
 /** The docs site's environment (the only reader of process.env in apps/docs). */
+import { metricsEnvShape } from '@platform/http-kit';
 import { type EnvSource, readConfig } from '@platform/kernel';
 import { z } from 'zod';
 
@@ -17,6 +18,7 @@ export const docsEnvSchema = z.object({
   DOCS_DIST: z.string().optional(),
   DATA_DIR: z.string().default('./data'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ...metricsEnvShape,
 });
 
 export type DocsConfig = z.infer<typeof docsEnvSchema>;

@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 
 import fastifyStatic from '@fastify/static';
+import { createMetricsRegistry, registerMetrics } from '@platform/http-kit';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 
 import { buildDocsSite, DEFAULT_DIST } from './docs.build.js';
@@ -48,7 +49,8 @@ export async function startDocs(
     // Compare digests so the comparison takes the same time whatever the lengths.
     const want = digest(`${c.DOCS_USER}:${docsPassword(c, (m) => process.stdout.write(`${m}\n`))}`);
     app.addHook('onRequest', (req, reply, done) => {
-      if (req.url === '/health') return done();
+      // /metrics has its own guard (METRICS_TOKEN or loopback only), so Prometheus needs no docs password.
+      if (req.url === '/health' || req.url === '/metrics') return done();
       const h = req.headers.authorization ?? '';
       const given = h.startsWith('Basic ') ? Buffer.from(h.slice(6), 'base64').toString('utf8') : '';
       if (given && timingSafeEqual(digest(given), want)) return done();
@@ -59,6 +61,7 @@ export async function startDocs(
         .send('sign-in required\n');
     });
   }
+  registerMetrics(app, { registry: createMetricsRegistry('docs'), service: 'docs', token: c.METRICS_TOKEN });
   app.get('/health', async () => ({ status: 'ok' }));
   await app.register(fastifyStatic, { root: dist, extensions: ['html'], cacheControl: true, maxAge: '5m' });
   await app.listen({ port: c.DOCS_PORT, host: c.DOCS_HOST });
@@ -66,6 +69,7 @@ export async function startDocs(
   let closing: Promise<void> | undefined;
   return {
     url: `http://${c.DOCS_HOST === '0.0.0.0' ? '127.0.0.1' : c.DOCS_HOST}:${port}`,
+    app,
     close: () => (closing ??= app.close()),
   };
 }

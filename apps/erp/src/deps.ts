@@ -21,12 +21,13 @@ import { secretBoxFromConfig } from '@platform/secrets';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 
 import type { ErpConfig } from './erp.config.js';
-import { buildErpHttpApp } from './erp.http-app.js';
+import { buildErpHttpApp, type ErpAppParts } from './erp.http-app.js';
 import { ensureDefaultDatabase, ensurePlatformApiKey, oneAtATime, PLATFORM_KEY_FILE } from './erp.startup.js';
 import { AuditRepo } from './features/credentials/audit.repo.js';
 import { AuditService } from './features/credentials/audit.service.js';
 import { AuthFailures } from './features/credentials/auth-failures.js';
 import type { IntegrationsDeps } from './features/integrations/integrations.types.js';
+import { composeErpMetrics } from './features/metrics/erp-metrics.js';
 import { OAuthService, type OAuthTtls } from './features/oauth/oauth.service.js';
 import { OAuthAppsService } from './features/oauth/oauth-apps.service.js';
 import { OAuthGrantsRepo } from './features/oauth/oauth-grants.repo.js';
@@ -191,7 +192,7 @@ export function composeIntegrations(
   };
 }
 
-export interface ErpAppInput {
+export interface ErpAppInput extends Pick<ErpAppParts, 'metrics'> {
   erp: EmbeddedErp;
   /** The REST API (`/restapi/1.0/...`); its AuthFailures also audit and limit failed RPC logins. */
   restapi?: RestApiDeps;
@@ -284,6 +285,7 @@ export async function composeErpHost(config: ErpConfig, opts: ErpHostOptions = {
       emailWebhooks: new EmailWebhookService(platformDb, config, new SuppressionService(platformDb)),
       emailAdmin: composeEmailAdmin(config, platformDb, secretBoxFromConfig(config), tenantId),
       sessionTtlSeconds: config.ERP_SESSION_TTL_S,
+      metrics: composeErpMetrics(config),
     });
     return { app, erp, restapi, db, closeDatabases: () => db.close().then(closePlatform) };
   } catch (e) {

@@ -1,5 +1,6 @@
 /** The only place the ERP process reads its environment. */
 import { emailEnvShape, refineEmailConfig } from '@platform/email/email.config.js';
+import { metricsEnvShape } from '@platform/http-kit';
 import { type EnvSource, readConfig, sharedEnvShape } from '@platform/kernel';
 import { z } from 'zod';
 
@@ -42,6 +43,7 @@ export const erpEnvSchema = z
       .string()
       .regex(/^[^,\s]+(\s*,\s*[^,\s]+)*$/, 'must be a comma-separated list of ERP logins')
       .default('admin'),
+    ...metricsEnvShape,
   })
   .superRefine((c, ctx) => {
     refineEmailConfig(c, ctx);

@@ -12,9 +12,11 @@ import {
 } from '@platform/email';
 import {
   loggerOptions,
+  type MetricsOptions,
   problemClientErrorHandler,
   problemFrameworkErrors,
   registerInputHandling,
+  registerMetrics,
   registerProblemHandlers,
 } from '@platform/http-kit';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
@@ -52,6 +54,8 @@ export interface ErpAppParts {
   emailWebhooks?: EmailWebhookService;
   /** Office users' email API (`/restapi/1.0/admin/email/*`, scope admin:integrations); needs `restapi`. */
   emailAdmin?: EmailAdminService;
+  /** /metrics (requests, process); not mounted when absent. */
+  metrics?: MetricsOptions;
 }
 
 /** The REST API and its OAuth endpoints in one /restapi/1.0 scope, and the RFC 8414 metadata at the root. */
@@ -80,6 +84,7 @@ export function buildErpHttpApp(deps: ErpAppParts): FastifyInstance {
   registerInputHandling(app);
   // Unknown routes answer as Odoo 15 does (registerOdooNotFound below), not with problem+json.
   registerProblemHandlers(app, { notFound: false });
+  if (deps.metrics) registerMetrics(app, deps.metrics);
   // The worker's change feed and lead delivery call JSON-RPC every few seconds: successful JSON-RPC
   // and health calls are routine (debug); everything else, and any failure, is logged at info.
   app.addHook('onResponse', async (req, reply) => {

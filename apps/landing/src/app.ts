@@ -5,6 +5,7 @@ import {
   problemClientErrorHandler,
   problemFrameworkErrors,
   registerInputHandling,
+  registerMetrics,
   registerProblemHandlers,
 } from '@platform/http-kit';
 import { localCaptchaRoutes } from '@platform/providers/local';
@@ -48,6 +49,7 @@ export async function buildLandingApp(deps: LandingDeps, opts: LandingAppOptions
   // JSON only (charset-aware), and no NUL or lone surrogate in any string (docs/public-api.md).
   registerInputHandling(app);
   registerProblemHandlers(app);
+  registerMetrics(app, deps.metrics);
   // Callback style: an async hook costs a promise and a microtask turn on every reply.
   app.addHook('onSend', (req, reply, payload, done) => {
     reply.header('x-request-id', req.id);

@@ -1,4 +1,5 @@
 /** The landing host's environment, validated once at start-up (the only reader of process.env here). */
+import { metricsEnvShape } from '@platform/http-kit';
 import { type EnvSource, readConfig } from '@platform/kernel';
 import { z } from 'zod';
 
@@ -69,6 +70,7 @@ export const landingEnvSchema = z
       .regex(/^\d{5,20}$/, 'must be the numeric pixel id')
       .optional(),
     META_ACCESS_TOKEN: z.string().min(10).optional(),
+    ...metricsEnvShape,
   })
   .superRefine((c, ctx) => {
     if (c.CAPTCHA_SECRET_KEY && !c.CAPTCHA_ALLOWED_HOSTNAMES?.length)

@@ -3,7 +3,7 @@
  * (reCAPTCHA siteverify, or the local stand-in when no secret is configured) and the services.
  */
 import type { Db } from '@platform/db';
-import { RateLimiter } from '@platform/http-kit';
+import { createMetricsRegistry, type MetricsOptions, RateLimiter } from '@platform/http-kit';
 import { randomToken } from '@platform/kernel';
 import { type CaptchaVerifier, createSiteverifyVerifier, GOOGLE_SITEVERIFY_URL } from '@platform/providers';
 
@@ -26,6 +26,8 @@ export interface LandingDeps {
   captchaScript: { scriptUrl: string; siteKey: string };
   /** Set in embedded mode: mount the local siteverify stand-in; bind its URL once listening. */
   localCaptcha: { secret: string; siteKey: string; maxTokens: number; bind(baseUrl: string): void } | null;
+  /** /metrics (requests, process); METRICS_TOKEN or loopback only. */
+  metrics: MetricsOptions;
 }
 
 const LOCAL_HOSTNAMES = ['localhost', '127.0.0.1', '[::1]'];
@@ -96,5 +98,6 @@ export function composeLanding(config: LandingConfig, db: Db, onAccepted?: () =>
     limiter: new RateLimiter(db),
     captchaScript,
     localCaptcha,
+    metrics: { registry: createMetricsRegistry('landing'), service: 'landing', token: config.METRICS_TOKEN },
   };
 }

@@ -1,5 +1,6 @@
 /** The worker's environment, validated once at start-up (the only reader of process.env here). */
 import { emailEnvShape, refineEmailConfig } from '@platform/email/email.config.js';
+import { metricsEnvShape } from '@platform/http-kit';
 import { type EnvSource, readConfig, sharedEnvShape } from '@platform/kernel';
 import { z } from 'zod';
 
@@ -51,6 +52,10 @@ export const workerEnvSchema = z
     CERTIFICATES_POLL_MS: int(1_000, 86_400_000).default(60_000),
     PROXY_DIR: z.string().optional(),
     NGINX_BIN: z.string().default('nginx'),
+    ...metricsEnvShape,
+    // The worker's /metrics listener (it has no other HTTP server); 0 turns it off.
+    WORKER_METRICS_PORT: int(0, 65535).default(9464),
+    WORKER_METRICS_HOST: z.string().default('127.0.0.1'),
   })
   .superRefine((c, ctx) => {
     refineEmailConfig(c, ctx);
