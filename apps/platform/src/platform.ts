@@ -14,6 +14,7 @@ import { startLanding } from '@platform/app-landing/server.js';
 import { loadWorkerConfig } from '@platform/app-worker/config.js';
 import { ErpConnections } from '@platform/app-worker/erp-connections.js';
 import { startBackupJob } from '@platform/app-worker/features/backup/backup.job.js';
+import { startWorkerMetrics } from '@platform/app-worker/features/metrics/worker-metrics.js';
 import { secretBoxFrom } from '@platform/app-worker/secrets.js';
 import { startWorker } from '@platform/app-worker/worker.js';
 import { loadBackupConfig } from '@platform/backup';
@@ -37,6 +38,8 @@ export interface RunningPlatform {
   erp: Erp;
   /** The control plane's URL (CONTROL_PORT, default 8003). */
   controlUrl: string;
+  /** The worker's /metrics listener (undefined unless asked for, or WORKER_METRICS_PORT=0). */
+  workerMetricsUrl?: string | undefined;
   /** The docs site's URL (undefined when DOCS=off). */
   docsUrl?: string | undefined;
   /** Longest a graceful shutdown may take (SHUTDOWN_TIMEOUT_MS) before the process exits anyway. */
@@ -50,6 +53,8 @@ export interface PlatformExtras {
   docs?: boolean;
   /** The scheduled backup job (BACKUP_INTERVAL_H). */
   backups?: boolean;
+  /** The worker's /metrics listener on WORKER_METRICS_PORT (9464); off in tests (a fixed port). */
+  workerMetrics?: boolean;
 }
 
 export async function startPlatform(
@@ -82,6 +87,7 @@ export async function startPlatform(
       : undefined;
     const workerConfig = loadWorkerConfig(erpServer ? { ...env, ERP_URL: erpServer.url } : env);
     const worker = await startWorker(workerConfig, { db, logger: logger.child({ name: 'worker' }) });
+    const workerMetrics = extras.workerMetrics ? await startWorkerMetrics(workerConfig, worker.metrics) : undefined;
     const landing = await startLanding(landingConfig, {
       db,
       logger: logger.child({ name: 'landing' }) as unknown as FastifyBaseLogger,
@@ -136,6 +142,7 @@ export async function startPlatform(
       erpUrl: workerConfig.ERP_URL,
       controlUrl: control.url,
       docsUrl: docs?.url,
+      workerMetricsUrl: workerMetrics && `${workerMetrics.url}/metrics`,
       erp: new ErpConnections(workerConfig).forDatabase(null),
       shutdownDeadlineMs: workerConfig.SHUTDOWN_TIMEOUT_MS,
       // Stop taking requests, finish and release outbox work, then close the databases.
@@ -145,6 +152,7 @@ export async function startPlatform(
           await control.close();
           await docs?.close();
           await backups?.close();
+          await workerMetrics?.close();
           await worker.close();
           await erpServer?.close();
           await db.close();

@@ -41,6 +41,7 @@ import { deliverConversion } from './features/conversions/conversion-delivery.js
 import { fanOutErpEvent } from './features/erp-events/erp-event-fanout.js';
 import { LeadDeliveryService } from './features/leads/lead-delivery.service.js';
 import { RetentionRunner } from './features/retention/retention.runner.js';
+import { composeWorkerMetrics, type WorkerMetrics } from './features/metrics/worker-metrics.js';
 import { RetentionService } from './features/retention/retention.service.js';
 import { secretBoxFrom } from './secrets.js';
 
@@ -53,6 +54,8 @@ export interface WorkerParts {
   feed: ChangeFeedRunner | undefined;
   pruning: RetentionRunner | undefined;
   certificates: ReturnType<typeof createCertificateJob>;
+  /** Served by worker.ts's caller on WORKER_METRICS_PORT (features/metrics). */
+  metrics: WorkerMetrics;
 }
 
 function conversionsSender(config: WorkerConfig, logger: Logger): ConversionsSender {
@@ -110,7 +113,8 @@ export function buildHandlers(
 }
 
 export function composeWorker(config: WorkerConfig, db: Db, logger: Logger): WorkerParts {
-  const erps = new ErpConnections(config);
+  const metrics = composeWorkerMetrics(config, db);
+  const erps = new ErpConnections(config, metrics.observerFor);
   const tuning = {
     pollMs: config.OUTBOX_POLL_MS,
     maxAttempts: config.OUTBOX_MAX_ATTEMPTS,
@@ -158,5 +162,5 @@ export function composeWorker(config: WorkerConfig, db: Db, logger: Logger): Wor
       : undefined;
   // Certificates for tenant domains (off unless ACME_DIRECTORY_URL is set).
   const certificates = createCertificateJob(config, db, secretBoxFrom(config), logger);
-  return { relay, email, feed, pruning, certificates };
+  return { relay, email, feed, pruning, certificates, metrics };
 }

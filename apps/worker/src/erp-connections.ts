@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { createOdooErp, type Erp } from '@platform/erp';
+import { createOdooErp, type Erp, type ErpCallObserver } from '@platform/erp';
 import { AppError } from '@platform/kernel';
 
 import type { WorkerConfig } from './config.js';
@@ -18,6 +18,8 @@ export class ErpConnections {
       WorkerConfig,
       'ERP_URL' | 'ERP_DB' | 'ERP_LOGIN' | 'ERP_API_KEY' | 'ERP_TIMEOUT_MS' | 'DATA_DIR'
     >,
+    /** The metrics hook of each database's client (latency and errors per tenant). */
+    private readonly observerFor?: (erpDb: string) => ErpCallObserver,
   ) {}
 
   forDatabase(db: string | null): Erp {
@@ -31,6 +33,7 @@ export class ErpConnections {
       login: this.config.ERP_LOGIN,
       secret,
       timeoutMs: this.config.ERP_TIMEOUT_MS,
+      ...(this.observerFor ? { onCall: this.observerFor(name) } : {}),
     });
     this.cache.set(name, { secret, erp });
     return erp;

@@ -6,6 +6,7 @@ import { ConfigError } from '@platform/kernel';
 
 import { loadWorkerConfig } from './config.js';
 import { startBackupJob } from './features/backup/backup.job.js';
+import { startWorkerMetrics } from './features/metrics/worker-metrics.js';
 import { startWorker } from './worker.js';
 
 await runService('worker', async () => {
@@ -18,6 +19,8 @@ await runService('worker', async () => {
   const backupConfig = loadBackupConfig();
   const worker = await startWorker(config);
   const backups = await startBackupJob(backupConfig, { logger: createLogger(config.LOG_LEVEL, 'backup') });
+  const metrics = await startWorkerMetrics(config, worker.metrics);
   process.stdout.write('worker started: relaying the outbox\n');
-  return { close: async () => (await backups?.close(), await worker.close()) };
+  if (metrics) process.stdout.write(`worker metrics: ${metrics.url}/metrics\n`);
+  return { close: async () => (await metrics?.close(), await backups?.close(), await worker.close()) };
 });

@@ -9,6 +9,7 @@ import type { OutboxRelay } from '@platform/outbox';
 
 import type { WorkerConfig } from './config.js';
 import { composeWorker, type Logger } from './deps.js';
+import type { WorkerMetrics } from './features/metrics/worker-metrics.js';
 
 export interface RunningWorker {
   relay: OutboxRelay;
@@ -17,6 +18,8 @@ export interface RunningWorker {
   close(): Promise<void>;
   /** Longest a graceful shutdown may take (SHUTDOWN_TIMEOUT_MS) before the process exits anyway. */
   shutdownDeadlineMs: number;
+  /** What the worker's /metrics serves (main.ts and `npm start` listen on WORKER_METRICS_PORT). */
+  metrics: WorkerMetrics;
 }
 
 export async function startWorker(
@@ -29,7 +32,7 @@ export async function startWorker(
     opts.db ??
     (await openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, name: 'platform', owner: true }));
   if (ownDb) await migratePlatform(db);
-  const { relay, email, feed, pruning, certificates } = composeWorker(config, db, logger);
+  const { relay, email, feed, pruning, certificates, metrics } = composeWorker(config, db, logger);
   relay.start();
   email.start();
   feed?.start();
@@ -38,6 +41,7 @@ export async function startWorker(
   let closing: Promise<void> | undefined;
   return {
     relay,
+    metrics,
     wake: () => (relay.wake(), email.wake()),
     shutdownDeadlineMs: config.SHUTDOWN_TIMEOUT_MS,
     // Stop finishes the rows in hand and releases claims before the database closes.
