@@ -40,8 +40,8 @@ import { ChangeFeedService } from './features/change-feed/change-feed.service.js
 import { deliverConversion } from './features/conversions/conversion-delivery.js';
 import { fanOutErpEvent } from './features/erp-events/erp-event-fanout.js';
 import { LeadDeliveryService } from './features/leads/lead-delivery.service.js';
-import { RetentionRunner } from './features/retention/retention.runner.js';
 import { composeWorkerMetrics, type WorkerMetrics } from './features/metrics/worker-metrics.js';
+import { RetentionRunner } from './features/retention/retention.runner.js';
 import { RetentionService } from './features/retention/retention.service.js';
 import { secretBoxFrom } from './secrets.js';
 
