@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { AppError } from '@platform/kernel';
 import { jwtVerify, SignJWT } from 'jose';
 
-import { type Principal, type Role,ROLES } from './principal.js';
+import { type Principal, type Role, ROLES } from './principal.js';
 
 export const ACCESS_AUDIENCE = 'control';
 const ALG = 'HS256';

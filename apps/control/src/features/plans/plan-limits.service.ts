@@ -8,7 +8,7 @@ import { AppError } from '@platform/kernel';
 
 import type { Role } from '../auth/principal.js';
 import { jobsInMonth, memberCounts, planOf, setPlan, takeJob } from './plan-limits.repo.js';
-import { cheapestPlanAbove, cheapestPlanWith, type Feature, type Plan, type PlanId,PLANS } from './plans.catalogue.js';
+import { cheapestPlanAbove, cheapestPlanWith, type Feature, type Plan, type PlanId, PLANS } from './plans.catalogue.js';
 
 export interface PlanUsage {
   users: number;
