@@ -20,6 +20,7 @@ import { buildControlApp } from '../../control.http-app.js';
 import { composeControl, type ControlDeps } from '../../deps.js';
 
 const TOKEN = 'metrics-token-for-tests-0123456789';
+const KEY = '3f1c0e5b8a9d47e2b6c1f0a4d8e7b2c95a1f3e6d';
 let t: TestDb;
 let app: FastifyInstance;
 let deps: ControlDeps;
@@ -34,9 +35,15 @@ beforeAll(async () => {
     `INSERT INTO tenants (slug, name) VALUES ('metrics-a', 'A'), ('metrics-b', 'B') RETURNING id`,
   );
   [tenantA, tenantB] = ids.rows.map((r) => r.id) as [string, string];
-  deps = composeControl(loadControlConfig({ METRICS_TOKEN: TOKEN }), t.db);
-  app = await buildControlApp(deps, { logger: false, bodyLimit: 65_536, trustProxy: false });
   odoo = await startOdooFixtureServer((await loadOdooFixtures()).values());
+  // Tenant A's ERP accepts its key; tenant B's was revoked (Odoo answers `false` to its login).
+  const keys: Record<string, string> = { [tenantA]: KEY, [tenantB]: '0'.repeat(40) };
+  const erps = {
+    forTenant: async (tenantId: string) =>
+      createOdooErp({ url: odoo.url, db: 'odoo15', login: 'api-bot@example.com', secret: keys[tenantId]! }),
+  };
+  deps = composeControl(loadControlConfig({ METRICS_TOKEN: TOKEN }), t.db, { erps });
+  app = await buildControlApp(deps, { logger: false, bodyLimit: 65_536, trustProxy: false });
 }, 120_000);
 afterAll(async () => {
   await app?.close();
@@ -105,22 +112,18 @@ describe('control plane /metrics', () => {
     expect(sampleValue(text, 'tenant_domains', { ssl_status: 'active', domain_type: 'subdomain' })).toBe(1);
   });
 
-  it("records a tenant's ERP calls (latency, and errors by code) under that tenant", async () => {
-    const erpOf = (slug: string, secret: string) =>
-      createOdooErp({
-        url: odoo.url,
-        db: 'odoo15',
-        login: 'api-bot@example.com',
-        secret,
-        onCall: deps.metrics.erpCalls.observerFor(slug),
-      });
-    await erpOf('metrics-a', '3f1c0e5b8a9d47e2b6c1f0a4d8e7b2c95a1f3e6d').searchCount('res.partner', [
-      ['is_company', '=', true],
-    ]);
-    await expect(erpOf('metrics-b', '0'.repeat(40)).authenticate()).rejects.toMatchObject({
+  it("records a tenant's ERP calls (latency, and errors by code) under that tenant's slug", async () => {
+    const erpA = await deps.erps.forTenant(tenantA);
+    expect(await erpA.searchCount('res.partner', [['is_company', '=', true]])).toBeTypeOf('number');
+    await expect((await deps.erps.forTenant(tenantB)).authenticate()).rejects.toMatchObject({
       code: 'ERP_AUTH_FAILED',
     });
-    const text = await scrape();
+    // The label is the tenant's slug, looked up (once) after the first call: poll until recorded.
+    let text = await scrape();
+    for (let i = 0; i < 100 && sampleValue(text, 'erp_call_errors_total', { tenant: 'metrics-b' }) === 0; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      text = await scrape();
+    }
     expect(sampleValue(text, 'erp_call_duration_seconds_count', { tenant: 'metrics-a', outcome: 'ok' })).toBe(1);
     expect(sampleValue(text, 'erp_call_duration_seconds_sum', { tenant: 'metrics-a' })).toBeGreaterThan(0);
     expect(sampleValue(text, 'erp_call_errors_total', { tenant: 'metrics-a' })).toBe(0);
