@@ -38,12 +38,23 @@ describe.skipIf(!hasAnalyze)('deployment units', () => {
 
   it('start every service the platform has', () => {
     const target = readFileSync(join(UNITS, 'platform.target'), 'utf8');
-    for (const s of ['migrate', 'erp', 'landing', 'worker', 'docs']) expect(target).toContain(`platform-${s}.service`);
+    for (const s of ['migrate', 'erp', 'landing', 'worker', 'control', 'docs'])
+      expect(target).toContain(`platform-${s}.service`);
     expect(
       execFileSync('node', [
         '-e',
-        `const p=require(${JSON.stringify(join(UNITS, '../../package.json'))});for (const s of ['start:erp','start:landing','start:worker','start:docs','migrate']) if(!p.scripts[s]) process.exit(1)`,
+        `const p=require(${JSON.stringify(join(UNITS, '../../package.json'))});for (const s of ['start:erp','start:landing','start:worker','start:control','start:docs','migrate']) if(!p.scripts[s]) process.exit(1)`,
       ]).toString(),
     ).toBe('');
+  });
+
+  it('run the control plane after the migrations, restarted on failure, as the platform user', () => {
+    const unit = readFileSync(join(UNITS, 'platform-control.service'), 'utf8');
+    expect(unit).toMatch(/^ExecStart=\/usr\/bin\/npm run --silent start:control$/m);
+    expect(unit).toMatch(/^Requires=platform-migrate\.service$/m);
+    expect(unit).toMatch(/^After=.*platform-migrate\.service/m);
+    expect(unit).toMatch(/^User=platform$/m);
+    expect(unit).toMatch(/^Restart=on-failure$/m);
+    expect(unit).toMatch(/^EnvironmentFile=\/etc\/platform\/platform\.env$/m);
   });
 });
