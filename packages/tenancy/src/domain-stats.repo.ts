@@ -17,7 +17,9 @@ export async function countDomainStates(db: Queryable): Promise<DomainStateCount
   );
   const counts = new Map(r.rows.map((x) => [`${x.ssl_status}/${x.domain_type}`, Number(x.count)]));
   const known = SSL_STATUSES.flatMap((s) => DOMAIN_TYPES.map((t) => ({ ssl_status: s, domain_type: t })));
-  const extra = r.rows.filter((x) => !known.some((k) => k.ssl_status === x.ssl_status && k.domain_type === x.domain_type));
+  const extra = r.rows.filter(
+    (x) => !known.some((k) => k.ssl_status === x.ssl_status && k.domain_type === x.domain_type),
+  );
   return [
     ...known.map((k) => ({ ...k, count: counts.get(`${k.ssl_status}/${k.domain_type}`) ?? 0 })),
     ...extra.map((x) => ({ ...x, count: Number(x.count) })),
