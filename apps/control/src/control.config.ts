@@ -1,5 +1,6 @@
 /** The control plane's environment, validated once at start-up (the only reader of process.env here). */
 import { type EnvSource, readConfig, sharedEnvShape } from '@platform/kernel';
+import { loadStoreConfig, type StoreConfig } from '@platform/storage';
 import { z } from 'zod';
 
 const port = z.coerce.number().int('must be an integer').min(0).max(65535, 'must be a TCP port (0-65535)');
@@ -55,4 +56,9 @@ export type ControlConfig = z.infer<typeof controlEnvSchema>;
 
 export function loadControlConfig(env: EnvSource = process.env): ControlConfig {
   return readConfig(controlEnvSchema, env);
+}
+
+/** Jobs: the tenants' object store for photos and signatures (STORAGE_*, as packages/storage reads them). */
+export function loadControlStorage(env: EnvSource = process.env): StoreConfig {
+  return loadStoreConfig(env, 'STORAGE');
 }

@@ -9,11 +9,13 @@ import { join } from 'node:path';
 
 import type { Db } from '@platform/db';
 import { type Clock, systemClock } from '@platform/kernel';
+import { type ObjectStore, openObjectStore } from '@platform/storage';
 
-import type { ControlConfig } from './control.config.js';
+import { type ControlConfig, loadControlStorage } from './control.config.js';
 import { MembersService } from './features/accounts/members.service.js';
 import { AuditLog } from './features/audit/audit-log.js';
 import { type AccessTokenKeys, accessTokenKeys } from './features/auth/access-token.js';
+import { composeJobs, type JobsFeature } from './features/jobs/jobs.compose.js';
 import { PlanLimits } from './features/plans/plan-limits.service.js';
 import { defaultTenantErps, type TenantErps } from './features/tenants/tenant-erps.js';
 
@@ -28,11 +30,15 @@ export interface ControlDeps {
   audit: AuditLog;
   members: MembersService;
   erps: TenantErps;
+  /** The tenants' photos and signatures (presigned uploads). */
+  objects: ObjectStore;
+  jobs: JobsFeature;
 }
 
 export interface ComposeControlOptions {
   clock?: Clock;
   erps?: TenantErps;
+  objects?: ObjectStore;
 }
 
 /** CONTROL_JWT_SECRET, or (embedded mode) a key generated once and kept beside the data. */
@@ -57,15 +63,21 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
     .map((s) => s.trim())
     .filter(Boolean);
   const plans = new PlanLimits();
+  const clock = opts.clock ?? systemClock;
+  const audit = new AuditLog();
+  const erps = opts.erps ?? defaultTenantErps(config);
+  const objects = opts.objects ?? openObjectStore(loadControlStorage(), join(config.DATA_DIR, 'objects'));
   return {
     config,
     db,
-    clock: opts.clock ?? systemClock,
+    clock,
     readiness: {},
     tokenKeys: accessTokenKeys(config.CONTROL_JWT_ISSUER, jwtSecret(config), previous),
     plans,
-    audit: new AuditLog(),
+    audit,
     members: new MembersService(plans),
-    erps: opts.erps ?? defaultTenantErps(config),
+    erps,
+    objects,
+    jobs: composeJobs({ db, erps, plans, audit, clock, objects }),
   };
 }

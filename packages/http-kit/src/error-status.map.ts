@@ -55,6 +55,7 @@ export const ERROR_STATUS: Record<ErrorCode, { status: number; title: string }> 
   PORTAL_LINK_INVALID: { status: 404, title: 'Link not valid' },
   INVITATION_INVALID: { status: 404, title: 'Invitation not valid' },
   RESET_TOKEN_INVALID: { status: 404, title: 'Reset link not valid' },
+  JOB_TRANSITION_INVALID: { status: 409, title: 'Stage move not allowed' },
   INTERNAL: { status: 500, title: 'Internal error' },
 };
 

@@ -65,6 +65,8 @@ export const ERROR_CODES = [
   'PORTAL_LINK_INVALID',
   'INVITATION_INVALID',
   'RESET_TOKEN_INVALID',
+  // jobs (control plane /jobs)
+  'JOB_TRANSITION_INVALID',
   // everything else
   'INTERNAL',
 ] as const;
