@@ -162,7 +162,7 @@ export class JobCommands {
 
   async stage(ctx: MutationContext, id: string, b: { stage: StageKey }) {
     const p = ctx.principal;
-    if (p.role === 'technician' && !TECHNICIAN_STAGES.includes(b.stage))
+    if (p.role === 'technician' && b.stage !== 'done' && !TECHNICIAN_STAGES.includes(b.stage))
       throw new AppError('ROLE_FORBIDDEN', `Your role (technician) may not move a job to ${b.stage}.`, {
         details: { required_roles: ['owner', 'admin', 'office'] },
       });

@@ -80,28 +80,26 @@ export class JobsReader {
           { field: 'from', rule: 'range_too_wide', message: `Give a date range of at most ${MAX_LIST_MATCHES} jobs.` },
         ],
       });
-    return withTenant(this.deps.db, p.tenantId, async (tx) => {
-      const rows = new Map(
-        (
-          await jobsByErpIds(
+    // No ERP call inside a platform transaction: the ERP may share the database (embedded, PGlite).
+    const rows = new Map(
+      (
+        await withTenant(this.deps.db, p.tenantId, (tx) =>
+          jobsByErpIds(
             tx,
             found.map((o) => o.id),
-          )
-        ).map((r) => [r.erp_order_id, r]),
-      );
-      const sorted = routeOrder(found, rows);
-      const page = sorted.slice((f.page - 1) * f.page_size, f.page * f.page_size);
-      const orders = await shape(erp, page);
-      return {
-        items: await this.views(
-          tx,
-          orders.map((o) => ({ row: rows.get(o.erpId)!, order: o })),
-        ),
-        page: f.page,
-        page_size: f.page_size,
-        total: sorted.length,
-      };
-    });
+          ),
+        )
+      ).map((r) => [r.erp_order_id, r]),
+    );
+    const sorted = routeOrder(found, rows);
+    const orders = await shape(erp, sorted.slice((f.page - 1) * f.page_size, f.page * f.page_size));
+    const items = await withTenant(this.deps.db, p.tenantId, (tx) =>
+      this.views(
+        tx,
+        orders.map((o) => ({ row: rows.get(o.erpId)!, order: o })),
+      ),
+    );
+    return { items, page: f.page, page_size: f.page_size, total: sorted.length };
   }
 
   async get(p: Principal, id: string): Promise<Job> {
