@@ -66,7 +66,7 @@ const NOTHING_APPLIED = new Set([
   'ERP_REJECTED',
 ]);
 
-const fingerprintOf = (p: Principal, request: unknown) =>
+export const fingerprintOf = (p: Principal, request: unknown) =>
   createHash('sha256')
     .update(JSON.stringify([p.userId, request]))
     .digest('hex');

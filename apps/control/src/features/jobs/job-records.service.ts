@@ -98,13 +98,13 @@ export class JobRecords {
     b: { kind: AttachmentKind; content_type: string; bytes: number },
   ): Promise<Answer> {
     const p = ctx.principal;
+    const j = await this.reader.load(p, id);
     const rule = UPLOAD_RULES[b.kind];
     const ext = rule.types[b.content_type];
     if (!ext)
       throw refused('content_type', 'not_allowed', `A ${b.kind} must be one of ${Object.keys(rule.types).join(', ')}.`);
     if (b.bytes > rule.maxBytes)
       throw refused('bytes', 'too_large', `A ${b.kind} may be at most ${rule.maxBytes} bytes.`);
-    const j = await this.reader.load(p, id);
     return runMutation(this.deps, ctx, {
       action: 'job.upload',
       request: ['POST', `/jobs/${id}/uploads`, b],
@@ -132,6 +132,7 @@ export class JobRecords {
 
   async attach(ctx: MutationContext, id: string, b: { key: string; kind: AttachmentKind }): Promise<Answer> {
     const p = ctx.principal;
+    const j = await this.reader.load(p, id);
     const prefix = `${p.tenantId}/jobs/${id}/${b.kind}/`;
     const exts = Object.values(UPLOAD_RULES[b.kind].types).join('|');
     if (!b.key.startsWith(prefix) || !new RegExp(`^[0-9a-f-]{36}\\.(${exts})$`).test(b.key.slice(prefix.length)))
@@ -140,7 +141,6 @@ export class JobRecords {
         'not_this_job',
         `key must be an upload key of this job for a ${b.kind} (from POST /jobs/{id}/uploads).`,
       );
-    const j = await this.reader.load(p, id);
     const stored = (await this.deps.objects.list(b.key)).find((o) => o.key === b.key);
     if (!stored)
       throw refused(
