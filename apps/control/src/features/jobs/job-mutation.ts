@@ -25,6 +25,8 @@ export interface MutationContext {
   ip?: string | undefined;
   idempotencyKey?: string | undefined;
   ifMatch?: string | undefined;
+  /** Who the audit names (default: the principal as a user); seeding runs as the system. */
+  actor?: { kind: 'system' } | undefined;
 }
 
 export interface Answer {
@@ -137,7 +139,7 @@ export async function runMutation<R>(
     const done = await plan.commit(tx, outcome, marker);
     await deps.audit.record(tx, {
       tenantId,
-      actor: { kind: 'user', id: ctx.principal.userId },
+      actor: ctx.actor ?? { kind: 'user', id: ctx.principal.userId },
       action: plan.action,
       target: done.target,
       ...(ctx.ip ? { ip: ctx.ip } : {}),
