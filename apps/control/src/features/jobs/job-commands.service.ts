@@ -8,7 +8,6 @@ import type { Erp } from '@platform/erp';
 import { AppError, type Clock } from '@platform/kernel';
 
 import type { AuditLog } from '../audit/audit-log.js';
-import type { Principal } from '../auth/principal.js';
 import type { PlanLimits } from '../plans/plan-limits.service.js';
 import {
   createOrder,

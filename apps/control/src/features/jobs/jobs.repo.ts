@@ -30,15 +30,9 @@ export async function jobById(tx: Queryable, id: string): Promise<JobRow | undef
   return (await tx.query<JobRow>(`SELECT ${JOB_COLS} FROM jobs WHERE id = $1::uuid`, [id])).rows[0];
 }
 
-export async function jobsByErpIds(tx: Queryable, erpIds: number[]): Promise<JobRow[]> {
-  return (await tx.query<JobRow>(`SELECT ${JOB_COLS} FROM jobs WHERE erp_order_id = ANY($1::int[])`, [erpIds])).rows;
-}
-
-/** Every ERP order id of the tenant (the list's scope inside an ERP database shared by tenants). */
-export async function allErpIds(tx: Queryable): Promise<number[]> {
-  return (await tx.query<{ e: number }>('SELECT erp_order_id AS e FROM jobs ORDER BY erp_order_id')).rows.map(
-    (r) => r.e,
-  );
+/** Every job of the tenant (the list's scope inside an ERP database shared by tenants). */
+export async function allJobs(tx: Queryable): Promise<JobRow[]> {
+  return (await tx.query<JobRow>(`SELECT ${JOB_COLS} FROM jobs`)).rows;
 }
 
 export async function setRouteOrder(tx: Queryable, id: string, routeOrder: number): Promise<void> {

@@ -9,18 +9,10 @@ import { AppError } from '@platform/kernel';
 
 import type { Principal } from '../auth/principal.js';
 import type { TenantErps } from '../tenants/tenant-erps.js';
-import { fsmStages } from './erp/fsm-stages.js';
 import { readOrders, searchOrders, shape, toErpTime } from './erp/fsm-orders.js';
+import { fsmStages } from './erp/fsm-stages.js';
 import { jobView } from './job-view.js';
-import {
-  allErpIds,
-  detailsOf,
-  jobById,
-  type JobRow,
-  jobsByErpIds,
-  technicianPerson,
-  techniciansByPerson,
-} from './jobs.repo.js';
+import { allJobs, detailsOf, jobById, type JobRow, technicianPerson, techniciansByPerson } from './jobs.repo.js';
 import type { ErpJob, Job, StageKey } from './jobs.types.js';
 
 export interface JobListFilter {
@@ -54,13 +46,14 @@ export class JobsReader {
   ): Promise<{ items: Job[]; page: number; page_size: number; total: number }> {
     const erp = await this.deps.erps.forTenant(p.tenantId);
     const scope = await withTenant(this.deps.db, p.tenantId, async (tx) => ({
-      ids: await allErpIds(tx),
+      jobs: await allJobs(tx),
       person: p.role === 'technician' ? ((await technicianPerson(tx, p.userId)) ?? 0) : undefined,
       wanted: f.technician_id ? ((await technicianPerson(tx, f.technician_id)) ?? 0) : undefined,
     }));
     const empty = { items: [], page: f.page, page_size: f.page_size, total: 0 };
-    if (!scope.ids.length || scope.person === 0 || scope.wanted === 0) return empty;
-    const domain: Domain = [['id', 'in', scope.ids]];
+    if (!scope.jobs.length || scope.person === 0 || scope.wanted === 0) return empty;
+    const rows = new Map(scope.jobs.map((r) => [r.erp_order_id, r]));
+    const domain: Domain = [['id', 'in', [...rows.keys()]]];
     if (scope.person !== undefined) domain.push(['person_id', '=', scope.person]);
     if (scope.wanted !== undefined) domain.push(['person_id', '=', scope.wanted]);
     if (f.stage) domain.push(['stage_id', 'in', (await fsmStages(erp)).idsOf(f.stage)]);
@@ -80,25 +73,25 @@ export class JobsReader {
           { field: 'from', rule: 'range_too_wide', message: `Give a date range of at most ${MAX_LIST_MATCHES} jobs.` },
         ],
       });
-    // No ERP call inside a platform transaction: the ERP may share the database (embedded, PGlite).
-    const rows = new Map(
-      (
-        await withTenant(this.deps.db, p.tenantId, (tx) =>
-          jobsByErpIds(
-            tx,
-            found.map((o) => o.id),
-          ),
-        )
-      ).map((r) => [r.erp_order_id, r]),
-    );
     const sorted = routeOrder(found, rows);
-    const orders = await shape(erp, sorted.slice((f.page - 1) * f.page_size, f.page * f.page_size));
-    const items = await withTenant(this.deps.db, p.tenantId, (tx) =>
-      this.views(
-        tx,
-        orders.map((o) => ({ row: rows.get(o.erpId)!, order: o })),
-      ),
-    );
+    const page = sorted.slice((f.page - 1) * f.page_size, f.page * f.page_size);
+    // The page's customers (ERP) and its platform rows at once; no ERP call inside a platform
+    // transaction (the embedded ERP may share the database, and PGlite has one connection).
+    const people = page.map((o) => (Array.isArray(o.person_id) ? Number(o.person_id[0]) : null));
+    const [orders, extra] = await Promise.all([
+      shape(erp, page),
+      withTenant(this.deps.db, p.tenantId, async (tx) => ({
+        details: await detailsOf(
+          tx,
+          page.map((o) => rows.get(o.id)!.id),
+        ),
+        technicians: await techniciansByPerson(
+          tx,
+          people.filter((x): x is number => x !== null),
+        ),
+      })),
+    ]);
+    const items = orders.map((o) => jobView(rows.get(o.erpId)!, o, extra.details, extra.technicians));
     return { items, page: f.page, page_size: f.page_size, total: sorted.length };
   }
 

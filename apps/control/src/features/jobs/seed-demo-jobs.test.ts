@@ -1,8 +1,8 @@
 /** The demo seed: three jobs of one technician on one day, once however often it runs. */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 
-import { seedDemoJobs } from './seed-demo-jobs.js';
 import { type JobsKit, startJobsKit } from './jobs.test-support.js';
+import { seedDemoJobs } from './seed-demo-jobs.js';
 
 let kit: JobsKit;
 beforeAll(async () => {
