@@ -19,10 +19,11 @@ import {
 } from './erp/fsm-orders.js';
 import { fsmStages } from './erp/fsm-stages.js';
 import { type Answer, type MutationContext, runMutation } from './job-mutation.js';
+import { changeOrder, type OrderChange } from './job-order-change.js';
 import { assertMove, assertOpen, TECHNICIAN_STAGES } from './job-stages.js';
 import { insertJob, insertTechnician, insertWindows, memberOf, setRouteOrder, technicianPerson } from './jobs.repo.js';
 import type { JobsReader, LoadedJob } from './jobs.service.js';
-import type { ErpJob, JobWindow, StageKey } from './jobs.types.js';
+import type { JobWindow, StageKey } from './jobs.types.js';
 
 export interface CommandDeps {
   db: Db;
@@ -187,44 +188,8 @@ export class JobCommands {
     });
   }
 
-  /** One change of an existing order: vals to write, or an order method (after an optional write). */
-  private write(
-    ctx: MutationContext,
-    j: LoadedJob,
-    action: string,
-    request: unknown,
-    w: {
-      applied(o: ErpJob): boolean;
-      check?(): void;
-      alwaysReapply?: boolean;
-      vals: Record<string, unknown> | string | [string, Record<string, unknown>];
-      commit?(tx: Queryable): Promise<LoadedJob['row']>;
-      detail: Record<string, unknown>;
-    },
-  ): Promise<Answer> {
-    return runMutation(this.deps, ctx, {
-      action,
-      request,
-      baseVersion: j.order.version,
-      checkVersion: (v) => this.reader.assertVersion(j, v),
-      apply: async ({ recovering, baseVersion }) => {
-        const current = recovering ? (await readOrders(j.erp, [j.order.erpId]))[0]! : j.order;
-        if (recovering && w.applied(current)) return current;
-        if (recovering && !w.alwaysReapply && current.version !== baseVersion)
-          await this.reader.assertVersion({ ...j, order: current }, baseVersion ?? '');
-        w.check?.();
-        const [method, vals] =
-          typeof w.vals === 'string' ? [w.vals, undefined] : Array.isArray(w.vals) ? w.vals : [undefined, w.vals];
-        if (vals) await j.erp.write('fsm.order', [j.order.erpId], vals);
-        if (method) await j.erp.call('fsm.order', method, [[j.order.erpId]]);
-        return (await readOrders(j.erp, [j.order.erpId]))[0]!;
-      },
-      commit: async (tx, order) => {
-        const row = w.commit ? await w.commit(tx) : j.row;
-        const body = await this.reader.view(tx, { row, order });
-        return { status: 200, body, target: { type: 'job', id: j.row.id }, detail: w.detail };
-      },
-    });
+  private write(ctx: MutationContext, j: LoadedJob, action: string, request: unknown, w: OrderChange): Promise<Answer> {
+    return changeOrder(this.deps, this.reader, ctx, j, { action, request, ...w });
   }
 }
 
