@@ -50,6 +50,11 @@ export const controlEnvSchema = z.object({
   ERP_TIMEOUT_MS: z.coerce.number().int().min(500).max(120_000).default(15_000),
   /** Bearer token of the platform operator's endpoints (creating, suspending, deleting tenants); unset: CLI only. */
   CONTROL_OPERATOR_TOKEN: z.string().min(24, 'must be at least 24 characters of random').optional(),
+  /**
+   * Jobs: the control plane's public origin, for presigned upload URLs of the embedded object store
+   * (`<origin>/objects/...`); default `http://localhost:<CONTROL_PORT>`.
+   */
+  CONTROL_PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
 });
 
 export type ControlConfig = z.infer<typeof controlEnvSchema>;

@@ -9,12 +9,13 @@ import { join } from 'node:path';
 
 import type { Db } from '@platform/db';
 import { type Clock, systemClock } from '@platform/kernel';
-import { type ObjectStore, openObjectStore } from '@platform/storage';
+import type { ObjectStore } from '@platform/storage';
 
 import { type ControlConfig, loadControlStorage } from './control.config.js';
 import { MembersService } from './features/accounts/members.service.js';
 import { AuditLog } from './features/audit/audit-log.js';
 import { type AccessTokenKeys, accessTokenKeys } from './features/auth/access-token.js';
+import { type EmbeddedObjects, openJobObjects } from './features/jobs/job-objects.js';
 import { composeJobs, type JobsFeature } from './features/jobs/jobs.compose.js';
 import { PlanLimits } from './features/plans/plan-limits.service.js';
 import { defaultTenantErps, type TenantErps } from './features/tenants/tenant-erps.js';
@@ -32,6 +33,8 @@ export interface ControlDeps {
   erps: TenantErps;
   /** The tenants' photos and signatures (presigned uploads). */
   objects: ObjectStore;
+  /** The local (embedded) object store's presigned URL check, served at /objects; absent with S3. */
+  embeddedObjects?: EmbeddedObjects | undefined;
   jobs: JobsFeature;
 }
 
@@ -66,7 +69,8 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
   const clock = opts.clock ?? systemClock;
   const audit = new AuditLog();
   const erps = opts.erps ?? defaultTenantErps(config);
-  const objects = opts.objects ?? openObjectStore(loadControlStorage(), join(config.DATA_DIR, 'objects'));
+  const opened = opts.objects ? { objects: opts.objects } : openJobObjects(config, loadControlStorage());
+  const objects = opened.objects;
   return {
     config,
     db,
@@ -78,6 +82,7 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
     members: new MembersService(plans),
     erps,
     objects,
+    embeddedObjects: opened.embedded,
     jobs: composeJobs({ db, erps, plans, audit, clock, objects }),
   };
 }

@@ -67,6 +67,7 @@ export const ERROR_CODES = [
   'RESET_TOKEN_INVALID',
   // jobs (control plane /jobs)
   'JOB_TRANSITION_INVALID',
+  'UPLOAD_URL_INVALID',
   // everything else
   'INTERNAL',
 ] as const;
