@@ -1,6 +1,7 @@
 /** `/jobs`: the tenant's field service orders (control-plane contract "Jobs"; docs/control-plane.md "Jobs"). */
 import { AppError } from '@platform/kernel';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 
 import type { ControlDeps } from '../../deps.js';
 import { route, type RouteCatalogue } from '../../openapi/routes.js';
@@ -65,11 +66,12 @@ export function registerJobRoutes(app: FastifyInstance, catalogue: RouteCatalogu
     responses: { '201': 'The job' },
     handler: async ({ body }, req, reply) => send(reply, await commands.create(contextOf(req), body)),
   });
-  const mutation = <B extends keyof typeof bodies>(
-    name: B,
+  const mutation = <S extends z.ZodType>(
+    name: string,
+    body: S,
     summary: string,
     pre: typeof anyone,
-    run: (ctx: MutationContext, id: string, body: never) => Promise<Answer>,
+    run: (ctx: MutationContext, id: string, body: z.infer<S>) => Promise<Answer>,
   ) =>
     route(app, catalogue, {
       ...base,
@@ -78,30 +80,29 @@ export function registerJobRoutes(app: FastifyInstance, catalogue: RouteCatalogu
       summary,
       preHandler: pre,
       params: s.jobIdParams,
-      body: bodies[name],
-      handler: async ({ params, body }, req, reply) => send(reply, await run(contextOf(req), params.id, body as never)),
+      body,
+      handler: async ({ params, body: b }, req, reply) => send(reply, await run(contextOf(req), params.id, b)),
     });
-  const bodies = {
-    schedule: s.scheduleBody,
-    assign: s.assignBody,
-    stage: s.stageBody,
-    complete: s.completeBody,
-    notes: s.noteBody,
-    uploads: s.uploadBody,
-    attachments: s.attachmentBody,
-  };
-  mutation('schedule', 'Reschedule (and set the route order)', office, (c, id, b) => commands.schedule(c, id, b));
-  mutation('assign', 'Assign to a technician of the tenant', office, (c, id, b) => commands.assign(c, id, b));
-  mutation('stage', 'Move to another stage', anyone, (c, id, b) => commands.stage(c, id, b));
-  mutation('complete', 'Complete with a resolution (the team chat hears of it)', anyone, (c, id, b) =>
+  mutation('schedule', s.scheduleBody, 'Reschedule (and set the route order)', office, (c, id, b) =>
+    commands.schedule(c, id, b),
+  );
+  mutation('assign', s.assignBody, 'Assign to a technician of the tenant', office, (c, id, b) =>
+    commands.assign(c, id, b),
+  );
+  mutation('stage', s.stageBody, 'Move to another stage', anyone, (c, id, b) => commands.stage(c, id, b));
+  mutation('complete', s.completeBody, 'Complete with a resolution (the team chat hears of it)', anyone, (c, id, b) =>
     commands.complete(c, id, b),
   );
-  mutation('notes', 'Add a note', anyone, (c, id, b) => records.note(c, id, b));
-  mutation('uploads', 'A presigned PUT URL for a photo or the signature', anyone, (c, id, b) =>
+  mutation('notes', s.noteBody, 'Add a note', anyone, (c, id, b) => records.note(c, id, b));
+  mutation('uploads', s.uploadBody, 'A presigned PUT URL for a photo or the signature', anyone, (c, id, b) =>
     records.upload(c, id, b),
   );
-  mutation('attachments', 'Register an uploaded photo or signature (once per key)', anyone, (c, id, b) =>
-    records.attach(c, id, b),
+  mutation(
+    'attachments',
+    s.attachmentBody,
+    'Register an uploaded photo or signature (once per key)',
+    anyone,
+    (c, id, b) => records.attach(c, id, b),
   );
   route(app, catalogue, {
     ...base,
