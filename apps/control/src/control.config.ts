@@ -1,6 +1,7 @@
 /** The control plane's environment, validated once at start-up (the only reader of process.env here). */
 import { metricsEnvShape } from '@platform/http-kit';
 import { type EnvSource, readConfig, sharedEnvShape } from '@platform/kernel';
+import { loadStoreConfig, type StoreConfig } from '@platform/storage';
 import { z } from 'zod';
 
 const port = z.coerce.number().int('must be an integer').min(0).max(65535, 'must be a TCP port (0-65535)');
@@ -51,10 +52,20 @@ export const controlEnvSchema = z.object({
   /** Bearer token of the platform operator's endpoints (creating, suspending, deleting tenants); unset: CLI only. */
   CONTROL_OPERATOR_TOKEN: z.string().min(24, 'must be at least 24 characters of random').optional(),
   ...metricsEnvShape,
+  /**
+   * Jobs: the control plane's public origin, for presigned upload URLs of the embedded object store
+   * (`<origin>/objects/...`); default `http://localhost:<CONTROL_PORT>`.
+   */
+  CONTROL_PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
 });
 
 export type ControlConfig = z.infer<typeof controlEnvSchema>;
 
 export function loadControlConfig(env: EnvSource = process.env): ControlConfig {
   return readConfig(controlEnvSchema, env);
+}
+
+/** Jobs: the tenants' object store for photos and signatures (STORAGE_*, as packages/storage reads them). */
+export function loadControlStorage(env: EnvSource = process.env): StoreConfig {
+  return loadStoreConfig(env, 'STORAGE');
 }

@@ -12,6 +12,8 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { ControlDeps } from './deps.js';
 import { registerAuditRoutes } from './features/audit/audit.routes.js';
 import { registerHealthRoutes } from './features/health/health.routes.js';
+import { registerJobRoutes } from './features/jobs/jobs.routes.js';
+import { registerObjectRoutes } from './features/jobs/objects.routes.js';
 import { registerPlanRoutes } from './features/plans/plans.routes.js';
 import { registerOpenApiRoute } from './openapi/openapi.routes.js';
 import { RouteCatalogue } from './openapi/routes.js';
@@ -45,6 +47,8 @@ export async function buildControlApp(deps: ControlDeps, opts: ControlAppOptions
   const catalogue = new RouteCatalogue();
   registerPlanRoutes(app, catalogue, deps);
   registerAuditRoutes(app, catalogue, deps);
+  registerJobRoutes(app, catalogue, deps);
+  registerObjectRoutes(app, deps.embeddedObjects);
   registerOpenApiRoute(app, catalogue);
   return app;
 }

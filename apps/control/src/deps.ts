@@ -9,13 +9,16 @@ import { join } from 'node:path';
 
 import type { Db } from '@platform/db';
 import { type Clock, systemClock } from '@platform/kernel';
+import type { ObjectStore } from '@platform/storage';
 
-import type { ControlConfig } from './control.config.js';
+import { type ControlConfig, loadControlStorage } from './control.config.js';
 import { MembersService } from './features/accounts/members.service.js';
 import { AuditLog } from './features/audit/audit-log.js';
 import { type AccessTokenKeys, accessTokenKeys } from './features/auth/access-token.js';
 import { composeControlMetrics, type ControlMetrics } from './features/metrics/control-metrics.js';
 import { observedTenantErps } from './features/metrics/observed-tenant-erps.js';
+import { type EmbeddedObjects, openJobObjects } from './features/jobs/job-objects.js';
+import { composeJobs, type JobsFeature } from './features/jobs/jobs.compose.js';
 import { PlanLimits } from './features/plans/plan-limits.service.js';
 import { defaultTenantErps, type TenantErps } from './features/tenants/tenant-erps.js';
 
@@ -32,11 +35,17 @@ export interface ControlDeps {
   erps: TenantErps;
   /** /metrics: requests, process, outbox backlog, domain states, ERP calls per tenant. */
   metrics: ControlMetrics;
+  /** The tenants' photos and signatures (presigned uploads). */
+  objects: ObjectStore;
+  /** The local (embedded) object store's presigned URL check, served at /objects; absent with S3. */
+  embeddedObjects?: EmbeddedObjects | undefined;
+  jobs: JobsFeature;
 }
 
 export interface ComposeControlOptions {
   clock?: Clock;
   erps?: TenantErps;
+  objects?: ObjectStore;
 }
 
 /** CONTROL_JWT_SECRET, or (embedded mode) a key generated once and kept beside the data. */
@@ -62,16 +71,24 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
     .filter(Boolean);
   const plans = new PlanLimits();
   const metrics = composeControlMetrics(db, config.METRICS_TOKEN);
+  const clock = opts.clock ?? systemClock;
+  const audit = new AuditLog();
+  const erps = observedTenantErps(opts.erps ?? defaultTenantErps(config), db, metrics.erpCalls);
+  const opened = opts.objects ? { objects: opts.objects } : openJobObjects(config, loadControlStorage());
+  const objects = opened.objects;
   return {
     config,
     db,
-    clock: opts.clock ?? systemClock,
+    clock,
     readiness: {},
     tokenKeys: accessTokenKeys(config.CONTROL_JWT_ISSUER, jwtSecret(config), previous),
     plans,
-    audit: new AuditLog(),
+    audit,
     members: new MembersService(plans),
-    erps: observedTenantErps(opts.erps ?? defaultTenantErps(config), db, metrics.erpCalls),
     metrics,
+    erps,
+    objects,
+    embeddedObjects: opened.embedded,
+    jobs: composeJobs({ db, erps, plans, audit, clock, objects }),
   };
 }

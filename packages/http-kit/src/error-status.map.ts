@@ -55,6 +55,8 @@ export const ERROR_STATUS: Record<ErrorCode, { status: number; title: string }> 
   PORTAL_LINK_INVALID: { status: 404, title: 'Link not valid' },
   INVITATION_INVALID: { status: 404, title: 'Invitation not valid' },
   RESET_TOKEN_INVALID: { status: 404, title: 'Reset link not valid' },
+  JOB_TRANSITION_INVALID: { status: 409, title: 'Stage move not allowed' },
+  UPLOAD_URL_INVALID: { status: 403, title: 'Upload or download link not valid' },
   INTERNAL: { status: 500, title: 'Internal error' },
   METRICS_TOKEN_REQUIRED: { status: 401, title: 'Metrics token required' },
   METRICS_LOCAL_ONLY: { status: 403, title: 'Metrics served to loopback only' },

@@ -65,6 +65,9 @@ export const ERROR_CODES = [
   'PORTAL_LINK_INVALID',
   'INVITATION_INVALID',
   'RESET_TOKEN_INVALID',
+  // jobs (control plane /jobs)
+  'JOB_TRANSITION_INVALID',
+  'UPLOAD_URL_INVALID',
   // everything else
   'INTERNAL',
   // metrics (ops: /metrics of every service, docs/deployment.md "Monitoring")

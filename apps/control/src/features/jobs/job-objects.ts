@@ -1,0 +1,47 @@
+/**
+ * The tenants' object store as /jobs uses it. With S3 (STORAGE_DRIVER=s3) presigned URLs go straight
+ * to the bucket. With the embedded default (files under DATA_DIR/objects) the control plane itself
+ * serves the presigned URLs at `<CONTROL_PUBLIC_URL>/objects/...` (objects.routes.ts), signed with a
+ * key kept in DATA_DIR/objects-signing-key so every process of the install accepts the same URLs.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { createLocalObjectStore, type ObjectStore, openObjectStore, type StoreConfig } from '@platform/storage';
+
+export interface EmbeddedObjects {
+  store: ObjectStore;
+  /** The key a presigned URL grants (for the method it was signed for), or null. */
+  verifyPresigned(url: URL): string | null;
+}
+
+function signingKey(dataDir: string): Buffer {
+  const file = join(dataDir, 'objects-signing-key');
+  try {
+    if (existsSync(file)) return Buffer.from(readFileSync(file, 'utf8').trim(), 'base64url');
+    mkdirSync(dataDir, { recursive: true });
+    const key = randomBytes(32);
+    // 'wx': two processes starting at once must not each write their own key.
+    writeFileSync(file, key.toString('base64url'), { mode: 0o600, flag: 'wx' });
+    return key;
+  } catch {
+    if (existsSync(file)) return Buffer.from(readFileSync(file, 'utf8').trim(), 'base64url');
+    // No writable DATA_DIR (tests): URLs this process signs are still checked by this process.
+    return randomBytes(32);
+  }
+}
+
+export function openJobObjects(
+  config: { DATA_DIR: string; CONTROL_PORT: number; CONTROL_PUBLIC_URL?: string | undefined },
+  storage: StoreConfig,
+): { objects: ObjectStore; embedded?: EmbeddedObjects } {
+  if (storage.DRIVER === 's3') return { objects: openObjectStore(storage, join(config.DATA_DIR, 'objects')) };
+  const origin = (config.CONTROL_PUBLIC_URL ?? `http://localhost:${config.CONTROL_PORT}`).replace(/\/$/, '');
+  const store = createLocalObjectStore({
+    root: storage.DIR ?? join(config.DATA_DIR, 'objects'),
+    publicUrl: `${origin}/objects`,
+    signingKey: signingKey(config.DATA_DIR),
+  });
+  return { objects: store, embedded: { store, verifyPresigned: (u) => store.verifyPresigned(u) } };
+}

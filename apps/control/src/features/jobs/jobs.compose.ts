@@ -1,0 +1,29 @@
+/** The parts of /jobs, built once by the composition root (deps.ts). */
+import type { Db } from '@platform/db';
+import type { Clock } from '@platform/kernel';
+import type { ObjectStore } from '@platform/storage';
+
+import type { AuditLog } from '../audit/audit-log.js';
+import type { PlanLimits } from '../plans/plan-limits.service.js';
+import type { TenantErps } from '../tenants/tenant-erps.js';
+import { JobCommands } from './job-commands.service.js';
+import { JobRecords } from './job-records.service.js';
+import { JobsReader } from './jobs.service.js';
+
+export interface JobsFeature {
+  reader: JobsReader;
+  commands: JobCommands;
+  records: JobRecords;
+}
+
+export function composeJobs(d: {
+  db: Db;
+  erps: TenantErps;
+  plans: PlanLimits;
+  audit: AuditLog;
+  clock: Clock;
+  objects: ObjectStore;
+}): JobsFeature {
+  const reader = new JobsReader(d);
+  return { reader, commands: new JobCommands(d, reader), records: new JobRecords(d, reader) };
+}

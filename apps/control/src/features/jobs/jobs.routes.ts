@@ -1,0 +1,118 @@
+/** `/jobs`: the tenant's field service orders (control-plane contract "Jobs"; docs/control-plane.md "Jobs"). */
+import { AppError } from '@platform/kernel';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+
+import type { ControlDeps } from '../../deps.js';
+import { route, type RouteCatalogue } from '../../openapi/routes.js';
+import { authenticate, principalOf, requireRole } from '../auth/auth.guard.js';
+import type { Answer, MutationContext } from './job-mutation.js';
+import * as s from './jobs.schemas.js';
+
+const KEY = /^[\x21-\x7e]{1,255}$/;
+
+function contextOf(req: FastifyRequest): MutationContext {
+  const key = req.headers['idempotency-key'];
+  const ifMatch = req.headers['if-match'];
+  if (key !== undefined && (typeof key !== 'string' || !KEY.test(key)))
+    throw new AppError('IDEMPOTENCY_KEY_INVALID', 'Idempotency-Key must be 1-255 visible ASCII characters.');
+  return {
+    principal: principalOf(req),
+    ip: req.ip,
+    idempotencyKey: key,
+    ifMatch: typeof ifMatch === 'string' && ifMatch.trim() ? ifMatch.trim() : undefined,
+  };
+}
+
+const send = (reply: FastifyReply, a: Answer) => {
+  if (a.replayed) reply.header('idempotent-replayed', 'true');
+  return reply.code(a.status).header('cache-control', 'no-store').send(a.body);
+};
+
+export function registerJobRoutes(app: FastifyInstance, catalogue: RouteCatalogue, deps: ControlDeps): void {
+  const { reader, commands, records } = deps.jobs;
+  const anyone = [authenticate(deps)];
+  const office = [authenticate(deps), requireRole('owner', 'admin', 'office')];
+  const base = { tags: ['jobs'], security: 'bearer' as const };
+
+  route(app, catalogue, {
+    ...base,
+    method: 'GET',
+    url: '/jobs',
+    summary: 'Jobs by day, range, technician and stage; technicians in route order (a technician sees their own)',
+    preHandler: anyone,
+    query: s.listQuery,
+    handler: ({ query }, req) => reader.list(principalOf(req), query),
+  });
+  route(app, catalogue, {
+    ...base,
+    method: 'GET',
+    url: '/jobs/:id',
+    summary: 'One job',
+    preHandler: anyone,
+    params: s.jobIdParams,
+    handler: async ({ params }, req, reply) => {
+      const job = await reader.get(principalOf(req), params.id);
+      return reply.header('etag', `"${job.version}"`).send(job);
+    },
+  });
+  route(app, catalogue, {
+    ...base,
+    method: 'POST',
+    url: '/jobs',
+    summary: "Create a job in the tenant's ERP (counts against the plan's jobs per month)",
+    preHandler: office,
+    body: s.createBody,
+    responses: { '201': 'The job' },
+    handler: async ({ body }, req, reply) => send(reply, await commands.create(contextOf(req), body)),
+  });
+  const mutation = <S extends z.ZodType>(
+    name: string,
+    body: S,
+    summary: string,
+    pre: typeof anyone,
+    run: (ctx: MutationContext, id: string, body: z.infer<S>) => Promise<Answer>,
+  ) =>
+    route(app, catalogue, {
+      ...base,
+      method: 'POST',
+      url: `/jobs/:id/${name}`,
+      summary,
+      preHandler: pre,
+      params: s.jobIdParams,
+      body,
+      handler: async ({ params, body: b }, req, reply) => send(reply, await run(contextOf(req), params.id, b)),
+    });
+  mutation('schedule', s.scheduleBody, 'Reschedule (and set the route order)', office, (c, id, b) =>
+    commands.schedule(c, id, b),
+  );
+  mutation('assign', s.assignBody, 'Assign to a technician of the tenant', office, (c, id, b) =>
+    commands.assign(c, id, b),
+  );
+  mutation('stage', s.stageBody, 'Move to another stage', anyone, (c, id, b) => commands.stage(c, id, b));
+  mutation('complete', s.completeBody, 'Complete with a resolution (the team chat hears of it)', anyone, (c, id, b) =>
+    commands.complete(c, id, b),
+  );
+  mutation('notes', s.noteBody, 'Add a note', anyone, (c, id, b) => records.note(c, id, b));
+  mutation('uploads', s.uploadBody, 'A presigned PUT URL for a photo or the signature', anyone, (c, id, b) =>
+    records.upload(c, id, b),
+  );
+  mutation(
+    'attachments',
+    s.attachmentBody,
+    'Register an uploaded photo or signature (once per key)',
+    anyone,
+    (c, id, b) => records.attach(c, id, b),
+  );
+  route(app, catalogue, {
+    ...base,
+    method: 'PATCH',
+    url: '/jobs/:id/checklist/:item_id',
+    summary: 'Tick or untick a checklist item',
+    preHandler: anyone,
+    params: s.checklistParams,
+    body: s.checklistBody,
+    handler: async ({ params, body }, req, reply) =>
+      send(reply, await records.checklist(contextOf(req), params.id, params.item_id, body)),
+  });
+}
