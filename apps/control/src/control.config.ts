@@ -1,5 +1,6 @@
 /** The control plane's environment, validated once at start-up (the only reader of process.env here). */
 import { type EnvSource, readConfig, sharedEnvShape } from '@platform/kernel';
+import { objectStoreFromEnv, type ObjectStore } from '@platform/storage';
 import { z } from 'zod';
 
 const port = z.coerce.number().int('must be an integer').min(0).max(65535, 'must be a TCP port (0-65535)');
@@ -49,9 +50,20 @@ export const controlEnvSchema = z.object({
   ERP_TIMEOUT_MS: z.coerce.number().int().min(500).max(120_000).default(15_000),
   /** Bearer token of the platform operator's endpoints (creating, suspending, deleting tenants); unset: CLI only. */
   CONTROL_OPERATOR_TOKEN: z.string().min(24, 'must be at least 24 characters of random').optional(),
+  // crm-sales (docs/control-plane.md, "Leads and tickets", "Quotes and price grids", "Customer portal links")
+  INTAKE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(60),
+  INTAKE_DEDUPE_WINDOW_S: z.coerce.number().int().min(0).max(86_400).default(600),
+  PORTAL_LINK_TTL_DAYS: z.coerce.number().int().min(1, 'must be at least 1').max(365, 'must be at most 365').default(30),
+  QUOTE_DEPOSIT_PERCENT: z.coerce.number().min(0).max(100, 'must be at most 100').default(50),
+  PORTAL_SIGNATURE_MAX_BYTES: z.coerce.number().int().min(1024).max(2_097_152).default(262_144),
 });
 
 export type ControlConfig = z.infer<typeof controlEnvSchema>;
+
+/** The tenants' object store (signatures): STORAGE_* variables, else DATA_DIR/objects. */
+export function loadControlObjectStore(dataDir: string, env: EnvSource = process.env): ObjectStore {
+  return objectStoreFromEnv(env, dataDir);
+}
 
 export function loadControlConfig(env: EnvSource = process.env): ControlConfig {
   return readConfig(controlEnvSchema, env);

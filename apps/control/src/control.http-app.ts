@@ -10,6 +10,10 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 
 import type { ControlDeps } from './deps.js';
 import { registerAuditRoutes } from './features/audit/audit.routes.js';
+import { registerCrmRoutes } from './features/crm/crm.routes.js';
+import { registerIntakeRoutes } from './features/intake/intake.routes.js';
+import { registerPortalRoutes } from './features/portal/portal.routes.js';
+import { registerSalesRoutes } from './features/sales/sales.routes.js';
 import { registerHealthRoutes } from './features/health/health.routes.js';
 import { registerPlanRoutes } from './features/plans/plans.routes.js';
 import { registerOpenApiRoute } from './openapi/openapi.routes.js';
@@ -43,6 +47,10 @@ export async function buildControlApp(deps: ControlDeps, opts: ControlAppOptions
   const catalogue = new RouteCatalogue();
   registerPlanRoutes(app, catalogue, deps);
   registerAuditRoutes(app, catalogue, deps);
+  registerIntakeRoutes(app, catalogue, deps);
+  registerCrmRoutes(app, catalogue, deps);
+  registerSalesRoutes(app, catalogue, deps);
+  registerPortalRoutes(app, catalogue, deps);
   registerOpenApiRoute(app, catalogue);
   return app;
 }

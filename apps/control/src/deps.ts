@@ -10,12 +10,20 @@ import { join } from 'node:path';
 import type { Db } from '@platform/db';
 import { type Clock, systemClock } from '@platform/kernel';
 
-import type { ControlConfig } from './control.config.js';
+import { type ControlConfig, loadControlObjectStore } from './control.config.js';
 import { MembersService } from './features/accounts/members.service.js';
 import { AuditLog } from './features/audit/audit-log.js';
 import { type AccessTokenKeys, accessTokenKeys } from './features/auth/access-token.js';
 import { PlanLimits } from './features/plans/plan-limits.service.js';
 import { defaultTenantErps, type TenantErps } from './features/tenants/tenant-erps.js';
+import { CrmService } from './features/crm/crm.service.js';
+import { ControlIntakeService } from './features/intake/intake.service.js';
+import { PortalLinks } from './features/portal/portal-links.js';
+import { PortalService } from './features/portal/portal.service.js';
+import { PriceGridsService } from './features/sales/price-grids.service.js';
+import { QuotesService } from './features/sales/quotes.service.js';
+import { RateLimiter } from '@platform/http-kit';
+import type { ObjectStore } from '@platform/storage';
 
 export interface ControlDeps {
   config: ControlConfig;
@@ -28,11 +36,19 @@ export interface ControlDeps {
   audit: AuditLog;
   members: MembersService;
   erps: TenantErps;
+  // crm-sales
+  limiter: RateLimiter;
+  objectStore: ObjectStore;
+  intake: ControlIntakeService;
+  crm: CrmService;
+  sales: { grids: PriceGridsService; quotes: QuotesService };
+  portal: PortalService;
 }
 
 export interface ComposeControlOptions {
   clock?: Clock;
   erps?: TenantErps;
+  objectStore?: ObjectStore;
 }
 
 /** CONTROL_JWT_SECRET, or (embedded mode) a key generated once and kept beside the data. */
@@ -57,15 +73,35 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
     .map((s) => s.trim())
     .filter(Boolean);
   const plans = new PlanLimits();
+  const clock = opts.clock ?? systemClock;
+  const audit = new AuditLog();
+  const erps = opts.erps ?? defaultTenantErps(config);
+  // crm-sales
+  const objectStore = opts.objectStore ?? loadControlObjectStore(config.DATA_DIR);
+  const grids = new PriceGridsService(db, audit);
+  const links = new PortalLinks();
+  const quotes = new QuotesService(db, clock, erps, grids, links, audit, {
+    tenantsHost: config.TENANTS_HOST,
+    portalLinkDays: config.PORTAL_LINK_TTL_DAYS,
+    depositPercent: config.QUOTE_DEPOSIT_PERCENT,
+  });
   return {
     config,
     db,
-    clock: opts.clock ?? systemClock,
+    clock,
     readiness: {},
     tokenKeys: accessTokenKeys(config.CONTROL_JWT_ISSUER, jwtSecret(config), previous),
     plans,
-    audit: new AuditLog(),
+    audit,
     members: new MembersService(plans),
-    erps: opts.erps ?? defaultTenantErps(config),
+    erps,
+    limiter: new RateLimiter(db, clock),
+    objectStore,
+    intake: new ControlIntakeService(db, clock, config.INTAKE_DEDUPE_WINDOW_S),
+    crm: new CrmService(db, erps, audit),
+    sales: { grids, quotes },
+    portal: new PortalService(db, clock, erps, quotes, links, objectStore, audit, {
+      signatureMaxBytes: config.PORTAL_SIGNATURE_MAX_BYTES,
+    }),
   };
 }

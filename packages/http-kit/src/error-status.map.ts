@@ -56,6 +56,9 @@ export const ERROR_STATUS: Record<ErrorCode, { status: number; title: string }> 
   INVITATION_INVALID: { status: 404, title: 'Invitation not valid' },
   RESET_TOKEN_INVALID: { status: 404, title: 'Reset link not valid' },
   INTERNAL: { status: 500, title: 'Internal error' },
+  // crm-sales
+  PORTAL_DISABLED: { status: 403, title: 'Customer portal turned off' },
+  QUOTE_STATE_CONFLICT: { status: 409, title: 'Quote not in a state for this' },
 };
 
 export const problemType = (code: ErrorCode): string => `urn:platform:problem:${code.toLowerCase().replace(/_/g, '-')}`;

@@ -67,6 +67,9 @@ export const ERROR_CODES = [
   'RESET_TOKEN_INVALID',
   // everything else
   'INTERNAL',
+  // crm-sales (docs/control-plane.md, "Quotes and price grids", "Customer portal links")
+  'PORTAL_DISABLED',
+  'QUOTE_STATE_CONFLICT',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,0 +1,197 @@
+/**
+ * Quotes: priced from the tenant's grids, recorded on the platform first (so a retry with the same
+ * Idempotency-Key finishes the same quote), then made a sale.order with its lines in the tenant's
+ * ERP. Sending hands out a portal link; confirming confirms the order in the ERP.
+ */
+import { type Db, withTenant } from '@platform/db';
+import type { Erp } from '@platform/erp';
+import { AppError, type Clock, type FieldIssue, newId } from '@platform/kernel';
+
+import type { AuditLog } from '../audit/audit-log.js';
+import type { Principal } from '../auth/principal.js';
+import { fingerprint, isValidIdempotencyKey } from '../intake/fingerprint.js';
+import type { PortalLinks } from '../portal/portal-links.js';
+import type { TenantErps } from '../tenants/tenant-erps.js';
+import type { QuoteBody } from './price-grid.schemas.js';
+import { type PriceGridsService, unknownProduct } from './price-grids.service.js';
+import { type PricedLine, priceLine } from './pricing.js';
+import * as repo from './quotes.repo.js';
+import * as erpSide from './sales-erp.js';
+import { type QuoteView, quoteView } from './quote-view.js';
+
+export interface QuotesOptions {
+  tenantsHost: string;
+  portalLinkDays: number;
+  depositPercent: number;
+}
+
+const notFound = () => new AppError('NOT_FOUND', 'No such quote.');
+
+export class QuotesService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly erps: TenantErps,
+    private readonly grids: PriceGridsService,
+    private readonly links: PortalLinks,
+    private readonly audit: AuditLog,
+    private readonly opts: QuotesOptions,
+  ) {}
+
+  private actor = (p: Principal, ip?: string) => ({
+    tenantId: p.tenantId,
+    actor: { kind: 'user' as const, id: p.userId },
+    ...(ip ? { ip } : {}),
+  });
+
+  async create(p: Principal, body: QuoteBody, key: string | undefined, ip?: string): Promise<QuoteView> {
+    if (key !== undefined && !isValidIdempotencyKey(key))
+      throw new AppError('IDEMPOTENCY_KEY_INVALID', 'Idempotency-Key must be 1 to 255 visible ASCII characters.');
+    const fp = fingerprint('quote', body);
+    const erp = await this.erps.forTenant(p.tenantId);
+    const earlier = key ? await withTenant(this.db, p.tenantId, (tx) => repo.quoteByKey(tx, p.tenantId, key)) : undefined;
+    if (earlier) return this.finish(erp, earlier, fp);
+    if (body.partner_id !== undefined && !(await erpSide.assertPartner(erp, body.partner_id)))
+      throw new AppError('VALIDATION_FAILED', 'No such customer.', {
+        fieldIssues: [{ field: 'partner_id', rule: 'exists', message: 'no customer with this id' }],
+      });
+    const id = newId();
+    const row = await withTenant(this.db, p.tenantId, async (tx) => {
+      const grids = await this.grids.forCodes(tx, p.tenantId, body.lines.map((l) => l.product_code));
+      const issues: FieldIssue[] = [];
+      const lines: PricedLine[] = [];
+      body.lines.forEach((l, i) => {
+        const g = grids.get(l.product_code);
+        if (!g) throw unknownProduct(`lines.${i}.product_code`, l.product_code);
+        const r = priceLine(g, l, `lines.${i}`);
+        if (r.ok) lines.push(r.line);
+        else issues.push(...r.issues);
+      });
+      if (issues.length)
+        throw new AppError('VALIDATION_FAILED', `The quote has ${issues.length} window(s) that cannot be priced.`, {
+          fieldIssues: issues,
+        });
+      const request: repo.QuoteRequest = {
+        ...(body.partner_id !== undefined ? { partner_id: body.partner_id } : {}),
+        ...(body.customer ? { customer: body.customer } : {}),
+        ...(body.note ? { note: body.note } : {}),
+        lines,
+      };
+      const fresh = { id, tenant_id: p.tenantId, idempotency_key: key ?? null, fingerprint: fp, request, created_by: p.userId };
+      if (!(await repo.insertQuote(tx, fresh))) return repo.quoteByKey(tx, p.tenantId, key!);
+      await this.audit.record(tx, {
+        ...this.actor(p, ip),
+        action: 'sales.quote.create',
+        target: { type: 'quote', id },
+        detail: { lines: lines.length },
+      });
+      return { ...fresh, erp_order_id: null, created_at: this.clock.now() };
+    });
+    return this.finish(erp, row!, fp);
+  }
+
+  /** Makes (or finds) the ERP order of a recorded quote and answers the quote as it is now. */
+  private async finish(erp: Erp, row: repo.QuoteRow, fp: string): Promise<QuoteView> {
+    if (row.fingerprint !== fp)
+      throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used with a different quote.');
+    if (row.erp_order_id === null) {
+      const orderId = await erpSide.ensureOrder(erp, row.id, row.request);
+      await withTenant(this.db, row.tenant_id, (tx) => repo.setErpOrder(tx, row.tenant_id, row.id, orderId));
+      row = { ...row, erp_order_id: orderId };
+    }
+    const orders = await erpSide.readOrders(erp, [row.erp_order_id!], true);
+    return quoteView(row, orders.get(row.erp_order_id!), this.opts.depositPercent);
+  }
+
+  async get(tenantId: string, id: string): Promise<QuoteView> {
+    const row = await withTenant(this.db, tenantId, (tx) => repo.quoteById(tx, tenantId, id));
+    if (!row) throw notFound();
+    const erp = await this.erps.forTenant(tenantId);
+    const orders = row.erp_order_id ? await erpSide.readOrders(erp, [row.erp_order_id], true) : new Map();
+    return quoteView(row, orders.get(row.erp_order_id ?? -1), this.opts.depositPercent);
+  }
+
+  async list(tenantId: string, page: number, pageSize: number) {
+    const { rows, total } = await withTenant(this.db, tenantId, (tx) => repo.listQuotes(tx, tenantId, page, pageSize));
+    const erp = await this.erps.forTenant(tenantId);
+    const ids = rows.flatMap((r) => (r.erp_order_id ? [r.erp_order_id] : []));
+    const orders = await erpSide.readOrders(erp, ids, false);
+    const items = rows.map((r) => {
+      const { lines: _l, ...rest } = quoteView(r, orders.get(r.erp_order_id ?? -1), this.opts.depositPercent);
+      return { ...rest, windows: r.request.lines.length };
+    });
+    return { items, page, page_size: pageSize, total };
+  }
+
+  async orders(tenantId: string, page: number, pageSize: number) {
+    const erp = await this.erps.forTenant(tenantId);
+    const { items, total } = await erpSide.listOrders(erp, ['sale', 'done'], page, pageSize);
+    return { items: items.map(({ lines: _l, ...o }) => o), page, page_size: pageSize, total };
+  }
+
+  async send(p: Principal, id: string, ip?: string) {
+    const q = await this.get(p.tenantId, id);
+    if (!q.sale_order_id) throw new AppError('QUOTE_STATE_CONFLICT', 'The quote is not in the ERP yet; retry its creation.');
+    if (q.state !== 'draft' && q.state !== 'sent')
+      throw new AppError('QUOTE_STATE_CONFLICT', `The quote is ${q.state}; only an open quotation can be sent.`, {
+        details: { state: q.state },
+      });
+    const now = this.clock.now();
+    const expiresAt = new Date(now.getTime() + this.opts.portalLinkDays * 86_400_000);
+    const link = await withTenant(this.db, p.tenantId, async (tx) => {
+      if (!(await repo.portalEnabled(tx, p.tenantId)))
+        throw new AppError('PORTAL_DISABLED', 'The customer portal is turned off in the company settings.');
+      const l = await this.links.issue(tx, { tenantId: p.tenantId, quoteId: id, createdBy: p.userId, expiresAt });
+      await this.audit.record(tx, {
+        ...this.actor(p, ip),
+        action: 'sales.quote.send',
+        target: { type: 'quote', id },
+        detail: { portal_link_id: l.id, expires_at: expiresAt.toISOString() },
+      });
+      const host = await repo.primaryHost(tx, p.tenantId);
+      return { ...l, host: host.domain ?? `${host.slug}.${this.opts.tenantsHost}` };
+    });
+    await erpSide.markSent(await this.erps.forTenant(p.tenantId), q.sale_order_id);
+    return {
+      portal_url: `https://${link.host}/portal/quote/${link.token}`,
+      token: link.token,
+      expires_at: expiresAt.toISOString(),
+    };
+  }
+
+  async revokeLinks(p: Principal, id: string, ip?: string) {
+    return withTenant(this.db, p.tenantId, async (tx) => {
+      if (!(await repo.quoteById(tx, p.tenantId, id))) throw notFound();
+      const revoked = await this.links.revokeAll(tx, p.tenantId, id, this.clock.now());
+      await this.audit.record(tx, {
+        ...this.actor(p, ip),
+        action: 'sales.quote.revoke_links',
+        target: { type: 'quote', id },
+        detail: { revoked },
+      });
+      return { revoked };
+    });
+  }
+
+  async confirm(p: Principal, id: string, ip?: string): Promise<QuoteView> {
+    const q = await this.get(p.tenantId, id);
+    if (!q.sale_order_id) throw new AppError('QUOTE_STATE_CONFLICT', 'The quote is not in the ERP yet; retry its creation.');
+    const erp = await this.erps.forTenant(p.tenantId);
+    const before = q.state;
+    await erpSide.confirmOrder(erp, q.sale_order_id);
+    await withTenant(this.db, p.tenantId, (tx) =>
+      this.audit.record(tx, {
+        ...this.actor(p, ip),
+        action: 'sales.quote.confirm',
+        target: { type: 'quote', id },
+        detail: { sale_order_id: q.sale_order_id, from: before },
+      }),
+    );
+    return this.get(p.tenantId, id);
+  }
+
+  /** For the portal: the quote's row and ERP order (the portal decides what the customer sees). */
+  async forPortal(tenantId: string, quoteId: string) {
+    return this.get(tenantId, quoteId);
+  }
+}
