@@ -1,0 +1,153 @@
+/**
+ * The customer portal API: a quote seen and accepted through its link on the tenant's host; every
+ * wrong link (unknown, expired, revoked, another tenant's host) gets the same 404; all audited.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { deflateSync } from 'node:zlib';
+
+import { redactPathTokens } from '@platform/http-kit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { type CrmSalesKit, startCrmSalesKit } from '../../testing/crm-sales-kit.js';
+
+let k: CrmSalesKit;
+let quoteId: string;
+let orderId: number;
+let token: string;
+
+/** A real (tiny) PNG: signature, IHDR, IDAT, IEND with their CRCs. */
+function png(width = 4, height = 2): string {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let i = 0; i < 8; i++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (b: Buffer) => {
+    let c = 0xffffffff;
+    for (const x of b) c = crcTable[(c ^ x) & 0xff]! ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const c = Buffer.alloc(4);
+    c.writeUInt32BE(crc(body));
+    return Buffer.concat([len, body, c]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 8; // bit depth
+  ihdr[9] = 0; // greyscale
+  const raw = Buffer.alloc((width + 1) * height, 0);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]).toString('base64');
+}
+
+const onHost = (tenantId: string) => ({ 'x-tenant-id': tenantId });
+
+beforeAll(async () => {
+  k = await startCrmSalesKit();
+  const q = await k.call('POST', '/sales/quotes', k.a.office, {
+    customer: { name: 'Priya Raman', email: 'priya@example.com' },
+    lines: [
+      { product_code: 'cellular-shade', room: 'Nursery', width_in: 30.25, drop_in: 44, mount: 'inside', colour: 'Cloud', options: ['cordless-lift'] },
+      { product_code: 'wood-blind', room: 'Office', width_in: 46, drop_in: 58.875, mount: 'outside', colour: 'Walnut', options: [] },
+    ],
+  });
+  quoteId = q.body.id;
+  orderId = q.body.sale_order_id;
+  token = (await k.call('POST', `/sales/quotes/${quoteId}/send`, k.a.office)).body.token;
+}, 120_000);
+afterAll(async () => k?.close());
+
+describe('customer portal', () => {
+  it("shows the quote with its windows, totals, deposit and the tenant's branding", async () => {
+    const r = await k.call('GET', `/portal/quotes/${token}`, undefined, undefined, onHost(k.a.id));
+    expect(r.status).toBe(200);
+    expect(r.headers['cache-control']).toBe('no-store');
+    expect(r.body.quote.lines.map((l: { room: string }) => l.room)).toEqual(['Nursery', 'Office']);
+    expect(r.body.quote.state).toBe('sent');
+    expect(r.body.quote.deposit).toBe(r.body.quote.amount_total / 2);
+    expect(r.body.tenant.branding.company_name).toBe('Tenant acme-blinds');
+    const audit = await k.kit.t.db.query<{ actor_kind: string; actor_id: string; detail: unknown }>(
+      `SELECT actor_kind, actor_id, detail FROM audit_log WHERE tenant_id = $1 AND action = 'portal.quote.view'`,
+      [k.a.id],
+    );
+    expect(audit.rows).toHaveLength(1);
+    expect(audit.rows[0]!.actor_kind).toBe('portal');
+    expect(JSON.stringify(audit.rows)).not.toContain(token);
+  });
+
+  it("answers 404 PORTAL_LINK_INVALID for the token on another tenant's host, without a host, or unknown", async () => {
+    const other = await k.call('GET', `/portal/quotes/${token}`, undefined, undefined, onHost(k.b.id));
+    const none = await k.call('GET', `/portal/quotes/${token}`, undefined);
+    const unknown = await k.call('GET', `/portal/quotes/${'x'.repeat(43)}`, undefined, undefined, onHost(k.a.id));
+    for (const r of [other, none, unknown]) {
+      expect(r.status).toBe(404);
+      expect(r.body.code).toBe('PORTAL_LINK_INVALID');
+      expect(r.body.detail).toBe(other.body.detail);
+    }
+    const accept = await k.call('POST', `/portal/quotes/${token}/accept`, undefined, { name: 'X', signature_png_base64: png() }, onHost(k.b.id));
+    expect(accept.body.code).toBe('PORTAL_LINK_INVALID');
+    expect((await k.a.erp.erp.read('sale.order', [orderId], ['state']))[0]!.state).toBe('sent');
+  });
+
+  it('passes a change request to the office as a note on the quote in the ERP', async () => {
+    const r = await k.call('POST', `/portal/quotes/${token}/request-changes`, undefined, { note: 'Can the office one be <b>cordless</b>?' }, onHost(k.a.id));
+    expect(r.status).toBe(202);
+    const notes = await k.a.erp.erp.searchRead('mail.message', [['model', '=', 'sale.order'], ['res_id', '=', orderId]], { fields: ['body'] });
+    expect(notes.map((n) => n.body).join()).toContain('Can the office one be &lt;b&gt;cordless&lt;/b&gt;?');
+  });
+
+  it('refuses a signature that is not a PNG, and confirms nothing', async () => {
+    const r = await k.call('POST', `/portal/quotes/${token}/accept`, undefined, {
+      name: 'Priya Raman',
+      signature_png_base64: Buffer.from('GIF89a not a png at all, really not').toString('base64'),
+    }, onHost(k.a.id));
+    expect(r.status).toBe(422);
+    expect(r.body.errors).toContainEqual(expect.objectContaining({ field: 'signature_png_base64', rule: 'png' }));
+    expect((await k.a.erp.erp.read('sale.order', [orderId], ['state']))[0]!.state).toBe('sent');
+  });
+
+  it('accepts with a signature: the order is confirmed in the ERP, the PNG stored, and a second accept answers the same', async () => {
+    const body = { name: 'Priya Raman', signature_png_base64: png() };
+    const r = await k.call('POST', `/portal/quotes/${token}/accept`, undefined, body, onHost(k.a.id));
+    expect(r.status).toBe(200);
+    expect(r.body.state).toBe('sale');
+    expect((await k.a.erp.erp.read('sale.order', [orderId], ['state']))[0]!.state).toBe('sale');
+    const stored = readFileSync(join(k.objectsDir, k.a.id, 'quotes', quoteId, 'signature.png'));
+    expect(stored.toString('base64')).toBe(body.signature_png_base64);
+    const again = await k.call('POST', `/portal/quotes/${token}/accept`, undefined, body, onHost(k.a.id));
+    expect(again.body).toEqual(r.body);
+    const accepts = await k.kit.t.db.query(`SELECT 1 FROM audit_log WHERE tenant_id = $1 AND action = 'portal.quote.accept'`, [k.a.id]);
+    expect(accepts.rowCount).toBe(1);
+  });
+
+  it('answers the same 404 once the link is revoked or expired', async () => {
+    const fresh = (await k.call('POST', '/sales/quotes', k.a.office, {
+      customer: { name: 'Sam Ortiz' },
+      lines: [{ product_code: 'roller-shade', room: 'Hall', width_in: 24, drop_in: 36, mount: 'inside', colour: 'Sand', options: [] }],
+    })).body;
+    const t1 = (await k.call('POST', `/sales/quotes/${fresh.id}/send`, k.a.office)).body.token;
+    const t2 = (await k.call('POST', `/sales/quotes/${fresh.id}/send`, k.a.office)).body.token;
+    expect((await k.call('GET', `/portal/quotes/${t1}`, undefined, undefined, onHost(k.a.id))).status).toBe(200);
+    await k.kit.t.db.query(`UPDATE portal_tokens SET expires_at = now() - interval '1 second' WHERE quote_id = $1`, [fresh.id]);
+    expect((await k.call('GET', `/portal/quotes/${t1}`, undefined, undefined, onHost(k.a.id))).body.code).toBe('PORTAL_LINK_INVALID');
+    await k.kit.t.db.query(`UPDATE portal_tokens SET expires_at = now() + interval '1 day' WHERE quote_id = $1`, [fresh.id]);
+    expect((await k.call('POST', `/sales/quotes/${fresh.id}/revoke-links`, k.a.office)).body).toEqual({ revoked: 2 });
+    for (const t of [t1, t2])
+      expect((await k.call('GET', `/portal/quotes/${t}`, undefined, undefined, onHost(k.a.id))).body.code).toBe('PORTAL_LINK_INVALID');
+  });
+
+  it('keeps tokens out of logged request paths', () => {
+    expect(redactPathTokens(`/portal/quotes/${token}/accept`)).toBe('/portal/quotes/[redacted]/accept');
+    expect(redactPathTokens(`/portal/quote/${token}`)).toBe('/portal/quote/[redacted]');
+  });
+});
