@@ -1,6 +1,6 @@
 /** The control plane's environment, validated once at start-up (the only reader of process.env here). */
 import { type EnvSource, readConfig, sharedEnvShape } from '@platform/kernel';
-import { objectStoreFromEnv, type ObjectStore } from '@platform/storage';
+import { type ObjectStore, objectStoreFromEnv } from '@platform/storage';
 import { z } from 'zod';
 
 const port = z.coerce.number().int('must be an integer').min(0).max(65535, 'must be a TCP port (0-65535)');
@@ -53,7 +53,12 @@ export const controlEnvSchema = z.object({
   // crm-sales (docs/control-plane.md, "Leads and tickets", "Quotes and price grids", "Customer portal links")
   INTAKE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(60),
   INTAKE_DEDUPE_WINDOW_S: z.coerce.number().int().min(0).max(86_400).default(600),
-  PORTAL_LINK_TTL_DAYS: z.coerce.number().int().min(1, 'must be at least 1').max(365, 'must be at most 365').default(30),
+  PORTAL_LINK_TTL_DAYS: z.coerce
+    .number()
+    .int()
+    .min(1, 'must be at least 1')
+    .max(365, 'must be at most 365')
+    .default(30),
   QUOTE_DEPOSIT_PERCENT: z.coerce.number().min(0).max(100, 'must be at most 100').default(50),
   PORTAL_SIGNATURE_MAX_BYTES: z.coerce.number().int().min(1024).max(2_097_152).default(262_144),
 });

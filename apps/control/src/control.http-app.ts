@@ -11,11 +11,11 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { ControlDeps } from './deps.js';
 import { registerAuditRoutes } from './features/audit/audit.routes.js';
 import { registerCrmRoutes } from './features/crm/crm.routes.js';
+import { registerHealthRoutes } from './features/health/health.routes.js';
 import { registerIntakeRoutes } from './features/intake/intake.routes.js';
+import { registerPlanRoutes } from './features/plans/plans.routes.js';
 import { registerPortalRoutes } from './features/portal/portal.routes.js';
 import { registerSalesRoutes } from './features/sales/sales.routes.js';
-import { registerHealthRoutes } from './features/health/health.routes.js';
-import { registerPlanRoutes } from './features/plans/plans.routes.js';
 import { registerOpenApiRoute } from './openapi/openapi.routes.js';
 import { RouteCatalogue } from './openapi/routes.js';
 

@@ -8,22 +8,22 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import type { Db } from '@platform/db';
+import { RateLimiter } from '@platform/http-kit';
 import { type Clock, systemClock } from '@platform/kernel';
+import type { ObjectStore } from '@platform/storage';
 
 import { type ControlConfig, loadControlObjectStore } from './control.config.js';
 import { MembersService } from './features/accounts/members.service.js';
 import { AuditLog } from './features/audit/audit-log.js';
 import { type AccessTokenKeys, accessTokenKeys } from './features/auth/access-token.js';
-import { PlanLimits } from './features/plans/plan-limits.service.js';
-import { defaultTenantErps, type TenantErps } from './features/tenants/tenant-erps.js';
 import { CrmService } from './features/crm/crm.service.js';
 import { ControlIntakeService } from './features/intake/intake.service.js';
-import { PortalLinks } from './features/portal/portal-links.js';
+import { PlanLimits } from './features/plans/plan-limits.service.js';
 import { PortalService } from './features/portal/portal.service.js';
+import { PortalLinks } from './features/portal/portal-links.js';
 import { PriceGridsService } from './features/sales/price-grids.service.js';
 import { QuotesService } from './features/sales/quotes.service.js';
-import { RateLimiter } from '@platform/http-kit';
-import type { ObjectStore } from '@platform/storage';
+import { defaultTenantErps, type TenantErps } from './features/tenants/tenant-erps.js';
 
 export interface ControlDeps {
   config: ControlConfig;

@@ -32,9 +32,15 @@ export interface CrmSalesKit {
   objectsDir: string;
   /** Routes a tenant to another ERP client (a proxy in front of its ERP). */
   route(tenantId: string, erp: Erp): void;
-  call(method: string, url: string, token: string | undefined, body?: unknown, headers?: Record<string, string>): Promise<{
+  call(
+    method: string,
+    url: string,
+    token: string | undefined,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<{
     status: number;
-    body: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- answers are checked field by field
+    body: any;
     headers: Record<string, unknown>;
   }>;
   close(): Promise<void>;
@@ -94,4 +100,3 @@ export async function startCrmSalesKit(env: Record<string, string> = {}, clock?:
     },
   };
 }
-

@@ -56,7 +56,16 @@ async function domainOf(erp: Erp, f: LeadFilter): Promise<Domain> {
         ? ['stage_id', '=', Number(f.stage)]
         : ['stage_id', 'in', await erp.search('crm.stage', [['name', 'ilike', f.stage]])],
     );
-  if (f.q) d.push('|', '|', '|', ['name', 'ilike', f.q], ['contact_name', 'ilike', f.q], ['email_from', 'ilike', f.q], ['phone', 'ilike', f.q]);
+  if (f.q)
+    d.push(
+      '|',
+      '|',
+      '|',
+      ['name', 'ilike', f.q],
+      ['contact_name', 'ilike', f.q],
+      ['email_from', 'ilike', f.q],
+      ['phone', 'ilike', f.q],
+    );
   return d;
 }
 
@@ -64,13 +73,21 @@ export async function searchLeads(erp: Erp, f: LeadFilter, page: number, pageSiz
   const fields = await leadFields(erp);
   const domain = await domainOf(erp, f);
   const [rows, total] = await Promise.all([
-    erp.searchRead('crm.lead', domain, { fields, limit: pageSize, offset: (page - 1) * pageSize, order: 'create_date desc, id desc' }),
+    erp.searchRead('crm.lead', domain, {
+      fields,
+      limit: pageSize,
+      offset: (page - 1) * pageSize,
+      order: 'create_date desc, id desc',
+    }),
     erp.searchCount('crm.lead', domain),
   ]);
   return { rows, total, tags: await tagNames(erp, rows) };
 }
 
-export async function readLead(erp: Erp, id: number): Promise<{ row: ErpRecord; tags: Map<number, string> } | undefined> {
+export async function readLead(
+  erp: Erp,
+  id: number,
+): Promise<{ row: ErpRecord; tags: Map<number, string> } | undefined> {
   const fields = [...(await leadFields(erp)), 'description'];
   const rows = await erp.searchRead('crm.lead', [['id', '=', id]], { fields, limit: 1 });
   if (!rows[0]) return undefined;

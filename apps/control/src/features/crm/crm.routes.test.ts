@@ -13,9 +13,27 @@ beforeAll(async () => {
   const callback = await erp.create('crm.tag', { name: 'PHONE CALLBACK' });
   const site = await erp.create('crm.tag', { name: 'SITE: Acme Blinds' });
   aLeads.push(
-    await erp.create('crm.lead', { name: 'Roller Shade – Ann Lee', contact_name: 'Ann Lee', email_from: 'ann@example.com', phone: '303-555-0101', tag_ids: [[6, 0, [site]]], x_form_source: 'product-inline:roller-shade', x_gclid: 'gclid-123' }),
-    await erp.create('crm.lead', { name: 'Callback request – Bo Park', contact_name: 'Bo Park', phone: '303-555-0102', tag_ids: [[6, 0, [callback, site]]] }),
-    await erp.create('crm.lead', { name: 'Shutters – Cy Diaz', contact_name: 'Cy Diaz', email_from: 'cy@example.com', type: 'opportunity' }),
+    await erp.create('crm.lead', {
+      name: 'Roller Shade – Ann Lee',
+      contact_name: 'Ann Lee',
+      email_from: 'ann@example.com',
+      phone: '303-555-0101',
+      tag_ids: [[6, 0, [site]]],
+      x_form_source: 'product-inline:roller-shade',
+      x_gclid: 'gclid-123',
+    }),
+    await erp.create('crm.lead', {
+      name: 'Callback request – Bo Park',
+      contact_name: 'Bo Park',
+      phone: '303-555-0102',
+      tag_ids: [[6, 0, [callback, site]]],
+    }),
+    await erp.create('crm.lead', {
+      name: 'Shutters – Cy Diaz',
+      contact_name: 'Cy Diaz',
+      email_from: 'cy@example.com',
+      type: 'opportunity',
+    }),
     await erp.create('crm.lead', { name: 'Wood Blind – Di Fox', contact_name: 'Di Fox', email_from: 'di@example.com' }),
   );
   await k.b.erp.erp.create('crm.lead', { name: 'B only', contact_name: 'Bee', email_from: 'bee@example.com' });
@@ -29,13 +47,21 @@ describe('CRM leads', () => {
     expect(r.status).toBe(200);
     expect(r.body.total).toBe(3);
     const ann = r.body.items.find((l: { id: number }) => l.id === aLeads[0]);
-    expect(ann).toMatchObject({ contact_name: 'Ann Lee', source: 'product-inline:roller-shade', tags: ['SITE: Acme Blinds'], callback: false, type: 'lead' });
+    expect(ann).toMatchObject({
+      contact_name: 'Ann Lee',
+      source: 'product-inline:roller-shade',
+      tags: ['SITE: Acme Blinds'],
+      callback: false,
+      type: 'lead',
+    });
     expect(ann.attribution.gclid).toBe('gclid-123');
     expect(r.body.items.find((l: { id: number }) => l.id === aLeads[1]).callback).toBe(true);
   });
 
   it('filters by free text and pages', async () => {
-    expect((await k.call('GET', '/crm/leads?q=cy%40example', k.a.office)).body.items.map((l: { id: number }) => l.id)).toEqual([aLeads[2]]);
+    expect(
+      (await k.call('GET', '/crm/leads?q=cy%40example', k.a.office)).body.items.map((l: { id: number }) => l.id),
+    ).toEqual([aLeads[2]]);
     const page = await k.call('GET', '/crm/leads?page=2&page_size=3', k.a.office);
     expect(page.body).toMatchObject({ page: 2, page_size: 3, total: 4 });
     expect(page.body.items).toHaveLength(1);
@@ -46,8 +72,13 @@ describe('CRM leads', () => {
     const r = await k.call('PATCH', `/crm/leads/${aLeads[0]}`, k.a.office, { stage_id: stageWon, priority: '2' });
     expect(r.status).toBe(200);
     expect(r.body.stage).toEqual({ id: stageWon, name: 'Won' });
-    expect((await k.call('GET', `/crm/leads?stage=${stageWon}`, k.a.office)).body.items.map((l: { id: number }) => l.id)).toEqual([aLeads[0]]);
-    const audit = await k.kit.t.db.query<{ target_id: string }>(`SELECT target_id FROM audit_log WHERE tenant_id = $1 AND action = 'crm.lead.update'`, [k.a.id]);
+    expect(
+      (await k.call('GET', `/crm/leads?stage=${stageWon}`, k.a.office)).body.items.map((l: { id: number }) => l.id),
+    ).toEqual([aLeads[0]]);
+    const audit = await k.kit.t.db.query<{ target_id: string }>(
+      `SELECT target_id FROM audit_log WHERE tenant_id = $1 AND action = 'crm.lead.update'`,
+      [k.a.id],
+    );
     expect(audit.rows.map((x) => x.target_id)).toEqual([String(aLeads[0])]);
   });
 
@@ -73,7 +104,9 @@ describe('CRM leads', () => {
     expect((await k.call('GET', `/crm/leads/${id}`, k.b.office)).status).toBe(404);
     expect((await k.call('PATCH', `/crm/leads/${id}`, k.b.office, { priority: '1' })).status).toBe(404);
     expect((await k.call('POST', `/crm/leads/${id}/convert`, k.b.office)).status).toBe(404);
-    expect((await k.call('GET', '/crm/leads', k.b.office)).body.items.map((l: { name: string }) => l.name)).toEqual(['B only']);
+    expect((await k.call('GET', '/crm/leads', k.b.office)).body.items.map((l: { name: string }) => l.name)).toEqual([
+      'B only',
+    ]);
   });
 
   it('keeps technicians and strangers out', async () => {

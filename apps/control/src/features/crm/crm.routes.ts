@@ -6,7 +6,9 @@ import type { ControlDeps } from '../../deps.js';
 import { pageQuery, route, type RouteCatalogue } from '../../openapi/routes.js';
 import { authenticate, principalOf, requireRole } from '../auth/auth.guard.js';
 
-const idParam = z.object({ id: z.coerce.number().int('must be a lead id').positive('must be a lead id').max(2_147_483_647) });
+const idParam = z.object({
+  id: z.coerce.number().int('must be a lead id').positive('must be a lead id').max(2_147_483_647),
+});
 
 export function registerCrmRoutes(app: FastifyInstance, catalogue: RouteCatalogue, deps: ControlDeps): void {
   const base = {

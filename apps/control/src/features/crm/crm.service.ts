@@ -96,7 +96,8 @@ export class CrmService {
       issues.push({ field: 'stage_id', rule: 'exists', message: 'no stage with this id' });
     if (typeof patch.user_id === 'number' && !(await crm.exists(erp, 'res.users', patch.user_id)))
       issues.push({ field: 'user_id', rule: 'exists', message: 'no ERP user with this id' });
-    if (issues.length) throw new AppError('VALIDATION_FAILED', 'The change names records that do not exist.', { fieldIssues: issues });
+    if (issues.length)
+      throw new AppError('VALIDATION_FAILED', 'The change names records that do not exist.', { fieldIssues: issues });
     const values: Record<string, unknown> = {};
     if (patch.stage_id !== undefined) values.stage_id = patch.stage_id;
     if (patch.user_id !== undefined) values.user_id = patch.user_id ?? false;

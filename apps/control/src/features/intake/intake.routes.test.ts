@@ -9,7 +9,9 @@ import { type CrmSalesKit, startCrmSalesKit } from '../../testing/crm-sales-kit.
 let k: CrmSalesKit;
 beforeAll(async () => {
   k = await startCrmSalesKit({ INTAKE_RATE_LIMIT_PER_MINUTE: '8' });
-  await k.kit.t.db.query(`UPDATE tenants SET site_name = 'Acme Blinds Denver', helpdesk_team_id = 7 WHERE id = $1`, [k.a.id]);
+  await k.kit.t.db.query(`UPDATE tenants SET site_name = 'Acme Blinds Denver', helpdesk_team_id = 7 WHERE id = $1`, [
+    k.a.id,
+  ]);
 }, 120_000);
 afterAll(async () => k?.close());
 
@@ -35,7 +37,10 @@ describe('POST /leads', () => {
     const r = await k.call('POST', '/leads', k.a.office, lead());
     expect(r.status).toBe(201);
     expect(r.body).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), status: 'accepted' });
-    const sub = await k.kit.t.db.query<{ tenant_id: string; kind: string }>('SELECT tenant_id, kind FROM submissions WHERE id = $1', [r.body.id]);
+    const sub = await k.kit.t.db.query<{ tenant_id: string; kind: string }>(
+      'SELECT tenant_id, kind FROM submissions WHERE id = $1',
+      [r.body.id],
+    );
     expect(sub.rows).toEqual([{ tenant_id: k.a.id, kind: 'estimate' }]);
     const out = await outboxOf(r.body.id);
     expect(out.rows).toHaveLength(1);
@@ -99,19 +104,25 @@ describe('POST /helpdesk/tickets', () => {
     expect(r.status).toBe(201);
     const out = await outboxOf(r.body.id);
     expect(out.rows[0]).toMatchObject({ topic: 'submission.helpdesk', tenant_id: k.a.id });
-    expect(out.rows[0]!.payload).toMatchObject({ helpdeskTeamId: 7, subject: 'Motor not responding', source: 'control' });
+    expect(out.rows[0]!.payload).toMatchObject({
+      helpdeskTeamId: 7,
+      subject: 'Motor not responding',
+      source: 'control',
+    });
   });
 
   it('limits how fast one user can record', async () => {
     let last = 0;
     for (let i = 0; i < 10 && last !== 429; i++)
-      last = (await k.call('POST', '/helpdesk/tickets', k.b.office, {
-        tenant_id: k.b.id,
-        name: 'Flood',
-        email: 'flood@example.com',
-        subject: `Ticket ${i}`,
-        description: 'again',
-      })).status;
+      last = (
+        await k.call('POST', '/helpdesk/tickets', k.b.office, {
+          tenant_id: k.b.id,
+          name: 'Flood',
+          email: 'flood@example.com',
+          subject: `Ticket ${i}`,
+          description: 'again',
+        })
+      ).status;
     expect(last).toBe(429);
   });
 });

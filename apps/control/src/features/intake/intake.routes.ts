@@ -37,7 +37,15 @@ export function registerIntakeRoutes(app: FastifyInstance, catalogue: RouteCatal
     summary: "Record a lead for the tenant's ERP (durable; delivered by the worker with the SITE tag)",
     body: leadBody,
     handler: async ({ body }, req, reply) =>
-      send(reply, await deps.intake.submitLead(principalOf(req), body, idempotencyKeyOf(req.headers['idempotency-key']), req.ip ?? null)),
+      send(
+        reply,
+        await deps.intake.submitLead(
+          principalOf(req),
+          body,
+          idempotencyKeyOf(req.headers['idempotency-key']),
+          req.ip ?? null,
+        ),
+      ),
   });
   route(app, catalogue, {
     ...base,
@@ -46,6 +54,14 @@ export function registerIntakeRoutes(app: FastifyInstance, catalogue: RouteCatal
     summary: "Record a helpdesk ticket for the tenant's helpdesk team (durable)",
     body: ticketBody,
     handler: async ({ body }, req, reply) =>
-      send(reply, await deps.intake.submitTicket(principalOf(req), body, idempotencyKeyOf(req.headers['idempotency-key']), req.ip ?? null)),
+      send(
+        reply,
+        await deps.intake.submitTicket(
+          principalOf(req),
+          body,
+          idempotencyKeyOf(req.headers['idempotency-key']),
+          req.ip ?? null,
+        ),
+      ),
   });
 }

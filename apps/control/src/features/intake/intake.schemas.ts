@@ -57,12 +57,20 @@ export const leadBody = z
   .superRefine((v, ctx) => {
     if (!v.phone && !v.email)
       for (const path of ['phone', 'email'])
-        ctx.addIssue({ code: 'custom', path: [path], message: 'give a phone number or an email address', params: { rule: 'required_one_of' } });
+        ctx.addIssue({
+          code: 'custom',
+          path: [path],
+          message: 'give a phone number or an email address',
+          params: { rule: 'required_one_of' },
+        });
   });
 
 export const ticketBody = z.object({
   tenant_id: tenantId,
-  source: z.string().regex(/^[a-z0-9][a-z0-9_:-]{0,59}$/, 'must be a short source name').default('control'),
+  source: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9_:-]{0,59}$/, 'must be a short source name')
+    .default('control'),
   name: text(100).min(1, 'is required'),
   email: text(254).pipe(z.email('must be an email address')),
   phone,

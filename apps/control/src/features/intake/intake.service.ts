@@ -148,7 +148,10 @@ export class ControlIntakeService {
       // Another request with this key committed first: answer as it did.
       const stored = await withTenant(this.db, p.tenantId, (tx) => intake.findAnswer(tx, p.tenantId, routeKey, key));
       if (!stored)
-        throw new AppError('IDEMPOTENCY_REQUEST_IN_PROGRESS', 'A request with this Idempotency-Key is still in progress.');
+        throw new AppError(
+          'IDEMPOTENCY_REQUEST_IN_PROGRESS',
+          'A request with this Idempotency-Key is still in progress.',
+        );
       return answerOf(stored);
     });
   }

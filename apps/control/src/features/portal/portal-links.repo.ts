@@ -17,7 +17,15 @@ const COLUMNS = 'id, tenant_id, quote_id, actions, expires_at, revoked_at, accep
 
 export async function insertLink(
   q: Queryable,
-  l: { id: string; tenantId: string; quoteId: string; hash: string; actions: string[]; expiresAt: Date; createdBy: string },
+  l: {
+    id: string;
+    tenantId: string;
+    quoteId: string;
+    hash: string;
+    actions: string[];
+    expiresAt: Date;
+    createdBy: string;
+  },
 ): Promise<void> {
   await q.query(
     `INSERT INTO portal_tokens (id, tenant_id, quote_id, token_hash, actions, expires_at, created_by)
@@ -44,7 +52,11 @@ export async function revokeForQuote(q: Queryable, tenantId: string, quoteId: st
 }
 
 /** The first acceptance of the quote through any of its links (several links may exist). */
-export async function acceptanceOf(q: Queryable, tenantId: string, quoteId: string): Promise<PortalLinkRow | undefined> {
+export async function acceptanceOf(
+  q: Queryable,
+  tenantId: string,
+  quoteId: string,
+): Promise<PortalLinkRow | undefined> {
   const r = await q.query<PortalLinkRow>(
     `SELECT ${COLUMNS} FROM portal_tokens WHERE tenant_id = $1 AND quote_id = $2 AND accepted_at IS NOT NULL
       ORDER BY accepted_at LIMIT 1`,

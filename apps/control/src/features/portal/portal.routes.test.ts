@@ -57,8 +57,24 @@ beforeAll(async () => {
   const q = await k.call('POST', '/sales/quotes', k.a.office, {
     customer: { name: 'Priya Raman', email: 'priya@example.com' },
     lines: [
-      { product_code: 'cellular-shade', room: 'Nursery', width_in: 30.25, drop_in: 44, mount: 'inside', colour: 'Cloud', options: ['cordless-lift'] },
-      { product_code: 'wood-blind', room: 'Office', width_in: 46, drop_in: 58.875, mount: 'outside', colour: 'Walnut', options: [] },
+      {
+        product_code: 'cellular-shade',
+        room: 'Nursery',
+        width_in: 30.25,
+        drop_in: 44,
+        mount: 'inside',
+        colour: 'Cloud',
+        options: ['cordless-lift'],
+      },
+      {
+        product_code: 'wood-blind',
+        room: 'Office',
+        width_in: 46,
+        drop_in: 58.875,
+        mount: 'outside',
+        colour: 'Walnut',
+        options: [],
+      },
     ],
   });
   quoteId = q.body.id;
@@ -94,23 +110,48 @@ describe('customer portal', () => {
       expect(r.body.code).toBe('PORTAL_LINK_INVALID');
       expect(r.body.detail).toBe(other.body.detail);
     }
-    const accept = await k.call('POST', `/portal/quotes/${token}/accept`, undefined, { name: 'X', signature_png_base64: png() }, onHost(k.b.id));
+    const accept = await k.call(
+      'POST',
+      `/portal/quotes/${token}/accept`,
+      undefined,
+      { name: 'X', signature_png_base64: png() },
+      onHost(k.b.id),
+    );
     expect(accept.body.code).toBe('PORTAL_LINK_INVALID');
     expect((await k.a.erp.erp.read('sale.order', [orderId], ['state']))[0]!.state).toBe('sent');
   });
 
   it('passes a change request to the office as a note on the quote in the ERP', async () => {
-    const r = await k.call('POST', `/portal/quotes/${token}/request-changes`, undefined, { note: 'Can the office one be <b>cordless</b>?' }, onHost(k.a.id));
+    const r = await k.call(
+      'POST',
+      `/portal/quotes/${token}/request-changes`,
+      undefined,
+      { note: 'Can the office one be <b>cordless</b>?' },
+      onHost(k.a.id),
+    );
     expect(r.status).toBe(202);
-    const notes = await k.a.erp.erp.searchRead('mail.message', [['model', '=', 'sale.order'], ['res_id', '=', orderId]], { fields: ['body'] });
+    const notes = await k.a.erp.erp.searchRead(
+      'mail.message',
+      [
+        ['model', '=', 'sale.order'],
+        ['res_id', '=', orderId],
+      ],
+      { fields: ['body'] },
+    );
     expect(notes.map((n) => n.body).join()).toContain('Can the office one be &lt;b&gt;cordless&lt;/b&gt;?');
   });
 
   it('refuses a signature that is not a PNG, and confirms nothing', async () => {
-    const r = await k.call('POST', `/portal/quotes/${token}/accept`, undefined, {
-      name: 'Priya Raman',
-      signature_png_base64: Buffer.from('GIF89a not a png at all, really not').toString('base64'),
-    }, onHost(k.a.id));
+    const r = await k.call(
+      'POST',
+      `/portal/quotes/${token}/accept`,
+      undefined,
+      {
+        name: 'Priya Raman',
+        signature_png_base64: Buffer.from('GIF89a not a png at all, really not').toString('base64'),
+      },
+      onHost(k.a.id),
+    );
     expect(r.status).toBe(422);
     expect(r.body.errors).toContainEqual(expect.objectContaining({ field: 'signature_png_base64', rule: 'png' }));
     expect((await k.a.erp.erp.read('sale.order', [orderId], ['state']))[0]!.state).toBe('sent');
@@ -126,24 +167,47 @@ describe('customer portal', () => {
     expect(stored.toString('base64')).toBe(body.signature_png_base64);
     const again = await k.call('POST', `/portal/quotes/${token}/accept`, undefined, body, onHost(k.a.id));
     expect(again.body).toEqual(r.body);
-    const accepts = await k.kit.t.db.query(`SELECT 1 FROM audit_log WHERE tenant_id = $1 AND action = 'portal.quote.accept'`, [k.a.id]);
+    const accepts = await k.kit.t.db.query(
+      `SELECT 1 FROM audit_log WHERE tenant_id = $1 AND action = 'portal.quote.accept'`,
+      [k.a.id],
+    );
     expect(accepts.rowCount).toBe(1);
   });
 
   it('answers the same 404 once the link is revoked or expired', async () => {
-    const fresh = (await k.call('POST', '/sales/quotes', k.a.office, {
-      customer: { name: 'Sam Ortiz' },
-      lines: [{ product_code: 'roller-shade', room: 'Hall', width_in: 24, drop_in: 36, mount: 'inside', colour: 'Sand', options: [] }],
-    })).body;
+    const fresh = (
+      await k.call('POST', '/sales/quotes', k.a.office, {
+        customer: { name: 'Sam Ortiz' },
+        lines: [
+          {
+            product_code: 'roller-shade',
+            room: 'Hall',
+            width_in: 24,
+            drop_in: 36,
+            mount: 'inside',
+            colour: 'Sand',
+            options: [],
+          },
+        ],
+      })
+    ).body;
     const t1 = (await k.call('POST', `/sales/quotes/${fresh.id}/send`, k.a.office)).body.token;
     const t2 = (await k.call('POST', `/sales/quotes/${fresh.id}/send`, k.a.office)).body.token;
     expect((await k.call('GET', `/portal/quotes/${t1}`, undefined, undefined, onHost(k.a.id))).status).toBe(200);
-    await k.kit.t.db.query(`UPDATE portal_tokens SET expires_at = now() - interval '1 second' WHERE quote_id = $1`, [fresh.id]);
-    expect((await k.call('GET', `/portal/quotes/${t1}`, undefined, undefined, onHost(k.a.id))).body.code).toBe('PORTAL_LINK_INVALID');
-    await k.kit.t.db.query(`UPDATE portal_tokens SET expires_at = now() + interval '1 day' WHERE quote_id = $1`, [fresh.id]);
+    await k.kit.t.db.query(`UPDATE portal_tokens SET expires_at = now() - interval '1 second' WHERE quote_id = $1`, [
+      fresh.id,
+    ]);
+    expect((await k.call('GET', `/portal/quotes/${t1}`, undefined, undefined, onHost(k.a.id))).body.code).toBe(
+      'PORTAL_LINK_INVALID',
+    );
+    await k.kit.t.db.query(`UPDATE portal_tokens SET expires_at = now() + interval '1 day' WHERE quote_id = $1`, [
+      fresh.id,
+    ]);
     expect((await k.call('POST', `/sales/quotes/${fresh.id}/revoke-links`, k.a.office)).body).toEqual({ revoked: 2 });
     for (const t of [t1, t2])
-      expect((await k.call('GET', `/portal/quotes/${t}`, undefined, undefined, onHost(k.a.id))).body.code).toBe('PORTAL_LINK_INVALID');
+      expect((await k.call('GET', `/portal/quotes/${t}`, undefined, undefined, onHost(k.a.id))).body.code).toBe(
+        'PORTAL_LINK_INVALID',
+      );
   });
 
   it('keeps tokens out of logged request paths', () => {

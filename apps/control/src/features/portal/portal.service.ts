@@ -8,12 +8,12 @@ import { AppError, type Clock } from '@platform/kernel';
 import type { ObjectStore } from '@platform/storage';
 
 import type { AuditLog } from '../audit/audit-log.js';
-import { confirmOrder, postNote } from '../sales/sales-erp.js';
 import type { QuotesService } from '../sales/quotes.service.js';
+import { confirmOrder, postNote } from '../sales/sales-erp.js';
 import type { TenantErps } from '../tenants/tenant-erps.js';
+import { branding } from './portal.repo.js';
 import { type PortalAction, type PortalLinks } from './portal-links.js';
 import type { PortalLinkRow } from './portal-links.repo.js';
-import { branding } from './portal.repo.js';
 import { decodeSignature } from './signature.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -63,7 +63,10 @@ export class PortalService {
     const q = await this.quotes.forPortal(l.tenant_id, l.quote_id);
     const { brand, accepted } = await withTenant(this.db, l.tenant_id, async (tx) => {
       await this.record(tx, l, 'portal.quote.view', ip);
-      return { brand: await branding(tx, l.tenant_id), accepted: await this.links.acceptance(tx, l.tenant_id, l.quote_id) };
+      return {
+        brand: await branding(tx, l.tenant_id),
+        accepted: await this.links.acceptance(tx, l.tenant_id, l.quote_id),
+      };
     });
     return {
       quote: {

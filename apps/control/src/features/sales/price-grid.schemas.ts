@@ -53,8 +53,14 @@ export const priceGridBody = z
       .default([]),
     mount_allowance_in: z
       .object({
-        inside: eighths.refine((x) => x >= 0 && x <= 12, { message: 'must be 0 to 12 inches', params: { rule: 'range' } }),
-        outside: eighths.refine((x) => x >= 0 && x <= 12, { message: 'must be 0 to 12 inches', params: { rule: 'range' } }),
+        inside: eighths.refine((x) => x >= 0 && x <= 12, {
+          message: 'must be 0 to 12 inches',
+          params: { rule: 'range' },
+        }),
+        outside: eighths.refine((x) => x >= 0 && x <= 12, {
+          message: 'must be 0 to 12 inches',
+          params: { rule: 'range' },
+        }),
       })
       .default({ inside: 0, outside: 0 }),
   })

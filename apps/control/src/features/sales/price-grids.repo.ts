@@ -10,10 +10,9 @@ interface GridRow extends PriceGrid {
 const COLUMNS = 'product_code, name, bands, options, mount_allowance_in, updated_at';
 
 export async function listGrids(q: Queryable, tenantId: string): Promise<GridRow[]> {
-  const r = await q.query<GridRow>(
-    `SELECT ${COLUMNS} FROM price_grids WHERE tenant_id = $1 ORDER BY product_code`,
-    [tenantId],
-  );
+  const r = await q.query<GridRow>(`SELECT ${COLUMNS} FROM price_grids WHERE tenant_id = $1 ORDER BY product_code`, [
+    tenantId,
+  ]);
   return r.rows;
 }
 

@@ -41,7 +41,11 @@ export class PriceGridsService {
         action: 'sales.price_grid.put',
         target: { type: 'price_grid', id: productCode },
         ...(ip ? { ip } : {}),
-        detail: { widths: body.bands.widths_in.length, drops: body.bands.drops_in.length, options: body.options.length },
+        detail: {
+          widths: body.bands.widths_in.length,
+          drops: body.bands.drops_in.length,
+          options: body.options.length,
+        },
       });
       return row;
     });

@@ -8,7 +8,9 @@ import { inches, type PriceGrid, priceLine, type WindowLine } from './pricing.js
 
 const eighths = (min: number, max: number) => fc.integer({ min: min * 8, max: max * 8 }).map((n) => n / 8);
 const ascending = (n: number) =>
-  fc.uniqueArray(fc.integer({ min: 8, max: 150 }), { minLength: n, maxLength: n }).map((xs) => xs.sort((a, b) => a - b));
+  fc
+    .uniqueArray(fc.integer({ min: 8, max: 150 }), { minLength: n, maxLength: n })
+    .map((xs) => xs.sort((a, b) => a - b));
 
 const gridArb: fc.Arbitrary<PriceGrid> = fc
   .record({ w: fc.integer({ min: 1, max: 6 }), d: fc.integer({ min: 1, max: 6 }) })
@@ -19,10 +21,16 @@ const gridArb: fc.Arbitrary<PriceGrid> = fc
       bands: fc.record({
         widths_in: ascending(w),
         drops_in: ascending(d),
-        prices: fc.array(fc.array(fc.integer({ min: 100, max: 500_000 }).map((c) => c / 100), { minLength: w, maxLength: w }), {
-          minLength: d,
-          maxLength: d,
-        }),
+        prices: fc.array(
+          fc.array(
+            fc.integer({ min: 100, max: 500_000 }).map((c) => c / 100),
+            { minLength: w, maxLength: w },
+          ),
+          {
+            minLength: d,
+            maxLength: d,
+          },
+        ),
       }),
       options: fc.constant([
         { code: 'motorisation', name: 'Motorisation', price: 249.99 },
@@ -46,24 +54,27 @@ const windowArb = (g: PriceGrid): fc.Arbitrary<WindowLine> =>
 describe('pricing a window from its grid', () => {
   it('charges the smallest band that holds the window with its mount allowance, plus the options', () => {
     fc.assert(
-      fc.property(gridArb.chain((g) => fc.tuple(fc.constant(g), windowArb(g))), ([g, w]) => {
-        const r = priceLine(g, w, 'lines.0');
-        const allowance = g.mount_allowance_in[w.mount];
-        const wi = g.bands.widths_in.findIndex((b) => b >= w.width_in + allowance);
-        const di = g.bands.drops_in.findIndex((b) => b >= w.drop_in + allowance);
-        if (wi < 0 || di < 0) {
-          expect(r.ok).toBe(false);
-          if (!r.ok) expect(r.issues.every((i) => i.rule === 'max_band')).toBe(true);
-          return;
-        }
-        expect(r.ok).toBe(true);
-        if (!r.ok) return;
-        // No smaller band would hold it; the chosen one does.
-        expect(r.line.band.width_in).toBeGreaterThanOrEqual(w.width_in + allowance);
-        if (wi > 0) expect(g.bands.widths_in[wi - 1]).toBeLessThan(w.width_in + allowance);
-        const opts = w.options.reduce((s, c) => s + Math.round(g.options.find((o) => o.code === c)!.price * 100), 0);
-        expect(Math.round(r.line.unit_price * 100)).toBe(Math.round(g.bands.prices[di]![wi]! * 100) + opts);
-      }),
+      fc.property(
+        gridArb.chain((g) => fc.tuple(fc.constant(g), windowArb(g))),
+        ([g, w]) => {
+          const r = priceLine(g, w, 'lines.0');
+          const allowance = g.mount_allowance_in[w.mount];
+          const wi = g.bands.widths_in.findIndex((b) => b >= w.width_in + allowance);
+          const di = g.bands.drops_in.findIndex((b) => b >= w.drop_in + allowance);
+          if (wi < 0 || di < 0) {
+            expect(r.ok).toBe(false);
+            if (!r.ok) expect(r.issues.every((i) => i.rule === 'max_band')).toBe(true);
+            return;
+          }
+          expect(r.ok).toBe(true);
+          if (!r.ok) return;
+          // No smaller band would hold it; the chosen one does.
+          expect(r.line.band.width_in).toBeGreaterThanOrEqual(w.width_in + allowance);
+          if (wi > 0) expect(g.bands.widths_in[wi - 1]).toBeLessThan(w.width_in + allowance);
+          const opts = w.options.reduce((s, c) => s + Math.round(g.options.find((o) => o.code === c)!.price * 100), 0);
+          expect(Math.round(r.line.unit_price * 100)).toBe(Math.round(g.bands.prices[di]![wi]! * 100) + opts);
+        },
+      ),
     );
   });
 
@@ -95,7 +106,10 @@ describe('pricing a window from its grid', () => {
           const w: WindowLine = { ...baseWindow, [field]: bad };
           const r = priceLine(DEFAULT_GRIDS[0]!, w, 'lines.3');
           expect(r.ok).toBe(false);
-          if (!r.ok) expect(r.issues).toContainEqual(expect.objectContaining({ field: `lines.3.${field}`, rule: 'eighth_inch' }));
+          if (!r.ok)
+            expect(r.issues).toContainEqual(
+              expect.objectContaining({ field: `lines.3.${field}`, rule: 'eighth_inch' }),
+            );
         },
       ),
     );
@@ -129,7 +143,10 @@ describe('pricing a window from its grid', () => {
     expect(r.success).toBe(false);
     const shape = priceGridBody.safeParse({ ...g, bands: { ...g.bands, prices: g.bands.prices.slice(1) } });
     expect(shape.success).toBe(false);
-    const negative = priceGridBody.safeParse({ ...g, bands: { ...g.bands, prices: g.bands.prices.map((row) => row.map(() => -1)) } });
+    const negative = priceGridBody.safeParse({
+      ...g,
+      bands: { ...g.bands, prices: g.bands.prices.map((row) => row.map(() => -1)) },
+    });
     expect(negative.success).toBe(false);
   });
 });

@@ -54,7 +54,11 @@ export function priceLine(grid: PriceGrid, line: WindowLine, field: string): Pri
     const v = line[k];
     if (!(v > 0)) issues.push({ field: `${field}.${k}`, rule: 'positive', message: 'must be more than 0 inches' });
     else if (!isEighth(v))
-      issues.push({ field: `${field}.${k}`, rule: 'eighth_inch', message: 'must be in whole 1/8 inches (e.g. 36.125)' });
+      issues.push({
+        field: `${field}.${k}`,
+        rule: 'eighth_inch',
+        message: 'must be in whole 1/8 inches (e.g. 36.125)',
+      });
   }
   if (issues.length) return { ok: false, issues };
   const allowance = grid.mount_allowance_in[line.mount];

@@ -24,10 +24,7 @@ export interface QuoteRow {
 const COLUMNS = 'id, tenant_id, idempotency_key, fingerprint, request, erp_order_id, created_by, created_at';
 
 /** Inserts the quote unless another request took the same Idempotency-Key first (then false). */
-export async function insertQuote(
-  q: Queryable,
-  r: Omit<QuoteRow, 'erp_order_id' | 'created_at'>,
-): Promise<boolean> {
+export async function insertQuote(q: Queryable, r: Omit<QuoteRow, 'erp_order_id' | 'created_at'>): Promise<boolean> {
   const res = await q.query(
     `INSERT INTO sales_quotes (id, tenant_id, idempotency_key, fingerprint, request, created_by)
      VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (tenant_id, idempotency_key) DO NOTHING RETURNING id`,

@@ -15,9 +15,9 @@ import type { TenantErps } from '../tenants/tenant-erps.js';
 import type { QuoteBody } from './price-grid.schemas.js';
 import { type PriceGridsService, unknownProduct } from './price-grids.service.js';
 import { type PricedLine, priceLine } from './pricing.js';
+import { type QuoteView, quoteView } from './quote-view.js';
 import * as repo from './quotes.repo.js';
 import * as erpSide from './sales-erp.js';
-import { type QuoteView, quoteView } from './quote-view.js';
 
 export interface QuotesOptions {
   tenantsHost: string;
@@ -49,7 +49,9 @@ export class QuotesService {
       throw new AppError('IDEMPOTENCY_KEY_INVALID', 'Idempotency-Key must be 1 to 255 visible ASCII characters.');
     const fp = fingerprint('quote', body);
     const erp = await this.erps.forTenant(p.tenantId);
-    const earlier = key ? await withTenant(this.db, p.tenantId, (tx) => repo.quoteByKey(tx, p.tenantId, key)) : undefined;
+    const earlier = key
+      ? await withTenant(this.db, p.tenantId, (tx) => repo.quoteByKey(tx, p.tenantId, key))
+      : undefined;
     if (earlier) return this.finish(erp, earlier, fp);
     if (body.partner_id !== undefined && !(await erpSide.assertPartner(erp, body.partner_id)))
       throw new AppError('VALIDATION_FAILED', 'No such customer.', {
@@ -57,7 +59,11 @@ export class QuotesService {
       });
     const id = newId();
     const row = await withTenant(this.db, p.tenantId, async (tx) => {
-      const grids = await this.grids.forCodes(tx, p.tenantId, body.lines.map((l) => l.product_code));
+      const grids = await this.grids.forCodes(
+        tx,
+        p.tenantId,
+        body.lines.map((l) => l.product_code),
+      );
       const issues: FieldIssue[] = [];
       const lines: PricedLine[] = [];
       body.lines.forEach((l, i) => {
@@ -77,7 +83,14 @@ export class QuotesService {
         ...(body.note ? { note: body.note } : {}),
         lines,
       };
-      const fresh = { id, tenant_id: p.tenantId, idempotency_key: key ?? null, fingerprint: fp, request, created_by: p.userId };
+      const fresh = {
+        id,
+        tenant_id: p.tenantId,
+        idempotency_key: key ?? null,
+        fingerprint: fp,
+        request,
+        created_by: p.userId,
+      };
       if (!(await repo.insertQuote(tx, fresh))) return repo.quoteByKey(tx, p.tenantId, key!);
       await this.audit.record(tx, {
         ...this.actor(p, ip),
@@ -131,7 +144,8 @@ export class QuotesService {
 
   async send(p: Principal, id: string, ip?: string) {
     const q = await this.get(p.tenantId, id);
-    if (!q.sale_order_id) throw new AppError('QUOTE_STATE_CONFLICT', 'The quote is not in the ERP yet; retry its creation.');
+    if (!q.sale_order_id)
+      throw new AppError('QUOTE_STATE_CONFLICT', 'The quote is not in the ERP yet; retry its creation.');
     if (q.state !== 'draft' && q.state !== 'sent')
       throw new AppError('QUOTE_STATE_CONFLICT', `The quote is ${q.state}; only an open quotation can be sent.`, {
         details: { state: q.state },
@@ -175,7 +189,8 @@ export class QuotesService {
 
   async confirm(p: Principal, id: string, ip?: string): Promise<QuoteView> {
     const q = await this.get(p.tenantId, id);
-    if (!q.sale_order_id) throw new AppError('QUOTE_STATE_CONFLICT', 'The quote is not in the ERP yet; retry its creation.');
+    if (!q.sale_order_id)
+      throw new AppError('QUOTE_STATE_CONFLICT', 'The quote is not in the ERP yet; retry its creation.');
     const erp = await this.erps.forTenant(p.tenantId);
     const before = q.state;
     await erpSide.confirmOrder(erp, q.sale_order_id);

@@ -110,7 +110,13 @@ export async function readOrders(erp: Erp, ids: number[], withLines: boolean): P
       })
     : [];
   return new Map(
-    orders.map((o) => [o.id, toOrder(o, lines.filter((l) => (l.order_id as [number, string])[0] === o.id))]),
+    orders.map((o) => [
+      o.id,
+      toOrder(
+        o,
+        lines.filter((l) => (l.order_id as [number, string])[0] === o.id),
+      ),
+    ]),
   );
 }
 

@@ -2,8 +2,8 @@
  * /sales against a real embedded ERP per tenant: grids, quotes priced into sale orders, sending,
  * confirming, orders; tenants kept apart, technicians kept out, retries making one order.
  */
-import { odooCall, startReplyDroppingProxy } from '@platform/erp-embedded/testing';
 import { createOdooErp } from '@platform/erp';
+import { odooCall, startReplyDroppingProxy } from '@platform/erp-embedded/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { type CrmSalesKit, startCrmSalesKit } from '../../testing/crm-sales-kit.js';
@@ -17,9 +17,33 @@ afterAll(async () => k?.close());
 const threeWindows = {
   customer: { name: 'Dana Whitfield', email: 'dana@example.com', phone: '720-555-0142', city: 'Denver', zip: '80202' },
   lines: [
-    { product_code: 'roller-shade', room: 'Kitchen', width_in: 35.5, drop_in: 47.125, mount: 'inside', colour: 'Linen', options: ['motorisation'] },
-    { product_code: 'roller-shade', room: 'Den', width_in: 36, drop_in: 36, mount: 'outside', colour: 'Grey', options: [] },
-    { product_code: 'shutter', room: 'Bedroom', width_in: 30, drop_in: 50, mount: 'inside', colour: 'White', options: ['z-frame'] },
+    {
+      product_code: 'roller-shade',
+      room: 'Kitchen',
+      width_in: 35.5,
+      drop_in: 47.125,
+      mount: 'inside',
+      colour: 'Linen',
+      options: ['motorisation'],
+    },
+    {
+      product_code: 'roller-shade',
+      room: 'Den',
+      width_in: 36,
+      drop_in: 36,
+      mount: 'outside',
+      colour: 'Grey',
+      options: [],
+    },
+    {
+      product_code: 'shutter',
+      room: 'Bedroom',
+      width_in: 30,
+      drop_in: 50,
+      mount: 'inside',
+      colour: 'White',
+      options: ['z-frame'],
+    },
   ],
 };
 
@@ -51,7 +75,14 @@ describe('price grids', () => {
   it("saves a tenant's own grid, audited, and hides it from another tenant", async () => {
     const grid = {
       name: 'Vertical Blind',
-      bands: { widths_in: [24, 48, 72], drops_in: [48, 96], prices: [[100, 120, 140], [130, 150, 170.5]] },
+      bands: {
+        widths_in: [24, 48, 72],
+        drops_in: [48, 96],
+        prices: [
+          [100, 120, 140],
+          [130, 150, 170.5],
+        ],
+      },
       options: [{ code: 'wand', name: 'Wand control', price: 15 }],
       mount_allowance_in: { inside: 0, outside: 2.5 },
     };
@@ -60,7 +91,10 @@ describe('price grids', () => {
     expect(r.body.bands.prices[1][2]).toBe(170.5);
     expect((await k.call('GET', '/sales/price-grids/vertical-blind', k.a.office)).body.name).toBe('Vertical Blind');
     expect((await k.call('GET', '/sales/price-grids/vertical-blind', k.b.office)).status).toBe(404);
-    const audit = await k.kit.t.db.query(`SELECT 1 FROM audit_log WHERE tenant_id = $1 AND action = 'sales.price_grid.put'`, [k.a.id]);
+    const audit = await k.kit.t.db.query(
+      `SELECT 1 FROM audit_log WHERE tenant_id = $1 AND action = 'sales.price_grid.put'`,
+      [k.a.id],
+    );
     expect(audit.rowCount).toBe(1);
   });
 
@@ -118,7 +152,13 @@ describe('quotes', () => {
     expect(two.status).toBe(201);
     expect(two.body.id).toBe(one.body.id);
     expect(await ordersWithOrigin(k, one.body.id)).toHaveLength(1);
-    const other = await k.call('POST', '/sales/quotes', k.a.office, { ...threeWindows, lines: [threeWindows.lines[0]] }, h);
+    const other = await k.call(
+      'POST',
+      '/sales/quotes',
+      k.a.office,
+      { ...threeWindows, lines: [threeWindows.lines[0]] },
+      h,
+    );
     expect(other.status).toBe(422);
     expect(other.body.code).toBe('IDEMPOTENCY_KEY_REUSED');
   });
@@ -126,7 +166,16 @@ describe('quotes', () => {
   it('makes one sale order when the ERP drops the reply to the create and the client retries', async () => {
     const proxy = await startReplyDroppingProxy(k.a.erp.url);
     try {
-      k.route(k.a.id, createOdooErp({ url: proxy.url, db: k.a.erp.dbName, login: 'admin', secret: k.a.erp.apiKey, timeoutMs: 10_000 }));
+      k.route(
+        k.a.id,
+        createOdooErp({
+          url: proxy.url,
+          db: k.a.erp.dbName,
+          login: 'admin',
+          secret: k.a.erp.apiKey,
+          timeoutMs: 10_000,
+        }),
+      );
       // The create commits but its reply is lost, and so is the look-up right after it: the caller sees a failure.
       let created = false;
       proxy.dropNext((r) => {
@@ -170,7 +219,10 @@ describe('quotes', () => {
     );
     const custom = await k.call('POST', `/sales/quotes/${quoteId}/send`, k.a.office);
     expect(custom.body.portal_url).toMatch(/^https:\/\/blinds\.acme\.test\/portal\/quote\/[A-Za-z0-9_-]{43}$/);
-    const stored = await k.kit.t.db.query<{ token_hash: string }>('SELECT token_hash FROM portal_tokens WHERE tenant_id = $1', [k.a.id]);
+    const stored = await k.kit.t.db.query<{ token_hash: string }>(
+      'SELECT token_hash FROM portal_tokens WHERE tenant_id = $1',
+      [k.a.id],
+    );
     expect(stored.rows.map((r) => r.token_hash)).not.toContain(custom.body.token);
     await k.kit.t.db.query(`INSERT INTO tenant_settings (tenant_id, portal_enabled) VALUES ($1, false)`, [k.a.id]);
     try {

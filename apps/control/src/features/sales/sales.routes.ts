@@ -53,7 +53,12 @@ export function registerSalesRoutes(app: FastifyInstance, catalogue: RouteCatalo
     body: quoteBody,
     responses: { '201': 'The quote' },
     handler: async ({ body }, req, reply) => {
-      const q = await deps.sales.quotes.create(principalOf(req), body, idempotencyKeyOf(req.headers['idempotency-key']), req.ip);
+      const q = await deps.sales.quotes.create(
+        principalOf(req),
+        body,
+        idempotencyKeyOf(req.headers['idempotency-key']),
+        req.ip,
+      );
       return reply.code(201).send(q);
     },
   });
@@ -85,7 +90,7 @@ export function registerSalesRoutes(app: FastifyInstance, catalogue: RouteCatalo
     ...base,
     method: 'POST',
     url: '/sales/quotes/:id/revoke-links',
-    summary: "Revoke every portal link of the quote",
+    summary: 'Revoke every portal link of the quote',
     params: idParam,
     handler: async ({ params }, req) => deps.sales.quotes.revokeLinks(principalOf(req), params.id, req.ip),
   });
