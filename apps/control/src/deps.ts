@@ -22,6 +22,7 @@ import { PlanLimits } from './features/plans/plan-limits.service.js';
 import { PortalService } from './features/portal/portal.service.js';
 import { PortalLinks } from './features/portal/portal-links.js';
 import { PriceGridsService } from './features/sales/price-grids.service.js';
+import { QuoteSending } from './features/sales/quote-sending.service.js';
 import { QuotesService } from './features/sales/quotes.service.js';
 import { defaultTenantErps, type TenantErps } from './features/tenants/tenant-erps.js';
 
@@ -41,7 +42,7 @@ export interface ControlDeps {
   objectStore: ObjectStore;
   intake: ControlIntakeService;
   crm: CrmService;
-  sales: { grids: PriceGridsService; quotes: QuotesService };
+  sales: { grids: PriceGridsService; quotes: QuotesService; sending: QuoteSending };
   portal: PortalService;
 }
 
@@ -80,10 +81,10 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
   const objectStore = opts.objectStore ?? loadControlObjectStore(config.DATA_DIR);
   const grids = new PriceGridsService(db, audit);
   const links = new PortalLinks();
-  const quotes = new QuotesService(db, clock, erps, grids, links, audit, {
+  const quotes = new QuotesService(db, clock, erps, grids, audit, { depositPercent: config.QUOTE_DEPOSIT_PERCENT });
+  const sending = new QuoteSending(db, clock, erps, quotes, links, audit, {
     tenantsHost: config.TENANTS_HOST,
     portalLinkDays: config.PORTAL_LINK_TTL_DAYS,
-    depositPercent: config.QUOTE_DEPOSIT_PERCENT,
   });
   return {
     config,
@@ -99,7 +100,7 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
     objectStore,
     intake: new ControlIntakeService(db, clock, config.INTAKE_DEDUPE_WINDOW_S),
     crm: new CrmService(db, erps, audit),
-    sales: { grids, quotes },
+    sales: { grids, quotes, sending },
     portal: new PortalService(db, clock, erps, quotes, links, objectStore, audit, {
       signatureMaxBytes: config.PORTAL_SIGNATURE_MAX_BYTES,
     }),

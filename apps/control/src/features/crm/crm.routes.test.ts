@@ -69,8 +69,13 @@ describe('CRM leads', () => {
   });
 
   it('moves a lead to a stage and assigns it, audited', async () => {
-    const r = await k.call('PATCH', `/crm/leads/${aLeads[0]}`, k.a.office, { stage_id: stageWon, priority: '2' });
+    const r = await k.call('PATCH', `/crm/leads/${aLeads[0]}`, k.a.office, {
+      stage_id: stageWon,
+      priority: '2',
+      description: 'Measured <3 windows>\n\nCall back Friday',
+    });
     expect(r.status).toBe(200);
+    expect(r.body.description).toBe('<p>Measured &lt;3 windows&gt;</p><p>Call back Friday</p>');
     expect(r.body.stage).toEqual({ id: stageWon, name: 'Won' });
     expect(
       (await k.call('GET', `/crm/leads?stage=${stageWon}`, k.a.office)).body.items.map((l: { id: number }) => l.id),

@@ -20,6 +20,14 @@ export interface LeadPatch {
 
 const m2o = (v: unknown) => (Array.isArray(v) ? { id: v[0] as number, name: String(v[1]) } : null);
 const str = (v: unknown) => (typeof v === 'string' && v ? v : null);
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const textToHtml = (t: string) =>
+  t
+    .split(/\n{2,}/)
+    .filter(Boolean)
+    .map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
+    .join('');
 const notFound = () => new AppError('NOT_FOUND', 'No such lead.');
 
 export function leadView(r: ErpRecord, tags: Map<number, string>) {
@@ -102,7 +110,8 @@ export class CrmService {
     if (patch.stage_id !== undefined) values.stage_id = patch.stage_id;
     if (patch.user_id !== undefined) values.user_id = patch.user_id ?? false;
     if (patch.priority !== undefined) values.priority = patch.priority;
-    if (patch.description !== undefined) values.description = patch.description;
+    // Notes are plain text from the office; the ERP field is HTML, so the text is escaped into paragraphs.
+    if (patch.description !== undefined) values.description = textToHtml(patch.description);
     if (Object.keys(values).length) await crm.writeLead(erp, id, values);
     await this.record(p, 'crm.lead.update', id, ip, { fields: Object.keys(values) });
     return this.get(p.tenantId, id);

@@ -10,7 +10,6 @@ import { AppError, type Clock, type FieldIssue, newId } from '@platform/kernel';
 import type { AuditLog } from '../audit/audit-log.js';
 import type { Principal } from '../auth/principal.js';
 import { fingerprint, isValidIdempotencyKey } from '../intake/fingerprint.js';
-import type { PortalLinks } from '../portal/portal-links.js';
 import type { TenantErps } from '../tenants/tenant-erps.js';
 import type { QuoteBody } from './price-grid.schemas.js';
 import { type PriceGridsService, unknownProduct } from './price-grids.service.js';
@@ -20,12 +19,16 @@ import * as repo from './quotes.repo.js';
 import * as erpSide from './sales-erp.js';
 
 export interface QuotesOptions {
-  tenantsHost: string;
-  portalLinkDays: number;
   depositPercent: number;
 }
 
-const notFound = () => new AppError('NOT_FOUND', 'No such quote.');
+export const notFound = () => new AppError('NOT_FOUND', 'No such quote.');
+
+export const userActor = (p: Principal, ip?: string) => ({
+  tenantId: p.tenantId,
+  actor: { kind: 'user' as const, id: p.userId },
+  ...(ip ? { ip } : {}),
+});
 
 export class QuotesService {
   constructor(
@@ -33,16 +36,9 @@ export class QuotesService {
     private readonly clock: Clock,
     private readonly erps: TenantErps,
     private readonly grids: PriceGridsService,
-    private readonly links: PortalLinks,
     private readonly audit: AuditLog,
     private readonly opts: QuotesOptions,
   ) {}
-
-  private actor = (p: Principal, ip?: string) => ({
-    tenantId: p.tenantId,
-    actor: { kind: 'user' as const, id: p.userId },
-    ...(ip ? { ip } : {}),
-  });
 
   async create(p: Principal, body: QuoteBody, key: string | undefined, ip?: string): Promise<QuoteView> {
     if (key !== undefined && !isValidIdempotencyKey(key))
@@ -93,7 +89,7 @@ export class QuotesService {
       };
       if (!(await repo.insertQuote(tx, fresh))) return repo.quoteByKey(tx, p.tenantId, key!);
       await this.audit.record(tx, {
-        ...this.actor(p, ip),
+        ...userActor(p, ip),
         action: 'sales.quote.create',
         target: { type: 'quote', id },
         detail: { lines: lines.length },
@@ -142,51 +138,6 @@ export class QuotesService {
     return { items: items.map(({ lines: _l, ...o }) => o), page, page_size: pageSize, total };
   }
 
-  async send(p: Principal, id: string, ip?: string) {
-    const q = await this.get(p.tenantId, id);
-    if (!q.sale_order_id)
-      throw new AppError('QUOTE_STATE_CONFLICT', 'The quote is not in the ERP yet; retry its creation.');
-    if (q.state !== 'draft' && q.state !== 'sent')
-      throw new AppError('QUOTE_STATE_CONFLICT', `The quote is ${q.state}; only an open quotation can be sent.`, {
-        details: { state: q.state },
-      });
-    const now = this.clock.now();
-    const expiresAt = new Date(now.getTime() + this.opts.portalLinkDays * 86_400_000);
-    const link = await withTenant(this.db, p.tenantId, async (tx) => {
-      if (!(await repo.portalEnabled(tx, p.tenantId)))
-        throw new AppError('PORTAL_DISABLED', 'The customer portal is turned off in the company settings.');
-      const l = await this.links.issue(tx, { tenantId: p.tenantId, quoteId: id, createdBy: p.userId, expiresAt });
-      await this.audit.record(tx, {
-        ...this.actor(p, ip),
-        action: 'sales.quote.send',
-        target: { type: 'quote', id },
-        detail: { portal_link_id: l.id, expires_at: expiresAt.toISOString() },
-      });
-      const host = await repo.primaryHost(tx, p.tenantId);
-      return { ...l, host: host.domain ?? `${host.slug}.${this.opts.tenantsHost}` };
-    });
-    await erpSide.markSent(await this.erps.forTenant(p.tenantId), q.sale_order_id);
-    return {
-      portal_url: `https://${link.host}/portal/quote/${link.token}`,
-      token: link.token,
-      expires_at: expiresAt.toISOString(),
-    };
-  }
-
-  async revokeLinks(p: Principal, id: string, ip?: string) {
-    return withTenant(this.db, p.tenantId, async (tx) => {
-      if (!(await repo.quoteById(tx, p.tenantId, id))) throw notFound();
-      const revoked = await this.links.revokeAll(tx, p.tenantId, id, this.clock.now());
-      await this.audit.record(tx, {
-        ...this.actor(p, ip),
-        action: 'sales.quote.revoke_links',
-        target: { type: 'quote', id },
-        detail: { revoked },
-      });
-      return { revoked };
-    });
-  }
-
   async confirm(p: Principal, id: string, ip?: string): Promise<QuoteView> {
     const q = await this.get(p.tenantId, id);
     if (!q.sale_order_id)
@@ -196,7 +147,7 @@ export class QuotesService {
     await erpSide.confirmOrder(erp, q.sale_order_id);
     await withTenant(this.db, p.tenantId, (tx) =>
       this.audit.record(tx, {
-        ...this.actor(p, ip),
+        ...userActor(p, ip),
         action: 'sales.quote.confirm',
         target: { type: 'quote', id },
         detail: { sale_order_id: q.sale_order_id, from: before },

@@ -84,7 +84,7 @@ export function registerSalesRoutes(app: FastifyInstance, catalogue: RouteCatalo
     url: '/sales/quotes/:id/send',
     summary: "Issue a customer portal link (on the tenant's primary host); refused when the portal is off",
     params: idParam,
-    handler: async ({ params }, req) => deps.sales.quotes.send(principalOf(req), params.id, req.ip),
+    handler: async ({ params }, req) => deps.sales.sending.send(principalOf(req), params.id, req.ip),
   });
   route(app, catalogue, {
     ...base,
@@ -92,7 +92,7 @@ export function registerSalesRoutes(app: FastifyInstance, catalogue: RouteCatalo
     url: '/sales/quotes/:id/revoke-links',
     summary: 'Revoke every portal link of the quote',
     params: idParam,
-    handler: async ({ params }, req) => deps.sales.quotes.revokeLinks(principalOf(req), params.id, req.ip),
+    handler: async ({ params }, req) => deps.sales.sending.revokeLinks(principalOf(req), params.id, req.ip),
   });
   route(app, catalogue, {
     ...base,
