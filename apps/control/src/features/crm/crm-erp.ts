@@ -124,3 +124,14 @@ export async function partnerForLead(erp: Erp, lead: ErpRecord): Promise<number>
     customer_rank: 1,
   });
 }
+
+/** The pipeline's stages in order (for moving a lead). */
+export async function listStages(erp: Erp) {
+  const rows = await erp.searchRead('crm.stage', [], { fields: ['name', 'sequence', 'is_won', 'fold'] });
+  return rows.map((r) => ({
+    id: r.id,
+    name: String(r.name),
+    sequence: Number(r.sequence ?? 0),
+    is_won: r.is_won === true,
+  }));
+}

@@ -87,6 +87,12 @@ describe('CRM leads', () => {
     expect(audit.rows.map((x) => x.target_id)).toEqual([String(aLeads[0])]);
   });
 
+  it('lists the pipeline stages a lead can move to', async () => {
+    const r = await k.call('GET', '/crm/stages', k.a.office);
+    expect(r.status).toBe(200);
+    expect(r.body.items).toContainEqual(expect.objectContaining({ id: stageWon, name: 'Won', is_won: true }));
+  });
+
   it('refuses a stage the ERP does not have, naming the field', async () => {
     const r = await k.call('PATCH', `/crm/leads/${aLeads[0]}`, k.a.office, { stage_id: 999_999 });
     expect(r.status).toBe(422);

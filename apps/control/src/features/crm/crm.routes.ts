@@ -36,6 +36,13 @@ export function registerCrmRoutes(app: FastifyInstance, catalogue: RouteCatalogu
   route(app, catalogue, {
     ...base,
     method: 'GET',
+    url: '/crm/stages',
+    summary: "The pipeline's stages in order (ids for moving a lead)",
+    handler: async (_i, req) => deps.crm.stages(principalOf(req).tenantId),
+  });
+  route(app, catalogue, {
+    ...base,
+    method: 'GET',
     url: '/crm/leads/:id',
     summary: 'One lead or opportunity',
     params: idParam,

@@ -76,6 +76,10 @@ export class CrmService {
     return { items: rows.map((r) => leadView(r, tags)), page, page_size: pageSize, total };
   }
 
+  async stages(tenantId: string) {
+    return { items: await crm.listStages(await this.erps.forTenant(tenantId)) };
+  }
+
   async get(tenantId: string, id: number) {
     const erp = await this.erps.forTenant(tenantId);
     const found = await crm.readLead(erp, id);

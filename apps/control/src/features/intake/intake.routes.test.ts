@@ -76,6 +76,11 @@ describe('POST /leads', () => {
     expect((await k.kit.t.db.query('SELECT 1 FROM submissions')).rowCount).toBe(before.rowCount);
   });
 
+  it("answers 404 when the request's resolved host is another tenant's", async () => {
+    const r = await k.call('POST', '/leads', k.a.office, { ...lead(), name: 'Wrong Host' }, { 'x-tenant-id': k.b.id });
+    expect(r.status).toBe(404);
+  });
+
   it('refuses a lead without any way to reach the person, naming both fields', async () => {
     const { phone: _p, ...noContact } = lead();
     const r = await k.call('POST', '/leads', k.a.office, noContact);

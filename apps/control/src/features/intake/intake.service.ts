@@ -28,6 +28,13 @@ export interface IntakeAnswer {
   replayed: boolean;
 }
 
+/** The request around the body: its Idempotency-Key, client IP and the resolved host's tenant, if any. */
+export interface IntakeRequest {
+  key: string | undefined;
+  ip: string | null;
+  hostTenant: string | undefined;
+}
+
 class KeyTaken extends Error {}
 
 export class ControlIntakeService {
@@ -37,8 +44,8 @@ export class ControlIntakeService {
     private readonly dedupeWindowSeconds: number,
   ) {}
 
-  submitLead(p: Principal, body: LeadBody, key: string | undefined, ip: string | null): Promise<IntakeAnswer> {
-    return this.accept(p, 'lead', body, key, ip, async (t, id) => {
+  submitLead(p: Principal, body: LeadBody, ctx: IntakeRequest): Promise<IntakeAnswer> {
+    return this.accept(p, 'lead', body, ctx.key, ctx.ip, ctx.hostTenant, async (t, id) => {
       const formSource = parseFormSource(body.form_source ?? body.source);
       const attribution: Attribution = {};
       for (const k of ATTRIBUTION_KEYS) if (body[k]) attribution[k] = body[k];
@@ -64,8 +71,8 @@ export class ControlIntakeService {
     });
   }
 
-  submitTicket(p: Principal, body: TicketBody, key: string | undefined, ip: string | null): Promise<IntakeAnswer> {
-    return this.accept(p, 'helpdesk-ticket', body, key, ip, async (t, id) => {
+  submitTicket(p: Principal, body: TicketBody, ctx: IntakeRequest): Promise<IntakeAnswer> {
+    return this.accept(p, 'helpdesk-ticket', body, ctx.key, ctx.ip, ctx.hostTenant, async (t, id) => {
       // helpdeskTeamId: the tenant's team, for the worker's per-tenant delivery (null: the ERP's first team).
       const payload: HelpdeskPayload & { source: string; helpdeskTeamId: number | null } = {
         submissionId: id,
@@ -92,6 +99,7 @@ export class ControlIntakeService {
     body: LeadBody | TicketBody,
     key: string | undefined,
     ip: string | null,
+    hostTenant: string | undefined,
     build: (
       t: NonNullable<Awaited<ReturnType<typeof intakeTenant>>>,
       id: string,
@@ -102,8 +110,10 @@ export class ControlIntakeService {
       outbox: NewOutboxMessage;
     }>,
   ): Promise<IntakeAnswer> {
-    // The tenant comes from the token; a body naming another tenant is answered as if it did not exist.
-    if (body.tenant_id !== p.tenantId) throw new AppError('NOT_FOUND', 'No such tenant.');
+    // The tenant comes from the token; a body (or a resolved host) naming another tenant is answered
+    // as if it did not exist.
+    if (body.tenant_id !== p.tenantId || (hostTenant !== undefined && hostTenant !== p.tenantId))
+      throw new AppError('NOT_FOUND', 'No such tenant.');
     if (key !== undefined && !isValidIdempotencyKey(key))
       throw new AppError('IDEMPOTENCY_KEY_INVALID', 'Idempotency-Key must be 1 to 255 visible ASCII characters.');
     const fp = fingerprint(route, body);

@@ -3,6 +3,8 @@
  * own host. Unknown, expired, revoked and other-tenant tokens all get the same PORTAL_LINK_INVALID.
  * Every view and action is audited with the link's id (never the token).
  */
+import { createHash } from 'node:crypto';
+
 import { type Db, type Queryable, withTenant } from '@platform/db';
 import { AppError, type Clock } from '@platform/kernel';
 import type { ObjectStore } from '@platform/storage';
@@ -106,7 +108,8 @@ export class PortalService {
       await this.links.markAccepted(tx, l.id, { at, name, signatureKey: key });
       await this.record(tx, l, 'portal.quote.accept', ip, { sale_order_id: q.sale_order_id, signature_key: key });
     });
-    await postNote(erp, q.sale_order_id, `<p>Accepted by ${escapeHtml(name)} in the customer portal.</p>`, name).catch(
+    const acceptedNote = `<p>Accepted by ${escapeHtml(name)} in the customer portal.</p>`;
+    await postNote(erp, q.sale_order_id, acceptedNote, name, `<portal-accept-${l.quote_id}@platform>`).catch(
       () => undefined, // the acceptance stands without its chatter line
     );
     const final = await withTenant(this.db, l.tenant_id, (tx) => this.links.acceptance(tx, l.tenant_id, l.quote_id));
@@ -119,7 +122,9 @@ export class PortalService {
     if (!q.sale_order_id) throw invalid();
     const erp = await this.erps.forTenant(l.tenant_id);
     const html = `<p><strong>Change request from the customer portal</strong></p><p>${escapeHtml(note).replace(/\n/g, '<br>')}</p>`;
-    const messageId = await postNote(erp, q.sale_order_id, html, q.partner?.name ?? 'Customer');
+    // The same note through the same link is a retry (a lost answer, a double click): posted once.
+    const once = `<portal-changes-${l.id}-${createHash('sha256').update(note).digest('hex').slice(0, 32)}@platform>`;
+    const messageId = await postNote(erp, q.sale_order_id, html, q.partner?.name ?? 'Customer', once);
     await withTenant(this.db, l.tenant_id, (tx) =>
       this.record(tx, l, 'portal.quote.request_changes', ip, { message_id: messageId, length: note.length }),
     );

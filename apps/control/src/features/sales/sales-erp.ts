@@ -30,15 +30,22 @@ export async function assertPartner(erp: Erp, partnerId: number): Promise<boolea
   return (await erp.search('res.partner', [['id', '=', partnerId]], { limit: 1 })).length === 1;
 }
 
-/** The customer's partner: the one with this email if any, else a new one. */
-async function partnerFor(erp: Erp, r: QuoteRequest): Promise<number> {
+/**
+ * The customer's partner: the one with this email if any, else the one an earlier attempt of this
+ * quote created (its notes carry the quote's marker), else a new one.
+ */
+async function partnerFor(erp: Erp, quoteId: string, r: QuoteRequest): Promise<number> {
   if (r.partner_id) return r.partner_id;
   const c = r.customer!;
-  if (c.email) {
-    const found = await erp.search('res.partner', [['email', '=ilike', c.email]], { limit: 1, order: 'id' });
-    if (found[0]) return found[0];
-  }
+  const marker = quoteMarker(quoteId);
+  const found = await erp.search(
+    'res.partner',
+    c.email ? [['email', '=ilike', c.email]] : [['comment', 'ilike', marker]],
+    { limit: 1, order: 'id' },
+  );
+  if (found[0]) return found[0];
   return erp.create('res.partner', {
+    comment: `<p>${marker}</p>`,
     name: c.name,
     email: c.email ?? false,
     phone: c.phone ?? false,
@@ -57,7 +64,7 @@ async function findByMarker(erp: Erp, quoteId: string): Promise<number | undefin
 export async function ensureOrder(erp: Erp, quoteId: string, r: QuoteRequest): Promise<number> {
   const existing = await findByMarker(erp, quoteId);
   if (existing) return existing;
-  const partnerId = await partnerFor(erp, r);
+  const partnerId = await partnerFor(erp, quoteId, r);
   const values = {
     partner_id: partnerId,
     origin: quoteMarker(quoteId),
@@ -159,9 +166,21 @@ export async function markSent(erp: Erp, orderId: number): Promise<void> {
   if (s === 'draft') await erp.call('sale.order', 'action_quotation_sent', [[orderId]]);
 }
 
-/** A note in the quote's chatter, where office staff see it. */
-export async function postNote(erp: Erp, orderId: number, html: string, author: string): Promise<number> {
+/**
+ * A note in the quote's chatter, where office staff see it. `messageId` makes it once-only: a note
+ * with that Message-Id already on the order (an earlier attempt, a lost reply) is not posted again.
+ */
+export async function postNote(
+  erp: Erp,
+  orderId: number,
+  html: string,
+  author: string,
+  messageId: string,
+): Promise<number> {
+  const earlier = await erp.search('mail.message', [['message_id', '=', messageId]], { limit: 1 });
+  if (earlier[0]) return earlier[0];
   return erp.create('mail.message', {
+    message_id: messageId,
     model: 'sale.order',
     res_id: orderId,
     body: html,
