@@ -34,6 +34,8 @@ CREATE TABLE sales_quotes (
   fingerprint text NOT NULL,
   request jsonb NOT NULL,
   erp_order_id integer,
+  -- A lease while one request makes the ERP order, so two racing retries never both create it.
+  making_until timestamptz,
   created_by uuid,
   created_at timestamptz NOT NULL DEFAULT now(),
   UNIQUE (tenant_id, idempotency_key)

@@ -52,7 +52,8 @@ export class QuoteSending {
       const host = await repo.primaryHost(tx, p.tenantId);
       return { ...l, host: host.domain ?? `${host.slug}.${this.opts.tenantsHost}` };
     });
-    await erpSide.markSent(await this.erps.forTenant(p.tenantId), q.sale_order_id);
+    // The link is made and answered even if the ERP cannot mark the quotation sent just now.
+    await erpSide.markSent(await this.erps.forTenant(p.tenantId), q.sale_order_id).catch(() => undefined);
     return {
       portal_url: `https://${link.host}/portal/quote/${link.token}`,
       token: link.token,

@@ -49,8 +49,27 @@ export async function quoteByKey(q: Queryable, tenantId: string, key: string): P
   return r.rows[0];
 }
 
+/** Takes the lease on making the quote's ERP order; false while another request holds it (or it is made). */
+export async function claimMaking(q: Queryable, tenantId: string, id: string, seconds: number): Promise<boolean> {
+  const r = await q.query(
+    `UPDATE sales_quotes SET making_until = now() + ($3::double precision * interval '1 second')
+      WHERE tenant_id = $1 AND id = $2 AND erp_order_id IS NULL AND (making_until IS NULL OR making_until < now())
+      RETURNING id`,
+    [tenantId, id, seconds],
+  );
+  return r.rows.length === 1;
+}
+
+export async function releaseMaking(q: Queryable, tenantId: string, id: string): Promise<void> {
+  await q.query('UPDATE sales_quotes SET making_until = NULL WHERE tenant_id = $1 AND id = $2', [tenantId, id]);
+}
+
 export async function setErpOrder(q: Queryable, tenantId: string, id: string, orderId: number): Promise<void> {
-  await q.query('UPDATE sales_quotes SET erp_order_id = $3 WHERE tenant_id = $1 AND id = $2', [tenantId, id, orderId]);
+  await q.query('UPDATE sales_quotes SET erp_order_id = $3, making_until = NULL WHERE tenant_id = $1 AND id = $2', [
+    tenantId,
+    id,
+    orderId,
+  ]);
 }
 
 export async function listQuotes(

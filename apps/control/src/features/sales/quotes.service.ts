@@ -3,7 +3,7 @@
  * Idempotency-Key finishes the same quote), then made a sale.order with its lines in the tenant's
  * ERP. Sending hands out a portal link; confirming confirms the order in the ERP.
  */
-import { type Db, withTenant } from '@platform/db';
+import { type Db, type Queryable, withTenant } from '@platform/db';
 import type { Erp } from '@platform/erp';
 import { AppError, type Clock, type FieldIssue, newId } from '@platform/kernel';
 
@@ -103,13 +103,32 @@ export class QuotesService {
   private async finish(erp: Erp, row: repo.QuoteRow, fp: string): Promise<QuoteView> {
     if (row.fingerprint !== fp)
       throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used with a different quote.');
-    if (row.erp_order_id === null) {
-      const orderId = await erpSide.ensureOrder(erp, row.id, row.request);
-      await withTenant(this.db, row.tenant_id, (tx) => repo.setErpOrder(tx, row.tenant_id, row.id, orderId));
-      row = { ...row, erp_order_id: orderId };
-    }
+    if (row.erp_order_id === null) row = { ...row, erp_order_id: await this.makeOrder(erp, row) };
     const orders = await erpSide.readOrders(erp, [row.erp_order_id!], true);
     return quoteView(row, orders.get(row.erp_order_id!), this.opts.depositPercent);
+  }
+
+  /**
+   * One maker at a time per quote (two retries racing must not both create the order): a lease on
+   * the row, not a lock held across the ERP call. A request that finds the lease taken answers
+   * IDEMPOTENCY_REQUEST_IN_PROGRESS; the lease lapses after a minute if its holder died.
+   */
+  private async makeOrder(erp: Erp, row: repo.QuoteRow): Promise<number> {
+    const { id, tenant_id: tenantId } = row;
+    const scoped = <T>(fn: (tx: Queryable) => Promise<T>) => withTenant(this.db, tenantId, fn);
+    if (!(await scoped((tx) => repo.claimMaking(tx, tenantId, id, 60)))) {
+      const now = await scoped((tx) => repo.quoteById(tx, tenantId, id));
+      if (now?.erp_order_id) return now.erp_order_id;
+      throw new AppError('IDEMPOTENCY_REQUEST_IN_PROGRESS', 'This quote is being created; retry in a moment.');
+    }
+    try {
+      const orderId = await erpSide.ensureOrder(erp, id, row.request);
+      await scoped((tx) => repo.setErpOrder(tx, tenantId, id, orderId));
+      return orderId;
+    } catch (e) {
+      await scoped((tx) => repo.releaseMaking(tx, tenantId, id)).catch(() => undefined);
+      throw e;
+    }
   }
 
   async get(tenantId: string, id: string): Promise<QuoteView> {

@@ -163,6 +163,19 @@ describe('quotes', () => {
     expect(other.body.code).toBe('IDEMPOTENCY_KEY_REUSED');
   });
 
+  it('makes one sale order when two retries with the same key race', async () => {
+    const h = { 'idempotency-key': 'quote-race-1' };
+    const answers = await Promise.all([
+      k.call('POST', '/sales/quotes', k.a.office, threeWindows, h),
+      k.call('POST', '/sales/quotes', k.a.office, threeWindows, h),
+    ]);
+    for (const a of answers) expect([201, 409]).toContain(a.status);
+    const made = answers.find((a) => a.status === 201)!;
+    expect(await ordersWithOrigin(k, made.body.id)).toHaveLength(1);
+    const again = await k.call('POST', '/sales/quotes', k.a.office, threeWindows, h);
+    expect(again.body.sale_order_id).toBe(made.body.sale_order_id);
+  });
+
   it('makes one sale order when the ERP drops the reply to the create and the client retries', async () => {
     const proxy = await startReplyDroppingProxy(k.a.erp.url);
     try {
