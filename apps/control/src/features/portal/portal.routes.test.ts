@@ -6,6 +6,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 
+import { createOdooErp } from '@platform/erp';
+import { odooCall, startReplyDroppingProxy } from '@platform/erp-embedded/testing';
 import { redactPathTokens } from '@platform/http-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -171,6 +173,51 @@ describe('customer portal', () => {
       [k.a.id],
     );
     expect(accepts.rowCount).toBe(1);
+  });
+
+  it('accepts once when the ERP loses the reply to the confirmation', async () => {
+    const q = (
+      await k.call('POST', '/sales/quotes', k.a.office, {
+        customer: { name: 'Noor Haddad', email: 'noor@example.com' },
+        lines: [
+          {
+            product_code: 'shutter',
+            room: 'Study',
+            width_in: 40,
+            drop_in: 60,
+            mount: 'inside',
+            colour: 'Oak',
+            options: [],
+          },
+        ],
+      })
+    ).body;
+    const link = (await k.call('POST', `/sales/quotes/${q.id}/send`, k.a.office)).body.token;
+    const proxy = await startReplyDroppingProxy(k.a.erp.url);
+    try {
+      k.route(
+        k.a.id,
+        createOdooErp({
+          url: proxy.url,
+          db: k.a.erp.dbName,
+          login: 'admin',
+          secret: k.a.erp.apiKey,
+          timeoutMs: 10_000,
+        }),
+      );
+      proxy.dropNext(odooCall('sale.order', 'action_confirm'));
+      const body = { name: 'Noor Haddad', signature_png_base64: png() };
+      const r = await k.call('POST', `/portal/quotes/${link}/accept`, undefined, body, onHost(k.a.id));
+      expect(r.status).toBe(200);
+      expect(proxy.dropped).toHaveLength(1);
+      expect((await k.a.erp.erp.read('sale.order', [q.sale_order_id], ['state']))[0]!.state).toBe('sale');
+      expect((await k.call('POST', `/portal/quotes/${link}/accept`, undefined, body, onHost(k.a.id))).body).toEqual(
+        r.body,
+      );
+    } finally {
+      k.route(k.a.id, k.a.erp.erp);
+      await proxy.close();
+    }
   });
 
   it('answers the same 404 once the link is revoked or expired', async () => {
