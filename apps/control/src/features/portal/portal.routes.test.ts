@@ -70,7 +70,8 @@ describe('customer portal', () => {
     const other = await k.call('GET', `/portal/quotes/${token}`, undefined, undefined, onHost(k.b.id));
     const none = await k.call('GET', `/portal/quotes/${token}`, undefined);
     const unknown = await k.call('GET', `/portal/quotes/${'x'.repeat(43)}`, undefined, undefined, onHost(k.a.id));
-    for (const r of [other, none, unknown]) {
+    const odd = await k.call('GET', `/portal/quotes/${'y'.repeat(90)}`, undefined, undefined, onHost(k.a.id));
+    for (const r of [other, none, unknown, odd]) {
       expect(r.status).toBe(404);
       expect(r.body.code).toBe('PORTAL_LINK_INVALID');
       expect(r.body.detail).toBe(other.body.detail);

@@ -8,7 +8,8 @@ import { z } from 'zod';
 import type { ControlDeps } from '../../deps.js';
 import { route, type RouteCatalogue } from '../../openapi/routes.js';
 
-const tokenParam = z.object({ token: z.string().max(200, 'must be at most 200 characters') });
+// Any string: a token of the wrong shape is simply not found (the same 404 as every bad link).
+const tokenParam = z.object({ token: z.string() });
 const hostTenant = (req: FastifyRequest) => {
   const v = req.headers['x-tenant-id'];
   return typeof v === 'string' ? v : undefined;

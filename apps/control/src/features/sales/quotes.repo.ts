@@ -60,6 +60,11 @@ export async function claimMaking(q: Queryable, tenantId: string, id: string, se
   return r.rows.length === 1;
 }
 
+/** Removes a quote whose ERP order was refused (its portal links go with it). */
+export async function deleteQuote(q: Queryable, tenantId: string, id: string): Promise<void> {
+  await q.query('DELETE FROM sales_quotes WHERE tenant_id = $1 AND id = $2 AND erp_order_id IS NULL', [tenantId, id]);
+}
+
 export async function releaseMaking(q: Queryable, tenantId: string, id: string): Promise<void> {
   await q.query('UPDATE sales_quotes SET making_until = NULL WHERE tenant_id = $1 AND id = $2', [tenantId, id]);
 }

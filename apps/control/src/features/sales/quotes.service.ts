@@ -5,7 +5,7 @@
  */
 import { type Db, type Queryable, withTenant } from '@platform/db';
 import type { Erp } from '@platform/erp';
-import { AppError, type Clock, type FieldIssue, newId } from '@platform/kernel';
+import { AppError, type Clock, type FieldIssue, isAppError, newId } from '@platform/kernel';
 
 import type { AuditLog } from '../audit/audit-log.js';
 import type { Principal } from '../auth/principal.js';
@@ -88,22 +88,16 @@ export class QuotesService {
         created_by: p.userId,
       };
       if (!(await repo.insertQuote(tx, fresh))) return repo.quoteByKey(tx, p.tenantId, key!);
-      await this.audit.record(tx, {
-        ...userActor(p, ip),
-        action: 'sales.quote.create',
-        target: { type: 'quote', id },
-        detail: { lines: lines.length },
-      });
       return { ...fresh, erp_order_id: null, created_at: this.clock.now() };
     });
-    return this.finish(erp, row!, fp);
+    return this.finish(erp, row!, fp, ip);
   }
 
   /** Makes (or finds) the ERP order of a recorded quote and answers the quote as it is now. */
-  private async finish(erp: Erp, row: repo.QuoteRow, fp: string): Promise<QuoteView> {
+  private async finish(erp: Erp, row: repo.QuoteRow, fp: string, ip?: string): Promise<QuoteView> {
     if (row.fingerprint !== fp)
       throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used with a different quote.');
-    if (row.erp_order_id === null) row = { ...row, erp_order_id: await this.makeOrder(erp, row) };
+    if (row.erp_order_id === null) row = { ...row, erp_order_id: await this.makeOrder(erp, row, ip) };
     const orders = await erpSide.readOrders(erp, [row.erp_order_id!], true);
     return quoteView(row, orders.get(row.erp_order_id!), this.opts.depositPercent);
   }
@@ -111,9 +105,10 @@ export class QuotesService {
   /**
    * One maker at a time per quote (two retries racing must not both create the order): a lease on
    * the row, not a lock held across the ERP call. A request that finds the lease taken answers
-   * IDEMPOTENCY_REQUEST_IN_PROGRESS; the lease lapses after a minute if its holder died.
+   * IDEMPOTENCY_REQUEST_IN_PROGRESS; the lease lapses after a minute if its holder died. The quote's
+   * creation is audited when its order exists; an order the ERP refuses leaves no quote behind.
    */
-  private async makeOrder(erp: Erp, row: repo.QuoteRow): Promise<number> {
+  private async makeOrder(erp: Erp, row: repo.QuoteRow, ip?: string): Promise<number> {
     const { id, tenant_id: tenantId } = row;
     const scoped = <T>(fn: (tx: Queryable) => Promise<T>) => withTenant(this.db, tenantId, fn);
     if (!(await scoped((tx) => repo.claimMaking(tx, tenantId, id, 60)))) {
@@ -123,10 +118,23 @@ export class QuotesService {
     }
     try {
       const orderId = await erpSide.ensureOrder(erp, id, row.request);
-      await scoped((tx) => repo.setErpOrder(tx, tenantId, id, orderId));
+      await scoped(async (tx) => {
+        await repo.setErpOrder(tx, tenantId, id, orderId);
+        await this.audit.record(tx, {
+          tenantId,
+          actor: { kind: 'user', ...(row.created_by ? { id: row.created_by } : {}) },
+          action: 'sales.quote.create',
+          target: { type: 'quote', id },
+          ...(ip ? { ip } : {}),
+          detail: { lines: row.request.lines.length, sale_order_id: orderId },
+        });
+      });
       return orderId;
     } catch (e) {
-      await scoped((tx) => repo.releaseMaking(tx, tenantId, id)).catch(() => undefined);
+      const refused = isAppError(e) && e.code === 'ERP_REJECTED';
+      await scoped((tx) => (refused ? repo.deleteQuote(tx, tenantId, id) : repo.releaseMaking(tx, tenantId, id))).catch(
+        () => undefined,
+      );
       throw e;
     }
   }
@@ -135,6 +143,11 @@ export class QuotesService {
     const row = await withTenant(this.db, tenantId, (tx) => repo.quoteById(tx, tenantId, id));
     if (!row) throw notFound();
     const erp = await this.erps.forTenant(tenantId);
+    // A quote whose order was not made (the ERP was away) is finished when it is next opened.
+    if (row.erp_order_id === null) {
+      const made = await this.makeOrder(erp, row).catch(() => null);
+      if (made) row.erp_order_id = made;
+    }
     const orders = row.erp_order_id ? await erpSide.readOrders(erp, [row.erp_order_id], true) : new Map();
     return quoteView(row, orders.get(row.erp_order_id ?? -1), this.opts.depositPercent);
   }
