@@ -1,9 +1,14 @@
 /** Portal links over their life: revoked and expired links, a lost ERP reply on acceptance, tokens kept out of logs. */
+import { Writable } from 'node:stream';
+
 import { createOdooErp } from '@platform/erp';
 import { odooCall, startReplyDroppingProxy } from '@platform/erp-embedded/testing';
-import { redactPathTokens } from '@platform/http-kit';
+import { loggerOptions, redactPathTokens } from '@platform/http-kit';
+import type { FastifyBaseLogger } from 'fastify';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { buildControlApp } from '../../control.http-app.js';
 import { type CrmSalesKit, startCrmSalesKit } from '../../testing/crm-sales-kit.js';
 import { png } from '../../testing/png.js';
 
@@ -99,8 +104,25 @@ describe('customer portal links', () => {
       );
   });
 
-  it('keeps tokens out of logged request paths', () => {
-    expect(redactPathTokens(`/portal/quotes/${token}/accept`)).toBe('/portal/quotes/[redacted]/accept');
-    expect(redactPathTokens(`/portal/quote/${token}`)).toBe('/portal/quote/[redacted]');
+  it('keeps tokens out of the request log', async () => {
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const logger = pino(loggerOptions('info', 'control'), sink) as unknown as FastifyBaseLogger;
+    const app = await buildControlApp(k.kit.deps, { logger, bodyLimit: 262_144, trustProxy: false });
+    try {
+      const r = await app.inject({ url: `/portal/quotes/${token}`, headers: onHost(k.a.id) });
+      expect(r.statusCode).toBe(404);
+      const log = lines.join('');
+      expect(log).toContain('/portal/quotes/[redacted]');
+      expect(log).not.toContain(token);
+    } finally {
+      await app.close();
+    }
+    expect(redactPathTokens(`/portal/quote/${token}/x`)).toBe('/portal/quote/[redacted]/x');
   });
 });
