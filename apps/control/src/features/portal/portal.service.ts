@@ -62,7 +62,7 @@ export class PortalService {
 
   async view(hostTenant: string | undefined, token: string, ip?: string) {
     const l = await this.link(hostTenant, token, 'view');
-    const q = await this.quotes.forPortal(l.tenant_id, l.quote_id);
+    const q = await this.quotes.get(l.tenant_id, l.quote_id);
     const { brand, accepted } = await withTenant(this.db, l.tenant_id, async (tx) => {
       await this.record(tx, l, 'portal.quote.view', ip);
       return {
@@ -92,7 +92,7 @@ export class PortalService {
     const earlier = await withTenant(this.db, l.tenant_id, (tx) => this.links.acceptance(tx, l.tenant_id, l.quote_id));
     if (earlier) return acceptedAnswer(earlier.accepted_name!, earlier.accepted_at!);
     const png = decodeSignature(signatureB64, this.opts.signatureMaxBytes);
-    const q = await this.quotes.forPortal(l.tenant_id, l.quote_id);
+    const q = await this.quotes.get(l.tenant_id, l.quote_id);
     if (!q.sale_order_id) throw invalid();
     if (q.state === 'cancel')
       throw new AppError('QUOTE_STATE_CONFLICT', 'This quote was cancelled; contact the company.', {
@@ -118,7 +118,7 @@ export class PortalService {
 
   async requestChanges(hostTenant: string | undefined, token: string, note: string, ip?: string) {
     const l = await this.link(hostTenant, token, 'request_changes');
-    const q = await this.quotes.forPortal(l.tenant_id, l.quote_id);
+    const q = await this.quotes.get(l.tenant_id, l.quote_id);
     if (!q.sale_order_id) throw invalid();
     const erp = await this.erps.forTenant(l.tenant_id);
     const html = `<p><strong>Change request from the customer portal</strong></p><p>${escapeHtml(note).replace(/\n/g, '<br>')}</p>`;

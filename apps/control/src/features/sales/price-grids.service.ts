@@ -3,7 +3,6 @@
  * never had grids gets the default set on first use, so a fresh tenant can quote at once.
  */
 import { type Db, type Queryable, withTenant } from '@platform/db';
-import { AppError } from '@platform/kernel';
 
 import type { AuditLog } from '../audit/audit-log.js';
 import type { Principal } from '../auth/principal.js';
@@ -57,10 +56,4 @@ export class PriceGridsService {
     const rows = await repo.findGrids(tx, tenantId, [...new Set(codes)]);
     return new Map(rows.map((r) => [r.product_code, r]));
   }
-}
-
-export function unknownProduct(field: string, code: string): AppError {
-  return new AppError('VALIDATION_FAILED', `No price grid for product ${code}.`, {
-    fieldIssues: [{ field, rule: 'unknown_product', message: `no price grid for ${code}` }],
-  });
 }

@@ -4,7 +4,7 @@
  * smallest width band and the smallest drop band that hold the window, plus the chosen options.
  * Pure functions; money is counted in cents so sums never drift.
  */
-import type { FieldIssue } from '@platform/kernel';
+import { AppError, type FieldIssue } from '@platform/kernel';
 
 export interface PriceGrid {
   product_code: string;
@@ -107,6 +107,31 @@ export function priceLine(grid: PriceGrid, line: WindowLine, field: string): Pri
       unit_price: cents / 100,
     },
   };
+}
+
+/** Prices every window of a quote, or throws VALIDATION_FAILED naming each window's bad field. */
+export function priceWindows(grids: Map<string, PriceGrid>, windows: WindowLine[]): PricedLine[] {
+  const issues: FieldIssue[] = [];
+  const lines: PricedLine[] = [];
+  windows.forEach((l, i) => {
+    const g = grids.get(l.product_code);
+    if (!g) {
+      issues.push({
+        field: `lines.${i}.product_code`,
+        rule: 'unknown_product',
+        message: `no price grid for ${l.product_code}`,
+      });
+      return;
+    }
+    const r = priceLine(g, l, `lines.${i}`);
+    if (r.ok) lines.push(r.line);
+    else issues.push(...r.issues);
+  });
+  if (issues.length)
+    throw new AppError('VALIDATION_FAILED', `The quote has ${issues.length} problem(s) with its windows.`, {
+      fieldIssues: issues,
+    });
+  return lines;
 }
 
 /** 36.125 → `36 1/8` (how a window's size is written on the order line). */

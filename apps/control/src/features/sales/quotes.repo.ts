@@ -69,6 +69,14 @@ export async function releaseMaking(q: Queryable, tenantId: string, id: string):
   await q.query('UPDATE sales_quotes SET making_until = NULL WHERE tenant_id = $1 AND id = $2', [tenantId, id]);
 }
 
+export async function quoteByOrder(q: Queryable, tenantId: string, orderId: number): Promise<QuoteRow | undefined> {
+  const r = await q.query<QuoteRow>(`SELECT ${COLUMNS} FROM sales_quotes WHERE tenant_id = $1 AND erp_order_id = $2`, [
+    tenantId,
+    orderId,
+  ]);
+  return r.rows[0];
+}
+
 export async function setErpOrder(q: Queryable, tenantId: string, id: string, orderId: number): Promise<void> {
   await q.query('UPDATE sales_quotes SET erp_order_id = $3, making_until = NULL WHERE tenant_id = $1 AND id = $2', [
     tenantId,

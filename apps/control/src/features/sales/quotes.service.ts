@@ -5,15 +5,15 @@
  */
 import { type Db, type Queryable, withTenant } from '@platform/db';
 import type { Erp } from '@platform/erp';
-import { AppError, type Clock, type FieldIssue, isAppError, newId } from '@platform/kernel';
+import { AppError, type Clock, isAppError, newId } from '@platform/kernel';
 
 import type { AuditLog } from '../audit/audit-log.js';
 import type { Principal } from '../auth/principal.js';
 import { fingerprint, isValidIdempotencyKey } from '../intake/fingerprint.js';
 import type { TenantErps } from '../tenants/tenant-erps.js';
 import type { QuoteBody } from './price-grid.schemas.js';
-import { type PriceGridsService, unknownProduct } from './price-grids.service.js';
-import { type PricedLine, priceLine } from './pricing.js';
+import type { PriceGridsService } from './price-grids.service.js';
+import { priceWindows } from './pricing.js';
 import { type QuoteView, quoteView } from './quote-view.js';
 import * as repo from './quotes.repo.js';
 import * as erpSide from './sales-erp.js';
@@ -60,19 +60,7 @@ export class QuotesService {
         p.tenantId,
         body.lines.map((l) => l.product_code),
       );
-      const issues: FieldIssue[] = [];
-      const lines: PricedLine[] = [];
-      body.lines.forEach((l, i) => {
-        const g = grids.get(l.product_code);
-        if (!g) throw unknownProduct(`lines.${i}.product_code`, l.product_code);
-        const r = priceLine(g, l, `lines.${i}`);
-        if (r.ok) lines.push(r.line);
-        else issues.push(...r.issues);
-      });
-      if (issues.length)
-        throw new AppError('VALIDATION_FAILED', `The quote has ${issues.length} window(s) that cannot be priced.`, {
-          fieldIssues: issues,
-        });
+      const lines = priceWindows(grids, body.lines);
       const request: repo.QuoteRequest = {
         ...(body.partner_id !== undefined ? { partner_id: body.partner_id } : {}),
         ...(body.customer ? { customer: body.customer } : {}),
@@ -188,8 +176,21 @@ export class QuotesService {
     return this.get(p.tenantId, id);
   }
 
-  /** For the portal: the quote's row and ERP order (the portal decides what the customer sees). */
-  async forPortal(tenantId: string, quoteId: string) {
-    return this.get(tenantId, quoteId);
+  /**
+   * SEAM for jobs: the windows of a sale order made from a platform quote (room, product, sizes,
+   * mount, colour), so an install job can carry them; empty for orders made elsewhere.
+   */
+  async windowsForOrder(tenantId: string, saleOrderId: number) {
+    const row = await withTenant(this.db, tenantId, (tx) => repo.quoteByOrder(tx, tenantId, saleOrderId));
+    return (row?.request.lines ?? []).map((l) => ({
+      room: l.room,
+      product: l.product_name,
+      product_code: l.product_code,
+      width_in: l.width_in,
+      drop_in: l.drop_in,
+      mount: l.mount,
+      colour: l.colour,
+      options: l.option_lines.map((o) => o.name),
+    }));
   }
 }

@@ -72,6 +72,17 @@ describe('quotes', () => {
     expect((order!.partner_id as [number, string])[1]).toBe('Dana Whitfield');
   });
 
+  it('gives the windows of a quoted order to whoever plans its install (jobs seam)', async () => {
+    const q = (await k.call('GET', `/sales/quotes/${quoteId}`, k.a.office)).body;
+    const windows = await k.kit.deps.sales.quotes.windowsForOrder(k.a.id, q.sale_order_id);
+    expect(windows.map((w) => `${w.room}:${w.product}:${w.width_in}x${w.drop_in}:${w.mount}`)).toEqual([
+      'Kitchen:Roller Shade:35.5x47.125:inside',
+      'Den:Roller Shade:36x36:outside',
+      'Bedroom:Plantation Shutter:30x50:inside',
+    ]);
+    expect(await k.kit.deps.sales.quotes.windowsForOrder(k.b.id, q.sale_order_id)).toEqual([]);
+  });
+
   it('refuses a measurement finer than 1/8 inch and writes nothing', async () => {
     const before = await k.a.erp.erp.searchCount('sale.order', []);
     const bad = { ...threeWindows, lines: [threeWindows.lines[0], { ...threeWindows.lines[1], width_in: 36.0625 }] };
@@ -86,6 +97,19 @@ describe('quotes', () => {
     const r = await k.call('POST', '/sales/quotes', k.a.office, big);
     expect(r.status).toBe(422);
     expect(r.body.errors).toContainEqual(expect.objectContaining({ field: 'lines.0.width_in', rule: 'max_band' }));
+  });
+
+  it('names an unknown product and an unknown option on the windows that use them', async () => {
+    const lines = [
+      { ...threeWindows.lines[0], product_code: 'awning' },
+      { ...threeWindows.lines[1], options: ['lining', 'motorisation'] },
+    ];
+    const r = await k.call('POST', '/sales/quotes', k.a.office, { ...threeWindows, lines });
+    expect(r.status).toBe(422);
+    expect(r.body.errors.map((e: { field: string; rule: string }) => `${e.field}:${e.rule}`)).toEqual([
+      'lines.0.product_code:unknown_product',
+      'lines.1.options.0:unknown_option',
+    ]);
   });
 
   it('answers a retried create with the same Idempotency-Key with the same quote and one order', async () => {
