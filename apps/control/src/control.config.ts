@@ -2,6 +2,7 @@
 import { metricsEnvShape } from '@platform/http-kit';
 import { type EnvSource, readConfig, sharedEnvShape } from '@platform/kernel';
 import { loadStoreConfig, type StoreConfig } from '@platform/storage';
+import { type ObjectStore, objectStoreFromEnv } from '@platform/storage';
 import { z } from 'zod';
 
 const port = z.coerce.number().int('must be an integer').min(0).max(65535, 'must be a TCP port (0-65535)');
@@ -57,9 +58,25 @@ export const controlEnvSchema = z.object({
    * (`<origin>/objects/...`); default `http://localhost:<CONTROL_PORT>`.
    */
   CONTROL_PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  // crm-sales (docs/control-plane.md, "Leads and tickets", "Quotes and price grids", "Customer portal links")
+  INTAKE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(60),
+  INTAKE_DEDUPE_WINDOW_S: z.coerce.number().int().min(0).max(86_400).default(600),
+  PORTAL_LINK_TTL_DAYS: z.coerce
+    .number()
+    .int()
+    .min(1, 'must be at least 1')
+    .max(365, 'must be at most 365')
+    .default(30),
+  QUOTE_DEPOSIT_PERCENT: z.coerce.number().min(0).max(100, 'must be at most 100').default(50),
+  PORTAL_SIGNATURE_MAX_BYTES: z.coerce.number().int().min(1024).max(2_097_152).default(262_144),
 });
 
 export type ControlConfig = z.infer<typeof controlEnvSchema>;
+
+/** The tenants' object store (signatures): STORAGE_* variables, else DATA_DIR/objects. */
+export function loadControlObjectStore(dataDir: string, env: EnvSource = process.env): ObjectStore {
+  return objectStoreFromEnv(env, dataDir);
+}
 
 export function loadControlConfig(env: EnvSource = process.env): ControlConfig {
   return readConfig(controlEnvSchema, env);

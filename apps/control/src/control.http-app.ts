@@ -11,10 +11,14 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 
 import type { ControlDeps } from './deps.js';
 import { registerAuditRoutes } from './features/audit/audit.routes.js';
+import { registerCrmRoutes } from './features/crm/crm.routes.js';
 import { registerHealthRoutes } from './features/health/health.routes.js';
+import { registerIntakeRoutes } from './features/intake/intake.routes.js';
 import { registerJobRoutes } from './features/jobs/jobs.routes.js';
 import { registerObjectRoutes } from './features/jobs/objects.routes.js';
 import { registerPlanRoutes } from './features/plans/plans.routes.js';
+import { registerPortalRoutes } from './features/portal/portal.routes.js';
+import { registerSalesRoutes } from './features/sales/sales.routes.js';
 import { registerOpenApiRoute } from './openapi/openapi.routes.js';
 import { RouteCatalogue } from './openapi/routes.js';
 
@@ -49,6 +53,10 @@ export async function buildControlApp(deps: ControlDeps, opts: ControlAppOptions
   registerAuditRoutes(app, catalogue, deps);
   registerJobRoutes(app, catalogue, deps);
   registerObjectRoutes(app, deps.embeddedObjects);
+  registerIntakeRoutes(app, catalogue, deps);
+  registerCrmRoutes(app, catalogue, deps);
+  registerSalesRoutes(app, catalogue, deps);
+  registerPortalRoutes(app, catalogue, deps);
   registerOpenApiRoute(app, catalogue);
   return app;
 }

@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import type { Db } from '@platform/db';
+import { RateLimiter } from '@platform/http-kit';
 import { type Clock, systemClock } from '@platform/kernel';
 import type { ObjectStore } from '@platform/storage';
 
@@ -15,11 +16,18 @@ import { type ControlConfig, loadControlStorage } from './control.config.js';
 import { MembersService } from './features/accounts/members.service.js';
 import { AuditLog } from './features/audit/audit-log.js';
 import { type AccessTokenKeys, accessTokenKeys } from './features/auth/access-token.js';
-import { composeControlMetrics, type ControlMetrics } from './features/metrics/control-metrics.js';
-import { observedTenantErps } from './features/metrics/observed-tenant-erps.js';
+import { CrmService } from './features/crm/crm.service.js';
+import { ControlIntakeService } from './features/intake/intake.service.js';
 import { type EmbeddedObjects, openJobObjects } from './features/jobs/job-objects.js';
 import { composeJobs, type JobsFeature } from './features/jobs/jobs.compose.js';
+import { composeControlMetrics, type ControlMetrics } from './features/metrics/control-metrics.js';
+import { observedTenantErps } from './features/metrics/observed-tenant-erps.js';
 import { PlanLimits } from './features/plans/plan-limits.service.js';
+import { PortalService } from './features/portal/portal.service.js';
+import { PortalLinks } from './features/portal/portal-links.js';
+import { PriceGridsService } from './features/sales/price-grids.service.js';
+import { QuoteSending } from './features/sales/quote-sending.service.js';
+import { QuotesService } from './features/sales/quotes.service.js';
 import { defaultTenantErps, type TenantErps } from './features/tenants/tenant-erps.js';
 
 export interface ControlDeps {
@@ -40,12 +48,20 @@ export interface ControlDeps {
   /** The local (embedded) object store's presigned URL check, served at /objects; absent with S3. */
   embeddedObjects?: EmbeddedObjects | undefined;
   jobs: JobsFeature;
+  // crm-sales
+  limiter: RateLimiter;
+  objectStore: ObjectStore;
+  intake: ControlIntakeService;
+  crm: CrmService;
+  sales: { grids: PriceGridsService; quotes: QuotesService; sending: QuoteSending };
+  portal: PortalService;
 }
 
 export interface ComposeControlOptions {
   clock?: Clock;
   erps?: TenantErps;
   objects?: ObjectStore;
+  objectStore?: ObjectStore;
 }
 
 /** CONTROL_JWT_SECRET, or (embedded mode) a key generated once and kept beside the data. */
@@ -74,8 +90,18 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
   const clock = opts.clock ?? systemClock;
   const audit = new AuditLog();
   const erps = observedTenantErps(opts.erps ?? defaultTenantErps(config), db, metrics.erpCalls);
-  const opened = opts.objects ? { objects: opts.objects } : openJobObjects(config, loadControlStorage());
+  // One object store for photos, signatures and quote signatures (local under DATA_DIR, or S3).
+  const given = opts.objects ?? opts.objectStore;
+  const opened = given ? { objects: given } : openJobObjects(config, loadControlStorage());
   const objects = opened.objects;
+  // crm-sales
+  const grids = new PriceGridsService(db, audit);
+  const links = new PortalLinks();
+  const quotes = new QuotesService(db, clock, erps, grids, audit, { depositPercent: config.QUOTE_DEPOSIT_PERCENT });
+  const sending = new QuoteSending(db, clock, erps, quotes, links, audit, {
+    tenantsHost: config.TENANTS_HOST,
+    portalLinkDays: config.PORTAL_LINK_TTL_DAYS,
+  });
   return {
     config,
     db,
@@ -90,5 +116,13 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
     objects,
     embeddedObjects: opened.embedded,
     jobs: composeJobs({ db, erps, plans, audit, clock, objects }),
+    limiter: new RateLimiter(db, clock),
+    objectStore: objects,
+    intake: new ControlIntakeService(db, clock, config.INTAKE_DEDUPE_WINDOW_S),
+    crm: new CrmService(db, erps, audit),
+    sales: { grids, quotes, sending },
+    portal: new PortalService(db, clock, erps, quotes, links, objects, audit, {
+      signatureMaxBytes: config.PORTAL_SIGNATURE_MAX_BYTES,
+    }),
   };
 }

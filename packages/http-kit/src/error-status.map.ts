@@ -60,6 +60,9 @@ export const ERROR_STATUS: Record<ErrorCode, { status: number; title: string }> 
   INTERNAL: { status: 500, title: 'Internal error' },
   METRICS_TOKEN_REQUIRED: { status: 401, title: 'Metrics token required' },
   METRICS_LOCAL_ONLY: { status: 403, title: 'Metrics served to loopback only' },
+  // crm-sales
+  PORTAL_DISABLED: { status: 403, title: 'Customer portal turned off' },
+  QUOTE_STATE_CONFLICT: { status: 409, title: 'Quote not in a state for this' },
 };
 
 export const problemType = (code: ErrorCode): string => `urn:platform:problem:${code.toLowerCase().replace(/_/g, '-')}`;

@@ -1,7 +1,7 @@
 export { ERROR_STATUS, problemType } from './error-status.map.js';
 export { toProblem, type Problem } from './problem.js';
 export { registerProblemHandlers, sendProblem, asAppError } from './error-handler.plugin.js';
-export { loggerOptions, createLogger, genRequestId, REDACT_PATHS } from './logger.js';
+export { loggerOptions, createLogger, genRequestId, REDACT_PATHS, redactPathTokens } from './logger.js';
 export { parseOrThrow, zodIssuesToFields } from './validate.js';
 export { listenAndTrack, type RunningServer } from './server-lifecycle.js';
 export { runService } from './run-service.js';

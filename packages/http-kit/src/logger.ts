@@ -39,12 +39,16 @@ export function loggerOptions(level = 'info', name?: string): LoggerOptions {
       // Query strings can carry tokens (e.g. access_token); log the path only.
       req: (req: { method: string; url: string; id: string }) => ({
         method: req.method,
-        url: req.url.split('?')[0],
+        url: redactPathTokens(req.url.split('?')[0]!),
         id: req.id,
       }),
     },
   };
 }
+
+// Customer portal links carry their token in the path (/portal/quote/<token>, /portal/quotes/<token>/…).
+const PATH_TOKEN = /(\/portal\/quotes?\/)[^/]+/g;
+export const redactPathTokens = (path: string): string => path.replace(PATH_TOKEN, '$1[redacted]');
 
 // Database errors quote what was submitted: `where: JSON data, line 1: {"email":"…`, `detail`, the
 // statement's `params`, and messages such as `invalid input syntax for type uuid: "…"`.

@@ -73,6 +73,9 @@ export const ERROR_CODES = [
   // metrics (ops: /metrics of every service, docs/deployment.md "Monitoring")
   'METRICS_TOKEN_REQUIRED',
   'METRICS_LOCAL_ONLY',
+  // crm-sales (docs/control-plane.md, "Quotes and price grids", "Customer portal links")
+  'PORTAL_DISABLED',
+  'QUOTE_STATE_CONFLICT',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

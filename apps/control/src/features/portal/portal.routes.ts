@@ -1,0 +1,58 @@
+/**
+ * The customer portal's API (no JWT: the link's token in the path). The frontend, which resolved the
+ * request's host, passes that host's tenant as `x-tenant-id`; a token of another tenant is not found.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+
+import type { ControlDeps } from '../../deps.js';
+import { route, type RouteCatalogue } from '../../openapi/routes.js';
+
+// Any string: a token of the wrong shape is simply not found (the same 404 as every bad link).
+const tokenParam = z.object({ token: z.string() });
+const hostTenant = (req: FastifyRequest) => {
+  const v = req.headers['x-tenant-id'];
+  return typeof v === 'string' ? v : undefined;
+};
+
+export function registerPortalRoutes(app: FastifyInstance, catalogue: RouteCatalogue, deps: ControlDeps): void {
+  const base = { tags: ['portal'], security: 'portal' as const, params: tokenParam };
+  route(app, catalogue, {
+    ...base,
+    method: 'GET',
+    url: '/portal/quotes/:token',
+    summary: "The quote behind a portal link, with the tenant's branding (expired, revoked, unknown: 404)",
+    handler: async ({ params }, req, reply) => {
+      reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+      return deps.portal.view(hostTenant(req), params.token, req.ip);
+    },
+  });
+  route(app, catalogue, {
+    ...base,
+    method: 'POST',
+    url: '/portal/quotes/:token/accept',
+    summary: 'Accept the quote with a name and a PNG signature (the sale order is confirmed; idempotent)',
+    body: z.object({
+      name: z.string().trim().min(1, 'is required').max(100, 'must be at most 100 characters'),
+      signature_png_base64: z.string().min(1, 'is required'),
+    }),
+    handler: async ({ params, body }, req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return deps.portal.accept(hostTenant(req), params.token, body.name, body.signature_png_base64, req.ip);
+    },
+  });
+  route(app, catalogue, {
+    ...base,
+    method: 'POST',
+    url: '/portal/quotes/:token/request-changes',
+    summary: 'Ask for changes: a note on the quote in the ERP, where the office sees it',
+    body: z.object({
+      note: z.string().trim().min(1, 'is required').max(2000, 'must be at most 2000 characters'),
+    }),
+    responses: { '202': 'Received' },
+    handler: async ({ params, body }, req, reply) => {
+      const r = await deps.portal.requestChanges(hostTenant(req), params.token, body.note, req.ip);
+      return reply.code(202).header('cache-control', 'no-store').send(r);
+    },
+  });
+}

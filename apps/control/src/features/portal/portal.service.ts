@@ -1,0 +1,137 @@
+/**
+ * The customer portal's API: a quote seen and acted on through its link's token, on the tenant's
+ * own host. Unknown, expired, revoked and other-tenant tokens all get the same PORTAL_LINK_INVALID.
+ * Every view and action is audited with the link's id (never the token).
+ */
+import { createHash } from 'node:crypto';
+
+import { type Db, type Queryable, withTenant } from '@platform/db';
+import { AppError, type Clock } from '@platform/kernel';
+import type { ObjectStore } from '@platform/storage';
+
+import type { AuditLog } from '../audit/audit-log.js';
+import type { QuotesService } from '../sales/quotes.service.js';
+import { confirmOrder, postNote } from '../sales/sales-erp.js';
+import type { TenantErps } from '../tenants/tenant-erps.js';
+import { branding } from './portal.repo.js';
+import { type PortalAction, type PortalLinks } from './portal-links.js';
+import type { PortalLinkRow } from './portal-links.repo.js';
+import { decodeSignature } from './signature.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const invalid = () =>
+  new AppError('PORTAL_LINK_INVALID', 'This link is not valid any more. Ask the company for a new one.');
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+export interface PortalOptions {
+  signatureMaxBytes: number;
+}
+
+export class PortalService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly erps: TenantErps,
+    private readonly quotes: QuotesService,
+    private readonly links: PortalLinks,
+    private readonly store: ObjectStore,
+    private readonly audit: AuditLog,
+    private readonly opts: PortalOptions,
+  ) {}
+
+  /** The live link of the token within the host's tenant, allowed to do `action`; else the one 404. */
+  private async link(hostTenant: string | undefined, token: string, action: PortalAction): Promise<PortalLinkRow> {
+    if (!hostTenant || !UUID.test(hostTenant)) throw invalid();
+    const l = await withTenant(this.db, hostTenant, (tx) => this.links.find(tx, token, this.clock.now()));
+    if (!l || !l.actions.includes(action)) throw invalid();
+    return l;
+  }
+
+  private record(tx: Queryable, l: PortalLinkRow, action: string, ip?: string, detail: Record<string, unknown> = {}) {
+    return this.audit.record(tx, {
+      tenantId: l.tenant_id,
+      actor: { kind: 'portal', id: l.id },
+      action,
+      target: { type: 'quote', id: l.quote_id },
+      ...(ip ? { ip } : {}),
+      detail,
+    });
+  }
+
+  async view(hostTenant: string | undefined, token: string, ip?: string) {
+    const l = await this.link(hostTenant, token, 'view');
+    const q = await this.quotes.get(l.tenant_id, l.quote_id);
+    const { brand, accepted } = await withTenant(this.db, l.tenant_id, async (tx) => {
+      await this.record(tx, l, 'portal.quote.view', ip);
+      return {
+        brand: await branding(tx, l.tenant_id),
+        accepted: await this.links.acceptance(tx, l.tenant_id, l.quote_id),
+      };
+    });
+    return {
+      quote: {
+        name: q.name,
+        state: q.state,
+        partner_name: q.partner?.name ?? null,
+        lines: q.lines,
+        amount_untaxed: q.amount_untaxed,
+        amount_tax: q.amount_tax,
+        amount_total: q.amount_total,
+        deposit: q.deposit,
+        accepted: accepted ? { name: accepted.accepted_name, at: accepted.accepted_at!.toISOString() } : null,
+      },
+      link: { expires_at: l.expires_at.toISOString(), actions: l.actions },
+      tenant: { branding: brand },
+    };
+  }
+
+  async accept(hostTenant: string | undefined, token: string, name: string, signatureB64: string, ip?: string) {
+    const l = await this.link(hostTenant, token, 'accept');
+    const earlier = await withTenant(this.db, l.tenant_id, (tx) => this.links.acceptance(tx, l.tenant_id, l.quote_id));
+    if (earlier) return acceptedAnswer(earlier.accepted_name!, earlier.accepted_at!);
+    const png = decodeSignature(signatureB64, this.opts.signatureMaxBytes);
+    const q = await this.quotes.get(l.tenant_id, l.quote_id);
+    if (!q.sale_order_id) throw invalid();
+    if (q.state === 'cancel')
+      throw new AppError('QUOTE_STATE_CONFLICT', 'This quote was cancelled; contact the company.', {
+        details: { state: q.state },
+      });
+    // Stored before the order is confirmed: an accepted quote always has its signature.
+    const key = `${l.tenant_id}/quotes/${l.quote_id}/signature.png`;
+    await this.store.put(key, png, { contentType: 'image/png' });
+    const erp = await this.erps.forTenant(l.tenant_id);
+    await confirmOrder(erp, q.sale_order_id);
+    const at = this.clock.now();
+    await withTenant(this.db, l.tenant_id, async (tx) => {
+      await this.links.markAccepted(tx, l.id, { at, name, signatureKey: key });
+      await this.record(tx, l, 'portal.quote.accept', ip, { sale_order_id: q.sale_order_id, signature_key: key });
+    });
+    const acceptedNote = `<p>Accepted by ${escapeHtml(name)} in the customer portal.</p>`;
+    await postNote(erp, q.sale_order_id, acceptedNote, name, `<portal-accept-${l.quote_id}@platform>`).catch(
+      () => undefined, // the acceptance stands without its chatter line
+    );
+    const final = await withTenant(this.db, l.tenant_id, (tx) => this.links.acceptance(tx, l.tenant_id, l.quote_id));
+    return acceptedAnswer(final?.accepted_name ?? name, final?.accepted_at ?? at);
+  }
+
+  async requestChanges(hostTenant: string | undefined, token: string, note: string, ip?: string) {
+    const l = await this.link(hostTenant, token, 'request_changes');
+    const q = await this.quotes.get(l.tenant_id, l.quote_id);
+    if (!q.sale_order_id) throw invalid();
+    const erp = await this.erps.forTenant(l.tenant_id);
+    const html = `<p><strong>Change request from the customer portal</strong></p><p>${escapeHtml(note).replace(/\n/g, '<br>')}</p>`;
+    // The same note through the same link is a retry (a lost answer, a double click): posted once.
+    const once = `<portal-changes-${l.id}-${createHash('sha256').update(note).digest('hex').slice(0, 32)}@platform>`;
+    const messageId = await postNote(erp, q.sale_order_id, html, q.partner?.name ?? 'Customer', once);
+    await withTenant(this.db, l.tenant_id, (tx) =>
+      this.record(tx, l, 'portal.quote.request_changes', ip, { message_id: messageId, length: note.length }),
+    );
+    return { status: 'received' as const };
+  }
+}
+
+function acceptedAnswer(name: string, at: Date) {
+  return { status: 'accepted' as const, state: 'sale', accepted: { name, at: at.toISOString() } };
+}

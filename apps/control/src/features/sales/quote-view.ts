@@ -1,0 +1,81 @@
+/** The quote as the API answers it: the platform's record with its window details, and the ERP order. */
+import type { QuoteRow } from './quotes.repo.js';
+import type { ErpOrder } from './sales-erp.js';
+
+export interface QuoteView {
+  id: string;
+  sale_order_id: number | null;
+  name: string | null;
+  /** The ERP order's state (draft, sent, sale, done, cancel), or `pending` before the order exists. */
+  state: string;
+  partner: { id: number; name: string } | null;
+  lines: {
+    description: string;
+    product_code: string | null;
+    room: string | null;
+    width_in: number | null;
+    drop_in: number | null;
+    mount: string | null;
+    colour: string | null;
+    options: { code: string; name: string; price: number }[];
+    quantity: number;
+    unit_price: number;
+    subtotal: number;
+  }[];
+  amount_untaxed: number;
+  amount_tax: number;
+  amount_total: number;
+  deposit: number;
+  created_at: string;
+}
+
+const cents = (x: number) => Math.round(x * 100) / 100;
+
+export function quoteView(row: QuoteRow, order: ErpOrder | undefined, depositPercent: number): QuoteView {
+  const windows = row.request.lines;
+  const lines = order
+    ? order.lines.map((l, i) => {
+        const w = windows[i];
+        return {
+          description: l.description,
+          product_code: w?.product_code ?? null,
+          room: w?.room ?? null,
+          width_in: w?.width_in ?? null,
+          drop_in: w?.drop_in ?? null,
+          mount: w?.mount ?? null,
+          colour: w?.colour ?? null,
+          options: w?.option_lines ?? [],
+          quantity: l.quantity,
+          unit_price: l.unit_price,
+          subtotal: l.subtotal,
+        };
+      })
+    : windows.map((w) => ({
+        description: `${w.product_name} – ${w.room}`,
+        product_code: w.product_code,
+        room: w.room,
+        width_in: w.width_in,
+        drop_in: w.drop_in,
+        mount: w.mount,
+        colour: w.colour,
+        options: w.option_lines,
+        quantity: 1,
+        unit_price: w.unit_price,
+        subtotal: w.unit_price,
+      }));
+  const untaxed = order?.amount_untaxed ?? cents(windows.reduce((s, w) => s + w.unit_price, 0));
+  const total = order?.amount_total ?? untaxed;
+  return {
+    id: row.id,
+    sale_order_id: row.erp_order_id,
+    name: order?.name ?? null,
+    state: order?.state ?? (row.erp_order_id ? 'missing' : 'pending'),
+    partner: order?.partner ?? null,
+    lines,
+    amount_untaxed: untaxed,
+    amount_tax: order?.amount_tax ?? 0,
+    amount_total: total,
+    deposit: cents((total * depositPercent) / 100),
+    created_at: new Date(row.created_at).toISOString(),
+  };
+}

@@ -1,0 +1,120 @@
+/** SQL of the quotes the platform created (table sales_quotes, migration 0125). */
+import type { Queryable } from '@platform/db';
+
+import type { PricedLine } from './pricing.js';
+
+export interface QuoteRequest {
+  partner_id?: number;
+  customer?: { name: string; email?: string; phone?: string; street?: string; city?: string; zip?: string };
+  lines: PricedLine[];
+  note?: string;
+}
+
+export interface QuoteRow {
+  id: string;
+  tenant_id: string;
+  idempotency_key: string | null;
+  fingerprint: string;
+  request: QuoteRequest;
+  erp_order_id: number | null;
+  created_by: string | null;
+  created_at: Date;
+}
+
+const COLUMNS = 'id, tenant_id, idempotency_key, fingerprint, request, erp_order_id, created_by, created_at';
+
+/** Inserts the quote unless another request took the same Idempotency-Key first (then false). */
+export async function insertQuote(q: Queryable, r: Omit<QuoteRow, 'erp_order_id' | 'created_at'>): Promise<boolean> {
+  const res = await q.query(
+    `INSERT INTO sales_quotes (id, tenant_id, idempotency_key, fingerprint, request, created_by)
+     VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (tenant_id, idempotency_key) DO NOTHING RETURNING id`,
+    [r.id, r.tenant_id, r.idempotency_key, r.fingerprint, JSON.stringify(r.request), r.created_by],
+  );
+  return res.rows.length === 1;
+}
+
+export async function quoteById(q: Queryable, tenantId: string, id: string): Promise<QuoteRow | undefined> {
+  const r = await q.query<QuoteRow>(`SELECT ${COLUMNS} FROM sales_quotes WHERE tenant_id = $1 AND id = $2`, [
+    tenantId,
+    id,
+  ]);
+  return r.rows[0];
+}
+
+export async function quoteByKey(q: Queryable, tenantId: string, key: string): Promise<QuoteRow | undefined> {
+  const r = await q.query<QuoteRow>(
+    `SELECT ${COLUMNS} FROM sales_quotes WHERE tenant_id = $1 AND idempotency_key = $2`,
+    [tenantId, key],
+  );
+  return r.rows[0];
+}
+
+/** Takes the lease on making the quote's ERP order; false while another request holds it (or it is made). */
+export async function claimMaking(q: Queryable, tenantId: string, id: string, seconds: number): Promise<boolean> {
+  const r = await q.query(
+    `UPDATE sales_quotes SET making_until = now() + ($3::double precision * interval '1 second')
+      WHERE tenant_id = $1 AND id = $2 AND erp_order_id IS NULL AND (making_until IS NULL OR making_until < now())
+      RETURNING id`,
+    [tenantId, id, seconds],
+  );
+  return r.rows.length === 1;
+}
+
+/** Removes a quote whose ERP order was refused (its portal links go with it). */
+export async function deleteQuote(q: Queryable, tenantId: string, id: string): Promise<void> {
+  await q.query('DELETE FROM sales_quotes WHERE tenant_id = $1 AND id = $2 AND erp_order_id IS NULL', [tenantId, id]);
+}
+
+export async function releaseMaking(q: Queryable, tenantId: string, id: string): Promise<void> {
+  await q.query('UPDATE sales_quotes SET making_until = NULL WHERE tenant_id = $1 AND id = $2', [tenantId, id]);
+}
+
+export async function quoteByOrder(q: Queryable, tenantId: string, orderId: number): Promise<QuoteRow | undefined> {
+  const r = await q.query<QuoteRow>(`SELECT ${COLUMNS} FROM sales_quotes WHERE tenant_id = $1 AND erp_order_id = $2`, [
+    tenantId,
+    orderId,
+  ]);
+  return r.rows[0];
+}
+
+export async function setErpOrder(q: Queryable, tenantId: string, id: string, orderId: number): Promise<void> {
+  await q.query('UPDATE sales_quotes SET erp_order_id = $3, making_until = NULL WHERE tenant_id = $1 AND id = $2', [
+    tenantId,
+    id,
+    orderId,
+  ]);
+}
+
+export async function listQuotes(
+  q: Queryable,
+  tenantId: string,
+  page: number,
+  pageSize: number,
+): Promise<{ rows: QuoteRow[]; total: number }> {
+  const r = await q.query<QuoteRow>(
+    `SELECT ${COLUMNS} FROM sales_quotes WHERE tenant_id = $1 ORDER BY created_at DESC, id LIMIT $2 OFFSET $3`,
+    [tenantId, pageSize, (page - 1) * pageSize],
+  );
+  const c = await q.query<{ n: string }>('SELECT count(*) AS n FROM sales_quotes WHERE tenant_id = $1', [tenantId]);
+  return { rows: r.rows, total: Number(c.rows[0]!.n) };
+}
+
+/** portal_enabled of tenant_settings (true when the tenant has no settings row: the column's default). */
+export async function portalEnabled(q: Queryable, tenantId: string): Promise<boolean> {
+  const r = await q.query<{ portal_enabled: boolean }>(
+    'SELECT portal_enabled FROM tenant_settings WHERE tenant_id = $1',
+    [tenantId],
+  );
+  return r.rows[0]?.portal_enabled ?? true;
+}
+
+/** The host customers reach the tenant on: its primary domain, else its platform subdomain. */
+export async function primaryHost(q: Queryable, tenantId: string): Promise<{ domain: string | null; slug: string }> {
+  const d = await q.query<{ domain: string }>(
+    `SELECT domain FROM tenant_domains WHERE tenant_id = $1
+      ORDER BY is_primary DESC, (domain_type = 'subdomain') DESC, created_at LIMIT 1`,
+    [tenantId],
+  );
+  const t = await q.query<{ slug: string }>('SELECT slug FROM tenants WHERE id = $1', [tenantId]);
+  return { domain: d.rows[0]?.domain ?? null, slug: t.rows[0]?.slug ?? '' };
+}

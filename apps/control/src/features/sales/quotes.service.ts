@@ -1,0 +1,196 @@
+/**
+ * Quotes: priced from the tenant's grids, recorded on the platform first (so a retry with the same
+ * Idempotency-Key finishes the same quote), then made a sale.order with its lines in the tenant's
+ * ERP. Sending hands out a portal link; confirming confirms the order in the ERP.
+ */
+import { type Db, type Queryable, withTenant } from '@platform/db';
+import type { Erp } from '@platform/erp';
+import { AppError, type Clock, isAppError, newId } from '@platform/kernel';
+
+import type { AuditLog } from '../audit/audit-log.js';
+import type { Principal } from '../auth/principal.js';
+import { fingerprint, isValidIdempotencyKey } from '../intake/fingerprint.js';
+import type { TenantErps } from '../tenants/tenant-erps.js';
+import type { QuoteBody } from './price-grid.schemas.js';
+import type { PriceGridsService } from './price-grids.service.js';
+import { priceWindows } from './pricing.js';
+import { type QuoteView, quoteView } from './quote-view.js';
+import * as repo from './quotes.repo.js';
+import * as erpSide from './sales-erp.js';
+
+export interface QuotesOptions {
+  depositPercent: number;
+}
+
+export const notFound = () => new AppError('NOT_FOUND', 'No such quote.');
+
+export const userActor = (p: Principal, ip?: string) => ({
+  tenantId: p.tenantId,
+  actor: { kind: 'user' as const, id: p.userId },
+  ...(ip ? { ip } : {}),
+});
+
+export class QuotesService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly erps: TenantErps,
+    private readonly grids: PriceGridsService,
+    private readonly audit: AuditLog,
+    private readonly opts: QuotesOptions,
+  ) {}
+
+  async create(p: Principal, body: QuoteBody, key: string | undefined, ip?: string): Promise<QuoteView> {
+    if (key !== undefined && !isValidIdempotencyKey(key))
+      throw new AppError('IDEMPOTENCY_KEY_INVALID', 'Idempotency-Key must be 1 to 255 visible ASCII characters.');
+    const fp = fingerprint('quote', body);
+    const erp = await this.erps.forTenant(p.tenantId);
+    const earlier = key
+      ? await withTenant(this.db, p.tenantId, (tx) => repo.quoteByKey(tx, p.tenantId, key))
+      : undefined;
+    if (earlier) return this.finish(erp, earlier, fp);
+    if (body.partner_id !== undefined && !(await erpSide.assertPartner(erp, body.partner_id)))
+      throw new AppError('VALIDATION_FAILED', 'No such customer.', {
+        fieldIssues: [{ field: 'partner_id', rule: 'exists', message: 'no customer with this id' }],
+      });
+    const id = newId();
+    const row = await withTenant(this.db, p.tenantId, async (tx) => {
+      const grids = await this.grids.forCodes(
+        tx,
+        p.tenantId,
+        body.lines.map((l) => l.product_code),
+      );
+      const lines = priceWindows(grids, body.lines);
+      const request: repo.QuoteRequest = {
+        ...(body.partner_id !== undefined ? { partner_id: body.partner_id } : {}),
+        ...(body.customer ? { customer: body.customer } : {}),
+        ...(body.note ? { note: body.note } : {}),
+        lines,
+      };
+      const fresh = {
+        id,
+        tenant_id: p.tenantId,
+        idempotency_key: key ?? null,
+        fingerprint: fp,
+        request,
+        created_by: p.userId,
+      };
+      if (!(await repo.insertQuote(tx, fresh))) return repo.quoteByKey(tx, p.tenantId, key!);
+      return { ...fresh, erp_order_id: null, created_at: this.clock.now() };
+    });
+    return this.finish(erp, row!, fp, ip);
+  }
+
+  /** Makes (or finds) the ERP order of a recorded quote and answers the quote as it is now. */
+  private async finish(erp: Erp, row: repo.QuoteRow, fp: string, ip?: string): Promise<QuoteView> {
+    if (row.fingerprint !== fp)
+      throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used with a different quote.');
+    if (row.erp_order_id === null) row = { ...row, erp_order_id: await this.makeOrder(erp, row, ip) };
+    const orders = await erpSide.readOrders(erp, [row.erp_order_id!], true);
+    return quoteView(row, orders.get(row.erp_order_id!), this.opts.depositPercent);
+  }
+
+  /**
+   * One maker at a time per quote (two retries racing must not both create the order): a lease on
+   * the row, not a lock held across the ERP call. A request that finds the lease taken answers
+   * IDEMPOTENCY_REQUEST_IN_PROGRESS; the lease lapses after a minute if its holder died. The quote's
+   * creation is audited when its order exists; an order the ERP refuses leaves no quote behind.
+   */
+  private async makeOrder(erp: Erp, row: repo.QuoteRow, ip?: string): Promise<number> {
+    const { id, tenant_id: tenantId } = row;
+    const scoped = <T>(fn: (tx: Queryable) => Promise<T>) => withTenant(this.db, tenantId, fn);
+    if (!(await scoped((tx) => repo.claimMaking(tx, tenantId, id, 60)))) {
+      const now = await scoped((tx) => repo.quoteById(tx, tenantId, id));
+      if (now?.erp_order_id) return now.erp_order_id;
+      throw new AppError('IDEMPOTENCY_REQUEST_IN_PROGRESS', 'This quote is being created; retry in a moment.');
+    }
+    try {
+      const orderId = await erpSide.ensureOrder(erp, id, row.request);
+      await scoped(async (tx) => {
+        await repo.setErpOrder(tx, tenantId, id, orderId);
+        await this.audit.record(tx, {
+          tenantId,
+          actor: { kind: 'user', ...(row.created_by ? { id: row.created_by } : {}) },
+          action: 'sales.quote.create',
+          target: { type: 'quote', id },
+          ...(ip ? { ip } : {}),
+          detail: { lines: row.request.lines.length, sale_order_id: orderId },
+        });
+      });
+      return orderId;
+    } catch (e) {
+      const refused = isAppError(e) && e.code === 'ERP_REJECTED';
+      await scoped((tx) => (refused ? repo.deleteQuote(tx, tenantId, id) : repo.releaseMaking(tx, tenantId, id))).catch(
+        () => undefined,
+      );
+      throw e;
+    }
+  }
+
+  async get(tenantId: string, id: string): Promise<QuoteView> {
+    const row = await withTenant(this.db, tenantId, (tx) => repo.quoteById(tx, tenantId, id));
+    if (!row) throw notFound();
+    const erp = await this.erps.forTenant(tenantId);
+    // A quote whose order was not made (the ERP was away) is finished when it is next opened.
+    if (row.erp_order_id === null) {
+      const made = await this.makeOrder(erp, row).catch(() => null);
+      if (made) row.erp_order_id = made;
+    }
+    const orders = row.erp_order_id ? await erpSide.readOrders(erp, [row.erp_order_id], true) : new Map();
+    return quoteView(row, orders.get(row.erp_order_id ?? -1), this.opts.depositPercent);
+  }
+
+  async list(tenantId: string, page: number, pageSize: number) {
+    const { rows, total } = await withTenant(this.db, tenantId, (tx) => repo.listQuotes(tx, tenantId, page, pageSize));
+    const erp = await this.erps.forTenant(tenantId);
+    const ids = rows.flatMap((r) => (r.erp_order_id ? [r.erp_order_id] : []));
+    const orders = await erpSide.readOrders(erp, ids, false);
+    const items = rows.map((r) => {
+      const { lines: _l, ...rest } = quoteView(r, orders.get(r.erp_order_id ?? -1), this.opts.depositPercent);
+      return { ...rest, windows: r.request.lines.length };
+    });
+    return { items, page, page_size: pageSize, total };
+  }
+
+  async orders(tenantId: string, page: number, pageSize: number) {
+    const erp = await this.erps.forTenant(tenantId);
+    const { items, total } = await erpSide.listOrders(erp, ['sale', 'done'], page, pageSize);
+    return { items: items.map(({ lines: _l, ...o }) => o), page, page_size: pageSize, total };
+  }
+
+  async confirm(p: Principal, id: string, ip?: string): Promise<QuoteView> {
+    const q = await this.get(p.tenantId, id);
+    if (!q.sale_order_id)
+      throw new AppError('QUOTE_STATE_CONFLICT', 'The quote is not in the ERP yet; retry its creation.');
+    const erp = await this.erps.forTenant(p.tenantId);
+    const before = q.state;
+    await erpSide.confirmOrder(erp, q.sale_order_id);
+    await withTenant(this.db, p.tenantId, (tx) =>
+      this.audit.record(tx, {
+        ...userActor(p, ip),
+        action: 'sales.quote.confirm',
+        target: { type: 'quote', id },
+        detail: { sale_order_id: q.sale_order_id, from: before },
+      }),
+    );
+    return this.get(p.tenantId, id);
+  }
+
+  /**
+   * SEAM for jobs: the windows of a sale order made from a platform quote (room, product, sizes,
+   * mount, colour), so an install job can carry them; empty for orders made elsewhere.
+   */
+  async windowsForOrder(tenantId: string, saleOrderId: number) {
+    const row = await withTenant(this.db, tenantId, (tx) => repo.quoteByOrder(tx, tenantId, saleOrderId));
+    return (row?.request.lines ?? []).map((l) => ({
+      room: l.room,
+      product: l.product_name,
+      product_code: l.product_code,
+      width_in: l.width_in,
+      drop_in: l.drop_in,
+      mount: l.mount,
+      colour: l.colour,
+      options: l.option_lines.map((o) => o.name),
+    }));
+  }
+}

@@ -1,0 +1,102 @@
+/**
+ * Test kit of the crm-sales features: the control plane (startControlKit) with two tenants, each
+ * routed to its own database of a real embedded ERP served over JSON-RPC on loopback, and a local
+ * object store in a temporary directory. Tenants A and B each get an owner, an office user and a
+ * technician.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import type { Erp } from '@platform/erp';
+import { startTestErp, type TestErp } from '@platform/erp-embedded/testing';
+import type { Clock } from '@platform/kernel';
+import { createLocalObjectStore } from '@platform/storage';
+
+import type { TenantErps } from '../features/tenants/tenant-erps.js';
+import { type ControlKit, startControlKit } from './control-test-kit.js';
+
+export interface SalesTenant {
+  id: string;
+  slug: string;
+  owner: string;
+  office: string;
+  technician: string;
+  erp: TestErp;
+}
+
+export interface CrmSalesKit {
+  kit: ControlKit;
+  a: SalesTenant;
+  b: SalesTenant;
+  objectsDir: string;
+  /** Routes a tenant to another ERP client (a proxy in front of its ERP). */
+  route(tenantId: string, erp: Erp): void;
+  call(
+    method: string,
+    url: string,
+    token: string | undefined,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<{
+    status: number;
+    body: any;
+    headers: Record<string, unknown>;
+  }>;
+  close(): Promise<void>;
+}
+
+export async function startCrmSalesKit(env: Record<string, string> = {}, clock?: Clock): Promise<CrmSalesKit> {
+  const routes = new Map<string, Erp>();
+  const erps: TenantErps = {
+    forTenant: async (id) => {
+      const e = routes.get(id);
+      if (!e) throw new Error(`no ERP routed for tenant ${id}`);
+      return e;
+    },
+  };
+  const objectsDir = mkdtempSync(join(tmpdir(), 'crm-sales-objects-'));
+  const kit = await startControlKit(env, {
+    erps,
+    objectStore: createLocalObjectStore({ root: objectsDir }),
+    ...(clock ? { clock } : {}),
+  });
+  const erpA = await startTestErp({ db: kit.t.db, dbName: 'tenant_a' });
+  const erpB = await startTestErp({ db: kit.t.db, dbName: 'tenant_b' });
+  const make = async (slug: string, erp: TestErp): Promise<SalesTenant> => {
+    const t = await kit.tenant(slug, 'professional');
+    routes.set(t.id, erp.erp);
+    return {
+      id: t.id,
+      slug,
+      owner: t.token,
+      office: (await kit.member(t.id, 'office')).token,
+      technician: (await kit.member(t.id, 'technician')).token,
+      erp,
+    };
+  };
+  const a = await make('acme-blinds', erpA);
+  const b = await make('bravo-shades', erpB);
+  return {
+    kit,
+    a,
+    b,
+    objectsDir,
+    route: (id, erp) => routes.set(id, erp),
+    async call(method, url, token, body, headers = {}) {
+      const r = await kit.app.inject({
+        method: method as 'GET',
+        url,
+        headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+        ...(body === undefined ? {} : { payload: body as object }),
+      });
+      return { status: r.statusCode, body: r.body ? JSON.parse(r.body) : undefined, headers: r.headers };
+    },
+    async close() {
+      await erpA.stop();
+      await erpB.stop();
+      await kit.close();
+      rmSync(objectsDir, { recursive: true, force: true });
+    },
+  };
+}
