@@ -1,1 +1,3 @@
 export * from './tenants.repo.js';
+export * from './resolver/index.js';
+export * from './domains/index.js';
