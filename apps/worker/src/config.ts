@@ -1,6 +1,7 @@
 /** The worker's environment, validated once at start-up (the only reader of process.env here). */
 import { emailEnvShape, refineEmailConfig } from '@platform/email/email.config.js';
 import { type EnvSource, readConfig, sharedEnvShape } from '@platform/kernel';
+import { domainCheckEnvShape } from '@platform/tenancy';
 import { z } from 'zod';
 
 const int = (min: number, max: number) =>
@@ -51,6 +52,8 @@ export const workerEnvSchema = z
     CERTIFICATES_POLL_MS: int(1_000, 86_400_000).default(60_000),
     PROXY_DIR: z.string().optional(),
     NGINX_BIN: z.string().default('nginx'),
+    // Custom-domain DNS check (docs/control-plane.md, "Domains and resolution").
+    ...domainCheckEnvShape,
   })
   .superRefine((c, ctx) => {
     refineEmailConfig(c, ctx);

@@ -36,6 +36,8 @@ import { ErpConnections } from './erp-connections.js';
 import { accountingHandlers } from './features/accounting/accounting.jobs.js';
 import { createCertificateJob } from './features/certificates/certificates.job.js';
 import { ChangeFeedRunner } from './features/change-feed/change-feed.runner.js';
+import { requeueCertificate, tenantDomainCertificateHooks } from './features/domains/certificate-hookup.js';
+import { createDomainCheckJob } from './features/domains/domain-check.job.js';
 import { ChangeFeedService } from './features/change-feed/change-feed.service.js';
 import { deliverConversion } from './features/conversions/conversion-delivery.js';
 import { fanOutErpEvent } from './features/erp-events/erp-event-fanout.js';
@@ -53,6 +55,7 @@ export interface WorkerParts {
   feed: ChangeFeedRunner | undefined;
   pruning: RetentionRunner | undefined;
   certificates: ReturnType<typeof createCertificateJob>;
+  domainChecks: ReturnType<typeof createDomainCheckJob>;
 }
 
 function conversionsSender(config: WorkerConfig, logger: Logger): ConversionsSender {
@@ -157,6 +160,14 @@ export function composeWorker(config: WorkerConfig, db: Db, logger: Logger): Wor
       ? new RetentionRunner(new RetentionService(db, retention), config.PRUNE_INTERVAL_MS, logger)
       : undefined;
   // Certificates for tenant domains (off unless ACME_DIRECTORY_URL is set).
-  const certificates = createCertificateJob(config, db, secretBoxFrom(config), logger);
-  return { relay, email, feed, pruning, certificates };
+  // Their candidates are the custom domains whose CNAME the DNS check saw (docs/certificates.md).
+  const certificates = createCertificateJob(
+    config,
+    db,
+    secretBoxFrom(config),
+    logger,
+    tenantDomainCertificateHooks(db),
+  );
+  const domainChecks = createDomainCheckJob(config, db, logger, (d) => requeueCertificate(db, d));
+  return { relay, email, feed, pruning, certificates, domainChecks };
 }
