@@ -1,7 +1,11 @@
 /** The control plane's environment, validated once at start-up (the only reader of process.env here). */
 import { type EnvSource, readConfig, sharedEnvShape } from '@platform/kernel';
+import { domainCheckEnvShape } from '@platform/tenancy';
 import { z } from 'zod';
 
+const publicHost = z
+  .string()
+  .regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/, 'must be a lower-case host name');
 const port = z.coerce.number().int('must be an integer').min(0).max(65535, 'must be a TCP port (0-65535)');
 
 export const controlEnvSchema = z.object({
@@ -49,6 +53,24 @@ export const controlEnvSchema = z.object({
   ERP_TIMEOUT_MS: z.coerce.number().int().min(500).max(120_000).default(15_000),
   /** Bearer token of the platform operator's endpoints (creating, suspending, deleting tenants); unset: CLI only. */
   CONTROL_OPERATOR_TOKEN: z.string().min(24, 'must be at least 24 characters of random').optional(),
+  // Domains (docs/control-plane.md, "Domains and resolution"): the platform's own public hosts (the
+  // proxy's variables, same defaults) can never be a tenant's custom domain, nor can RESERVED_DOMAINS.
+  ERP_DOMAIN: publicHost.default('erp.example.test'),
+  LANDING_DOMAIN: publicHost.default('www.example.test'),
+  PWA_DOMAIN: publicHost.default('app.example.test'),
+  DOCS_DOMAIN: publicHost.default('docs.example.test'),
+  RESERVED_DOMAINS: z
+    .string()
+    .transform((s) =>
+      s
+        .split(',')
+        .map((x) => x.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().regex(/^[a-z0-9.-]+$/, 'must be comma-separated host names')))
+    .optional(),
+  /** Shown to the tenant as the deadline of a pending custom domain; the worker enforces it. */
+  DOMAIN_VERIFY_DEADLINE_H: domainCheckEnvShape.DOMAIN_VERIFY_DEADLINE_H,
 });
 
 export type ControlConfig = z.infer<typeof controlEnvSchema>;

@@ -10,6 +10,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 
 import type { ControlDeps } from './deps.js';
 import { registerAuditRoutes } from './features/audit/audit.routes.js';
+import { registerDomainRoutes } from './features/domains/domains.routes.js';
 import { registerHealthRoutes } from './features/health/health.routes.js';
 import { registerPlanRoutes } from './features/plans/plans.routes.js';
 import { registerOpenApiRoute } from './openapi/openapi.routes.js';
@@ -43,6 +44,10 @@ export async function buildControlApp(deps: ControlDeps, opts: ControlAppOptions
   const catalogue = new RouteCatalogue();
   registerPlanRoutes(app, catalogue, deps);
   registerAuditRoutes(app, catalogue, deps);
+  registerDomainRoutes(app, catalogue, deps);
+  // The by-domain cache hears tenant and domain changes from every process while the app is up.
+  app.addHook('onReady', () => deps.resolver.start());
+  app.addHook('onClose', () => deps.resolver.stop());
   registerOpenApiRoute(app, catalogue);
   return app;
 }

@@ -9,11 +9,13 @@ import { join } from 'node:path';
 
 import type { Db } from '@platform/db';
 import { type Clock, systemClock } from '@platform/kernel';
+import { TenantHostResolver } from '@platform/tenancy';
 
 import type { ControlConfig } from './control.config.js';
 import { MembersService } from './features/accounts/members.service.js';
 import { AuditLog } from './features/audit/audit-log.js';
 import { type AccessTokenKeys, accessTokenKeys } from './features/auth/access-token.js';
+import { DomainsService } from './features/domains/domains.service.js';
 import { PlanLimits } from './features/plans/plan-limits.service.js';
 import { defaultTenantErps, type TenantErps } from './features/tenants/tenant-erps.js';
 
@@ -28,6 +30,9 @@ export interface ControlDeps {
   audit: AuditLog;
   members: MembersService;
   erps: TenantErps;
+  /** Host → tenant (by-domain); listens for changes while the app is up (domains.routes.ts). */
+  resolver: TenantHostResolver;
+  domains: DomainsService;
 }
 
 export interface ComposeControlOptions {
@@ -57,15 +62,30 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
     .map((s) => s.trim())
     .filter(Boolean);
   const plans = new PlanLimits();
+  const clock = opts.clock ?? systemClock;
+  const audit = new AuditLog();
+  const resolver = new TenantHostResolver(db, { tenantsHost: config.TENANTS_HOST });
   return {
     config,
     db,
-    clock: opts.clock ?? systemClock,
+    clock,
     readiness: {},
     tokenKeys: accessTokenKeys(config.CONTROL_JWT_ISSUER, jwtSecret(config), previous),
     plans,
-    audit: new AuditLog(),
+    audit,
     members: new MembersService(plans),
     erps: opts.erps ?? defaultTenantErps(config),
+    resolver,
+    domains: new DomainsService(db, audit, clock, resolver, {
+      tenantsHost: config.TENANTS_HOST,
+      platformHosts: [
+        config.ERP_DOMAIN,
+        config.LANDING_DOMAIN,
+        config.PWA_DOMAIN,
+        config.DOCS_DOMAIN,
+        ...(config.RESERVED_DOMAINS ?? []),
+      ],
+      verifyDeadlineMs: config.DOMAIN_VERIFY_DEADLINE_H * 3_600_000,
+    }),
   };
 }

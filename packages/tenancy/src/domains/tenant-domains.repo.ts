@@ -44,6 +44,11 @@ export async function findDomain(tx: Queryable, tenantId: string, id: string): P
   ).rows[0];
 }
 
+/** Serialises one tenant's domain changes (the one-primary rule across concurrent requests). */
+export async function lockTenantDomains(tx: Queryable, tenantId: string): Promise<void> {
+  await tx.query(`SELECT pg_advisory_xact_lock(hashtext('tenant_domains:' || $1))`, [tenantId]);
+}
+
 export async function clearPrimary(tx: Queryable, tenantId: string): Promise<void> {
   await tx.query(
     'UPDATE tenant_domains SET is_primary = false, updated_at = now() WHERE tenant_id = $1 AND is_primary',
