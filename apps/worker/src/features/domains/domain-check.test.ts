@@ -47,7 +47,7 @@ beforeAll(async () => {
   dns = await startCnameDns();
   tenantId = (await t.db.query<{ id: string }>(`INSERT INTO tenants (slug, name) VALUES ('dns', 'Dns') RETURNING id`))
     .rows[0]!.id;
-  const lookup = createCnameLookup({ servers: [dns.server], timeoutMs: 300, tries: 1 });
+  const lookup = createCnameLookup({ servers: [dns.server], timeoutMs: 2_000, tries: 1 });
   service = new DomainCheckService(t.db, lookup, policy, async (d) => void seen.push(d.domain));
 });
 afterAll(async () => {
