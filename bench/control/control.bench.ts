@@ -4,18 +4,17 @@
  * same rows on the same embedded ERP. Each pair is measured in alternation, one call at a time, over
  * loopback HTTP with keep-alive; ratios with p50/p95 (docs/benchmarks.md).
  *
- * (a) The control plane's resolver (packages/tenancy/src/resolver, LISTEN/NOTIFY) is not on main yet:
- * this measures the tenant lookup the landing host does today (its TenantResolver: a 30 s in-process
- * cache in front of tenant_domains), warm (cache hit) and cold (a database look-up every request).
+ * (a) The resolver every tenant-serving host uses (packages/tenancy TenantHostResolver: an in-process
+ * cache invalidated by LISTEN/NOTIFY), warm (cache hit) and cold (a database look-up every request).
  * Engine: PostgreSQL when DATABASE_URL is set (a scratch database), else PGlite in memory.
  */
 import type { Erp } from '@platform/erp';
 import { startTestErp } from '@platform/erp-embedded/testing';
+import { TenantHostResolver } from '@platform/tenancy';
 import Fastify from 'fastify';
 
 import { seedDemoJobs } from '../../apps/control/src/features/jobs/seed-demo-jobs.js';
 import { startControlKit } from '../../apps/control/src/testing/control-test-kit.js';
-import { TenantResolver } from '../../apps/landing/src/features/tenancy/tenant-resolver.js';
 import { alternate, call, closeAgent, report, stats } from './control-bench.support.js';
 
 const N = Number(process.env.BENCH_SAMPLES ?? 300);
@@ -34,19 +33,19 @@ try {
   // (a) resolver: two routes on one Fastify app, identical but for the tenant look-up.
   const t = await kit.tenant('bench', 'enterprise');
   await kit.t.db.query(
-    `INSERT INTO tenant_domains (tenant_id, domain_type, domain) VALUES ($1, 'custom', 'bench.example.com')`,
+    `INSERT INTO tenant_domains (tenant_id, domain_type, domain, ssl_status) VALUES ($1, 'custom', 'bench.example.com', 'active')`,
     [t.id],
   );
-  const resolver = new TenantResolver(kit.t.db, false);
-  const cold = new TenantResolver(kit.t.db, false);
+  const resolver = new TenantHostResolver(kit.t.db, { tenantsHost: 'tenants.localhost' });
+  const cold = new TenantHostResolver(kit.t.db, { tenantsHost: 'tenants.localhost' });
   const app = Fastify({ logger: false });
   app.get('/plain', async () => ({ ok: true }));
   app.get('/resolved', async (req) => ({
-    ok: (resolver.cached(req.hostname) ?? (await resolver.resolve(req.hostname))).id,
+    ok: (resolver.cached(req.hostname) ?? (await resolver.resolve(req.hostname)))!.tenantId,
   }));
   app.get('/cold', async (req) => {
-    (cold as unknown as { cache: Map<string, unknown> }).cache.clear();
-    return { ok: (await cold.resolve(req.hostname)).id };
+    cold.invalidate();
+    return { ok: (await cold.resolve(req.hostname))!.tenantId };
   });
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   const hit = (path: string) => async () => {
@@ -56,7 +55,7 @@ try {
   const [warmRes, plain1] = await alternate(N, 50, hit('/resolved'), hit('/plain'));
   const [coldRes, plain2] = await alternate(N, 50, hit('/cold'), hit('/plain'));
   report(
-    '(a) host → tenant resolver (landing TenantResolver), warm cache',
+    '(a) host → tenant resolver (TenantHostResolver), warm cache',
     'with resolver',
     stats(warmRes),
     'without',

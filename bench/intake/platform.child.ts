@@ -112,7 +112,6 @@ async function startVariant(): Promise<RunningLanding> {
   if (variant.has('http-verify')) {
     const verifier = httpVerifier(() => `${base}/local-captcha/siteverify`, deps.localCaptcha!.secret);
     deps.intake = new SubmissionIntakeService(db, verifier, {
-      siteName: config.SITE_NAME,
       dedupeWindowSeconds: config.DEDUPE_WINDOW_SECONDS,
     });
   }

@@ -3,8 +3,12 @@ import { metricsEnvShape } from '@platform/http-kit';
 import { type EnvSource, readConfig, sharedEnvShape } from '@platform/kernel';
 import { loadStoreConfig, type StoreConfig } from '@platform/storage';
 import { type ObjectStore, objectStoreFromEnv } from '@platform/storage';
+import { domainCheckEnvShape } from '@platform/tenancy';
 import { z } from 'zod';
 
+const publicHost = z
+  .string()
+  .regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/, 'must be a lower-case host name');
 const port = z.coerce.number().int('must be an integer').min(0).max(65535, 'must be a TCP port (0-65535)');
 
 export const controlEnvSchema = z.object({
@@ -69,6 +73,24 @@ export const controlEnvSchema = z.object({
     .default(30),
   QUOTE_DEPOSIT_PERCENT: z.coerce.number().min(0).max(100, 'must be at most 100').default(50),
   PORTAL_SIGNATURE_MAX_BYTES: z.coerce.number().int().min(1024).max(2_097_152).default(262_144),
+  // Domains (docs/control-plane.md, "Domains and resolution"): the platform's own public hosts (the
+  // proxy's variables, same defaults) can never be a tenant's custom domain, nor can RESERVED_DOMAINS.
+  ERP_DOMAIN: publicHost.default('erp.example.test'),
+  LANDING_DOMAIN: publicHost.default('www.example.test'),
+  PWA_DOMAIN: publicHost.default('app.example.test'),
+  DOCS_DOMAIN: publicHost.default('docs.example.test'),
+  RESERVED_DOMAINS: z
+    .string()
+    .transform((s) =>
+      s
+        .split(',')
+        .map((x) => x.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().regex(/^[a-z0-9.-]+$/, 'must be comma-separated host names')))
+    .optional(),
+  /** Shown to the tenant as the deadline of a pending custom domain; the worker enforces it. */
+  DOMAIN_VERIFY_DEADLINE_H: domainCheckEnvShape.DOMAIN_VERIFY_DEADLINE_H,
 });
 
 export type ControlConfig = z.infer<typeof controlEnvSchema>;

@@ -12,6 +12,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { ControlDeps } from './deps.js';
 import { registerAuditRoutes } from './features/audit/audit.routes.js';
 import { registerCrmRoutes } from './features/crm/crm.routes.js';
+import { registerDomainRoutes } from './features/domains/domains.routes.js';
 import { registerHealthRoutes } from './features/health/health.routes.js';
 import { registerIntakeRoutes } from './features/intake/intake.routes.js';
 import { registerJobRoutes } from './features/jobs/jobs.routes.js';
@@ -57,6 +58,10 @@ export async function buildControlApp(deps: ControlDeps, opts: ControlAppOptions
   registerCrmRoutes(app, catalogue, deps);
   registerSalesRoutes(app, catalogue, deps);
   registerPortalRoutes(app, catalogue, deps);
+  registerDomainRoutes(app, catalogue, deps);
+  // The by-domain cache hears tenant and domain changes from every process while the app is up.
+  app.addHook('onReady', () => deps.resolver.start());
+  app.addHook('onClose', () => deps.resolver.stop());
   registerOpenApiRoute(app, catalogue);
   return app;
 }

@@ -11,12 +11,14 @@ import type { Db } from '@platform/db';
 import { RateLimiter } from '@platform/http-kit';
 import { type Clock, systemClock } from '@platform/kernel';
 import type { ObjectStore } from '@platform/storage';
+import { TenantHostResolver } from '@platform/tenancy';
 
 import { type ControlConfig, loadControlStorage } from './control.config.js';
 import { MembersService } from './features/accounts/members.service.js';
 import { AuditLog } from './features/audit/audit-log.js';
 import { type AccessTokenKeys, accessTokenKeys } from './features/auth/access-token.js';
 import { CrmService } from './features/crm/crm.service.js';
+import { DomainsService } from './features/domains/domains.service.js';
 import { ControlIntakeService } from './features/intake/intake.service.js';
 import { type EmbeddedObjects, openJobObjects } from './features/jobs/job-objects.js';
 import { composeJobs, type JobsFeature } from './features/jobs/jobs.compose.js';
@@ -55,6 +57,9 @@ export interface ControlDeps {
   crm: CrmService;
   sales: { grids: PriceGridsService; quotes: QuotesService; sending: QuoteSending };
   portal: PortalService;
+  /** Host → tenant (by-domain); listens for changes while the app is up (domains.routes.ts). */
+  resolver: TenantHostResolver;
+  domains: DomainsService;
 }
 
 export interface ComposeControlOptions {
@@ -102,6 +107,7 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
     tenantsHost: config.TENANTS_HOST,
     portalLinkDays: config.PORTAL_LINK_TTL_DAYS,
   });
+  const resolver = new TenantHostResolver(db, { tenantsHost: config.TENANTS_HOST });
   return {
     config,
     db,
@@ -123,6 +129,18 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
     sales: { grids, quotes, sending },
     portal: new PortalService(db, clock, erps, quotes, links, objects, audit, {
       signatureMaxBytes: config.PORTAL_SIGNATURE_MAX_BYTES,
+    }),
+    resolver,
+    domains: new DomainsService(db, audit, clock, resolver, {
+      tenantsHost: config.TENANTS_HOST,
+      platformHosts: [
+        config.ERP_DOMAIN,
+        config.LANDING_DOMAIN,
+        config.PWA_DOMAIN,
+        config.DOCS_DOMAIN,
+        ...(config.RESERVED_DOMAINS ?? []),
+      ],
+      verifyDeadlineMs: config.DOMAIN_VERIFY_DEADLINE_H * 3_600_000,
     }),
   };
 }

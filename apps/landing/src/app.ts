@@ -17,6 +17,7 @@ import { registerHealthRoutes } from './features/health/health.routes.js';
 import { registerIntakeRoutes } from './features/intake/intake.routes.js';
 import { registerMagnetRoutes } from './features/magnet/magnet.routes.js';
 import { registerOpenApiRoutes } from './features/openapi/openapi.routes.js';
+import { registerTenantHost } from './features/tenancy/tenant-host.hook.js';
 import { registerSite } from './site/site.routes.js';
 
 export interface LandingAppOptions {
@@ -56,6 +57,8 @@ export async function buildLandingApp(deps: LandingDeps, opts: LandingAppOptions
     done(null, payload);
   });
 
+  // Before every route: which tenant's site this host is (or a not-found page).
+  registerTenantHost(app, deps.tenants);
   registerHealthRoutes(app, deps.db);
   registerIntakeRoutes(app, deps);
   registerMagnetRoutes(app, deps);

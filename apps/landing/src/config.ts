@@ -1,6 +1,7 @@
 /** The landing host's environment, validated once at start-up (the only reader of process.env here). */
 import { metricsEnvShape } from '@platform/http-kit';
 import { type EnvSource, readConfig } from '@platform/kernel';
+import { tenantsHostEnvShape } from '@platform/tenancy';
 import { z } from 'zod';
 
 const onOff = z.enum(['on', 'off']).default('off');
@@ -71,6 +72,14 @@ export const landingEnvSchema = z
       .optional(),
     META_ACCESS_TOKEN: z.string().min(10).optional(),
     ...metricsEnvShape,
+    // Host → tenant (docs/control-plane.md, "Domains and resolution"): tenant subdomains of
+    // TENANTS_HOST and active custom domains resolve; this host's own names serve the default tenant.
+    ...tenantsHostEnvShape,
+    LANDING_DOMAIN: z
+      .string()
+      .regex(/^[a-z0-9.-]+$/, 'must be a lowercase host name')
+      .default('www.example.test'),
+    LANDING_HOSTS: hostnames.optional(),
   })
   .superRefine((c, ctx) => {
     if (c.CAPTCHA_SECRET_KEY && !c.CAPTCHA_ALLOWED_HOSTNAMES?.length)

@@ -6,19 +6,20 @@ import type { Db } from '@platform/db';
 import { createMetricsRegistry, type MetricsOptions, RateLimiter } from '@platform/http-kit';
 import { randomToken } from '@platform/kernel';
 import { type CaptchaVerifier, createSiteverifyVerifier, GOOGLE_SITEVERIFY_URL } from '@platform/providers';
+import { TenantHostResolver } from '@platform/tenancy';
 
 import type { LandingConfig } from './config.js';
 import { CapiBridgeService } from './features/conversions/capi-bridge.service.js';
 import { SubmissionIntakeService } from './features/intake/submission-intake.service.js';
 import { MagnetSignupService } from './features/magnet/magnet-signup.service.js';
-import { TenantResolver } from './features/tenancy/tenant-resolver.js';
 
 export interface LandingDeps {
   db: Db;
   siteName: string;
   /** Public origin of the website (SITE_URL), for canonical and Open Graph URLs. */
   siteUrl?: string;
-  tenants: TenantResolver;
+  /** Host → tenant (start() it to hear changes; server.ts does). */
+  tenants: TenantHostResolver;
   intake: SubmissionIntakeService;
   magnet: MagnetSignupService;
   capi: CapiBridgeService;
@@ -31,6 +32,21 @@ export interface LandingDeps {
 }
 
 const LOCAL_HOSTNAMES = ['localhost', '127.0.0.1', '[::1]'];
+
+/**
+ * The landing host's own names, which serve the default tenant (the single-company site): loopback,
+ * its public domain (LANDING_DOMAIN, as the proxy names it), SITE_URL's host, the bot check's allowed
+ * host names, and any LANDING_HOSTS. Every other host must be a tenant's.
+ */
+export function landingHosts(config: LandingConfig): string[] {
+  return [
+    ...LOCAL_HOSTNAMES,
+    config.LANDING_DOMAIN,
+    ...(config.SITE_URL ? [new URL(config.SITE_URL).hostname] : []),
+    ...(config.CAPTCHA_ALLOWED_HOSTNAMES ?? []),
+    ...(config.LANDING_HOSTS ?? []),
+  ];
+}
 
 /** A verifier whose siteverify URL is known only once the server listens (embedded mode). */
 function lateVerifier(make: (url: string) => CaptchaVerifier): CaptchaVerifier & { bind(url: string): void } {
@@ -87,9 +103,12 @@ export function composeLanding(config: LandingConfig, db: Db, onAccepted?: () =>
     db,
     siteName: config.SITE_NAME,
     ...(config.SITE_URL ? { siteUrl: config.SITE_URL } : {}),
-    tenants: new TenantResolver(db),
+    tenants: new TenantHostResolver(db, {
+      tenantsHost: config.TENANTS_HOST,
+      defaultHosts: landingHosts(config),
+      defaultSiteName: config.SITE_NAME,
+    }),
     intake: new SubmissionIntakeService(db, verifier, {
-      siteName: config.SITE_NAME,
       dedupeWindowSeconds: config.DEDUPE_WINDOW_SECONDS,
       ...(onAccepted ? { onAccepted } : {}),
     }),

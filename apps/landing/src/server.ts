@@ -35,10 +35,14 @@ export async function startLanding(config: LandingConfig, opts: StartLandingOpti
   const db =
     opts.db ??
     (await openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, name: 'platform', owner: true }));
+  let stopTenants = async (): Promise<void> => {};
   try {
     if (ownDb) await migratePlatform(db);
     await ensureDefaultTenant(db, config.DEFAULT_TENANT_SLUG, config.SITE_NAME);
     const deps = composeLanding(config, db, opts.onAccepted);
+    stopTenants = () => deps.tenants.stop();
+    // Hear tenant and domain changes made by any process (LISTEN platform_tenancy).
+    await deps.tenants.start();
     const app = await buildLandingApp(deps, {
       logger,
       bodyLimit: config.BODY_LIMIT_BYTES,
@@ -58,9 +62,14 @@ export async function startLanding(config: LandingConfig, opts: StartLandingOpti
       app,
       db,
       // Fastify's close lets in-flight requests finish before the database closes.
-      close: () => (closing ??= app.close().then(() => (ownDb ? db.close() : undefined))),
+      close: () =>
+        (closing ??= app
+          .close()
+          .then(stopTenants)
+          .then(() => (ownDb ? db.close() : undefined))),
     };
   } catch (e) {
+    await stopTenants();
     if (ownDb) await db.close();
     throw e;
   }

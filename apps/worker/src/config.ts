@@ -2,6 +2,7 @@
 import { emailEnvShape, refineEmailConfig } from '@platform/email/email.config.js';
 import { metricsEnvShape } from '@platform/http-kit';
 import { type EnvSource, readConfig, sharedEnvShape } from '@platform/kernel';
+import { domainCheckEnvShape } from '@platform/tenancy';
 import { z } from 'zod';
 
 const int = (min: number, max: number) =>
@@ -56,6 +57,8 @@ export const workerEnvSchema = z
     // The worker's /metrics listener (it has no other HTTP server); 0 turns it off.
     WORKER_METRICS_PORT: int(0, 65535).default(9464),
     WORKER_METRICS_HOST: z.string().default('127.0.0.1'),
+    // Custom-domain DNS check (docs/control-plane.md, "Domains and resolution").
+    ...domainCheckEnvShape,
   })
   .superRefine((c, ctx) => {
     refineEmailConfig(c, ctx);

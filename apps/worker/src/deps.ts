@@ -38,6 +38,8 @@ import { createCertificateJob } from './features/certificates/certificates.job.j
 import { ChangeFeedRunner } from './features/change-feed/change-feed.runner.js';
 import { ChangeFeedService } from './features/change-feed/change-feed.service.js';
 import { deliverConversion } from './features/conversions/conversion-delivery.js';
+import { requeueCertificate, tenantDomainCertificateHooks } from './features/domains/certificate-hookup.js';
+import { createDomainCheckJob } from './features/domains/domain-check.job.js';
 import { fanOutErpEvent } from './features/erp-events/erp-event-fanout.js';
 import { LeadDeliveryService } from './features/leads/lead-delivery.service.js';
 import { composeWorkerMetrics, type WorkerMetrics } from './features/metrics/worker-metrics.js';
@@ -56,6 +58,7 @@ export interface WorkerParts {
   certificates: ReturnType<typeof createCertificateJob>;
   /** Served by worker.ts's caller on WORKER_METRICS_PORT (features/metrics). */
   metrics: WorkerMetrics;
+  domainChecks: ReturnType<typeof createDomainCheckJob>;
 }
 
 function conversionsSender(config: WorkerConfig, logger: Logger): ConversionsSender {
@@ -161,6 +164,14 @@ export function composeWorker(config: WorkerConfig, db: Db, logger: Logger): Wor
       ? new RetentionRunner(new RetentionService(db, retention), config.PRUNE_INTERVAL_MS, logger)
       : undefined;
   // Certificates for tenant domains (off unless ACME_DIRECTORY_URL is set).
-  const certificates = createCertificateJob(config, db, secretBoxFrom(config), logger);
-  return { relay, email, feed, pruning, certificates, metrics };
+  // Their candidates are the custom domains whose CNAME the DNS check saw (docs/certificates.md).
+  const certificates = createCertificateJob(
+    config,
+    db,
+    secretBoxFrom(config),
+    logger,
+    tenantDomainCertificateHooks(db),
+  );
+  const domainChecks = createDomainCheckJob(config, db, logger, (d) => requeueCertificate(db, d));
+  return { relay, email, feed, pruning, certificates, metrics, domainChecks };
 }

@@ -32,12 +32,13 @@ export async function startWorker(
     opts.db ??
     (await openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, name: 'platform', owner: true }));
   if (ownDb) await migratePlatform(db);
-  const { relay, email, feed, pruning, certificates, metrics } = composeWorker(config, db, logger);
+  const { relay, email, feed, pruning, certificates, metrics, domainChecks } = composeWorker(config, db, logger);
   relay.start();
   email.start();
   feed?.start();
   pruning?.start();
   certificates?.start();
+  domainChecks?.start();
   let closing: Promise<void> | undefined;
   return {
     relay,
@@ -50,6 +51,7 @@ export async function startWorker(
         await feed?.stop();
         await pruning?.stop();
         await certificates?.stop();
+        await domainChecks?.stop();
         await relay.stop();
         await email.close();
         if (ownDb) await db.close();

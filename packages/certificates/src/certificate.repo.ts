@@ -84,6 +84,11 @@ export class CertificateRepo {
     return (r.rowCount ?? 0) > 0;
   }
 
+  /** Forgets a domain's certificate (the name now belongs to another tenant: the old key must not serve it). */
+  async remove(domain: string): Promise<void> {
+    await this.db.query('DELETE FROM certificates WHERE domain = $1', [domain]);
+  }
+
   async listActive(): Promise<CertificateRow[]> {
     return (await this.db.query<CertificateRow>(`SELECT * FROM certificates WHERE status = 'active' ORDER BY domain`))
       .rows;

@@ -27,6 +27,10 @@ export interface EstimatePayload {
   submissionId: string;
   /** ERP database of the tenant (null: the platform's default ERP_DB). */
   erpDb: string | null;
+  /** The tenant whose site took the form (resolved by host); absent on rows queued before tenants had sites. */
+  tenantId?: string;
+  /** That tenant's site name, the one in the `SITE: …` tag. */
+  siteName?: string;
   contact: { name: string; email: string | null; phone: string | null; zip: string | null };
   products: string[];
   message: string | null;
@@ -41,6 +45,11 @@ export interface EstimatePayload {
 export interface HelpdeskPayload {
   submissionId: string;
   erpDb: string | null;
+  /** The tenant whose site took the form; absent on rows queued before tenants had sites. */
+  tenantId?: string;
+  siteName?: string;
+  /** The tenant's helpdesk team in its ERP (tenants.helpdesk_team_id); null or absent: the first team. */
+  helpdeskTeamId?: number | null;
   contact: { name: string; email: string; phone: string | null };
   subject: string;
   message: string;

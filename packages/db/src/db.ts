@@ -17,6 +17,13 @@ export interface Db extends Queryable {
   readonly engine: 'pg' | 'pglite';
   /** Runs `fn` in one transaction; commits when it resolves, rolls back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * LISTEN on a channel: `fn` gets each NOTIFY payload committed by any connection. PostgreSQL holds a
+   * dedicated connection for it (a pooled one would lose the LISTEN when returned) and reconnects
+   * after losing it; since notices sent meanwhile are lost, `fn` is then called with `''`
+   * ("something may have changed"). Resolves once listening; the returned function stops it.
+   */
+  listen(channel: string, fn: (payload: string) => void): Promise<() => Promise<void>>;
   /** Idempotent. Afterwards every call rejects with `closedError()` on both engines. */
   close(): Promise<void>;
   /** PGlite only: a consistent tarball of the open data directory (backups; pg_dump on PostgreSQL). */

@@ -1,6 +1,7 @@
 import pg from 'pg';
 
 import { closedError, type Db, type Queryable, type QueryResult } from './db.js';
+import { pgListen } from './pg.listen.js';
 
 // bigint (int8) and numeric come back as strings by default; ids and counts fit in a double here.
 const types = {
@@ -18,13 +19,14 @@ export interface PgOptions {
 }
 
 export function createPgDb(opts: PgOptions): Db {
-  const pool = new pg.Pool({
+  const clientConfig = {
     connectionString: opts.url,
-    max: opts.max ?? 10,
     types,
     connectionTimeoutMillis: 5_000,
     ...(opts.searchPath ? { options: `-c search_path=${opts.searchPath},public` } : {}),
-  });
+  };
+  const pool = new pg.Pool({ ...clientConfig, max: opts.max ?? 10 });
+  const listeners = new Set<() => Promise<void>>();
   // An idle client that loses its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   let closing: Promise<void> | undefined;
@@ -69,7 +71,17 @@ export function createPgDb(opts: PgOptions): Db {
         client.release(broken);
       }
     },
+    async listen(channel, fn) {
+      open();
+      const stop = await pgListen(clientConfig, channel, fn);
+      const unlisten = async () => {
+        listeners.delete(unlisten);
+        await stop();
+      };
+      listeners.add(unlisten);
+      return unlisten;
+    },
     // Idempotent like the PGlite handle (pg's Pool.end throws when called twice).
-    close: () => (closing ??= pool.end()),
+    close: () => (closing ??= Promise.all([...listeners].map((u) => u())).then(() => pool.end())),
   };
 }

@@ -107,6 +107,14 @@ function wrapPglite(
         return fn(tx);
       });
     },
+    async listen(channel, fn) {
+      open();
+      // PGlite delivers NOTIFYs of its single in-process session to every listener of the channel.
+      const stop = await pg.listen(channel, fn);
+      return async () => {
+        if (!closed) await stop();
+      };
+    },
     async dumpDataDir() {
       open();
       return pg.dumpDataDir('none');

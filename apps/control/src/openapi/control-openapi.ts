@@ -14,6 +14,8 @@ const noDatabase: Db = {
   query: () => Promise.reject(closedError()),
   exec: () => Promise.reject(closedError()),
   transaction: () => Promise.reject(closedError()),
+  // The by-domain cache listens while the app is up; with no database there is nothing to hear.
+  listen: () => Promise.resolve(async () => {}),
   close: async () => undefined,
 };
 

@@ -1,9 +1,11 @@
 /**
  * Certificates for tenant domains against pebble (Let's Encrypt's ACME test server) as the real ACME
- * peer: the worker job issues over http-01 answered through nginx's port 80 by the landing host's
- * challenge route, seals the key, sets the domain active (here: tenant_domains.ssl_status, as the
- * control plane will), installs it in nginx, renews at 2/3 of the lifetime, and backs off to `failed`
- * with the CA's reason when validation is refused.
+ * peer. A tenant adds a custom domain through the control plane (pending); the worker's DNS check sees
+ * its CNAME to the tenants host through a real DNS server on loopback; the certificate job issues over
+ * http-01 answered through nginx's port 80 by the landing host's challenge route, seals the key, sets
+ * tenant_domains.ssl_status `active` and installs it in nginx; the landing host then serves that
+ * tenant on it over TLS with its own certificate. Renewal at 2/3 of the lifetime, and back-off to
+ * `failed` with the CA's reason (shown to the tenant) when validation is refused.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -11,17 +13,24 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect } from 'node:tls';
 
+import { loadControlConfig } from '@platform/app-control/control.config.js';
+import { buildControlApp } from '@platform/app-control/control.http-app.js';
+import { composeControl } from '@platform/app-control/deps.js';
+import { issueAccessToken } from '@platform/app-control/features/auth/access-token.js';
 import { loadWorkerConfig } from '@platform/app-worker/config.js';
 import {
   type CertificateJob,
   createCertificateJob,
 } from '@platform/app-worker/features/certificates/certificates.job.js';
+import { tenantDomainCertificateHooks } from '@platform/app-worker/features/domains/certificate-hookup.js';
+import { createDomainCheckJob, type DomainCheckJob } from '@platform/app-worker/features/domains/domain-check.job.js';
 import { startWorker } from '@platform/app-worker/worker.js';
-import { type CertificateCandidates, type CertificateEvents, TableCertificateCandidates } from '@platform/certificates';
 import { requireBinary } from '@platform/proxy/test-support/binaries.js';
 import { call } from '@platform/proxy/test-support/net.js';
 import { type ProxyHarness, startProxy } from '@platform/proxy/test-support/proxy-harness.js';
 import { createSecretBox, parseKeyring } from '@platform/secrets';
+import { type CnameDns, startCnameDns } from '@platform/tenancy/test-support/cname-dns.js';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { startTestLanding, type TestLanding } from '../../../landing/test/support/landing-harness.js';
@@ -34,34 +43,32 @@ describe.skipIf(!ready)('tenant-domain certificates over ACME (pebble) behind ng
   let landing: TestLanding;
   let proxy: ProxyHarness;
   let pebble: Pebble;
+  let dns: CnameDns;
+  let control: FastifyInstance;
   let job: CertificateJob;
+  let checks: DomainCheckJob;
   let tenantId: string;
+  let ownerToken: string;
   let workerEnv: Record<string, string>;
-  const failures: { domain: string; reason: string }[] = [];
-  const table = () => new TableCertificateCandidates(landing.db);
+  const TENANTS_HOST = 'tenants.test';
 
-  // The control plane's side, in the few lines it will take: candidates are its proved custom
-  // domains (here tenant_domains rows plus the stand-in table), events set ssl_status.
-  const candidates: CertificateCandidates = {
-    list: async () => [
-      ...(
-        await landing.db.query<{ domain: string; tenant_id: string }>(
-          `SELECT domain, tenant_id FROM tenant_domains WHERE domain_type = 'custom'`,
-        )
-      ).rows.map((r) => ({ domain: r.domain, tenantId: r.tenant_id })),
-      ...(await table().list()),
-    ],
-  };
-  const events: CertificateEvents = {
-    onCertificateActive: async (domain, tenant) =>
-      void (await landing.db.query(
-        `UPDATE tenant_domains SET ssl_status = 'active' WHERE domain = $1 AND tenant_id = $2`,
-        [domain, tenant],
-      )),
-    onCertificateFailed: async (domain, _tenant, reason) => {
-      failures.push({ domain, reason });
-      await landing.db.query(`UPDATE tenant_domains SET ssl_status = 'failed' WHERE domain = $1`, [domain]);
-    },
+  /** The control plane's API, as the tenant's owner uses it. */
+  const api = async (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
+    control.inject({
+      method,
+      url,
+      headers: { authorization: `Bearer ${ownerToken}` },
+      ...(payload ? { payload } : {}),
+    });
+  const domainView = async (domain: string) =>
+    ((await api('GET', `/api/tenants/${tenantId}/domains`)).json().items as Record<string, unknown>[]).find(
+      (d) => d.domain === domain,
+    );
+  /** A custom domain added by the tenant whose CNAME the DNS check has seen (a proved domain). */
+  const proved = async (domain: string) => {
+    expect((await api('POST', `/api/tenants/${tenantId}/domains`, { domain })).statusCode).toBe(201);
+    dns.cname.set(domain, TENANTS_HOST);
+    expect((await checks.runOnce(new Date(Date.now() + 1000))).seen).toContain(domain);
   };
   const row = async (domain: string) =>
     (
@@ -101,7 +108,8 @@ describe.skipIf(!ready)('tenant-domain certificates over ACME (pebble) behind ng
   };
 
   beforeAll(async () => {
-    landing = await startTestLanding({ TRUST_PROXY: '127.0.0.1' });
+    landing = await startTestLanding({ TRUST_PROXY: '127.0.0.1', TENANTS_HOST });
+    dns = await startCnameDns();
     proxy = await startProxy({
       erp: '127.0.0.1:9',
       landing: new URL(landing.url).host,
@@ -121,35 +129,71 @@ describe.skipIf(!ready)('tenant-domain certificates over ACME (pebble) behind ng
       NGINX_BIN: proxy.paths.bin,
       DATA_DIR: dir,
       LOG_LEVEL: 'silent',
+      TENANTS_HOST,
+      DNS_SERVERS: dns.server,
     };
     const config = loadWorkerConfig(workerEnv);
     const box = createSecretBox(parseKeyring(keyring));
     job = createCertificateJob(config, landing.db, box, quiet, {
-      candidates,
-      events,
+      ...tenantDomainCertificateHooks(landing.db),
       policy: { maxAttempts: 3, baseDelayMs: 60_000 },
     })!;
-    tenantId = (await landing.db.query<{ id: string }>('SELECT id FROM tenants WHERE is_default')).rows[0]!.id;
+    checks = createDomainCheckJob(config, landing.db, quiet)!;
+    // The control plane on the same platform database, and a tenant with its owner.
+    const cc = composeControl(
+      loadControlConfig({ CONTROL_JWT_SECRET: 'e2e-secret-of-the-control-plane-0123456789', TENANTS_HOST }),
+      landing.db,
+    );
+    control = await buildControlApp(cc, { logger: false, bodyLimit: 65_536, trustProxy: false });
+    tenantId = (
+      await landing.db.query<{ id: string }>(
+        `INSERT INTO tenants (slug, name, plan) VALUES ('tenant-one', 'Tenant One', 'starter') RETURNING id`,
+      )
+    ).rows[0]!.id;
+    const { userId } = await landing.db.transaction((q) =>
+      cc.members.ensureMember(q, tenantId, { email: 'owner@tenant-one.test', role: 'owner', password: 'pw pw pw pw' }),
+    );
+    ownerToken = await issueAccessToken(
+      cc.tokenKeys,
+      { userId, tenantId, role: 'owner', email: 'owner@tenant-one.test' },
+      3600,
+    );
   }, 120_000);
 
   afterAll(async () => {
+    await control?.close();
+    await dns?.close();
     await pebble?.close();
     await proxy?.close();
     await landing?.close();
   });
 
-  it('takes a proved custom domain from pending to active and nginx serves it with its own certificate', async () => {
+  it('takes a custom domain from pending (CNAME seen through DNS) to active, and nginx serves its tenant with its own certificate', async () => {
     const domain = 'shop.tenant-one.test';
-    await landing.db.query(`INSERT INTO tenant_domains (tenant_id, domain_type, domain) VALUES ($1, 'custom', $2)`, [
-      tenantId,
+    const added = await api('POST', `/api/tenants/${tenantId}/domains`, { domain: 'Shop.Tenant-One.TEST' });
+    expect(added.statusCode).toBe(201);
+    expect(added.json()).toMatchObject({
       domain,
-    ]);
-    expect(await sslStatus(domain)).toBe('pending');
+      ssl_status: 'pending',
+      state: 'awaiting_dns',
+      cname_target: TENANTS_HOST,
+    });
+    // Not proved yet: the certificate job asks the CA for nothing.
+    expect(await job.runOnce()).toEqual({ issued: [], retrying: [], failed: [] });
     await expect(presented(domain)).rejects.toThrow();
+
+    // The DNS check sees no CNAME first, then the one the tenant sets.
+    expect((await checks.runOnce(new Date(Date.now() + 1000))).waiting).toEqual([domain]);
+    expect((await domainView(domain))?.check_error).toMatch(/no CNAME|does not exist/);
+    dns.cname.set(domain, TENANTS_HOST);
+    await api('POST', `/api/tenants/${tenantId}/domains/${added.json().id as string}/check`);
+    expect((await checks.runOnce(new Date(Date.now() + 1000))).seen).toEqual([domain]);
+    expect(await domainView(domain)).toMatchObject({ ssl_status: 'pending', state: 'issuing_certificate' });
 
     const r = await job.runOnce();
     expect(r).toMatchObject({ issued: [domain], failed: [] });
     expect(await sslStatus(domain)).toBe('active');
+    expect(await domainView(domain)).toMatchObject({ ssl_status: 'active', state: 'active', failure_reason: null });
     const stored = (await row(domain))!;
     expect(stored).toMatchObject({ status: 'active', attempts: 0, last_error: null, tenant_id: tenantId });
     // The key is sealed at rest, never plaintext; the chain is the CA's.
@@ -170,14 +214,16 @@ describe.skipIf(!ready)('tenant-domain certificates over ACME (pebble) behind ng
     if (!tls) return;
     expect(tls.authorized).toBe(true);
     expect(tls.issuer).toMatch(/Pebble/i);
+    // The landing host resolves the now-active domain to its tenant (a host-dependent route).
     const page = await call({
       host: domain,
       port: proxy.layout.httpsPort,
-      path: '/health',
+      path: '/openapi.json',
       ca: await pebble.issuingRoot(),
     });
     expect(page.status).toBe(200);
-    expect(JSON.parse(page.body)).toMatchObject({ status: 'ok' });
+    expect(page.headers['x-tenant-id']).toBe(tenantId);
+    expect(page.headers['x-tenant-slug']).toBe('tenant-one');
     // Nothing is due again before renew_at: a second pass asks the CA for nothing.
     expect(await job.runOnce()).toEqual({ issued: [], retrying: [], failed: [] });
   });
@@ -221,7 +267,7 @@ describe.skipIf(!ready)('tenant-domain certificates over ACME (pebble) behind ng
   it("backs off on refusals and ends in failed with the CA's reason", async () => {
     const domain = 'gone.tenant-two.test';
     pebble.nxdomain.add(domain);
-    await table().add(domain, tenantId);
+    await proved(domain);
     let now = new Date();
     const first = await job.runOnce(now);
     expect(first.retrying).toEqual([domain]);
@@ -243,7 +289,9 @@ describe.skipIf(!ready)('tenant-domain certificates over ACME (pebble) behind ng
     const r3 = (await row(domain))!;
     expect(r3).toMatchObject({ status: 'failed', attempts: 3 });
     expect(r3.last_error).toMatch(/^refused: .*could not resolve/);
-    expect(failures).toEqual([{ domain, reason: r3.last_error }]);
+    // The tenant sees the domain failed, with the CA's reason.
+    expect(await domainView(domain)).toMatchObject({ ssl_status: 'failed', state: 'failed' });
+    expect((await domainView(domain))?.failure_reason).toBe(`certificate not issued: ${r3.last_error}`);
     // Failed stays failed: later passes do not ask the CA again.
     expect((await job.runOnce(new Date(Date.now() + 86_400_000))).failed).toEqual([]);
   });
@@ -258,16 +306,23 @@ describe.skipIf(!ready)('tenant-domain certificates over ACME (pebble) behind ng
     expect(await row('unproved.example.test')).toMatchObject({ status: 'pending', attempts: 0 });
   });
 
-  it('the worker started with ACME_DIRECTORY_URL issues for a proved domain on its own and installs it in nginx', async () => {
+  it('the worker started with ACME_DIRECTORY_URL and DNS_SERVERS sees the CNAME, issues and installs on its own', async () => {
     const domain = 'www.tenant-three.test';
-    await table().add(domain, tenantId);
+    expect((await api('POST', `/api/tenants/${tenantId}/domains`, { domain })).statusCode).toBe(201);
+    dns.cname.set(domain, TENANTS_HOST);
     const worker = await startWorker(
-      loadWorkerConfig({ ...workerEnv, CERTIFICATES_POLL_MS: '1000', CHANGE_FEED_POLL_MS: '0' }),
+      loadWorkerConfig({
+        ...workerEnv,
+        CERTIFICATES_POLL_MS: '1000',
+        DOMAIN_CHECK_POLL_MS: '200',
+        CHANGE_FEED_POLL_MS: '0',
+      }),
       { db: landing.db },
     );
     try {
-      for (let i = 0; i < 200 && (await row(domain))?.status !== 'active'; i++)
+      for (let i = 0; i < 200 && (await sslStatus(domain)) !== 'active'; i++)
         await new Promise((res) => setTimeout(res, 100));
+      expect(await sslStatus(domain)).toBe('active');
       expect((await row(domain))?.status).toBe('active');
       let tls = await presented(domain).catch(() => undefined);
       for (let i = 0; i < 60 && !tls; i++) {
@@ -282,8 +337,6 @@ describe.skipIf(!ready)('tenant-domain certificates over ACME (pebble) behind ng
 
   it('stops serving a domain its tenant removed', async () => {
     const domain = 'shop.tenant-one.test';
-    // The worker of the previous test proved domains from the stand-in table only, so it left this
-    // one out; this job's candidates include tenant_domains and put it back.
     await job.runOnce();
     let back = await presented(domain).catch(() => undefined);
     for (let i = 0; i < 60 && !back; i++) {
@@ -291,7 +344,8 @@ describe.skipIf(!ready)('tenant-domain certificates over ACME (pebble) behind ng
       back = await presented(domain).catch(() => undefined);
     }
     expect(back?.authorized).toBe(true);
-    await landing.db.query('DELETE FROM tenant_domains WHERE domain = $1', [domain]);
+    const id = (await domainView(domain))?.id as string;
+    expect((await api('DELETE', `/api/tenants/${tenantId}/domains/${id}`)).statusCode).toBe(204);
     await job.runOnce();
     let gone = false;
     for (let i = 0; i < 60 && !gone; i++) {

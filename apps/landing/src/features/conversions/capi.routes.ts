@@ -2,7 +2,7 @@
 import { parseOrThrow, type RateLimiter } from '@platform/http-kit';
 import type { FastifyInstance } from 'fastify';
 
-import type { TenantResolver } from '../tenancy/tenant-resolver.js';
+import { tenantOf } from '../tenancy/tenant-host.hook.js';
 import { capiLeadSchema } from './capi.schemas.js';
 import type { CapiBridgeService } from './capi-bridge.service.js';
 
@@ -10,10 +10,10 @@ export const CAPI_LIMIT = { name: 'meta-capi', max: 30, windowSeconds: 60 };
 
 export function registerCapiRoutes(
   app: FastifyInstance,
-  deps: { capi: CapiBridgeService; limiter: RateLimiter; tenants: TenantResolver },
+  deps: { capi: CapiBridgeService; limiter: RateLimiter },
 ): void {
   app.post('/api/lp/meta-capi', async (req, reply) => {
-    const tenant = await deps.tenants.resolve(req.hostname);
+    const tenant = { id: tenantOf(req).tenantId };
     await deps.limiter.consume(CAPI_LIMIT, `${tenant.id}:${req.ip}`);
     const input = parseOrThrow(capiLeadSchema, req.body);
     const ua = req.headers['user-agent'];

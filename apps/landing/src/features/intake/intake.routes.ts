@@ -2,14 +2,21 @@
 import { parseOrThrow } from '@platform/http-kit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
-import type { TenantResolver } from '../tenancy/tenant-resolver.js';
+import { tenantOf } from '../tenancy/tenant-host.hook.js';
 import { estimateSchema, helpdeskSchema } from './intake.schemas.js';
 import type { IntakeAnswer, IntakeContext, SubmissionIntakeService } from './submission-intake.service.js';
 
-export async function contextOf(req: FastifyRequest, tenants: TenantResolver): Promise<IntakeContext> {
+export function contextOf(req: FastifyRequest): IntakeContext {
   const key = req.headers['idempotency-key'];
+  const tenant = tenantOf(req);
   return {
-    tenant: tenants.cached(req.hostname) ?? (await tenants.resolve(req.hostname)),
+    // The submission belongs to the tenant whose site it was sent from, with that tenant's site name and team.
+    tenant: {
+      id: tenant.tenantId,
+      erpDb: tenant.erpDb,
+      siteName: tenant.siteName,
+      helpdeskTeamId: tenant.helpdeskTeamId,
+    },
     clientIp: req.ip ?? null,
     userAgent: typeof req.headers['user-agent'] === 'string' ? req.headers['user-agent'].slice(0, 500) : null,
     gpc: req.headers['sec-gpc'] === '1',
@@ -33,16 +40,13 @@ const accepted = {
   },
 } as const;
 
-export function registerIntakeRoutes(
-  app: FastifyInstance,
-  deps: { intake: SubmissionIntakeService; tenants: TenantResolver },
-): void {
+export function registerIntakeRoutes(app: FastifyInstance, deps: { intake: SubmissionIntakeService }): void {
   app.post('/api/estimate', { schema: accepted }, async (req, reply) => {
     const input = parseOrThrow(estimateSchema, req.body);
-    return send(reply, await deps.intake.submitEstimate(await contextOf(req, deps.tenants), input));
+    return send(reply, await deps.intake.submitEstimate(contextOf(req), input));
   });
   app.post('/api/helpdesk', { schema: accepted }, async (req, reply) => {
     const input = parseOrThrow(helpdeskSchema, req.body);
-    return send(reply, await deps.intake.submitHelpdesk(await contextOf(req, deps.tenants), input));
+    return send(reply, await deps.intake.submitHelpdesk(contextOf(req), input));
   });
 }

@@ -21,7 +21,8 @@ import type { EstimateInput, HelpdeskInput } from './intake.schemas.js';
 import * as repo from './submission.repo.js';
 
 export interface IntakeContext {
-  tenant: { id: string; erp_db: string | null };
+  /** The tenant of the site the form was sent from (resolved by host). */
+  tenant: { id: string; erpDb: string | null; siteName: string; helpdeskTeamId: number | null };
   clientIp: string | null;
   userAgent: string | null;
   /** The visitor sent `Sec-GPC: 1`. */
@@ -36,7 +37,6 @@ export interface IntakeAnswer {
 }
 
 export interface IntakeOptions {
-  siteName: string;
   dedupeWindowSeconds: number;
   /** Called after a commit, so an in-process worker can deliver at once. */
   onAccepted?: () => void;
@@ -58,13 +58,15 @@ export class SubmissionIntakeService {
     for (const k of ATTRIBUTION_FIELDS) if (input[k]) attribution[k] = input[k];
     const payload: EstimatePayload = {
       submissionId: id,
-      erpDb: ctx.tenant.erp_db,
+      erpDb: ctx.tenant.erpDb,
+      tenantId: ctx.tenant.id,
+      siteName: ctx.tenant.siteName,
       contact: { name: input.name, email: input.email ?? null, phone: input.phone ?? null, zip: input.zip ?? null },
       products: input.products,
       message: input.message ?? null,
       formSource,
       attribution,
-      tags: leadTags({ formSource, lpSlug: input.lp_slug ?? null, siteName: this.opts.siteName }),
+      tags: leadTags({ formSource, lpSlug: input.lp_slug ?? null, siteName: ctx.tenant.siteName }),
       gpc: ctx.gpc,
       submittedAt: new Date().toISOString(),
     };
@@ -81,10 +83,13 @@ export class SubmissionIntakeService {
     const id = newId();
     const payload: HelpdeskPayload = {
       submissionId: id,
-      erpDb: ctx.tenant.erp_db,
+      erpDb: ctx.tenant.erpDb,
+      tenantId: ctx.tenant.id,
+      siteName: ctx.tenant.siteName,
       contact: { name: input.name, email: input.email, phone: input.phone ?? null },
       subject: input.subject,
       message: input.message,
+      helpdeskTeamId: ctx.tenant.helpdeskTeamId,
       submittedAt: new Date().toISOString(),
     };
     return this.accept(ctx, 'helpdesk', input, {

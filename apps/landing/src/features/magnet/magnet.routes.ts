@@ -2,7 +2,7 @@
 import { parseOrThrow, type RateLimiter } from '@platform/http-kit';
 import type { FastifyInstance } from 'fastify';
 
-import type { TenantResolver } from '../tenancy/tenant-resolver.js';
+import { tenantOf } from '../tenancy/tenant-host.hook.js';
 import { magnetSchema } from './magnet.schemas.js';
 import type { MagnetSignupService } from './magnet-signup.service.js';
 
@@ -10,10 +10,10 @@ export const MAGNET_LIMIT = { name: 'magnet-signup', max: 5, windowSeconds: 60 }
 
 export function registerMagnetRoutes(
   app: FastifyInstance,
-  deps: { magnet: MagnetSignupService; limiter: RateLimiter; tenants: TenantResolver },
+  deps: { magnet: MagnetSignupService; limiter: RateLimiter },
 ): void {
   app.post('/api/magnet-signup', async (req, reply) => {
-    const tenant = await deps.tenants.resolve(req.hostname);
+    const tenant = { id: tenantOf(req).tenantId };
     await deps.limiter.consume(MAGNET_LIMIT, `${tenant.id}:${req.ip}`);
     const input = parseOrThrow(magnetSchema, req.body);
     const out = await deps.magnet.signUp(tenant.id, input, req.ip ?? null);

@@ -74,7 +74,11 @@ export class LeadDeliveryService {
   async deliverHelpdesk(p: HelpdeskPayload): Promise<Delivered> {
     return this.deliver('helpdesk.ticket', p.submissionId, p.erpDb, async (erp) => {
       const partnerId = await findPartner(erp, p.contact, partnerValues(p.contact));
-      const team = await erp.search('helpdesk.team', [], { limit: 1 });
+      // The tenant's own team when it has one that still exists in its ERP; else the first team.
+      const own = p.helpdeskTeamId
+        ? await erp.search('helpdesk.team', [['id', '=', p.helpdeskTeamId]], { limit: 1 })
+        : [];
+      const team = own.length ? own : await erp.search('helpdesk.team', [], { limit: 1 });
       return erp.create('helpdesk.ticket', ticketValues(p, partnerId, team[0] ?? false));
     });
   }

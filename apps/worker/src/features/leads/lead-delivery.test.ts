@@ -148,6 +148,17 @@ describe('helpdesk requests', () => {
     expect(ticket!.description).toContain(referenceMarker(p.submissionId));
     expect(delivered).toContainEqual([p.submissionId, 'helpdesk.ticket', r.id]);
   });
+
+  it("go to the tenant's own helpdesk team when the payload names one, else to the first team", async () => {
+    const own = await erp.create('helpdesk.team', { name: 'Alpha Service Desk' });
+    const r = await service().deliverHelpdesk({ ...helpdeskPayload(), helpdeskTeamId: own });
+    const [ticket] = await erp.read('helpdesk.ticket', [r.id], ['team_id']);
+    expect((ticket!.team_id as [number, string])[0]).toBe(own);
+    const [first] = await erp.search('helpdesk.team', [], { limit: 1 });
+    const gone = await service().deliverHelpdesk({ ...helpdeskPayload(), helpdeskTeamId: 999_999 });
+    const [fallback] = await erp.read('helpdesk.ticket', [gone.id], ['team_id']);
+    expect((fallback!.team_id as [number, string])[0]).toBe(first);
+  });
 });
 
 describe('redelivery', () => {
