@@ -49,6 +49,13 @@ export const controlEnvSchema = z.object({
   ERP_TIMEOUT_MS: z.coerce.number().int().min(500).max(120_000).default(15_000),
   /** Bearer token of the platform operator's endpoints (creating, suspending, deleting tenants); unset: CLI only. */
   CONTROL_OPERATOR_TOKEN: z.string().min(24, 'must be at least 24 characters of random').optional(),
+  /**
+   * Master password of the embedded ERP's `db` service (provisioning creates each tenant's ERP
+   * database with it). Unset: read from DATA_DIR/erp-master-password, which the embedded ERP writes.
+   */
+  ERP_MASTER_PASSWORD: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** Days a deleted tenant's embedded ERP database is kept before `npm run tenants -- purge` drops it. */
+  TENANT_PURGE_AFTER_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
 });
 
 export type ControlConfig = z.infer<typeof controlEnvSchema>;

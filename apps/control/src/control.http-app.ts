@@ -12,6 +12,7 @@ import type { ControlDeps } from './deps.js';
 import { registerAuditRoutes } from './features/audit/audit.routes.js';
 import { registerHealthRoutes } from './features/health/health.routes.js';
 import { registerPlanRoutes } from './features/plans/plans.routes.js';
+import { registerTenantRoutes } from './features/tenants/tenants.routes.js';
 import { registerOpenApiRoute } from './openapi/openapi.routes.js';
 import { RouteCatalogue } from './openapi/routes.js';
 
@@ -43,6 +44,7 @@ export async function buildControlApp(deps: ControlDeps, opts: ControlAppOptions
   const catalogue = new RouteCatalogue();
   registerPlanRoutes(app, catalogue, deps);
   registerAuditRoutes(app, catalogue, deps);
+  registerTenantRoutes(app, catalogue, deps);
   registerOpenApiRoute(app, catalogue);
   return app;
 }

@@ -12,7 +12,7 @@ import { startErp } from '@platform/app-erp/erp.server.js';
 import { loadLandingConfig } from '@platform/app-landing/config.js';
 import { startLanding } from '@platform/app-landing/server.js';
 import { loadWorkerConfig } from '@platform/app-worker/config.js';
-import { ErpConnections } from '@platform/app-worker/erp-connections.js';
+import { workerTenantErps } from '@platform/app-worker/erp-connections.js';
 import { startBackupJob } from '@platform/app-worker/features/backup/backup.job.js';
 import { secretBoxFrom } from '@platform/app-worker/secrets.js';
 import { startWorker } from '@platform/app-worker/worker.js';
@@ -136,7 +136,7 @@ export async function startPlatform(
       erpUrl: workerConfig.ERP_URL,
       controlUrl: control.url,
       docsUrl: docs?.url,
-      erp: new ErpConnections(workerConfig).forDatabase(null),
+      erp: workerTenantErps(workerConfig, db).defaultErp(),
       shutdownDeadlineMs: workerConfig.SHUTDOWN_TIMEOUT_MS,
       // Stop taking requests, finish and release outbox work, then close the databases.
       close: () =>

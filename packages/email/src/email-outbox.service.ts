@@ -13,7 +13,7 @@ import type { EmailAddress, EmailLane, EmailMessage } from '@platform/providers'
 import { insertMessage } from './delivery/email-messages.repo.js';
 import { brandOf } from './templates/brand.js';
 import { renderTemplate } from './templates/render.js';
-import { findTenant, getTenantSettings, type TenantSettings } from './tenant-settings.repo.js';
+import { findTenant, getTenantSettings, type TenantSettings } from '@platform/tenancy';
 
 export interface PlatformSender {
   domain: string;

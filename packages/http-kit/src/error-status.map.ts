@@ -55,6 +55,8 @@ export const ERROR_STATUS: Record<ErrorCode, { status: number; title: string }> 
   PORTAL_LINK_INVALID: { status: 404, title: 'Link not valid' },
   INVITATION_INVALID: { status: 404, title: 'Invitation not valid' },
   RESET_TOKEN_INVALID: { status: 404, title: 'Reset link not valid' },
+  TENANT_SLUG_TAKEN: { status: 409, title: 'Tenant slug taken' },
+  TENANT_STATE_CONFLICT: { status: 409, title: 'Tenant is not in a state that allows this' },
   INTERNAL: { status: 500, title: 'Internal error' },
 };
 

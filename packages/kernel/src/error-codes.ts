@@ -65,6 +65,9 @@ export const ERROR_CODES = [
   'PORTAL_LINK_INVALID',
   'INVITATION_INVALID',
   'RESET_TOKEN_INVALID',
+  // tenants: provisioning, suspending, deleting (docs/control-plane.md, "Tenants")
+  'TENANT_SLUG_TAKEN',
+  'TENANT_STATE_CONFLICT',
   // everything else
   'INTERNAL',
 ] as const;

@@ -5,7 +5,7 @@ import type { SendingDomainService } from '../domains/sending-domains.service.js
 import type { EmailOutboxService } from '../email-outbox.service.js';
 import type { SuppressionService } from '../suppression/suppression.service.js';
 import { sampleData } from '../templates/render.js';
-import { type EmailSettings, getTenantSettings, setEmailSettings } from '../tenant-settings.repo.js';
+import { type EmailSettings, getTenantSettings, setEmailSettings } from '@platform/tenancy';
 
 export class EmailAdminService {
   constructor(

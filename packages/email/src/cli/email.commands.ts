@@ -18,7 +18,7 @@ import type { EmailConfig } from '../email.config.js';
 import { EmailOutboxService } from '../email-outbox.service.js';
 import { SuppressionService } from '../suppression/suppression.service.js';
 import { sampleData } from '../templates/render.js';
-import { defaultTenant, findTenant, getTenantSettings, setEmailSettings } from '../tenant-settings.repo.js';
+import { defaultTenant, findTenant, getTenantSettings, setEmailSettings } from '@platform/tenancy';
 
 export const USAGE = `usage: npm run email -- preview <template> [--tenant <slug>] [--format text|html|json] [--data '<json>']
        npm run email -- suppression list [--tenant <slug>] [--email <address>] [--all]

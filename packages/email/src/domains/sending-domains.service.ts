@@ -22,7 +22,7 @@ import {
   getTenantSettings,
   type SendingDomain,
   setEmailSettings,
-} from '../tenant-settings.repo.js';
+} from '@platform/tenancy';
 import type { DnsLookup } from './dns.port.js';
 
 export interface DomainPolicy {

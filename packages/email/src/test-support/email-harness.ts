@@ -10,7 +10,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 
 import { type EmailLanes, startEmailLanes } from '../delivery/email-lanes.js';
 import { type EmailConfig, emailConfigDefaults } from '../email.config.js';
-import { setEmailSettings, upsertTenantSettings } from '../tenant-settings.repo.js';
+import { setEmailSettings, upsertTenantSettings } from '@platform/tenancy';
 import { registerEmailWebhooks } from '../webhooks/email-webhook.plugin.js';
 import { EmailWebhookService } from '../webhooks/email-webhook.service.js';
 import { type SmtpSink, startSmtpSink } from './smtp-sink.js';

@@ -20,7 +20,7 @@ import {
 import { tenantOfProviderMessage } from '../delivery/email-messages.repo.js';
 import type { EmailConfig } from '../email.config.js';
 import type { SuppressionService } from '../suppression/suppression.service.js';
-import { findTenant } from '../tenant-settings.repo.js';
+import { findTenant } from '@platform/tenancy';
 
 type Headers = Record<string, string | string[] | undefined>;
 export interface FeedbackOutcome {
