@@ -49,9 +49,9 @@ export async function insertProvisioningTenant(
   t: { slug: string; name: string; plan: PlanId; erpDb: string },
 ): Promise<{ record: TenantRecord; created: boolean }> {
   const r = await q.query<TenantRecord>(
-    `INSERT INTO tenants (slug, name, plan, status, erp_db, site_name) VALUES ($1, $2, $3, 'provisioning', $4, $2)
+    `INSERT INTO tenants (slug, name, plan, status, erp_db, site_name) VALUES ($1, $2, $3, 'provisioning', $4, $5)
      ON CONFLICT (slug) DO NOTHING RETURNING ${COLUMNS}`,
-    [t.slug, t.name, t.plan, t.erpDb],
+    [t.slug, t.name, t.plan, t.erpDb, t.name],
   );
   if (r.rows[0]) return { record: r.rows[0], created: true };
   return { record: (await getTenantRecordBySlug(q, t.slug))!, created: false };
