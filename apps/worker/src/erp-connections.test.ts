@@ -12,7 +12,6 @@ import { TOPIC_ESTIMATE } from '@platform/contracts';
 import { createTestDb, migratePlatform, type TestDb } from '@platform/db';
 import { startTestErp, type TestErp } from '@platform/erp-embedded/testing';
 import { createLogger } from '@platform/http-kit';
-import type { OutboxRow } from '@platform/outbox';
 import { ErpDatabases, getErpRouting, putErpRouting, TenantErps } from '@platform/tenancy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -76,7 +75,12 @@ afterAll(async () => {
 const deliver = async (tenantId: string) => {
   const handlers = buildHandlers(config, t.db, createLogger('silent'), workerTenantErps(config, t.db), () => {});
   const payload = estimatePayload();
-  await handlers[TOPIC_ESTIMATE]!({ id: 1, tenant_id: tenantId, topic: TOPIC_ESTIMATE, payload } as unknown as OutboxRow);
+  await handlers[TOPIC_ESTIMATE]!({
+    id: 1,
+    tenant_id: tenantId,
+    topic: TOPIC_ESTIMATE,
+    payload,
+  } as unknown as OutboxRow);
   return payload.submissionId;
 };
 /** Leads of a submission in a tenant's ERP database, looked up with that tenant's own account. */

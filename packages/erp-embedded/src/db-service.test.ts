@@ -24,7 +24,9 @@ afterAll(async () => {
 
 describe('the db service', { timeout: 60_000 }, () => {
   it('creates a database with its administrator when given the master password', async () => {
-    expect(await rpc().call('db', 'create_database', [MASTER, 'shop_a', false, 'en_US', 'admin-secret-1', 'admin'])).toBe(true);
+    expect(
+      await rpc().call('db', 'create_database', [MASTER, 'shop_a', false, 'en_US', 'admin-secret-1', 'admin']),
+    ).toBe(true);
     expect(await rpc().call('db', 'list', [])).toContain('shop_a');
     const admin = createOdooErp({ url: server.url, db: 'shop_a', login: 'admin', secret: 'admin-secret-1' });
     expect(await admin.authenticate()).toBe(2);
@@ -43,7 +45,9 @@ describe('the db service', { timeout: 60_000 }, () => {
     await admin.create('res.users', { name: 'Service', login: 'svc' });
     const key = (await rpc().call('db', 'create_service_api_key', [MASTER, 'shop_a', 'svc', 'platform'])) as string;
     expect(key).toMatch(/^[0-9a-f]{40}$/);
-    expect(await createOdooErp({ url: server.url, db: 'shop_a', login: 'svc', secret: key }).authenticate()).toBeGreaterThan(2);
+    expect(
+      await createOdooErp({ url: server.url, db: 'shop_a', login: 'svc', secret: key }).authenticate(),
+    ).toBeGreaterThan(2);
     await expect(rpc().call('db', 'create_service_api_key', [MASTER, 'shop_a', 'admin', 'x'])).rejects.toMatchObject({
       code: 'ERP_REJECTED',
     });

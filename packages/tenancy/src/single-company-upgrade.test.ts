@@ -37,9 +37,10 @@ beforeAll(async () => {
     [tenantId],
   );
   await t.db.query(`INSERT INTO chat_configs (tenant_id, webhook_url_enc) VALUES ($1, 'v1.sealed')`, [tenantId]);
-  await t.db.query(`INSERT INTO tenant_settings (tenant_id, company_name, primary_color) VALUES ($1, 'Acme', '#112233')`, [
-    tenantId,
-  ]);
+  await t.db.query(
+    `INSERT INTO tenant_settings (tenant_id, company_name, primary_color) VALUES ($1, 'Acme', '#112233')`,
+    [tenantId],
+  );
   // Now the upgrade: every migration since.
   await migratePlatform(t.db);
 }, 120_000);
@@ -63,8 +64,9 @@ describe('the single-company install after the upgrade', () => {
     expect(mine.submissions).toEqual([{ kind: 'estimate' }, { kind: 'helpdesk' }]);
     expect(mine.chat).toEqual([{ webhook_url_enc: 'v1.sealed' }]);
     expect(mine.settings).toMatchObject({ company_name: 'Acme', primary_color: '#112233', helpdesk_enabled: true });
-    const other = (await t.db.query<{ id: string }>(`INSERT INTO tenants (slug, name) VALUES ('other', 'Other') RETURNING id`))
-      .rows[0]!.id;
+    const other = (
+      await t.db.query<{ id: string }>(`INSERT INTO tenants (slug, name) VALUES ('other', 'Other') RETURNING id`)
+    ).rows[0]!.id;
     expect(await withTenant(t.db, other, (tx) => tx.query('SELECT 1 FROM submissions'))).toMatchObject({ rowCount: 0 });
   });
 

@@ -14,7 +14,6 @@ import type { Db } from '@platform/db';
 import { AppError } from '@platform/kernel';
 import type { SendingDomainRegistry } from '@platform/providers';
 import type { SecretBox } from '@platform/secrets';
-
 import {
   countOtherDomains,
   domainOwner,
@@ -23,6 +22,7 @@ import {
   type SendingDomain,
   setEmailSettings,
 } from '@platform/tenancy';
+
 import type { DnsLookup } from './dns.port.js';
 
 export interface DomainPolicy {

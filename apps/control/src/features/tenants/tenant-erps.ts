@@ -4,9 +4,9 @@
  * connection for a tenant without routing (the default tenant of a single-company install). The
  * implementation is shared with the worker: TenantErps in @platform/tenancy.
  */
+import type { Queryable } from '@platform/db';
 import type { Erp } from '@platform/erp';
 import { listTenantRecords, type TenantErps as RoutedTenantErps } from '@platform/tenancy';
-import type { Queryable } from '@platform/db';
 
 export interface TenantErps {
   forTenant(tenantId: string): Promise<Erp>;
