@@ -80,7 +80,7 @@ const deliver = async (tenantId: string) => {
     tenant_id: tenantId,
     topic: TOPIC_ESTIMATE,
     payload,
-  } as unknown as OutboxRow);
+  } as never);
   return payload.submissionId;
 };
 /** Leads of a submission in a tenant's ERP database, looked up with that tenant's own account. */
