@@ -6,6 +6,7 @@
  */
 import { withTenant } from '@platform/db';
 import { claimBatch, enqueue } from '@platform/outbox';
+import { ensureSubdomain, findTenantByDomain } from '@platform/tenancy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { startTenantsKit, type TenantsKit } from './tenants.test-kit.js';
@@ -125,8 +126,9 @@ describe('tenant settings', () => {
 describe('suspending, resuming and deleting', () => {
   const op = (method: 'POST' | 'DELETE', url: string) => kit.app.inject({ method, url, headers: kit.operator });
 
-  it("refuses a suspended tenant's tokens, holds its outbox, and resumes both", async () => {
+  it("refuses a suspended tenant's tokens, holds its outbox, darkens its host, and resumes all three", async () => {
     const c = await kit.tenant('charlie', 'free');
+    await ensureSubdomain(kit.t.db, c.id, 'charlie.tenants.localhost');
     await enqueue(kit.t.db, { tenantId: c.id, topic: 'tenants.test' as never, payload: {} as never });
     const s = await op('POST', `/api/tenants/${c.id}/suspend`);
     expect(s.json()).toMatchObject({ status: 'suspended' });
@@ -134,9 +136,11 @@ describe('suspending, resuming and deleting', () => {
     expect(refused.statusCode).toBe(403);
     expect(refused.json().code).toBe('TENANT_SUSPENDED');
     expect(await claimBatch(kit.t.db, 'w', 10, ['tenants.test'])).toEqual([]);
+    expect(await findTenantByDomain(kit.t.db, 'charlie.tenants.localhost')).toBeUndefined();
     expect((await op('POST', `/api/tenants/${c.id}/resume`)).json()).toMatchObject({ status: 'active' });
     expect((await kit.app.inject({ url: `/api/tenants/${c.id}`, headers: bearer(c.token) })).statusCode).toBe(200);
     expect(await claimBatch(kit.t.db, 'w', 10, ['tenants.test'])).toHaveLength(1);
+    expect(await findTenantByDomain(kit.t.db, 'charlie.tenants.localhost')).toMatchObject({ id: c.id });
   });
 
   it('deletes softly: domains released, people kept, no resume, and the ERP database purged only later', async () => {
