@@ -22,13 +22,8 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify
 
 import type { ErpConfig } from './erp.config.js';
 import { buildErpHttpApp } from './erp.http-app.js';
-import {
-  ensureDefaultDatabase,
-  ensurePlatformApiKey,
-  masterPassword,
-  oneAtATime,
-  PLATFORM_KEY_FILE,
-} from './erp.startup.js';
+import { ensureDefaultDatabase, ensurePlatformApiKey, oneAtATime, PLATFORM_KEY_FILE } from './erp.startup.js';
+import { masterPassword } from './erp.startup.js';
 import { AuditRepo } from './features/credentials/audit.repo.js';
 import { AuditService } from './features/credentials/audit.service.js';
 import { AuthFailures } from './features/credentials/auth-failures.js';
