@@ -91,6 +91,13 @@ export const controlEnvSchema = z.object({
     .optional(),
   /** Shown to the tenant as the deadline of a pending custom domain; the worker enforces it. */
   DOMAIN_VERIFY_DEADLINE_H: domainCheckEnvShape.DOMAIN_VERIFY_DEADLINE_H,
+  /**
+   * Master password of the embedded ERP's `db` service (provisioning creates each tenant's ERP
+   * database with it). Unset: read from DATA_DIR/erp-master-password, which the embedded ERP writes.
+   */
+  ERP_MASTER_PASSWORD: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** Days a deleted tenant's embedded ERP database is kept before `npm run tenants -- purge` drops it. */
+  TENANT_PURGE_AFTER_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
 });
 
 export type ControlConfig = z.infer<typeof controlEnvSchema>;

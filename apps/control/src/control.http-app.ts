@@ -20,6 +20,7 @@ import { registerObjectRoutes } from './features/jobs/objects.routes.js';
 import { registerPlanRoutes } from './features/plans/plans.routes.js';
 import { registerPortalRoutes } from './features/portal/portal.routes.js';
 import { registerSalesRoutes } from './features/sales/sales.routes.js';
+import { registerTenantRoutes } from './features/tenants/tenants.routes.js';
 import { registerOpenApiRoute } from './openapi/openapi.routes.js';
 import { RouteCatalogue } from './openapi/routes.js';
 
@@ -62,6 +63,7 @@ export async function buildControlApp(deps: ControlDeps, opts: ControlAppOptions
   // The by-domain cache hears tenant and domain changes from every process while the app is up.
   app.addHook('onReady', () => deps.resolver.start());
   app.addHook('onClose', () => deps.resolver.stop());
+  registerTenantRoutes(app, catalogue, deps);
   registerOpenApiRoute(app, catalogue);
   return app;
 }

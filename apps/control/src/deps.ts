@@ -9,9 +9,10 @@ import { join } from 'node:path';
 
 import type { Db } from '@platform/db';
 import { RateLimiter } from '@platform/http-kit';
-import { type Clock, systemClock } from '@platform/kernel';
+import { AppError, type Clock, systemClock } from '@platform/kernel';
+import { type SecretBox, secretBoxFromConfig } from '@platform/secrets';
 import type { ObjectStore } from '@platform/storage';
-import { TenantHostResolver } from '@platform/tenancy';
+import { ErpDatabases, TenantErps as RoutedTenantErps, TenantHostResolver } from '@platform/tenancy';
 
 import { type ControlConfig, loadControlStorage } from './control.config.js';
 import { MembersService } from './features/accounts/members.service.js';
@@ -30,7 +31,10 @@ import { PortalLinks } from './features/portal/portal-links.js';
 import { PriceGridsService } from './features/sales/price-grids.service.js';
 import { QuoteSending } from './features/sales/quote-sending.service.js';
 import { QuotesService } from './features/sales/quotes.service.js';
-import { defaultTenantErps, type TenantErps } from './features/tenants/tenant-erps.js';
+import { erpRoutingReadiness, type TenantErps } from './features/tenants/tenant-erps.js';
+import { TenantLifecycleService } from './features/tenants/tenant-lifecycle.service.js';
+import { TenantProvisioningService } from './features/tenants/tenant-provisioning.service.js';
+import { TenantSettingsService } from './features/tenants/tenant-settings.service.js';
 
 export interface ControlDeps {
   config: ControlConfig;
@@ -60,6 +64,13 @@ export interface ControlDeps {
   /** Host → tenant (by-domain); listens for changes while the app is up (domains.routes.ts). */
   resolver: TenantHostResolver;
   domains: DomainsService;
+  /** The platform's secret box (made on first use: tests without DATA_DIR never need one). */
+  box: SecretBox;
+  /** The routing-aware implementation behind `erps` (targets, cache invalidation). */
+  tenantErps: RoutedTenantErps;
+  provisioning: TenantProvisioningService;
+  tenants: TenantLifecycleService;
+  settings: TenantSettingsService;
 }
 
 export interface ComposeControlOptions {
@@ -67,6 +78,28 @@ export interface ComposeControlOptions {
   erps?: TenantErps;
   objects?: ObjectStore;
   objectStore?: ObjectStore;
+  /** The embedded ERP's `db` service (tests: an ERP served on a loopback port). */
+  databases?: () => ErpDatabases;
+}
+
+function lazySecretBox(make: () => SecretBox): SecretBox {
+  let box: SecretBox | undefined;
+  const get = () => (box ??= make());
+  return {
+    seal: (p, aad) => get().seal(p, aad),
+    open: (c, aad) => get().open(c, aad),
+    reseal: (c, aad) => get().reseal(c, aad),
+  };
+}
+
+/** ERP_MASTER_PASSWORD, else the one the embedded ERP generated into DATA_DIR. */
+export function erpMasterPassword(config: ControlConfig): string {
+  if (config.ERP_MASTER_PASSWORD) return config.ERP_MASTER_PASSWORD;
+  const file = join(config.DATA_DIR, 'erp-master-password');
+  const pw = existsSync(file) ? readFileSync(file, 'utf8').trim() : '';
+  if (!pw)
+    throw new AppError('ERP_UNAVAILABLE', 'No ERP_MASTER_PASSWORD and the embedded ERP has not written its own yet.');
+  return pw;
 }
 
 /** CONTROL_JWT_SECRET, or (embedded mode) a key generated once and kept beside the data. */
@@ -94,7 +127,19 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
   const metrics = composeControlMetrics(db, config.METRICS_TOKEN);
   const clock = opts.clock ?? systemClock;
   const audit = new AuditLog();
-  const erps = observedTenantErps(opts.erps ?? defaultTenantErps(config), db, metrics.erpCalls);
+  const box = lazySecretBox(() => secretBoxFromConfig(config));
+  const tenantErps = new RoutedTenantErps(db, box, config);
+  const erps = observedTenantErps(opts.erps ?? tenantErps, db, metrics.erpCalls);
+  const databases =
+    opts.databases ??
+    (() =>
+      new ErpDatabases({
+        url: config.ERP_URL,
+        masterPassword: erpMasterPassword(config),
+        timeoutMs: config.ERP_TIMEOUT_MS,
+      }));
+  const members = new MembersService(plans);
+  const onRoutingChanged = (id: string) => tenantErps.invalidate(id);
   // One object store for photos, signatures and quote signatures (local under DATA_DIR, or S3).
   const given = opts.objects ?? opts.objectStore;
   const opened = given ? { objects: given } : openJobObjects(config, loadControlStorage());
@@ -112,11 +157,11 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
     config,
     db,
     clock,
-    readiness: {},
+    readiness: { erp_routing: erpRoutingReadiness(db, tenantErps) },
     tokenKeys: accessTokenKeys(config.CONTROL_JWT_ISSUER, jwtSecret(config), previous),
     plans,
     audit,
-    members: new MembersService(plans),
+    members,
     metrics,
     erps,
     objects,
@@ -142,5 +187,27 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
       ],
       verifyDeadlineMs: config.DOMAIN_VERIFY_DEADLINE_H * 3_600_000,
     }),
+    box,
+    tenantErps,
+    provisioning: new TenantProvisioningService({
+      db,
+      box,
+      databases,
+      erpUrl: config.ERP_URL,
+      erpTimeoutMs: config.ERP_TIMEOUT_MS,
+      tenantsHost: config.TENANTS_HOST,
+      members,
+      audit,
+      onRoutingChanged,
+    }),
+    tenants: new TenantLifecycleService({
+      db,
+      box,
+      databases,
+      erpTimeoutMs: config.ERP_TIMEOUT_MS,
+      audit,
+      onRoutingChanged,
+    }),
+    settings: new TenantSettingsService(db, plans, audit),
   };
 }

@@ -23,6 +23,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify
 import type { ErpConfig } from './erp.config.js';
 import { buildErpHttpApp, type ErpAppParts } from './erp.http-app.js';
 import { ensureDefaultDatabase, ensurePlatformApiKey, oneAtATime, PLATFORM_KEY_FILE } from './erp.startup.js';
+import { masterPassword } from './erp.startup.js';
 import { AuditRepo } from './features/credentials/audit.repo.js';
 import { AuditService } from './features/credentials/audit.service.js';
 import { AuthFailures } from './features/credentials/auth-failures.js';
@@ -238,7 +239,7 @@ export async function composeErpHost(config: ErpConfig, opts: ErpHostOptions = {
   const db = await openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, name: 'erp', owner: true });
   let closePlatform: () => Promise<void> = async () => {};
   try {
-    const erp = new EmbeddedErp(db);
+    const erp = new EmbeddedErp(db, { masterPassword: masterPassword(config) });
     await oneAtATime(db, async () => {
       await ensureDefaultDatabase(erp, config);
       await ensurePlatformApiKey(erp, config);

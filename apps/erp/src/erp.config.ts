@@ -17,6 +17,11 @@ export const erpEnvSchema = z
       .regex(/^[a-z0-9][a-z0-9_]{0,49}$/, 'must be lowercase letters, digits and _')
       .default('platform'),
     ERP_ADMIN_PASSWORD: z.string().optional(),
+    /**
+     * Master password of the `db` service (Odoo's admin_passwd: create_database, drop), which the
+     * control plane's provisioning uses. Unset: generated once into DATA_DIR/erp-master-password.
+     */
+    ERP_MASTER_PASSWORD: z.string().min(16, 'must be at least 16 characters').optional(),
     /** Idle lifetime of a web session (/web/session/authenticate), seconds; Odoo keeps a week. */
     ERP_SESSION_TTL_S: int(60, 90 * 86_400).default(7 * 86_400),
     // REST API (docs/rest-api.md)

@@ -2,6 +2,7 @@
  * Start-up steps of the embedded ERP's own database, run once by deps.ts: the default ERP database
  * on first start, and the platform's API key (kept in DATA_DIR so the platform can authenticate).
  */
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -12,6 +13,26 @@ import type { ErpConfig } from './erp.config.js';
 
 export const PLATFORM_KEY_NAME = 'platform integration';
 export const PLATFORM_KEY_FILE = 'erp-platform-api-key';
+export const MASTER_PASSWORD_FILE = 'erp-master-password';
+
+/**
+ * The `db` service's master password: ERP_MASTER_PASSWORD, else one generated on first start and
+ * kept 0600 in DATA_DIR (the control plane, sharing DATA_DIR in embedded mode, reads it there).
+ */
+export function masterPassword(config: Pick<ErpConfig, 'ERP_MASTER_PASSWORD' | 'DATA_DIR'>): string {
+  if (config.ERP_MASTER_PASSWORD) return config.ERP_MASTER_PASSWORD;
+  const file = join(config.DATA_DIR, MASTER_PASSWORD_FILE);
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(config.DATA_DIR, { recursive: true });
+  const pw = randomBytes(24).toString('base64url');
+  // 'wx': two processes starting at once keep the first one's.
+  try {
+    writeFileSync(file, `${pw}\n`, { mode: 0o600, flag: 'wx' });
+    return pw;
+  } catch {
+    return readFileSync(file, 'utf8').trim();
+  }
+}
 
 function writeSecret(path: string, value: string): void {
   mkdirSync(join(path, '..'), { recursive: true });

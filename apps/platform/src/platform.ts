@@ -12,7 +12,7 @@ import { startErp } from '@platform/app-erp/erp.server.js';
 import { loadLandingConfig } from '@platform/app-landing/config.js';
 import { startLanding } from '@platform/app-landing/server.js';
 import { loadWorkerConfig } from '@platform/app-worker/config.js';
-import { ErpConnections } from '@platform/app-worker/erp-connections.js';
+import { workerTenantErps } from '@platform/app-worker/erp-connections.js';
 import { startBackupJob } from '@platform/app-worker/features/backup/backup.job.js';
 import { startWorkerMetrics } from '@platform/app-worker/features/metrics/worker-metrics.js';
 import { secretBoxFrom } from '@platform/app-worker/secrets.js';
@@ -143,7 +143,7 @@ export async function startPlatform(
       controlUrl: control.url,
       docsUrl: docs?.url,
       workerMetricsUrl: workerMetrics && `${workerMetrics.url}/metrics`,
-      erp: new ErpConnections(workerConfig).forDatabase(null),
+      erp: workerTenantErps(workerConfig, db).defaultErp(),
       shutdownDeadlineMs: workerConfig.SHUTDOWN_TIMEOUT_MS,
       // Stop taking requests, finish and release outbox work, then close the databases.
       close: () =>

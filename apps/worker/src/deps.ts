@@ -29,10 +29,10 @@ import {
   justCallSmsAdapters,
   normalizeSmsPhone,
 } from '@platform/providers';
-import { findTenantById } from '@platform/tenancy';
+import type { TenantErps } from '@platform/tenancy';
 
 import type { WorkerConfig } from './config.js';
-import { ErpConnections } from './erp-connections.js';
+import { workerTenantErps } from './erp-connections.js';
 import { accountingHandlers } from './features/accounting/accounting.jobs.js';
 import { createCertificateJob } from './features/certificates/certificates.job.js';
 import { ChangeFeedRunner } from './features/change-feed/change-feed.runner.js';
@@ -78,10 +78,11 @@ export function buildHandlers(
   config: WorkerConfig,
   db: Db,
   logger: Logger,
-  erps: ErpConnections,
+  erps: TenantErps,
   wake: () => void,
 ): OutboxHandlers {
-  const erpFor = (name: string | null) => erps.forDatabase(name);
+  // Every delivery goes to the ERP of the row's tenant (its own database and service account).
+  const erpOfTenant = (tenantId: string) => erps.forTenant(tenantId);
   const settings = new IntegrationSettingsService(
     db,
     secretBoxFrom(config),
@@ -95,21 +96,21 @@ export function buildHandlers(
   );
   const fanOut = fanOutErpEvent(db, wake);
   const sms = new SmsService(db, settings, justCallSmsAdapters({ baseUrl: config.SMS_API_URL }), wake);
-  const erpOfTenant = async (tenantId: string) => erpFor((await findTenantById(db, tenantId))?.erp_db ?? null);
-  const leads = new LeadDeliveryService(
-    erpFor,
-    { markDelivered: (id, model, erpId) => markDelivered(db, id, model, erpId) },
-    config.ERP_STRUCTURED_ATTRIBUTION === 'on',
-  );
+  const leads = (tenantId: string) =>
+    new LeadDeliveryService(
+      () => erpOfTenant(tenantId),
+      { markDelivered: (id, model, erpId) => markDelivered(db, id, model, erpId) },
+      config.ERP_STRUCTURED_ATTRIBUTION === 'on',
+    );
   const conversions = conversionsSender(config, logger);
   return {
-    [TOPIC_ESTIMATE]: (row) => leads.deliverEstimate(row.payload),
-    [TOPIC_HELPDESK]: (row) => leads.deliverHelpdesk(row.payload),
+    [TOPIC_ESTIMATE]: (row) => leads(row.tenant_id).deliverEstimate(row.payload),
+    [TOPIC_HELPDESK]: (row) => leads(row.tenant_id).deliverHelpdesk(row.payload),
     [TOPIC_CONVERSION]: (row) => deliverConversion(conversions, row.payload),
     ...Object.fromEntries(ERP_EVENT_TOPICS.map((t) => [t, fanOut])),
     [TOPIC_SMS_SEND]: (row) => sms.deliver(row.tenant_id, row.payload.messageId),
     [TOPIC_SMS_INBOUND]: async (row) => sms.attachInbound(row.payload.messageId, await erpOfTenant(row.tenant_id)),
-    ...accountingHandlers(config, db, settings, erpFor),
+    ...accountingHandlers(config, db, settings, erpOfTenant),
     [TOPIC_CHAT_NOTIFY]: (row) =>
       chat.notify(row.tenant_id, row.payload.eventTopic, row.payload.event, `outbox-${row.id}`),
   };
@@ -117,7 +118,7 @@ export function buildHandlers(
 
 export function composeWorker(config: WorkerConfig, db: Db, logger: Logger): WorkerParts {
   const metrics = composeWorkerMetrics(config, db);
-  const erps = new ErpConnections(config, metrics.observerFor);
+  const erps = workerTenantErps(config, db, metrics.observerFor);
   const tuning = {
     pollMs: config.OUTBOX_POLL_MS,
     maxAttempts: config.OUTBOX_MAX_ATTEMPTS,
@@ -147,7 +148,7 @@ export function composeWorker(config: WorkerConfig, db: Db, logger: Logger): Wor
       ? new ChangeFeedRunner(
           new ChangeFeedService(db, {
             defaultErpDb: config.ERP_DB,
-            erpFor: (name) => erps.forDatabase(name),
+            erpFor: (tenantId) => erps.forTenant(tenantId),
             onEvents: () => relay.wake(),
             logger,
           }),

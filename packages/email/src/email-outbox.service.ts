@@ -9,11 +9,11 @@ import type { Db, Queryable } from '@platform/db';
 import { AppError, newId } from '@platform/kernel';
 import { enqueue } from '@platform/outbox';
 import type { EmailAddress, EmailLane, EmailMessage } from '@platform/providers';
+import { findTenant, getTenantSettings, type TenantSettings } from '@platform/tenancy';
 
 import { insertMessage } from './delivery/email-messages.repo.js';
 import { brandOf } from './templates/brand.js';
 import { renderTemplate } from './templates/render.js';
-import { findTenant, getTenantSettings, type TenantSettings } from './tenant-settings.repo.js';
 
 export interface PlatformSender {
   domain: string;

@@ -18,7 +18,16 @@ export { registerEmailWebhooks } from './webhooks/email-webhook.plugin.js';
 export { TEMPLATE_NAMES, type TemplateName } from './templates/templates.js';
 export { renderTemplate, sampleData } from './templates/render.js';
 export { brandOf, type Brand } from './templates/brand.js';
-export * from './tenant-settings.repo.js';
+// tenant_settings belongs to packages/tenancy; re-exported for the email package's callers.
+export {
+  type BrandingInput,
+  type EmailSettings,
+  getTenantSettings,
+  type SendingDomain,
+  setEmailSettings,
+  type TenantSettings,
+  upsertTenantSettings,
+} from '@platform/tenancy';
 export { registerEmailAdmin, type AdminGuard } from './admin/email-admin.routes.js';
 export { EmailAdminService } from './admin/email-admin.service.js';
 export { composeEmailAdmin, sendingDomainsFrom } from './admin/email-admin.compose.js';

@@ -22,6 +22,8 @@ export interface EmbeddedErpOptions {
   registry?: Registry;
   /** How long a successful credential check is trusted without re-checking (default 10 s). */
   checkCacheTtlMs?: number;
+  /** Master password of the `db` service (Odoo's `admin_passwd`); unset: those calls are refused. */
+  masterPassword?: string;
 }
 
 const DB_NAME_RE = /^[a-z0-9][a-z0-9_]{0,49}$/;
@@ -37,6 +39,7 @@ export class EmbeddedErp {
   readonly credentials: CredentialChecker;
   private readonly ready = new Map<string, Promise<string>>();
   private catalogReady: Promise<void> | undefined;
+  readonly masterPassword: string | undefined;
 
   constructor(
     readonly db: Db,
@@ -44,6 +47,7 @@ export class EmbeddedErp {
   ) {
     this.registry = opts.registry ?? defaultRegistry();
     this.credentials = new CredentialChecker(opts.checkCacheTtlMs ?? 10_000);
+    this.masterPassword = opts.masterPassword;
   }
 
   /** Creates the catalog once per process; a failure is not remembered, so the next call retries. */

@@ -1,4 +1,5 @@
 /** `/jsonrpc` services (`common`, `object`, `db`) mapped onto the embedded ERP, as Odoo's dispatch_rpc. */
+import { dbService } from './db-service.js';
 import type { EmbeddedErp } from './embedded-erp.js';
 import { OdooError } from './errors.js';
 
@@ -59,6 +60,7 @@ export async function dispatchRpc(
     if (method === 'list') return erp.listDatabases();
     if (method === 'db_exist') return erp.databaseExists(String(a(0)));
     if (method === 'server_version') return SERVER_VERSION.server_version;
+    if (typeof method === 'string') return dbService(erp, method, args);
     throw nameError(`Method not available ${String(method)}`);
   }
   throw nameError(`Service ${String(service)} not found`);

@@ -57,6 +57,8 @@ export const ERROR_STATUS: Record<ErrorCode, { status: number; title: string }> 
   RESET_TOKEN_INVALID: { status: 404, title: 'Reset link not valid' },
   JOB_TRANSITION_INVALID: { status: 409, title: 'Stage move not allowed' },
   UPLOAD_URL_INVALID: { status: 403, title: 'Upload or download link not valid' },
+  TENANT_SLUG_TAKEN: { status: 409, title: 'Tenant slug taken' },
+  TENANT_STATE_CONFLICT: { status: 409, title: 'Tenant is not in a state that allows this' },
   INTERNAL: { status: 500, title: 'Internal error' },
   METRICS_TOKEN_REQUIRED: { status: 401, title: 'Metrics token required' },
   METRICS_LOCAL_ONLY: { status: 403, title: 'Metrics served to loopback only' },

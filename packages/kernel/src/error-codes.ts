@@ -68,6 +68,9 @@ export const ERROR_CODES = [
   // jobs (control plane /jobs)
   'JOB_TRANSITION_INVALID',
   'UPLOAD_URL_INVALID',
+  // tenants: provisioning, suspending, deleting (docs/control-plane.md, "Tenants")
+  'TENANT_SLUG_TAKEN',
+  'TENANT_STATE_CONFLICT',
   // everything else
   'INTERNAL',
   // metrics (ops: /metrics of every service, docs/deployment.md "Monitoring")

@@ -47,6 +47,8 @@ export async function claimBatch(
   const r = await db.query<OutboxRow>(
     `UPDATE outbox SET status = 'processing', locked_by = $1, locked_at = now(), attempts = attempts + 1
      WHERE id IN (SELECT id FROM outbox WHERE status = 'pending' AND next_attempt_at <= now() AND topic = ANY($3::text[])
+                  -- A suspended (or deleted, or half-provisioned) tenant's messages wait, kept, until it is active.
+                  AND NOT EXISTS (SELECT 1 FROM tenants t WHERE t.id = outbox.tenant_id AND t.status <> 'active')
                   ORDER BY next_attempt_at, id LIMIT $2 FOR UPDATE SKIP LOCKED)
      RETURNING *`,
     [workerId, limit, topics],

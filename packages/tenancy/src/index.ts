@@ -3,3 +3,8 @@ export * from './domain-stats.repo.js';
 export * from './resolver/index.js';
 export * from './domains/index.js';
 export * from './tenancy.config.js';
+export * from './tenant-settings.repo.js';
+export * from './erp/erp-routing.repo.js';
+export * from './erp/tenant-erps.js';
+export * from './erp/erp-databases.js';
+export * from './tenant-lifecycle.repo.js';

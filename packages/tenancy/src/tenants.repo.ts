@@ -12,9 +12,11 @@ export interface TenantRow {
   /** ERP database of the tenant (null: the platform's default ERP_DB). */
   erp_db: string | null;
   is_default: boolean;
+  /** provisioning | active | suspended | deleted (migration 0100). */
+  status: string;
 }
 
-const COLUMNS = 'id, slug, name, erp_db, is_default';
+const COLUMNS = 'id, slug, name, erp_db, is_default, status';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The default tenant of a single-tenant install, if it exists yet. */
@@ -47,10 +49,11 @@ export async function findTenantByIdOrSlug(db: Queryable, idOrSlug: string): Pro
   return UUID.test(idOrSlug) ? findTenantById(db, idOrSlug) : findTenantBySlug(db, idOrSlug);
 }
 
-/** The tenant a verified domain points at. */
+/** The tenant a verified domain points at: active tenants only (provisioning, suspended and deleted ones resolve nowhere). */
 export async function findTenantByDomain(db: Queryable, domain: string): Promise<TenantRow | undefined> {
   const r = await db.query<TenantRow>(
-    `SELECT t.id, t.slug, t.name, t.erp_db, t.is_default FROM tenant_domains d JOIN tenants t ON t.id = d.tenant_id WHERE d.domain = $1`,
+    `SELECT t.id, t.slug, t.name, t.erp_db, t.is_default, t.status FROM tenant_domains d JOIN tenants t ON t.id = d.tenant_id
+      WHERE d.domain = $1 AND t.status = 'active'`,
     [domain],
   );
   return r.rows[0];

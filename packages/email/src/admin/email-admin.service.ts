@@ -1,11 +1,11 @@
 /** Office-user operations on one tenant's email: suppression list, sending domain, sender, preview. */
 import type { Db } from '@platform/db';
+import { type EmailSettings, getTenantSettings, setEmailSettings } from '@platform/tenancy';
 
 import type { SendingDomainService } from '../domains/sending-domains.service.js';
 import type { EmailOutboxService } from '../email-outbox.service.js';
 import type { SuppressionService } from '../suppression/suppression.service.js';
 import { sampleData } from '../templates/render.js';
-import { type EmailSettings, getTenantSettings, setEmailSettings } from '../tenant-settings.repo.js';
 
 export class EmailAdminService {
   constructor(

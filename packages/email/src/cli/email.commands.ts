@@ -11,6 +11,7 @@ import { parseArgs } from 'node:util';
 import type { Db } from '@platform/db';
 import { parseOrThrow } from '@platform/http-kit';
 import { AppError } from '@platform/kernel';
+import { defaultTenant, findTenant, getTenantSettings, setEmailSettings } from '@platform/tenancy';
 
 import { senderSchema } from '../admin/email-admin.routes.js';
 import { SendingDomainService } from '../domains/sending-domains.service.js';
@@ -18,7 +19,6 @@ import type { EmailConfig } from '../email.config.js';
 import { EmailOutboxService } from '../email-outbox.service.js';
 import { SuppressionService } from '../suppression/suppression.service.js';
 import { sampleData } from '../templates/render.js';
-import { defaultTenant, findTenant, getTenantSettings, setEmailSettings } from '../tenant-settings.repo.js';
 
 export const USAGE = `usage: npm run email -- preview <template> [--tenant <slug>] [--format text|html|json] [--data '<json>']
        npm run email -- suppression list [--tenant <slug>] [--email <address>] [--all]

@@ -6,8 +6,8 @@
 import type { Queryable } from '@platform/db';
 import type { DkimKey, EmailMessage } from '@platform/providers';
 import type { SecretBox } from '@platform/secrets';
+import { getTenantSettings } from '@platform/tenancy';
 
-import { getTenantSettings } from '../tenant-settings.repo.js';
 import { dkimAad } from './sending-domains.service.js';
 
 export function dkimKeys(db: Queryable, box: SecretBox): (m: EmailMessage) => Promise<DkimKey | undefined> {

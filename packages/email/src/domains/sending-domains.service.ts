@@ -14,7 +14,6 @@ import type { Db } from '@platform/db';
 import { AppError } from '@platform/kernel';
 import type { SendingDomainRegistry } from '@platform/providers';
 import type { SecretBox } from '@platform/secrets';
-
 import {
   countOtherDomains,
   domainOwner,
@@ -22,7 +21,8 @@ import {
   getTenantSettings,
   type SendingDomain,
   setEmailSettings,
-} from '../tenant-settings.repo.js';
+} from '@platform/tenancy';
+
 import type { DnsLookup } from './dns.port.js';
 
 export interface DomainPolicy {

@@ -1,5 +1,5 @@
 /** The tenant's branding as templates use it, with the platform's defaults where a field is empty. */
-import type { TenantSettings } from '../tenant-settings.repo.js';
+import type { TenantSettings } from '@platform/tenancy';
 
 export interface Brand {
   companyName: string;

@@ -6,11 +6,11 @@
 import { createTestDb, migratePlatform, type TestDb } from '@platform/db';
 import { type RunningLocalSns, startLocalSns } from '@platform/providers/email/local/local-sns.signer.js';
 import { type RunningLocalPostmark, startLocalPostmark } from '@platform/providers/local';
+import { setEmailSettings, upsertTenantSettings } from '@platform/tenancy';
 import Fastify, { type FastifyInstance } from 'fastify';
 
 import { type EmailLanes, startEmailLanes } from '../delivery/email-lanes.js';
 import { type EmailConfig, emailConfigDefaults } from '../email.config.js';
-import { setEmailSettings, upsertTenantSettings } from '../tenant-settings.repo.js';
 import { registerEmailWebhooks } from '../webhooks/email-webhook.plugin.js';
 import { EmailWebhookService } from '../webhooks/email-webhook.service.js';
 import { type SmtpSink, startSmtpSink } from './smtp-sink.js';

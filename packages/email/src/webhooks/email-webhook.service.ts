@@ -16,11 +16,11 @@ import {
   parseSesNotification,
   SnsVerifier,
 } from '@platform/providers';
+import { findTenant } from '@platform/tenancy';
 
 import { tenantOfProviderMessage } from '../delivery/email-messages.repo.js';
 import type { EmailConfig } from '../email.config.js';
 import type { SuppressionService } from '../suppression/suppression.service.js';
-import { findTenant } from '../tenant-settings.repo.js';
 
 type Headers = Record<string, string | string[] | undefined>;
 export interface FeedbackOutcome {

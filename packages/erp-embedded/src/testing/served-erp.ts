@@ -59,6 +59,8 @@ export interface TestErpOptions {
   dbName?: string;
   /** Keep the ERP in this database (e.g. the platform's, or another TestErp's) instead of a new one. */
   db?: Db;
+  /** Master password of the `db` service (create_database, drop...); unset: refused. */
+  masterPassword?: string;
 }
 
 export async function startTestErp(opts: TestErpOptions = {}): Promise<TestErp> {
@@ -66,7 +68,10 @@ export async function startTestErp(opts: TestErpOptions = {}): Promise<TestErp> 
   const t = opts.db ? { db: opts.db, drop: async () => {} } : await createTestDb();
   const dbName = opts.dbName ?? 'platform';
   try {
-    const embedded = new EmbeddedErp(t.db, opts.registry ? { registry: opts.registry } : {});
+    const embedded = new EmbeddedErp(t.db, {
+      ...(opts.registry ? { registry: opts.registry } : {}),
+      ...(opts.masterPassword ? { masterPassword: opts.masterPassword } : {}),
+    });
     await embedded.createDatabase(dbName, { adminPassword: randomBytes(12).toString('base64url') });
     const { key: apiKey } = await embedded.createApiKey(dbName, 'admin', 'platform integration');
     const erp = await serve({ dbName, apiKey, embedded, db: t.db }, opts.listen);

@@ -1,52 +1,39 @@
 /**
  * The tenant's ERP, as the control plane reaches it: `forTenant(id)` is the client of that tenant's
- * own ERP database under its service account. SEAM: until per-tenant routing lands (tenancy), every
- * tenant gets the platform's default ERP connection (ERP_URL, ERP_DB, ERP_LOGIN and ERP_API_KEY or
- * the embedded ERP's key file).
+ * own ERP database under its service account (tenant_erp_routing), or the platform's default
+ * connection for a tenant without routing (the default tenant of a single-company install). The
+ * implementation is shared with the worker: TenantErps in @platform/tenancy.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-
-import { createOdooErp, type Erp } from '@platform/erp';
-import { AppError } from '@platform/kernel';
+import type { Queryable } from '@platform/db';
+import type { Erp } from '@platform/erp';
+import { listTenantRecords, type TenantErps as RoutedTenantErps } from '@platform/tenancy';
 
 export interface TenantErps {
   forTenant(tenantId: string): Promise<Erp>;
 }
 
-export interface DefaultErpSettings {
-  ERP_URL: string;
-  ERP_DB: string;
-  ERP_LOGIN: string;
-  ERP_API_KEY?: string | undefined;
-  ERP_TIMEOUT_MS: number;
-  DATA_DIR: string;
-}
+const CONCURRENCY = 8;
 
-export function defaultTenantErps(s: DefaultErpSettings): TenantErps {
-  let cached: { secret: string; erp: Erp } | undefined;
-  const secret = () => {
-    if (s.ERP_API_KEY) return s.ERP_API_KEY;
-    const file = join(s.DATA_DIR, 'erp-platform-api-key');
-    const key = existsSync(file) ? readFileSync(file, 'utf8').trim() : '';
-    if (!key) throw new AppError('ERP_UNAVAILABLE', 'No ERP_API_KEY and no embedded ERP key file yet.');
-    return key;
-  };
-  return {
-    forTenant: async () => {
-      const k = secret();
-      if (cached?.secret !== k)
-        cached = {
-          secret: k,
-          erp: createOdooErp({
-            url: s.ERP_URL,
-            db: s.ERP_DB,
-            login: s.ERP_LOGIN,
-            secret: k,
-            timeoutMs: s.ERP_TIMEOUT_MS,
-          }),
-        };
-      return cached.erp;
-    },
+/**
+ * Readiness: every active tenant's ERP answers `common.version` (reachability; credentials were
+ * checked when the routing was saved). Bounded: at most CONCURRENCY calls at once, and the health
+ * route's own timeout caps the whole check.
+ */
+export function erpRoutingReadiness(db: Queryable, erps: RoutedTenantErps): () => Promise<void> {
+  return async () => {
+    const active = (await listTenantRecords(db)).filter((t) => t.status === 'active');
+    const queue = [...active];
+    const failed: string[] = [];
+    const worker = async () => {
+      for (let t = queue.shift(); t; t = queue.shift()) {
+        try {
+          await (await erps.forTenant(t.id)).version();
+        } catch {
+          failed.push(t.slug);
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(CONCURRENCY, queue.length) }, worker));
+    if (failed.length) throw new Error(`ERP not reachable for tenants: ${failed.join(', ')}`);
   };
 }

@@ -129,3 +129,26 @@ describe('failed logins', () => {
     expect((await xmlrpc('common', 'version', [])).value).toMatchObject({ server_serie: '15.0' });
   });
 });
+
+describe("the db service's master password", () => {
+  it('a wrong one is refused, audited as a failed login without the password, and never creates the database', async () => {
+    const r = (
+      await h.app.inject({
+        method: 'POST',
+        url: '/jsonrpc',
+        remoteAddress: '10.9.9.9',
+        payload: {
+          jsonrpc: '2.0',
+          method: 'call',
+          params: { service: 'db', method: 'create_database', args: ['guessed-master-pw', 'intruder', false] },
+          id: 1,
+        },
+      })
+    ).json() as { error?: { data: { name: string } } };
+    expect(r.error?.data.name).toBe('odoo.exceptions.AccessDenied');
+    const audit = await h.deps.audit.list(50);
+    expect(audit).toContainEqual(expect.objectContaining({ event: 'auth_failed', login: 'db master password' }));
+    expect(JSON.stringify(audit)).not.toContain('guessed-master-pw');
+    expect((await jsonrpc('db', 'list', [])).result).not.toContain('intruder');
+  });
+});

@@ -34,6 +34,8 @@ export const tooManyFailures = () =>
   new OdooError('odoo.exceptions.AccessDenied', 'Too many login failures, please wait a bit before trying again.');
 
 const CREDENTIAL_CALLS = new Set(['common.authenticate', 'common.login', 'object.execute_kw', 'object.execute']);
+/** `db` methods that take the master password first: never logged, counted like failed logins. */
+const OPEN_DB_CALLS = new Set(['list', 'db_exist', 'server_version']);
 const short = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v).slice(0, 100) : null);
 
 export class RpcGateway {
@@ -47,6 +49,7 @@ export class RpcGateway {
 
   async dispatch(call: RpcCall): Promise<unknown> {
     const checksCredentials = CREDENTIAL_CALLS.has(`${String(call.service)}.${String(call.method)}`);
+    if (call.service === 'db' && !OPEN_DB_CALLS.has(String(call.method))) return this.masterCall(call);
     if (!checksCredentials) return dispatchRpc(this.erp, call.service, call.method, call.args, call.context ?? {});
     this.assertNotBlocked(call.clientIp);
     const login = call.service === 'common' ? short(call.args[1]) : `uid:${short(call.args[1])}`;
@@ -57,6 +60,18 @@ export class RpcGateway {
     } catch (e) {
       if (e instanceof OdooError && e.odooName === 'odoo.exceptions.AccessDenied')
         await this.failed(call.clientIp, call.protocol, call.args[0], login);
+      throw e;
+    }
+  }
+
+  /** A master-password call of the `db` service: a wrong password counts as a failed login. */
+  private async masterCall(call: RpcCall): Promise<unknown> {
+    this.assertNotBlocked(call.clientIp);
+    try {
+      return await dispatchRpc(this.erp, call.service, call.method, call.args, call.context ?? {});
+    } catch (e) {
+      if (e instanceof OdooError && e.odooName === 'odoo.exceptions.AccessDenied')
+        await this.failed(call.clientIp, call.protocol, null, 'db master password');
       throw e;
     }
   }

@@ -26,7 +26,8 @@ export function accountingHandlers(
   config: Pick<WorkerConfig, 'ACCT_LOGIN_URL' | 'ACCT_IDENTITY_URL' | 'ACCT_API_URL'>,
   db: Db,
   settings: IntegrationSettingsService,
-  erpFor: (erpDb: string | null) => Erp,
+  /** The ERP of the row's tenant (its own database and service account). */
+  erpFor: (tenantId: string) => Erp | Promise<Erp>,
   services: AccountingServices = createAccountingServices(
     db,
     settings,
@@ -38,10 +39,12 @@ export function accountingHandlers(
   ),
 ): Record<string, OutboxHandler> {
   const handlers: AccountingHandlers = {
-    [TOPIC_ACCOUNTING_PUSH_INVOICE]: (row) =>
-      services.sync.pushInvoice(row.tenant_id, row.payload.event, erpFor(row.payload.event.erpDb)),
-    [TOPIC_ACCOUNTING_WEBHOOK]: (row) =>
-      services.payments.applyInvoiceUpdate(row.tenant_id, row.payload, (erpDb) => erpFor(erpDb)),
+    [TOPIC_ACCOUNTING_PUSH_INVOICE]: async (row) =>
+      services.sync.pushInvoice(row.tenant_id, row.payload.event, await erpFor(row.tenant_id)),
+    [TOPIC_ACCOUNTING_WEBHOOK]: async (row) => {
+      const erp = await erpFor(row.tenant_id);
+      return services.payments.applyInvoiceUpdate(row.tenant_id, row.payload, () => erp);
+    },
   };
   return handlers;
 }

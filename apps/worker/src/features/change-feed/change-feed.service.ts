@@ -19,7 +19,8 @@ const PAGE = 200;
 
 export interface ChangeFeedOptions {
   defaultErpDb: string;
-  erpFor: (db: string | null) => Erp;
+  /** The ERP of a tenant (its own routing, else the default connection in its erp_db). */
+  erpFor: (tenantId: string, db: string | null) => Erp | Promise<Erp>;
   models?: WatchedModel[];
   onEvents?: (n: number) => void;
   logger?: { warn(obj: object, msg?: string): void };
@@ -43,11 +44,17 @@ export class ChangeFeedService {
   async pollAll(): Promise<number> {
     let events = 0;
     for (const t of await listTenants(this.db)) {
+      // A tenant being provisioned, suspended or deleted is not watched (its ERP may not exist yet).
+      if (t.status !== 'active') continue;
       const erpDb = t.erp_db ?? this.opts.defaultErpDb;
       for (const w of this.opts.models ?? WATCHED_MODELS) {
         const feed = `${t.id}:${erpDb}:${w.model}`;
         try {
-          events += await this.pollModel({ tenantId: t.id, erpDb, model: w.model }, w, this.opts.erpFor(t.erp_db));
+          events += await this.pollModel(
+            { tenantId: t.id, erpDb, model: w.model },
+            w,
+            await this.opts.erpFor(t.id, t.erp_db),
+          );
           this.failures.delete(feed);
         } catch (err) {
           // One model failing (ERP down, module not installed) must not stop the others.

@@ -41,7 +41,8 @@ export class LeadDeliveryService {
   }
 
   constructor(
-    private readonly erpFor: (db: string | null) => Erp,
+    /** The ERP of the tenant being delivered for (erpDb: the database the payload names, if any). */
+    private readonly erpFor: (db: string | null) => Erp | Promise<Erp>,
     private readonly recorder: DeliveryRecorder,
     private readonly structuredAttribution: boolean,
   ) {}
@@ -89,7 +90,7 @@ export class LeadDeliveryService {
     erpDb: string | null,
     create: (erp: Erp) => Promise<number>,
   ): Promise<Delivered> {
-    const erp = this.erpFor(erpDb);
+    const erp = await this.erpFor(erpDb);
     const xml = xmlIdName(submissionId);
     try {
       // Every delivery looks for an earlier, unacknowledged create (external id, then marker): an

@@ -1,9 +1,10 @@
 /**
- * The one module that reads and writes `tenant_settings` until the control plane owns the table:
- * branding for the templates and the `email_settings` JSON column (from name, reply-to, domain).
+ * The one module that reads and writes `tenant_settings` (owned by packages/tenancy): branding,
+ * contact, social, SEO and feature switches edited through the control plane, and the
+ * `email_settings` JSON column (from name, reply-to, domain) that the email package manages.
  */
 import type { Queryable } from '@platform/db';
-import { findDefaultTenant, findTenantByIdOrSlug, listTenants } from '@platform/tenancy';
+import { findDefaultTenant, findTenantByIdOrSlug, listTenants } from './tenants.repo.js';
 
 export interface SendingDomain {
   name: string;
@@ -48,6 +49,11 @@ export interface TenantSettings {
   phone: string | null;
   email: string | null;
   address: string | null;
+  // Always read from the row; optional so that callers building one by hand (templates) may omit them.
+  social_facebook?: string | null;
+  social_instagram?: string | null;
+  meta_title?: string | null;
+  meta_description?: string | null;
   helpdesk_enabled: boolean;
   portal_enabled: boolean;
   email_settings: EmailSettings;

@@ -1,0 +1,156 @@
+/**
+ * `npm run tenants` from outside, as an operator uses it: with `npm start` running on PGlite, two
+ * `create` calls each print one JSON line and get their own ERP database (seen through the ERP's
+ * JSON-RPC `db.list`) with their owner; creating again answers the same tenant; and with the
+ * platform stopped, `create` still works (the CLI serves the embedded ERP itself for the command).
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+
+import { openDb } from '@platform/db';
+import { createOdooRpcClient } from '@platform/erp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import {
+  freePort,
+  httpOk,
+  killSpawned,
+  type PlatformProcess,
+  ROOT,
+  spawnPlatform,
+  waitFor,
+} from '../test/support/platform-harness.js';
+
+const run = promisify(execFile);
+let dataDir: string;
+let env: Record<string, string>;
+let platform: PlatformProcess | undefined;
+let erpUrl: string;
+
+async function cli(script: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', script, ...args], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '', ...env },
+      timeout: 180_000,
+    });
+    return { code: 0, stdout, stderr };
+  } catch (e) {
+    const err = e as { code: number; stdout: string; stderr: string };
+    return { code: err.code, stdout: err.stdout, stderr: err.stderr };
+  }
+}
+const tenants = (...args: string[]) => cli('apps/platform/src/tenants.cli.ts', args);
+const create = (slug: string) =>
+  tenants(
+    'create',
+    '--slug',
+    slug,
+    '--name',
+    `Blinds ${slug}`,
+    '--plan',
+    'free',
+    '--owner-email',
+    `owner@${slug}.test`,
+    '--owner-password',
+    'correct horse battery',
+  );
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'platform-tenants-'));
+  const [erpPort, landingPort] = [await freePort(), await freePort()];
+  erpUrl = `http://127.0.0.1:${erpPort}`;
+  env = {
+    DATA_DIR: dataDir,
+    ERP_PORT: String(erpPort),
+    ERP_HOST: '127.0.0.1',
+    ERP_URL: erpUrl,
+    LANDING_PORT: String(landingPort),
+    LANDING_HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+  };
+  // The platform serves the ERP itself: ERP_URL would tell it an outside ERP is in use.
+  const { ERP_URL: _outside, ...platformEnv } = env;
+  platform = spawnPlatform(platformEnv);
+  await waitFor('platform start', () => httpOk(`http://127.0.0.1:${landingPort}/health`), 180_000);
+}, 240_000);
+afterAll(async () => {
+  platform?.child.kill('SIGTERM');
+  await platform?.exited;
+  killSpawned();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('npm run tenants', () => {
+  const made: Record<string, { id: string; slug: string; erp_db: string }> = {};
+
+  it('creates two tenants while npm start runs, each printing one JSON line, each with its own ERP database', async () => {
+    for (const slug of ['north-blinds', 'south-shades']) {
+      const r = await create(slug);
+      expect(r.code, r.stderr).toBe(0);
+      const lines = r.stdout.split('\n').filter(Boolean);
+      expect(lines).toHaveLength(1);
+      made[slug] = JSON.parse(lines[0]!);
+      expect(Object.keys(made[slug]!).sort()).toEqual(['erp_db', 'id', 'slug']);
+      expect(made[slug]).toMatchObject({ slug, erp_db: `t_${slug.replace('-', '_')}` });
+    }
+    const dbs = (await createOdooRpcClient({ url: erpUrl }).call('db', 'list', [])) as string[];
+    expect(dbs).toEqual(expect.arrayContaining(['t_north_blinds', 't_south_shades']));
+    const again = await create('north-blinds');
+    expect(JSON.parse(again.stdout)).toEqual(made['north-blinds']);
+    const listed = (await tenants('list')).stdout
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l));
+    expect(listed).toEqual(
+      expect.arrayContaining([expect.objectContaining({ slug: 'south-shades', status: 'active', plan: 'free' })]),
+    );
+  }, 400_000);
+
+  it('refuses a bad slug with a usage error naming the field, printing nothing on stdout', async () => {
+    const r = await tenants(
+      'create',
+      '--slug',
+      'Bad Slug',
+      '--name',
+      'x',
+      '--plan',
+      'free',
+      '--owner-email',
+      'a@b.test',
+      '--owner-password',
+      'correct horse battery',
+    );
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain('slug');
+  }, 200_000);
+
+  it('keeps the owners, and creates a tenant without npm start running', async () => {
+    platform!.child.kill('SIGTERM');
+    await platform!.exited;
+    platform = undefined;
+    const r = await create('west-shutters');
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ slug: 'west-shutters', erp_db: 't_west_shutters' });
+    const erpDbs = await cli('apps/erp/src/erp.cli.ts', ['db', 'list']);
+    expect(erpDbs.stdout).toContain('t_west_shutters');
+    const db = await openDb({ dataDir, name: 'platform' });
+    try {
+      const owners = await db.query<{ slug: string; email: string }>(
+        `SELECT t.slug, u.email FROM tenant_memberships m JOIN users u ON u.id = m.user_id JOIN tenants t ON t.id = m.tenant_id
+          WHERE m.role = 'owner' ORDER BY t.slug`,
+      );
+      expect(owners.rows).toEqual([
+        { slug: 'north-blinds', email: 'owner@north-blinds.test' },
+        { slug: 'south-shades', email: 'owner@south-shades.test' },
+        { slug: 'west-shutters', email: 'owner@west-shutters.test' },
+      ]);
+    } finally {
+      await db.close();
+    }
+  }, 400_000);
+});
