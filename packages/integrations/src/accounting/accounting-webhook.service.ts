@@ -9,7 +9,6 @@
  */
 import { type AccountingWebhookJob, TOPIC_ACCOUNTING_WEBHOOK } from '@platform/contracts';
 import type { Db } from '@platform/db';
-import type { Erp } from '@platform/erp';
 import { enqueue } from '@platform/outbox';
 import { type AccountingWebhookRequest, type AccountingWebhookVerifier, webhookEventKey } from '@platform/providers';
 
