@@ -35,7 +35,7 @@ import type { WebSessions } from './features/websession/websession.service.js';
 import { registerXmlRpcRoutes } from './features/xmlrpc/xmlrpc.routes.js';
 import { registerJsonRpcRoutes } from './jsonrpc.routes.js';
 
-/** What the REST API and its OAuth endpoints need from deps.ts's RestApiDeps. */
+/** What the REST API and its OAuth endpoints need from RestApiDeps (restapi.compose.ts). */
 export type RestApiRoutes = RestApiPluginDeps & OAuthRouteDeps & { auth: RestAuth };
 
 export interface ErpAppParts {
