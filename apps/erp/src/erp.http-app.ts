@@ -17,7 +17,7 @@ import {
   registerInputHandling,
   registerProblemHandlers,
 } from '@platform/http-kit';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 
 import { ADMIN_INTEGRATIONS_SCOPE } from './features/credentials/scopes.js';
 import { scopeGuard } from './features/email/email-admin.guard.js';
@@ -67,7 +67,7 @@ export function buildErpHttpApp(deps: ErpAppParts): FastifyInstance {
     frameworkErrors: problemFrameworkErrors,
     clientErrorHandler: problemClientErrorHandler,
     // Logged by the onResponse hook below instead, at a level that fits the request.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
   } as const;
   const app = (deps.logger
     ? Fastify({ ...common, loggerInstance: deps.logger })

@@ -13,6 +13,7 @@ import { enqueue } from '@platform/outbox';
 import { type AccountingWebhookRequest, type AccountingWebhookVerifier, webhookEventKey } from '@platform/providers';
 
 import { acceptedWebhookKeys } from '../settings/settings.repo.js';
+import { recordWebhookReceipt } from '../webhooks/webhook-receipts.repo.js';
 import * as repo from './accounting.repo.js';
 import type { AccountingTokens } from './accounting-tokens.js';
 
@@ -52,7 +53,7 @@ export class AccountingWebhookService {
       let n = 0;
       for (const e of events) {
         const key = webhookEventKey(e);
-        if (!(await repo.recordReceipt(tx, tenantId, key))) continue;
+        if (!(await recordWebhookReceipt(tx, tenantId, 'accounting', key))) continue;
         const payload: AccountingWebhookJob = {
           providerTenantId: e.tenantId,
           invoiceId: e.resourceId,
