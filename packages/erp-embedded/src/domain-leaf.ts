@@ -1,8 +1,8 @@
 /** One domain leaf `[path, operator, value]` to SQL; dotted paths become sub-selects. */
 import { valueError } from './errors.js';
 import { type FieldDef, isX2many, sqlType } from './fields.js';
-import type { Params } from './orm/env.js';
 import type { ModelDef, ModelRegistry } from './model.types.js';
+import type { Params } from './orm/env.js';
 import { qi, qt } from './schema.js';
 import { toColumn, truthy } from './values.js';
 

@@ -53,7 +53,11 @@ describe('JustCall adapter against the local SMS stand-in', () => {
     });
     const webhookUrl = `${await hook.listen({ host: '127.0.0.1', port: 0 })}/sms/webhook/sms`;
     // The receiver shares the stand-in's clock, so advanceTime ages captured deliveries.
-    const receiver: SmsWebhookReceiver = createJustCallWebhookReceiver({ secret: WEBHOOK_SECRET, webhookUrl, clock: { now: () => local.now() } });
+    const receiver: SmsWebhookReceiver = createJustCallWebhookReceiver({
+      secret: WEBHOOK_SECRET,
+      webhookUrl,
+      clock: { now: () => local.now() },
+    });
     local.setWebhookUrl(webhookUrl);
     sender = createJustCallSmsSender({ apiKey: KEY, apiSecret: SECRET, baseUrl: local.url });
   });
