@@ -19,7 +19,7 @@ import {
   registerMetrics,
   registerProblemHandlers,
 } from '@platform/http-kit';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 
 import { ADMIN_INTEGRATIONS_SCOPE } from './features/credentials/scopes.js';
 import { scopeGuard } from './features/email/email-admin.guard.js';
@@ -37,7 +37,7 @@ import type { WebSessions } from './features/websession/websession.service.js';
 import { registerXmlRpcRoutes } from './features/xmlrpc/xmlrpc.routes.js';
 import { registerJsonRpcRoutes } from './jsonrpc.routes.js';
 
-/** What the REST API and its OAuth endpoints need from deps.ts's RestApiDeps. */
+/** What the REST API and its OAuth endpoints need from RestApiDeps (restapi.compose.ts). */
 export type RestApiRoutes = RestApiPluginDeps & OAuthRouteDeps & { auth: RestAuth };
 
 export interface ErpAppParts {
@@ -71,7 +71,7 @@ export function buildErpHttpApp(deps: ErpAppParts): FastifyInstance {
     frameworkErrors: problemFrameworkErrors,
     clientErrorHandler: problemClientErrorHandler,
     // Logged by the onResponse hook below instead, at a level that fits the request.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
   } as const;
   const app = (deps.logger
     ? Fastify({ ...common, loggerInstance: deps.logger })

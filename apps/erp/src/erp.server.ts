@@ -8,8 +8,9 @@ import type { Db } from '@platform/db';
 import type { EmbeddedErp } from '@platform/erp-embedded';
 import type { FastifyBaseLogger } from 'fastify';
 
-import { composeErpHost, type RestApiDeps } from './deps.js';
+import { composeErpHost } from './deps.js';
 import type { ErpConfig } from './erp.config.js';
+import type { RestApiDeps } from './restapi.compose.js';
 
 export interface StartErpOptions {
   /** The platform database, when the caller has it open (one process with the platform, PGlite). */

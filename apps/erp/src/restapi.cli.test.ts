@@ -1,9 +1,9 @@
 import { createTestDb, migratePlatform, type TestDb } from '@platform/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { composeCredentials } from './deps.js';
 import { ensureDefaultTenant } from './features/tenancy/default-tenant.repo.js';
 import { runRestApiCli, type UserCheck } from './restapi.cli.js';
+import { composeCredentials } from './restapi.compose.js';
 
 let t: TestDb;
 let creds: ReturnType<typeof composeCredentials>;

@@ -7,8 +7,9 @@ import { parseArgs } from 'node:util';
 
 import { runCliMain } from '@platform/kernel';
 
-import { type composeCredentials, withRestApiCli } from './deps.js';
+import { withRestApiCli } from './deps.js';
 import { loadErpConfig } from './erp.config.js';
+import type { composeCredentials } from './restapi.compose.js';
 
 export const USAGE = `usage: npm run restapi -- key create --login <login> --description <text> --scope "<scopes>"
        npm run restapi -- key list | key revoke <id>

@@ -18,7 +18,13 @@ import type { Db } from '@platform/db';
 import { createEmailLanes, type EmailLanes } from '@platform/email';
 import { createLogger, RateLimiter } from '@platform/http-kit';
 import { markDelivered } from '@platform/intake';
-import { ChatNotifierService, chatOrigins, IntegrationSettingsService, SmsService } from '@platform/integrations';
+import {
+  ChatNotifierService,
+  chatOrigins,
+  createAccountingServices,
+  IntegrationSettingsService,
+  SmsService,
+} from '@platform/integrations';
 import { newId } from '@platform/kernel';
 import { type OutboxHandlers, OutboxRelay } from '@platform/outbox';
 import {
@@ -28,6 +34,7 @@ import {
   createMetaCapiSender,
   justCallSmsAdapters,
   normalizeSmsPhone,
+  xeroAccountingAdapters,
 } from '@platform/providers';
 import type { TenantErps } from '@platform/tenancy';
 
@@ -103,6 +110,15 @@ export function buildHandlers(
       config.ERP_STRUCTURED_ATTRIBUTION === 'on',
     );
   const conversions = conversionsSender(config, logger);
+  const accounting = createAccountingServices(
+    db,
+    settings,
+    xeroAccountingAdapters({
+      loginUrl: config.ACCT_LOGIN_URL,
+      identityUrl: config.ACCT_IDENTITY_URL,
+      apiUrl: config.ACCT_API_URL,
+    }),
+  );
   return {
     [TOPIC_ESTIMATE]: (row) => leads(row.tenant_id).deliverEstimate(row.payload),
     [TOPIC_HELPDESK]: (row) => leads(row.tenant_id).deliverHelpdesk(row.payload),
@@ -110,7 +126,7 @@ export function buildHandlers(
     ...Object.fromEntries(ERP_EVENT_TOPICS.map((t) => [t, fanOut])),
     [TOPIC_SMS_SEND]: (row) => sms.deliver(row.tenant_id, row.payload.messageId),
     [TOPIC_SMS_INBOUND]: async (row) => sms.attachInbound(row.payload.messageId, await erpOfTenant(row.tenant_id)),
-    ...accountingHandlers(config, db, settings, erpOfTenant),
+    ...accountingHandlers(accounting, erpOfTenant),
     [TOPIC_CHAT_NOTIFY]: (row) =>
       chat.notify(row.tenant_id, row.payload.eventTopic, row.payload.event, `outbox-${row.id}`),
   };

@@ -15,7 +15,7 @@ const k2 = key();
 async function roundTrip(data: Buffer[], sealRing: string, openRing: string): Promise<Buffer> {
   const sealed = await readAll(Readable.from(data).pipe(encryptStream(parseKeyring(sealRing))));
   const out: Buffer[] = [];
-  await pipeline(Readable.from([sealed]), decryptStream(parseKeyring(openRing)), async function* (src) {
+  await pipeline(Readable.from([sealed]), decryptStream(parseKeyring(openRing)), async function (src) {
     for await (const c of src) out.push(c as Buffer);
   });
   return Buffer.concat(out);

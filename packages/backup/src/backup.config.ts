@@ -49,6 +49,6 @@ export function backupKeyring(c: BackupConfig): Keyring {
   try {
     return parseKeyring(c.BACKUP_KEYRING, c.BACKUP_ACTIVE_KEY);
   } catch (e) {
-    throw new Error(`BACKUP_KEYRING: ${(e as Error).message}`);
+    throw new Error(`BACKUP_KEYRING: ${(e as Error).message}`, { cause: e });
   }
 }

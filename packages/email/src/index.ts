@@ -13,7 +13,8 @@ export { FailoverSender, type BreakerState, type FailoverResult } from './delive
 export { createEmailLanes, startEmailLanes, type EmailLanes } from './delivery/email-lanes.js';
 export { SuppressionService } from './suppression/suppression.service.js';
 export type { Suppression } from './suppression/suppression.repo.js';
-export { EmailWebhookService } from './webhooks/email-webhook.service.js';
+export { EmailWebhookService, type FeedbackOutcome } from './webhooks/email-webhook.service.js';
+export { composeEmailWebhooks, emailWebhookReceivers } from './webhooks/email-webhooks.compose.js';
 export { registerEmailWebhooks } from './webhooks/email-webhook.plugin.js';
 export { TEMPLATE_NAMES, type TemplateName } from './templates/templates.js';
 export { renderTemplate, sampleData } from './templates/render.js';

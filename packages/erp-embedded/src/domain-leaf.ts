@@ -1,13 +1,13 @@
 /** One domain leaf `[path, operator, value]` to SQL; dotted paths become sub-selects. */
 import { valueError } from './errors.js';
 import { type FieldDef, isX2many, sqlType } from './fields.js';
+import type { ModelDef, ModelRegistry } from './model.types.js';
 import type { Params } from './orm/env.js';
-import type { ModelDef, Registry } from './registry.js';
 import { qi, qt } from './schema.js';
 import { toColumn, truthy } from './values.js';
 
 export interface LeafCtx {
-  registry: Registry;
+  registry: ModelRegistry;
   schema: string;
   params: Params;
   activeTest: boolean;

@@ -4,13 +4,13 @@
  */
 import { valueError } from './errors.js';
 import { hasColumn } from './fields.js';
-import type { ModelDef, Registry } from './registry.js';
+import type { ModelDef, ModelRegistry } from './model.types.js';
 import { qi, qt } from './schema.js';
 
 const ORDER_RE = /^(\s*([a-z0-9:_]+|"[a-z0-9:_]+")(\s+(desc|asc))?\s*(,|$))+(?<!,)$/i;
 
 export function compileOrder(
-  registry: Registry,
+  registry: ModelRegistry,
   schema: string,
   m: ModelDef,
   alias: string,

@@ -1,90 +1,23 @@
 /** The model registry: model definitions (Odoo `_name`, `_order`, `_rec_name`) with their fields. */
 import { valueError } from './errors.js';
 import { f, type FieldDef } from './fields.js';
-import type { Env } from './orm/env.js';
-
-/** Values a compute returns for one record (its id plus the fields it sets). */
-export type ComputedRow = { id: number } & Record<string, unknown>;
-
-/**
- * A stored computed field group (Odoo `compute=` with `store=True` and `@api.depends`). `depends` are
- * field names of the model or one-level paths through a relational field (`order_line.price_total`,
- * `order_id.state`, `payment_ids.amount`); the ORM recomputes after any create/write/unlink that
- * touches them, on this model or on the related one (see orm/compute.ts).
- */
-export interface ComputeSpec {
-  fields: string[];
-  depends: string[];
-  /** The values of `fields` for `ids` of `m` (records gone by then are simply left out). */
-  compute: (env: Env, ids: number[], m: ModelDef) => Promise<ComputedRow[]>;
-}
-
-export interface ModelSpec {
-  name: string;
-  description: string;
-  /** Default order, Odoo `_order`. */
-  order?: string;
-  /** Field used as display name, Odoo `_rec_name` (default `name`). */
-  recName?: string;
-  /**
-   * Odoo's `name_get` override as SQL over the record alias `a` (e.g. a state's "Colorado (US)");
-   * default: the `_rec_name` column.
-   */
-  displaySql?: (a: string, schema: string) => string;
-  /** Field for child_of / parent_of, Odoo `_parent_name` (default `parent_id` when it exists). */
-  parentName?: string;
-  /** Text of the ValidationError for a cycle in the parent hierarchy (Odoo's `_check_recursion` constraint). */
-  recursionMessage?: string;
-  fields: Record<string, Omit<FieldDef, 'name'>>;
-  /** Extra table DDL run after creation (unique indexes...); `$T` is the qualified table name. */
-  constraints?: string[];
-  computes?: ComputeSpec[];
-  /**
-   * Multi-company record rule: `company_id` (default when the model has a `company_id` many2one to
-   * res.company), `id` (res.company itself) or false (no rule, e.g. res.users).
-   */
-  companyRule?: 'company_id' | 'id' | false;
-  /** `ir.sequence` code giving `name` on create when it is missing or "New" (sale.order: `sale.order`). */
-  sequenceCode?: string;
-}
-
-/** Fields (and computes) one area adds to a model another area defines (Odoo's `_inherit`): models/index.ts. */
-export interface ModelExtension {
-  model: string;
-  fields: ModelSpec['fields'];
-  computes?: ComputeSpec[];
-}
-
-/** A compute of `target` that depends on fields of another model through `via` (a field of `target`). */
-export interface RemoteTrigger {
-  target: ModelDef;
-  spec: ComputeSpec;
-  via: FieldDef;
-  /** Fields of the source model whose change fires the trigger. */
-  fields: Set<string>;
-}
-
-export interface ModelDef {
-  name: string;
-  table: string;
-  description: string;
-  order: string;
-  recName: string;
-  displaySql: ((a: string, schema: string) => string) | undefined;
-  parentName: string | undefined;
-  recursionMessage: string;
-  fields: Map<string, FieldDef>;
-  constraints: string[];
-  computes: ComputeSpec[];
-  /** Computes of other models depending on this model's fields (filled by `finalize`). */
-  triggers: RemoteTrigger[];
-  companyRule: 'company_id' | 'id' | undefined;
-  sequenceCode: string | undefined;
-}
+import type { ComputeSpec, ModelDef, ModelRegistry, ModelSpec, RemoteTrigger } from './model.types.js';
 
 export const tableOf = (model: string) => model.replace(/\./g, '_');
 
-export class Registry {
+export type {
+  Companies,
+  ComputedRow,
+  ComputeSpec,
+  Env,
+  ModelDef,
+  ModelExtension,
+  ModelRegistry,
+  ModelSpec,
+  RemoteTrigger,
+} from './model.types.js';
+
+export class Registry implements ModelRegistry {
   readonly models = new Map<string, ModelDef>();
 
   define(spec: ModelSpec): this {

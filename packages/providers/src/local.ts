@@ -12,29 +12,33 @@ export {
   LOCAL_DEFAULT_SCORE,
   LOCAL_TOKEN_TTL_MS,
   LocalSiteverify,
-  localCaptchaRoutes,
-  localCaptchaScript,
-  type LocalCaptchaRoutesOptions,
   type LocalSiteverifyOptions,
   type MintTokenInput,
   type SiteverifyErrorCode,
   type SiteverifyWireResponse,
 } from './captcha/local/local-siteverify.js';
+export {
+  localCaptchaRoutes,
+  localCaptchaScript,
+  type LocalCaptchaRoutesOptions,
+} from './captcha/local/local-captcha.routes.js';
 
 // Conversions
 export {
   createLocalCapiReceiver,
   LocalCapiReceiver,
-  localCapiRoutes,
-  startLocalCapiReceiver,
   type CapiHandleInput,
   type CapiHandleResult,
   type GraphErrorBody,
   type LocalCapiReceiverOptions,
-  type LocalCapiRoutesOptions,
   type RecordedCapiRequest,
-  type RunningLocalCapiReceiver,
 } from './conversions/local/local-capi.receiver.js';
+export {
+  localCapiRoutes,
+  startLocalCapiReceiver,
+  type LocalCapiRoutesOptions,
+  type RunningLocalCapiReceiver,
+} from './conversions/local/local-capi.server.js';
 
 // Accounting (Xero protocol)
 export { signXeroPayload } from './accounting/xero/xero-webhook.js';

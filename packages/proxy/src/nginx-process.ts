@@ -28,7 +28,9 @@ export async function nginxTest(p: NginxPaths): Promise<void> {
   try {
     await run(p.bin, [...args(p), '-t', '-q']);
   } catch (e) {
-    throw new Error(`nginx rejected the configuration: ${String((e as { stderr?: string }).stderr ?? e).trim()}`);
+    throw new Error(`nginx rejected the configuration: ${String((e as { stderr?: string }).stderr ?? e).trim()}`, {
+      cause: e,
+    });
   }
 }
 

@@ -45,7 +45,7 @@ export function loadStoreConfig(env: EnvSource, prefix: 'STORAGE' | 'BACKUP'): S
     return readConfig(storeSchema, sub);
   } catch (e) {
     // Name the real variable (STORAGE_S3_BUCKET), not the stripped one.
-    throw new Error((e as Error).message.replace(/^ {2}(\w+)/gm, `  ${prefix}_$1`));
+    throw new Error((e as Error).message.replace(/^ {2}(\w+)/gm, `  ${prefix}_$1`), { cause: e });
   }
 }
 

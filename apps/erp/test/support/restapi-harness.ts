@@ -11,8 +11,9 @@ import { EmbeddedErp } from '@platform/erp-embedded';
 import { createEmbeddedErpAdapter } from '@platform/erp-embedded/embedded-erp.adapter.js';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 
-import { composeErpApp, composeRestApi, type RestApiDeps, type RestApiOptions } from '../../src/deps.js';
+import { composeErpApp } from '../../src/deps.js';
 import { ensureDefaultTenant } from '../../src/features/tenancy/default-tenant.repo.js';
+import { composeRestApi, type RestApiDeps, type RestApiOptions } from '../../src/restapi.compose.js';
 
 export const ERP_DB = 'rest';
 export const ADMIN_PASSWORD = 'admin-pw';

@@ -59,7 +59,8 @@ export async function startPebble(opts: { httpPort: number; bin?: string }): Pro
           ttl: 1,
           address: '127.0.0.1',
         } as unknown as (typeof res.answers)[number]);
-      send(res);
+      // A lost UDP answer makes pebble retry the lookup; nothing here to recover.
+      void send(res);
     },
   });
   const dnsPort = await freePort();

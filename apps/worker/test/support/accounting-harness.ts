@@ -106,13 +106,7 @@ export async function startAccountingHarness(
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   local.setWebhookUrl(`http://127.0.0.1:${(app.server.address() as AddressInfo).port}/acct/webhook`);
-  const handlers = accountingHandlers(
-    { ACCT_LOGIN_URL: local.url, ACCT_IDENTITY_URL: local.url, ACCT_API_URL: local.url },
-    t.db,
-    settings,
-    () => erp,
-    services,
-  );
+  const handlers = accountingHandlers(services, () => erp);
 
   const h: AccountingHarness = {
     t,

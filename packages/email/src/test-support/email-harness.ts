@@ -12,7 +12,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { type EmailLanes, startEmailLanes } from '../delivery/email-lanes.js';
 import { type EmailConfig, emailConfigDefaults } from '../email.config.js';
 import { registerEmailWebhooks } from '../webhooks/email-webhook.plugin.js';
-import { EmailWebhookService } from '../webhooks/email-webhook.service.js';
+import { composeEmailWebhooks } from '../webhooks/email-webhooks.compose.js';
 import { type SmtpSink, startSmtpSink } from './smtp-sink.js';
 
 export const POSTMARK_TOKEN = 'pm-server-token-local-0001';
@@ -88,7 +88,7 @@ export async function startEmailHarness(overrides: Partial<EmailConfig> = {}): P
     relay: { baseDelayMs: 10, maxDelayMs: 20, maxAttempts: 3 },
   });
   const app = Fastify({ logger: false });
-  registerEmailWebhooks(app, new EmailWebhookService(t.db, config, lanes.services.suppressions));
+  registerEmailWebhooks(app, composeEmailWebhooks(config, t.db, lanes.services.suppressions));
   await app.ready();
   return {
     t,

@@ -1,7 +1,7 @@
 /**
- * Mounts the email provider webhooks: POST /email/webhook/postmark and POST /email/webhook/ses.
- * For now on the ERP host; they move to the control plane when it exists (docs/email.md). SNS posts
- * `text/plain`, so bodies are read raw in this scope (the signature covers the exact text).
+ * Mounts one POST /email/webhook/<route> per provider receiver the composition root gave the service.
+ * For now on the ERP host; they move to the control plane when it exists (docs/email.md). A provider
+ * may post `text/plain` and sign the exact text, so bodies are read raw in this scope.
  */
 import { acceptRawBodies, asAppError, decodeBody, sendProblem } from '@platform/http-kit';
 import type { FastifyInstance } from 'fastify';
@@ -18,20 +18,12 @@ export function registerEmailWebhooks(app: FastifyInstance, webhooks: EmailWebho
       else req.log.warn({ code: e.code, reason: e.message }, 'email webhook refused');
       return sendProblem(req, reply, e);
     });
-    scope.post('/email/webhook/postmark', async (req, reply) => {
-      let body: unknown;
-      try {
-        body = JSON.parse(textOf(req.body, req.headers['content-type']));
-      } catch {
-        body = undefined;
-      }
-      const out = await webhooks.postmark(req.headers, body);
-      return reply.header('cache-control', 'no-store').send({ ok: true, ...out });
-    });
-    scope.post('/email/webhook/ses', async (req, reply) => {
-      const out = await webhooks.ses(req.headers, textOf(req.body, req.headers['content-type']));
-      return reply.header('cache-control', 'no-store').send({ ok: true, ...out });
-    });
+    for (const route of webhooks.routes)
+      scope.post(`/email/webhook/${route}`, async (req, reply) => {
+        const body = textOf(req.body, req.headers['content-type']);
+        const out = await webhooks.receive(route, { headers: req.headers, body });
+        return reply.header('cache-control', 'no-store').send({ ok: true, ...out });
+      });
   });
 }
 

@@ -9,11 +9,11 @@
  */
 import { type AccountingWebhookJob, TOPIC_ACCOUNTING_WEBHOOK } from '@platform/contracts';
 import type { Db } from '@platform/db';
-import type { Erp } from '@platform/erp';
 import { enqueue } from '@platform/outbox';
 import { type AccountingWebhookRequest, type AccountingWebhookVerifier, webhookEventKey } from '@platform/providers';
 
 import { acceptedWebhookKeys } from '../settings/settings.repo.js';
+import { recordWebhookReceipt } from '../webhooks/webhook-receipts.repo.js';
 import * as repo from './accounting.repo.js';
 import type { AccountingTokens } from './accounting-tokens.js';
 
@@ -53,7 +53,7 @@ export class AccountingWebhookService {
       let n = 0;
       for (const e of events) {
         const key = webhookEventKey(e);
-        if (!(await repo.recordReceipt(tx, tenantId, key))) continue;
+        if (!(await recordWebhookReceipt(tx, tenantId, 'accounting', key))) continue;
         const payload: AccountingWebhookJob = {
           providerTenantId: e.tenantId,
           invoiceId: e.resourceId,

@@ -110,14 +110,6 @@ export async function setErpPayment(
   );
 }
 
-export async function recordReceipt(db: Queryable, tenantId: string, eventKey: string): Promise<boolean> {
-  const r = await db.query(
-    `INSERT INTO webhook_receipts (tenant_id, provider, event_id) VALUES ($1, 'accounting', $2) ON CONFLICT DO NOTHING RETURNING event_id`,
-    [tenantId, eventKey],
-  );
-  return r.rows.length === 1;
-}
-
 export interface ContactLink {
   provider_contact_id: string;
   matched_by: 'contact_number' | 'name' | 'created';

@@ -114,23 +114,6 @@ export async function linkErpMessage(db: Queryable, id: string, erpMessageId: nu
   await db.query('UPDATE sms_messages SET erp_message_id = $2, updated_at = now() WHERE id = $1', [id, erpMessageId]);
 }
 
-export async function receiptSeen(
-  db: Queryable,
-  tenantId: string,
-  provider: string,
-  eventId: string,
-): Promise<boolean> {
-  return (
-    (
-      await db.query('SELECT 1 FROM webhook_receipts WHERE tenant_id = $1 AND provider = $2 AND event_id = $3', [
-        tenantId,
-        provider,
-        eventId,
-      ])
-    ).rows.length > 0
-  );
-}
-
 /** The replay cache: false when this signature was already used for this subject (a message id). */
 export async function recordSignature(
   db: Queryable,
@@ -168,18 +151,4 @@ export async function pruneSignatures(db: Queryable, olderThanSeconds: number): 
       [olderThanSeconds],
     )
   ).rowCount;
-}
-
-/** Returns false when this (provider, event id) was already handled. */
-export async function recordReceipt(
-  db: Queryable,
-  tenantId: string,
-  provider: string,
-  eventId: string,
-): Promise<boolean> {
-  const r = await db.query(
-    'INSERT INTO webhook_receipts (tenant_id, provider, event_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING event_id',
-    [tenantId, provider, eventId],
-  );
-  return r.rows.length === 1;
 }

@@ -19,6 +19,7 @@ import {
 
 import type { IntegrationSettingsService } from '../settings/integration-settings.service.js';
 import type { SmsLineRow } from '../settings/settings.repo.js';
+import { recordWebhookReceipt, webhookReceiptSeen } from '../webhooks/webhook-receipts.repo.js';
 import * as repo from './sms.repo.js';
 import { chatterTarget, postOnChatter } from './sms-chatter.js';
 
@@ -137,7 +138,7 @@ export class SmsService {
     await this.pruneReplayCache();
     const duplicate = { kind: 'handled' as const, handled: 'duplicate' };
     if (
-      (await repo.receiptSeen(this.db, tenantId, 'sms', e.eventId)) ||
+      (await webhookReceiptSeen(this.db, tenantId, 'sms', e.eventId)) ||
       (await repo.signatureSeen(this.db, tenantId, 'sms', r.signature, e.providerMessageId))
     )
       return duplicate;
@@ -154,7 +155,7 @@ export class SmsService {
     const fact = m;
     return this.db.transaction(async (tx) => {
       if (!(await repo.recordSignature(tx, tenantId, 'sms', r.signature, fact.providerMessageId))) return duplicate;
-      if (!(await repo.recordReceipt(tx, tenantId, 'sms', e.eventId))) return duplicate;
+      if (!(await recordWebhookReceipt(tx, tenantId, 'sms', e.eventId))) return duplicate;
       if (e.type === 'sms.received') {
         const id = await repo.insertMessage(tx, {
           tenant_id: tenantId,

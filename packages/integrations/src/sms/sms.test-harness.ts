@@ -60,10 +60,9 @@ export async function startSmsHarness(): Promise<SmsHarness> {
     createSecretBox(parseKeyring(`k:${randomBytes(32).toString('base64')}`)),
     (raw) => normalizeSmsPhone(raw, 'US'),
   );
-  let provider: RunningLocalSms | undefined;
   const sms = new SmsService(t.db, settings, {
     ...justCallSmsAdapters(),
-    reader: (s) => justCallSmsAdapters({ baseUrl: provider!.url }).reader(s),
+    reader: (s) => justCallSmsAdapters({ baseUrl: provider.url }).reader(s),
   });
   const outcomes: RouteAnswer[] = [];
   const hook: Server = createServer((req, res) => {
@@ -92,7 +91,8 @@ export async function startSmsHarness(): Promise<SmsHarness> {
     tenant,
     smsLineSchema.parse({ name: 'Support Line', phone_number: '+1 303 555 0199', line_type: 'support' }),
   );
-  provider = await startLocalSms({
+  // The reader above reads `provider` only when a message is sent, after this line.
+  const provider = await startLocalSms({
     apiKey: SMS_API.api_key,
     apiSecret: SMS_API.api_secret,
     webhookSecret: WEBHOOK_SECRET,
@@ -111,7 +111,7 @@ export async function startSmsHarness(): Promise<SmsHarness> {
     hookUrl: `${base}/sms/webhook/sms`,
     rows: async (sql, params = []) => (await t.db.query<Record<string, any>>(sql, params)).rows,
     async close() {
-      await provider?.close();
+      await provider.close();
       await new Promise<void>((r) => hook.close(() => r()));
       await erp.close();
       await t.drop();

@@ -8,7 +8,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import { type CaptchaVerifier, requireCaptchaPass } from './captcha.port.js';
 import { hostnameAllowed, normalizeHostname } from './hostname.js';
-import { localCaptchaRoutes, LocalSiteverify } from './local/local-siteverify.js';
+import { localCaptchaRoutes } from './local/local-captcha.routes.js';
+import { LocalSiteverify } from './local/local-siteverify.js';
 import { createSiteverifyVerifier } from './recaptcha/siteverify.verifier.js';
 
 const SECRET = 'test-secret-abc123';

@@ -6,7 +6,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import type { ConversionEvent } from './conversions.port.js';
-import { localCapiRoutes, type RunningLocalCapiReceiver, startLocalCapiReceiver } from './local/local-capi.receiver.js';
+import { localCapiRoutes, type RunningLocalCapiReceiver, startLocalCapiReceiver } from './local/local-capi.server.js';
 import { createLogConversionsSender } from './log/log-conversions.sender.js';
 import { ConversionsSendError, createMetaCapiSender, StaleConversionEventError } from './meta/meta-capi.client.js';
 import {

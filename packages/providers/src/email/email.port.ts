@@ -107,3 +107,31 @@ export interface SendingDomainRegistry {
   verify(id: string): Promise<{ dkim: boolean; returnPath: boolean }>;
   remove(id: string): Promise<void>;
 }
+
+/** A provider's bounce or complaint webhook as it arrived. */
+export interface EmailWebhookRequest {
+  headers: Record<string, string | string[] | undefined>;
+  /** The body as text, decoded by its declared charset (signatures cover the exact text). */
+  body: string;
+}
+
+/**
+ * Why a webhook was refused; nothing is applied. `unauthenticated`: no valid credential or signature;
+ * `malformed`: authenticated, but not a feedback event; `confirmation_failed`: a subscription
+ * handshake the provider will send again.
+ */
+export type EmailWebhookRejection = 'unauthenticated' | 'malformed' | 'confirmation_failed';
+
+export type EmailWebhookResult =
+  /** Authenticated: its feedback events (none for a handshake); `confirmed` when it confirmed a subscription. */
+  | { ok: true; events: EmailFeedbackEvent[]; confirmed?: true }
+  | { ok: false; reason: EmailWebhookRejection; detail: string };
+
+/** One provider's bounce and complaint webhook: authenticates the request and normalises its events. */
+export interface EmailWebhookReceiver {
+  /** The last segment of the webhook URL registered with the provider (`/email/webhook/<route>`). */
+  readonly route: string;
+  /** The sending adapter whose message ids the events carry (`email_messages.provider`). */
+  readonly provider: string;
+  receive(request: EmailWebhookRequest): Promise<EmailWebhookResult>;
+}

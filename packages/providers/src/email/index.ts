@@ -2,7 +2,11 @@
 export * from './email.port.js';
 export { createPostmarkSender, type PostmarkOptions } from './postmark/postmark-email.sender.js';
 export { createPostmarkDomains, type PostmarkDomainsOptions } from './postmark/postmark-domains.client.js';
-export { parsePostmarkWebhook } from './postmark/postmark-webhook.js';
+export {
+  createPostmarkWebhookReceiver,
+  parsePostmarkWebhook,
+  type PostmarkWebhookOptions,
+} from './postmark/postmark-webhook.js';
 export { createSmtpSender, type SmtpOptions, type DkimKey } from './smtp/smtp-email.sender.js';
 export { createLogEmailSender } from './log/log-email.sender.js';
 export {
@@ -14,3 +18,4 @@ export {
   type SnsVerifierOptions,
 } from './sns/sns-signature.js';
 export { parseSesNotification } from './sns/ses-notification.js';
+export { createSesWebhookReceiver, type SesWebhookOptions } from './sns/ses-webhook.receiver.js';

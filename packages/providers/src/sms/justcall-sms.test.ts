@@ -41,9 +41,8 @@ describe('JustCall adapter against the local SMS stand-in', () => {
     });
     hook = Fastify();
     hook.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_r, body, done) => done(null, body));
-    let receiver: SmsWebhookReceiver | undefined;
     hook.post('/sms/webhook/sms', async (req, reply) => {
-      const r = receiver!.receive({ headers: req.headers, rawBody: req.body as Buffer });
+      const r = receiver.receive({ headers: req.headers, rawBody: req.body as Buffer });
       results.push(r);
       if (!r.ok) return reply.code(r.reason === 'malformed' ? 400 : 401).send();
       if (r.event && !seen.has(r.event.eventId)) {
@@ -54,7 +53,11 @@ describe('JustCall adapter against the local SMS stand-in', () => {
     });
     const webhookUrl = `${await hook.listen({ host: '127.0.0.1', port: 0 })}/sms/webhook/sms`;
     // The receiver shares the stand-in's clock, so advanceTime ages captured deliveries.
-    receiver = createJustCallWebhookReceiver({ secret: WEBHOOK_SECRET, webhookUrl, clock: { now: () => local.now() } });
+    const receiver: SmsWebhookReceiver = createJustCallWebhookReceiver({
+      secret: WEBHOOK_SECRET,
+      webhookUrl,
+      clock: { now: () => local.now() },
+    });
     local.setWebhookUrl(webhookUrl);
     sender = createJustCallSmsSender({ apiKey: KEY, apiSecret: SECRET, baseUrl: local.url });
   });

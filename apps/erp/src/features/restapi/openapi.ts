@@ -1,4 +1,9 @@
-/** The OpenAPI 3.1 description of the REST API, served at /restapi/1.0/openapi.json. */
+/**
+ * The OpenAPI 3.1 description of the REST API, served at /restapi/1.0/openapi.json: its paths here, the
+ * security schemes and shared schemas in openapi.components.ts.
+ */
+import { OAUTH, openApiComponents } from './openapi.components.js';
+
 const json = (schema: object) => ({ content: { 'application/json': { schema } } });
 const problem = (description: string) => ({
   description,
@@ -37,7 +42,6 @@ const writeErrors = {
 };
 const recordResponse = (description: string) => ({ description, ...json({ $ref: '#/components/schemas/Record' }) });
 
-const OAUTH = '/restapi/1.0/common/oauth2';
 const tokenForm = {
   required: true,
   content: {
@@ -244,95 +248,6 @@ export function buildOpenApi(serverUrl: string): Record<string, unknown> {
         },
       },
     },
-    components: {
-      securitySchemes: {
-        apiKey: {
-          type: 'apiKey',
-          in: 'header',
-          name: 'X-API-Key',
-          description: 'Per-user key erpk_<prefix>_<secret>, shown once at creation',
-        },
-        oauth2: {
-          type: 'oauth2',
-          description:
-            'Authorization code with PKCE (S256 only). Scopes: read:<model>, write:<model>, method:<model>.<method>.',
-          flows: {
-            authorizationCode: {
-              authorizationUrl: `${serverUrl}${OAUTH}/authorize`,
-              tokenUrl: `${serverUrl}${OAUTH}/access_token`,
-              refreshUrl: `${serverUrl}${OAUTH}/access_token`,
-              scopes: {
-                'read:res.partner': 'Read contacts',
-                'write:res.partner': 'Create, change and delete contacts',
-                'read:crm.lead': 'Read leads',
-                'write:crm.lead': 'Create, change and delete leads',
-                'method:sale.order.action_confirm': 'Confirm sale orders',
-              },
-            },
-          },
-        },
-      },
-      schemas: {
-        Problem: {
-          type: 'object',
-          required: ['type', 'title', 'status', 'code'],
-          properties: {
-            type: { type: 'string' },
-            title: { type: 'string' },
-            status: { type: 'integer' },
-            detail: { type: 'string' },
-            code: { type: 'string' },
-            instance: { type: 'string' },
-            request_id: { type: 'string' },
-            errors: {
-              type: 'array',
-              items: {
-                type: 'object',
-                properties: { field: { type: 'string' }, rule: { type: 'string' }, message: { type: 'string' } },
-              },
-            },
-          },
-        },
-        OAuthError: {
-          type: 'object',
-          required: ['error'],
-          properties: { error: { type: 'string' }, error_description: { type: 'string' } },
-        },
-        TokenResponse: {
-          type: 'object',
-          required: ['access_token', 'token_type', 'expires_in', 'refresh_token', 'scope'],
-          properties: {
-            access_token: { type: 'string' },
-            token_type: { const: 'Bearer' },
-            expires_in: { type: 'integer' },
-            refresh_token: { type: 'string' },
-            scope: { type: 'string' },
-          },
-        },
-        Record: {
-          type: 'object',
-          required: ['id'],
-          properties: { id: { type: 'integer' } },
-          additionalProperties: true,
-        },
-        Values: { type: 'object', additionalProperties: true, example: { name: 'Acme', email: 'info@acme.example' } },
-        Page: {
-          type: 'object',
-          required: ['model', 'total', 'offset', 'limit', 'records'],
-          properties: {
-            model: { type: 'string' },
-            total: { type: 'integer' },
-            offset: { type: 'integer' },
-            limit: { type: 'integer' },
-            records: { type: 'array', items: { $ref: '#/components/schemas/Record' } },
-          },
-        },
-        MethodCall: {
-          type: 'object',
-          properties: { args: { type: 'array' }, kwargs: { type: 'object' } },
-          additionalProperties: false,
-        },
-      },
-    },
+    components: openApiComponents(serverUrl),
   };
 }

@@ -82,8 +82,8 @@ export async function decodeMethodCall(xml: string): Promise<XmlRpcCall> {
 // --- encoding -------------------------------------------------------------------------------
 
 // Characters XML 1.0 cannot carry: Python would send them raw and the client's parser would choke.
-
 const INVALID_XML =
+  // eslint-disable-next-line no-control-regex -- XML 1.0's Char production excludes exactly these C0 controls
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 const escapeXml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(INVALID_XML, '\uFFFD');

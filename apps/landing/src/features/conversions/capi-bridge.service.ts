@@ -1,6 +1,7 @@
 /**
- * The Meta CAPI bridge: queues a Lead event for the Conversions API through the outbox. Nothing is
- * queued for a visitor who sent Global Privacy Control, or when no pixel credentials are configured.
+ * The conversions bridge: queues a Lead event for the conversions provider through the outbox (the
+ * worker's deps.ts picks the sender). Nothing is queued for a visitor who sent Global Privacy
+ * Control, or when no pixel credentials are configured.
  */
 import { type ConversionPayload, TOPIC_CONVERSION } from '@platform/contracts';
 import type { Db } from '@platform/db';

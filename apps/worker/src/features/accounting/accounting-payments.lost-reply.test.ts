@@ -68,13 +68,7 @@ describe('a provider payment registered in the ERP while the reply was lost', { 
     h.local.recordPayment({ invoiceId: providerInvoiceId, amount: 460 });
     await h.local.flushWebhooks();
     const [row] = await pendingJobs();
-    const handlers = accountingHandlers(
-      { ACCT_LOGIN_URL: h.local.url, ACCT_IDENTITY_URL: h.local.url, ACCT_API_URL: h.local.url },
-      h.t.db,
-      h.settings,
-      () => viaProxy,
-      h.services,
-    );
+    const handlers = accountingHandlers(h.services, () => viaProxy);
     proxy.dropNext(match);
     await expect(handlers[TOPIC_ACCOUNTING_WEBHOOK]!(row!)).rejects.toMatchObject({ code: 'ERP_UNAVAILABLE' });
     expect(proxy.dropped.at(-1)?.upstreamStatus).toBe(200);
@@ -93,13 +87,7 @@ describe('a provider payment registered in the ERP while the reply was lost', { 
 describe('a pushed invoice whose ERP reply was lost', { timeout: 60_000 }, () => {
   it('the retried push job leaves one invoice at the provider and its id on the ERP invoice', async () => {
     const invoiceId = await postInvoice(h, `Push Lost ${Math.random().toString(36).slice(2, 7)}`);
-    const handlers = accountingHandlers(
-      { ACCT_LOGIN_URL: h.local.url, ACCT_IDENTITY_URL: h.local.url, ACCT_API_URL: h.local.url },
-      h.t.db,
-      h.settings,
-      () => viaProxy,
-      h.services,
-    );
+    const handlers = accountingHandlers(h.services, () => viaProxy);
     const before = h.local.invoices().length;
     proxy.dropNext(odooCall('account.move', 'write'));
     await expect(handlers['accounting.push_invoice']!(pushRow(h, invoiceId))).rejects.toMatchObject({

@@ -2,19 +2,12 @@
  * Worker handlers of the accounting sync: a posted customer invoice pushed to the provider, and a
  * provider INVOICE UPDATE turned into ERP payments. Both are idempotent; rate limits and a
  * connection waiting for a reconnect come back as RetryLater (docs/integrations.md "Accounting").
+ * The services (with the provider's adapters) come from the worker's deps.ts.
  */
 import { TOPIC_ACCOUNTING_PUSH_INVOICE, TOPIC_ACCOUNTING_WEBHOOK } from '@platform/contracts';
-import type { Db } from '@platform/db';
 import type { Erp } from '@platform/erp';
-import {
-  type AccountingServices,
-  createAccountingServices,
-  type IntegrationSettingsService,
-} from '@platform/integrations';
+import type { AccountingServices } from '@platform/integrations';
 import type { OutboxHandler } from '@platform/outbox';
-import { xeroAccountingAdapters } from '@platform/providers';
-
-import type { WorkerConfig } from '../../config.js';
 
 /** Typed by topic; returned as a plain map so tests can call a handler by topic name. */
 type AccountingHandlers = {
@@ -23,20 +16,9 @@ type AccountingHandlers = {
 };
 
 export function accountingHandlers(
-  config: Pick<WorkerConfig, 'ACCT_LOGIN_URL' | 'ACCT_IDENTITY_URL' | 'ACCT_API_URL'>,
-  db: Db,
-  settings: IntegrationSettingsService,
+  services: AccountingServices,
   /** The ERP of the row's tenant (its own database and service account). */
   erpFor: (tenantId: string) => Erp | Promise<Erp>,
-  services: AccountingServices = createAccountingServices(
-    db,
-    settings,
-    xeroAccountingAdapters({
-      loginUrl: config.ACCT_LOGIN_URL,
-      identityUrl: config.ACCT_IDENTITY_URL,
-      apiUrl: config.ACCT_API_URL,
-    }),
-  ),
 ): Record<string, OutboxHandler> {
   const handlers: AccountingHandlers = {
     [TOPIC_ACCOUNTING_PUSH_INVOICE]: async (row) =>

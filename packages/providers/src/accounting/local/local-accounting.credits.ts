@@ -6,7 +6,8 @@
  */
 import { randomUUID } from 'node:crypto';
 
-import { cents, LedgerError, type LocalAllocation, type LocalInvoice, LocalLedger } from './local-accounting.ledger.js';
+import { LocalLedger } from './local-accounting.ledger.js';
+import { cents, LedgerError, type LocalAllocation, type LocalInvoice } from './local-accounting.records.js';
 
 export type CreditKind = 'credit_note' | 'prepayment' | 'overpayment';
 const KIND: Record<CreditKind, LocalAllocation['Kind']> = {

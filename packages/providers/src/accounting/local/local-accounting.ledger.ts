@@ -5,18 +5,23 @@
  * says `unitdp=4`; a line amount is quantity × unit amount × (1 − DiscountRate/100) in cents; a line
  * without TaxType gets its account's default tax type; tax is rounded per line. Credits (credit
  * notes, prepayments, overpayments) and payment deletion: local-accounting.credits.ts.
- * Throws `LedgerError` (→ 400 ValidationException / 404).
+ * Records, rounding and wire dates: local-accounting.records.ts. Throws `LedgerError` (→ 400 / 404).
  */
 import { randomUUID } from 'node:crypto';
 
-export class LedgerError extends Error {
-  constructor(
-    readonly status: 400 | 404,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+import {
+  cents,
+  dateOnly,
+  dayMs,
+  invalid,
+  type Json,
+  LedgerError,
+  type LocalContact,
+  type LocalInvoice,
+  type LocalPayment,
+  msDate,
+  places,
+} from './local-accounting.records.js';
 
 export interface LedgerOptions {
   /** Tax rates by TaxType. Unknown codes are refused. */
@@ -26,68 +31,6 @@ export interface LedgerOptions {
   /** When set, only these account codes are accepted (lines and payments). */
   accountCodes: string[] | undefined;
 }
-
-type Json = Record<string, unknown>;
-export interface LocalContact {
-  ContactID: string;
-  ContactNumber: string | undefined;
-  Name: string;
-  EmailAddress: string | undefined;
-  Phones: Json[];
-  ContactStatus: string;
-  UpdatedMs: number;
-}
-export interface LocalPayment {
-  PaymentID: string;
-  InvoiceID: string;
-  Date: string;
-  Amount: number;
-  AccountCode: string;
-  Reference: string | undefined;
-  Status: 'AUTHORISED' | 'DELETED';
-}
-/** A credit note, prepayment or overpayment applied to an invoice. */
-export interface LocalAllocation {
-  Kind: 'CreditNotes' | 'Prepayments' | 'Overpayments';
-  ID: string;
-  Number: string;
-  AppliedAmount: number;
-  Date: string;
-  Total: number;
-}
-export interface LocalInvoice {
-  InvoiceID: string;
-  InvoiceNumber: string;
-  ContactID: string;
-  Reference: string;
-  Date: string;
-  DueDate: string | undefined;
-  Status: string;
-  LineAmountTypes: string;
-  LineItems: Json[];
-  SubTotal: number;
-  TotalTax: number;
-  Total: number;
-  AmountPaid: number;
-  Payments: LocalPayment[];
-  Allocations: LocalAllocation[];
-  UpdatedMs: number;
-}
-
-/** Half away from zero on the decimal value, as Xero's decimal arithmetic does (15 significant digits strip float noise). */
-const places = (n: number, dp: number): number =>
-  (Math.sign(n) * Math.round(Number((Math.abs(n) * 10 ** dp).toPrecision(15)))) / 10 ** dp;
-export const cents = (n: number): number => places(n, 2);
-const invalid = (msg: string): never => {
-  throw new LedgerError(400, msg);
-};
-const DATE = /^(\d{4}-\d{2}-\d{2})(T[\d:.]+)?$/;
-export const msDate = (ms: number): string => `/Date(${ms}+0000)/`;
-const dayMs = (d: string): number => Date.parse(`${d}T00:00:00Z`);
-const dateOnly = (v: unknown, field: string): string => {
-  const m = typeof v === 'string' ? DATE.exec(v) : null;
-  return m && !Number.isNaN(dayMs(m[1] as string)) ? (m[1] as string) : invalid(`${field} must be a date (YYYY-MM-DD)`);
-};
 
 export class LocalLedger {
   readonly contacts = new Map<string, LocalContact>();

@@ -20,10 +20,12 @@ import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
 
 import type { AccountingConnection } from '../accounting.port.js';
-import { type LocalTenant, registerLocalAccountingApi } from './local-accounting.api-routes.js';
+import { registerLocalAccountingApi } from './local-accounting.api-routes.js';
 import { type CreditKind, LocalCredits } from './local-accounting.credits.js';
+import type { LocalTenant } from './local-accounting.gate.js';
 import { LocalLedger } from './local-accounting.ledger.js';
 import { LocalOAuthState } from './local-accounting.oauth.js';
+import { type RecordedAccountingRequest, recordRequests } from './local-accounting.recorder.js';
 import { KNOWN_SCOPES } from './local-accounting.scopes.js';
 import { type IntentToReceiveResult, LocalWebhookSender, type WebhookDelivery } from './local-accounting.webhooks.js';
 
@@ -53,20 +55,7 @@ export interface LocalAccountingOptions {
   port?: number;
 }
 
-export interface RecordedAccountingRequest {
-  at: Date;
-  method: string;
-  path: string;
-  tenantId: string | undefined;
-  status: number;
-  /** Query string without `?` (e.g. `unitdp=4`). */
-  query: string;
-  /** Request body; OAuth secrets, codes and tokens are replaced by `[redacted]`. */
-  body: unknown;
-  idempotencyKey: string | undefined;
-  /** The request was handled but its answer was dropped (`dropNextReply`). */
-  replyDropped: boolean;
-}
+export type { RecordedAccountingRequest } from './local-accounting.recorder.js';
 
 export interface RunningLocalAccounting {
   /** Base URL for `loginUrl`, `identityUrl` and `apiUrl`. */
@@ -120,12 +109,6 @@ export interface RunningLocalAccounting {
   close(): Promise<void>;
 }
 
-const SECRET_FIELDS = new Set(['client_secret', 'code', 'code_verifier', 'refresh_token', 'token']);
-const redact = (body: unknown): unknown =>
-  body && typeof body === 'object' && !Array.isArray(body)
-    ? Object.fromEntries(Object.entries(body).map(([k, v]) => [k, SECRET_FIELDS.has(k) ? '[redacted]' : v]))
-    : body;
-
 export async function startLocalAccounting(opts: LocalAccountingOptions): Promise<RunningLocalAccounting> {
   if (!opts.webhookKey || !opts.clientId || !opts.clientSecret)
     throw new Error('local accounting: clientId, clientSecret and webhookKey are required');
@@ -168,36 +151,12 @@ export async function startLocalAccounting(opts: LocalAccountingOptions): Promis
     { webhookKey: opts.webhookKey, webhookUrl: () => webhookUrl, apiBase: () => baseUrl },
     nowMs,
   );
-  const requests: RecordedAccountingRequest[] = [];
 
   const app = Fastify({ logger: false });
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
     done(null, Object.fromEntries(new URLSearchParams(body as string))),
   );
-  let drops: { method: string; path: string }[] = [];
-  app.addHook('onSend', async (req, reply, payload) => {
-    const tenantId = req.headers['xero-tenant-id'];
-    const key = req.headers['idempotency-key'];
-    const path = req.url.split('?')[0] ?? req.url;
-    const drop = drops.findIndex((d) => d.method === req.method && d.path === path);
-    requests.push({
-      at: new Date(nowMs()),
-      method: req.method,
-      path,
-      query: req.url.includes('?') ? req.url.slice(req.url.indexOf('?') + 1) : '',
-      tenantId: typeof tenantId === 'string' ? tenantId : undefined,
-      status: reply.statusCode,
-      body: redact(req.body),
-      idempotencyKey: typeof key === 'string' ? key : undefined,
-      replyDropped: drop >= 0,
-    });
-    if (drop >= 0) {
-      // The work is done, the answer is lost: what a timeout or a cut connection looks like to the client.
-      drops = drops.filter((_, i) => i !== drop);
-      req.raw.socket.destroy();
-    }
-    return payload;
-  });
+  const { requests, dropNextReply } = recordRequests(app, nowMs);
 
   app.get('/identity/connect/authorize', async (req, reply) => {
     const r = oauth.authorize(req.query as Record<string, string | undefined>);
@@ -253,7 +212,7 @@ export async function startLocalAccounting(opts: LocalAccountingOptions): Promis
       const id = tenantOf(tenantId).tenantId;
       for (const g of oauth.grants.values()) g.tenantIds = g.tenantIds.filter((t) => t !== id);
     },
-    dropNextReply: (method, path) => void drops.push({ method, path }),
+    dropNextReply,
     addContact: (input) =>
       tenantOf(input.tenantId).ledger.saveContact(
         {

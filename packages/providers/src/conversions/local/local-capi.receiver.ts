@@ -6,15 +6,13 @@
  * `{ events_received, messages: [], fbtrace_id }` or
  * `{ error: { message, type: 'OAuthException', code: 190 | 100, fbtrace_id } }`.
  *
- * Three ways to run it: the `LocalCapiReceiver` core (`handle()`), a standalone node:http server
- * (`startLocalCapiReceiver`), or mounted on a Fastify app (`localCapiRoutes`).
+ * Three ways to run it: this `LocalCapiReceiver` core (`handle()`), or over HTTP (local-capi.server.ts)
+ * as a standalone node:http server (`startLocalCapiReceiver`) or mounted on a Fastify app (`localCapiRoutes`).
  */
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { type AddressInfo, isIP } from 'node:net';
+import { isIP } from 'node:net';
 
 import { type Clock, systemClock } from '@platform/kernel';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 const ACTION_SOURCES = new Set([
   'email',
@@ -76,9 +74,11 @@ export interface CapiHandleResult {
   body: unknown;
 }
 
-const traceId = (): string => `A${randomBytes(12).toString('base64url')}`;
+/** A Graph trace id (`fbtrace_id`), as every Graph answer carries. */
+export const traceId = (): string => `A${randomBytes(12).toString('base64url')}`;
 
-class GraphError extends Error {
+/** A Graph error answer: HTTP status, Graph error code and subcode. */
+export class GraphError extends Error {
   constructor(
     readonly status: number,
     readonly code: number,
@@ -277,136 +277,4 @@ export class LocalCapiReceiver {
 
 export function createLocalCapiReceiver(opts: LocalCapiReceiverOptions): LocalCapiReceiver {
   return new LocalCapiReceiver(opts);
-}
-
-export interface RunningLocalCapiReceiver {
-  /** Base URL to use as the sender's `graphUrl`, e.g. `http://127.0.0.1:40123`. */
-  url: string;
-  receiver: LocalCapiReceiver;
-  server: Server;
-  close(): Promise<void>;
-}
-
-const MAX_BODY = 5 * 1024 * 1024;
-
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const c of req) {
-    const b = c as Buffer;
-    size += b.length;
-    if (size > MAX_BODY) throw new GraphError(413, 100, 'Request body too large');
-    chunks.push(b);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-function decodeBody(ct: string | undefined, text: string): unknown {
-  if (text === '') return undefined;
-  const type = (ct ?? '').split(';')[0]?.trim().toLowerCase();
-  if (type === 'application/x-www-form-urlencoded') return Object.fromEntries(new URLSearchParams(text));
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new GraphError(400, 100, 'Invalid JSON body');
-  }
-}
-
-/** Standalone node:http server; `port` 0 (default) picks a free one. */
-export async function startLocalCapiReceiver(
-  opts: LocalCapiReceiverOptions & { host?: string; port?: number; receiver?: LocalCapiReceiver },
-): Promise<RunningLocalCapiReceiver> {
-  const receiver = opts.receiver ?? new LocalCapiReceiver(opts);
-  const send = (res: ServerResponse, r: CapiHandleResult): void => {
-    res.writeHead(r.status, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(r.body));
-  };
-  const server = createServer((req, res) => {
-    void (async () => {
-      const url = new URL(req.url ?? '/', 'http://local');
-      try {
-        const body = decodeBody(req.headers['content-type'], await readBody(req));
-        send(
-          res,
-          receiver.handle({
-            method: req.method ?? 'GET',
-            path: url.pathname,
-            query: Object.fromEntries(url.searchParams),
-            body,
-          }),
-        );
-      } catch (e) {
-        if (e instanceof GraphError) {
-          send(res, {
-            status: e.status,
-            body: { error: { message: e.message, type: 'OAuthException', code: e.code, fbtrace_id: traceId() } },
-          });
-        } else {
-          send(res, {
-            status: 500,
-            body: {
-              error: {
-                message: 'An unknown error has occurred.',
-                type: 'OAuthException',
-                code: 1,
-                fbtrace_id: traceId(),
-              },
-            },
-          });
-        }
-      }
-    })();
-  });
-  const host = opts.host ?? '127.0.0.1';
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(opts.port ?? 0, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const addr = server.address() as AddressInfo;
-  const urlHost = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
-  return {
-    url: `http://${urlHost}:${addr.port}`,
-    receiver,
-    server,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
-
-export interface LocalCapiRoutesOptions extends LocalCapiReceiverOptions {
-  /** Default `/local-graph`; the sender's graphUrl is then `{base_url}/local-graph`. */
-  prefix?: string;
-  receiver?: LocalCapiReceiver;
-}
-
-/** Fastify plugin: call directly (`await localCapiRoutes(app, opts)`) or `app.register` it. */
-export async function localCapiRoutes(app: FastifyInstance, opts: LocalCapiRoutesOptions): Promise<void> {
-  const prefix = (opts.prefix ?? '/local-graph').replace(/\/+$/, '');
-  const receiver = opts.receiver ?? new LocalCapiReceiver(opts);
-  const innerPrefix = prefix !== '' && app.prefix.endsWith(prefix) ? '' : prefix;
-  await app.register(
-    async (scope) => {
-      if (!scope.hasContentTypeParser('application/x-www-form-urlencoded')) {
-        scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
-          done(null, Object.fromEntries(new URLSearchParams(body as string))),
-        );
-      }
-      scope.post('/:version/:pixelId/events', async (req: FastifyRequest, reply: FastifyReply) => {
-        const params = req.params as { version: string; pixelId: string };
-        const r = receiver.handle({
-          method: 'POST',
-          path: `/${params.version}/${encodeURIComponent(params.pixelId)}/events`,
-          query: req.query as Record<string, string | undefined>,
-          body: req.body,
-        });
-        return reply.code(r.status).send(r.body);
-      });
-    },
-    { prefix: innerPrefix },
-  );
 }

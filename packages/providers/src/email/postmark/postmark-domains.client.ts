@@ -4,7 +4,7 @@
  * verified) and return-path CNAME; PUT /domains/{id}/verifyDkim and /verifyReturnPath make Postmark
  * check DNS; DELETE /domains/{id} removes it.
  */
-import { jsonObject, providerFetch } from '../../http/provider-http.js';
+import { providerFetch } from '../../http/provider-http.js';
 import { EmailSendError, type ProviderDomain, type SendingDomainRegistry } from '../email.port.js';
 
 export interface PostmarkDomainsOptions {
