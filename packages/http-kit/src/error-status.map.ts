@@ -39,6 +39,7 @@ export const ERROR_STATUS: Record<ErrorCode, { status: number; title: string }> 
   EMAIL_SUPPRESSION_NOT_LIFTABLE: { status: 409, title: 'Suppression cannot be lifted' },
   EMAIL_WEBHOOK_UNAUTHENTICATED: { status: 401, title: 'Webhook not authenticated' },
   INTERNAL: { status: 500, title: 'Internal error' },
+  CONTROL_UNAVAILABLE: { status: 503, title: 'Control plane unavailable' },
 };
 
 export const problemType = (code: ErrorCode): string => `urn:platform:problem:${code.toLowerCase().replace(/_/g, '-')}`;

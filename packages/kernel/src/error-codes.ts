@@ -49,6 +49,8 @@ export const ERROR_CODES = [
   'EMAIL_WEBHOOK_UNAUTHENTICATED',
   // everything else
   'INTERNAL',
+  // frontend (apps/frontend): the control plane behind /api/control did not answer
+  'CONTROL_UNAVAILABLE',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
