@@ -24,6 +24,31 @@ export const controlEnvSchema = z.object({
     .default(262_144),
   /** Fastify trustProxy: unset (trust nobody) or the proxy's addresses/CIDRs, comma-separated. */
   TRUST_PROXY: z.string().optional(),
+  /**
+   * HMAC key of the access tokens (HS256, pinned). Unset: a key is generated once and kept in
+   * DATA_DIR/control-jwt-secret (embedded mode). Rotation: move the old key to
+   * CONTROL_JWT_PREVIOUS_SECRETS (comma-separated) for one access-token lifetime.
+   */
+  CONTROL_JWT_SECRET: z.string().min(32, 'must be at least 32 characters of random').optional(),
+  CONTROL_JWT_PREVIOUS_SECRETS: z.string().optional(),
+  CONTROL_JWT_ISSUER: z.string().min(1).default('window-platform'),
+  ACCESS_TOKEN_TTL_S: z.coerce
+    .number()
+    .int()
+    .min(60, 'must be at least 60')
+    .max(3600, 'must be at most 3600')
+    .default(900),
+  /** The default ERP (tenants without their own routing): the embedded ERP or an Odoo 15. */
+  ERP_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL of the ERP (Odoo 15 or the embedded ERP)' })
+    .default('http://127.0.0.1:8069'),
+  ERP_DB: z
+    .string()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,62}$/, 'must be an ERP database name')
+    .default('platform'),
+  ERP_TIMEOUT_MS: z.coerce.number().int().min(500).max(120_000).default(15_000),
+  /** Bearer token of the platform operator's endpoints (creating, suspending, deleting tenants); unset: CLI only. */
+  CONTROL_OPERATOR_TOKEN: z.string().min(24, 'must be at least 24 characters of random').optional(),
 });
 
 export type ControlConfig = z.infer<typeof controlEnvSchema>;

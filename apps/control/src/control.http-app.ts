@@ -9,7 +9,11 @@ import {
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 
 import type { ControlDeps } from './deps.js';
+import { registerAuditRoutes } from './features/audit/audit.routes.js';
 import { registerHealthRoutes } from './features/health/health.routes.js';
+import { registerPlanRoutes } from './features/plans/plans.routes.js';
+import { registerOpenApiRoute } from './openapi/openapi.routes.js';
+import { RouteCatalogue } from './openapi/routes.js';
 
 export interface ControlAppOptions {
   logger: FastifyBaseLogger | false;
@@ -35,5 +39,10 @@ export async function buildControlApp(deps: ControlDeps, opts: ControlAppOptions
     done(null, payload);
   });
   registerHealthRoutes(app, deps);
+  // Every feature declares its routes through the catalogue, which serves them as OpenAPI 3.1.
+  const catalogue = new RouteCatalogue();
+  registerPlanRoutes(app, catalogue, deps);
+  registerAuditRoutes(app, catalogue, deps);
+  registerOpenApiRoute(app, catalogue);
   return app;
 }

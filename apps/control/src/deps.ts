@@ -3,10 +3,19 @@
  * provisioning, accounts, plans, domains, the tenant-scoped ERP API, portal tokens, audit, metrics).
  * Nothing here listens: control.server.ts does.
  */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
 import type { Db } from '@platform/db';
 import { type Clock, systemClock } from '@platform/kernel';
 
 import type { ControlConfig } from './control.config.js';
+import { MembersService } from './features/accounts/members.service.js';
+import { AuditLog } from './features/audit/audit-log.js';
+import { type AccessTokenKeys, accessTokenKeys } from './features/auth/access-token.js';
+import { PlanLimits } from './features/plans/plan-limits.service.js';
+import { defaultTenantErps, type TenantErps } from './features/tenants/tenant-erps.js';
 
 export interface ControlDeps {
   config: ControlConfig;
@@ -14,12 +23,49 @@ export interface ControlDeps {
   clock: Clock;
   /** Named readiness checks for /health/ready beyond the database (each rejects when not ready). */
   readiness: Record<string, () => Promise<void>>;
+  tokenKeys: AccessTokenKeys;
+  plans: PlanLimits;
+  audit: AuditLog;
+  members: MembersService;
+  erps: TenantErps;
 }
 
 export interface ComposeControlOptions {
   clock?: Clock;
+  erps?: TenantErps;
+}
+
+/** CONTROL_JWT_SECRET, or (embedded mode) a key generated once and kept beside the data. */
+function jwtSecret(config: ControlConfig): string {
+  if (config.CONTROL_JWT_SECRET) return config.CONTROL_JWT_SECRET;
+  const file = join(config.DATA_DIR, 'control-jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(config.DATA_DIR, { recursive: true });
+  const key = randomBytes(48).toString('base64url');
+  // 'wx': two processes starting at once must not each write their own key.
+  try {
+    writeFileSync(file, key, { mode: 0o600, flag: 'wx' });
+    return key;
+  } catch {
+    return readFileSync(file, 'utf8').trim();
+  }
 }
 
 export function composeControl(config: ControlConfig, db: Db, opts: ComposeControlOptions = {}): ControlDeps {
-  return { config, db, clock: opts.clock ?? systemClock, readiness: {} };
+  const previous = (config.CONTROL_JWT_PREVIOUS_SECRETS ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const plans = new PlanLimits();
+  return {
+    config,
+    db,
+    clock: opts.clock ?? systemClock,
+    readiness: {},
+    tokenKeys: accessTokenKeys(config.CONTROL_JWT_ISSUER, jwtSecret(config), previous),
+    plans,
+    audit: new AuditLog(),
+    members: new MembersService(plans),
+    erps: opts.erps ?? defaultTenantErps(config),
+  };
 }

@@ -92,7 +92,7 @@ export async function startPlatform(
       logger: logger.child({ name: 'landing' }) as unknown as FastifyBaseLogger,
       onAccepted: () => worker.wake(),
     });
-    const control = await startControl(loadControlConfig(env), {
+    const control = await startControl(loadControlConfig(erpServer ? { ...env, ERP_URL: erpServer.url } : env), {
       db,
       logger: logger.child({ name: 'control' }) as unknown as FastifyBaseLogger,
     });

@@ -1,0 +1,68 @@
+/**
+ * Access tokens of the control plane: short-lived JWTs (jose), HS256 only (the algorithm is pinned,
+ * so a token that names `none` or an asymmetric algorithm is refused), with `iss`, `aud` and `exp`
+ * checked. Claims: `sub` user id, `tid` tenant id, `role`, `email`. A `kid` names the key, so a
+ * rotated key keeps verifying the tokens it signed until they expire.
+ */
+import { createHash } from 'node:crypto';
+
+import { AppError } from '@platform/kernel';
+import { jwtVerify, SignJWT } from 'jose';
+
+import { type Principal, type Role, ROLES } from './principal.js';
+
+export const ACCESS_AUDIENCE = 'control';
+const ALG = 'HS256';
+
+export interface AccessTokenKeys {
+  issuer: string;
+  current: Uint8Array;
+  /** Keys still accepted for verification after a rotation. */
+  previous: Uint8Array[];
+}
+
+const kidOf = (key: Uint8Array) => createHash('sha256').update(key).digest('base64url').slice(0, 8);
+
+export function accessTokenKeys(issuer: string, current: string, previous: string[] = []): AccessTokenKeys {
+  const enc = new TextEncoder();
+  return { issuer, current: enc.encode(current), previous: previous.map((p) => enc.encode(p)) };
+}
+
+export async function issueAccessToken(keys: AccessTokenKeys, p: Principal, ttlSeconds: number): Promise<string> {
+  return new SignJWT({ tid: p.tenantId, role: p.role, email: p.email })
+    .setProtectedHeader({ alg: ALG, typ: 'JWT', kid: kidOf(keys.current) })
+    .setSubject(p.userId)
+    .setIssuer(keys.issuer)
+    .setAudience(ACCESS_AUDIENCE)
+    .setIssuedAt()
+    .setExpirationTime(`${ttlSeconds}s`)
+    .sign(keys.current);
+}
+
+const invalid = () =>
+  new AppError('TOKEN_INVALID', 'The access token is not valid (expired, forged or not for this service).');
+
+/** The principal of a valid token; TOKEN_INVALID for anything else, never saying which check failed. */
+export async function verifyAccessToken(keys: AccessTokenKeys, token: string): Promise<Principal> {
+  for (const key of [keys.current, ...keys.previous]) {
+    try {
+      const { payload, protectedHeader } = await jwtVerify(token, key, {
+        algorithms: [ALG],
+        issuer: keys.issuer,
+        audience: ACCESS_AUDIENCE,
+        requiredClaims: ['exp', 'sub'],
+      });
+      if (protectedHeader.kid !== undefined && protectedHeader.kid !== kidOf(key)) continue;
+      const { sub, tid, role, email } = payload;
+      if (typeof sub !== 'string' || typeof tid !== 'string' || typeof email !== 'string') throw invalid();
+      if (!(ROLES as readonly string[]).includes(role as string)) throw invalid();
+      return { userId: sub, tenantId: tid, role: role as Role, email };
+    } catch (e) {
+      if (e instanceof AppError) throw e;
+      // A signature made with another key: try the next accepted key; other failures are final.
+      if ((e as { code?: string }).code === 'ERR_JWS_SIGNATURE_VERIFICATION_FAILED') continue;
+      throw invalid();
+    }
+  }
+  throw invalid();
+}

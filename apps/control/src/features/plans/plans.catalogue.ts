@@ -1,0 +1,86 @@
+/**
+ * The subscription plans exactly as the spec's tables list them: prices, limits (null = unlimited)
+ * and feature flags. The one place that knows them; PlanLimits enforces them.
+ */
+export const PLAN_IDS = ['free', 'starter', 'professional', 'enterprise'] as const;
+export type PlanId = (typeof PLAN_IDS)[number];
+
+export const FEATURES = [
+  'pdf_reports',
+  'custom_branding',
+  'api_access',
+  'advanced_reports',
+  'multi_location',
+  'recurring_jobs',
+  'inventory',
+] as const;
+export type Feature = (typeof FEATURES)[number];
+
+export interface Plan {
+  id: PlanId;
+  name: string;
+  /** US dollars. */
+  prices: { monthly: number; yearly: number };
+  limits: { users: number | null; technicians: number | null; jobs_per_month: number | null };
+  features: Record<Feature, boolean>;
+}
+
+const f = (on: Feature[]): Record<Feature, boolean> =>
+  Object.fromEntries(FEATURES.map((x) => [x, on.includes(x)])) as Record<Feature, boolean>;
+
+export const PLANS: Record<PlanId, Plan> = {
+  free: {
+    id: 'free',
+    name: 'Free',
+    prices: { monthly: 0, yearly: 0 },
+    limits: { users: 2, technicians: 1, jobs_per_month: 20 },
+    features: f(['pdf_reports']),
+  },
+  starter: {
+    id: 'starter',
+    name: 'Starter',
+    prices: { monthly: 49, yearly: 470 },
+    limits: { users: 5, technicians: 3, jobs_per_month: 100 },
+    features: f(['pdf_reports', 'custom_branding', 'recurring_jobs']),
+  },
+  professional: {
+    id: 'professional',
+    name: 'Professional',
+    prices: { monthly: 99, yearly: 950 },
+    limits: { users: 15, technicians: 10, jobs_per_month: 500 },
+    features: f([
+      'pdf_reports',
+      'custom_branding',
+      'api_access',
+      'advanced_reports',
+      'multi_location',
+      'recurring_jobs',
+      'inventory',
+    ]),
+  },
+  enterprise: {
+    id: 'enterprise',
+    name: 'Enterprise',
+    prices: { monthly: 299, yearly: 2870 },
+    limits: { users: null, technicians: null, jobs_per_month: null },
+    features: f([
+      'pdf_reports',
+      'custom_branding',
+      'api_access',
+      'advanced_reports',
+      'multi_location',
+      'recurring_jobs',
+      'inventory',
+    ]),
+  },
+};
+
+/** The cheapest plan that has the feature (for PLAN_FEATURE_MISSING's `required_plan`). */
+export function cheapestPlanWith(feature: Feature): PlanId {
+  return PLAN_IDS.find((id) => PLANS[id].features[feature]) ?? 'enterprise';
+}
+
+/** The cheapest plan whose limit is above `count` (for PLAN_LIMIT_REACHED's `upgrade_to`). */
+export function cheapestPlanAbove(limit: keyof Plan['limits'], count: number): PlanId {
+  return PLAN_IDS.find((id) => (PLANS[id].limits[limit] ?? Infinity) > count) ?? 'enterprise';
+}

@@ -1,0 +1,65 @@
+/** `GET|PUT /api/tenants/{id}/plan`: the plan, its limits and features, and the tenant's usage. */
+import { withTenant } from '@platform/db';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+
+import type { ControlDeps } from '../../deps.js';
+import { route, type RouteCatalogue, uuidParam } from '../../openapi/routes.js';
+import { assertOwnTenant, authenticate, requireRole } from '../auth/auth.guard.js';
+import { PLAN_IDS, PLANS } from './plans.catalogue.js';
+
+export function registerPlanRoutes(app: FastifyInstance, catalogue: RouteCatalogue, deps: ControlDeps): void {
+  const signedIn = authenticate(deps);
+  const view = async (tenantId: string) =>
+    withTenant(deps.db, tenantId, async (tx) => {
+      const plan = await deps.plans.plan(tx, tenantId);
+      return {
+        plan: plan.id,
+        name: plan.name,
+        prices: plan.prices,
+        limits: plan.limits,
+        features: plan.features,
+        usage: await deps.plans.usage(tx, tenantId, deps.clock.now()),
+        plans: PLAN_IDS.map((id) => ({ id, name: PLANS[id].name, prices: PLANS[id].prices, limits: PLANS[id].limits })),
+      };
+    });
+  route(app, catalogue, {
+    method: 'GET',
+    url: '/api/tenants/:id/plan',
+    summary: "The tenant's plan, limits, features and usage this month",
+    tags: ['plans'],
+    security: 'bearer',
+    preHandler: [signedIn],
+    params: uuidParam('id'),
+    handler: async ({ params }, req) => {
+      assertOwnTenant(req, params.id);
+      return view(params.id);
+    },
+  });
+  route(app, catalogue, {
+    method: 'PUT',
+    url: '/api/tenants/:id/plan',
+    summary: 'Change plan (immediate; a downgrade keeps data and blocks only new additions)',
+    tags: ['plans'],
+    security: 'bearer',
+    preHandler: [signedIn, requireRole('owner')],
+    params: uuidParam('id'),
+    body: z.strictObject({ plan: z.enum(PLAN_IDS) }),
+    handler: async ({ params, body }, req) => {
+      const p = assertOwnTenant(req, params.id);
+      await withTenant(deps.db, params.id, async (tx) => {
+        const before = (await deps.plans.plan(tx, params.id)).id;
+        await deps.plans.change(tx, params.id, body.plan);
+        await deps.audit.record(tx, {
+          tenantId: params.id,
+          actor: { kind: 'user', id: p.userId },
+          action: 'plan.change',
+          target: { type: 'tenant', id: params.id },
+          ip: req.ip,
+          detail: { from: before, to: body.plan },
+        });
+      });
+      return view(params.id);
+    },
+  });
+}
