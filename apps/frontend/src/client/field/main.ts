@@ -74,7 +74,16 @@ async function render(): Promise<void> {
   for (const q of items)
     if (q.change.kind === 'upload' && q.change.uploadKind !== 'signature')
       objectUrls.push(URL.createObjectURL(q.change.blob));
+  // A re-render (a sync finished) must not wipe what the technician is typing or the customer is signing.
+  const typed = Array.from(app.querySelectorAll<HTMLTextAreaElement>('textarea[id]')).map(
+    (t) => [t.id, t.value] as const,
+  );
+  const strokes = pad && !pad.isEmpty() ? pad.toData() : undefined;
   app.innerHTML = detailView(job, items, navigator.onLine, objectUrls);
+  for (const [id, value] of typed) {
+    const t = document.getElementById(id);
+    if (t instanceof HTMLTextAreaElement) t.value = value;
+  }
   const canvas = $<HTMLCanvasElement>('#sig');
   if (canvas) {
     const ratio = Math.max(window.devicePixelRatio || 1, 1);
@@ -82,6 +91,7 @@ async function render(): Promise<void> {
     canvas.height = canvas.offsetHeight * ratio;
     canvas.getContext('2d')!.scale(ratio, ratio);
     pad = new SignaturePad(canvas, { backgroundColor: 'rgb(255,255,255)' });
+    if (strokes) pad.fromData(strokes);
   } else pad = undefined;
 }
 
@@ -119,7 +129,9 @@ app.addEventListener('submit', async (e) => {
   if (r.name !== 'job') return;
   if (form.id === 'note-form') {
     const body = $<HTMLTextAreaElement>('#note')!.value.trim();
-    if (body) await change(r.id, { kind: 'note', body });
+    if (!body) return;
+    $<HTMLTextAreaElement>('#note')!.value = '';
+    await change(r.id, { kind: 'note', body });
   }
   if (form.id === 'complete-form') {
     const resolution = $<HTMLTextAreaElement>('#resolution')!.value.trim();
@@ -144,7 +156,11 @@ app.addEventListener('click', async (e) => {
   if (t.dataset.stage) await change(r.id, { kind: 'stage', stage: t.dataset.stage as 'travel' | 'on_site' });
   if (t.id === 'sig-clear') pad?.clear();
   if (t.id === 'sig-save' && pad && !pad.isEmpty()) {
-    const blob = await (await fetch(pad.toDataURL('image/png'))).blob();
+    // Straight from the canvas: a data: URL fetch is refused while offline.
+    const canvas = $<HTMLCanvasElement>('#sig')!;
+    const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/png'));
+    if (!blob) return;
+    pad.clear();
     await change(r.id, { kind: 'upload', uploadKind: 'signature', blob, contentType: 'image/png' });
   }
   if (t.dataset.resolve) {

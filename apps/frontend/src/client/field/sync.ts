@@ -24,7 +24,6 @@ export function syncNow(): Promise<SyncOutcome> {
       return locks ? await locks.request('field-sync', () => drain()) : await drain();
     } finally {
       running = undefined;
-      changed();
     }
   })());
 }

@@ -85,7 +85,7 @@ export function detailView(raw: Job, items: QueueItem[], online: boolean, photoU
   const windows = j.windows
     .map(
       (w) =>
-        `<tr><td>${h(w.room)}</td><td>${h(w.product)}</td><td>${h(inches(w.width_in))} × ${h(inches(w.drop_in))}</td><td>${h(w.mount)}</td><td>${h(w.colour)}</td></tr>`,
+        `<li><strong>${h(w.room)}</strong>: ${h(w.product)}, ${h(inches(w.width_in))} × ${h(inches(w.drop_in))}, ${h(w.mount)} mount, ${h(w.colour)}</li>`,
     )
     .join('');
   const notes = [
@@ -117,7 +117,7 @@ ${
 <div><a href="${h(mapsUrl(j))}" target="_blank" rel="noopener">${h(addressLine(j)) || 'Open in maps'}</a></div>
 ${phone ? `<div><a class="btn secondary" href="tel:${h(phone)}">Call ${h(j.customer.phone)}</a></div>` : ''}
 <div class="muted">${h(j.name)}</div></section>
-<h2>Windows</h2><div class="card" style="overflow-x:auto"><table><thead><tr><th scope="col">Room</th><th scope="col">Product</th><th scope="col">W × D</th><th scope="col">Mount</th><th scope="col">Colour</th></tr></thead><tbody>${windows}</tbody></table></div>
+<h2>Windows</h2><ul class="card">${windows || '<li class="muted">No windows listed.</li>'}</ul>
 ${stageButtons}
 <h2>Checklist</h2><ul class="plain card">${checklist || '<li class="muted">Nothing to check.</li>'}</ul>
 <h2>Notes</h2><ul class="card">${notes || '<li class="muted">No notes yet.</li>'}</ul>
