@@ -44,17 +44,17 @@ export function inches(v: number | undefined): string {
 function line(l: PortalLine): string {
   const opts = (l.options ?? []).map((o) => (typeof o === 'string' ? o : (o.name ?? o.code ?? ''))).filter(Boolean);
   const size = l.width_in !== undefined ? `${inches(l.width_in)} × ${inches(l.drop_in)}` : '';
-  return `<tr><td>${esc(l.room ?? '')}</td><td>${esc(l.product ?? l.name ?? l.product_code ?? '')}${
+  return `<tr><td data-label="Room">${esc(l.room ?? '')}</td><td data-label="Product">${esc(l.product ?? l.name ?? l.product_code ?? '')}${
     opts.length ? `<div class="muted">${esc(opts.join(', '))}</div>` : ''
-  }</td><td>${esc(size)}${l.mount ? `<div class="muted">${esc(l.mount)} mount</div>` : ''}</td><td>${esc(
+  }</td><td data-label="Size">${esc(size)}${l.mount ? `<div class="muted">${esc(l.mount)} mount</div>` : ''}</td><td data-label="Colour">${esc(
     l.colour ?? '',
-  )}</td><td>${esc(money(l.price_subtotal ?? l.amount))}</td></tr>`;
+  )}</td><td data-label="Price">${esc(money(l.price_subtotal ?? l.amount))}</td></tr>`;
 }
 
 export function quotePage(branding: Branding, q: PortalQuote, token: string, script: string): string {
   const accepted = q.state === 'sale' || q.state === 'done';
   const body = `<h1>Your quote ${esc(q.name)}</h1>
-<div class="card"><table><caption class="visually-hidden">Windows and products</caption>
+<div class="card"><table class="lines"><caption class="visually-hidden">Windows and products</caption>
 <thead><tr><th scope="col">Room</th><th scope="col">Product</th><th scope="col">Width × drop</th><th scope="col">Colour</th><th scope="col">Price</th></tr></thead>
 <tbody>${q.lines.map(line).join('')}</tbody></table>
 <dl class="row" style="justify-content:flex-end;gap:1.5rem;margin-top:1rem">
