@@ -36,6 +36,14 @@ export const frontendEnvSchema = z.object({
     .default(15_728_640),
   /** Fastify trustProxy: unset (trust nobody) or the proxy's addresses/CIDRs, comma-separated. */
   TRUST_PROXY: z.string().optional(),
+  // The contact page's bot check, the landing host's settings of the same names (reCAPTCHA v3).
+  // Without a secret the local siteverify stand-in is mounted at /local-captcha (embedded mode).
+  CAPTCHA_SITE_KEY: z.string().optional(),
+  CAPTCHA_SECRET_KEY: z.string().min(8, 'must be the secret key from the bot-check console').optional(),
+  CAPTCHA_VERIFY_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  CAPTCHA_MIN_SCORE: z.coerce.number().min(0, 'must be between 0 and 1').max(1, 'must be between 0 and 1').default(0.5),
+  /** Host names a bot-check token may come from (comma-separated); required with CAPTCHA_SECRET_KEY. */
+  CAPTCHA_ALLOWED_HOSTNAMES: z.string().optional(),
 });
 
 export type FrontendConfig = z.infer<typeof frontendEnvSchema>;

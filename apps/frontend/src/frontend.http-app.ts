@@ -9,9 +9,11 @@ import {
   problemFrameworkErrors,
   registerProblemHandlers,
 } from '@platform/http-kit';
+import { localCaptchaRoutes } from '@platform/providers/local';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 
 import type { FrontendDeps } from './deps.js';
+import { registerContactApi } from './features/contact/contact.routes.js';
 import { registerControlProxy } from './features/control-proxy/control-proxy.routes.js';
 import { registerHealthRoutes } from './features/health/health.routes.js';
 import { registerContactRoutes } from './features/pages/contact.routes.js';
@@ -55,7 +57,7 @@ export async function buildFrontendApp(deps: FrontendDeps, opts: FrontendAppOpti
   // Pages resolve their tenant here; /api/control resolves its own (and answers a problem body).
   app.addHook('onRequest', async (req, reply) => {
     const path = req.url.split('?')[0]!;
-    if (path === '/api/health' || path.startsWith('/api/')) return;
+    if (path.startsWith('/api/') || path.startsWith('/local-captcha/')) return;
     const tenant = await deps.tenants.resolve(req.hostname);
     if (!tenant) return html(reply, notFoundPage(), 404);
     req.tenant = tenant;
@@ -70,6 +72,15 @@ export async function buildFrontendApp(deps: FrontendDeps, opts: FrontendAppOpti
   registerPageRoutes(app, deps.bundles);
   registerPortalRoutes(app, deps);
   registerContactRoutes(app, deps);
+  registerContactApi(app, deps);
+  if (deps.localCaptcha) {
+    // Embedded mode only: the local siteverify stand-in and its browser script (not a bot check).
+    await app.register(localCaptchaRoutes, {
+      prefix: '/local-captcha',
+      secret: deps.localCaptcha.secret,
+      siteKey: deps.localCaptcha.siteKey,
+    });
+  }
   // Other methods and /api paths keep http-kit's problem 404; a person following a bad link gets a page.
   app.get('/*', async (req, reply) => {
     if (req.url.startsWith('/api/'))

@@ -41,6 +41,12 @@ export async function startFrontend(config: FrontendConfig, opts: StartFrontendO
     const deps = await composeFrontend(config, db);
     const app = await buildFrontendApp(deps, { logger, trustProxy: trustProxy(config.TRUST_PROXY) });
     const running = await listenAndTrack(app, config.FRONTEND_HOST, config.FRONTEND_PORT);
+    if (deps.localCaptcha) {
+      deps.localCaptcha.bind(`http://127.0.0.1:${running.port}`);
+      logger.warn(
+        'contact page bot check: no CAPTCHA_SECRET_KEY, so the LOCAL siteverify stand-in is in use (embedded mode only)',
+      );
+    }
     let closing: Promise<void> | undefined;
     return {
       url: running.url,

@@ -53,6 +53,7 @@ describe('the field app offline', () => {
     const ctx = await browser.newContext(PHONE_375);
     const page = await signIn(ctx);
     await page.waitForSelector('text=Olive Offline');
+    expect(control.loginTenants).toEqual(['acme']);
     expect(await page.locator('a[href^="https://maps.example"]').count()).toBe(1);
     expect(await axe(page)).toEqual([]);
     await page.screenshot({ path: join(SHOTS, 'jobs-375.png'), fullPage: true });

@@ -38,6 +38,10 @@ export class ControlStandin {
   readonly jobs = new Map<string, StandinJob>();
   readonly objects = new Map<string, { bytes: number; puts: number; type: string }>();
   readonly applied: { job: string; what: string }[] = [];
+  /** Helpdesk tickets filed through POST /helpdesk/tickets (public intake), once per Idempotency-Key. */
+  readonly tickets: { id: string; tenant?: string; body: Record<string, unknown> }[] = [];
+  /** The `tenant` each sign-in named (the page's tenant slug). */
+  readonly loginTenants: (string | undefined)[] = [];
   private readonly answers = new Map<string, { status: number; body: unknown }>();
   private readonly tokens = new Map<string, { userId: string }>();
   private clock = 0;
@@ -139,6 +143,7 @@ export class ControlStandin {
         ? (JSON.parse(raw.toString()) as Record<string, unknown>)
         : {};
     if (path === '/auth/login' && req.method === 'POST') {
+      this.loginTenants.push(body.tenant as string | undefined);
       if (body.email !== this.user.email || body.password !== this.user.password)
         return this.problem(res, 401, 'LOGIN_FAILED');
       return this.send(res, 200, this.session());
@@ -146,6 +151,15 @@ export class ControlStandin {
     if (path === '/auth/refresh' && req.method === 'POST') {
       if (!this.tokens.has(`r:${String(body.refresh_token)}`)) return this.problem(res, 401, 'TOKEN_INVALID');
       return this.send(res, 200, this.session());
+    }
+    if (path === '/helpdesk/tickets' && req.method === 'POST') {
+      const replay = idem ? this.answers.get(`ticket:${idem}`) : undefined;
+      if (replay) return this.send(res, replay.status, replay.body);
+      if (body.tenant_id !== req.headers['x-tenant-id']) return this.problem(res, 422, 'VALIDATION_FAILED');
+      const id = randomUUID();
+      this.tickets.push({ id, tenant: req.headers['x-tenant-id'] as string, body });
+      if (idem) this.answers.set(`ticket:${idem}`, { status: 201, body: { id } });
+      return this.send(res, 201, { id });
     }
     const auth = /^Bearer (.+)$/.exec(req.headers.authorization ?? '');
     if (!auth || !this.tokens.has(`a:${auth[1]}`)) return this.problem(res, 401, 'AUTH_REQUIRED');

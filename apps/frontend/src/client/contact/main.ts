@@ -1,8 +1,11 @@
 /** The contact form: posts a helpdesk ticket for this host's tenant, once (Idempotency-Key per form fill). */
+import { captchaToken, loadCaptcha } from '../shared/captcha.js';
 import { $, uuid } from '../shared/dom.js';
 
 const form = $<HTMLFormElement>('#contact-form');
 let key = uuid();
+// The bot-check script loads on first use of the form, never on page load.
+form?.addEventListener('focusin', () => void loadCaptcha().catch(() => undefined), { once: true });
 
 form?.addEventListener('submit', async (e) => {
   e.preventDefault();
@@ -26,7 +29,7 @@ form?.addEventListener('submit', async (e) => {
     r = await fetch('/api/contact', {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'idempotency-key': key },
-      body: JSON.stringify(values),
+      body: JSON.stringify({ ...values, captcha_token: await captchaToken('contact') }),
     });
   } catch {
     r = undefined;

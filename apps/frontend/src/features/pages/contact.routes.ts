@@ -7,6 +7,6 @@ import { html } from './pages.routes.js';
 
 export function registerContactRoutes(app: FastifyInstance, deps: FrontendDeps): void {
   app.get('/contact', async (req, reply) =>
-    html(reply, contactPage(req.branding!, req.tenant!, deps.bundles.script.contact)),
+    html(reply, contactPage(req.branding!, req.tenant!, deps.bundles.script.contact, deps.captchaScript)),
   );
 }

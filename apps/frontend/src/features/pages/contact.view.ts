@@ -3,7 +3,12 @@ import type { Branding } from '../tenancy/branding.service.js';
 import { esc } from './html.js';
 import { page } from './layout.view.js';
 
-export function contactPage(branding: Branding, tenant: { id: string }, script: string): string {
+export function contactPage(
+  branding: Branding,
+  tenant: { id: string },
+  script: string,
+  captcha: { scriptUrl: string; siteKey: string },
+): string {
   const reach = [
     branding.phone
       ? `<li>Phone: <a href="tel:${esc(branding.phone.replace(/[^+\d]/g, ''))}">${esc(branding.phone)}</a></li>`
@@ -21,5 +26,12 @@ export function contactPage(branding: Branding, tenant: { id: string }, script: 
 <p id="c-msg" role="status"></p></form>`
     : '';
   const body = `<h1>Contact ${esc(branding.name)}</h1>${reach ? `<ul>${reach}</ul>` : ''}${form}`;
-  return page({ branding, title: 'Contact', body, script, dataset: { tenantId: tenant.id }, noindex: false });
+  return page({
+    branding,
+    title: 'Contact',
+    body,
+    script,
+    dataset: { tenantId: tenant.id, captchaSrc: captcha.scriptUrl, captchaKey: captcha.siteKey },
+    noindex: false,
+  });
 }

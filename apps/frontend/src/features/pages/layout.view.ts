@@ -18,7 +18,7 @@ export function page(o: PageOptions): string {
   const b = o.branding;
   const { bg, link, onBrand } = palette(b.primary, b.secondary);
   const data = Object.entries(o.dataset ?? {})
-    .map(([k, v]) => ` data-${k}="${esc(v)}"`)
+    .map(([k, v]) => ` data-${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}="${esc(v)}"`)
     .join('');
   const logo = b.logoUrl ? `<img src="${esc(b.logoUrl)}" alt="">` : '';
   const contact = [
