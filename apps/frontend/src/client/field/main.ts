@@ -205,7 +205,14 @@ async function online(): Promise<void> {
 window.addEventListener('popstate', () => void render());
 window.addEventListener('online', () => void online());
 window.addEventListener('offline', () => void render());
-onSyncChange(() => void render());
+// A long queue reports progress after every change: redraw at most every 200 ms, not 200 times.
+let redraw: ReturnType<typeof setTimeout> | undefined;
+onSyncChange(() => {
+  redraw ??= setTimeout(() => {
+    redraw = undefined;
+    void render();
+  }, 200);
+});
 setInterval(() => void (navigator.onLine && syncNow()), 20_000);
 if ('serviceWorker' in navigator)
   void navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => undefined);
