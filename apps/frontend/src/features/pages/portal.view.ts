@@ -15,6 +15,10 @@ export interface PortalLine {
   options?: (string | { name?: string; code?: string })[];
   price_subtotal?: number;
   amount?: number;
+  /** The control plane's priced line (apps/control sales pricing). */
+  product_name?: string;
+  option_lines?: { code: string; name: string; price: number }[];
+  unit_price?: number;
 }
 
 export interface PortalQuote {
@@ -42,13 +46,15 @@ export function inches(v: number | undefined): string {
 }
 
 function line(l: PortalLine): string {
-  const opts = (l.options ?? []).map((o) => (typeof o === 'string' ? o : (o.name ?? o.code ?? ''))).filter(Boolean);
+  const opts = l.option_lines?.length
+    ? l.option_lines.map((o) => o.name)
+    : (l.options ?? []).map((o) => (typeof o === 'string' ? o : (o.name ?? o.code ?? ''))).filter(Boolean);
   const size = l.width_in !== undefined ? `${inches(l.width_in)} × ${inches(l.drop_in)}` : '';
-  return `<tr><td data-label="Room">${esc(l.room ?? '')}</td><td data-label="Product">${esc(l.product ?? l.name ?? l.product_code ?? '')}${
+  return `<tr><td data-label="Room">${esc(l.room ?? '')}</td><td data-label="Product">${esc(l.product ?? l.product_name ?? l.name ?? l.product_code ?? '')}${
     opts.length ? `<div class="muted">${esc(opts.join(', '))}</div>` : ''
   }</td><td data-label="Size">${esc(size)}${l.mount ? `<div class="muted">${esc(l.mount)} mount</div>` : ''}</td><td data-label="Colour">${esc(
     l.colour ?? '',
-  )}</td><td data-label="Price">${esc(money(l.price_subtotal ?? l.amount))}</td></tr>`;
+  )}</td><td data-label="Price">${esc(money(l.price_subtotal ?? l.amount ?? l.unit_price))}</td></tr>`;
 }
 
 export function quotePage(branding: Branding, q: PortalQuote, token: string, script: string): string {
