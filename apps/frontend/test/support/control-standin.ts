@@ -164,12 +164,20 @@ export class ControlStandin {
     const auth = /^Bearer (.+)$/.exec(req.headers.authorization ?? '');
     if (!auth || !this.tokens.has(`a:${auth[1]}`)) return this.problem(res, 401, 'AUTH_REQUIRED');
     if (path === '/jobs' && req.method === 'GET') {
-      const items = [...this.jobs.values()].filter((j) => j.technician?.id === this.user.id);
+      const date = url.searchParams.get('date');
+      const items = [...this.jobs.values()]
+        .filter((j) => this.user.role !== 'technician' || j.technician?.id === this.user.id)
+        .filter((j) => !date || j.scheduled_start.startsWith(date));
       return this.send(res, 200, { items, page: 1, page_size: 100, total: items.length });
     }
-    const m = /^\/jobs\/([^/]+)(?:\/(notes|stage|complete|uploads|attachments|checklist)(?:\/([^/]+))?)?$/.exec(path);
+    const m =
+      /^\/jobs\/([^/]+)(?:\/(notes|stage|complete|uploads|attachments|checklist|assign|schedule)(?:\/([^/]+))?)?$/.exec(
+        path,
+      );
     const job = m ? this.jobs.get(m[1]!) : undefined;
-    if (!m || !job || job.technician?.id !== this.user.id) return this.problem(res, 404, 'NOT_FOUND');
+    if (path.startsWith('/crm/')) return this.crm(req.method!, path, body, res);
+    if (!m || !job || (this.user.role === 'technician' && job.technician?.id !== this.user.id))
+      return this.problem(res, 404, 'NOT_FOUND');
     if (!m[2] && req.method === 'GET') return this.send(res, 200, job);
     const replayKey = idem ? `${job.id}:${m[2]}:${idem}` : undefined;
     if (replayKey && this.answers.has(replayKey)) {
@@ -213,6 +221,11 @@ export class ControlStandin {
       job.stage = { id: 5, key: 'done', name: 'Done' };
       job.resolution = String(body.resolution);
     }
+    if (what === 'assign') job.technician = this.technicians.find((t) => t.id === body.technician_id) ?? null;
+    if (what === 'schedule') {
+      job.scheduled_start = String(body.scheduled_start);
+      job.scheduled_end = String(body.scheduled_end);
+    }
     if (what === 'checklist')
       job.checklist = job.checklist.map((c) => (c.id === sub ? { ...c, done: Boolean(body.done) } : c));
     if (what === 'attachments') {
@@ -222,6 +235,43 @@ export class ControlStandin {
     }
     job.version = this.nextVersion();
     return { status: what === 'notes' || what === 'attachments' ? 201 : 200, body: job };
+  }
+
+  /** The contract's /crm: leads list, stages, stage moves and conversion (office roles). */
+  readonly leads: {
+    id: number;
+    name: string;
+    contact_name: string;
+    email: string;
+    phone: string;
+    source: string;
+    stage: { id: number; name: string };
+    type: string;
+    callback: boolean;
+    attribution: Record<string, string | null>;
+    create_date: string;
+  }[] = [];
+  readonly technicians: { id: string; name: string }[] = [];
+
+  private crm(method: string, path: string, body: Record<string, unknown>, res: ServerResponse): void {
+    if (this.user.role === 'technician') return this.problem(res, 403, 'ROLE_FORBIDDEN');
+    const stages = [
+      { id: 1, name: 'New' },
+      { id: 2, name: 'Qualified' },
+      { id: 3, name: 'Proposition' },
+    ];
+    if (path === '/crm/stages') return this.send(res, 200, { items: stages });
+    if (path === '/crm/leads' && method === 'GET')
+      return this.send(res, 200, { items: this.leads, page: 1, page_size: 50, total: this.leads.length });
+    const m = /^\/crm\/leads\/(\d+)(\/convert)?$/.exec(path);
+    const lead = m ? this.leads.find((l) => l.id === Number(m[1])) : undefined;
+    if (!lead) return this.problem(res, 404, 'NOT_FOUND');
+    if (m![2]) {
+      lead.type = 'opportunity';
+      return this.send(res, 200, { opportunity_id: lead.id, partner_id: 7 });
+    }
+    if (method === 'PATCH') lead.stage = stages.find((s) => s.id === body.stage_id) ?? lead.stage;
+    return this.send(res, 200, lead);
   }
 
   private put(req: IncomingMessage, res: ServerResponse, path: string, url: URL, raw: Buffer): void {

@@ -20,6 +20,13 @@ export function fieldShell(branding: Branding, tenant: { id: string; slug: strin
   });
 }
 
+/** The office's shell (leads inbox, dispatch board): rendered by the office bundle from the control plane. */
+export function officeShell(branding: Branding, tenant: { id: string; slug: string }, script: string): string {
+  const body = `<nav aria-label="Office" class="row" style="margin-bottom:.5rem"><a href="/office/leads">Leads inbox</a><a href="/office/dispatch">Dispatch board</a></nav>
+<div id="app" aria-live="polite"><p class="muted">Loading…</p></div><noscript><p>The office views need JavaScript.</p></noscript>`;
+  return page({ branding, title: 'Office', body, script, dataset: { tenantId: tenant.id, tenantSlug: tenant.slug } });
+}
+
 export function manifest(branding: Branding): object {
   return {
     name: `${branding.name} Field`,

@@ -6,7 +6,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 import { type Asset, type Bundles, iconAssets, pickEncoding } from '../../assets/assets.js';
-import { fieldShell, manifest } from './field-shell.view.js';
+import { fieldShell, manifest, officeShell } from './field-shell.view.js';
 import { notFoundPage } from './not-found.view.js';
 
 export function sendAsset(req: FastifyRequest, reply: FastifyReply, a: Asset): FastifyReply {
@@ -57,4 +57,9 @@ export function registerPageRoutes(app: FastifyInstance, bundles: Bundles): void
   app.get('/field/login', shell);
   app.get('/field/jobs', shell);
   app.get('/field/jobs/:id', shell);
+  const office = async (req: FastifyRequest, reply: FastifyReply) =>
+    html(reply, officeShell(req.branding!, req.tenant!, bundles.script.office));
+  app.get('/office', async (_req, reply) => reply.redirect('/office/leads'));
+  app.get('/office/leads', office);
+  app.get('/office/dispatch', office);
 }
