@@ -7,10 +7,11 @@ import SignaturePad from 'signature_pad';
 
 import { $, uuid } from '../shared/dom.js';
 import { resizePhoto } from '../shared/photo.js';
-import { ApiError, call, login, OfflineError, SignedOutError } from './api.js';
-import { allJobs, clearSession, enqueue, getJob, getSession, queued, queuedFor, replaceJobs } from './store.js';
+import { ApiError, login, OfflineError, SignedOutError } from './api.js';
+import { refreshJobs, route, sortJobs } from './jobs.js';
+import { allJobs, clearSession, enqueue, getJob, getSession, queued, queuedFor } from './store.js';
 import { onSyncChange, resolveConflict, syncNow } from './sync.js';
-import type { Change, Job } from './types.js';
+import type { Change } from './types.js';
 import { detailView, listView, loginView } from './views.js';
 
 const app = $('#app')!;
@@ -22,28 +23,6 @@ const go = (path: string) => {
   history.pushState(null, '', path);
   void render();
 };
-
-function route(): { name: 'login' } | { name: 'list' } | { name: 'job'; id: string } {
-  const m = /^\/field\/jobs\/([^/]+)$/.exec(location.pathname);
-  if (m) return { name: 'job', id: decodeURIComponent(m[1]!) };
-  return location.pathname === '/field/login' ? { name: 'login' } : { name: 'list' };
-}
-
-const sortJobs = (jobs: Job[]) =>
-  jobs.sort(
-    (a, b) =>
-      (a.scheduled_start ?? '').slice(0, 10).localeCompare((b.scheduled_start ?? '').slice(0, 10)) ||
-      a.route_order - b.route_order ||
-      (a.scheduled_start ?? '').localeCompare(b.scheduled_start ?? ''),
-  );
-
-/** Today's and later jobs assigned to me; kept on the phone for the basement. */
-async function refreshJobs(): Promise<void> {
-  const today = new Date();
-  const from = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
-  const page = await call<{ items: Job[] }>(`/jobs?from=${from}&page_size=100`);
-  await replaceJobs(page.items);
-}
 
 async function render(): Promise<void> {
   $('#net')!.hidden = navigator.onLine;
