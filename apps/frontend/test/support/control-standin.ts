@@ -7,6 +7,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 
+import { crmAnswer, type StandinLead } from './crm-standin.js';
+
 export interface StandinJob {
   id: string;
   name: string;
@@ -237,41 +239,15 @@ export class ControlStandin {
     return { status: what === 'notes' || what === 'attachments' ? 201 : 200, body: job };
   }
 
-  /** The contract's /crm: leads list, stages, stage moves and conversion (office roles). */
-  readonly leads: {
-    id: number;
-    name: string;
-    contact_name: string;
-    email: string;
-    phone: string;
-    source: string;
-    stage: { id: number; name: string };
-    type: string;
-    callback: boolean;
-    attribution: Record<string, string | null>;
-    create_date: string;
-  }[] = [];
+  /** The contract's /crm (office roles): see crm-standin.ts. */
+  readonly leads: StandinLead[] = [];
   readonly technicians: { id: string; name: string }[] = [];
 
   private crm(method: string, path: string, body: Record<string, unknown>, res: ServerResponse): void {
     if (this.user.role === 'technician') return this.problem(res, 403, 'ROLE_FORBIDDEN');
-    const stages = [
-      { id: 1, name: 'New' },
-      { id: 2, name: 'Qualified' },
-      { id: 3, name: 'Proposition' },
-    ];
-    if (path === '/crm/stages') return this.send(res, 200, { items: stages });
-    if (path === '/crm/leads' && method === 'GET')
-      return this.send(res, 200, { items: this.leads, page: 1, page_size: 50, total: this.leads.length });
-    const m = /^\/crm\/leads\/(\d+)(\/convert)?$/.exec(path);
-    const lead = m ? this.leads.find((l) => l.id === Number(m[1])) : undefined;
-    if (!lead) return this.problem(res, 404, 'NOT_FOUND');
-    if (m![2]) {
-      lead.type = 'opportunity';
-      return this.send(res, 200, { opportunity_id: lead.id, partner_id: 7 });
-    }
-    if (method === 'PATCH') lead.stage = stages.find((s) => s.id === body.stage_id) ?? lead.stage;
-    return this.send(res, 200, lead);
+    const a = crmAnswer(this.leads, method, path, body);
+    if (a.status >= 400) return this.problem(res, a.status, String((a.body as { code: string }).code));
+    this.send(res, a.status, a.body);
   }
 
   private put(req: IncomingMessage, res: ServerResponse, path: string, url: URL, raw: Buffer): void {
