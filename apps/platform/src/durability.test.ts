@@ -74,6 +74,7 @@ describe('with the ERP stopped', () => {
       ERP_API_KEY: erpKey(),
       LANDING_PORT: '0',
       CONTROL_PORT: '0',
+      FRONTEND_PORT: '0',
       LANDING_HOST: '127.0.0.1',
       LOG_LEVEL: 'silent',
       ...workerEnv,

@@ -9,6 +9,8 @@ import { loadDocsConfig } from '@platform/app-docs/docs.config.js';
 import { startDocs } from '@platform/app-docs/docs.server.js';
 import { loadErpConfig } from '@platform/app-erp/erp.config.js';
 import { startErp } from '@platform/app-erp/erp.server.js';
+import { loadFrontendConfig } from '@platform/app-frontend/frontend.config.js';
+import { startFrontend } from '@platform/app-frontend/frontend.server.js';
 import { loadLandingConfig } from '@platform/app-landing/config.js';
 import { startLanding } from '@platform/app-landing/server.js';
 import { loadWorkerConfig } from '@platform/app-worker/config.js';
@@ -40,6 +42,8 @@ export interface RunningPlatform {
   controlUrl: string;
   /** The worker's /metrics listener (undefined unless asked for, or WORKER_METRICS_PORT=0). */
   workerMetricsUrl?: string | undefined;
+  /** The frontend's URL (FRONTEND_PORT, default 8000): field app, quote portal, contact page. */
+  frontendUrl: string;
   /** The docs site's URL (undefined when DOCS=off). */
   docsUrl?: string | undefined;
   /** Longest a graceful shutdown may take (SHUTDOWN_TIMEOUT_MS) before the process exits anyway. */
@@ -69,6 +73,7 @@ export async function startPlatform(
   const backupConfig = loadBackupConfig(baseEnv);
   const docsConfig = loadDocsConfig(baseEnv);
   loadControlConfig(baseEnv);
+  loadFrontendConfig(baseEnv);
   // One platform database for every service of this process: the ERP host's REST and integration
   // tables, the landing host's submissions and the worker's outbox (PGlite allows one owner).
   const db = await openDb({ databaseUrl: base.DATABASE_URL, dataDir: base.DATA_DIR, name: 'platform', owner: true });
@@ -96,6 +101,10 @@ export async function startPlatform(
     const control = await startControl(loadControlConfig(erpServer ? { ...env, ERP_URL: erpServer.url } : env), {
       db,
       logger: logger.child({ name: 'control' }) as unknown as FastifyBaseLogger,
+    });
+    const frontend = await startFrontend(loadFrontendConfig({ ...env, CONTROL_URL: control.url }), {
+      db,
+      logger: logger.child({ name: 'frontend' }) as unknown as FastifyBaseLogger,
     });
     // Daily backups; on PGlite this process owns the files, so it hands the open databases over.
     const backups = !extras.backups
@@ -141,6 +150,7 @@ export async function startPlatform(
       landingUrl: landing.url,
       erpUrl: workerConfig.ERP_URL,
       controlUrl: control.url,
+      frontendUrl: frontend.url,
       docsUrl: docs?.url,
       workerMetricsUrl: workerMetrics && `${workerMetrics.url}/metrics`,
       erp: workerTenantErps(workerConfig, db).defaultErp(),
@@ -149,6 +159,7 @@ export async function startPlatform(
       close: () =>
         (closing ??= (async () => {
           await landing.close();
+          await frontend.close();
           await control.close();
           await docs?.close();
           await backups?.close();

@@ -65,6 +65,7 @@ export const ERROR_STATUS: Record<ErrorCode, { status: number; title: string }> 
   // crm-sales
   PORTAL_DISABLED: { status: 403, title: 'Customer portal turned off' },
   QUOTE_STATE_CONFLICT: { status: 409, title: 'Quote not in a state for this' },
+  CONTROL_UNAVAILABLE: { status: 503, title: 'Control plane unavailable' },
 };
 
 export const problemType = (code: ErrorCode): string => `urn:platform:problem:${code.toLowerCase().replace(/_/g, '-')}`;

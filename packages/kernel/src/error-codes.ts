@@ -79,6 +79,8 @@ export const ERROR_CODES = [
   // crm-sales (docs/control-plane.md, "Quotes and price grids", "Customer portal links")
   'PORTAL_DISABLED',
   'QUOTE_STATE_CONFLICT',
+  // frontend (apps/frontend): the control plane behind /api/control did not answer
+  'CONTROL_UNAVAILABLE',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -53,6 +53,7 @@ describe('site -> landing -> ERP (startPlatform)', () => {
         DATA_DIR: dataDir,
         LANDING_PORT: '0',
         CONTROL_PORT: '0',
+        FRONTEND_PORT: '0',
         ERP_PORT: '0',
         SITE_NAME: 'Test',
         LOG_LEVEL: 'silent',

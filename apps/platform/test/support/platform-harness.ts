@@ -74,6 +74,7 @@ export function spawnPlatform(env: Record<string, string>): PlatformProcess {
       DOCS: 'off',
       BACKUP_INTERVAL_H: '0',
       CONTROL_PORT: '0',
+      FRONTEND_PORT: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

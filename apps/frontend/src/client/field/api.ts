@@ -1,0 +1,113 @@
+/**
+ * The control plane through this origin's /api/control: bearer token from the stored session,
+ * refreshed once on expiry. Failures are typed so the sync loop can tell "offline, try later" from
+ * "the server said no".
+ */
+import { clearSession, getSession, setSession } from './store.js';
+import type { Session } from './types.js';
+
+export const BASE = '/api/control';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly problem: { code?: string; detail?: string; current?: unknown; [k: string]: unknown },
+  ) {
+    super(problem.detail ?? `HTTP ${status}`);
+  }
+}
+/** No answer at all (offline, DNS, connection dropped) or a 5xx/503 from a hop: retry later. */
+export class OfflineError extends Error {}
+
+interface LoginAnswer {
+  access_token: string;
+  refresh_token: string;
+  expires_in: number;
+  tenant: Session['tenant'];
+  user: Session['user'];
+}
+
+const toSession = (a: LoginAnswer): Session => ({
+  access_token: a.access_token,
+  refresh_token: a.refresh_token,
+  expires_at: Date.now() + a.expires_in * 1000,
+  user: a.user,
+  tenant: a.tenant,
+});
+
+async function raw(path: string, init: RequestInit): Promise<Response> {
+  let r: Response;
+  try {
+    r = await fetch(`${BASE}${path}`, init);
+  } catch {
+    throw new OfflineError('offline');
+  }
+  if (r.status >= 500 || r.status === 429) throw new OfflineError(`HTTP ${r.status}`);
+  return r;
+}
+
+async function json<T>(r: Response): Promise<T> {
+  const text = await r.text();
+  const body = text ? (JSON.parse(text) as unknown) : {};
+  if (!r.ok) throw new ApiError(r.status, body as ApiError['problem']);
+  return body as T;
+}
+
+export async function login(email: string, password: string, tenant: string): Promise<Session> {
+  const r = await raw('/auth/login', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password, tenant }),
+  });
+  const s = toSession(await json<LoginAnswer>(r));
+  await setSession(s);
+  return s;
+}
+
+let refreshing: Promise<Session | undefined> | undefined;
+async function refresh(s: Session): Promise<Session | undefined> {
+  return (refreshing ??= (async () => {
+    try {
+      const r = await raw('/auth/refresh', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ refresh_token: s.refresh_token }),
+      });
+      if (r.status === 401) {
+        await clearSession();
+        return undefined;
+      }
+      const next = toSession(await json<LoginAnswer>(r));
+      await setSession(next);
+      return next;
+    } finally {
+      refreshing = undefined;
+    }
+  })());
+}
+
+export class SignedOutError extends Error {}
+
+/** An authenticated call; 401 once → refresh and retry; still 401 → signed out. */
+export async function call<T>(path: string, init: RequestInit & { headers?: Record<string, string> } = {}): Promise<T> {
+  let s = await getSession();
+  if (!s) throw new SignedOutError('signed out');
+  if (s.expires_at - Date.now() < 30_000) s = (await refresh(s)) ?? s;
+  const go = (sess: Session) =>
+    raw(path, { ...init, headers: { ...init.headers, authorization: `Bearer ${sess.access_token}` } });
+  let r = await go(s);
+  if (r.status === 401) {
+    const next = await refresh(s);
+    if (!next) throw new SignedOutError('signed out');
+    r = await go(next);
+    if (r.status === 401) throw new SignedOutError('signed out');
+  }
+  return json<T>(r);
+}
+
+export const postJson = <T>(path: string, body: unknown, headers: Record<string, string> = {}) =>
+  call<T>(path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });

@@ -1,0 +1,26 @@
+/** Where the app is (by path), and my jobs: fetched when online, kept in IndexedDB, shown in route order. */
+import { call } from './api.js';
+import { replaceJobs } from './store.js';
+import type { Job } from './types.js';
+
+export function route(): { name: 'login' } | { name: 'list' } | { name: 'job'; id: string } {
+  const m = /^\/field\/jobs\/([^/]+)$/.exec(location.pathname);
+  if (m) return { name: 'job', id: decodeURIComponent(m[1]!) };
+  return location.pathname === '/field/login' ? { name: 'login' } : { name: 'list' };
+}
+
+export const sortJobs = (jobs: Job[]) =>
+  jobs.sort(
+    (a, b) =>
+      (a.scheduled_start ?? '').slice(0, 10).localeCompare((b.scheduled_start ?? '').slice(0, 10)) ||
+      a.route_order - b.route_order ||
+      (a.scheduled_start ?? '').localeCompare(b.scheduled_start ?? ''),
+  );
+
+/** Today's and later jobs assigned to me; kept on the phone for the basement. */
+export async function refreshJobs(): Promise<void> {
+  const today = new Date();
+  const from = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
+  const page = await call<{ items: Job[] }>(`/jobs?from=${from}&page_size=100`);
+  await replaceJobs(page.items);
+}

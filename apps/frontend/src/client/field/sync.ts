@@ -1,0 +1,161 @@
+/**
+ * Sends the queue of changes in the order they were made, one at a time, each with its own
+ * Idempotency-Key (a resend after a lost answer is applied once). Stage moves and completion carry
+ * If-Match with the job's version: a 409 JOB_CONFLICT parks the change, keeps what the office did,
+ * and holds back that job's later changes until the technician decides. Offline or a 5xx stops the
+ * run; the next 'online' event, app start or timer starts it again.
+ */
+import { ApiError, call, OfflineError, postJson, SignedOutError } from './api.js';
+import { getJob, putJob, queued, removeItem, updateItem } from './store.js';
+import type { Job, QueueItem } from './types.js';
+
+export type SyncOutcome = 'idle' | 'offline' | 'signed-out';
+
+let running: Promise<SyncOutcome> | undefined;
+const listeners = new Set<() => void>();
+export const onSyncChange = (fn: () => void) => listeners.add(fn);
+const changed = () => listeners.forEach((fn) => fn());
+
+/** One run at a time in this tab; Web Locks keep two tabs from sending the same change together. */
+export function syncNow(): Promise<SyncOutcome> {
+  return (running ??= (async () => {
+    try {
+      const locks = (navigator as Navigator & { locks?: LockManager }).locks;
+      return locks ? await locks.request('field-sync', () => drain()) : await drain();
+    } finally {
+      running = undefined;
+    }
+  })());
+}
+
+async function drain(): Promise<SyncOutcome> {
+  const blocked = new Set<string>();
+  for (const item of await queued()) {
+    if (item.state !== 'pending' || blocked.has(item.jobId)) {
+      blocked.add(item.jobId);
+      continue;
+    }
+    try {
+      const job = await send(item);
+      await removeItem(item.seq!);
+      if (job) await adopt(job);
+    } catch (e) {
+      if (e instanceof OfflineError) return 'offline';
+      if (e instanceof SignedOutError) return 'signed-out';
+      blocked.add(item.jobId);
+      await park(item, e);
+    }
+    changed();
+  }
+  return 'idle';
+}
+
+async function park(item: QueueItem, e: unknown): Promise<void> {
+  if (e instanceof ApiError && e.problem.code === 'JOB_CONFLICT') {
+    item.state = 'conflict';
+    item.current = e.problem.current as Job | undefined;
+    item.error = 'The office changed this job while you were working on it.';
+  } else {
+    item.state = 'failed';
+    item.error = e instanceof ApiError ? (e.problem.detail ?? `Refused (HTTP ${e.status})`) : String(e);
+  }
+  item.attempts += 1;
+  await updateItem(item);
+}
+
+/** The answer to our own write is the job's new version: later changes build on it. */
+async function adopt(answer: Partial<Job>): Promise<void> {
+  if (!answer.id || typeof answer.version !== 'string') return;
+  const local = await getJob(String(answer.id));
+  if (!local) return;
+  await putJob({ ...local, ...answer, id: local.id } as Job);
+}
+
+async function ifMatch(jobId: string): Promise<Record<string, string>> {
+  const j = await getJob(jobId);
+  return j?.version ? { 'if-match': j.version } : {};
+}
+
+async function send(item: QueueItem): Promise<Partial<Job> | undefined> {
+  const id = encodeURIComponent(item.jobId);
+  const idem = (suffix = '') => ({ 'idempotency-key': `${item.key}${suffix}` });
+  const c = item.change;
+  switch (c.kind) {
+    case 'note':
+      return postJson(`/jobs/${id}/notes`, { body: c.body }, idem());
+    case 'checklist':
+      return call(`/jobs/${id}/checklist/${encodeURIComponent(String(c.itemId))}`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json', ...idem() },
+        body: JSON.stringify({ done: c.done }),
+      });
+    case 'stage':
+      return postJson(`/jobs/${id}/stage`, { stage: c.stage }, { ...idem(), ...(await ifMatch(item.jobId)) });
+    case 'complete':
+      return postJson(
+        `/jobs/${id}/complete`,
+        { resolution: c.resolution },
+        { ...idem(), ...(await ifMatch(item.jobId)) },
+      );
+    case 'upload':
+      return upload(item, c);
+  }
+}
+
+type UploadChange = Extract<QueueItem['change'], { kind: 'upload' }>;
+
+/** Ask for a presigned target, PUT the bytes, attach the key; each step is remembered. */
+async function upload(item: QueueItem, c: UploadChange): Promise<Partial<Job> | undefined> {
+  const id = encodeURIComponent(item.jobId);
+  const expired = item.upload?.expiresAt && Date.parse(item.upload.expiresAt) < Date.now() + 10_000;
+  if (!item.upload || (!item.upload.put && expired)) {
+    const round = (item.upload?.round ?? 0) + 1;
+    const t = await postJson<{ key: string; upload_url: string; expires_at?: string }>(
+      `/jobs/${id}/uploads`,
+      { kind: c.uploadKind, content_type: c.contentType, bytes: c.blob.size },
+      { 'idempotency-key': `${item.key}:upload:${round}` },
+    );
+    item.upload = { key: t.key, url: t.upload_url, ...(t.expires_at ? { expiresAt: t.expires_at } : {}), round };
+    await updateItem(item);
+  }
+  if (!item.upload.put) {
+    let r: Response;
+    try {
+      r = await fetch(item.upload.url, { method: 'PUT', headers: { 'content-type': c.contentType }, body: c.blob });
+    } catch {
+      throw new OfflineError('offline');
+    }
+    if (r.status === 403 || r.status === 400) {
+      // The presigned URL ran out: ask for a new one next time round.
+      item.upload.expiresAt = new Date(0).toISOString();
+      await updateItem(item);
+      throw new OfflineError('upload link expired');
+    }
+    if (!r.ok) throw new OfflineError(`upload HTTP ${r.status}`);
+    item.upload.put = true;
+    await updateItem(item);
+  }
+  return postJson(
+    `/jobs/${id}/attachments`,
+    { key: item.upload.key, kind: c.uploadKind },
+    { 'idempotency-key': `${item.key}:attach` },
+  );
+}
+
+/** The technician's answer to a conflict: drop the change, or send it again on top of the office's version. */
+export async function resolveConflict(item: QueueItem, how: 'discard' | 'resend'): Promise<void> {
+  if (how === 'discard') {
+    await removeItem(item.seq!);
+    if (item.current) await putJob(item.current);
+  } else {
+    if (item.current) await putJob(item.current);
+    await updateItem({
+      ...item,
+      state: 'pending',
+      error: undefined,
+      current: undefined,
+      key: `${item.key}:r${item.attempts}`,
+    });
+  }
+  changed();
+}

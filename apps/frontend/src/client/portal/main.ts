@@ -1,0 +1,76 @@
+/** The quote portal: accept with name and signature, or ask for changes (token access, no account). */
+import SignaturePad from 'signature_pad';
+
+import { $, uuid } from '../shared/dom.js';
+
+const token = document.body.dataset.token ?? '';
+const base = `/api/control/portal/quotes/${encodeURIComponent(token)}`;
+const canvas = $<HTMLCanvasElement>('#acc-sig');
+let pad: SignaturePad | undefined;
+if (canvas) {
+  const ratio = Math.max(window.devicePixelRatio || 1, 1);
+  canvas.width = canvas.offsetWidth * ratio;
+  canvas.height = canvas.offsetHeight * ratio;
+  canvas.getContext('2d')!.scale(ratio, ratio);
+  pad = new SignaturePad(canvas, { backgroundColor: 'rgb(255,255,255)' });
+}
+$('#acc-clear')?.addEventListener('click', () => pad?.clear());
+
+async function post(path: string, body: unknown, key: string): Promise<Response | undefined> {
+  try {
+    return await fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'idempotency-key': key },
+      body: JSON.stringify(body),
+    });
+  } catch {
+    return undefined;
+  }
+}
+
+const acceptKey = uuid();
+$('#accept-form')?.addEventListener('submit', async (e) => {
+  e.preventDefault();
+  const msg = $('#acc-msg')!;
+  const nameInput = $<HTMLInputElement>('#acc-name')!;
+  const name = nameInput.value.trim();
+  nameInput.setAttribute('aria-invalid', String(!name));
+  if (!name) return void ((msg.className = 'err'), (msg.textContent = 'Type your full name.'));
+  if (!pad || pad.isEmpty()) return void ((msg.className = 'err'), (msg.textContent = 'Sign in the box first.'));
+  const png = pad.toDataURL('image/png').replace(/^data:image\/png;base64,/, '');
+  msg.className = 'muted';
+  msg.textContent = 'Sending…';
+  const r = await post('/accept', { name, signature_png_base64: png }, acceptKey);
+  if (r?.ok) {
+    $('#accept-form')!.innerHTML =
+      '<p class="ok">Thank you: your quote is accepted. We will call you to schedule the installation.</p>';
+    $('#changes-form')?.closest('section')?.remove();
+    return;
+  }
+  msg.className = 'err';
+  msg.textContent = !r
+    ? 'No connection: please try again.'
+    : r.status === 404
+      ? 'This link no longer works. Please ask us for a new one.'
+      : 'We could not record your acceptance. Please try again or call us.';
+});
+
+let changesKey = uuid();
+$('#changes-form')?.addEventListener('submit', async (e) => {
+  e.preventDefault();
+  const msg = $('#chg-msg')!;
+  const note = $<HTMLTextAreaElement>('#chg-note')!.value.trim();
+  if (!note) return void ((msg.className = 'err'), (msg.textContent = 'Write what you would like changed.'));
+  const r = await post('/request-changes', { note }, changesKey);
+  if (r?.ok) {
+    changesKey = uuid();
+    $<HTMLTextAreaElement>('#chg-note')!.value = '';
+    msg.className = 'ok';
+    msg.textContent = 'Sent: the office will get back to you.';
+    return;
+  }
+  msg.className = 'err';
+  msg.textContent = r
+    ? 'We could not send your note. Please try again or call us.'
+    : 'No connection: please try again.';
+});

@@ -1,0 +1,81 @@
+/**
+ * Composition root of the frontend: the only place that constructs its parts (host → tenant,
+ * branding, bundles, the contact page's bot check). Nothing here listens: frontend.server.ts does.
+ */
+import type { Db } from '@platform/db';
+import { randomToken } from '@platform/kernel';
+import { type CaptchaVerifier, createSiteverifyVerifier, GOOGLE_SITEVERIFY_URL } from '@platform/providers';
+
+import { buildBundles, type Bundles } from './assets/assets.js';
+import { ContactService } from './features/contact/contact.service.js';
+import { BrandingService } from './features/tenancy/branding.service.js';
+import { DbHostTenants, type HostTenants } from './features/tenancy/host-tenant.resolver.js';
+import type { FrontendConfig } from './frontend.config.js';
+
+export interface FrontendDeps {
+  config: FrontendConfig;
+  tenants: HostTenants;
+  branding: BrandingService;
+  bundles: Bundles;
+  contact: ContactService;
+  /** The bot-check script the contact page loads on first use. */
+  captchaScript: { scriptUrl: string; siteKey: string };
+  /** Embedded mode: the local siteverify stand-in to mount; its URL is bound once the server listens. */
+  localCaptcha: { secret: string; siteKey: string; bind(baseUrl: string): void } | null;
+}
+
+const list = (v: string | undefined) =>
+  (v ?? '')
+    .split(',')
+    .map((h) => h.trim().toLowerCase())
+    .filter(Boolean);
+
+export async function composeFrontend(config: FrontendConfig, db: Db): Promise<FrontendDeps> {
+  const common = { minScore: config.CAPTCHA_MIN_SCORE, timeoutMs: 3_000 };
+  let verifier: CaptchaVerifier;
+  let localCaptcha: FrontendDeps['localCaptcha'] = null;
+  let captchaScript: FrontendDeps['captchaScript'];
+  if (config.CAPTCHA_SECRET_KEY) {
+    verifier = createSiteverifyVerifier({
+      ...common,
+      verifyUrl: config.CAPTCHA_VERIFY_URL ?? GOOGLE_SITEVERIFY_URL,
+      secret: config.CAPTCHA_SECRET_KEY,
+      allowedHostnames: list(config.CAPTCHA_ALLOWED_HOSTNAMES),
+    });
+    const siteKey = config.CAPTCHA_SITE_KEY ?? '';
+    captchaScript = { scriptUrl: 'https://www.google.com/recaptcha/api.js', siteKey };
+  } else {
+    const secret = randomToken(24);
+    let inner: CaptchaVerifier | undefined;
+    verifier = {
+      verify: (input) => {
+        if (!inner) throw new Error('local bot-check verifier used before the server listened');
+        return inner.verify(input);
+      },
+    };
+    const allowed = list(config.CAPTCHA_ALLOWED_HOSTNAMES);
+    localCaptcha = {
+      secret,
+      siteKey: 'local-site-key',
+      bind: (base) =>
+        void (inner = createSiteverifyVerifier({
+          ...common,
+          verifyUrl: `${base}/local-captcha/siteverify`,
+          secret,
+          // Embedded mode serves tenants on *.localhost too.
+          allowedHostnames: allowed.length ? allowed : ['localhost', '127.0.0.1', '[::1]', `*.${config.TENANTS_HOST}`],
+        })),
+    };
+    captchaScript = { scriptUrl: '/local-captcha/api.js', siteKey: 'local-site-key' };
+  }
+  const defaultHosts = list(config.DEFAULT_TENANT_HOSTS);
+  return {
+    config,
+    tenants: new DbHostTenants(db, config.TENANTS_HOST, defaultHosts),
+    branding: new BrandingService(db),
+    bundles: await buildBundles(),
+    contact: new ContactService(verifier, config.CONTROL_URL),
+    captchaScript,
+    localCaptcha,
+  };
+}

@@ -1,0 +1,91 @@
+/**
+ * `/api/control/*` → the control plane, so the browser talks to one origin. The tenant comes from
+ * the host (x-tenant-id / x-tenant-slug set here; whatever the browser sent under those names is
+ * dropped); the body is forwarded as bytes, the answer (status, problem body, Retry-After,
+ * Idempotent-Replayed) comes back unchanged. Presigned upload URLs that point at the control plane
+ * itself are rewritten to go through this path too.
+ */
+import { AppError } from '@platform/kernel';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+import type { HostTenants } from '../tenancy/host-tenant.resolver.js';
+
+export const CONTROL_PREFIX = '/api/control';
+const FORWARD_REQUEST = ['authorization', 'content-type', 'accept', 'idempotency-key', 'if-match', 'user-agent'];
+const FORWARD_RESPONSE = ['content-type', 'retry-after', 'idempotent-replayed', 'etag', 'location', 'www-authenticate'];
+const TIMEOUT_MS = 30_000;
+
+export interface ControlProxyDeps {
+  controlUrl: string;
+  tenants: HostTenants;
+  bodyLimit: number;
+  fetch?: typeof fetch;
+}
+
+export function registerControlProxy(app: FastifyInstance, deps: ControlProxyDeps): void {
+  const base = deps.controlUrl.replace(/\/+$/, '');
+  const doFetch = deps.fetch ?? fetch;
+  void app.register(async (scope) => {
+    // Bytes in, bytes out: the control plane validates the body, not this hop.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: deps.bodyLimit }, (_req, body, done) =>
+      done(null, body),
+    );
+    const handler = async (req: FastifyRequest, reply: FastifyReply) => {
+      const tenant = await deps.tenants.resolve(req.hostname);
+      if (!tenant) throw new AppError('TENANT_NOT_FOUND', 'No site is configured for this host.');
+      const rest = req.url.slice(CONTROL_PREFIX.length) || '/';
+      const headers: Record<string, string> = { 'x-tenant-id': tenant.id, 'x-tenant-slug': tenant.slug };
+      for (const h of FORWARD_REQUEST) {
+        const v = req.headers[h];
+        if (typeof v === 'string') headers[h] = v;
+      }
+      headers['x-forwarded-for'] = req.ip;
+      headers['x-forwarded-host'] = req.hostname;
+      let upstream: Response;
+      try {
+        upstream = await doFetch(`${base}${rest}`, {
+          method: req.method,
+          headers,
+          body:
+            req.method === 'GET' || req.method === 'HEAD'
+              ? undefined
+              : (req.body as Uint8Array<ArrayBuffer> | undefined),
+          redirect: 'manual',
+          signal: AbortSignal.timeout(TIMEOUT_MS),
+        });
+      } catch (e) {
+        throw new AppError('CONTROL_UNAVAILABLE', 'The service is temporarily unavailable; please try again.', {
+          cause: e,
+        });
+      }
+      reply.code(upstream.status);
+      for (const h of FORWARD_RESPONSE) {
+        const v = upstream.headers.get(h);
+        if (v) reply.header(h, v);
+      }
+      reply.header('cache-control', 'no-store');
+      const body = Buffer.from(await upstream.arrayBuffer());
+      if (/\/jobs\/[^/]+\/uploads$/.test(rest.split('?')[0]!) && upstream.ok) {
+        return reply.send(rewriteUploadUrl(body, base));
+      }
+      return reply.send(body);
+    };
+    scope.all(`${CONTROL_PREFIX}/*`, handler);
+    scope.all(CONTROL_PREFIX, handler);
+  });
+}
+
+/** An upload URL on the control plane's own origin is reachable by the browser only through this hop. */
+function rewriteUploadUrl(body: Buffer, base: string): Buffer {
+  try {
+    const json = JSON.parse(body.toString('utf8')) as { upload_url?: unknown };
+    if (typeof json.upload_url === 'string' && json.upload_url.startsWith(`${base}/`)) {
+      json.upload_url = `${CONTROL_PREFIX}${json.upload_url.slice(base.length)}`;
+      return Buffer.from(JSON.stringify(json));
+    }
+  } catch {
+    // Not JSON: forward unchanged.
+  }
+  return body;
+}

@@ -1,0 +1,100 @@
+/** The customer's quote, and the one clear page for a link that is expired, revoked or unknown. */
+import type { Branding } from '../tenancy/branding.service.js';
+import { esc } from './html.js';
+import { page } from './layout.view.js';
+
+export interface PortalLine {
+  room?: string;
+  product?: string;
+  product_code?: string;
+  name?: string;
+  width_in?: number;
+  drop_in?: number;
+  mount?: string;
+  colour?: string;
+  options?: (string | { name?: string; code?: string })[];
+  price_subtotal?: number;
+  amount?: number;
+  /** The control plane's priced line (apps/control sales pricing). */
+  product_name?: string;
+  option_lines?: { code: string; name: string; price: number }[];
+  unit_price?: number;
+}
+
+export interface PortalQuote {
+  name: string;
+  lines: PortalLine[];
+  amount_untaxed: number;
+  amount_tax: number;
+  amount_total: number;
+  deposit?: number | null;
+  state?: string;
+}
+
+const money = (n: number | null | undefined) =>
+  typeof n === 'number' ? n.toLocaleString('en-US', { style: 'currency', currency: 'USD' }) : '';
+
+/** Inches in eighths, as dealers write them: 36 3/8". */
+export function inches(v: number | undefined): string {
+  if (typeof v !== 'number') return '';
+  const whole = Math.floor(v);
+  const eighths = Math.round((v - whole) * 8);
+  if (eighths === 0) return `${whole}″`;
+  if (eighths === 8) return `${whole + 1}″`;
+  const [n, d] = eighths % 4 === 0 ? [eighths / 4, 2] : eighths % 2 === 0 ? [eighths / 2, 4] : [eighths, 8];
+  return `${whole} ${n}/${d}″`;
+}
+
+function line(l: PortalLine): string {
+  const opts = l.option_lines?.length
+    ? l.option_lines.map((o) => o.name)
+    : (l.options ?? []).map((o) => (typeof o === 'string' ? o : (o.name ?? o.code ?? ''))).filter(Boolean);
+  const size = l.width_in !== undefined ? `${inches(l.width_in)} × ${inches(l.drop_in)}` : '';
+  return `<tr><td data-label="Room">${esc(l.room ?? '')}</td><td data-label="Product">${esc(l.product ?? l.product_name ?? l.name ?? l.product_code ?? '')}${
+    opts.length ? `<div class="muted">${esc(opts.join(', '))}</div>` : ''
+  }</td><td data-label="Size">${esc(size)}${l.mount ? `<div class="muted">${esc(l.mount)} mount</div>` : ''}</td><td data-label="Colour">${esc(
+    l.colour ?? '',
+  )}</td><td data-label="Price">${esc(money(l.price_subtotal ?? l.amount ?? l.unit_price))}</td></tr>`;
+}
+
+export function quotePage(branding: Branding, q: PortalQuote, token: string, script: string): string {
+  const accepted = q.state === 'sale' || q.state === 'done';
+  const body = `<h1>Your quote ${esc(q.name)}</h1>
+<div class="card"><table class="lines"><caption class="visually-hidden">Windows and products</caption>
+<thead><tr><th scope="col">Room</th><th scope="col">Product</th><th scope="col">Width × drop</th><th scope="col">Colour</th><th scope="col">Price</th></tr></thead>
+<tbody>${q.lines.map(line).join('')}</tbody></table>
+<dl class="row" style="justify-content:flex-end;gap:1.5rem;margin-top:1rem">
+<div><dt class="muted">Subtotal</dt><dd style="margin:0">${esc(money(q.amount_untaxed))}</dd></div>
+<div><dt class="muted">Tax</dt><dd style="margin:0">${esc(money(q.amount_tax))}</dd></div>
+<div><dt class="muted">Total</dt><dd style="margin:0;font-weight:700">${esc(money(q.amount_total))}</dd></div>
+${q.deposit ? `<div><dt class="muted">Deposit due</dt><dd style="margin:0">${esc(money(q.deposit))}</dd></div>` : ''}
+</dl></div>
+${
+  accepted
+    ? `<p class="ok" role="status">This quote is accepted. We will be in touch to schedule your installation.</p>`
+    : `<section class="card" aria-labelledby="accept-h"><h2 id="accept-h">Accept this quote</h2>
+<form id="accept-form" novalidate><label for="acc-name">Your full name</label><input id="acc-name" name="name" autocomplete="name" required maxlength="100">
+<p id="sig-label" class="muted">Sign below with your finger or mouse.</p><canvas class="sig" id="acc-sig" role="img" aria-labelledby="sig-label"></canvas>
+<div class="row" style="margin-top:.5rem"><button class="btn" type="submit">Accept and sign</button><button class="btn secondary" type="button" id="acc-clear">Clear signature</button></div>
+<p id="acc-msg" role="status"></p></form></section>
+<section class="card" aria-labelledby="chg-h"><h2 id="chg-h">Ask for changes</h2>
+<form id="changes-form" novalidate><label for="chg-note">What would you like changed?</label><textarea id="chg-note" name="note" required maxlength="2000"></textarea>
+<div class="row" style="margin-top:.5rem"><button class="btn secondary" type="submit">Send to the office</button></div><p id="chg-msg" role="status"></p></form></section>`
+}`;
+  return page({ branding, title: `Quote ${q.name}`, body, script, dataset: { token } });
+}
+
+/** Same page for expired, revoked and unknown links: it names no quote, customer or reason. */
+export function linkInvalidPage(branding: Branding): string {
+  const contact = [
+    branding.phone ? `call ${esc(branding.phone)}` : '',
+    branding.email ? `email ${esc(branding.email)}` : '',
+  ]
+    .filter(Boolean)
+    .join(' or ');
+  const body = `<h1>This link no longer works</h1>
+<p>Quote links expire after a while and can be replaced by a newer one. Please use the most recent link we sent you, or ask us for a new one${
+    contact ? `: ${contact}` : ''
+  }.</p><p><a href="/contact">Contact us</a></p>`;
+  return page({ branding, title: 'Link not valid', body });
+}

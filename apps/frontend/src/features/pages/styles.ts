@@ -1,0 +1,31 @@
+/** The one stylesheet, inlined in every page (no extra request on a slow connection). */
+export const CSS = `
+*{box-sizing:border-box}html{-webkit-text-size-adjust:100%}
+body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1b1f23;background:var(--bg)}
+a{color:var(--link)}
+.top{background:var(--brand);color:var(--on-brand);padding:.6rem 1rem;display:flex;align-items:center;gap:.75rem;min-height:3.25rem}
+.top a{color:var(--on-brand);text-decoration:none}.top img{height:2rem;width:auto}
+.top .brand{font-weight:700;font-size:1.1rem;flex:1;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
+main{max-width:60rem;margin:0 auto;padding:1rem}
+h1{font-size:1.4rem;margin:.5rem 0 1rem}h2{font-size:1.15rem;margin:1.25rem 0 .5rem}
+footer{padding:1.5rem 1rem;font-size:.9rem;color:#444;text-align:center}
+.card{background:#fff;border:1px solid #d0d7de;border-radius:.6rem;padding:1rem;margin:0 0 .9rem}
+.btn{display:inline-flex;align-items:center;justify-content:center;min-height:2.75rem;padding:.5rem 1rem;border-radius:.5rem;border:1px solid var(--brand);background:var(--brand);color:var(--on-brand);font:inherit;font-weight:600;cursor:pointer;text-decoration:none}
+.btn.secondary{background:#fff;color:#1b1f23;border-color:#8c959f}
+.btn[disabled]{opacity:.6;cursor:not-allowed}
+.row{display:flex;flex-wrap:wrap;gap:.5rem;align-items:center}
+label{display:block;font-weight:600;margin:.75rem 0 .25rem}
+input,textarea,select{width:100%;font:inherit;padding:.6rem;border:1px solid #6e7781;border-radius:.4rem;background:#fff;color:#1b1f23}
+textarea{min-height:5rem}
+.muted{color:#57606a}.err{color:#a40e26;font-weight:600}.ok{color:#116329;font-weight:600}
+.pill{display:inline-block;padding:.1rem .55rem;border-radius:1rem;font-size:.85rem;font-weight:600;background:#eaeef2;color:#1b1f23}
+.sync{font-size:.9rem;padding:.35rem .6rem;border-radius:.4rem;background:#eaeef2}
+.sync.pending{background:#fff8c5}.sync.conflict,.sync.failed{background:#ffebe9;color:#82071e}.sync.sent{background:#dafbe1}
+ul.plain{list-style:none;margin:0;padding:0}
+table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:.4rem;border-bottom:1px solid #d0d7de;vertical-align:top}
+canvas.sig{width:100%;height:11rem;border:1px dashed #6e7781;border-radius:.4rem;background:#fff;touch-action:none}
+.thumbs{display:flex;flex-wrap:wrap;gap:.5rem}.thumbs img{width:5.5rem;height:5.5rem;object-fit:cover;border-radius:.3rem}
+.banner{padding:.5rem 1rem;background:#fff8c5;text-align:center;font-weight:600}
+@media (max-width:40rem){table.lines thead{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}table.lines tr{display:block;padding:.5rem 0;border-bottom:1px solid #d0d7de}table.lines td{display:block;border:0;padding:.1rem 0}table.lines td[data-label]::before{content:attr(data-label) ": ";font-weight:600}}
+.visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
+`.replace(/\n/g, '');

@@ -1,0 +1,143 @@
+/**
+ * A technician at 375 px: signs in, opens today's job, loses signal, adds a note, two 12 MP photos
+ * and the customer's signature, completes the job, restarts the app still offline, then gets signal
+ * back: every change reaches the control plane once, in order, and the photos are small.
+ * The control plane here is a stand-in honouring the contract (test/support/control-standin.ts).
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { ControlStandin } from '../support/control-standin.js';
+import { startTestFrontend, type TestFrontend } from '../support/frontend-harness.js';
+import { axe, launchChromium, PHONE_375, sign, takePhoto } from './chromium.js';
+
+const SHOTS = join(process.cwd(), 'test-results', 'frontend');
+mkdirSync(SHOTS, { recursive: true });
+
+let control: ControlStandin;
+let fe: TestFrontend;
+let browser: Browser;
+
+beforeAll(async () => {
+  control = new ControlStandin();
+  await control.start();
+  [fe, browser] = await Promise.all([startTestFrontend(control.url), launchChromium()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await fe?.close();
+  await control?.close();
+});
+
+async function signIn(ctx: BrowserContext): Promise<Page> {
+  const page = await ctx.newPage();
+  await page.goto(`${fe.url}/field/jobs`);
+  await page.waitForURL('**/field/login');
+  await page.fill('#email', control.user.email);
+  await page.fill('#password', control.user.password);
+  await page.click('#login button[type=submit]');
+  await page.waitForURL('**/field/jobs');
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  return page;
+}
+
+describe('the field app offline', () => {
+  it('keeps every change made without signal across a restart and sends each once when the signal returns', async () => {
+    const job = control.addJob({
+      id: 'job-1',
+      customer: { id: 'p1', name: 'Olive Offline', phone: '+1 303 555 0142', email: 'o@example.com' },
+    });
+    const ctx = await browser.newContext(PHONE_375);
+    const page = await signIn(ctx);
+    await page.waitForSelector('text=Olive Offline');
+    expect(control.loginTenants).toEqual(['acme']);
+    expect(await page.locator('a[href^="https://maps.example"]').count()).toBe(1);
+    expect(await axe(page)).toEqual([]);
+    await page.screenshot({ path: join(SHOTS, 'jobs-375.png'), fullPage: true });
+    await page.click('text=Olive Offline');
+    await page.waitForSelector('h1:has-text("Olive Offline")');
+    expect(await page.locator('a[href="tel:+13035550142"]').count()).toBe(1);
+    expect(await page.textContent('main')).toContain('Kitchen: Roller shade, 36 3/8″ × 48″, inside mount, Linen');
+
+    await ctx.setOffline(true);
+    await page.fill('#note', 'Left bracket needed a shim');
+    await page.click('#note-form button[type=submit]');
+    await page.waitForSelector('text=(waiting to send)');
+    await takePhoto(page, '#photo-before', 10);
+    await page.waitForSelector('text=1 waiting to send');
+    await takePhoto(page, '#photo-after', 200);
+    await page.waitForSelector('text=2 waiting to send');
+    await sign(page, '#sig');
+    await page.click('#sig-save');
+    await page.waitForSelector('text=Signed (waiting to send)');
+    await page.fill('#resolution', 'Installed, customer happy');
+    await page.click('#complete-form button[type=submit]');
+    await page.waitForSelector('#sync-state >> text=5 changes waiting for signal');
+    expect(await axe(page)).toEqual([]);
+    await page.screenshot({ path: join(SHOTS, 'job-offline-375.png'), fullPage: true });
+    expect(control.applied).toEqual([]);
+
+    // The app restarts with no signal: the service worker's shell and IndexedDB's queue bring it back.
+    await page.reload();
+    await page.waitForSelector('#sync-state >> text=5 changes waiting for signal');
+    expect(await page.textContent('main')).toContain('Left bracket needed a shim');
+
+    await ctx.setOffline(false);
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await page.waitForSelector('#sync-state >> text=All changes sent', { timeout: 60_000 });
+    await page.screenshot({ path: join(SHOTS, 'job-synced-375.png'), fullPage: true });
+
+    expect(control.applied.map((a) => a.what)).toEqual([
+      'notes',
+      'attachments',
+      'attachments',
+      'attachments',
+      'complete',
+    ]);
+    const j = control.jobs.get(job.id)!;
+    expect(j.stage.key).toBe('done');
+    expect(j.resolution).toBe('Installed, customer happy');
+    expect(j.photos.map((p) => p.kind)).toEqual(['photo_before', 'photo_after']);
+    expect(j.signature).not.toBeNull();
+    const objects = [...control.objects.values()];
+    expect(objects).toHaveLength(3);
+    for (const o of objects) expect(o.puts).toBe(1);
+    // A 12 MP camera frame leaves the phone resized: well under half a megabyte.
+    for (const o of objects.filter((x) => x.type === 'image/jpeg')) expect(o.bytes).toBeLessThan(500_000);
+    // Every change carried its own Idempotency-Key.
+    const writes = control.log.filter((l) => l.method === 'POST' && l.path.startsWith('/jobs/'));
+    expect(writes.every((w) => w.idem)).toBe(true);
+    expect(new Set(writes.map((w) => w.idem)).size).toBe(writes.length);
+    await ctx.close();
+  });
+
+  it("shows a conflict when the office changed the job meanwhile, and keeps the office's version", async () => {
+    control.addJob({
+      id: 'job-2',
+      route_order: 2,
+      customer: { id: 'p2', name: 'Connie Conflict', phone: '+1 303 555 0143', email: 'c@example.com' },
+    });
+    const ctx = await browser.newContext(PHONE_375);
+    const page = await signIn(ctx);
+    await page.click('text=Connie Conflict');
+    await page.waitForSelector('h1:has-text("Connie Conflict")');
+    await ctx.setOffline(true);
+    await page.click('button[data-stage="on_site"]');
+    await page.waitForSelector('#sync-state >> text=1 change waiting for signal');
+    control.officeEdit('job-2', { stage: { id: 9, key: 'scheduled', name: 'Rescheduled by office' } });
+    await ctx.setOffline(false);
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await page.waitForSelector('text=Conflict: the office changed this job', { timeout: 30_000 });
+    expect(await page.textContent('main')).toContain('Rescheduled by office');
+    expect(control.jobs.get('job-2')!.stage.name).toBe('Rescheduled by office');
+    expect(await axe(page)).toEqual([]);
+    await page.screenshot({ path: join(SHOTS, 'job-conflict-375.png'), fullPage: true });
+    await page.click('button[data-resolve="discard"]');
+    await page.waitForSelector('#sync-state >> text=All changes sent');
+    expect(control.jobs.get('job-2')!.stage.name).toBe('Rescheduled by office');
+    await ctx.close();
+  });
+});

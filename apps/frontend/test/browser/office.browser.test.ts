@@ -1,0 +1,112 @@
+/**
+ * An office user's morning: the leads inbox shows a new web lead with its source, attribution and
+ * callback flag, the lead is qualified and converted; the dispatch board shows today's jobs by
+ * technician, an unassigned job is given to a technician and rescheduled with ordinary form controls. The
+ * control plane is the contract stand-in (its /crm and /jobs answer as the contract says).
+ */
+import { join } from 'node:path';
+
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { ControlStandin } from '../support/control-standin.js';
+import { startTestFrontend, type TestFrontend } from '../support/frontend-harness.js';
+import { axe, DESKTOP, launchChromium, PHONE_375 } from './chromium.js';
+
+const SHOTS = join(process.cwd(), 'test-results', 'frontend');
+let control: ControlStandin;
+let fe: TestFrontend;
+let browser: Browser;
+
+beforeAll(async () => {
+  control = new ControlStandin({
+    id: 'u-office',
+    email: 'office@acme.test',
+    name: 'Olga Office',
+    role: 'office',
+    password: 'office pass 1',
+  });
+  await control.start();
+  control.technicians.push({ id: 'u-t1', name: 'Tess Tech' }, { id: 'u-t2', name: 'Theo Tech' });
+  control.addJob({ id: 'd1', technician: { id: 'u-t1', name: 'Tess Tech' } });
+  control.addJob({
+    id: 'd2',
+    technician: { id: 'u-t2', name: 'Theo Tech' },
+    customer: { id: 'p2', name: 'Bea Buyer', phone: '', email: '' },
+  });
+  control.addJob({ id: 'd3', technician: null, customer: { id: 'p3', name: 'Una Unassigned', phone: '', email: '' } });
+  control.leads.push({
+    id: 41,
+    name: 'Estimate: shutters',
+    contact_name: 'Wendy Web',
+    email: 'wendy@example.com',
+    phone: '(303) 555-0177',
+    source: 'product-shutters_phone1',
+    stage: { id: 1, name: 'New' },
+    type: 'lead',
+    callback: true,
+    attribution: { utm_source: 'google', utm_campaign: 'fall', gclid: 'G-1' },
+    create_date: '2026-11-25T08:15:00',
+  });
+  [fe, browser] = await Promise.all([startTestFrontend(control.url), launchChromium()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await fe?.close();
+  await control?.close();
+});
+
+describe('the office views', () => {
+  it('finds a new web lead in the inbox, qualifies it and converts it', async () => {
+    const ctx = await browser.newContext(PHONE_375);
+    const page = await ctx.newPage();
+    await page.goto(`${fe.url}/office/leads`);
+    await page.fill('#email', control.user.email);
+    await page.fill('#password', control.user.password);
+    await page.click('#login button[type=submit]');
+    await page.waitForSelector('text=Wendy Web');
+    const text = (await page.textContent('main'))!;
+    expect(text).toContain('Call back');
+    expect(text).toContain('product-shutters_phone1');
+    expect(text).toContain('gclid: G-1');
+    expect(await page.locator('a[href="tel:3035550177"]').count()).toBe(1);
+    expect(await axe(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.screenshot({ path: join(SHOTS, 'office-leads-375.png'), fullPage: true });
+    await page.selectOption('#stage-41', '2');
+    await page.waitForSelector('#office-msg:has-text("Stage saved")');
+    expect(control.leads[0]!.stage.name).toBe('Qualified');
+    await page.click('button[data-convert="41"]');
+    await page.waitForSelector('#office-msg:has-text("Converted")');
+    expect(control.leads[0]!.type).toBe('opportunity');
+    await ctx.close();
+  });
+
+  it('assigns an unassigned job and reschedules it on the dispatch board', async () => {
+    const ctx = await browser.newContext(DESKTOP);
+    const page = await ctx.newPage();
+    await page.goto(`${fe.url}/office/leads`);
+    await page.fill('#email', control.user.email);
+    await page.fill('#password', control.user.password);
+    await page.click('#login button[type=submit]');
+    await page.waitForSelector('text=Wendy Web');
+    await page.click('a[href="/office/dispatch"]');
+    await page.waitForSelector('h1:has-text("Dispatch board")');
+    expect(await page.textContent('#col-u-t1')).toContain('Tess Tech (1)');
+    expect(await page.textContent('#col-none')).toContain('Unassigned (1)');
+    expect(await axe(page)).toEqual([]);
+    await page.screenshot({ path: join(SHOTS, 'office-dispatch-desktop.png'), fullPage: true });
+    await page.selectOption('#assign-d3', 'u-t2');
+    await page.waitForSelector('#office-msg:has-text("Technician assigned")');
+    expect(control.jobs.get('d3')!.technician).toEqual({ id: 'u-t2', name: 'Theo Tech' });
+    expect(await page.textContent('section[aria-labelledby="col-u-t2"]')).toContain('Una Unassigned');
+    const day = new Date().toISOString().slice(0, 10);
+    await page.fill('#start-d3', `${day}T18:30`);
+    await page.click('button[data-reschedule="d3"]');
+    await page.waitForSelector('#office-msg:has-text("Rescheduled")');
+    const j = control.jobs.get('d3')!;
+    expect(new Date(j.scheduled_start).getTime()).toBe(new Date(`${day}T18:30`).getTime());
+    expect(Date.parse(j.scheduled_end) - Date.parse(j.scheduled_start)).toBe(7_200_000);
+    await ctx.close();
+  });
+});
