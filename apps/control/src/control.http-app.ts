@@ -9,6 +9,8 @@ import {
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 
 import type { ControlDeps } from './deps.js';
+import { registerAuthRoutes } from './features/accounts/auth.routes.js';
+import { registerTeamRoutes } from './features/accounts/team.routes.js';
 import { registerAuditRoutes } from './features/audit/audit.routes.js';
 import { registerHealthRoutes } from './features/health/health.routes.js';
 import { registerPlanRoutes } from './features/plans/plans.routes.js';
@@ -43,6 +45,8 @@ export async function buildControlApp(deps: ControlDeps, opts: ControlAppOptions
   const catalogue = new RouteCatalogue();
   registerPlanRoutes(app, catalogue, deps);
   registerAuditRoutes(app, catalogue, deps);
+  registerAuthRoutes(app, catalogue, deps);
+  registerTeamRoutes(app, catalogue, deps);
   registerOpenApiRoute(app, catalogue);
   return app;
 }

@@ -8,10 +8,19 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import type { Db } from '@platform/db';
+import { EmailOutboxService } from '@platform/email';
+import { RateLimiter } from '@platform/http-kit';
 import { type Clock, systemClock } from '@platform/kernel';
 
 import type { ControlConfig } from './control.config.js';
+import { InvitationService } from './features/accounts/invitations.service.js';
+import { LoginService } from './features/accounts/login.service.js';
+import { LoginThrottle } from './features/accounts/login-throttle.js';
 import { MembersService } from './features/accounts/members.service.js';
+import { dummyHash } from './features/accounts/password-hasher.js';
+import { PasswordResetService } from './features/accounts/password-reset.service.js';
+import { SessionService } from './features/accounts/sessions.service.js';
+import { TeamService } from './features/accounts/team.service.js';
 import { AuditLog } from './features/audit/audit-log.js';
 import { type AccessTokenKeys, accessTokenKeys } from './features/auth/access-token.js';
 import { PlanLimits } from './features/plans/plan-limits.service.js';
@@ -28,6 +37,15 @@ export interface ControlDeps {
   audit: AuditLog;
   members: MembersService;
   erps: TenantErps;
+  accounts: AccountServices;
+}
+
+export interface AccountServices {
+  login: LoginService;
+  sessions: SessionService;
+  invitations: InvitationService;
+  passwordResets: PasswordResetService;
+  team: TeamService;
 }
 
 export interface ComposeControlOptions {
@@ -57,15 +75,34 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
     .map((s) => s.trim())
     .filter(Boolean);
   const plans = new PlanLimits();
+  const clock = opts.clock ?? systemClock;
+  const tokenKeys = accessTokenKeys(config.CONTROL_JWT_ISSUER, jwtSecret(config), previous);
+  const audit = new AuditLog();
+  // Accounts: sign-in, sessions, invitations, password reset, members (docs/control-plane.md).
+  void dummyHash();
+  const email = new EmailOutboxService(db, {
+    domain: config.EMAIL_PLATFORM_DOMAIN,
+    fromName: config.EMAIL_PLATFORM_FROM_NAME,
+  });
+  const throttle = new LoginThrottle(db, clock, config);
+  const sessions = new SessionService(db, clock, tokenKeys, audit, config);
+  const accounts: AccountServices = {
+    login: new LoginService(db, throttle, sessions, audit),
+    sessions,
+    invitations: new InvitationService(db, clock, plans, email, sessions, throttle, audit, config),
+    passwordResets: new PasswordResetService(db, clock, email, new RateLimiter(db, clock), audit, throttle, config),
+    team: new TeamService(db, clock, plans, audit),
+  };
   return {
     config,
     db,
-    clock: opts.clock ?? systemClock,
+    clock,
     readiness: {},
-    tokenKeys: accessTokenKeys(config.CONTROL_JWT_ISSUER, jwtSecret(config), previous),
+    tokenKeys,
     plans,
-    audit: new AuditLog(),
+    audit,
     members: new MembersService(plans),
     erps: opts.erps ?? defaultTenantErps(config),
+    accounts,
   };
 }

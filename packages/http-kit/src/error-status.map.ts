@@ -56,6 +56,7 @@ export const ERROR_STATUS: Record<ErrorCode, { status: number; title: string }> 
   INVITATION_INVALID: { status: 404, title: 'Invitation not valid' },
   RESET_TOKEN_INVALID: { status: 404, title: 'Reset link not valid' },
   INTERNAL: { status: 500, title: 'Internal error' },
+  LAST_OWNER: { status: 409, title: 'A company keeps one owner' },
 };
 
 export const problemType = (code: ErrorCode): string => `urn:platform:problem:${code.toLowerCase().replace(/_/g, '-')}`;

@@ -67,6 +67,8 @@ export const ERROR_CODES = [
   'RESET_TOKEN_INVALID',
   // everything else
   'INTERNAL',
+  // accounts (docs/control-plane.md, "Accounts")
+  'LAST_OWNER',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
