@@ -23,5 +23,12 @@ export const API_REFERENCES: ApiReference[] = [
     spec: async () =>
       (await import('@platform/app-landing/features/openapi/openapi.js')).buildLandingOpenApi('http://localhost:8001'),
   },
-  // { slug: 'control-plane', title: 'Control plane API', spec: async () => (await import('@platform/app-control/features/openapi/openapi.js')).buildControlPlaneOpenApi('http://localhost:8003') },
+  {
+    slug: 'control-plane',
+    title: 'Control plane API',
+    spec: async () =>
+      (await import('@platform/app-control/openapi/control-openapi.js')).buildControlPlaneOpenApi(
+        'http://localhost:8003',
+      ),
+  },
 ];

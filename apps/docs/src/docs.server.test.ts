@@ -51,8 +51,8 @@ describe('docs site', () => {
     );
   });
 
-  it('serves the ERP REST and public API references with Scalar bundled locally (no CDN)', async () => {
-    for (const slug of ['erp-rest', 'public']) {
+  it('serves the ERP REST, public and control-plane API references with Scalar bundled locally (no CDN)', async () => {
+    for (const slug of ['erp-rest', 'public', 'control-plane']) {
       const page = await (await get(`/api/${slug}.html`)).text();
       expect(page).toContain('src="scalar/standalone.js"');
       expect(page).not.toMatch(/<script[^>]+src="https?:/);
@@ -62,6 +62,9 @@ describe('docs site', () => {
     expect(Object.keys((await (await get('/api/openapi/public.json')).json()).paths)).toContain('/api/estimate');
     expect(Object.keys((await (await get('/api/openapi/erp-rest.json')).json()).paths).join(' ')).toContain(
       '/restapi/1.0/object/',
+    );
+    expect(Object.keys((await (await get('/api/openapi/control-plane.json')).json()).paths)).toContain(
+      '/api/tenants/{id}/plan',
     );
     const scalar = await get('/api/scalar/standalone.js');
     expect(scalar.status).toBe(200);

@@ -51,6 +51,7 @@ describe('docs site in a browser', () => {
   it.each([
     ['public', 'Estimate or callback request'],
     ['erp-rest', '/restapi/1.0/object/'],
+    ['control-plane', 'Change plan'],
   ])('renders the %s API reference with Scalar from the site itself', async (slug, text) => {
     const { p, outside, close } = await page();
     try {
