@@ -18,6 +18,7 @@ import { chatOrigins, createAccountingServices, IntegrationSettingsService, SmsS
 import { ConfigError } from '@platform/kernel';
 import { justCallSmsAdapters, normalizeSmsPhone, xeroAccountingAdapters } from '@platform/providers';
 import { secretBoxFromConfig } from '@platform/secrets';
+import { assertTenantFeature } from '@platform/tenancy';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 
 import type { ErpConfig } from './erp.config.js';
@@ -78,16 +79,19 @@ export const REST_DEFAULTS = {
 export function composeCredentials(db: Db, tenantId: string) {
   const audit = new AuditService(new AuditRepo(db, tenantId));
   const grants = new OAuthGrantsRepo(db, tenantId);
+  // The tenant's plan decides whether its REST API works at all (read per call: a downgrade applies at once).
+  const apiAccess = () => assertTenantFeature(db, tenantId, 'api_access');
   return {
     audit,
     grants,
-    keys: new ApiKeysService(db, tenantId, audit),
+    apiAccess,
+    keys: new ApiKeysService(db, tenantId, audit, apiAccess),
     apps: new OAuthAppsService(db, tenantId, audit, grants),
   };
 }
 
 export function composeRestApi(o: RestApiOptions): RestApiDeps {
-  const { audit, grants, keys, apps } = composeCredentials(o.db, o.tenantId);
+  const { audit, grants, keys, apps, apiAccess } = composeCredentials(o.db, o.tenantId);
   const limiter = o.limiter ?? new RateLimiter(o.db);
   const failures = new AuthFailures(audit, limiter, o.loginLimit);
   const oauth = new OAuthService(o.db, apps, grants, audit, { ...REST_DEFAULTS.ttl, ...o.ttl });
@@ -100,7 +104,15 @@ export function composeRestApi(o: RestApiOptions): RestApiDeps {
     oauth,
     failures,
     rest: new RestApiService(o.erp, o.pageSizes ?? REST_DEFAULTS.pageSizes),
-    auth: new RestAuth({ keys, oauth, users, failures, limiter, rateLimit: o.rateLimit ?? REST_DEFAULTS.rateLimit }),
+    auth: new RestAuth({
+      keys,
+      oauth,
+      users,
+      failures,
+      limiter,
+      rateLimit: o.rateLimit ?? REST_DEFAULTS.rateLimit,
+      apiAccess,
+    }),
     verifyLogin: o.verifyLogin,
     issuer: (req) => publicUrl ?? `${req.protocol}://${req.host}`,
   };

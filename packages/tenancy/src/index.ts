@@ -1,1 +1,2 @@
 export * from './tenants.repo.js';
+export * from './plans.js';

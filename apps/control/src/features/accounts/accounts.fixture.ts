@@ -44,7 +44,10 @@ export interface QueuedEmail {
 
 /** The emails queued for an address (oldest first), as the outbox will hand them to the provider. */
 export async function emailsTo(kit: ControlKit, address: string): Promise<QueuedEmail[]> {
-  const r = await kit.t.db.query<{ template: string; payload: { to: { address: string }; text: string; html: string } }>(
+  const r = await kit.t.db.query<{
+    template: string;
+    payload: { to: { address: string }; text: string; html: string };
+  }>(
     `SELECT m.template, o.payload FROM email_messages m JOIN outbox o ON o.aggregate_id = m.id::text
       WHERE m.to_address = $1 ORDER BY o.id`,
     [address],

@@ -31,7 +31,10 @@ describe('invitations', () => {
     expect(mail!.text).toContain('as technician');
     const ok = await accept({ token: mail!.token, name: 'Nia Tech', password: 'a brand new password' });
     expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toMatchObject({ tenant: { id: t.id }, user: { email: 'new.tech@inv.test', name: 'Nia Tech', role: 'technician' } });
+    expect(ok.json()).toMatchObject({
+      tenant: { id: t.id },
+      user: { email: 'new.tech@inv.test', name: 'Nia Tech', role: 'technician' },
+    });
     expect((await get(kit, '/auth/me', ok.json().access_token)).json().role).toBe('technician');
     expect((await login(kit, { email: 'new.tech@inv.test', password: 'a brand new password' })).statusCode).toBe(200);
     const again = await accept({ token: mail!.token, name: 'Nia Tech', password: 'a brand new password' });
@@ -75,8 +78,15 @@ describe('invitations', () => {
     const mail = (await emailsTo(kit, 'rules@inv.test'))[0]!;
     const r = await accept({ token: mail.token, password: 'short' });
     expect(r.statusCode).toBe(422);
-    expect(r.json().errors.map((e: { field: string }) => e.field).sort()).toEqual(['name', 'password']);
-    expect((await accept({ token: mail.token, name: 'Rule Follower', password: 'long enough now' })).statusCode).toBe(200);
+    expect(
+      r
+        .json()
+        .errors.map((e: { field: string }) => e.field)
+        .sort(),
+    ).toEqual(['name', 'password']);
+    expect((await accept({ token: mail.token, name: 'Rule Follower', password: 'long enough now' })).statusCode).toBe(
+      200,
+    );
   });
 
   it('replaces a pending invitation by a new one of the same address', async () => {
@@ -84,8 +94,12 @@ describe('invitations', () => {
     await invite(t.id, t.token, { email: 'twice@inv.test', role: 'office' });
     await invite(t.id, t.token, { email: 'twice@inv.test', role: 'admin' });
     const [first, second] = await emailsTo(kit, 'twice@inv.test');
-    expect((await accept({ token: first!.token, name: 'T', password: 'long enough now' })).json().code).toBe('INVITATION_INVALID');
-    expect((await accept({ token: second!.token, name: 'T', password: 'long enough now' })).json().user.role).toBe('admin');
+    expect((await accept({ token: first!.token, name: 'T', password: 'long enough now' })).json().code).toBe(
+      'INVITATION_INVALID',
+    );
+    expect((await accept({ token: second!.token, name: 'T', password: 'long enough now' })).json().user.role).toBe(
+      'admin',
+    );
   });
 
   it('checks the plan when sending and again when accepting', async () => {
@@ -122,7 +136,14 @@ describe('invitations', () => {
     const t = await kit.tenant('inv-input');
     const r = await invite(t.id, t.token, { email: 'not-an-email', role: 'king' });
     expect(r.statusCode).toBe(422);
-    expect(r.json().errors.map((e: { field: string }) => e.field).sort()).toEqual(['email', 'role']);
-    expect((await accept({ token: 'x', name: 'n', password: 'long enough now' })).json().code).toBe('INVITATION_INVALID');
+    expect(
+      r
+        .json()
+        .errors.map((e: { field: string }) => e.field)
+        .sort(),
+    ).toEqual(['email', 'role']);
+    expect((await accept({ token: 'x', name: 'n', password: 'long enough now' })).json().code).toBe(
+      'INVITATION_INVALID',
+    );
   });
 });

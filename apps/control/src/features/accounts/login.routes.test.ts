@@ -31,7 +31,11 @@ describe('POST /auth/login', () => {
     expect(body.refresh_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const me = await get(kit, '/auth/me', body.access_token);
     expect(me.statusCode).toBe(200);
-    expect(me.json()).toMatchObject({ role: 'owner', tenant: { slug: 'login-a' }, user: { email: 'owner@login-a.test' } });
+    expect(me.json()).toMatchObject({
+      role: 'owner',
+      tenant: { slug: 'login-a' },
+      user: { email: 'owner@login-a.test' },
+    });
     expect((await get(kit, `/api/tenants/${a.id}/plan`, body.access_token)).statusCode).toBe(200);
   });
 
@@ -116,7 +120,8 @@ describe('backoff after failed sign-ins', () => {
     clock.advance(31);
     expect((await login(kit, { email, password: PASSWORD }, '10.1.0.9')).statusCode).toBe(200);
     // A success starts the count again: five more tries before the next lock.
-    for (let i = 0; i < 4; i++) expect((await login(kit, { email, password: 'wrong again' }, '10.1.0.10')).statusCode).toBe(401);
+    for (let i = 0; i < 4; i++)
+      expect((await login(kit, { email, password: 'wrong again' }, '10.1.0.10')).statusCode).toBe(401);
     expect((await login(kit, { email, password: PASSWORD }, '10.1.0.10')).statusCode).toBe(200);
   });
 
@@ -144,11 +149,15 @@ describe('backoff after failed sign-ins', () => {
 
   it('slows down one address trying many accounts (20 failures)', async () => {
     for (let i = 0; i < 20; i++)
-      expect((await login(kit, { email: `spray${i}@lock.test`, password: 'guess guess' }, '10.4.0.1')).statusCode).toBe(401);
+      expect((await login(kit, { email: `spray${i}@lock.test`, password: 'guess guess' }, '10.4.0.1')).statusCode).toBe(
+        401,
+      );
     const r = await login(kit, { email: 'spray-next@lock.test', password: 'guess guess' }, '10.4.0.1');
     expect(r.statusCode).toBe(429);
     expect(r.headers['retry-after']).toBeDefined();
     // Another address is not held back by it.
-    expect((await login(kit, { email: 'spray-next@lock.test', password: 'guess guess' }, '10.4.0.2')).statusCode).toBe(401);
+    expect((await login(kit, { email: 'spray-next@lock.test', password: 'guess guess' }, '10.4.0.2')).statusCode).toBe(
+      401,
+    );
   });
 });

@@ -65,7 +65,8 @@ describe('password reset', () => {
     const unknown = await confirm({ token: 'C'.repeat(43), password: 'my new long password' });
     const malformed = await confirm({ token: 'nope', password: 'my new long password' });
     expect(expired.statusCode).toBe(404);
-    for (const r of [unknown, malformed]) expect(problemOf(r)).toEqual({ ...problemOf(expired), instance: expect.any(String) });
+    for (const r of [unknown, malformed])
+      expect(problemOf(r)).toEqual({ ...problemOf(expired), instance: expect.any(String) });
     expect((await login(kit, { email: 'owner@reset-expiry.test', password: PASSWORD })).statusCode).toBe(200);
   });
 
@@ -117,12 +118,15 @@ describe('tokens in logs', () => {
     const invitation = (await emailsTo(kit, 'logs@reset.test'))[0]!.token;
     await call('/auth/password-reset/confirm', { token: reset, password: 'short' });
     await call('/auth/password-reset/confirm', { token: reset, password: 'my new long password' });
-    const joined = (await call('/auth/invitations/accept', { token: invitation, name: 'L', password: 'long enough now' })).json();
+    const joined = (
+      await call('/auth/invitations/accept', { token: invitation, name: 'L', password: 'long enough now' })
+    ).json();
     await call('/auth/refresh', { refresh_token: joined.refresh_token });
     await call('/auth/refresh', { refresh_token: joined.refresh_token });
     await app.close();
     const log = lines.join('');
     expect(log).toContain('/auth/refresh');
-    for (const secret of [reset, invitation, joined.refresh_token, joined.access_token]) expect(log).not.toContain(secret);
+    for (const secret of [reset, invitation, joined.refresh_token, joined.access_token])
+      expect(log).not.toContain(secret);
   });
 });

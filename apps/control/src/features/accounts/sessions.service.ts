@@ -12,7 +12,7 @@ import { AppError, type Clock } from '@platform/kernel';
 import type { AuditLog } from '../audit/audit-log.js';
 import { type AccessTokenKeys, issueAccessToken } from '../auth/access-token.js';
 import type { Role } from '../auth/principal.js';
-import { profileIn,type ProfileRow } from './accounts.repo.js';
+import { profileIn, type ProfileRow } from './accounts.repo.js';
 import { hashToken, newSecretToken, TOKEN_SHAPE } from './secret-token.js';
 import {
   findTokenByHash,

@@ -56,7 +56,7 @@ describe('members', () => {
     expect(audit.json().items[0]).toMatchObject({ detail: { from: 'office', to: 'admin' } });
   });
 
-  it("counts technician seats when someone becomes a technician (Free: one)", async () => {
+  it('counts technician seats when someone becomes a technician (Free: one)', async () => {
     const t = await kit.tenant('team-seats');
     await kit.member(t.id, 'technician');
     const o = await kit.t.db.query<{ id: string }>(`SELECT id FROM users WHERE email = 'owner@team-seats.test'`);
@@ -109,7 +109,8 @@ describe("another company's owner", () => {
     const aOffice = await kit.member(a.id, 'office');
     const calls = [
       () => get(kit, `/api/tenants/${a.id}/users`, b.token),
-      () => post(kit, `/api/tenants/${a.id}/invitations`, { email: 'x@matrix.test', role: 'office' }, { token: b.token }),
+      () =>
+        post(kit, `/api/tenants/${a.id}/invitations`, { email: 'x@matrix.test', role: 'office' }, { token: b.token }),
       () => patch(a.id, aOffice.principal.userId, b.token, 'admin'),
       () => remove(a.id, aOffice.principal.userId, b.token),
       // B's own tenant id with A's user id: not one of B's members.
