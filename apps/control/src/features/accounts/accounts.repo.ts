@@ -58,3 +58,8 @@ export async function nameOfUser(q: Queryable, userId: string): Promise<{ name: 
   return (await q.query<{ name: string; email: string }>('SELECT name, email FROM users WHERE id = $1::uuid', [userId]))
     .rows[0];
 }
+
+/** An account made without a name (an owner provisioned by email only) takes the one given when accepting. */
+export async function setNameIfBlank(q: Queryable, userId: string, name: string): Promise<void> {
+  await q.query(`UPDATE users SET name = $2, updated_at = now() WHERE id = $1::uuid AND name = ''`, [userId, name]);
+}

@@ -72,6 +72,21 @@ describe('invitations', () => {
     expect((await login(kit, { email: home.owner.email, password: PASSWORD })).json().code).toBe('TENANT_REQUIRED');
   });
 
+  it('lets an account that never had a password choose one when accepting', async () => {
+    const elsewhere = await kit.tenant('inv-nopw-home');
+    await kit.t.db.transaction((q) =>
+      kit.deps.members.ensureMember(q, elsewhere.id, { email: 'nopw@inv.test', role: 'office' }),
+    );
+    const t = await kit.tenant('inv-nopw', 'starter');
+    await invite(t.id, t.token, { email: 'nopw@inv.test', role: 'office' });
+    const mail = (await emailsTo(kit, 'nopw@inv.test'))[0]!;
+    const r = await accept({ token: mail.token, name: 'No Password Yet', password: 'finally a password' });
+    expect(r.statusCode).toBe(200);
+    expect(r.json().user).toMatchObject({ name: 'No Password Yet', role: 'office' });
+    const again = await login(kit, { email: 'nopw@inv.test', password: 'finally a password', tenant: 'inv-nopw' });
+    expect(again.statusCode).toBe(200);
+  });
+
   it('asks a new account for a name and a long enough password, naming the fields', async () => {
     const t = await kit.tenant('inv-rules', 'starter');
     await invite(t.id, t.token, { email: 'rules@inv.test', role: 'office' });

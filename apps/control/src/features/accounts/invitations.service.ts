@@ -13,7 +13,7 @@ import type { AuditLog } from '../audit/audit-log.js';
 import type { Principal, Role } from '../auth/principal.js';
 import type { PlanLimits } from '../plans/plan-limits.service.js';
 import { accountLink, type LinkConfig } from './account-links.js';
-import { profileIn, setPasswordHash } from './accounts.repo.js';
+import { profileIn, setNameIfBlank, setPasswordHash } from './accounts.repo.js';
 import {
   claimInvitation,
   findInvitationByHash,
@@ -138,7 +138,10 @@ export class InvitationService {
       const userId =
         user?.id ??
         (await insertUser(tx, { email: inv.email, name: input.name?.trim() ?? '', passwordHash: newHash! }));
-      if (user && newHash) await setPasswordHash(tx, user.id, newHash);
+      if (user && newHash) {
+        await setPasswordHash(tx, user.id, newHash);
+        await setNameIfBlank(tx, user.id, input.name?.trim() ?? '');
+      }
       await enterTenant(tx, inv.tenant_id);
       if (!(await claimInvitation(tx, inv.id, userId, now))) throw invalid();
       if (!(await membershipOf(tx, inv.tenant_id, userId))) {
