@@ -6,6 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { apiKey, type RestHarness, startRestHarness } from '../../../test/support/restapi-harness.js';
+import { composeCredentials } from '../../deps.js';
+import { runRestApiCli } from '../../restapi.cli.js';
 
 let h: RestHarness;
 beforeAll(async () => {
@@ -46,6 +48,14 @@ describe('API access by plan', () => {
       code: 'PLAN_FEATURE_MISSING',
       details: { plan: 'free', required_plan: 'professional' },
     });
+    const lines: string[] = [];
+    const cli = runRestApiCli(
+      ['key', 'create', '--login', 'admin', '--description', 'zapier', '--scope', 'read:res.partner'],
+      composeCredentials(h.t.db, h.tenantId),
+      async () => true,
+      (l) => lines.push(l),
+    );
+    await expect(cli).rejects.toThrow(/^PLAN_FEATURE_MISSING: .*professional plan/);
     expect((await h.t.db.query('SELECT 1 FROM restapi_keys')).rowCount).toBe(before.rowCount);
     await setPlan('enterprise');
   });
