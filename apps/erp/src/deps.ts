@@ -84,14 +84,13 @@ export function composeCredentials(db: Db, tenantId: string) {
   return {
     audit,
     grants,
-    apiAccess,
     keys: new ApiKeysService(db, tenantId, audit, apiAccess),
     apps: new OAuthAppsService(db, tenantId, audit, grants),
   };
 }
 
 export function composeRestApi(o: RestApiOptions): RestApiDeps {
-  const { audit, grants, keys, apps, apiAccess } = composeCredentials(o.db, o.tenantId);
+  const { audit, grants, keys, apps } = composeCredentials(o.db, o.tenantId);
   const limiter = o.limiter ?? new RateLimiter(o.db);
   const failures = new AuthFailures(audit, limiter, o.loginLimit);
   const oauth = new OAuthService(o.db, apps, grants, audit, { ...REST_DEFAULTS.ttl, ...o.ttl });
@@ -104,15 +103,7 @@ export function composeRestApi(o: RestApiOptions): RestApiDeps {
     oauth,
     failures,
     rest: new RestApiService(o.erp, o.pageSizes ?? REST_DEFAULTS.pageSizes),
-    auth: new RestAuth({
-      keys,
-      oauth,
-      users,
-      failures,
-      limiter,
-      rateLimit: o.rateLimit ?? REST_DEFAULTS.rateLimit,
-      apiAccess,
-    }),
+    auth: new RestAuth({ keys, oauth, users, failures, limiter, rateLimit: o.rateLimit ?? REST_DEFAULTS.rateLimit }),
     verifyLogin: o.verifyLogin,
     issuer: (req) => publicUrl ?? `${req.protocol}://${req.host}`,
   };

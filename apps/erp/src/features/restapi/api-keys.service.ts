@@ -47,6 +47,11 @@ export class ApiKeysService {
     this.repo = new ApiKeysRepo(db, tenantId);
   }
 
+  /** PLAN_FEATURE_MISSING while the tenant's plan lacks API access (checked per call). */
+  assertApiAccess(): Promise<void> {
+    return this.apiAccess();
+  }
+
   /** Returns the key in clear: the only time it exists outside the caller's hands. */
   async create(
     input: { login: string; description: string; scope: string | string[] },

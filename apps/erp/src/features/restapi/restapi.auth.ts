@@ -34,8 +34,6 @@ export interface RestAuthDeps {
   failures: AuthFailures;
   limiter: RateLimiter;
   rateLimit: { max: number; windowSeconds: number };
-  /** Refuses (PLAN_FEATURE_MISSING) while the tenant's plan lacks API access, e.g. after a downgrade. */
-  apiAccess: () => Promise<void>;
 }
 
 /** RFC 6750 §3: a presented but bad bearer token is `invalid_token`. */
@@ -73,7 +71,8 @@ export class RestAuth {
     if (!found) return this.fail(req, reply, what, 'Send a valid X-API-Key or Authorization: Bearer access token.');
     const user = await this.d.users.find(found.login);
     if (!user) return this.fail(req, reply, what, 'The ERP user this credential acts for is archived or gone.', found);
-    await this.d.apiAccess();
+    // Refused (PLAN_FEATURE_MISSING) while the tenant's plan lacks API access, e.g. after a downgrade.
+    await this.d.keys.assertApiAccess();
     await this.d.limiter.consume({ name: 'restapi', ...this.d.rateLimit }, found.rateKey);
     return {
       kind: found.keyId !== undefined ? 'api_key' : 'oauth',
