@@ -1,5 +1,5 @@
 /** SQL of accounts seen across tenants (sign-in) and within one (profile, members). */
-import type { Queryable } from '@platform/db';
+import type { Db, Queryable } from '@platform/db';
 
 import type { Role } from '../auth/principal.js';
 
@@ -62,4 +62,17 @@ export async function nameOfUser(q: Queryable, userId: string): Promise<{ name: 
 /** An account made without a name (an owner provisioned by email only) takes the one given when accepting. */
 export async function setNameIfBlank(q: Queryable, userId: string, name: string): Promise<void> {
   await q.query(`UPDATE users SET name = $2, updated_at = now() WHERE id = $1::uuid AND name = ''`, [userId, name]);
+}
+
+/**
+ * What a failed sign-in of a known account spends writing its audit entry (a transaction of a few
+ * statements ending in a committed write), spent by an unknown address too: the write is a no-op
+ * update of its own throttle row, so timing does not tell the two apart (bench:accounts measures it).
+ */
+export async function spendAuditCost(db: Db, throttleKey: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.query(`SELECT set_config('app.tenant_id', '', true)`);
+    await tx.query(`SELECT set_config('app.audit_pad', '', true)`);
+    await tx.query('UPDATE login_throttles SET last_failure_at = last_failure_at WHERE key = $1', [throttleKey]);
+  });
 }

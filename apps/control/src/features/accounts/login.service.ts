@@ -8,7 +8,7 @@ import { type Db, withTenant } from '@platform/db';
 import { AppError } from '@platform/kernel';
 
 import type { AuditLog } from '../audit/audit-log.js';
-import { membershipsOfUser, type MembershipView, profileIn } from './accounts.repo.js';
+import { membershipsOfUser, type MembershipView, profileIn, spendAuditCost } from './accounts.repo.js';
 import type { LoginThrottle } from './login-throttle.js';
 import { verifyPasswordOrDummy } from './password-hasher.js';
 import type { ClientInfo, SessionService, SignInAnswer } from './sessions.service.js';
@@ -44,8 +44,8 @@ export class LoginService {
       ? memberships.filter((m) => m.tenant_id === input.tenant || m.slug === input.tenant)
       : [];
     if (!user || !ok || user.disabled_at) {
-      if (user)
-        await this.recordFailure(input.tenant ? named : memberships, user.id, client, ok ? 'disabled' : 'password');
+      if (!user) await spendAuditCost(this.db, keys.account);
+      else await this.recordFailure(input.tenant ? named : memberships, user.id, client, ok ? 'disabled' : 'password');
       throw failed();
     }
     const chosen = this.choose(input.tenant ? named : memberships, !!input.tenant);
