@@ -1,4 +1,5 @@
 /** The control plane's environment, validated once at start-up (the only reader of process.env here). */
+import { emailEnvShape } from '@platform/email';
 import { metricsEnvShape } from '@platform/http-kit';
 import { type EnvSource, readConfig, sharedEnvShape } from '@platform/kernel';
 import { loadStoreConfig, type StoreConfig } from '@platform/storage';
@@ -98,6 +99,28 @@ export const controlEnvSchema = z.object({
   ERP_MASTER_PASSWORD: z.string().min(16, 'must be at least 16 characters').optional(),
   /** Days a deleted tenant's embedded ERP database is kept before `npm run tenants -- purge` drops it. */
   TENANT_PURGE_AFTER_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
+  // Accounts (docs/control-plane.md, "Accounts").
+  /** Refresh tokens: each lives this long after its last use (sliding), within the session's maximum. */
+  REFRESH_TOKEN_TTL_S: z.coerce.number().int().min(300).max(31_536_000).default(2_592_000),
+  REFRESH_SESSION_MAX_S: z.coerce.number().int().min(300).max(31_536_000).default(7_776_000),
+  /** Failed sign-ins allowed per account and per client address before backoff starts. */
+  LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).max(1000).default(5),
+  LOGIN_MAX_FAILURES_IP: z.coerce.number().int().min(1).max(100_000).default(20),
+  /** First lock after the allowance (doubling with each further failure) and its ceiling. */
+  LOGIN_LOCK_BASE_S: z.coerce.number().int().min(1).max(3600).default(30),
+  LOGIN_LOCK_MAX_S: z.coerce.number().int().min(1).max(86_400).default(900),
+  INVITATION_TTL_S: z.coerce.number().int().min(600).max(2_592_000).default(604_800),
+  PASSWORD_RESET_TTL_S: z.coerce.number().int().min(300).max(86_400).default(3600),
+  /**
+   * Where the links in invitation and password-reset emails point (the frontend's pages); `{slug}`
+   * is replaced by the tenant's slug. Unset: `http://{slug}.<TENANTS_HOST>:8000`.
+   */
+  ACCOUNTS_LINK_BASE_URL: z
+    .string()
+    .regex(/^https?:\/\/[^\s?#]+$/, 'must be an http(s) base URL without query or fragment')
+    .optional(),
+  EMAIL_PLATFORM_DOMAIN: emailEnvShape.EMAIL_PLATFORM_DOMAIN,
+  EMAIL_PLATFORM_FROM_NAME: emailEnvShape.EMAIL_PLATFORM_FROM_NAME,
 });
 
 export type ControlConfig = z.infer<typeof controlEnvSchema>;

@@ -10,6 +10,8 @@ import {
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 
 import type { ControlDeps } from './deps.js';
+import { registerAuthRoutes } from './features/accounts/auth.routes.js';
+import { registerTeamRoutes } from './features/accounts/team.routes.js';
 import { registerAuditRoutes } from './features/audit/audit.routes.js';
 import { registerCrmRoutes } from './features/crm/crm.routes.js';
 import { registerDomainRoutes } from './features/domains/domains.routes.js';
@@ -64,6 +66,8 @@ export async function buildControlApp(deps: ControlDeps, opts: ControlAppOptions
   app.addHook('onReady', () => deps.resolver.start());
   app.addHook('onClose', () => deps.resolver.stop());
   registerTenantRoutes(app, catalogue, deps);
+  registerAuthRoutes(app, catalogue, deps);
+  registerTeamRoutes(app, catalogue, deps);
   registerOpenApiRoute(app, catalogue);
   return app;
 }

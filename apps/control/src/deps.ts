@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import type { Db } from '@platform/db';
+import { EmailOutboxService } from '@platform/email';
 import { RateLimiter } from '@platform/http-kit';
 import { AppError, type Clock, systemClock } from '@platform/kernel';
 import { type SecretBox, secretBoxFromConfig } from '@platform/secrets';
@@ -15,7 +16,14 @@ import type { ObjectStore } from '@platform/storage';
 import { ErpDatabases, TenantErps as RoutedTenantErps, TenantHostResolver } from '@platform/tenancy';
 
 import { type ControlConfig, loadControlStorage } from './control.config.js';
+import { InvitationService } from './features/accounts/invitations.service.js';
+import { LoginService } from './features/accounts/login.service.js';
+import { LoginThrottle } from './features/accounts/login-throttle.js';
 import { MembersService } from './features/accounts/members.service.js';
+import { dummyHash } from './features/accounts/password-hasher.js';
+import { PasswordResetService } from './features/accounts/password-reset.service.js';
+import { SessionService } from './features/accounts/sessions.service.js';
+import { TeamService } from './features/accounts/team.service.js';
 import { AuditLog } from './features/audit/audit-log.js';
 import { type AccessTokenKeys, accessTokenKeys } from './features/auth/access-token.js';
 import { CrmService } from './features/crm/crm.service.js';
@@ -71,6 +79,15 @@ export interface ControlDeps {
   provisioning: TenantProvisioningService;
   tenants: TenantLifecycleService;
   settings: TenantSettingsService;
+  accounts: AccountServices;
+}
+
+export interface AccountServices {
+  login: LoginService;
+  sessions: SessionService;
+  invitations: InvitationService;
+  passwordResets: PasswordResetService;
+  team: TeamService;
 }
 
 export interface ComposeControlOptions {
@@ -126,6 +143,7 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
   const plans = new PlanLimits();
   const metrics = composeControlMetrics(db, config.METRICS_TOKEN);
   const clock = opts.clock ?? systemClock;
+  const tokenKeys = accessTokenKeys(config.CONTROL_JWT_ISSUER, jwtSecret(config), previous);
   const audit = new AuditLog();
   const box = lazySecretBox(() => secretBoxFromConfig(config));
   const tenantErps = new RoutedTenantErps(db, box, config);
@@ -153,12 +171,27 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
     portalLinkDays: config.PORTAL_LINK_TTL_DAYS,
   });
   const resolver = new TenantHostResolver(db, { tenantsHost: config.TENANTS_HOST });
+  // Accounts: sign-in, sessions, invitations, password reset, members (docs/control-plane.md).
+  void dummyHash();
+  const email = new EmailOutboxService(db, {
+    domain: config.EMAIL_PLATFORM_DOMAIN,
+    fromName: config.EMAIL_PLATFORM_FROM_NAME,
+  });
+  const throttle = new LoginThrottle(db, clock, config);
+  const sessions = new SessionService(db, clock, tokenKeys, audit, config);
+  const accounts: AccountServices = {
+    login: new LoginService(db, throttle, sessions, audit),
+    sessions,
+    invitations: new InvitationService(db, clock, plans, email, sessions, throttle, audit, config),
+    passwordResets: new PasswordResetService(db, clock, email, new RateLimiter(db, clock), audit, throttle, config),
+    team: new TeamService(db, clock, plans, audit),
+  };
   return {
     config,
     db,
     clock,
     readiness: { erp_routing: erpRoutingReadiness(db, tenantErps) },
-    tokenKeys: accessTokenKeys(config.CONTROL_JWT_ISSUER, jwtSecret(config), previous),
+    tokenKeys,
     plans,
     audit,
     members,
@@ -209,5 +242,6 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
       onRoutingChanged,
     }),
     settings: new TenantSettingsService(db, plans, audit),
+    accounts,
   };
 }

@@ -5,7 +5,7 @@
  */
 import { parseArgs } from 'node:util';
 
-import { runCliMain } from '@platform/kernel';
+import { AppError, runCliMain } from '@platform/kernel';
 
 import { withRestApiCli } from './deps.js';
 import { loadErpConfig } from './erp.config.js';
@@ -19,6 +19,13 @@ export const USAGE = `usage: npm run restapi -- key create --login <login> --des
 scopes: read:<model> write:<model> method:<model>.<action_method>  (e.g. "read:res.partner write:crm.lead")`;
 
 type Credentials = ReturnType<typeof composeCredentials>;
+
+/** A plan refusal names its problem code and the plan to move to, as the HTTP answer does. */
+const withPlanCode = (e: unknown): never => {
+  if (e instanceof AppError && e.code === 'PLAN_FEATURE_MISSING')
+    throw new Error(`PLAN_FEATURE_MISSING: ${e.message} It comes with the ${String(e.details?.required_plan)} plan.`);
+  throw e;
+};
 /** true/false when the ERP could say whether the login is an active user; undefined when unreachable. */
 export type UserCheck = (login: string) => Promise<boolean | undefined>;
 
@@ -52,11 +59,9 @@ export async function runRestApiCli(
     if (!values.login || !values.description || !values.scope)
       throw new Error('--login, --description and --scope are required');
     await checkUser(values.login);
-    const { key, info } = await c.keys.create({
-      login: values.login,
-      description: values.description,
-      scope: values.scope,
-    });
+    const { key, info } = await c.keys
+      .create({ login: values.login, description: values.description, scope: values.scope })
+      .catch(withPlanCode);
     out(
       `API key ${info.id} (prefix ${info.prefix}) created for ${info.login} with scope "${info.scopes.join(' ')}".\nIt is shown only once; send it as X-API-Key:\n${key}`,
     );

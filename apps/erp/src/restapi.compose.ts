@@ -11,6 +11,7 @@ import { createOdooErp, createOdooRpcClient, type Erp } from '@platform/erp';
 import type { EmbeddedErp } from '@platform/erp-embedded';
 import { createEmbeddedErpAdapter } from '@platform/erp-embedded/embedded-erp.adapter.js';
 import { RateLimiter } from '@platform/http-kit';
+import { assertTenantFeature } from '@platform/tenancy';
 import type { FastifyRequest } from 'fastify';
 
 import type { ErpConfig } from './erp.config.js';
@@ -65,10 +66,12 @@ export const REST_DEFAULTS = {
 export function composeCredentials(db: Db, tenantId: string) {
   const audit = new AuditService(new AuditRepo(db, tenantId));
   const grants = new OAuthGrantsRepo(db, tenantId);
+  // The tenant's plan decides whether its REST API works at all (read per call: a downgrade applies at once).
+  const apiAccess = () => assertTenantFeature(db, tenantId, 'api_access');
   return {
     audit,
     grants,
-    keys: new ApiKeysService(db, tenantId, audit),
+    keys: new ApiKeysService(db, tenantId, audit, apiAccess),
     apps: new OAuthAppsService(db, tenantId, audit, grants),
   };
 }

@@ -3,5 +3,5 @@ export { createPgDb } from './pg.client.js';
 export { createPgliteDb } from './pglite.client.js';
 export { openDb, type OpenDbOptions } from './open-db.js';
 export { migrate, migratePlatform, listMigrations, quoteIdent, PLATFORM_MIGRATIONS_DIR } from './migrate.js';
-export { withTenant } from './tenant-scope.js';
+export { enterTenant, withTenant } from './tenant-scope.js';
 export { createTestDb, withDatabase, type TestDb } from './test-db.js';

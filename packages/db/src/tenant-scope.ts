@@ -18,3 +18,14 @@ export async function withTenant<T>(db: Db, tenantId: string, fn: (tx: Queryable
     return fn(tx);
   });
 }
+
+/**
+ * Narrows an open transaction (running as the owning role) to one tenant from here on, as
+ * withTenant does from its start: for work that must first touch global rows (the accounts of
+ * people, which span tenants) and then one tenant's rows, all committed together.
+ */
+export async function enterTenant(tx: Queryable, tenantId: string): Promise<void> {
+  if (!UUID.test(tenantId)) throw new Error('enterTenant: tenant id must be a UUID');
+  await tx.query('SET LOCAL ROLE platform_app');
+  await tx.query(`SELECT set_config('app.tenant_id', $1, true)`, [tenantId]);
+}

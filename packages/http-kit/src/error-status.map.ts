@@ -66,6 +66,7 @@ export const ERROR_STATUS: Record<ErrorCode, { status: number; title: string }> 
   PORTAL_DISABLED: { status: 403, title: 'Customer portal turned off' },
   QUOTE_STATE_CONFLICT: { status: 409, title: 'Quote not in a state for this' },
   CONTROL_UNAVAILABLE: { status: 503, title: 'Control plane unavailable' },
+  LAST_OWNER: { status: 409, title: 'A company keeps one owner' },
 };
 
 export const problemType = (code: ErrorCode): string => `urn:platform:problem:${code.toLowerCase().replace(/_/g, '-')}`;

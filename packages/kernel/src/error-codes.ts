@@ -81,6 +81,8 @@ export const ERROR_CODES = [
   'QUOTE_STATE_CONFLICT',
   // frontend (apps/frontend): the control plane behind /api/control did not answer
   'CONTROL_UNAVAILABLE',
+  // accounts (docs/control-plane.md, "Accounts")
+  'LAST_OWNER',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -8,3 +8,4 @@ export * from './erp/erp-routing.repo.js';
 export * from './erp/tenant-erps.js';
 export * from './erp/erp-databases.js';
 export * from './tenant-lifecycle.repo.js';
+export * from './plans.js';

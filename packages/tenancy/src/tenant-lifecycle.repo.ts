@@ -7,7 +7,7 @@
 import type { Queryable } from '@platform/db';
 
 export type TenantStatus = 'provisioning' | 'active' | 'suspended' | 'deleted';
-export type PlanId = 'free' | 'starter' | 'professional' | 'enterprise';
+import type { PlanId } from './plans.js';
 
 export interface TenantRecord {
   id: string;

@@ -26,10 +26,12 @@ export async function findDefaultTenant(db: Queryable): Promise<TenantRow | unde
 
 /** Creates the default tenant on first start; concurrent starts (any host) converge on one row. */
 export async function ensureDefaultTenant(db: Queryable, slug: string, name = 'Default'): Promise<TenantRow> {
-  await db.query('INSERT INTO tenants (slug, name, is_default) VALUES ($1, $2, true) ON CONFLICT DO NOTHING', [
-    slug,
-    name,
-  ]);
+  // The single-company install keeps every feature it has always had (as migration 0100 did for
+  // existing installs): its default tenant is on the Enterprise plan.
+  await db.query(
+    `INSERT INTO tenants (slug, name, is_default, plan) VALUES ($1, $2, true, 'enterprise') ON CONFLICT DO NOTHING`,
+    [slug, name],
+  );
   const t = await findDefaultTenant(db);
   if (!t) throw new Error('default tenant missing after creation');
   return t;

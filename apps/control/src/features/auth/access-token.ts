@@ -1,7 +1,7 @@
 /**
  * Access tokens of the control plane: short-lived JWTs (jose), HS256 only (the algorithm is pinned,
  * so a token that names `none` or an asymmetric algorithm is refused), with `iss`, `aud` and `exp`
- * checked. Claims: `sub` user id, `tid` tenant id, `role`, `email`. A `kid` names the key, so a
+ * checked. Claims: `sub` user id, `tid` tenant id, `role`, `email`, `sid` sign-in session. A `kid` names the key, so a
  * rotated key keeps verifying the tokens it signed until they expire.
  */
 import { createHash } from 'node:crypto';
@@ -13,6 +13,7 @@ import { type Principal, type Role, ROLES } from './principal.js';
 
 export const ACCESS_AUDIENCE = 'control';
 const ALG = 'HS256';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface AccessTokenKeys {
   issuer: string;
@@ -29,7 +30,7 @@ export function accessTokenKeys(issuer: string, current: string, previous: strin
 }
 
 export async function issueAccessToken(keys: AccessTokenKeys, p: Principal, ttlSeconds: number): Promise<string> {
-  return new SignJWT({ tid: p.tenantId, role: p.role, email: p.email })
+  return new SignJWT({ tid: p.tenantId, role: p.role, email: p.email, ...(p.sessionId ? { sid: p.sessionId } : {}) })
     .setProtectedHeader({ alg: ALG, typ: 'JWT', kid: kidOf(keys.current) })
     .setSubject(p.userId)
     .setIssuer(keys.issuer)
@@ -53,10 +54,11 @@ export async function verifyAccessToken(keys: AccessTokenKeys, token: string): P
         requiredClaims: ['exp', 'sub'],
       });
       if (protectedHeader.kid !== undefined && protectedHeader.kid !== kidOf(key)) continue;
-      const { sub, tid, role, email } = payload;
+      const { sub, tid, role, email, sid } = payload;
       if (typeof sub !== 'string' || typeof tid !== 'string' || typeof email !== 'string') throw invalid();
       if (!(ROLES as readonly string[]).includes(role as string)) throw invalid();
-      return { userId: sub, tenantId: tid, role: role as Role, email };
+      if (sid !== undefined && (typeof sid !== 'string' || !UUID.test(sid))) throw invalid();
+      return { userId: sub, tenantId: tid, role: role as Role, email, ...(sid ? { sessionId: sid } : {}) };
     } catch (e) {
       if (e instanceof AppError) throw e;
       // A signature made with another key: try the next accepted key; other failures are final.

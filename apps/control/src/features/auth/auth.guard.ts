@@ -22,6 +22,7 @@ export interface AuthGuardDeps {
 }
 
 const BEARER = /^Bearer ([A-Za-z0-9_\-.]+)$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function authenticate(deps: AuthGuardDeps): preHandlerAsyncHookHandler {
   return async (req: FastifyRequest, reply: FastifyReply) => {
@@ -31,14 +32,27 @@ export function authenticate(deps: AuthGuardDeps): preHandlerAsyncHookHandler {
       throw new AppError('AUTH_REQUIRED', 'Sign in and send the access token as `Authorization: Bearer <token>`.');
     }
     const principal = await verifyAccessToken(deps.tokenKeys, m[1]!);
-    // The tenant may have been suspended since the token was issued (tokens live minutes, not days).
-    const t = await deps.db.query<{ status: string }>('SELECT status FROM tenants WHERE id = $1::uuid', [
-      principal.tenantId,
-    ]);
-    const status = t.rows[0]?.status;
+    if (!UUID.test(principal.tenantId)) throw new AppError('TOKEN_INVALID', 'The access token is not valid.');
+    // The tenant may have been suspended since the token was issued (tokens live minutes, not days);
+    // a token of a sign-in session also dies with the session (logout, logout-all, password reset,
+    // removal) and carries the member's current role, not the one at issue.
+    const t = await deps.db.query<{ status: string; live: boolean; role: Role | null }>(
+      `SELECT t.status, s.id IS NOT NULL AND s.revoked_at IS NULL AS live, m.role
+         FROM tenants t
+         LEFT JOIN auth_sessions s ON s.id = $2::uuid AND s.tenant_id = t.id AND s.user_id = $3::uuid
+         LEFT JOIN tenant_memberships m ON m.tenant_id = t.id AND m.user_id = $3::uuid
+        WHERE t.id = $1::uuid`,
+      [principal.tenantId, principal.sessionId ?? null, UUID.test(principal.userId) ? principal.userId : null],
+    );
+    const row = t.rows[0];
+    const status = row?.status;
     if (status === 'suspended' || status === 'deleted')
       throw new AppError('TENANT_SUSPENDED', 'This company account is suspended.');
     if (status !== 'active') throw new AppError('TOKEN_INVALID', 'The access token is not valid.');
+    if (principal.sessionId) {
+      if (!row?.live || !row.role) throw new AppError('TOKEN_INVALID', 'The access token is not valid.');
+      principal.role = row.role;
+    }
     req.principal = principal;
   };
 }

@@ -11,4 +11,6 @@ export interface Principal {
   tenantId: string;
   role: Role;
   email: string;
+  /** The sign-in session (refresh-token family) the token belongs to; tokens minted by tests have none. */
+  sessionId?: string;
 }

@@ -5,10 +5,10 @@
  */
 import type { Queryable } from '@platform/db';
 import { AppError } from '@platform/kernel';
+import { cheapestPlanAbove, type Feature, featureMissing, type Plan, type PlanId, PLANS } from '@platform/tenancy';
 
 import type { Role } from '../auth/principal.js';
 import { jobsInMonth, memberCounts, planOf, setPlan, takeJob } from './plan-limits.repo.js';
-import { cheapestPlanAbove, cheapestPlanWith, type Feature, type Plan, type PlanId, PLANS } from './plans.catalogue.js';
 
 export interface PlanUsage {
   users: number;
@@ -28,13 +28,7 @@ export class PlanLimits {
   async assertFeature(q: Queryable, tenantId: string, feature: Feature): Promise<void> {
     const plan = await this.plan(q, tenantId);
     if (plan.features[feature]) return;
-    throw new AppError(
-      'PLAN_FEATURE_MISSING',
-      `The ${plan.name} plan does not include ${feature.replace(/_/g, ' ')}.`,
-      {
-        details: { feature, plan: plan.id, required_plan: cheapestPlanWith(feature) },
-      },
-    );
+    throw featureMissing(plan, feature);
   }
 
   /** Before adding a member (or changing a member's role to `role`): users and technicians limits. */

@@ -1,12 +1,12 @@
 /** `GET|PUT /api/tenants/{id}/plan`: the plan, its limits and features, and the tenant's usage. */
 import { withTenant } from '@platform/db';
+import { PLAN_IDS, PLANS } from '@platform/tenancy';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 
 import type { ControlDeps } from '../../deps.js';
 import { route, type RouteCatalogue, uuidParam } from '../../openapi/routes.js';
 import { assertOwnTenant, authenticate, requireRole } from '../auth/auth.guard.js';
-import { PLAN_IDS, PLANS } from './plans.catalogue.js';
 
 export function registerPlanRoutes(app: FastifyInstance, catalogue: RouteCatalogue, deps: ControlDeps): void {
   const signedIn = authenticate(deps);

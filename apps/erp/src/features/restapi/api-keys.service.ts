@@ -1,6 +1,7 @@
 /**
  * Per-user REST API keys: generated here (shown once), stored as SHA-256, scoped, revocable. Every
- * creation and revocation is audited; a revoked key fails at once (no cache between requests).
+ * creation and revocation is audited; a revoked key fails at once (no cache between requests). A
+ * tenant whose plan lacks API access cannot create keys (docs/control-plane.md, "Plans and limits").
  */
 import type { Db } from '@platform/db';
 import { AppError } from '@platform/kernel';
@@ -40,8 +41,15 @@ export class ApiKeysService {
     private readonly db: Db,
     tenantId: string,
     private readonly audit: AuditService,
+    /** Refuses (PLAN_FEATURE_MISSING) when the tenant's plan lacks API access. */
+    private readonly apiAccess: () => Promise<void>,
   ) {
     this.repo = new ApiKeysRepo(db, tenantId);
+  }
+
+  /** PLAN_FEATURE_MISSING while the tenant's plan lacks API access (checked per call). */
+  assertApiAccess(): Promise<void> {
+    return this.apiAccess();
   }
 
   /** Returns the key in clear: the only time it exists outside the caller's hands. */
@@ -49,6 +57,7 @@ export class ApiKeysService {
     input: { login: string; description: string; scope: string | string[] },
     actor?: { clientIp?: string },
   ): Promise<{ key: string; info: ApiKeyInfo }> {
+    await this.apiAccess();
     const description = input.description.trim();
     if (!description)
       throw new AppError('VALIDATION_FAILED', 'An API key needs a description', {

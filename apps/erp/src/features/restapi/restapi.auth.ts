@@ -1,7 +1,8 @@
 /**
  * Who is calling the REST API: an `X-API-Key` (per-user key) or `Authorization: Bearer` (OAuth2
  * access token). Unknown, revoked or expired credentials, and credentials of an archived ERP user,
- * are API_UNAUTHENTICATED (audited); then the per-credential rate limit applies.
+ * are API_UNAUTHENTICATED (audited); a tenant whose plan lacks API access is PLAN_FEATURE_MISSING;
+ * then the per-credential rate limit applies.
  */
 import type { RateLimiter } from '@platform/http-kit';
 import { AppError } from '@platform/kernel';
@@ -70,6 +71,8 @@ export class RestAuth {
     if (!found) return this.fail(req, reply, what, 'Send a valid X-API-Key or Authorization: Bearer access token.');
     const user = await this.d.users.find(found.login);
     if (!user) return this.fail(req, reply, what, 'The ERP user this credential acts for is archived or gone.', found);
+    // Refused (PLAN_FEATURE_MISSING) while the tenant's plan lacks API access, e.g. after a downgrade.
+    await this.d.keys.assertApiAccess();
     await this.d.limiter.consume({ name: 'restapi', ...this.d.rateLimit }, found.rateKey);
     return {
       kind: found.keyId !== undefined ? 'api_key' : 'oauth',

@@ -1,7 +1,11 @@
 /**
  * The subscription plans exactly as the spec's tables list them: prices, limits (null = unlimited)
- * and feature flags. The one place that knows them; PlanLimits enforces them.
+ * and feature flags. The one place that knows them; the control plane's PlanLimits enforces them,
+ * and other hosts (the ERP host's REST API) ask `assertTenantFeature`.
  */
+import type { Queryable } from '@platform/db';
+import { AppError } from '@platform/kernel';
+
 export const PLAN_IDS = ['free', 'starter', 'professional', 'enterprise'] as const;
 export type PlanId = (typeof PLAN_IDS)[number];
 
@@ -83,4 +87,21 @@ export function cheapestPlanWith(feature: Feature): PlanId {
 /** The cheapest plan whose limit is above `count` (for PLAN_LIMIT_REACHED's `upgrade_to`). */
 export function cheapestPlanAbove(limit: keyof Plan['limits'], count: number): PlanId {
   return PLAN_IDS.find((id) => (PLANS[id].limits[limit] ?? Infinity) > count) ?? 'enterprise';
+}
+
+/** PLAN_FEATURE_MISSING for a plan without the feature, naming the cheapest plan that has it. */
+export function featureMissing(plan: Plan, feature: Feature): AppError {
+  return new AppError('PLAN_FEATURE_MISSING', `The ${plan.name} plan does not include ${feature.replace(/_/g, ' ')}.`, {
+    details: { feature, plan: plan.id, required_plan: cheapestPlanWith(feature) },
+  });
+}
+
+/**
+ * For hosts outside the control plane (the ERP host's REST API): refuses when the tenant's plan
+ * lacks the feature. Read on every call, so a downgrade applies from the next request on.
+ */
+export async function assertTenantFeature(q: Queryable, tenantId: string, feature: Feature): Promise<void> {
+  const r = await q.query<{ plan: PlanId }>('SELECT plan FROM tenants WHERE id = $1::uuid', [tenantId]);
+  const plan = PLANS[r.rows[0]?.plan ?? 'free'];
+  if (!plan.features[feature]) throw featureMissing(plan, feature);
 }

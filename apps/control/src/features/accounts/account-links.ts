@@ -1,0 +1,23 @@
+/**
+ * The links emailed for invitations and password resets. The token travels in the URL fragment
+ * (`#token=`), which browsers never send to a server: it stays out of access logs, proxies and
+ * Referer headers; the page reads it and posts it to the API.
+ */
+export interface LinkConfig {
+  ACCOUNTS_LINK_BASE_URL?: string | undefined;
+  TENANTS_HOST: string;
+}
+
+export type LinkKind = 'invitation' | 'password-reset';
+
+const PATHS: Record<LinkKind, string> = {
+  invitation: '/account/accept-invitation',
+  'password-reset': '/account/reset-password',
+};
+
+export function accountLink(c: LinkConfig, tenantSlug: string, kind: LinkKind, token: string): string {
+  const base = (c.ACCOUNTS_LINK_BASE_URL ?? `http://{slug}.${c.TENANTS_HOST}:8000`)
+    .replace('{slug}', tenantSlug)
+    .replace(/\/+$/, '');
+  return `${base}${PATHS[kind]}#token=${encodeURIComponent(token)}`;
+}

@@ -1,0 +1,71 @@
+/** SQL of a tenant's members (inside the tenant's scope). */
+import type { Queryable } from '@platform/db';
+
+import type { Role } from '../auth/principal.js';
+
+export interface MemberRow {
+  id: string;
+  email: string;
+  name: string;
+  role: Role;
+  joined_at: Date;
+}
+
+export async function listMembers(
+  q: Queryable,
+  tenantId: string,
+  limit: number,
+  offset: number,
+): Promise<{ rows: MemberRow[]; total: number }> {
+  const rows = await q.query<MemberRow>(
+    `SELECT u.id, u.email, u.name, m.role, m.created_at AS joined_at
+       FROM tenant_memberships m JOIN users u ON u.id = m.user_id
+      WHERE m.tenant_id = $1::uuid ORDER BY m.created_at, u.email LIMIT $2 OFFSET $3`,
+    [tenantId, limit, offset],
+  );
+  const n = await q.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM tenant_memberships WHERE tenant_id = $1::uuid',
+    [tenantId],
+  );
+  return { rows: rows.rows, total: n.rows[0]?.n ?? 0 };
+}
+
+export async function memberById(q: Queryable, tenantId: string, userId: string): Promise<MemberRow | undefined> {
+  const r = await q.query<MemberRow>(
+    `SELECT u.id, u.email, u.name, m.role, m.created_at AS joined_at
+       FROM tenant_memberships m JOIN users u ON u.id = m.user_id
+      WHERE m.tenant_id = $1::uuid AND m.user_id = $2::uuid`,
+    [tenantId, userId],
+  );
+  return r.rows[0];
+}
+
+/** The member's row, locked with every owner's row (so "the last owner" is decided one at a time). */
+export async function lockMember(
+  q: Queryable,
+  tenantId: string,
+  userId: string,
+): Promise<{ role: Role; owners: number } | undefined> {
+  const owners = await q.query<{ user_id: string }>(
+    `SELECT user_id FROM tenant_memberships WHERE tenant_id = $1::uuid AND role = 'owner' FOR UPDATE`,
+    [tenantId],
+  );
+  const r = await q.query<{ role: Role }>(
+    'SELECT role FROM tenant_memberships WHERE tenant_id = $1::uuid AND user_id = $2::uuid FOR UPDATE',
+    [tenantId, userId],
+  );
+  const role = r.rows[0]?.role;
+  return role ? { role, owners: owners.rowCount } : undefined;
+}
+
+export async function setRole(q: Queryable, tenantId: string, userId: string, role: Role): Promise<void> {
+  await q.query('UPDATE tenant_memberships SET role = $3 WHERE tenant_id = $1::uuid AND user_id = $2::uuid', [
+    tenantId,
+    userId,
+    role,
+  ]);
+}
+
+export async function deleteMembership(q: Queryable, tenantId: string, userId: string): Promise<void> {
+  await q.query('DELETE FROM tenant_memberships WHERE tenant_id = $1::uuid AND user_id = $2::uuid', [tenantId, userId]);
+}

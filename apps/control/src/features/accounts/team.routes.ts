@@ -1,0 +1,77 @@
+/** `/api/tenants/{id}/users` and `/invitations`: a company's members, managed by owners and admins. */
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+
+import type { ControlDeps } from '../../deps.js';
+import { pageQuery, route, type RouteCatalogue } from '../../openapi/routes.js';
+import { assertOwnTenant, authenticate, requireRole } from '../auth/auth.guard.js';
+import { ROLES } from '../auth/principal.js';
+import { clientOf, emailField } from './auth.routes.js';
+
+const uuid = z.uuid({ error: 'must be a UUID' });
+const role = z.enum(ROLES, { error: `must be one of ${ROLES.join(', ')}` });
+
+export function registerTeamRoutes(app: FastifyInstance, catalogue: RouteCatalogue, deps: ControlDeps): void {
+  const managers = [authenticate(deps), requireRole('owner', 'admin')];
+  const a = deps.accounts;
+  route(app, catalogue, {
+    method: 'GET',
+    url: '/api/tenants/:id/users',
+    summary: "The company's members",
+    tags: ['users'],
+    security: 'bearer',
+    preHandler: managers,
+    params: z.strictObject({ id: uuid }),
+    query: z.strictObject(pageQuery),
+    handler: async ({ params, query }, req) => {
+      assertOwnTenant(req, params.id);
+      const { rows, total } = await a.team.list(params.id, query.page, query.page_size);
+      return { items: rows, page: query.page, page_size: query.page_size, total };
+    },
+  });
+  route(app, catalogue, {
+    method: 'POST',
+    url: '/api/tenants/:id/invitations',
+    summary: 'Invite someone with a role (the same 202 whether or not the address has an account)',
+    tags: ['users'],
+    security: 'bearer',
+    preHandler: managers,
+    params: z.strictObject({ id: uuid }),
+    body: z.strictObject({ email: emailField, role }),
+    responses: { '202': 'Invitation emailed (nothing is sent to an existing member)' },
+    handler: async ({ params, body }, req, reply) => {
+      const p = assertOwnTenant(req, params.id);
+      return reply.code(202).send(await a.invitations.invite(p, body, clientOf(req)));
+    },
+  });
+  route(app, catalogue, {
+    method: 'PATCH',
+    url: '/api/tenants/:id/users/:user_id',
+    summary: "Change a member's role (only an owner makes or changes owners; one owner always stays)",
+    tags: ['users'],
+    security: 'bearer',
+    preHandler: managers,
+    params: z.strictObject({ id: uuid, user_id: uuid }),
+    body: z.strictObject({ role }),
+    handler: async ({ params, body }, req) => {
+      const p = assertOwnTenant(req, params.id);
+      await a.team.changeRole(p, params.user_id, body.role, clientOf(req));
+      return a.team.member(params.id, params.user_id);
+    },
+  });
+  route(app, catalogue, {
+    method: 'DELETE',
+    url: '/api/tenants/:id/users/:user_id',
+    summary: 'Remove a member from the company (ends their sessions here; their account stays)',
+    tags: ['users'],
+    security: 'bearer',
+    preHandler: managers,
+    params: z.strictObject({ id: uuid, user_id: uuid }),
+    responses: { '204': 'Removed' },
+    handler: async ({ params }, req, reply) => {
+      const p = assertOwnTenant(req, params.id);
+      await a.team.remove(p, params.user_id, clientOf(req));
+      return reply.code(204).send();
+    },
+  });
+}
