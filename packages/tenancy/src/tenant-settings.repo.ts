@@ -4,6 +4,7 @@
  * `email_settings` JSON column (from name, reply-to, domain) that the email package manages.
  */
 import type { Queryable } from '@platform/db';
+
 import { findDefaultTenant, findTenantByIdOrSlug, listTenants } from './tenants.repo.js';
 
 export interface SendingDomain {

@@ -6,8 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { apiKey, type RestHarness, startRestHarness } from '../../../test/support/restapi-harness.js';
-import { composeCredentials } from '../../restapi.compose.js';
 import { runRestApiCli } from '../../restapi.cli.js';
+import { composeCredentials } from '../../restapi.compose.js';
 
 let h: RestHarness;
 beforeAll(async () => {
