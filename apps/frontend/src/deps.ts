@@ -5,16 +5,17 @@
 import type { Db } from '@platform/db';
 import { randomToken } from '@platform/kernel';
 import { type CaptchaVerifier, createSiteverifyVerifier, GOOGLE_SITEVERIFY_URL } from '@platform/providers';
+import { TenantHostResolver } from '@platform/tenancy';
 
 import { buildBundles, type Bundles } from './assets/assets.js';
 import { ContactService } from './features/contact/contact.service.js';
 import { BrandingService } from './features/tenancy/branding.service.js';
-import { DbHostTenants, type HostTenants } from './features/tenancy/host-tenant.resolver.js';
+import { type HostTenants, sharedHostTenants } from './features/tenancy/host-tenant.resolver.js';
 import type { FrontendConfig } from './frontend.config.js';
 
 export interface FrontendDeps {
   config: FrontendConfig;
-  tenants: HostTenants;
+  tenants: HostTenants & { start?(): Promise<void>; stop?(): Promise<void> };
   branding: BrandingService;
   bundles: Bundles;
   contact: ContactService;
@@ -71,7 +72,7 @@ export async function composeFrontend(config: FrontendConfig, db: Db): Promise<F
   const defaultHosts = list(config.DEFAULT_TENANT_HOSTS);
   return {
     config,
-    tenants: new DbHostTenants(db, config.TENANTS_HOST, defaultHosts),
+    tenants: sharedHostTenants(new TenantHostResolver(db, { tenantsHost: config.TENANTS_HOST, defaultHosts })),
     branding: new BrandingService(db),
     bundles: await buildBundles(),
     contact: new ContactService(verifier, config.CONTROL_URL),

@@ -34,7 +34,7 @@ beforeAll(async () => {
   acme = await ins('acme', 'Acme Blinds', true);
   bolt = await ins('bolt', 'Bolt Shutters');
   await t.db.query(
-    `INSERT INTO tenant_domains (tenant_id, domain_type, domain) VALUES ($1, 'custom', 'www.boltshutters.test')`,
+    `INSERT INTO tenant_domains (tenant_id, domain_type, domain, ssl_status) VALUES ($1, 'custom', 'www.boltshutters.test', 'active')`,
     [bolt],
   );
   await t.db.query(
