@@ -29,6 +29,7 @@ let dataDir: string;
 let env: Record<string, string>;
 let platform: PlatformProcess | undefined;
 let erpUrl: string;
+let controlUrl: string;
 
 async function cli(script: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
@@ -61,8 +62,9 @@ const create = (slug: string) =>
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'platform-tenants-'));
-  const [erpPort, landingPort] = [await freePort(), await freePort()];
+  const [erpPort, landingPort, controlPort] = [await freePort(), await freePort(), await freePort()];
   erpUrl = `http://127.0.0.1:${erpPort}`;
+  controlUrl = `http://127.0.0.1:${controlPort}`;
   env = {
     DATA_DIR: dataDir,
     ERP_PORT: String(erpPort),
@@ -70,6 +72,8 @@ beforeAll(async () => {
     ERP_URL: erpUrl,
     LANDING_PORT: String(landingPort),
     LANDING_HOST: '127.0.0.1',
+    CONTROL_PORT: String(controlPort),
+    CONTROL_HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
   };
   // The platform serves the ERP itself: ERP_URL would tell it an outside ERP is in use.
@@ -109,6 +113,45 @@ describe('npm run tenants', () => {
       expect.arrayContaining([expect.objectContaining({ slug: 'south-shades', status: 'active', plan: 'free' })]),
     );
   }, 400_000);
+
+  it("lets each owner sign in over the API; A's lead reaches A's ERP database only, and B gets 404 for A", async () => {
+    const post = async (path: string, body: unknown, token?: string) =>
+      fetch(`${controlUrl}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: JSON.stringify(body),
+      });
+    const login = async (slug: string) => {
+      const r = await post('/auth/login', { email: `owner@${slug}.test`, password: 'correct horse battery' });
+      expect(r.status).toBe(200);
+      const body = (await r.json()) as { access_token: string; refresh_token: string; expires_in: number };
+      expect(body.expires_in).toBeGreaterThan(0);
+      return body.access_token;
+    };
+    const [a, b] = [made['north-blinds']!, made['south-shades']!];
+    const [ta, tb] = [await login('north-blinds'), await login('south-shades')];
+    const lead = await post(
+      '/leads',
+      { tenant_id: a.id, source: 'api', name: 'Ada North', email: 'ada@example.com' },
+      ta,
+    );
+    expect(lead.status).toBe(201);
+    // B may not post for A, nor read A's plan.
+    expect(
+      (await post('/leads', { tenant_id: a.id, source: 'api', name: 'Eve', email: 'eve@example.com' }, tb)).status,
+    ).toBe(404);
+    expect(
+      (await fetch(`${controlUrl}/api/tenants/${a.id}/plan`, { headers: { authorization: `Bearer ${tb}` } })).status,
+    ).toBe(404);
+    const leadsOf = async (token: string) =>
+      (
+        (await (await fetch(`${controlUrl}/crm/leads`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+          items: { contact_name: string }[];
+        }
+      ).items.map((l) => l.contact_name);
+    await waitFor("the lead in A's ERP", async () => (await leadsOf(ta)).includes('Ada North') || undefined, 60_000);
+    expect(await leadsOf(tb)).not.toContain('Ada North');
+  }, 200_000);
 
   it('refuses a bad slug with a usage error naming the field, printing nothing on stdout', async () => {
     const r = await tenants(

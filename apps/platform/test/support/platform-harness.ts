@@ -75,6 +75,8 @@ export function spawnPlatform(env: Record<string, string>): PlatformProcess {
       BACKUP_INTERVAL_H: '0',
       CONTROL_PORT: '0',
       FRONTEND_PORT: '0',
+      // 0 = no worker metrics listener: its default port is fixed, and test platforms run side by side.
+      WORKER_METRICS_PORT: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
