@@ -16,6 +16,7 @@ import type { FrontendDeps } from './deps.js';
 import { registerContactApi } from './features/contact/contact.routes.js';
 import { registerControlProxy } from './features/control-proxy/control-proxy.routes.js';
 import { registerHealthRoutes } from './features/health/health.routes.js';
+import { registerAccountRoutes } from './features/pages/account.routes.js';
 import { registerContactRoutes } from './features/pages/contact.routes.js';
 import { notFoundPage } from './features/pages/not-found.view.js';
 import { html, registerPageRoutes } from './features/pages/pages.routes.js';
@@ -75,6 +76,7 @@ export async function buildFrontendApp(deps: FrontendDeps, opts: FrontendAppOpti
   registerPageRoutes(app, deps.bundles);
   registerPortalRoutes(app, deps);
   registerContactRoutes(app, deps);
+  registerAccountRoutes(app, deps);
   registerContactApi(app, deps);
   if (deps.localCaptcha) {
     // Embedded mode only: the local siteverify stand-in and its browser script (not a bot check).

@@ -22,8 +22,8 @@ export interface Asset {
   immutable: boolean;
 }
 
-export type Area = 'field' | 'portal' | 'contact' | 'office';
-const AREAS: Area[] = ['field', 'portal', 'contact', 'office'];
+export type Area = 'field' | 'portal' | 'contact' | 'office' | 'account';
+const AREAS: Area[] = ['field', 'portal', 'contact', 'office', 'account'];
 const JS = 'text/javascript; charset=utf-8';
 
 const entry = (rel: string) => fileURLToPath(new URL(`../client/${rel}`, import.meta.url));

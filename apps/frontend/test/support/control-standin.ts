@@ -44,6 +44,9 @@ export class ControlStandin {
   readonly tickets: { id: string; tenant?: string; body: Record<string, unknown> }[] = [];
   /** The `tenant` each sign-in named (the page's tenant slug). */
   readonly loginTenants: (string | undefined)[] = [];
+  /** Routes a test adds (answer, return true); tried before the bearer check. */
+  readonly routes: ((req: IncomingMessage, path: string, body: Record<string, unknown>, res: ServerResponse) => boolean)[] =
+    [];
   private readonly answers = new Map<string, { status: number; body: unknown }>();
   private readonly tokens = new Map<string, { userId: string }>();
   private clock = 0;
@@ -119,12 +122,12 @@ export class ControlStandin {
     return new Promise((r) => this.server.close(() => r()));
   }
 
-  private send(res: ServerResponse, status: number, body?: unknown, type = 'application/json'): void {
+  send(res: ServerResponse, status: number, body?: unknown, type = 'application/json'): void {
     res.writeHead(status, { 'content-type': status >= 400 ? 'application/problem+json' : type });
     res.end(body === undefined ? '' : JSON.stringify(body));
   }
 
-  private problem(res: ServerResponse, status: number, code: string, extra: object = {}): void {
+  problem(res: ServerResponse, status: number, code: string, extra: object = {}): void {
     this.send(res, status, {
       type: `urn:platform:problem:${code.toLowerCase()}`,
       status,
@@ -163,6 +166,7 @@ export class ControlStandin {
       if (idem) this.answers.set(`ticket:${idem}`, { status: 201, body: { id } });
       return this.send(res, 201, { id });
     }
+    if (this.routes.some((r) => r(req, path, body, res))) return;
     const auth = /^Bearer (.+)$/.exec(req.headers.authorization ?? '');
     if (!auth || !this.tokens.has(`a:${auth[1]}`)) return this.problem(res, 401, 'AUTH_REQUIRED');
     if (path === '/jobs' && req.method === 'GET') {
@@ -265,7 +269,7 @@ export class ControlStandin {
     res.end();
   }
 
-  private session() {
+  session() {
     const access = randomUUID();
     const refresh = randomUUID();
     this.tokens.set(`a:${access}`, { userId: this.user.id });
