@@ -45,8 +45,12 @@ export class ControlStandin {
   /** The `tenant` each sign-in named (the page's tenant slug). */
   readonly loginTenants: (string | undefined)[] = [];
   /** Routes a test adds (answer, return true); tried before the bearer check. */
-  readonly routes: ((req: IncomingMessage, path: string, body: Record<string, unknown>, res: ServerResponse) => boolean)[] =
-    [];
+  readonly routes: ((
+    req: IncomingMessage,
+    path: string,
+    body: Record<string, unknown>,
+    res: ServerResponse,
+  ) => boolean)[] = [];
   private readonly answers = new Map<string, { status: number; body: unknown }>();
   private readonly tokens = new Map<string, { userId: string }>();
   private clock = 0;
