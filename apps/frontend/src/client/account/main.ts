@@ -27,7 +27,7 @@ function fail(html: string): void {
 
 const INVALID: Record<string, string> = {
   invitation: `<p>This invitation is no longer valid; ask for a new one. Invitations work once and expire after 7 days: ask the person who invited you to send a new invitation.</p>`,
-  reset: `<p>This password reset link is no longer valid: links work once and expire after an hour. <a href="/field/login">Go to sign in</a> and ask for a new link with "Forgot password", or ask your administrator.</p>`,
+  reset: `<p>This password reset link is no longer valid: links work once and expire after an hour. Ask for a new reset link and use the newest email we send you, or <a href="/field/login">sign in</a> if you remember your password.</p>`,
 };
 
 function setError(name: string, text: string): void {
