@@ -47,6 +47,8 @@ async function open(path: string, token: string): Promise<Page> {
   await page.goto(`${fe.url}${path}#token=${token}`);
   await page.waitForFunction(() => !location.hash);
   expect(page.url()).not.toContain(token);
+  // Fits a 375 px phone: nothing scrolls sideways.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   return page;
 }
 
