@@ -1,0 +1,190 @@
+/**
+ * The cross-tenant matrix: every route the control plane serves (read from its own OpenAPI
+ * description, so a new route joins the matrix or fails this test) is called by tenant B's owner with
+ * tenant A's ids, and answers 404 without changing A's records; B's lists never show A's records.
+ * Tenants A and B each have their own database of a real embedded ERP.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { type CrmSalesKit, startCrmSalesKit } from './testing/crm-sales-kit.js';
+
+let k: CrmSalesKit;
+/** A's ids by path parameter, for the routes that take them. */
+let ids: Record<string, string>;
+let aQuoteId: string;
+let aJobId: string;
+let aLeadId: number;
+let aPortalToken: string;
+
+const jobBody = {
+  customer: { name: 'Ann Alpha', email: 'ann@alpha.test' },
+  address: { street: '1 Main St', city: 'Denver', zip: '80202' },
+  windows: [{ room: 'Kitchen', product: 'Roller shade', width_in: 36, drop_in: 48, mount: 'inside' }],
+};
+
+beforeAll(async () => {
+  k = await startCrmSalesKit();
+  // A's lead ids lie beyond B's: B's ERP database has fewer leads, so an id of A's is not one of B's.
+  for (const n of [1, 2, 3]) await k.a.erp.erp.create('crm.lead', { name: `A lead ${n}`, contact_name: 'Ann' });
+  aLeadId = await k.a.erp.erp.create('crm.lead', { name: 'A lead 4', contact_name: 'Ann Alpha' });
+  await k.b.erp.erp.create('crm.lead', { name: 'B lead', contact_name: 'Bee' });
+  const job = await k.call('POST', '/jobs', k.a.office, jobBody);
+  expect(job.status, JSON.stringify(job.body)).toBe(201);
+  aJobId = job.body.id;
+  const quote = await k.call('POST', '/sales/quotes', k.a.office, {
+    customer: { name: 'Ann Alpha', email: 'ann@alpha.test' },
+    lines: [
+      {
+        product_code: 'roller-shade',
+        room: 'Den',
+        width_in: 36,
+        drop_in: 36,
+        mount: 'inside',
+        colour: 'White',
+        options: [],
+      },
+    ],
+  });
+  expect(quote.status, JSON.stringify(quote.body)).toBe(201);
+  aQuoteId = quote.body.id;
+  const sent = await k.call('POST', `/sales/quotes/${aQuoteId}/send`, k.a.office);
+  aPortalToken = sent.body.token;
+  const domain = await k.call('POST', `/api/tenants/${k.a.id}/domains`, k.a.owner, { domain: 'blinds-alpha.test' });
+  expect(domain.status, JSON.stringify(domain.body)).toBe(201);
+  const users = await k.call('GET', `/api/tenants/${k.a.id}/users`, k.a.owner);
+  const office = users.body.items.find((u: { role: string }) => u.role === 'office');
+  const checklist = await k.call('GET', `/jobs/${aJobId}`, k.a.office);
+  ids = {
+    '/api/tenants/{id}': k.a.id,
+    '/jobs/{id}': aJobId,
+    '/crm/leads/{id}': String(aLeadId),
+    '/sales/quotes/{id}': aQuoteId,
+    '{domain_id}': domain.body.id,
+    '{user_id}': office.id,
+    '{item_id}': checklist.body.checklist?.[0]?.id ?? 'confirm',
+    '{token}': aPortalToken,
+  };
+}, 180_000);
+afterAll(async () => k?.close());
+
+/** Routes whose parameters name no tenant-owned record, with the reason they are outside the matrix. */
+const OUTSIDE = new Map<string, string>([
+  ['/sales/price-grids/{product_code}', "a product code names the caller's own grid (see the grid test below)"],
+]);
+
+/** Tenant lifecycle is the operator's: any tenant's user is refused before the id is looked at. */
+const OPERATOR_ONLY = new Set([
+  'DELETE /api/tenants/{id}',
+  'POST /api/tenants/{id}/suspend',
+  'POST /api/tenants/{id}/resume',
+]);
+
+/** A body each route would accept from A's owner: B must be refused before the body matters. */
+const BODIES: Record<string, unknown> = {
+  'POST /jobs/{id}/schedule': { scheduled_start: '2026-12-01T15:00:00Z', scheduled_end: '2026-12-01T16:00:00Z' },
+  'POST /jobs/{id}/assign': { technician_id: '6f1c0c0e-0000-4000-8000-000000000000' },
+  'POST /jobs/{id}/stage': { stage: 'scheduled' },
+  'POST /jobs/{id}/complete': { resolution: 'done by an intruder' },
+  'POST /jobs/{id}/notes': { body: 'intruder note' },
+  'PATCH /jobs/{id}/checklist/{item_id}': { done: true },
+  'POST /jobs/{id}/uploads': { kind: 'photo_after', content_type: 'image/jpeg', bytes: 10 },
+  'POST /jobs/{id}/attachments': { key: 'x', kind: 'photo_before' },
+  'PATCH /crm/leads/{id}': { stage_id: 1 },
+  'PUT /api/tenants/{id}/settings': { company_name: 'Hijacked' },
+  'PUT /api/tenants/{id}/plan': { plan: 'free' },
+  'POST /api/tenants/{id}/domains': { domain: 'hijack.test' },
+  'POST /api/tenants/{id}/invitations': { email: 'intruder@beta.test', role: 'office' },
+  'PATCH /api/tenants/{id}/users/{user_id}': { role: 'technician' },
+  'POST /portal/quotes/{token}/accept': { name: 'Intruder', signature_png_base64: 'iVBORw0KGgo=' },
+  'POST /portal/quotes/{token}/request-changes': { note: 'intruder note' },
+};
+
+function fill(path: string): string | undefined {
+  let out = path;
+  for (const [prefix, id] of Object.entries(ids)) {
+    if (prefix.startsWith('/') ? out.startsWith(`${prefix}`) : out.includes(prefix)) {
+      out = prefix.startsWith('/') ? out.replace(prefix, prefix.replace(/\{[a-z_]+\}/, id)) : out.replace(prefix, id);
+    }
+  }
+  return /\{[a-z_]+\}/.test(out) ? undefined : out;
+}
+
+async function routes(): Promise<{ method: string; path: string }[]> {
+  const doc = (await k.kit.app.inject({ url: '/openapi.json' })).json() as { paths: Record<string, object> };
+  return Object.entries(doc.paths).flatMap(([path, ops]) =>
+    Object.keys(ops)
+      .filter((m) => ['get', 'post', 'put', 'patch', 'delete'].includes(m))
+      .map((m) => ({ method: m.toUpperCase(), path })),
+  );
+}
+
+describe('the cross-tenant matrix', () => {
+  it("answers 404 to B for every route that names one of A's records, and A's records stay as they were", async () => {
+    const before = await Promise.all([
+      k.call('GET', `/jobs/${aJobId}`, k.a.office),
+      k.call('GET', `/sales/quotes/${aQuoteId}`, k.a.office),
+      k.call('GET', `/crm/leads/${aLeadId}`, k.a.office),
+      k.call('GET', `/api/tenants/${k.a.id}/settings`, k.a.owner),
+      k.call('GET', `/api/tenants/${k.a.id}/domains`, k.a.owner),
+      k.call('GET', `/api/tenants/${k.a.id}/users`, k.a.owner),
+    ]);
+    const walked: string[] = [];
+    const unmatched: string[] = [];
+    const wrong: string[] = [];
+    for (const { method, path } of await routes()) {
+      if (!path.includes('{') || OUTSIDE.has(path)) continue;
+      const url = fill(path);
+      if (!url) {
+        unmatched.push(`${method} ${path}`);
+        continue;
+      }
+      const portal = path.startsWith('/portal/');
+      // The portal has no accounts: B is B's host (x-tenant-id) holding A's token.
+      const r = await k.call(method, url, portal ? undefined : k.b.owner, BODIES[`${method} ${path}`], {
+        ...(portal ? { 'x-tenant-id': k.b.id } : {}),
+        'idempotency-key': `matrix-${walked.length}`,
+      });
+      const expected = OPERATOR_ONLY.has(`${method} ${path}`) ? '401 OPERATOR_REQUIRED' : '404';
+      const got = expected === '404' ? String(r.status) : `${r.status} ${r.body?.code}`;
+      walked.push(`${method} ${path}`);
+      if (got !== expected) wrong.push(`${method} ${path}: ${got}, expected ${expected}`);
+    }
+    expect(unmatched, 'routes with an id the matrix cannot fill: add them to ids or OUTSIDE').toEqual([]);
+    expect(wrong).toEqual([]);
+    expect(walked.length).toBeGreaterThanOrEqual(30);
+    const after = await Promise.all([
+      k.call('GET', `/jobs/${aJobId}`, k.a.office),
+      k.call('GET', `/sales/quotes/${aQuoteId}`, k.a.office),
+      k.call('GET', `/crm/leads/${aLeadId}`, k.a.office),
+      k.call('GET', `/api/tenants/${k.a.id}/settings`, k.a.owner),
+      k.call('GET', `/api/tenants/${k.a.id}/domains`, k.a.owner),
+      k.call('GET', `/api/tenants/${k.a.id}/users`, k.a.owner),
+    ]);
+    expect(after.map((r) => r.body)).toEqual(before.map((r) => r.body));
+    const portal = await k.call('GET', `/portal/quotes/${aPortalToken}`, undefined, undefined, {
+      'x-tenant-id': k.a.id,
+    });
+    expect(portal.body.quote.accepted).toBeNull();
+  }, 120_000);
+
+  it("never lists A's records in B's lists", async () => {
+    const lists = await Promise.all(
+      ['/jobs?page_size=100', '/crm/leads?page_size=100', '/sales/quotes', '/sales/orders', '/api/audit'].map((u) =>
+        k.call('GET', u, k.b.owner),
+      ),
+    );
+    for (const r of lists) expect(r.status).toBe(200);
+    const text = JSON.stringify(lists.map((r) => r.body));
+    for (const id of [aJobId, aQuoteId, 'Ann Alpha', 'A lead 4', 'ann@alpha.test']) expect(text).not.toContain(id);
+  });
+
+  it("keeps each tenant's price grid its own: B's change of a product code leaves A's grid alone", async () => {
+    const aGrid = await k.call('GET', '/sales/price-grids/roller-shade', k.a.office);
+    const changed = { ...aGrid.body, name: 'Bravo roller' };
+    delete changed.product_code;
+    const put = await k.call('PUT', '/sales/price-grids/roller-shade', k.b.owner, changed);
+    expect(put.status).toBe(200);
+    expect((await k.call('GET', '/sales/price-grids/roller-shade', k.a.office)).body).toEqual(aGrid.body);
+    expect((await k.call('GET', '/sales/price-grids/roller-shade', k.b.office)).body.name).toBe('Bravo roller');
+  });
+});
