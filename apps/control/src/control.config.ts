@@ -131,7 +131,18 @@ export function loadControlObjectStore(dataDir: string, env: EnvSource = process
 }
 
 export function loadControlConfig(env: EnvSource = process.env): ControlConfig {
-  return readConfig(controlEnvSchema, env);
+  return readConfig(controlEnvSchema, withEmbeddedErpUrl(env));
+}
+
+/**
+ * Without ERP_URL the default ERP is the embedded one where `npm start` serves it: on ERP_PORT when
+ * that is set (a CLI such as `npm run tenants`, run with the same variables as `npm start`, must reach
+ * that ERP and record it in the tenants' routings, not port 8069).
+ */
+function withEmbeddedErpUrl(env: EnvSource): EnvSource {
+  const port = Number(env.ERP_PORT?.trim() || NaN);
+  if (env.ERP_URL?.trim() || !Number.isInteger(port) || port < 1 || port > 65535) return env;
+  return { ...env, ERP_URL: `http://127.0.0.1:${port}` };
 }
 
 /** Jobs: the tenants' object store for photos and signatures (STORAGE_*, as packages/storage reads them). */

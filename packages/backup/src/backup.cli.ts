@@ -4,12 +4,9 @@
  * PGlite the data directories belong to one process: stop `npm start` first (the scheduled job of
  * the running platform takes the daily backups).
  */
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import type { Db } from '@platform/db';
 
-import { type Db, openDb } from '@platform/db';
-
-import { composeBackups, databaseRestorer } from './backup.compose.js';
+import { composeBackups, databaseRestorer, openPgliteDatabases } from './backup.compose.js';
 import { loadBackupConfig } from './backup.config.js';
 
 const [cmd, arg] = process.argv.slice(2);
@@ -17,11 +14,9 @@ const config = loadBackupConfig();
 const usage = 'usage: npm run backup -- now | list | restore <id> | prune';
 
 async function withPgliteDbs<T>(fn: (dbs: Record<string, Db>) => Promise<T>): Promise<T> {
-  if (config.DATABASE_URL) return fn({});
-  const dbs: Record<string, Db> = {};
+  // Fails with "already open in process N; ... stop it first" while `npm start` runs (PGlite).
+  const dbs = await openPgliteDatabases(config);
   try {
-    for (const name of ['platform', 'erp'])
-      if (existsSync(join(config.DATA_DIR, name))) dbs[name] = await openDb({ dataDir: config.DATA_DIR, name });
     return await fn(dbs);
   } finally {
     for (const db of Object.values(dbs)) await db.close();

@@ -37,6 +37,24 @@ export function composeBackups(
   });
 }
 
+/**
+ * The embedded databases (`platform`, `erp`) of DATA_DIR, opened as their owner: a running platform
+ * owns them, and its served connection cannot dump a data directory, so this fails with a clear
+ * message (stop `npm start` first) instead. Empty on PostgreSQL.
+ */
+export async function openPgliteDatabases(c: BackupConfig): Promise<Record<string, Db>> {
+  const dbs: Record<string, Db> = {};
+  if (c.DATABASE_URL) return dbs;
+  try {
+    for (const name of ['platform', 'erp'])
+      if (existsSync(join(c.DATA_DIR, name))) dbs[name] = await openDb({ dataDir: c.DATA_DIR, name, owner: true });
+  } catch (e) {
+    for (const db of Object.values(dbs)) await db.close();
+    throw e;
+  }
+  return dbs;
+}
+
 /** Restores onto DATABASE_URL, or into DATA_DIR/<name> for PGlite (the platform must be stopped). */
 export function databaseRestorer(c: BackupConfig, log: (line: string) => void = () => {}): DatabaseRestorer {
   return async (db, file) => {
@@ -51,9 +69,10 @@ export function databaseRestorer(c: BackupConfig, log: (line: string) => void = 
         'this backup is of the embedded PGlite databases: unset DATABASE_URL to restore it into DATA_DIR',
       );
     if (!/^[a-z]+$/.test(db.name)) throw new Error(`unexpected database name ${db.name} in the manifest`);
-    // Opening it claims the directory: a running platform makes this fail with a clear message
-    // instead of having its files replaced underneath it.
-    if (existsSync(join(c.DATA_DIR, db.name))) await (await openDb({ dataDir: c.DATA_DIR, name: db.name })).close();
+    // Opening it as its owner claims the directory: a running platform makes this fail with a clear
+    // message instead of having its files replaced underneath it (a plain open would be served).
+    if (existsSync(join(c.DATA_DIR, db.name)))
+      await (await openDb({ dataDir: c.DATA_DIR, name: db.name, owner: true })).close();
     const kept = await pgliteRestore(join(c.DATA_DIR, db.name), file);
     if (kept) log(`previous ${db.name} data kept in ${kept}`);
   };
