@@ -18,13 +18,24 @@ export interface ServiceAccount {
   apiKey: string;
 }
 
+/**
+ * Creating or dropping a database is not an ordinary call: Odoo installs its modules (minutes on a
+ * real Odoo 15) and the embedded ERP migrates a new schema, which a loaded two-core machine can
+ * stretch past a minute. These calls, and the first ones on the new database, wait this long at least.
+ */
+export const DB_ADMIN_TIMEOUT_MS = 300_000;
+
 export class ErpDatabases {
   constructor(private readonly o: ErpDatabasesOptions) {}
 
-  private rpc(secrets: string[] = []) {
+  private get adminTimeoutMs(): number {
+    return Math.max(this.o.timeoutMs, DB_ADMIN_TIMEOUT_MS);
+  }
+
+  private rpc(secrets: string[] = [], timeoutMs = this.o.timeoutMs) {
     return createOdooRpcClient({
       url: this.o.url,
-      timeoutMs: this.o.timeoutMs,
+      timeoutMs,
       secrets: [this.o.masterPassword, ...secrets],
     });
   }
@@ -39,7 +50,7 @@ export class ErpDatabases {
 
   /** `db.create_database` with a fresh administrator (its password is the caller's to keep or forget). */
   async create(name: string, adminPassword: string): Promise<void> {
-    await this.rpc([adminPassword]).call('db', 'create_database', [
+    await this.rpc([adminPassword], this.adminTimeoutMs).call('db', 'create_database', [
       this.o.masterPassword,
       name,
       false,
@@ -51,7 +62,7 @@ export class ErpDatabases {
 
   /** `db.drop`: false when there was no such database. */
   async drop(name: string): Promise<boolean> {
-    return (await this.rpc().call('db', 'drop', [this.o.masterPassword, name])) === true;
+    return (await this.rpc([], this.adminTimeoutMs).call('db', 'drop', [this.o.masterPassword, name])) === true;
   }
 
   /**
@@ -65,7 +76,7 @@ export class ErpDatabases {
       db,
       login: 'admin',
       secret: adminPassword,
-      timeoutMs: this.o.timeoutMs,
+      timeoutMs: this.adminTimeoutMs,
     });
     const [company] = await admin.search('res.company', [], { limit: 1 });
     await admin.create('res.users', {
