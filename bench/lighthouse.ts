@@ -22,6 +22,8 @@ export interface LhOptions {
    * origin first: a page that needs a signed-in session is audited as the signed-in user sees it.
    */
   keepStorage?: boolean;
+  /** Fail unless the audit ends on this URL (a page that redirects to sign-in would otherwise be audited instead). */
+  mustEndAt?: string;
 }
 
 /** A port nobody listens on right now, for Chromium's --remote-debugging-port. */
@@ -56,6 +58,8 @@ export async function measureLighthouse(port: number, url: string, opts: LhOptio
   if (!r) throw new Error('Lighthouse returned no result');
   const { lhr } = r;
   if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  if (opts.mustEndAt && lhr.finalDisplayedUrl !== opts.mustEndAt)
+    throw new Error(`Lighthouse ended on ${lhr.finalDisplayedUrl}, not ${opts.mustEndAt}`);
   const num = (id: string): number => Number(lhr.audits[id]?.numericValue ?? NaN);
   return {
     perf: Math.round((lhr.categories.performance?.score ?? 0) * 100),
