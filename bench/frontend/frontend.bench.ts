@@ -221,7 +221,7 @@ try {
     `CLS ${lh.cls.toFixed(3)}, TBT ${Math.round(lh.tbtMs)} ms; LCP ${(lh.lcpMs / lhStatic.lcpMs).toFixed(2)}x the static list (${Math.round(lhStatic.lcpMs)} ms)`,
   );
   line(
-    'installable (Chromium Page.getInstallabilityErrors)',
+    'installable (Page.getInstallabilityErrors)',
     audit.installErrors.length ? 'no' : 'yes',
     'yes',
     audit.installErrors.length ? `MISSED: ${audit.installErrors.join('; ')}` : 'MET; no installability errors',
