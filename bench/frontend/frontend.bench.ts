@@ -5,10 +5,15 @@
  *   2. time to the job list on a throttled phone profile (4x CPU, 150 ms RTT, 1.6 Mbit/s), cold
  *      (first visit) and warm (service worker + IndexedDB), against a static page of the same list;
  *   3. sync throughput of a 200-change offline queue (target: at least 20 changes/s), against the
- *      same 200 requests sent back to back from the page without the queue.
+ *      same 200 requests sent back to back from the page without the queue;
+ *   4. Lighthouse (mobile defaults) on the signed-in job list: performance (target at least 95) and
+ *      accessibility (target 100), against the same list as a static page; and whether Chromium
+ *      finds the job list installable (job-list-audit.ts). BENCH_LH_RUNS (default 3) audits of each,
+ *      medians printed. The load average is printed: a busy machine costs Lighthouse points.
  * The control plane is the contract stand-in used by the browser tests (port 0, in process).
  * Numbers from this VM are for ratios, not absolutes.
  */
+import { loadavg } from 'node:os';
 import { gzipSync } from 'node:zlib';
 
 import { chromium, type Page } from 'playwright-core';
@@ -16,11 +21,20 @@ import { chromium, type Page } from 'playwright-core';
 import { CHROMIUM_PATH } from '../../apps/frontend/test/browser/chromium.js';
 import { ControlStandin } from '../../apps/frontend/test/support/control-standin.js';
 import { startTestFrontend } from '../../apps/frontend/test/support/frontend-harness.js';
+import { auditJobList } from './job-list-audit.js';
 
 const JS_BUDGET = 60 * 1024;
 const TTL_TARGET_MS = 3000;
 const SYNC_TARGET_PER_S = 20;
 const QUEUE = 200;
+const PERF_TARGET = 95;
+const A11Y_TARGET = 100;
+const LH_RUNS = Math.max(1, Number(process.env.BENCH_LH_RUNS ?? 3));
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(', ');
+const loadAtStart = load();
 
 const control = new ControlStandin();
 await control.start();
@@ -149,6 +163,16 @@ try {
     return performance.now() - t0;
   }, QUEUE);
   const perS = (QUEUE / syncMs) * 1000;
+  await browser.close();
+
+  // 4. Lighthouse and installability, in a browser of their own (a profile on disk).
+  const audit = await auditJobList({
+    frontendUrl: fe.url,
+    user: control.user,
+    lastJobText: 'FSM/bench-8',
+    runs: LH_RUNS,
+  });
+  const { jobList: lh, staticList: lhStatic } = audit;
 
   const line = (name: string, value: string, target: string, ratio: string) =>
     process.stdout.write(`${name.padEnd(44)} ${value.padStart(12)}  target ${target.padEnd(12)} ${ratio}\n`);
@@ -177,6 +201,34 @@ try {
     `${perS.toFixed(1)} /s`,
     `>= ${SYNC_TARGET_PER_S} /s`,
     `${perS >= SYNC_TARGET_PER_S && sent === QUEUE ? 'MET' : 'MISSED'}; ${sent} applied once each; ${(syncMs / rawMs).toFixed(2)}x ${QUEUE} bare sequential POSTs (${Math.round(rawMs)} ms)`,
+  );
+  line(
+    `Lighthouse job list (mobile), performance`,
+    `${lh.perf}`,
+    `>= ${PERF_TARGET}`,
+    `${lh.perf >= PERF_TARGET ? 'MET' : 'MISSED'}; ${(lh.perf / lhStatic.perf).toFixed(2)}x a static page of the same list (${lhStatic.perf})`,
+  );
+  line(
+    `Lighthouse job list (mobile), accessibility`,
+    `${lh.a11y}`,
+    `${A11Y_TARGET}`,
+    `${lh.a11y >= A11Y_TARGET ? 'MET' : 'MISSED'}; ${(lh.a11y / lhStatic.a11y).toFixed(2)}x the static list (${lhStatic.a11y})`,
+  );
+  line(
+    `Lighthouse job list, LCP / CLS / TBT`,
+    `${Math.round(lh.lcpMs)} ms`,
+    '-',
+    `CLS ${lh.cls.toFixed(3)}, TBT ${Math.round(lh.tbtMs)} ms; LCP ${(lh.lcpMs / lhStatic.lcpMs).toFixed(2)}x the static list (${Math.round(lhStatic.lcpMs)} ms)`,
+  );
+  line(
+    'installable (Page.getInstallabilityErrors)',
+    audit.installErrors.length ? 'no' : 'yes',
+    'yes',
+    audit.installErrors.length ? `MISSED: ${audit.installErrors.join('; ')}` : 'MET; no installability errors',
+  );
+  process.stdout.write(
+    `Lighthouse: ${LH_RUNS} audit(s) of each page, medians; CPU benchmark index ${Math.round(lh.benchmarkIndex)} ` +
+      `(lower = busier machine). Load average ${loadAtStart} at start, ${load()} at end.\n`,
   );
 } finally {
   await browser.close();

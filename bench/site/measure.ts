@@ -1,24 +1,14 @@
 /**
- * The two measurements of the site bench, both on Debian's Chromium launched by playwright-core:
- * Lighthouse (connected to that browser's CDP port, so nothing is downloaded or launched twice) and
- * a playwright phone-profile load that reads LCP/CLS in the page and counts script bytes over CDP.
+ * The site bench's playwright measurement, on Debian's Chromium launched by playwright-core: a
+ * phone-profile load that reads LCP/CLS in the page and counts script bytes over CDP. (Its other
+ * measurement, Lighthouse on the same browser, is bench/lighthouse.ts, shared with bench:frontend.)
  */
 import { gzipSync } from 'node:zlib';
 
-import lighthouse from 'lighthouse';
 import type { Browser } from 'playwright-core';
 
 import { PHONE } from '../../apps/landing/test/browser/chromium.js';
 
-/** benchmarkIndex: Lighthouse's CPU score of the machine during the run (lower = slower or busier). */
-export interface LhResult {
-  perf: number;
-  a11y: number;
-  lcpMs: number;
-  cls: number;
-  tbtMs: number;
-  benchmarkIndex: number;
-}
 export interface PwResult {
   lcpMs: number;
   cls: number;
@@ -27,39 +17,6 @@ export interface PwResult {
   /** The same scripts gzipped (level 9): the unit of the issue's 15 KB goal. */
   jsGzipBytes: number;
   scripts: number;
-}
-
-/**
- * Lighthouse 12 defaults: mobile form factor, simulated slow 4G and 4x CPU (the metrics are simulated
- * from the trace, so they do not depend on how long recording goes on). To keep the bench under
- * 3 minutes, screenshots are skipped and the "page is quiet" waits are 500 ms instead of 1 s each:
- * these pages make no request after load until the visitor interacts.
- */
-export async function measureLighthouse(port: number, url: string): Promise<LhResult> {
-  const r = await lighthouse(url, {
-    port,
-    output: 'json',
-    logLevel: 'error',
-    onlyCategories: ['performance', 'accessibility'],
-    disableFullPageScreenshot: true,
-    skipAudits: ['screenshot-thumbnails', 'final-screenshot'],
-    pauseAfterFcpMs: 500,
-    pauseAfterLoadMs: 500,
-    networkQuietThresholdMs: 500,
-    cpuQuietThresholdMs: 500,
-  });
-  if (!r) throw new Error('Lighthouse returned no result');
-  const { lhr } = r;
-  if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-  const num = (id: string): number => Number(lhr.audits[id]?.numericValue ?? NaN);
-  return {
-    perf: Math.round((lhr.categories.performance?.score ?? 0) * 100),
-    a11y: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
-    lcpMs: num('largest-contentful-paint'),
-    cls: num('cumulative-layout-shift'),
-    tbtMs: num('total-blocking-time'),
-    benchmarkIndex: lhr.environment.benchmarkIndex,
-  };
 }
 
 /** A 390x844 phone with 4x CPU slowdown; no input is sent, so every script counted loaded before interaction. */
@@ -108,8 +65,3 @@ export async function measurePlaywright(browser: Browser, url: string): Promise<
     scripts: finished.length,
   };
 }
-
-export const median = (xs: number[]): number => {
-  const s = xs.filter((x) => !Number.isNaN(x)).sort((a, b) => a - b);
-  return s.length ? s[Math.floor(s.length / 2)]! : NaN;
-};

@@ -7,8 +7,6 @@
  * under 3 minutes). Numbers from this VM are for ratios, not absolutes (reference/performance-anchors.md).
  * BENCH_RUNS (default 3) sets the runs per target; the medians are printed.
  */
-import { createServer } from 'node:net';
-
 import Fastify, { type FastifyInstance } from 'fastify';
 import { chromium } from 'playwright-core';
 
@@ -16,21 +14,14 @@ import { type Asset, makeAsset } from '../../apps/landing/src/site/assets.js';
 import { registerSite, sendAsset } from '../../apps/landing/src/site/site.routes.js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../apps/landing/test/browser/chromium.js';
 import { FAKE_CAPTCHA_JS } from '../../apps/landing/test/browser/site-server.js';
-import { type LhResult, measureLighthouse, measurePlaywright, median, type PwResult } from './measure.js';
+import { freePort, type LhResult, measureLighthouse, median } from '../lighthouse.js';
+import { measurePlaywright, type PwResult } from './measure.js';
 
 const PAGES = ['/products/roller-shades', '/lp/spring-sale'];
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
 const JS_GOAL_GZIP = 15 * 1024;
 const SITE = { siteName: 'Front Range Window Co', captcha: { scriptUrl: '/local-captcha/api.js', siteKey: 'bench' } };
 const STATIC_BASELINE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Baseline</title><meta name="description" content="Plain static page"></head><body><main><h1>Custom roller shades</h1><p>Clean, simple and easy on the budget, in light-filtering, solar or blackout fabrics.</p></main></body></html>`;
-
-const freePort = (): Promise<number> =>
-  new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const p = (s.address() as { port: number }).port;
-      s.close(() => resolve(p));
-    });
-  });
 
 /** Each bench page as served, minus its module script: rendered by a throwaway instance of the site. */
 async function noBundleVariants(): Promise<Map<string, Asset>> {

@@ -16,6 +16,7 @@ export function fieldShell(branding: Branding, tenant: { id: string; slug: strin
     body,
     script,
     manifest: true,
+    clientRendered: true,
     dataset: { tenantId: tenant.id, tenantSlug: tenant.slug },
   });
 }

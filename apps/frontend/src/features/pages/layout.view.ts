@@ -10,6 +10,12 @@ export interface PageOptions {
   script?: string;
   /** The field app links its manifest (installable) and registers its service worker. */
   manifest?: boolean;
+  /**
+   * The bundle draws the page after the first paint (the field app from IndexedDB): the main area
+   * takes the whole screen from the start, so the footer is below the fold before and after and
+   * nothing visible shifts when the screen arrives (Lighthouse measured CLS 0.85 on the job list).
+   */
+  clientRendered?: boolean;
   dataset?: Record<string, string>;
   noindex?: boolean;
 }
@@ -39,7 +45,7 @@ export function page(o: PageOptions): string {
 ${o.script ? `<script type="module" src="${esc(o.script)}"></script>` : ''}
 </head><body${data}>
 <header class="top">${logo}<span class="brand">${esc(b.name)}</span></header>
-<main id="main">${o.body}</main>
+<main id="main"${o.clientRendered ? ' class="client-rendered"' : ''}>${o.body}</main>
 <footer><div>${esc(b.name)}</div>${contact.length ? `<div>${contact.join(' · ')}</div>` : ''}</footer>
 </body></html>`;
 }

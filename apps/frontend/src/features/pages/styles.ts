@@ -7,6 +7,7 @@ a{color:var(--link)}
 .top a{color:var(--on-brand);text-decoration:none}.top img{height:2rem;width:auto}
 .top .brand{font-weight:700;font-size:1.1rem;flex:1;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
 main{max-width:60rem;margin:0 auto;padding:1rem}
+main.client-rendered{min-height:100vh}main.client-rendered>#app{display:flow-root}
 h1{font-size:1.4rem;margin:.5rem 0 1rem}h2{font-size:1.15rem;margin:1.25rem 0 .5rem}
 footer{padding:1.5rem 1rem;font-size:.9rem;color:#444;text-align:center}
 .card{background:#fff;border:1px solid #d0d7de;border-radius:.6rem;padding:1rem;margin:0 0 .9rem}
