@@ -8,7 +8,7 @@ import { ApiError, call, postJson } from '../field/api.js';
 import { $, uuid } from '../shared/dom.js';
 import { type BoardJob, boardView } from './board.view.js';
 import { enableDragDrop } from './drag-drop.js';
-import { explain, technicians } from './office-common.js';
+import { explain, say, technicians } from './office-common.js';
 import type { OfficePage } from './office-page.js';
 
 const TWO_HOURS = 7_200_000;
@@ -62,18 +62,24 @@ async function dropped(app: HTMLElement, id: string, target: string): Promise<vo
     }
     await dispatchPage.show(app, said.length ? `${j.customer.name}: ${said.join(' and ')}.` : '');
   } catch (e) {
-    await dispatchPage.show(app, explain(e));
+    await refused(app, j, e);
   }
 }
 
+/** Redraws the board as it is now and says, as an error, why the change was refused. */
+async function refused(app: HTMLElement, j: BoardJob | undefined, e: unknown): Promise<void> {
+  await dispatchPage.show(app);
+  say(`${j ? `${j.customer.name}: ` : ''}${explain(e)}`, 'office-msg', 'err');
+}
+
 /** Runs a change and redraws the board with its outcome, or with why it was refused (a conflict reloads). */
-async function act(app: HTMLElement, change: () => Promise<string>): Promise<void> {
+async function act(app: HTMLElement, j: BoardJob, change: () => Promise<string>): Promise<void> {
   let msg: string;
   try {
     msg = await change();
   } catch (e) {
     if (!(e instanceof ApiError)) throw e;
-    msg = explain(e);
+    return refused(app, j, e);
   }
   await dispatchPage.show(app, msg);
 }
@@ -102,7 +108,7 @@ export const dispatchPage: OfficePage = {
     if (el.id === 'drop-time') dropTime = el.value;
     const j = el.dataset.assign && el.value ? job(el.dataset.assign) : undefined;
     if (!j) return;
-    await act(app, async () => {
+    await act(app, j, async () => {
       await write(j, 'assign', { technician_id: el.value });
       return 'Technician assigned.';
     });
@@ -113,7 +119,7 @@ export const dispatchPage: OfficePage = {
     if (b.dataset.unschedule) return dropped(app, j.id, 'unscheduled');
     const value = $<HTMLInputElement>(`#start-${CSS.escape(j.id)}`)!.value;
     if (!value) return void this.show(app, 'Choose a start first.');
-    await act(app, async () => {
+    await act(app, j, async () => {
       await schedule(j, new Date(value));
       return j.stage.key === 'new' ? 'Scheduled.' : 'Rescheduled.';
     });

@@ -73,7 +73,7 @@ function reprice(app: HTMLElement): void {
     cents += Math.round(l.unit_price * 100);
     priced++;
     out.textContent = money(l.unit_price);
-    how.textContent = `${l.band.width_in}″ × ${l.band.drop_in}″ band ${money(l.base_price)}${l.option_lines
+    how.textContent = `Grid band ${l.band.width_in}″ × ${l.band.drop_in}″: ${money(l.base_price)}${l.option_lines
       .map((o) => ` + ${o.name} ${money(o.price)}`)
       .join('')}${l.mount === 'outside' ? ` (outside mount: +${grid.mount_allowance_in.outside}″)` : ''}`;
   });
@@ -138,7 +138,7 @@ export const quoteBuilderPage: OfficePage = {
   },
   async click(b, app) {
     if (b.id === 'add-row') {
-      rows.push({ ...blankRow(), mount: rows.at(-1)?.mount ?? 'inside' });
+      rows.push(blankRow());
       drawRows(app);
       $<HTMLInputElement>(`#l${rows.length - 1}-room`, app)!.focus();
     }

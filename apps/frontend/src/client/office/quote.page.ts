@@ -15,7 +15,7 @@ import {
   technicians,
 } from './office-common.js';
 import type { OfficePage } from './office-page.js';
-import { type Quote, quoteHtml } from './quote.view.js';
+import { type Quote, quoteHtml, stateName } from './quote.view.js';
 import { installBody, recallAddress } from './quote-install.js';
 
 let quote: Quote | undefined;
@@ -31,6 +31,7 @@ async function send(app: HTMLElement): Promise<void> {
   $<HTMLInputElement>('#portal-url', app)!.value = link.portal_url;
   $('#portal-expiry', app)!.textContent = `Works until ${new Date(link.expires_at).toLocaleDateString()}.`;
   $('#portal-link', app)!.hidden = false;
+  $('#q-state', app)!.textContent = stateName('sent');
   say('Portal link made: copy it to the customer (the quote is marked sent).', 'office-msg', 'ok');
   $<HTMLInputElement>('#portal-url', app)!.select();
 }

@@ -60,7 +60,7 @@ export function quotesListHtml(items: QuoteSummary[], msg: string): string {
 function lineRow(l: QuoteLine): string {
   const product = l.description.split('\n')[0] ?? l.description;
   const size = l.width_in && l.drop_in ? `${inches(l.width_in)} × ${inches(l.drop_in)}` : '';
-  return `<tr><td data-label="Window">${h(product)}</td><td data-label="Size">${h(size)}</td><td data-label="Mount">${h(l.mount ?? '')}</td><td data-label="Colour">${h(l.colour ?? '')}</td><td data-label="Options">${h(l.options.map((o) => o.name).join(', '))}</td><td data-label="Price">${money(l.subtotal)}</td></tr>`;
+  return `<tr><td data-label="Window">${h(product)}</td><td data-label="Size">${h(size)}</td><td data-label="Mount">${h(l.mount ?? '')}</td><td data-label="Colour">${h(l.colour ?? '')}</td><td data-label="Options">${h(l.options.map((o) => o.name).join(', ') || 'none')}</td><td data-label="Price">${money(l.subtotal)}</td></tr>`;
 }
 
 export interface InstallDefaults {
@@ -84,7 +84,7 @@ ${input('street', 'Street', a.street, 'autocomplete="street-address"')}${input('
 
 export function quoteHtml(q: Quote, a: InstallDefaults, techs: Technician[], msg: string): string {
   const canSend = q.state === 'draft' || q.state === 'sent';
-  return `<p><a href="/office/quotes">← Quotes</a></p><h1>${h(title(q))} <span class="pill">${h(stateName(q.state))}</span></h1>
+  return `<p><a href="/office/quotes">← Quotes</a></p><h1>${h(title(q))} <span class="pill" id="q-state">${h(stateName(q.state))}</span></h1>
 <p>${h(q.partner?.name ?? '')}</p><p id="office-msg" role="status">${h(msg)}</p>
 <table class="lines"><thead><tr><th>Window</th><th>Size (W × H)</th><th>Mount</th><th>Colour</th><th>Options</th><th>Price</th></tr></thead><tbody>${q.lines.map(lineRow).join('')}</tbody></table>
 <dl class="totals"><dt>Subtotal</dt><dd id="q-untaxed">${money(q.amount_untaxed)}</dd><dt>Tax</dt><dd>${money(q.amount_tax)}</dd><dt>Total</dt><dd id="q-total">${money(q.amount_total)}</dd><dt>Deposit</dt><dd>${money(q.deposit)}</dd></dl>

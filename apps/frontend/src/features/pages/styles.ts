@@ -21,7 +21,7 @@ textarea{min-height:5rem}
 .pill{display:inline-block;padding:.1rem .55rem;border-radius:1rem;font-size:.85rem;font-weight:600;background:#eaeef2;color:#1b1f23}
 .sync{font-size:.9rem;padding:.35rem .6rem;border-radius:.4rem;background:#eaeef2}
 .sync.pending{background:#fff8c5}.sync.conflict,.sync.failed{background:#ffebe9;color:#82071e}.sync.sent{background:#dafbe1}
-ul.plain{list-style:none;margin:0;padding:0}
+ul.plain,ol.plain{list-style:none;margin:0;padding:0}
 table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:.4rem;border-bottom:1px solid #d0d7de;vertical-align:top}
 canvas.sig{width:100%;height:11rem;border:1px dashed #6e7781;border-radius:.4rem;background:#fff;touch-action:none}
 .thumbs{display:flex;flex-wrap:wrap;gap:.5rem}.thumbs img{width:5.5rem;height:5.5rem;object-fit:cover;border-radius:.3rem}
@@ -36,11 +36,11 @@ fieldset.card{padding:.5rem 1rem 1rem}
 .err[data-err-for]{display:block;font-size:.9rem}
 .checks{display:grid;grid-template-columns:repeat(auto-fit,minmax(min(100%,14rem),1fr))}
 label.check{display:flex;gap:.5rem;align-items:center;font-weight:400;margin:.35rem 0}label.check input{width:auto}
-.price-row{justify-content:space-between;margin-top:.75rem}output{font-weight:700}.total{font-size:1.15rem;font-weight:600}
+.price-row{justify-content:space-between;margin-top:.75rem}output{font-weight:700}.total{font-size:1.15rem;font-weight:600}.total .muted{font-size:1rem;font-weight:400}#install-form{margin-top:.75rem}
 dl.totals{display:grid;grid-template-columns:auto auto;justify-content:end;gap:.25rem 1.5rem}dl.totals dt{font-weight:600}dl.totals dd{margin:0;text-align:right}
 .row.nowrap{flex-wrap:nowrap}.row.nowrap input{flex:1;min-width:0}
 .board{display:grid;gap:1rem;grid-template-columns:repeat(auto-fit,minmax(min(100%,16rem),1fr))}.column{min-width:0}
-.drop-target{border:2px dashed transparent;border-radius:.6rem;padding:.25rem .5rem}.drop-target.over{border-color:var(--brand);background:#fff}
+.column{border:2px dashed transparent;border-radius:.6rem;padding:.25rem .5rem}.drop-target.over{border-color:var(--brand);background:#fff}
 .needs{background:#f6f8fa;border-color:#d0d7de;margin:1rem 0}
 .job-card[draggable=true]{cursor:grab}.job-card.dragging{opacity:.5}
 .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
