@@ -80,13 +80,13 @@ export function priceLine(grid: PriceGrid, line: WindowLine, field: string): Pri
     issues.push({
       field: `${field}.width_in`,
       rule: 'max_band',
-      message: `${width} in (with a ${line.mount} mount) is wider than the largest ${grid.name} band, ${grid.bands.widths_in.at(-1)} in`,
+      message: `${width} in (with an ${line.mount} mount) is wider than the largest ${grid.name} band, ${grid.bands.widths_in.at(-1)} in`,
     });
   if (d === undefined)
     issues.push({
       field: `${field}.drop_in`,
       rule: 'max_band',
-      message: `${drop} in (with a ${line.mount} mount) is longer than the largest ${grid.name} band, ${grid.bands.drops_in.at(-1)} in`,
+      message: `${drop} in (with an ${line.mount} mount) is longer than the largest ${grid.name} band, ${grid.bands.drops_in.at(-1)} in`,
     });
   const optionLines: PricedLine['option_lines'] = [];
   line.options.forEach((code, i) => {

@@ -186,6 +186,19 @@ describe('the office: from a lead to a quote to an install job', () => {
     expect(await page.textContent('main')).toContain('$756.00');
     expect(await axe(page)).toEqual([]);
     await page.screenshot({ path: join(SHOTS, 'office-quotes-desktop.png'), fullPage: true });
+    await page.click('a:has-text("New quote")');
+    await page.waitForSelector('#l0-room');
+    await page.fill('#l0-room', 'Den');
+    await measure(page, 0, 'width', 72, 7);
+    await measure(page, 0, 'drop', 40, 0);
+    expect(await page.textContent('#l0-width-err')).toBe(
+      '72.875 in (with an inside mount) is wider than the largest Roller Shade band, 72 in',
+    );
+    expect(await page.textContent('#l0-price')).toBe('–');
+    expect(await axe(page)).toEqual([]);
+    await page.screenshot({ path: join(SHOTS, 'office-quote-builder-desktop.png'), fullPage: true });
+    await page.click('a[href="/office/quotes"]');
+    await page.waitForSelector('a:has-text("S00041")');
 
     const job = [...control.jobs.values()].find((j) => j.sale_order_id === control.sales.quotes[0]!.sale_order_id)!;
     const card = `li[data-job="${job.id}"]`;

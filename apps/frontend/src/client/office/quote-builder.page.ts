@@ -66,7 +66,7 @@ function reprice(app: HTMLElement): void {
     const r2 = priceLine(grid, line, `lines.${i}`);
     if (!r2.ok) {
       showFieldErrors(app, r2.issues);
-      [out.textContent, how.textContent] = ['–', 'Not priced: see above.'];
+      [out.textContent, how.textContent] = ['–', 'Not priced: check the sizes.'];
       return;
     }
     const l = r2.line;
