@@ -10,26 +10,9 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { crmAnswer, type StandinLead } from './crm-standin.js';
 import { createJob } from './job-create-standin.js';
 import { SalesStandin } from './sales-standin.js';
+import type { StandinJob } from './standin-job.js';
 
-export interface StandinJob {
-  id: string;
-  name: string;
-  customer: { id: string; name: string; phone: string; email: string };
-  address: { street: string; city: string; zip: string; state: string; maps_url: string };
-  scheduled_start: string | null;
-  scheduled_end: string | null;
-  stage: { id: number; name: string; key: string };
-  technician: { id: string; name: string } | null;
-  route_order: number;
-  windows: { room: string; product: string; width_in: number; drop_in: number; mount: string; colour: string }[];
-  notes: { id: string; body: string; author: string; at: string }[];
-  checklist: { id: string; label: string; done: boolean }[];
-  photos: { key: string; kind: string; at: string }[];
-  signature: { key: string; at: string } | null;
-  resolution: string | null;
-  sale_order_id: number | null;
-  version: string;
-}
+export type { StandinJob };
 
 const STAGES: Record<string, string> = {
   new: 'New',

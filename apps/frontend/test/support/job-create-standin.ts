@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 
-import type { StandinJob } from './control-standin.js';
+import type { StandinJob } from './standin-job.js';
 
 type Issue = { field: string; rule: string; message: string };
 type Body = Record<string, unknown>;
