@@ -54,7 +54,11 @@ function reprice(app: HTMLElement): void {
     const how = $(`#l${i}-how`, app)!;
     const line = toLine(r);
     const grid = grids.find((g) => g.product_code === r.product_code);
-    ['width_in', 'drop_in'].forEach((k) => ($(`[data-err-for="lines.${i}.${k}"]`, app)!.textContent = ''));
+    // The sizes' messages are this function's (a server 422 on a size is stale once the size changes).
+    for (const k of ['width', 'drop']) {
+      $(`[data-err-for="lines.${i}.${k}_in"]`, app)!.textContent = '';
+      $(`#l${i}-${k}`, app)!.removeAttribute('aria-invalid');
+    }
     if (Number.isNaN(line.width_in) || Number.isNaN(line.drop_in)) {
       [out.textContent, how.textContent] = ['–', 'Type whole inches; pick the fraction from Eighths.'];
       return;

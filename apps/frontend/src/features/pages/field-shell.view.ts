@@ -5,6 +5,7 @@
  */
 import type { Branding } from '../tenancy/branding.service.js';
 import { page } from './layout.view.js';
+import { OFFICE_CSS } from './styles.js';
 
 export function fieldShell(branding: Branding, tenant: { id: string; slug: string }, script: string): string {
   const body = `<div id="net" class="banner" role="status" hidden>Offline: changes are kept on this phone and sent when the connection returns.</div>
@@ -42,7 +43,14 @@ export function officeShell(
   ).join('');
   const body = `<nav aria-label="Office" class="row office-nav">${links}</nav>
 <div id="app" aria-live="polite"><p class="muted">Loading…</p></div><noscript><p>The office views need JavaScript.</p></noscript>`;
-  return page({ branding, title: 'Office', body, script, dataset: { tenantId: tenant.id, tenantSlug: tenant.slug } });
+  return page({
+    branding,
+    title: 'Office',
+    body,
+    script,
+    css: OFFICE_CSS,
+    dataset: { tenantId: tenant.id, tenantSlug: tenant.slug },
+  });
 }
 
 export function manifest(branding: Branding): object {

@@ -27,6 +27,11 @@ canvas.sig{width:100%;height:11rem;border:1px dashed #6e7781;border-radius:.4rem
 .thumbs{display:flex;flex-wrap:wrap;gap:.5rem}.thumbs img{width:5.5rem;height:5.5rem;object-fit:cover;border-radius:.3rem}
 .banner{padding:.5rem 1rem;background:#fff8c5;text-align:center;font-weight:600}
 @media (max-width:40rem){table.lines thead{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}table.lines tr{display:block;padding:.5rem 0;border-bottom:1px solid #d0d7de}table.lines td{display:block;border:0;padding:.1rem 0}table.lines td[data-label]::before{content:attr(data-label) ": ";font-weight:600}}
+.visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
+`.replace(/\n/g, '');
+
+/** The office's screens only (quote builder, quotes, dispatch board), so the field app's pages stay as small. */
+export const OFFICE_CSS = `
 .office-nav{margin-bottom:.5rem;gap:1rem}.office-nav a[aria-current]{font-weight:700}
 h3{font-size:1.05rem;margin:0 0 .25rem}
 fieldset{border:1px solid #d0d7de;border-radius:.4rem;margin:.75rem 0 0;padding:.25rem .75rem .75rem;min-width:0}legend{font-weight:600;padding:0 .25rem}
@@ -43,5 +48,4 @@ dl.totals{display:grid;grid-template-columns:auto auto;justify-content:end;gap:.
 .column{border:2px dashed transparent;border-radius:.6rem;padding:.25rem .5rem}.drop-target.over{border-color:var(--brand);background:#fff}
 .needs{background:#f6f8fa;border-color:#d0d7de;margin:1rem 0}
 .job-card[draggable=true]{cursor:grab}.job-card.dragging{opacity:.5}
-.visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 `.replace(/\n/g, '');
