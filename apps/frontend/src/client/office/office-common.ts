@@ -31,6 +31,8 @@ export function explain(e: unknown): string {
   if (code === 'JOB_CONFLICT')
     return 'Someone else changed this job meanwhile: the board now shows their version and nothing was overwritten. Try again if it is still needed.';
   if (code === 'ROLE_FORBIDDEN') return 'Your role may not do this.';
+  if (code === 'IDEMPOTENCY_KEY_REUSED')
+    return 'This form was already sent with other details, and that quote was recorded (see Quotes). Reload the page to start a new one.';
   if (code === 'PORTAL_DISABLED') return 'The customer portal is turned off in the company settings.';
   const fields = fieldProblems(e).map((p) => `${p.field}: ${issueText(p)}`);
   if (fields.length) return `Please correct: ${fields.join('; ')}.`;
