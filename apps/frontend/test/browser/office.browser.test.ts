@@ -105,8 +105,8 @@ describe('the office views', () => {
     await page.click('button[data-reschedule="d3"]');
     await page.waitForSelector('#office-msg:has-text("Rescheduled")');
     const j = control.jobs.get('d3')!;
-    expect(new Date(j.scheduled_start).getTime()).toBe(new Date(`${day}T18:30`).getTime());
-    expect(Date.parse(j.scheduled_end) - Date.parse(j.scheduled_start)).toBe(7_200_000);
+    expect(new Date(j.scheduled_start!).getTime()).toBe(new Date(`${day}T18:30`).getTime());
+    expect(Date.parse(j.scheduled_end!) - Date.parse(j.scheduled_start!)).toBe(7_200_000);
     await ctx.close();
   });
 });

@@ -8,28 +8,14 @@ import { createHash, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 
 import { crmAnswer, type StandinLead } from './crm-standin.js';
+import { createJob } from './job-create-standin.js';
+import { SalesStandin } from './sales-standin.js';
+import type { StandinJob } from './standin-job.js';
 
-export interface StandinJob {
-  id: string;
-  name: string;
-  customer: { id: string; name: string; phone: string; email: string };
-  address: { street: string; city: string; zip: string; state: string; maps_url: string };
-  scheduled_start: string;
-  scheduled_end: string;
-  stage: { id: number; name: string; key: string };
-  technician: { id: string; name: string } | null;
-  route_order: number;
-  windows: { room: string; product: string; width_in: number; drop_in: number; mount: string; colour: string }[];
-  notes: { id: string; body: string; author: string; at: string }[];
-  checklist: { id: string; label: string; done: boolean }[];
-  photos: { key: string; kind: string; at: string }[];
-  signature: { key: string; at: string } | null;
-  resolution: string | null;
-  sale_order_id: number | null;
-  version: string;
-}
+export type { StandinJob };
 
 const STAGES: Record<string, string> = {
+  new: 'New',
   travel: 'Travelling',
   on_site: 'On site',
   done: 'Done',
@@ -177,9 +163,12 @@ export class ControlStandin {
       const date = url.searchParams.get('date');
       const items = [...this.jobs.values()]
         .filter((j) => this.user.role !== 'technician' || j.technician?.id === this.user.id)
-        .filter((j) => !date || j.scheduled_start.startsWith(date));
+        .filter((j) => !date || j.scheduled_start?.startsWith(date))
+        .filter((j) => !url.searchParams.get('stage') || j.stage.key === url.searchParams.get('stage'));
       return this.send(res, 200, { items, page: 1, page_size: 100, total: items.length });
     }
+    if (path.startsWith('/sales/')) return this.salesRoute(req.method!, path, body, idem, res);
+    if (path === '/jobs' && req.method === 'POST') return this.createJob(body, idem, res);
     const m =
       /^\/jobs\/([^/]+)(?:\/(notes|stage|complete|uploads|attachments|checklist|assign|schedule)(?:\/([^/]+))?)?$/.exec(
         path,
@@ -233,6 +222,7 @@ export class ControlStandin {
     }
     if (what === 'assign') job.technician = this.technicians.find((t) => t.id === body.technician_id) ?? null;
     if (what === 'schedule') {
+      if (job.stage.key === 'new') job.stage = { id: 2, key: 'scheduled', name: 'Scheduled' };
       job.scheduled_start = String(body.scheduled_start);
       job.scheduled_end = String(body.scheduled_end);
     }
@@ -256,6 +246,48 @@ export class ControlStandin {
     const a = crmAnswer(this.leads, method, path, body);
     if (a.status >= 400) return this.problem(res, a.status, String((a.body as { code: string }).code));
     this.send(res, a.status, a.body);
+  }
+
+  /** The contract's /sales (office roles): see sales-standin.ts. */
+  readonly sales = new SalesStandin();
+
+  private salesRoute(
+    method: string,
+    path: string,
+    body: Record<string, unknown>,
+    idem: string | undefined,
+    res: ServerResponse,
+  ): void {
+    if (this.user.role === 'technician') return this.problem(res, 403, 'ROLE_FORBIDDEN');
+    const a = this.sales.answer(method, path, body, idem);
+    if (a.status < 400) return this.send(res, a.status, a.body);
+    const { code, ...rest } = a.body as { code: string };
+    this.problem(res, a.status, code, rest);
+  }
+
+  /** POST /jobs (office roles): the job is stored and its answer replayed for the same Idempotency-Key. */
+  private createJob(body: Record<string, unknown>, idem: string | undefined, res: ServerResponse): void {
+    if (this.user.role === 'technician') return this.problem(res, 403, 'ROLE_FORBIDDEN');
+    const replay = idem ? this.answers.get(`create:${idem}`) : undefined;
+    if (replay) return this.send(res, replay.status, replay.body);
+    const made = createJob(
+      body,
+      {
+        partner: (id) => this.sales.partner(id),
+        hasOrder: (id) => this.sales.hasOrder(id),
+        technicians: this.technicians,
+      },
+      this.nextVersion(),
+    );
+    if (made.issues)
+      return this.problem(res, 422, 'VALIDATION_FAILED', {
+        detail: 'The request has invalid fields.',
+        errors: made.issues,
+      });
+    this.jobs.set(made.job.id, made.job);
+    this.applied.push({ job: made.job.id, what: 'create' });
+    if (idem) this.answers.set(`create:${idem}`, { status: 201, body: made.job });
+    this.send(res, 201, made.job);
   }
 
   private put(req: IncomingMessage, res: ServerResponse, path: string, url: URL, raw: Buffer): void {

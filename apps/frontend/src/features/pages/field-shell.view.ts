@@ -5,6 +5,7 @@
  */
 import type { Branding } from '../tenancy/branding.service.js';
 import { page } from './layout.view.js';
+import { OFFICE_CSS } from './styles.js';
 
 export function fieldShell(branding: Branding, tenant: { id: string; slug: string }, script: string): string {
   const body = `<div id="net" class="banner" role="status" hidden>Offline: changes are kept on this phone and sent when the connection returns.</div>
@@ -21,11 +22,36 @@ export function fieldShell(branding: Branding, tenant: { id: string; slug: strin
   });
 }
 
-/** The office's shell (leads inbox, dispatch board): rendered by the office bundle from the control plane. */
-export function officeShell(branding: Branding, tenant: { id: string; slug: string }, script: string): string {
-  const body = `<nav aria-label="Office" class="row" style="margin-bottom:.5rem"><a href="/office/leads">Leads inbox</a><a href="/office/dispatch">Dispatch board</a></nav>
+const OFFICE_NAV: [string, string][] = [
+  ['/office/leads', 'Leads'],
+  ['/office/quotes', 'Quotes'],
+  ['/office/dispatch', 'Dispatch'],
+];
+
+/**
+ * The office's shell (leads inbox, quotes, dispatch board): rendered by the office bundle from the
+ * control plane. The nav marks the current area (a quote belongs to Quotes).
+ */
+export function officeShell(
+  branding: Branding,
+  tenant: { id: string; slug: string },
+  script: string,
+  path = '/office/leads',
+): string {
+  const links = OFFICE_NAV.map(
+    ([href, label]) =>
+      `<a href="${href}"${path === href || path.startsWith(`${href}/`) ? ' aria-current="page"' : ''}>${label}</a>`,
+  ).join('');
+  const body = `<nav aria-label="Office" class="row office-nav">${links}</nav>
 <div id="app" aria-live="polite"><p class="muted">Loading…</p></div><noscript><p>The office views need JavaScript.</p></noscript>`;
-  return page({ branding, title: 'Office', body, script, dataset: { tenantId: tenant.id, tenantSlug: tenant.slug } });
+  return page({
+    branding,
+    title: 'Office',
+    body,
+    script,
+    css: OFFICE_CSS,
+    dataset: { tenantId: tenant.id, tenantSlug: tenant.slug },
+  });
 }
 
 export function manifest(branding: Branding): object {

@@ -18,6 +18,8 @@ export interface PageOptions {
   clientRendered?: boolean;
   dataset?: Record<string, string>;
   noindex?: boolean;
+  /** Styles only this area uses, after the shared stylesheet. */
+  css?: string;
 }
 
 export function page(o: PageOptions): string {
@@ -41,7 +43,7 @@ export function page(o: PageOptions): string {
       ? '<link rel="manifest" href="/manifest.webmanifest"><link rel="apple-touch-icon" href="/icons/icon-192.png">'
       : ''
   }
-<style>:root{--brand:${b.primary};--on-brand:${onBrand};--bg:${bg};--link:${link}}${CSS}</style>
+<style>:root{--brand:${b.primary};--on-brand:${onBrand};--bg:${bg};--link:${link}}${CSS}${o.css ?? ''}</style>
 ${o.script ? `<script type="module" src="${esc(o.script)}"></script>` : ''}
 </head><body${data}>
 <header class="top">${logo}<span class="brand">${esc(b.name)}</span></header>

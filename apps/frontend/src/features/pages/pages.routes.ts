@@ -58,8 +58,11 @@ export function registerPageRoutes(app: FastifyInstance, bundles: Bundles): void
   app.get('/field/jobs', shell);
   app.get('/field/jobs/:id', shell);
   const office = async (req: FastifyRequest, reply: FastifyReply) =>
-    html(reply, officeShell(req.branding!, req.hostTenant!, bundles.script.office));
+    html(reply, officeShell(req.branding!, req.hostTenant!, bundles.script.office, req.url.split('?')[0]));
   app.get('/office', async (_req, reply) => reply.redirect('/office/leads'));
   app.get('/office/leads', office);
   app.get('/office/dispatch', office);
+  app.get('/office/quotes', office);
+  app.get('/office/quotes/new', office);
+  app.get('/office/quotes/:id', office);
 }

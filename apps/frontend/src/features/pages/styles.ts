@@ -22,11 +22,31 @@ textarea{min-height:5rem}
 .pill{display:inline-block;padding:.1rem .55rem;border-radius:1rem;font-size:.85rem;font-weight:600;background:#eaeef2;color:#1b1f23}
 .sync{font-size:.9rem;padding:.35rem .6rem;border-radius:.4rem;background:#eaeef2}
 .sync.pending{background:#fff8c5}.sync.conflict,.sync.failed{background:#ffebe9;color:#82071e}.sync.sent{background:#dafbe1}
-ul.plain{list-style:none;margin:0;padding:0}
+ul.plain,ol.plain{list-style:none;margin:0;padding:0}
 table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:.4rem;border-bottom:1px solid #d0d7de;vertical-align:top}
 canvas.sig{width:100%;height:11rem;border:1px dashed #6e7781;border-radius:.4rem;background:#fff;touch-action:none}
 .thumbs{display:flex;flex-wrap:wrap;gap:.5rem}.thumbs img{width:5.5rem;height:5.5rem;object-fit:cover;border-radius:.3rem}
 .banner{padding:.5rem 1rem;background:#fff8c5;text-align:center;font-weight:600}
 @media (max-width:40rem){table.lines thead{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}table.lines tr{display:block;padding:.5rem 0;border-bottom:1px solid #d0d7de}table.lines td{display:block;border:0;padding:.1rem 0}table.lines td[data-label]::before{content:attr(data-label) ": ";font-weight:600}}
 .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
+`.replace(/\n/g, '');
+
+/** The office's screens only (quote builder, quotes, dispatch board), so the field app's pages stay as small. */
+export const OFFICE_CSS = `
+.office-nav{margin-bottom:.5rem;gap:1rem}.office-nav a[aria-current]{font-weight:700}
+h3{font-size:1.05rem;margin:0 0 .25rem}
+fieldset{border:1px solid #d0d7de;border-radius:.4rem;margin:.75rem 0 0;padding:.25rem .75rem .75rem;min-width:0}legend{font-weight:600;padding:0 .25rem}
+fieldset.card{padding:.5rem 1rem 1rem}
+.fields{display:grid;gap:0 .75rem;grid-template-columns:repeat(auto-fit,minmax(min(100%,12rem),1fr))}
+.size{display:flex;flex-wrap:wrap;gap:0 .5rem}.size .inch{flex:1 1 5rem}.size .err{flex-basis:100%}.size label{margin-top:.25rem}
+.err[data-err-for]{display:block;font-size:.9rem}
+.checks{display:grid;grid-template-columns:repeat(auto-fit,minmax(min(100%,14rem),1fr))}
+label.check{display:flex;gap:.5rem;align-items:center;font-weight:400;margin:.35rem 0}label.check input{width:auto}
+.price-row{justify-content:space-between;margin-top:.75rem}output{font-weight:700}.total{font-size:1.15rem;font-weight:600}.total .muted{font-size:1rem;font-weight:400}#install-form{margin-top:.75rem}
+dl.totals{display:grid;grid-template-columns:auto auto;justify-content:end;gap:.25rem 1.5rem}dl.totals dt{font-weight:600}dl.totals dd{margin:0;text-align:right}
+.row.nowrap{flex-wrap:nowrap}.row.nowrap input{flex:1;min-width:0}
+.board{display:grid;gap:1rem;grid-template-columns:repeat(auto-fit,minmax(min(100%,16rem),1fr))}.column{min-width:0}
+.column{border:2px dashed transparent;border-radius:.6rem;padding:.25rem .5rem}.drop-target.over{border-color:var(--brand);background:#fff}
+.needs{background:#f6f8fa;border-color:#d0d7de;margin:1rem 0}
+.job-card[draggable=true]{cursor:grab}.job-card.dragging{opacity:.5}
 `.replace(/\n/g, '');

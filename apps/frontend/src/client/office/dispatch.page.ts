@@ -1,0 +1,127 @@
+/**
+ * The dispatch board: one day's jobs by technician and the jobs that need scheduling. Assigning and
+ * (re)scheduling go through POST /jobs/{id}/assign and /schedule with the version the board showed
+ * (If-Match) and an Idempotency-Key; a 409 JOB_CONFLICT is said and the board reloaded, never
+ * overwritten. Dragging a card does exactly what the card's own controls do.
+ */
+import { ApiError, call, postJson } from '../field/api.js';
+import { $, uuid } from '../shared/dom.js';
+import { type BoardJob, boardView } from './board.view.js';
+import { enableDragDrop } from './drag-drop.js';
+import { explain, say, technicians } from './office-common.js';
+import type { OfficePage } from './office-page.js';
+
+const TWO_HOURS = 7_200_000;
+let day = new URLSearchParams(location.search).get('day') ?? new Date().toISOString().slice(0, 10);
+let dropTime = '09:00';
+let shown: BoardJob[] = [];
+let wired = false;
+
+const job = (id: string) => shown.find((j) => j.id === id);
+const lengthOf = (j: BoardJob) =>
+  j.scheduled_start && j.scheduled_end ? Date.parse(j.scheduled_end) - Date.parse(j.scheduled_start) : TWO_HOURS;
+
+/** Sends one change to a job with the version this board last saw; answers the job as it is now. */
+async function write(j: BoardJob, what: 'assign' | 'schedule' | 'stage', body: object): Promise<BoardJob> {
+  const next = await postJson<BoardJob>(`/jobs/${encodeURIComponent(j.id)}/${what}`, body, {
+    'idempotency-key': uuid(),
+    'if-match': j.version,
+  });
+  shown = shown.map((x) => (x.id === j.id ? next : x));
+  return next;
+}
+
+const schedule = (j: BoardJob, start: Date) =>
+  write(j, 'schedule', {
+    scheduled_start: start.toISOString(),
+    scheduled_end: new Date(start.getTime() + lengthOf(j)).toISOString(),
+  });
+
+const at = (d: Date) =>
+  d.toLocaleString(undefined, { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+
+/** A drop onto a technician assigns the job; a job that needs scheduling is also put on the board's day. */
+async function dropped(app: HTMLElement, id: string, target: string): Promise<void> {
+  let j = job(id);
+  if (!j) return;
+  try {
+    if (target === 'unscheduled') {
+      if (j.stage.key === 'new') return;
+      await write(j, 'stage', { stage: 'new' });
+      return await dispatchPage.show(app, `${j.customer.name}: back to needs scheduling.`);
+    }
+    const said: string[] = [];
+    if (j.technician?.id !== target) {
+      j = await write(j, 'assign', { technician_id: target });
+      said.push(`assigned to ${j.technician?.name ?? 'the technician'}`);
+    }
+    if (j.stage.key === 'new' || !j.scheduled_start) {
+      const start = new Date(`${day}T${dropTime || '09:00'}`);
+      j = await schedule(j, start);
+      said.push(`scheduled for ${at(start)}`);
+    }
+    await dispatchPage.show(app, said.length ? `${j.customer.name}: ${said.join(' and ')}.` : '');
+  } catch (e) {
+    await refused(app, j, e);
+  }
+}
+
+/** Redraws the board as it is now and says, as an error, why the change was refused. */
+async function refused(app: HTMLElement, j: BoardJob | undefined, e: unknown): Promise<void> {
+  await dispatchPage.show(app);
+  say(`${j ? `${j.customer.name}: ` : ''}${explain(e)}`, 'office-msg', 'err');
+}
+
+/** Runs a change and redraws the board with its outcome, or with why it was refused (a conflict reloads). */
+async function act(app: HTMLElement, j: BoardJob, change: () => Promise<string>): Promise<void> {
+  let msg: string;
+  try {
+    msg = await change();
+  } catch (e) {
+    if (!(e instanceof ApiError)) throw e;
+    return refused(app, j, e);
+  }
+  await dispatchPage.show(app, msg);
+}
+
+export const dispatchPage: OfficePage = {
+  async show(app, msg = '') {
+    const [today, waiting, techs] = await Promise.all([
+      call<{ items: BoardJob[] }>(`/jobs?date=${day}&page_size=100`),
+      call<{ items: BoardJob[] }>('/jobs?stage=new&page_size=100'),
+      technicians(day),
+    ]);
+    shown = [...today.items, ...waiting.items.filter((w) => !today.items.some((t) => t.id === w.id))];
+    app.innerHTML = boardView(day, today.items, waiting.items, techs, dropTime, msg);
+    if (!wired) {
+      wired = true;
+      enableDragDrop(app, (id, target) => dropped(app, id, target));
+    }
+  },
+  async submit(form, app) {
+    if (form.id !== 'day-form') return;
+    day = $<HTMLInputElement>('#day')!.value || day;
+    history.replaceState(null, '', `?day=${day}`);
+    await this.show(app);
+  },
+  async change(el, app) {
+    if (el.id === 'drop-time') dropTime = el.value;
+    const j = el.dataset.assign && el.value ? job(el.dataset.assign) : undefined;
+    if (!j) return;
+    await act(app, j, async () => {
+      await write(j, 'assign', { technician_id: el.value });
+      return 'Technician assigned.';
+    });
+  },
+  async click(b, app) {
+    const j = job(b.dataset.reschedule ?? b.dataset.unschedule ?? '');
+    if (!j) return;
+    if (b.dataset.unschedule) return dropped(app, j.id, 'unscheduled');
+    const value = $<HTMLInputElement>(`#start-${CSS.escape(j.id)}`)!.value;
+    if (!value) return void this.show(app, 'Choose a start first.');
+    await act(app, j, async () => {
+      await schedule(j, new Date(value));
+      return j.stage.key === 'new' ? 'Scheduled.' : 'Rescheduled.';
+    });
+  },
+};
