@@ -20,7 +20,7 @@ export interface StandinJob {
   technician: { id: string; name: string } | null;
   route_order: number;
   windows: { room: string; product: string; width_in: number; drop_in: number; mount: string; colour: string }[];
-  notes: { id: string; body: string; author: string; at: string }[];
+  notes: { id: string; body: string; author: { id: string; name: string }; at: string }[];
   checklist: { id: string; label: string; done: boolean }[];
   photos: { key: string; kind: string; at: string }[];
   signature: { key: string; at: string } | null;
@@ -224,7 +224,13 @@ export class ControlStandin {
       };
     }
     this.applied.push({ job: job.id, what });
-    if (what === 'notes') job.notes.push({ id: randomUUID(), body: String(body.body), author: this.user.name, at });
+    if (what === 'notes')
+      job.notes.push({
+        id: randomUUID(),
+        body: String(body.body),
+        author: { id: this.user.id, name: this.user.name },
+        at,
+      });
     if (what === 'stage')
       job.stage = { id: 3, key: String(body.stage), name: STAGES[String(body.stage)] ?? String(body.stage) };
     if (what === 'complete') {
