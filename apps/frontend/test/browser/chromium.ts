@@ -6,7 +6,8 @@ import { type Browser, type BrowserContextOptions, chromium, type Page } from 'p
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-export async function launchChromium(): Promise<Browser> {
+/** `extraArgs`: e.g. host-resolver rules for tenant hosts (test/support/real-platform.ts). */
+export async function launchChromium(extraArgs: string[] = []): Promise<Browser> {
   if (!existsSync(CHROMIUM_PATH))
     throw new Error(`Chromium not found at ${CHROMIUM_PATH}: apt-get install -y chromium`);
   return chromium.launch({
@@ -19,6 +20,7 @@ export async function launchChromium(): Promise<Browser> {
       '--no-first-run',
       '--disable-background-networking',
       '--disable-sync',
+      ...extraArgs,
     ],
   });
 }
