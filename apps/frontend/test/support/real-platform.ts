@@ -4,7 +4,8 @@
  * the prepared template), seeded the way an operator and a tenant's people do it: two tenants made
  * by POST /api/tenants (each its own ERP database), a technician and an office user in A invited and
  * accepted through the accounts API, and A's team chat pointed at a local Google-Chat-style receiver.
- * The browser reaches a tenant on `<slug>.tenants.localhost` (see CHROMIUM_LOCALHOST_ARGS).
+ * The browser reaches a tenant on `<slug>.tenants.localhost` (see CHROMIUM_LOCALHOST_ARGS). PGlite by
+ * default; with TEST_DATABASE_URL, a fresh PostgreSQL database dropped at the end.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,7 +14,7 @@ import { join } from 'node:path';
 import { loadWorkerConfig } from '@platform/app-worker/config.js';
 import { workerTenantErps } from '@platform/app-worker/erp-connections.js';
 import { secretBoxFrom } from '@platform/app-worker/secrets.js';
-import type { Db } from '@platform/db';
+import { createTestDb, type Db } from '@platform/db';
 import type { Erp } from '@platform/erp';
 import { chatConfigSchema, chatOrigins, IntegrationSettingsService } from '@platform/integrations';
 import { normalizeSmsPhone } from '@platform/providers';
@@ -63,8 +64,11 @@ export interface RealPlatform {
 
 export async function startRealPlatform(): Promise<RealPlatform> {
   const dataDir = mkdtempSync(join(tmpdir(), 'frontend-real-'));
+  // With TEST_DATABASE_URL the platform and the ERP's schemas live in a fresh PostgreSQL database.
+  const scratch = process.env.TEST_DATABASE_URL ? await createTestDb() : undefined;
   const chat = await startLocalChat({ host: '127.0.0.1', port: 0 });
-  const env = {
+  const env: Record<string, string> = {
+    ...(scratch?.url ? { DATABASE_URL: scratch.url } : {}),
     DATA_DIR: dataDir,
     LOG_LEVEL: process.env.REAL_PLATFORM_LOG_LEVEL ?? 'warn',
     ...Object.fromEntries(['ERP', 'LANDING', 'CONTROL', 'FRONTEND'].flatMap((s) => [[`${s}_PORT`, '0']])),
@@ -79,8 +83,14 @@ export async function startRealPlatform(): Promise<RealPlatform> {
     // Creating a tenant's ERP database on a busy 2-core machine can take longer than the 15 s default.
     ERP_TIMEOUT_MS: '60000',
   };
-  const platform = await startPlatform(env).catch(async (e: unknown) => {
+  const stop = async (platform?: { close(): Promise<void> }) => {
+    await platform?.close();
     await chat.close();
+    await scratch?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const platform = await startPlatform(env).catch(async (e: unknown) => {
+    await stop();
     throw e;
   });
   const db = platform.db;
@@ -166,15 +176,10 @@ export async function startRealPlatform(): Promise<RealPlatform> {
       siteOf: (t) => `http://${t.slug}.tenants.localhost:${frontendPort}`,
       api,
       erpOf: (t) => erps.forTenant(t.id),
-      async close() {
-        await platform.close();
-        await chat.close();
-        rmSync(dataDir, { recursive: true, force: true });
-      },
+      close: () => stop(platform),
     };
   } catch (e) {
-    await platform.close();
-    await chat.close();
+    await stop(platform);
     throw e;
   }
 }
