@@ -63,6 +63,7 @@ describe('the field app on the real platform', () => {
     const site = p.siteOf(a);
     await page.goto(`${site}/field/jobs`);
     await page.waitForURL('**/field/login');
+    expect(await axe(page)).toEqual([]);
     await page.fill('#email', a.technician.email);
     await page.fill('#password', 'correct horse battery staple');
     await page.click('#login button[type=submit]');
@@ -97,6 +98,7 @@ describe('the field app on the real platform', () => {
     await page.reload();
     await page.waitForSelector('#sync-state >> text=5 changes waiting for signal');
     expect(await page.textContent('main')).toContain('Left bracket needed a shim');
+    expect(await axe(page)).toEqual([]);
 
     await ctx.setOffline(false);
     await page.evaluate(() => window.dispatchEvent(new Event('online')));
@@ -117,6 +119,8 @@ describe('the field app on the real platform', () => {
     expect(stored.map((f) => f.split('/')[0])).toEqual(['photo_after', 'photo_before', 'signature']);
     const shown = (await p.api(a.office.token, 'GET', `/jobs/${job.id}`)).body;
     expect(shown.stage.key).toBe('done');
+    expect(shown.photos.map((ph: { kind: string }) => ph.kind).sort()).toEqual(['photo_after', 'photo_before']);
+    expect(shown.signature?.key).toContain('/signature/');
     expect(shown.notes.map((n: { body: string }) => n.body)).toEqual(['Left bracket needed a shim']);
 
     const completions = () => p.chat.messages.filter((m) => m.text?.includes(job.name) && m.text.includes('Completed'));

@@ -113,6 +113,7 @@ describe('the quote portal on the real platform', () => {
     await page.reload();
     await page.waitForSelector('text=This quote is accepted');
     expect(await page.locator('#accept-form').count()).toBe(0);
+    expect(await axe(page)).toEqual([]);
     await ctx.close();
   });
 
@@ -123,6 +124,7 @@ describe('the quote portal on the real platform', () => {
     const page = await ctx.newPage();
     // A live link, but on B's host: B's tenant cannot see A's token.
     expect((await page.goto(`${p.siteOf(p.a)}${path}`))!.status()).toBe(200);
+    expect(await axe(page)).toEqual([]);
     const onB = await expectClearPage(page, `${p.siteOf(p.b)}${path}`, q, 'Rita Revoked');
     expect(onB).not.toContain('Acme');
     await page.screenshot({ path: join(SHOTS, 'real-portal-other-tenant-375.png'), fullPage: true });
@@ -135,6 +137,7 @@ describe('the quote portal on the real platform', () => {
     const e = await officeSendsQuote('Ed Expired');
     const ePath = new URL(e.portalUrl).pathname;
     expect((await page.goto(`${p.siteOf(p.a)}${ePath}`))!.status()).toBe(200);
+    expect(await axe(page)).toEqual([]);
     // Thirty days pass: the link's expiry, kept by the portal's repository, is now behind us.
     const hash = createHash('sha256').update(e.token).digest('hex');
     const moved = await p.db.query(
