@@ -154,6 +154,14 @@ export async function startRealPlatform(): Promise<RealPlatform> {
   try {
     const a = await provision('acme-a', 'Acme Blinds');
     const b = await provision('bayside-b', 'Bayside Shades');
+    // What a customer is told to call on the clear page of a dead link.
+    await expectOk(
+      'settings of A',
+      api(a.owner.token, 'PUT', `/api/tenants/${a.id}/settings`, {
+        phone: '303-555-0100',
+        email: 'office@acme-a.test',
+      }),
+    );
     const technician = await invite(a, 'tech@acme-a.test', 'technician', 'Terry Tech');
     const office = await invite(a, 'office@acme-a.test', 'office', 'Olga Office');
     const settings = new IntegrationSettingsService(
