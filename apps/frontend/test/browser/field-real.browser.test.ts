@@ -8,10 +8,16 @@
 import { mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { CHROMIUM_LOCALHOST_ARGS, type RealPlatform, startRealPlatform, waitUntil } from '../support/real-platform.js';
+import {
+  CHROMIUM_LOCALHOST_ARGS,
+  PASSWORD,
+  type RealPlatform,
+  startRealPlatform,
+  waitUntil,
+} from '../support/real-platform.js';
 import { axe, launchChromium, PHONE_375, sign, takePhoto } from './chromium.js';
 
 const SHOTS = join(process.cwd(), 'test-results', 'frontend');
@@ -33,22 +39,40 @@ const filesUnder = (dir: string): string[] =>
     .filter((e) => e.isFile())
     .map((e) => join(e.parentPath, e.name).slice(dir.length + 1));
 
+/** The office makes a job for the technician today (POST /jobs), starting at `hour` UTC for two hours. */
+async function officeCreatesJob(customer: string, hour: number): Promise<{ id: string; name: string }> {
+  const day = new Date().toISOString().slice(0, 10);
+  const created = await p.api(p.a.office.token, 'POST', '/jobs', {
+    customer: { name: customer, phone: '+1 303 555 0142', email: 'customer@example.com' },
+    address: { street: '1420 Larimer St', city: 'Denver', zip: '80202', state: 'CO' },
+    scheduled_start: `${day}T${hour}:00:00Z`,
+    scheduled_end: `${day}T${hour + 2}:00:00Z`,
+    technician_id: p.a.technician.id,
+    windows: [
+      { room: 'Kitchen', product: 'Roller shade', width_in: 36.375, drop_in: 48, mount: 'inside', colour: 'Linen' },
+    ],
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  return created.body;
+}
+
+async function technicianSignsIn(ctx: BrowserContext): Promise<Page> {
+  const page = await ctx.newPage();
+  await page.goto(`${p.siteOf(p.a)}/field/jobs`);
+  await page.waitForURL('**/field/login');
+  expect(await axe(page)).toEqual([]);
+  await page.fill('#email', p.a.technician.email);
+  await page.fill('#password', PASSWORD);
+  await page.click('#login button[type=submit]');
+  await page.waitForURL('**/field/jobs');
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  return page;
+}
+
 describe('the field app on the real platform', () => {
   it('completes a job made offline once the signal returns: ERP done, three objects, one chat message', async () => {
     const { a } = p;
-    const today = new Date().toISOString().slice(0, 10);
-    const created = await p.api(a.office.token, 'POST', '/jobs', {
-      customer: { name: 'Olive Offline', phone: '+1 303 555 0142', email: 'olive@example.com' },
-      address: { street: '1420 Larimer St', city: 'Denver', zip: '80202', state: 'CO' },
-      scheduled_start: `${today}T15:00:00Z`,
-      scheduled_end: `${today}T17:00:00Z`,
-      technician_id: a.technician.id,
-      windows: [
-        { room: 'Kitchen', product: 'Roller shade', width_in: 36.375, drop_in: 48, mount: 'inside', colour: 'Linen' },
-      ],
-    });
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    const job = created.body as { id: string; name: string };
+    const job = await officeCreatesJob('Olive Offline', 15);
     // The change feed must have seen the order before it moves, or the move is part of its baseline.
     await waitUntil('change feed baseline of A', async () => {
       const r = await p.db.query(
@@ -59,16 +83,7 @@ describe('the field app on the real platform', () => {
     });
 
     const ctx = await browser.newContext(PHONE_375);
-    const page = await ctx.newPage();
-    const site = p.siteOf(a);
-    await page.goto(`${site}/field/jobs`);
-    await page.waitForURL('**/field/login');
-    expect(await axe(page)).toEqual([]);
-    await page.fill('#email', a.technician.email);
-    await page.fill('#password', 'correct horse battery staple');
-    await page.click('#login button[type=submit]');
-    await page.waitForURL('**/field/jobs');
-    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    const page = await technicianSignsIn(ctx);
     await page.waitForSelector('text=Olive Offline');
     expect(await axe(page)).toEqual([]);
     await page.screenshot({ path: join(SHOTS, 'real-jobs-375.png'), fullPage: true });
@@ -127,5 +142,39 @@ describe('the field app on the real platform', () => {
     await waitUntil('the chat message', async () => (completions().length ? true : undefined));
     await new Promise((r) => setTimeout(r, 3000)); // more passes of the feed and the outbox: still one
     expect(completions()).toHaveLength(1);
+  });
+
+  it("shows the office's reschedule as a conflict and keeps the office's version", async () => {
+    const job = await officeCreatesJob('Connie Conflict', 19);
+    const ctx = await browser.newContext(PHONE_375);
+    const page = await technicianSignsIn(ctx);
+    await page.click('text=Connie Conflict');
+    await page.waitForSelector('h1:has-text("Connie Conflict")');
+    await ctx.setOffline(true);
+    await page.click('button[data-stage="on_site"]');
+    await page.waitForSelector('#sync-state >> text=1 change waiting for signal');
+    // The ERP stamps versions to the second: the office's change must land in a later one.
+    await new Promise((r) => setTimeout(r, 1100));
+    const day = new Date().toISOString().slice(0, 10);
+    const moved = await p.api(p.a.office.token, 'POST', `/jobs/${job.id}/schedule`, {
+      scheduled_start: `${day}T21:00:00Z`,
+      scheduled_end: `${day}T23:00:00Z`,
+    });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    await ctx.setOffline(false);
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await page.waitForSelector('text=Conflict: the office changed this job', { timeout: 30_000 });
+    expect(await page.textContent('[role=alert]')).toContain('9:00 PM');
+    expect(await axe(page)).toEqual([]);
+    await page.screenshot({ path: join(SHOTS, 'real-job-conflict-375.png'), fullPage: true });
+    await page.click('button[data-resolve="discard"]');
+    await page.waitForSelector('#sync-state >> text=All changes sent');
+    const [order] = await (
+      await p.erpOf(p.a)
+    ).searchRead('fsm.order', [['name', '=', job.name]], {
+      fields: ['stage_id'],
+    });
+    expect((order!.stage_id as [number, string])[1]).toBe('Scheduled');
+    await ctx.close();
   });
 });
