@@ -119,10 +119,10 @@ ${
 <div><a href="${h(mapsUrl(j))}" target="_blank" rel="noopener">${h(addressLine(j)) || 'Open in maps'}</a></div>
 ${phone ? `<div><a class="btn secondary" href="tel:${h(phone)}">Call ${h(j.customer?.phone)}</a></div>` : ''}
 <div class="muted">${h(j.name)}</div></section>
-<h2>Windows</h2><ul class="card">${windows || '<li class="muted">No windows listed.</li>'}</ul>
+<h2>Windows</h2><ul class="${windows ? 'card' : 'plain card'}">${windows || '<li class="muted">No windows listed.</li>'}</ul>
 ${stageButtons}
 <h2>Checklist</h2><ul class="plain card">${checklist || '<li class="muted">Nothing to check.</li>'}</ul>
-<h2>Notes</h2><ul class="card">${notes || '<li class="muted">No notes yet.</li>'}</ul>
+<h2>Notes</h2><ul class="${notes ? 'card' : 'plain card'}">${notes || '<li class="muted">No notes yet.</li>'}</ul>
 ${done ? '' : `<form id="note-form" class="card"><label for="note">Add a note</label><textarea id="note" required maxlength="4000"></textarea><button class="btn" type="submit" style="margin-top:.5rem">Save note</button></form>`}
 <h2>Photos</h2><div class="card"><p>${j.photos.length} sent${j.photosWaiting ? `, ${j.photosWaiting} waiting to send` : ''}.</p>
 <div class="thumbs">${photoUrls.map((u, i) => `<img src="${h(u)}" alt="Photo ${i + 1} waiting to send">`).join('')}</div>
