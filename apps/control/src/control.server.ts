@@ -46,6 +46,7 @@ export async function startControl(config: ControlConfig, opts: StartControlOpti
       trustProxy: trustProxy(config.TRUST_PROXY),
     });
     const running = await listenAndTrack(app, config.CONTROL_HOST, config.CONTROL_PORT);
+    deps.embeddedObjects?.listeningOn(running.url);
     let closing: Promise<void> | undefined;
     return {
       url: running.url,

@@ -46,14 +46,16 @@ beforeAll(async () => {
     req.on('data', (c) => (body += c));
     req.on('end', () => {
       seen.push({ method: req.method!, url: req.url!, headers: req.headers, body });
-      if (req.url === '/jobs/j1/uploads') {
+      const uploadUrls: Record<string, string> = {
+        '/jobs/j1/uploads': `${upstreamUrl}/storage/put/k1?sig=abc`,
+        // The control plane names itself `localhost` (CONTROL_PUBLIC_URL's default), CONTROL_URL 127.0.0.1.
+        '/jobs/j2/uploads': `${upstreamUrl.replace('127.0.0.1', 'localhost')}/objects/k2?sig=def`,
+        '/jobs/j3/uploads': 'https://bucket.s3.example.com/k3?X-Amz-Signature=ghi',
+      };
+      if (uploadUrls[req.url!]) {
         res.writeHead(201, { 'content-type': 'application/json' });
         return res.end(
-          JSON.stringify({
-            key: 'k1',
-            upload_url: `${upstreamUrl}/storage/put/k1?sig=abc`,
-            expires_at: '2030-01-01T00:00:00Z',
-          }),
+          JSON.stringify({ key: 'k1', upload_url: uploadUrls[req.url!], expires_at: '2030-01-01T00:00:00Z' }),
         );
       }
       if (req.url === '/jobs/j1/stage') {
@@ -153,6 +155,17 @@ describe('the frontend', () => {
       payload: {},
     });
     expect(u.json().upload_url).toBe('/api/control/storage/put/k1?sig=abc');
+    const upload = async (job: string) =>
+      (
+        await app.inject({
+          method: 'POST',
+          url: `/api/control/jobs/${job}/uploads`,
+          headers: { host: 'localhost', 'content-type': 'application/json' },
+          payload: {},
+        })
+      ).json().upload_url;
+    expect(await upload('j2')).toBe('/api/control/objects/k2?sig=def');
+    expect(await upload('j3')).toBe('https://bucket.s3.example.com/k3?X-Amz-Signature=ghi');
   });
 
   it('answers 503 CONTROL_UNAVAILABLE when the control plane does not answer', async () => {

@@ -20,7 +20,7 @@ import { startWorkerMetrics } from '@platform/app-worker/features/metrics/worker
 import { secretBoxFrom } from '@platform/app-worker/secrets.js';
 import { startWorker } from '@platform/app-worker/worker.js';
 import { loadBackupConfig } from '@platform/backup';
-import { migratePlatform, openDb } from '@platform/db';
+import { type Db, migratePlatform, openDb } from '@platform/db';
 import type { Erp } from '@platform/erp';
 import { createLogger } from '@platform/http-kit';
 import { chatOrigins, IntegrationSettingsService } from '@platform/integrations';
@@ -38,6 +38,8 @@ export interface RunningPlatform {
   erpUrl: string;
   /** The platform's own ERP client (the default ERP database), for operators and tests. */
   erp: Erp;
+  /** The platform database this process owns (PGlite allows one owner: tests read it through here). */
+  db: Db;
   /** The control plane's URL (CONTROL_PORT, default 8003). */
   controlUrl: string;
   /** The worker's /metrics listener (undefined unless asked for, or WORKER_METRICS_PORT=0). */
@@ -154,6 +156,7 @@ export async function startPlatform(
       docsUrl: docs?.url,
       workerMetricsUrl: workerMetrics && `${workerMetrics.url}/metrics`,
       erp: workerTenantErps(workerConfig, db).defaultErp(),
+      db,
       shutdownDeadlineMs: workerConfig.SHUTDOWN_TIMEOUT_MS,
       // Stop taking requests, finish and release outbox work, then close the databases.
       close: () =>

@@ -14,8 +14,11 @@ import { assertValidKey, ObjectNotFoundError, type ObjectStore, type StoredObjec
 
 export interface LocalStoreOptions {
   root: string;
-  /** Base URL of the route that serves presigned objects, e.g. `http://localhost:8001/objects`. */
-  publicUrl?: string;
+  /**
+   * Base URL of the route that serves presigned objects, e.g. `http://localhost:8001/objects`; a function
+   * when the serving host learns its address only once it listens (port 0).
+   */
+  publicUrl?: string | (() => string);
   /** HMAC key for presigned URLs (32+ random bytes); a per-process random one when absent. */
   signingKey?: Buffer;
 }
@@ -24,6 +27,8 @@ export function createLocalObjectStore(
   opts: LocalStoreOptions,
 ): ObjectStore & { verifyPresigned(url: URL): string | null } {
   const signingKey = opts.signingKey ?? randomBytes(32);
+  const publicUrl = () =>
+    (typeof opts.publicUrl === 'function' ? opts.publicUrl() : opts.publicUrl) ?? 'http://localhost/objects';
   const pathOf = (key: string) => {
     assertValidKey(key);
     return join(opts.root, ...key.split('/'));
@@ -74,12 +79,12 @@ export function createLocalObjectStore(
       assertValidKey(key);
       const method = o.method ?? 'get';
       const expires = Math.floor(Date.now() / 1000) + (o.expiresIn ?? 900);
-      const base = (opts.publicUrl ?? 'http://localhost/objects').replace(/\/$/, '');
+      const base = publicUrl().replace(/\/$/, '');
       return `${base}/${key}?method=${method}&expires=${expires}&sig=${sign(key, method, expires)}`;
     },
     /** The key a presigned URL grants, or null when it is forged, altered or expired. */
     verifyPresigned(url: URL) {
-      const base = new URL(opts.publicUrl ?? 'http://localhost/objects').pathname.replace(/\/$/, '');
+      const base = new URL(publicUrl()).pathname.replace(/\/$/, '');
       if (!url.pathname.startsWith(`${base}/`)) return null;
       const key = decodeURIComponent(url.pathname.slice(base.length + 1));
       const method = url.searchParams.get('method') ?? '';

@@ -15,10 +15,11 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-export async function launchChromium(): Promise<Browser> {
+/** `extraArgs`: e.g. host-resolver rules for tenant hosts (test/support/real-platform.ts). */
+export async function launchChromium(extraArgs: string[] = []): Promise<Browser> {
   if (!existsSync(CHROMIUM_PATH))
     throw new Error(`Chromium not found at ${CHROMIUM_PATH}: apt-get install -y chromium`);
-  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_ARGS, ...extraArgs] });
 }
 
 export const PHONE_375: BrowserContextOptions = {

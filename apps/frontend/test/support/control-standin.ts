@@ -213,7 +213,13 @@ export class ControlStandin {
       };
     }
     this.applied.push({ job: job.id, what });
-    if (what === 'notes') job.notes.push({ id: randomUUID(), body: String(body.body), author: this.user.name, at });
+    if (what === 'notes')
+      job.notes.push({
+        id: randomUUID(),
+        body: String(body.body),
+        author: { id: this.user.id, name: this.user.name },
+        at,
+      });
     if (what === 'stage')
       job.stage = { id: 3, key: String(body.stage), name: STAGES[String(body.stage)] ?? String(body.stage) };
     if (what === 'complete') {

@@ -10,7 +10,7 @@ export interface StandinJob {
   technician: { id: string; name: string } | null;
   route_order: number;
   windows: { room: string; product: string; width_in: number; drop_in: number; mount: string; colour: string }[];
-  notes: { id: string; body: string; author: string; at: string }[];
+  notes: { id: string; body: string; author: { id: string; name: string }; at: string }[];
   checklist: { id: string; label: string; done: boolean }[];
   photos: { key: string; kind: string; at: string }[];
   signature: { key: string; at: string } | null;

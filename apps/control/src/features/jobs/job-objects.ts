@@ -14,6 +14,12 @@ export interface EmbeddedObjects {
   store: ObjectStore;
   /** The key a presigned URL grants (for the method it was signed for), or null. */
   verifyPresigned(url: URL): string | null;
+  /**
+   * The control plane's own address once it listens: the origin of presigned URLs when
+   * CONTROL_PUBLIC_URL is unset (with CONTROL_PORT=0 the port is known only then). It is the address
+   * `npm start` gives the frontend as CONTROL_URL, so the frontend routes those URLs through itself.
+   */
+  listeningOn(url: string): void;
 }
 
 function signingKey(dataDir: string): Buffer {
@@ -37,11 +43,14 @@ export function openJobObjects(
   storage: StoreConfig,
 ): { objects: ObjectStore; embedded?: EmbeddedObjects } {
   if (storage.DRIVER === 's3') return { objects: openObjectStore(storage, join(config.DATA_DIR, 'objects')) };
-  const origin = (config.CONTROL_PUBLIC_URL ?? `http://localhost:${config.CONTROL_PORT}`).replace(/\/$/, '');
+  let origin = config.CONTROL_PUBLIC_URL ?? `http://localhost:${config.CONTROL_PORT}`;
   const store = createLocalObjectStore({
     root: storage.DIR ?? join(config.DATA_DIR, 'objects'),
-    publicUrl: `${origin}/objects`,
+    publicUrl: () => `${origin.replace(/\/$/, '')}/objects`,
     signingKey: signingKey(config.DATA_DIR),
   });
-  return { objects: store, embedded: { store, verifyPresigned: (u) => store.verifyPresigned(u) } };
+  const listeningOn = (url: string) => {
+    if (!config.CONTROL_PUBLIC_URL) origin = url;
+  };
+  return { objects: store, embedded: { store, verifyPresigned: (u) => store.verifyPresigned(u), listeningOn } };
 }

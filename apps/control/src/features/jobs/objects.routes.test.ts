@@ -3,9 +3,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+import { loadStoreConfig } from '@platform/storage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { type ControlKit, startControlKit } from '../../testing/control-test-kit.js';
+import { openJobObjects } from './job-objects.js';
 
 let kit: ControlKit;
 let dir: string;
@@ -68,5 +70,17 @@ describe('embedded object store URLs', () => {
     ).toBe(403);
     expect(await kit.deps.objects.list('a1/jobs/j3/')).toEqual([]);
     expect(await kit.deps.objects.list('a1/jobs/j2/')).toEqual([]);
+  });
+
+  it('signs links for the address it listens on when no public URL is set, port 0 included', async () => {
+    const key = 'a1/jobs/j4/photo_after/0b7d3c1e-1111-4222-8333-444455556668.jpg';
+    const own = openJobObjects({ DATA_DIR: dir, CONTROL_PORT: 0 }, loadStoreConfig({}, 'STORAGE'));
+    own.embedded!.listeningOn('http://127.0.0.1:41234');
+    const url = new URL(await own.objects.presign(key, { method: 'put' }));
+    expect(url.origin).toBe('http://127.0.0.1:41234');
+    expect(own.embedded!.verifyPresigned(url)).toBe(key);
+    // A configured CONTROL_PUBLIC_URL stays what the links name.
+    kit.deps.embeddedObjects!.listeningOn('http://127.0.0.1:41235');
+    expect(new URL(await kit.deps.objects.presign(key)).origin).toBe('http://control.test');
   });
 });

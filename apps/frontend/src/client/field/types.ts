@@ -4,15 +4,22 @@ export type StageKey = 'new' | 'scheduled' | 'travel' | 'on_site' | 'done' | 'ca
 export interface Job {
   id: string;
   name: string;
-  customer: { id?: string | number; name: string; phone?: string | null; email?: string | null };
-  address: { street?: string; city?: string; zip?: string; state?: string; maps_url?: string };
+  /** Null when the ERP order has no customer (made in the ERP by hand). */
+  customer: { id?: string | number; name: string; phone?: string | null; email?: string | null } | null;
+  address: {
+    street?: string | null;
+    city?: string | null;
+    zip?: string | null;
+    state?: string | null;
+    maps_url?: string;
+  };
   scheduled_start: string | null;
   scheduled_end: string | null;
   stage: { id?: number | string; name: string; key: StageKey };
   technician: { id: string; name: string } | null;
   route_order: number;
   windows: { room?: string; product?: string; width_in?: number; drop_in?: number; mount?: string; colour?: string }[];
-  notes: { id: string | number; body: string; author?: string; at?: string }[];
+  notes: { id: string | number; body: string; author?: { id: string; name: string }; at?: string }[];
   checklist: { id: string | number; label: string; done: boolean }[];
   photos: { key: string; kind: string; at?: string }[];
   signature: { key: string; at?: string } | null;

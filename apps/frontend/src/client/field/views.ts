@@ -25,6 +25,8 @@ export function mapsUrl(j: Job): string {
   return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(q)}`;
 }
 
+/** Who the job is for; an order made in the ERP without a customer goes by its name. */
+const customerName = (j: Job) => j.customer?.name ?? j.name;
 const addressLine = (j: Job) => [j.address.street, j.address.city, j.address.zip].filter(Boolean).join(', ');
 
 /** What the technician sees of a job's queue: waiting, sent, or in trouble. */
@@ -66,7 +68,7 @@ export function listView(jobs: Job[], queue: QueueItem[], online: boolean, name:
     const j = withPending(raw, items);
     return `<li class="card"><div class="row" style="justify-content:space-between"><a href="/field/jobs/${h(
       encodeURIComponent(j.id),
-    )}" style="font-weight:700">${h(j.route_order ? `${j.route_order}. ` : '')}${h(j.customer.name)}</a><span class="pill">${h(
+    )}" style="font-weight:700">${h(j.route_order ? `${j.route_order}. ` : '')}${h(customerName(j))}</a><span class="pill">${h(
       j.stage.name,
     )}</span></div><div>${h(timeWindow(j.scheduled_start, j.scheduled_end))}</div>
 <div><a href="${h(mapsUrl(j))}" target="_blank" rel="noopener">${h(addressLine(j)) || 'Open in maps'}</a></div>
@@ -81,7 +83,7 @@ export function detailView(raw: Job, items: QueueItem[], online: boolean, photoU
   const j = withPending(raw, items);
   const done = j.stage.key === 'done' || j.stage.key === 'cancelled';
   const conflict = items.find((i) => i.state === 'conflict' || i.state === 'failed');
-  const phone = j.customer.phone ? j.customer.phone.replace(/[^+\d]/g, '') : '';
+  const phone = j.customer?.phone ? j.customer.phone.replace(/[^+\d]/g, '') : '';
   const windows = j.windows
     .map(
       (w) =>
@@ -89,7 +91,7 @@ export function detailView(raw: Job, items: QueueItem[], online: boolean, photoU
     )
     .join('');
   const notes = [
-    ...j.notes.map((n) => `<li>${h(n.body)} <span class="muted">${h(n.author ?? '')}</span></li>`),
+    ...j.notes.map((n) => `<li>${h(n.body)} <span class="muted">${h(n.author?.name ?? '')}</span></li>`),
     ...j.pendingNotes.map((b) => `<li>${h(b)} <span class="muted">(waiting to send)</span></li>`),
   ].join('');
   const checklist = j.checklist
@@ -102,7 +104,7 @@ export function detailView(raw: Job, items: QueueItem[], online: boolean, photoU
     ? ''
     : `<div class="row"><button class="btn secondary" data-stage="travel" type="button">On my way</button><button class="btn secondary" data-stage="on_site" type="button">Arrived on site</button></div>`;
   return `<p><a href="/field/jobs">← My jobs</a></p>
-<h1>${h(j.customer.name)} <span class="pill">${h(j.stage.name)}</span></h1>
+<h1>${h(customerName(j))} <span class="pill">${h(j.stage.name)}</span></h1>
 <div id="sync-state" role="status">${syncBadge(items, online)}</div>
 ${
   conflict
@@ -115,12 +117,12 @@ ${
 }
 <section class="card"><div>${h(timeWindow(j.scheduled_start, j.scheduled_end))}</div>
 <div><a href="${h(mapsUrl(j))}" target="_blank" rel="noopener">${h(addressLine(j)) || 'Open in maps'}</a></div>
-${phone ? `<div><a class="btn secondary" href="tel:${h(phone)}">Call ${h(j.customer.phone)}</a></div>` : ''}
+${phone ? `<div><a class="btn secondary" href="tel:${h(phone)}">Call ${h(j.customer?.phone)}</a></div>` : ''}
 <div class="muted">${h(j.name)}</div></section>
-<h2>Windows</h2><ul class="card">${windows || '<li class="muted">No windows listed.</li>'}</ul>
+<h2>Windows</h2><ul class="${windows ? 'card' : 'plain card'}">${windows || '<li class="muted">No windows listed.</li>'}</ul>
 ${stageButtons}
 <h2>Checklist</h2><ul class="plain card">${checklist || '<li class="muted">Nothing to check.</li>'}</ul>
-<h2>Notes</h2><ul class="card">${notes || '<li class="muted">No notes yet.</li>'}</ul>
+<h2>Notes</h2><ul class="${notes ? 'card' : 'plain card'}">${notes || '<li class="muted">No notes yet.</li>'}</ul>
 ${done ? '' : `<form id="note-form" class="card"><label for="note">Add a note</label><textarea id="note" required maxlength="4000"></textarea><button class="btn" type="submit" style="margin-top:.5rem">Save note</button></form>`}
 <h2>Photos</h2><div class="card"><p>${j.photos.length} sent${j.photosWaiting ? `, ${j.photosWaiting} waiting to send` : ''}.</p>
 <div class="thumbs">${photoUrls.map((u, i) => `<img src="${h(u)}" alt="Photo ${i + 1} waiting to send">`).join('')}</div>

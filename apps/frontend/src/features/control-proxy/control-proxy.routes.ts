@@ -80,12 +80,27 @@ export function registerControlProxy(app: FastifyInstance, deps: ControlProxyDep
 function rewriteUploadUrl(body: Buffer, base: string): Buffer {
   try {
     const json = JSON.parse(body.toString('utf8')) as { upload_url?: unknown };
-    if (typeof json.upload_url === 'string' && json.upload_url.startsWith(`${base}/`)) {
-      json.upload_url = `${CONTROL_PREFIX}${json.upload_url.slice(base.length)}`;
+    if (typeof json.upload_url === 'string' && sameControlOrigin(new URL(json.upload_url), new URL(base))) {
+      const u = new URL(json.upload_url);
+      json.upload_url = `${CONTROL_PREFIX}${u.pathname.slice(new URL(base).pathname.replace(/\/$/, '').length)}${u.search}`;
       return Buffer.from(JSON.stringify(json));
     }
   } catch {
     // Not JSON: forward unchanged.
   }
   return body;
+}
+
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * The control plane's own address, however it is spelled: its presigned URLs may name the loopback
+ * as `localhost` (CONTROL_PUBLIC_URL's default) while CONTROL_URL says 127.0.0.1, same port.
+ */
+function sameControlOrigin(u: URL, base: URL): boolean {
+  if (!u.pathname.startsWith(`${base.pathname.replace(/\/$/, '')}/`)) return false;
+  if (u.origin === base.origin) return true;
+  return (
+    u.protocol === base.protocol && u.port === base.port && LOOPBACK.has(u.hostname) && LOOPBACK.has(base.hostname)
+  );
 }

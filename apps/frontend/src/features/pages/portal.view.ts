@@ -4,14 +4,17 @@ import { esc } from './html.js';
 import { page } from './layout.view.js';
 
 export interface PortalLine {
+  /** The control plane's quote line: `Roller Shade – Kitchen / 35 1/2" W × …` (the ERP line's text). */
+  description?: string;
+  subtotal?: number;
   room?: string;
   product?: string;
   product_code?: string;
   name?: string;
-  width_in?: number;
-  drop_in?: number;
-  mount?: string;
-  colour?: string;
+  width_in?: number | null;
+  drop_in?: number | null;
+  mount?: string | null;
+  colour?: string | null;
   options?: (string | { name?: string; code?: string })[];
   price_subtotal?: number;
   amount?: number;
@@ -35,7 +38,7 @@ const money = (n: number | null | undefined) =>
   typeof n === 'number' ? n.toLocaleString('en-US', { style: 'currency', currency: 'USD' }) : '';
 
 /** Inches in eighths, as dealers write them: 36 3/8". */
-export function inches(v: number | undefined): string {
+export function inches(v: number | null | undefined): string {
   if (typeof v !== 'number') return '';
   const whole = Math.floor(v);
   const eighths = Math.round((v - whole) * 8);
@@ -49,12 +52,15 @@ function line(l: PortalLine): string {
   const opts = l.option_lines?.length
     ? l.option_lines.map((o) => o.name)
     : (l.options ?? []).map((o) => (typeof o === 'string' ? o : (o.name ?? o.code ?? ''))).filter(Boolean);
-  const size = l.width_in !== undefined ? `${inches(l.width_in)} × ${inches(l.drop_in)}` : '';
-  return `<tr><td data-label="Room">${esc(l.room ?? '')}</td><td data-label="Product">${esc(l.product ?? l.product_name ?? l.name ?? l.product_code ?? '')}${
+  const size = typeof l.width_in === 'number' ? `${inches(l.width_in)} × ${inches(l.drop_in)}` : '';
+  // The control plane names the product only in the line's description, before the room.
+  const fromDescription = l.description?.split(' – ')[0]?.trim() || undefined;
+  const product = l.product ?? l.product_name ?? fromDescription ?? l.name ?? l.product_code ?? '';
+  return `<tr><td data-label="Room">${esc(l.room ?? '')}</td><td data-label="Product">${esc(product)}${
     opts.length ? `<div class="muted">${esc(opts.join(', '))}</div>` : ''
   }</td><td data-label="Size">${esc(size)}${l.mount ? `<div class="muted">${esc(l.mount)} mount</div>` : ''}</td><td data-label="Colour">${esc(
     l.colour ?? '',
-  )}</td><td data-label="Price">${esc(money(l.price_subtotal ?? l.amount ?? l.unit_price))}</td></tr>`;
+  )}</td><td data-label="Price">${esc(money(l.subtotal ?? l.price_subtotal ?? l.amount ?? l.unit_price))}</td></tr>`;
 }
 
 export function quotePage(branding: Branding, q: PortalQuote, token: string, script: string): string {

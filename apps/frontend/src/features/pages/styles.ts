@@ -23,6 +23,7 @@ textarea{min-height:5rem}
 .sync{font-size:.9rem;padding:.35rem .6rem;border-radius:.4rem;background:#eaeef2}
 .sync.pending{background:#fff8c5}.sync.conflict,.sync.failed{background:#ffebe9;color:#82071e}.sync.sent{background:#dafbe1}
 ul.plain,ol.plain{list-style:none;margin:0;padding:0}
+ul.card{padding-left:2.25rem}ul.plain.card{padding:1rem}
 table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:.4rem;border-bottom:1px solid #d0d7de;vertical-align:top}
 canvas.sig{width:100%;height:11rem;border:1px dashed #6e7781;border-radius:.4rem;background:#fff;touch-action:none}
 .thumbs{display:flex;flex-wrap:wrap;gap:.5rem}.thumbs img{width:5.5rem;height:5.5rem;object-fit:cover;border-radius:.3rem}
