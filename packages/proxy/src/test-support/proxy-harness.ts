@@ -1,6 +1,7 @@
 /**
  * Test harness: Debian's nginx with its own prefix in a temp directory, on free loopback ports, with a
- * test CA, in front of the given upstreams (the same config npm run proxy writes).
+ * test CA (public hosts and the tenant subdomains' wildcard), in front of the given upstreams (the same
+ * config npm run proxy writes).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -50,6 +51,9 @@ export async function startProxy(
     writeAtomic(s.certFile, pair.certPem);
     writeAtomic(s.keyFile, pair.keyPem, 0o600);
   }
+  const wildcard = await ca.issue([`*.${layout.tenantSubdomains.tenantsHost}`]);
+  writeAtomic(layout.tenantSubdomains.certFile, wildcard.certPem);
+  writeAtomic(layout.tenantSubdomains.keyFile, wildcard.keyPem, 0o600);
   const paths = { bin: config.NGINX_BIN, prefix };
   const nginx = await startNginx(paths, { host: '127.0.0.1', port: layout.httpPort });
   return {
