@@ -61,7 +61,21 @@ export function layoutFromConfig(c: ProxyConfig, prefix = resolve(c.PROXY_DIR)):
       site('docs', c.DOCS_DOMAIN, c.DOCS_UPSTREAM, c.DOCS_MAX_BODY),
     ],
     tenantUpstream: c.LANDING_UPSTREAM,
-    tenantMaxBodySize: c.LANDING_MAX_BODY,
+    tenantFrontendUpstream: c.PWA_UPSTREAM,
+    tenantBodyLimits: {
+      landing: c.LANDING_MAX_BODY,
+      frontend: c.FRONTEND_MAX_BODY,
+      frontendControl: c.FRONTEND_CONTROL_MAX_BODY,
+    },
+    tenantSubdomains: {
+      tenantsHost: c.TENANTS_HOST,
+      certFile: c.TENANTS_WILDCARD_CERT
+        ? resolve(c.TENANTS_WILDCARD_CERT)
+        : join(certDir, `wildcard.${c.TENANTS_HOST}.crt`),
+      keyFile: c.TENANTS_WILDCARD_KEY
+        ? resolve(c.TENANTS_WILDCARD_KEY)
+        : join(certDir, `wildcard.${c.TENANTS_HOST}.key`),
+    },
     brotliModule: existsSync(c.NGINX_BROTLI_MODULE) ? c.NGINX_BROTLI_MODULE : undefined,
     // As root, nginx's workers would drop to "nobody"; they only relay, the master reads the keys.
     workerUser: process.getuid?.() === 0 ? 'nobody nogroup' : undefined,

@@ -40,6 +40,13 @@ async function prepare(argv: string[]) {
         writeAtomic(s.keyFile, pair.keyPem, 0o600);
       }
     }
+    if (!config.PROXY_CERT_DIR && !config.TENANTS_WILDCARD_CERT) {
+      // The stand-in for the operator's wildcard certificate (DNS-01 in production, docs/proxy.md).
+      const wildcard = layout.tenantSubdomains;
+      const pair = await made.ca.issue([`*.${wildcard.tenantsHost}`]);
+      writeAtomic(wildcard.certFile, pair.certPem);
+      writeAtomic(wildcard.keyFile, pair.keyPem, 0o600);
+    }
     if (domains.length > 0) {
       const certs = await Promise.all(domains.map(async (domain) => ({ domain, ...(await made.ca.issue([domain])) })));
       // Certificates the worker installed stay; a --domain replaces one of the same name.
@@ -55,7 +62,9 @@ function printUsage(p: Awaited<ReturnType<typeof prepare>>): void {
   const https = layout.httpsPort;
   const lines = [
     ...layout.sites.map((s) => `${s.hostname} → ${s.upstream}`),
-    ...p.domains.map((d) => `${d} → ${layout.tenantUpstream} (tenant domain)`),
+    ...[`*.${layout.tenantSubdomains.tenantsHost}`, ...p.domains].map(
+      (d) => `${d} → ${layout.tenantFrontendUpstream} (app paths), ${layout.tenantUpstream} (website)`,
+    ),
   ];
   console.log(
     `proxy: nginx on ${layout.listenAddress}:${layout.httpPort} (HTTP) and :${https} (HTTPS), directory ${layout.prefix}`,

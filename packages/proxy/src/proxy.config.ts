@@ -11,6 +11,8 @@ const host = z
   .string()
   .regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/, 'must be a lowercase DNS host name');
 const upstream = z.string().regex(/^[A-Za-z0-9.-]+:\d{1,5}$/, 'must be host:port of the service');
+// A file path written into nginx.conf: nothing that could end a directive or start a new one.
+const configPath = z.string().regex(/^[^\s;{}'"#$\\]+$/, 'must be a file path without spaces, quotes or ; { } # $');
 const size = z.string().regex(/^\d+[km]?$/, 'must be an nginx size such as 16k or 1m');
 
 export const proxyEnvSchema = z.object({
@@ -35,6 +37,15 @@ export const proxyEnvSchema = z.object({
   LANDING_MAX_BODY: size.default('16k'),
   PWA_MAX_BODY: size.default('20m'),
   DOCS_MAX_BODY: size.default('64k'),
+  // On tenant hosts the frontend's paths keep the frontend's own limits: Fastify's 64 KiB for pages
+  // and /api/contact, FRONTEND_BODY_LIMIT_BYTES (15 MiB, photos) for what it forwards to /api/control/.
+  FRONTEND_MAX_BODY: size.default('64k'),
+  FRONTEND_CONTROL_MAX_BODY: size.default('15m'),
+  /** Tenant subdomains `<slug>.<TENANTS_HOST>` (the services' setting of the same name), on a wildcard certificate. */
+  TENANTS_HOST: host.default('tenants.localhost'),
+  /** The `*.<TENANTS_HOST>` certificate (full chain) and key; default `wildcard.<TENANTS_HOST>.crt`/`.key` beside the public hosts'. */
+  TENANTS_WILDCARD_CERT: configPath.optional(),
+  TENANTS_WILDCARD_KEY: configPath.optional(),
   /** Directory with <hostname>.crt and <hostname>.key for the public hosts; without it a test CA signs them. */
   PROXY_CERT_DIR: z.string().optional(),
   NGINX_BIN: z.string().default('nginx'),

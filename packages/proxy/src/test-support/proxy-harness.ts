@@ -1,6 +1,7 @@
 /**
  * Test harness: Debian's nginx with its own prefix in a temp directory, on free loopback ports, with a
- * test CA, in front of the given upstreams (the same config npm run proxy writes).
+ * test CA (public hosts and the tenant subdomains' wildcard), in front of the given upstreams (the same
+ * config npm run proxy writes).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,6 +17,7 @@ import {
   type TestCa,
   writeAtomic,
   writeProxyDir,
+  writeTenantSites,
 } from '../index.js';
 import { freePort } from './net.js';
 
@@ -30,6 +32,8 @@ export interface ProxyHarness {
 export async function startProxy(
   upstreams: { erp: string; landing: string; pwa: string; docs: string },
   env: Record<string, string> = {},
+  /** Tenant custom domains served from the start (test-CA certificates, as if the worker had installed them). */
+  tenantDomains: string[] = [],
 ): Promise<ProxyHarness> {
   const prefix = mkdtempSync(join(tmpdir(), 'proxy-'));
   const config = loadProxyConfig({
@@ -50,6 +54,14 @@ export async function startProxy(
     writeAtomic(s.certFile, pair.certPem);
     writeAtomic(s.keyFile, pair.keyPem, 0o600);
   }
+  const wildcard = await ca.issue([`*.${layout.tenantSubdomains.tenantsHost}`]);
+  writeAtomic(layout.tenantSubdomains.certFile, wildcard.certPem);
+  writeAtomic(layout.tenantSubdomains.keyFile, wildcard.keyPem, 0o600);
+  if (tenantDomains.length > 0)
+    writeTenantSites(
+      layout,
+      await Promise.all(tenantDomains.map(async (domain) => ({ domain, ...(await ca.issue([domain])) }))),
+    );
   const paths = { bin: config.NGINX_BIN, prefix };
   const nginx = await startNginx(paths, { host: '127.0.0.1', port: layout.httpPort });
   return {
