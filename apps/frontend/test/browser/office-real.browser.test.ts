@@ -52,6 +52,18 @@ const GRIP = { x: 24, y: 16 };
 const price = (page: Page, row: number) => page.textContent(`#l${row}-price`);
 const shot = (page: Page, name: string) => page.screenshot({ path: join(SHOTS, name), fullPage: true });
 
+/** An office page at 1280 and at 375 px: no axe violation, no sideways scrolling on a phone, a screenshot of each. */
+async function checkBothWidths(page: Page, name: string): Promise<void> {
+  const desk = page.viewportSize()!;
+  expect(await axe(page)).toEqual([]);
+  await shot(page, `real-office-${name}-1280.png`);
+  await page.setViewportSize({ width: 375, height: 800 });
+  expect(await axe(page)).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await shot(page, `real-office-${name}-375.png`);
+  await page.setViewportSize(desk);
+}
+
 describe('the office on the real platform', () => {
   it('turns a web lead into a three-window quote, a portal link and an install job the technician sees', async () => {
     const { a } = p;
@@ -79,9 +91,11 @@ describe('the office on the real platform', () => {
     const page = await office.newPage();
     await signIn(page, '/office/leads', a.office.email);
     await page.waitForSelector(`a[href="/office/quotes/new?lead=${lead.id}"]`);
-    expect(await page.textContent('main')).toContain('Wendy Web');
-    expect(await axe(page)).toEqual([]);
-    await shot(page, 'real-office-leads-1280.png');
+    const inbox = (await page.textContent('main'))!;
+    expect(inbox).toContain('Wendy Web');
+    // Structured attribution is off (the default): the site's origin tag says where the lead came from.
+    expect(inbox).toContain('SITE: ACME BLINDS');
+    await checkBothWidths(page, 'leads');
     await page.click(`a[href="/office/quotes/new?lead=${lead.id}"]`);
     await page.waitForSelector('h1:has-text("New quote")');
     await page.waitForFunction(() => (document.querySelector('#c-name') as HTMLInputElement | null)?.value);
@@ -124,8 +138,7 @@ describe('the office on the real platform', () => {
     await page.check('#l2-options input[data-option="cordless-lift"]');
     expect(await price(page, 2)).toBe('$191.00');
     expect(await page.textContent('#subtotal')).toBe('$756.00');
-    expect(await axe(page)).toEqual([]);
-    await shot(page, 'real-office-quote-builder-1280.png');
+    await checkBothWidths(page, 'quote-builder');
 
     await page.click('#create-quote');
     await page.waitForSelector('h1:has-text("S0")');
@@ -158,8 +171,7 @@ describe('the office on the real platform', () => {
 
     await page.click('#open-install');
     expect(await page.inputValue('#i-street')).toBe('12 Elm St');
-    expect(await axe(page)).toEqual([]);
-    await shot(page, 'real-office-quote-1280.png');
+    await checkBothWidths(page, 'quote');
     await page.click('#create-job');
     await page.waitForSelector('#office-msg:has-text("Install job")');
     const jobs = (await p.api(a.office.token, 'GET', '/jobs')).body.items as {
@@ -174,8 +186,7 @@ describe('the office on the real platform', () => {
     await page.click('a[href="/office/dispatch"]');
     await page.waitForSelector(`section[data-drop="unscheduled"] ${card}`);
     await page.fill('#drop-time', '10:30');
-    expect(await axe(page)).toEqual([]);
-    await shot(page, 'real-office-dispatch-1280.png');
+    await checkBothWidths(page, 'dispatch');
     // Tall enough to show both ends: Playwright scrolls to the target after pressing, which Chromium
     // then takes as the start of a drag from whatever moved under the pointer.
     await page.setViewportSize({ width: 1280, height: 1600 });
@@ -189,13 +200,8 @@ describe('the office on the real platform', () => {
     expect(Date.parse(scheduled.scheduled_start)).toBe(
       await page.evaluate((d) => new Date(`${d}T10:30`).getTime(), day),
     );
-    expect(await axe(page)).toEqual([]);
     await page.setViewportSize({ width: 1280, height: 800 });
-    await shot(page, 'real-office-dispatch-dropped-1280.png');
-    await page.setViewportSize({ width: 375, height: 800 });
-    expect(await axe(page)).toEqual([]);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-    await shot(page, 'real-office-dispatch-375.png');
+    await checkBothWidths(page, 'dispatch-scheduled');
     await office.close();
 
     // 3. The technician, on a phone.
@@ -212,6 +218,9 @@ describe('the office on the real platform', () => {
     expect(jobText).toContain('Kitchen');
     expect(jobText).toContain('Living room');
     expect(jobText).toContain('Bedroom');
+    // The checklist writes sizes as the window list does: a tape measure's 1/8ths, not decimals.
+    expect(jobText).toContain('Install Kitchen: Roller Shade, 36 1/8" × 47 1/8", inside mount');
+    expect(jobText).not.toMatch(/\d\.\d+"/);
     expect(await axe(phone)).toEqual([]);
     await shot(phone, 'real-office-job-page-375.png');
     await field.close();
