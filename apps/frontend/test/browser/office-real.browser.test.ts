@@ -194,12 +194,27 @@ describe('the office on the real platform', () => {
     await page.waitForSelector('#office-msg:has-text("assigned to Terry Tech")');
     expect(await page.textContent(`section[data-drop="${a.technician.id}"]`)).toContain('Wendy Web');
     const day = new Date().toISOString().slice(0, 10);
-    const scheduled = (await p.api(a.office.token, 'GET', `/jobs/${job.id}`)).body;
-    expect(scheduled.technician.id).toBe(a.technician.id);
-    expect(scheduled.stage.key).toBe('scheduled');
-    expect(Date.parse(scheduled.scheduled_start)).toBe(
-      await page.evaluate((d) => new Date(`${d}T10:30`).getTime(), day),
-    );
+    const atLocal = (time: string) => page.evaluate(([d, t]) => new Date(`${d}T${t}`).getTime(), [day, time]);
+    const shown = async () => (await p.api(a.office.token, 'GET', `/jobs/${job.id}`)).body;
+    const dropped = await shown();
+    expect(dropped.technician.id).toBe(a.technician.id);
+    expect(dropped.stage.key).toBe('scheduled');
+    expect(Date.parse(dropped.scheduled_start)).toBe(await atLocal('10:30'));
+
+    // The keyboard does the same: back to Needs scheduling, then Terry at 14:00 with the card's own controls.
+    await page.focus(`button[data-unschedule="${job.id}"]`);
+    await page.keyboard.press('Enter');
+    await page.waitForSelector(`section[data-drop="unscheduled"] ${card}`);
+    expect((await shown()).stage.key).toBe('new');
+    await page.fill(`#start-${job.id}`, `${day}T14:00`);
+    await page.focus(`button[data-reschedule="${job.id}"]`);
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('#office-msg:has-text("Scheduled")');
+    await page.waitForSelector(`section[data-drop="${a.technician.id}"] ${card}`);
+    const keyed = await shown();
+    expect(keyed.technician.id).toBe(a.technician.id);
+    expect(keyed.stage.key).toBe('scheduled');
+    expect(Date.parse(keyed.scheduled_start)).toBe(await atLocal('14:00'));
     await page.setViewportSize({ width: 1280, height: 800 });
     await checkBothWidths(page, 'dispatch-scheduled');
     await office.close();
@@ -215,6 +230,7 @@ describe('the office on the real platform', () => {
     await phone.click('text=Wendy Web');
     await phone.waitForSelector('h1:has-text("Wendy Web")');
     const jobText = (await phone.textContent('main'))!;
+    expect(jobText).toMatch(/2:00\s?PM/);
     expect(jobText).toContain('Kitchen');
     expect(jobText).toContain('Living room');
     expect(jobText).toContain('Bedroom');
