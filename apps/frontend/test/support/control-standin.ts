@@ -167,6 +167,10 @@ export class ControlStandin {
         .filter((j) => !url.searchParams.get('stage') || j.stage.key === url.searchParams.get('stage'));
       return this.send(res, 200, { items, page: 1, page_size: 100, total: items.length });
     }
+    if (/^\/api\/tenants\/[^/]+\/technicians$/.test(path) && req.method === 'GET') {
+      if (this.user.role === 'technician') return this.problem(res, 403, 'ROLE_FORBIDDEN');
+      return this.send(res, 200, { items: this.technicians });
+    }
     if (path.startsWith('/sales/')) return this.salesRoute(req.method!, path, body, idem, res);
     if (path === '/jobs' && req.method === 'POST') return this.createJob(body, idem, res);
     const m =

@@ -8,6 +8,7 @@
  * default; with TEST_DATABASE_URL, a fresh PostgreSQL database dropped at the end.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -57,6 +58,11 @@ export interface RealPlatform {
   siteOf(t: SeededTenant): string;
   /** The control plane's API (as the frontend forwards it, but direct). */
   api: Call;
+  /**
+   * A public form posted the way a tenant's site does: to the landing host under the tenant's own
+   * host name, with a fresh token from the local bot check.
+   */
+  postOnSite(t: SeededTenant, path: string, action: string, body: Record<string, unknown>): ReturnType<Call>;
   /** The tenant's own ERP database through its service account (the one the control plane uses). */
   erpOf(t: SeededTenant): Promise<Erp>;
   close(): Promise<void>;
@@ -183,6 +189,8 @@ export async function startRealPlatform(): Promise<RealPlatform> {
       b,
       siteOf: (t) => `http://${t.slug}.tenants.localhost:${frontendPort}`,
       api,
+      postOnSite: (t, path, action, body) =>
+        postOnSite(platform.landingUrl, `${t.slug}.tenants.localhost`, path, action, body),
       erpOf: (t) => erps.forTenant(t.id),
       close: () => stop(platform),
     };
@@ -190,6 +198,34 @@ export async function startRealPlatform(): Promise<RealPlatform> {
     await stop(platform);
     throw e;
   }
+}
+
+/** POSTs JSON to `url` with another Host header (fetch cannot set one): how the landing host tells tenants apart. */
+function postAs(url: string, host: string, body: unknown): ReturnType<Call> {
+  return new Promise((resolve, reject) => {
+    const payload = JSON.stringify(body);
+    const req = request(url, { method: 'POST', headers: { host, 'content-type': 'application/json' } }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => (text += c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : undefined }));
+    });
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+async function postOnSite(
+  landingUrl: string,
+  host: string,
+  path: string,
+  action: string,
+  body: Record<string, unknown>,
+): ReturnType<Call> {
+  // The local bot check vouches for the loopback name its verifier accepts (as the browser's page would).
+  const t = await postAs(`${landingUrl}/local-captcha/token`, host, { action, hostname: 'localhost' });
+  if (t.status !== 200) throw new Error(`local captcha token: ${t.status} ${JSON.stringify(t.body)}`);
+  return postAs(`${landingUrl}${path}`, host, { ...body, captcha_token: t.body.token });
 }
 
 /** Polls until `fn` answers something other than undefined. */

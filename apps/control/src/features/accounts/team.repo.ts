@@ -30,6 +30,17 @@ export async function listMembers(
   return { rows: rows.rows, total: n.rows[0]?.n ?? 0 };
 }
 
+/** The tenant's technicians by name: whom the office can dispatch a job to. */
+export async function listTechnicians(q: Queryable, tenantId: string): Promise<{ id: string; name: string }[]> {
+  const r = await q.query<{ id: string; name: string }>(
+    `SELECT u.id, COALESCE(NULLIF(u.name, ''), u.email) AS name
+       FROM tenant_memberships m JOIN users u ON u.id = m.user_id
+      WHERE m.tenant_id = $1::uuid AND m.role = 'technician' ORDER BY 2, u.id`,
+    [tenantId],
+  );
+  return r.rows;
+}
+
 export async function memberById(q: Queryable, tenantId: string, userId: string): Promise<MemberRow | undefined> {
   const r = await q.query<MemberRow>(
     `SELECT u.id, u.email, u.name, m.role, m.created_at AS joined_at

@@ -44,6 +44,18 @@ describe('members', () => {
     expect((await get(kit, `/api/tenants/${t.id}/users`, tech.token)).statusCode).toBe(403);
   });
 
+  it('shows the office whom it can dispatch to: the technicians, to no one else, and not across companies', async () => {
+    const t = await kit.tenant('team-techs', 'starter');
+    const office = await kit.member(t.id, 'office', 'olga@team-techs.test');
+    const tech = await kit.member(t.id, 'technician', 'theo@team-techs.test');
+    const r = await get(kit, `/api/tenants/${t.id}/technicians`, office.token);
+    expect(r.statusCode).toBe(200);
+    expect(r.json().items.map((m: { id: string }) => m.id)).toEqual([tech.principal.userId]);
+    expect((await get(kit, `/api/tenants/${t.id}/technicians`, tech.token)).statusCode).toBe(403);
+    const other = await kit.tenant('team-techs-other', 'starter');
+    expect((await get(kit, `/api/tenants/${other.id}/technicians`, office.token)).statusCode).toBe(404);
+  });
+
   it("changes a role at once: the member's signed-in session gets the new role on its next call", async () => {
     const t = await kit.tenant('team-role', 'starter');
     const m = await kit.member(t.id, 'office', 'otto@team-role.test');

@@ -1,4 +1,7 @@
-/** `/api/tenants/{id}/users` and `/invitations`: a company's members, managed by owners and admins. */
+/**
+ * `/api/tenants/{id}/users` and `/invitations`: a company's members, managed by owners and admins;
+ * `/technicians`: whom a job can be assigned to, for everyone who dispatches (the office too).
+ */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 
@@ -27,6 +30,19 @@ export function registerTeamRoutes(app: FastifyInstance, catalogue: RouteCatalog
       assertOwnTenant(req, params.id);
       const { rows, total } = await a.team.list(params.id, query.page, query.page_size);
       return { items: rows, page: query.page, page_size: query.page_size, total };
+    },
+  });
+  route(app, catalogue, {
+    method: 'GET',
+    url: '/api/tenants/:id/technicians',
+    summary: "The company's technicians (id and name), for the dispatch board",
+    tags: ['users'],
+    security: 'bearer',
+    preHandler: [authenticate(deps), requireRole('owner', 'admin', 'office')],
+    params: z.strictObject({ id: uuid }),
+    handler: async ({ params }, req) => {
+      assertOwnTenant(req, params.id);
+      return { items: await a.team.technicians(params.id) };
     },
   });
   route(app, catalogue, {

@@ -12,7 +12,15 @@ import type { Principal, Role } from '../auth/principal.js';
 import type { PlanLimits } from '../plans/plan-limits.service.js';
 import { revokeUserSessions } from './sessions.repo.js';
 import type { ClientInfo } from './sessions.service.js';
-import { deleteMembership, listMembers, lockMember, memberById, type MemberRow, setRole } from './team.repo.js';
+import {
+  deleteMembership,
+  listMembers,
+  listTechnicians,
+  lockMember,
+  memberById,
+  type MemberRow,
+  setRole,
+} from './team.repo.js';
 
 const notFound = () => new AppError('NOT_FOUND', 'No such member.');
 const ownersOnly = (what: string) =>
@@ -30,6 +38,10 @@ export class TeamService {
 
   list(tenantId: string, page: number, pageSize: number): Promise<{ rows: MemberRow[]; total: number }> {
     return withTenant(this.db, tenantId, (tx) => listMembers(tx, tenantId, pageSize, (page - 1) * pageSize));
+  }
+
+  technicians(tenantId: string): Promise<{ id: string; name: string }[]> {
+    return withTenant(this.db, tenantId, (tx) => listTechnicians(tx, tenantId));
   }
 
   async member(tenantId: string, userId: string): Promise<MemberRow> {

@@ -3,6 +3,7 @@
  * through runMutation (idempotent, If-Match, audited); each knows how to find its own effect again
  * after a lost reply, so a retried request never applies it twice.
  */
+import { inches } from '@platform/contracts/window-pricing.js';
 import type { Db, Queryable } from '@platform/db';
 import type { Erp } from '@platform/erp';
 import { AppError, type Clock } from '@platform/kernel';
@@ -48,7 +49,7 @@ const refused = (field: string, rule: string, message: string) =>
 
 export const windowsText = (ws: JobWindow[]) =>
   ws.length
-    ? `<ul>${ws.map((w) => `<li>${esc(w.room)}: ${esc(w.product)}, ${w.width_in}" × ${w.drop_in}", ${w.mount} mount, ${esc(w.colour)}</li>`).join('')}</ul>`
+    ? `<ul>${ws.map((w) => `<li>${esc(w.room)}: ${esc(w.product)}, ${inches(w.width_in)}" × ${inches(w.drop_in)}", ${w.mount} mount, ${esc(w.colour)}</li>`).join('')}</ul>`
     : undefined;
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

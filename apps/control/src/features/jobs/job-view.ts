@@ -1,14 +1,19 @@
 /** One Job as the API shows it: the ERP's order plus the platform's rows of that job. */
+import { inches } from '@platform/contracts/window-pricing.js';
+
 import type { JobDetailRows, JobRow } from './jobs.repo.js';
 import type { ErpJob, Job, JobWindow } from './jobs.types.js';
 
-/** Every job's checklist: fixed steps around one item per window (ticks are stored per item id). */
+/**
+ * Every job's checklist: fixed steps around one item per window (ticks are stored per item id). Sizes
+ * are written as a tape measure reads them (36 1/8, not 36.125), as the job's window list is.
+ */
 export function checklistItems(windows: JobWindow[]): { id: string; label: string }[] {
   return [
     { id: 'confirm', label: 'Confirm the windows and measurements with the customer' },
     ...windows.map((w, i) => ({
       id: `window-${i + 1}`,
-      label: `Install ${w.room}: ${w.product}, ${w.width_in}" × ${w.drop_in}", ${w.mount} mount`,
+      label: `Install ${w.room}: ${w.product}, ${inches(w.width_in)}" × ${inches(w.drop_in)}", ${w.mount} mount`,
     })),
     { id: 'test', label: 'Test every covering with the customer' },
     { id: 'cleanup', label: 'Clean up and take the packaging away' },

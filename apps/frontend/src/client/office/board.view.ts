@@ -9,7 +9,8 @@ import type { Technician } from './office-common.js';
 export interface BoardJob {
   id: string;
   name: string;
-  customer: { name: string };
+  /** Null when the ERP order has no customer (the real /jobs answers so; a job made in the ERP may lack one). */
+  customer: { name: string } | null;
   address: { street?: string; city?: string };
   scheduled_start: string | null;
   scheduled_end: string | null;
@@ -17,6 +18,9 @@ export interface BoardJob {
   technician: { id: string; name: string } | null;
   version: string;
 }
+
+/** What a card and a message call the job: its customer, else its order name. */
+export const jobTitle = (j: BoardJob): string => j.customer?.name ?? j.name;
 
 const time = (iso: string | null) =>
   iso ? new Date(iso).toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' }) : '';
@@ -32,7 +36,7 @@ function card(j: BoardJob, techs: Technician[], inColumn: boolean): string {
     .map((o) => `<option value="${h(o.id)}" ${o.id === j.technician?.id ? 'selected' : ''}>${h(o.name)}</option>`)
     .join('');
   const unscheduled = j.stage.key === 'new';
-  return `<li class="card job-card" draggable="true" data-job="${id}" aria-describedby="drag-hint"><strong>${h(j.customer.name)}</strong> <span class="pill">${h(j.stage.name)}</span>
+  return `<li class="card job-card" draggable="true" data-job="${id}" aria-describedby="drag-hint"><strong>${h(jobTitle(j))}</strong> <span class="pill">${h(j.stage.name)}</span>
 <div>${h(when(j))} · ${h([j.address.street, j.address.city].filter(Boolean).join(', '))}${j.technician && !inColumn ? ` · ${h(j.technician.name)}` : ''}</div>
 <label for="assign-${id}">Technician</label><select id="assign-${id}" data-assign="${id}"><option value="">Choose…</option>${opts}</select>
 <label for="start-${id}">Start</label><input id="start-${id}" type="datetime-local" value="${h(local(j.scheduled_start))}" data-start="${id}">

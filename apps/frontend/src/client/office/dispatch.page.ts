@@ -6,7 +6,7 @@
  */
 import { ApiError, call, postJson } from '../field/api.js';
 import { $, uuid } from '../shared/dom.js';
-import { type BoardJob, boardView } from './board.view.js';
+import { type BoardJob, boardView, jobTitle } from './board.view.js';
 import { enableDragDrop } from './drag-drop.js';
 import { explain, say, technicians } from './office-common.js';
 import type { OfficePage } from './office-page.js';
@@ -48,7 +48,7 @@ async function dropped(app: HTMLElement, id: string, target: string): Promise<vo
     if (target === 'unscheduled') {
       if (j.stage.key === 'new') return;
       await write(j, 'stage', { stage: 'new' });
-      return await dispatchPage.show(app, `${j.customer.name}: back to needs scheduling.`);
+      return await dispatchPage.show(app, `${jobTitle(j)}: back to needs scheduling.`);
     }
     const said: string[] = [];
     if (j.technician?.id !== target) {
@@ -60,7 +60,7 @@ async function dropped(app: HTMLElement, id: string, target: string): Promise<vo
       j = await schedule(j, start);
       said.push(`scheduled for ${at(start)}`);
     }
-    await dispatchPage.show(app, said.length ? `${j.customer.name}: ${said.join(' and ')}.` : '');
+    await dispatchPage.show(app, said.length ? `${jobTitle(j)}: ${said.join(' and ')}.` : '');
   } catch (e) {
     await refused(app, j, e);
   }
@@ -69,7 +69,7 @@ async function dropped(app: HTMLElement, id: string, target: string): Promise<vo
 /** Redraws the board as it is now and says, as an error, why the change was refused. */
 async function refused(app: HTMLElement, j: BoardJob | undefined, e: unknown): Promise<void> {
   await dispatchPage.show(app);
-  say(`${j ? `${j.customer.name}: ` : ''}${explain(e)}`, 'office-msg', 'err');
+  say(`${j ? `${jobTitle(j)}: ` : ''}${explain(e)}`, 'office-msg', 'err');
 }
 
 /** Runs a change and redraws the board with its outcome, or with why it was refused (a conflict reloads). */
@@ -89,7 +89,7 @@ export const dispatchPage: OfficePage = {
     const [today, waiting, techs] = await Promise.all([
       call<{ items: BoardJob[] }>(`/jobs?date=${day}&page_size=100`),
       call<{ items: BoardJob[] }>('/jobs?stage=new&page_size=100'),
-      technicians(day),
+      technicians(),
     ]);
     shown = [...today.items, ...waiting.items.filter((w) => !today.items.some((t) => t.id === w.id))];
     app.innerHTML = boardView(day, today.items, waiting.items, techs, dropTime, msg);

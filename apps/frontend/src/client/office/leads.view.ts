@@ -8,6 +8,8 @@ export interface Lead {
   email: string | null;
   phone: string | null;
   source: string | null;
+  /** The ERP's tags; with structured attribution off (the default) the origin is only here (`SITE: …`, `LP: …`). */
+  tags?: string[];
   stage: { id: number; name: string } | null;
   type: string;
   callback: boolean;
@@ -26,6 +28,9 @@ const attributionLine = (a: Record<string, string | null>) =>
     .map(([k, v]) => `${k}: ${v}`)
     .join(' · ');
 
+/** Where the lead came from: its form source, else its origin tag, which every web lead carries. */
+const originOf = (l: Lead) => l.source ?? l.tags?.find((t) => /^(SITE|LP): /.test(t)) ?? 'unknown source';
+
 export function leadsView(leads: Lead[], stages: Stage[], msg = ''): string {
   const rows = leads.map((l) => {
     const tel = (l.phone ?? '').replace(/[^+\d]/g, '');
@@ -34,7 +39,7 @@ export function leadsView(leads: Lead[], stages: Stage[], msg = ''): string {
       .join('');
     return `<li class="card"><div class="row" style="justify-content:space-between"><strong>${h(l.contact_name ?? l.name)}</strong>${
       l.callback ? '<span class="pill">Call back</span>' : ''
-    }</div><div>${h(l.name)}</div><div class="muted">${h(l.source ?? 'unknown source')}${l.create_date ? ` · ${h(l.create_date.slice(0, 16).replace('T', ' '))}` : ''}</div>
+    }</div><div>${h(l.name)}</div><div class="muted">${h(originOf(l))}${l.create_date ? ` · ${h(l.create_date.slice(0, 16).replace('T', ' '))}` : ''}</div>
 <div class="muted">${h(attributionLine(l.attribution))}</div>
 <div class="row" style="margin-top:.5rem">${tel ? `<a class="btn secondary" href="tel:${h(tel)}">Call ${h(l.phone)}</a>` : ''}${
       l.email ? `<a class="btn secondary" href="mailto:${h(l.email)}">Email</a>` : ''

@@ -75,23 +75,14 @@ export const errSlot = (id: string, field: string) =>
 const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 export const money = (x: number): string => dollars.format(x);
 
-/** The tenant's technicians: its users when this role may list them, else those on the coming jobs. */
-export async function technicians(from: string): Promise<Technician[]> {
+/**
+ * The tenant's technicians (`GET /api/tenants/{id}/technicians`, which office staff may read, unlike
+ * the members list): every one of them, so a job can go to a technician who has no jobs yet.
+ */
+export async function technicians(): Promise<Technician[]> {
   const s = await getSession();
-  try {
-    const users = await call<{ items: { id: string; name?: string; email: string; role: string }[] }>(
-      `/api/tenants/${encodeURIComponent(s!.tenant.id)}/users?page_size=100`,
-    );
-    return users.items.filter((u) => u.role === 'technician').map((u) => ({ id: u.id, name: u.name ?? u.email }));
-  } catch {
-    // Office staff may not list users: the technicians of the next two weeks' jobs will do.
-    const to = new Date(Date.parse(from) + 14 * 86_400_000).toISOString().slice(0, 10);
-    const jobs = await call<{ items: { technician: Technician | null }[] }>(
-      `/jobs?from=${from}&to=${to}&page_size=100`,
-    );
-    const seen = new Map(jobs.items.filter((j) => j.technician).map((j) => [j.technician!.id, j.technician!.name]));
-    return [...seen].map(([id, name]) => ({ id, name }));
-  }
+  const r = await call<{ items: Technician[] }>(`/api/tenants/${encodeURIComponent(s!.tenant.id)}/technicians`);
+  return r.items;
 }
 
 /** Sets the page's message (an aria-live region) without redrawing the page. */

@@ -88,7 +88,7 @@ export const quotePage: OfficePage = {
     quote = await call<Quote>(`/sales/quotes/${encodeURIComponent(quoteId())}`);
     installKey = uuid();
     const created = new URLSearchParams(location.search).has('created');
-    const techs = await technicians(new Date().toISOString().slice(0, 10)).catch(() => []);
+    const techs = await technicians().catch(() => []);
     app.innerHTML = quoteHtml(quote, recallAddress(quote.id), techs, msg || (created ? 'Quote created.' : ''));
   },
   async click(b, app) {
