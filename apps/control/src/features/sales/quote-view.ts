@@ -1,33 +1,10 @@
 /** The quote as the API answers it: the platform's record with its window details, and the ERP order. */
+import type { QuoteView } from '@platform/contracts/quote.js';
+
 import type { QuoteRow } from './quotes.repo.js';
 import type { ErpOrder } from './sales-erp.js';
 
-export interface QuoteView {
-  id: string;
-  sale_order_id: number | null;
-  name: string | null;
-  /** The ERP order's state (draft, sent, sale, done, cancel), or `pending` before the order exists. */
-  state: string;
-  partner: { id: number; name: string } | null;
-  lines: {
-    description: string;
-    product_code: string | null;
-    room: string | null;
-    width_in: number | null;
-    drop_in: number | null;
-    mount: string | null;
-    colour: string | null;
-    options: { code: string; name: string; price: number }[];
-    quantity: number;
-    unit_price: number;
-    subtotal: number;
-  }[];
-  amount_untaxed: number;
-  amount_tax: number;
-  amount_total: number;
-  deposit: number;
-  created_at: string;
-}
+export type { QuoteView };
 
 const cents = (x: number) => Math.round(x * 100) / 100;
 

@@ -1,34 +1,11 @@
 /** A quote as the office sees it (lines, totals, send and install), and the list of quotes. */
+import type { QuoteLine, QuoteView } from '@platform/contracts/quote.js';
+
 import { h, inches } from '../shared/dom.js';
 import { errSlot, money, type Technician } from './office-common.js';
 
-export interface QuoteLine {
-  description: string;
-  product_code: string | null;
-  room: string | null;
-  width_in: number | null;
-  drop_in: number | null;
-  mount: string | null;
-  colour: string | null;
-  options: { code: string; name: string; price: number }[];
-  quantity: number;
-  unit_price: number;
-  subtotal: number;
-}
-
-export interface Quote {
-  id: string;
-  sale_order_id: number | null;
-  name: string | null;
-  state: string;
-  partner: { id: number; name: string } | null;
-  lines: QuoteLine[];
-  amount_untaxed: number;
-  amount_tax: number;
-  amount_total: number;
-  deposit: number;
-  created_at: string;
-}
+export type { QuoteLine };
+export type Quote = QuoteView;
 
 export type QuoteSummary = Omit<Quote, 'lines'> & { windows: number };
 
