@@ -153,6 +153,38 @@ describe('npm run tenants', () => {
     expect(await leadsOf(tb)).not.toContain('Ada North');
   }, 200_000);
 
+  it("adds members within the plan's limits and seeds a technician's demo day, seen when they sign in", async () => {
+    const member = (email: string, role: string) =>
+      tenants('add-member', 'north-blinds', '--email', email, '--role', role, '--password', 'correct horse battery');
+    const tech = await member('tech@north-blinds.test', 'technician');
+    expect(tech.code, tech.stderr).toBe(0);
+    expect(JSON.parse(tech.stdout)).toMatchObject({ role: 'technician', created: true });
+    expect(JSON.parse((await member('tech@north-blinds.test', 'technician')).stdout).created).toBe(false);
+    // Free: two users (the owner and the technician), so a third is refused with the plan's code.
+    const third = await member('office@north-blinds.test', 'office');
+    expect(third.code).toBe(1);
+    expect(third.stderr).toContain('PLAN_LIMIT_REACHED');
+    const day = new Date().toISOString().slice(0, 10);
+    const seeded = await tenants('seed-demo', 'north-blinds', '--technician-email', 'tech@north-blinds.test');
+    expect(seeded.code, seeded.stderr).toBe(0);
+    expect(seeded.stdout.split('\n').filter(Boolean)).toHaveLength(3);
+    const login = await fetch(`${controlUrl}/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'tech@north-blinds.test', password: 'correct horse battery' }),
+    });
+    const { access_token } = (await login.json()) as { access_token: string };
+    const jobs = (await (
+      await fetch(`${controlUrl}/jobs?date=${day}`, { headers: { authorization: `Bearer ${access_token}` } })
+    ).json()) as { items: { customer: { name: string } }[] };
+    expect(jobs.items).toHaveLength(3);
+    const again = await tenants('seed-demo', 'north-blinds', '--technician-email', 'tech@north-blinds.test');
+    expect(again.code).toBe(0);
+    const owner = await tenants('seed-demo', 'north-blinds', '--technician-email', 'owner@north-blinds.test');
+    expect(owner.code).toBe(1);
+    expect(owner.stderr).toContain('No technician');
+  }, 300_000);
+
   it('refuses a bad slug with a usage error naming the field, printing nothing on stdout', async () => {
     const r = await tenants(
       'create',

@@ -47,4 +47,10 @@ export class MembersService {
     await insertMembership(q, tenantId, userId, m.role);
     return { userId, created: true };
   }
+
+  /** The user id of the tenant's technician with this email, if there is one. */
+  async technicianByEmail(q: Queryable, tenantId: string, email: string): Promise<string | undefined> {
+    const user = await findUserByEmail(q, email.trim().toLowerCase());
+    return user && (await membershipOf(q, tenantId, user.id)) === 'technician' ? user.id : undefined;
+  }
 }
