@@ -1,4 +1,8 @@
 /** What goes into nginx.conf from the environment, without running nginx (the real-nginx suites are npm run test:proxy). */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
 import { ConfigError } from '@platform/kernel';
 import { describe, expect, it } from 'vitest';
 
@@ -15,6 +19,20 @@ describe('proxy configuration for tenant hosts', () => {
     expect(conf).toContain('server_name *.tenants.example.com;');
     expect(conf).toContain('ssl_certificate /srv/proxy/certs/wildcard.tenants.example.com.crt;');
     expect(conf).toContain('upstream tenant_frontend {\n    server 127.0.0.1:8000;');
+  });
+
+  it("leaves tenant subdomains out, and keeps the rest, while the operator's certificate directory has no wildcard", () => {
+    const certs = mkdtempSync(join(tmpdir(), 'proxy-certs-'));
+    try {
+      const without = renderNginxConf(layout({ TENANTS_HOST: 'tenants.example.com', PROXY_CERT_DIR: certs }));
+      expect(without).not.toContain('*.tenants.example.com');
+      expect(without).toContain('server_name www.example.test;');
+      writeFileSync(join(certs, 'wildcard.tenants.example.com.crt'), 'cert');
+      const withIt = renderNginxConf(layout({ TENANTS_HOST: 'tenants.example.com', PROXY_CERT_DIR: certs }));
+      expect(withIt).toContain('server_name *.tenants.example.com;');
+    } finally {
+      rmSync(certs, { recursive: true, force: true });
+    }
   });
 
   it("takes the operator's wildcard certificate files when given", () => {

@@ -67,19 +67,28 @@ export function layoutFromConfig(c: ProxyConfig, prefix = resolve(c.PROXY_DIR)):
       frontend: c.FRONTEND_MAX_BODY,
       frontendControl: c.FRONTEND_CONTROL_MAX_BODY,
     },
-    tenantSubdomains: {
-      tenantsHost: c.TENANTS_HOST,
-      certFile: c.TENANTS_WILDCARD_CERT
-        ? resolve(c.TENANTS_WILDCARD_CERT)
-        : join(certDir, `wildcard.${c.TENANTS_HOST}.crt`),
-      keyFile: c.TENANTS_WILDCARD_KEY
-        ? resolve(c.TENANTS_WILDCARD_KEY)
-        : join(certDir, `wildcard.${c.TENANTS_HOST}.key`),
-    },
+    tenantSubdomains: wildcardOf(c, certDir),
     brotliModule: existsSync(c.NGINX_BROTLI_MODULE) ? c.NGINX_BROTLI_MODULE : undefined,
     // As root, nginx's workers would drop to "nobody"; they only relay, the master reads the keys.
     workerUser: process.getuid?.() === 0 ? 'nobody nogroup' : undefined,
   };
+}
+
+/**
+ * The `*.<TENANTS_HOST>` certificate: the operator's files when named; else `wildcard.<host>.crt`/`.key`
+ * in the certificate directory. Without PROXY_CERT_DIR `npm run proxy` makes it with the test CA; with
+ * it, an operator who has no wildcard yet (Let's Encrypt issues one only over DNS-01) still gets a proxy
+ * for everything else, rather than an nginx that refuses to start.
+ */
+function wildcardOf(c: ProxyConfig, certDir: string): NginxLayout['tenantSubdomains'] {
+  const certFile = c.TENANTS_WILDCARD_CERT
+    ? resolve(c.TENANTS_WILDCARD_CERT)
+    : join(certDir, `wildcard.${c.TENANTS_HOST}.crt`);
+  const keyFile = c.TENANTS_WILDCARD_KEY
+    ? resolve(c.TENANTS_WILDCARD_KEY)
+    : join(certDir, `wildcard.${c.TENANTS_HOST}.key`);
+  const served = !c.PROXY_CERT_DIR || !!c.TENANTS_WILDCARD_CERT || existsSync(certFile);
+  return { tenantsHost: c.TENANTS_HOST, certFile, keyFile, served };
 }
 
 /** The test CA of this proxy directory (created once), whose root clients trust in local runs. */

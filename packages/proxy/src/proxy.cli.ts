@@ -62,7 +62,7 @@ function printUsage(p: Awaited<ReturnType<typeof prepare>>): void {
   const https = layout.httpsPort;
   const lines = [
     ...layout.sites.map((s) => `${s.hostname} → ${s.upstream}`),
-    ...[`*.${layout.tenantSubdomains.tenantsHost}`, ...p.domains].map(
+    ...[...(layout.tenantSubdomains.served ? [`*.${layout.tenantSubdomains.tenantsHost}`] : []), ...p.domains].map(
       (d) => `${d} → ${layout.tenantFrontendUpstream} (app paths), ${layout.tenantUpstream} (website)`,
     ),
   ];
@@ -70,6 +70,10 @@ function printUsage(p: Awaited<ReturnType<typeof prepare>>): void {
     `proxy: nginx on ${layout.listenAddress}:${layout.httpPort} (HTTP) and :${https} (HTTPS), directory ${layout.prefix}`,
   );
   for (const l of lines) console.log(`  ${l}`);
+  if (!layout.tenantSubdomains.served)
+    console.warn(
+      `proxy: *.${layout.tenantSubdomains.tenantsHost} is not served: no wildcard certificate at ${layout.tenantSubdomains.certFile} (docs/proxy.md)`,
+    );
   const host = layout.sites[1]!.hostname;
   console.log(
     `try: curl --cacert ${rootFile ?? '<your CA>'} --resolve ${host}:${https}:${layout.listenAddress} https://${host}:${https}/health`,
