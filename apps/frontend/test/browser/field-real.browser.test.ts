@@ -5,33 +5,17 @@
  * still offline, then gets signal back. The ERP shows the job done with its resolution, the object
  * store holds the photos and the signature once each, and the team chat heard of it once.
  */
-import { mkdirSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 
-import {
-  CHROMIUM_LOCALHOST_ARGS,
-  PASSWORD,
-  type RealPlatform,
-  startRealPlatform,
-  waitUntil,
-} from '../support/real-platform.js';
-import { axe, launchChromium, PHONE_375, sign, takePhoto } from './chromium.js';
+import { PASSWORD, waitUntil } from '../support/real-platform.js';
+import { axe, PHONE_375, sign, takePhoto } from './chromium.js';
+import { SHOTS, useRealPlatform } from './real-session.js';
 
-const SHOTS = join(process.cwd(), 'test-results', 'frontend');
-mkdirSync(SHOTS, { recursive: true });
-
-let p: RealPlatform;
-let browser: Browser;
-beforeAll(async () => {
-  [p, browser] = await Promise.all([startRealPlatform(), launchChromium(CHROMIUM_LOCALHOST_ARGS)]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await p?.close();
-});
+const s = useRealPlatform();
 
 /** Every file under a directory, as paths relative to it. */
 const filesUnder = (dir: string): string[] =>
@@ -42,12 +26,12 @@ const filesUnder = (dir: string): string[] =>
 /** The office makes a job for the technician today (POST /jobs), starting at `hour` UTC for two hours. */
 async function officeCreatesJob(customer: string, hour: number): Promise<{ id: string; name: string }> {
   const day = new Date().toISOString().slice(0, 10);
-  const created = await p.api(p.a.office.token, 'POST', '/jobs', {
+  const created = await s.p.api(s.p.a.office.token, 'POST', '/jobs', {
     customer: { name: customer, phone: '+1 303 555 0142', email: 'customer@example.com' },
     address: { street: '1420 Larimer St', city: 'Denver', zip: '80202', state: 'CO' },
     scheduled_start: `${day}T${hour}:00:00Z`,
     scheduled_end: `${day}T${hour + 2}:00:00Z`,
-    technician_id: p.a.technician.id,
+    technician_id: s.p.a.technician.id,
     windows: [
       { room: 'Kitchen', product: 'Roller shade', width_in: 36.375, drop_in: 48, mount: 'inside', colour: 'Linen' },
     ],
@@ -58,10 +42,10 @@ async function officeCreatesJob(customer: string, hour: number): Promise<{ id: s
 
 async function technicianSignsIn(ctx: BrowserContext): Promise<Page> {
   const page = await ctx.newPage();
-  await page.goto(`${p.siteOf(p.a)}/field/jobs`);
+  await page.goto(`${s.p.siteOf(s.p.a)}/field/jobs`);
   await page.waitForURL('**/field/login');
   expect(await axe(page)).toEqual([]);
-  await page.fill('#email', p.a.technician.email);
+  await page.fill('#email', s.p.a.technician.email);
   await page.fill('#password', PASSWORD);
   await page.click('#login button[type=submit]');
   await page.waitForURL('**/field/jobs');
@@ -71,18 +55,18 @@ async function technicianSignsIn(ctx: BrowserContext): Promise<Page> {
 
 describe('the field app on the real platform', () => {
   it('completes a job made offline once the signal returns: ERP done, three objects, one chat message', async () => {
-    const { a } = p;
+    const { a } = s.p;
     const job = await officeCreatesJob('Olive Offline', 15);
     // The change feed must have seen the order before it moves, or the move is part of its baseline.
     await waitUntil('change feed baseline of A', async () => {
-      const r = await p.db.query(
+      const r = await s.p.db.query(
         `SELECT 1 FROM erp_change_cursors WHERE tenant_id = $1 AND model = 'fsm.order' AND baseline_done`,
         [a.id],
       );
       return r.rows.length ? true : undefined;
     });
 
-    const ctx = await browser.newContext(PHONE_375);
+    const ctx = await s.browser.newContext(PHONE_375);
     const page = await technicianSignsIn(ctx);
     await page.waitForSelector('text=Olive Offline');
     expect(await axe(page)).toEqual([]);
@@ -122,23 +106,24 @@ describe('the field app on the real platform', () => {
     await page.screenshot({ path: join(SHOTS, 'real-job-synced-375.png'), fullPage: true });
     await ctx.close();
 
-    const erp = await p.erpOf(a);
+    const erp = await s.p.erpOf(a);
     const [order] = await erp.searchRead('fsm.order', [['name', '=', job.name]], {
       fields: ['stage_id', 'resolution'],
     });
     expect((order!.stage_id as [number, string])[1]).toBe('Completed');
     expect(String(order!.resolution)).toContain('Installed two roller shades, customer happy');
 
-    const objectsDir = join(p.dataDir, 'objects', a.id, 'jobs', job.id);
+    const objectsDir = join(s.p.dataDir, 'objects', a.id, 'jobs', job.id);
     const stored = filesUnder(objectsDir).sort();
     expect(stored.map((f) => f.split('/')[0])).toEqual(['photo_after', 'photo_before', 'signature']);
-    const shown = (await p.api(a.office.token, 'GET', `/jobs/${job.id}`)).body;
+    const shown = (await s.p.api(a.office.token, 'GET', `/jobs/${job.id}`)).body;
     expect(shown.stage.key).toBe('done');
     expect(shown.photos.map((ph: { kind: string }) => ph.kind).sort()).toEqual(['photo_after', 'photo_before']);
     expect(shown.signature?.key).toContain('/signature/');
     expect(shown.notes.map((n: { body: string }) => n.body)).toEqual(['Left bracket needed a shim']);
 
-    const completions = () => p.chat.messages.filter((m) => m.text?.includes(job.name) && m.text.includes('Completed'));
+    const completions = () =>
+      s.p.chat.messages.filter((m) => m.text?.includes(job.name) && m.text.includes('Completed'));
     await waitUntil('the chat message', async () => (completions().length ? true : undefined));
     await new Promise((r) => setTimeout(r, 3000)); // more passes of the feed and the outbox: still one
     expect(completions()).toHaveLength(1);
@@ -146,7 +131,7 @@ describe('the field app on the real platform', () => {
 
   it("shows the office's reschedule as a conflict and keeps the office's version", async () => {
     const job = await officeCreatesJob('Connie Conflict', 19);
-    const ctx = await browser.newContext(PHONE_375);
+    const ctx = await s.browser.newContext(PHONE_375);
     const page = await technicianSignsIn(ctx);
     await page.click('text=Connie Conflict');
     await page.waitForSelector('h1:has-text("Connie Conflict")');
@@ -156,7 +141,7 @@ describe('the field app on the real platform', () => {
     // The ERP stamps versions to the second: the office's change must land in a later one.
     await new Promise((r) => setTimeout(r, 1100));
     const day = new Date().toISOString().slice(0, 10);
-    const moved = await p.api(p.a.office.token, 'POST', `/jobs/${job.id}/schedule`, {
+    const moved = await s.p.api(s.p.a.office.token, 'POST', `/jobs/${job.id}/schedule`, {
       scheduled_start: `${day}T21:00:00Z`,
       scheduled_end: `${day}T23:00:00Z`,
     });
@@ -170,7 +155,7 @@ describe('the field app on the real platform', () => {
     await page.click('button[data-resolve="discard"]');
     await page.waitForSelector('#sync-state >> text=All changes sent');
     const [order] = await (
-      await p.erpOf(p.a)
+      await s.p.erpOf(s.p.a)
     ).searchRead('fsm.order', [['name', '=', job.name]], {
       fields: ['stage_id'],
     });

@@ -5,33 +5,16 @@
  * and the total the page showed), sends the portal link (it opens the quote), makes the install job
  * and drags it onto the technician for today; the technician at 375 px sees it in the field app.
  */
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 
-import {
-  CHROMIUM_LOCALHOST_ARGS,
-  PASSWORD,
-  type RealPlatform,
-  startRealPlatform,
-  waitUntil,
-} from '../support/real-platform.js';
-import { axe, DESKTOP, launchChromium, PHONE_375 } from './chromium.js';
+import { PASSWORD, waitUntil } from '../support/real-platform.js';
+import { axe, DESKTOP, PHONE_375 } from './chromium.js';
+import { SHOTS, useRealPlatform } from './real-session.js';
 
-const SHOTS = join(process.cwd(), 'test-results', 'frontend');
-mkdirSync(SHOTS, { recursive: true });
-
-let p: RealPlatform;
-let browser: Browser;
-beforeAll(async () => {
-  [p, browser] = await Promise.all([startRealPlatform(), launchChromium(CHROMIUM_LOCALHOST_ARGS)]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await p?.close();
-});
+const s = useRealPlatform();
 
 /** Types a measurement the way the form takes it: whole inches, then eighths. */
 async function measure(page: Page, row: number, key: 'width' | 'drop', whole: number, eighths: number) {
@@ -40,7 +23,7 @@ async function measure(page: Page, row: number, key: 'width' | 'drop', whole: nu
 }
 
 async function signIn(page: Page, path: string, email: string): Promise<void> {
-  await page.goto(`${p.siteOf(p.a)}${path}`);
+  await page.goto(`${s.p.siteOf(s.p.a)}${path}`);
   await page.waitForSelector('#email');
   await page.fill('#email', email);
   await page.fill('#password', PASSWORD);
@@ -66,9 +49,9 @@ async function checkBothWidths(page: Page, name: string): Promise<void> {
 
 describe('the office on the real platform', () => {
   it('turns a web lead into a three-window quote, a portal link and an install job the technician sees', async () => {
-    const { a } = p;
+    const { a } = s.p;
     // 1. A visitor asks for an estimate on A's own site; the worker delivers it to A's ERP as a lead.
-    const posted = await p.postOnSite(a, '/api/estimate', 'estimate', {
+    const posted = await s.p.postOnSite(a, '/api/estimate', 'estimate', {
       name: 'Wendy Web',
       email: 'wendy@example.com',
       phone: '(303) 555-0177',
@@ -80,14 +63,14 @@ describe('the office on the real platform', () => {
     });
     expect(posted.status, JSON.stringify(posted.body)).toBe(201);
     const lead = await waitUntil('the lead in A’s ERP', async () => {
-      const r = await p.api(a.office.token, 'GET', '/crm/leads');
+      const r = await s.p.api(a.office.token, 'GET', '/crm/leads');
       return (r.body?.items as { id: number; contact_name: string | null }[] | undefined)?.find(
         (l) => l.contact_name === 'Wendy Web',
       );
     });
 
     // 2. The office user, at a desk.
-    const office = await browser.newContext(DESKTOP);
+    const office = await s.browser.newContext(DESKTOP);
     const page = await office.newPage();
     await signIn(page, '/office/leads', a.office.email);
     await page.waitForSelector(`a[href="/office/quotes/new?lead=${lead.id}"]`);
@@ -144,8 +127,8 @@ describe('the office on the real platform', () => {
     await page.waitForSelector('h1:has-text("S0")');
     expect(await page.textContent('#q-total')).toBe('$756.00');
     const quoteId = new URL(page.url()).pathname.split('/').pop()!;
-    const quote = (await p.api(a.office.token, 'GET', `/sales/quotes/${quoteId}`)).body;
-    const erp = await p.erpOf(a);
+    const quote = (await s.p.api(a.office.token, 'GET', `/sales/quotes/${quoteId}`)).body;
+    const erp = await s.p.erpOf(a);
     // A's ERP is fresh: this quote is its only sale order.
     const orders = await erp.searchRead('sale.order', [], {
       fields: ['id', 'amount_total', 'order_line'],
@@ -160,10 +143,10 @@ describe('the office on the real platform', () => {
     await page.waitForSelector('#portal-link:not([hidden])');
     const url = new URL(await page.inputValue('#portal-url'));
     expect(url.hostname).toBe(`${a.slug}.tenants.localhost`);
-    const customer = await browser.newContext(PHONE_375);
+    const customer = await s.browser.newContext(PHONE_375);
     const portal = await customer.newPage();
     // The link's path on the tenant's own host (the test's frontend listens on its own port).
-    await portal.goto(`${p.siteOf(a)}${url.pathname}`);
+    await portal.goto(`${s.p.siteOf(a)}${url.pathname}`);
     const portalText = (await portal.textContent('main'))!;
     expect(portalText).toContain(quote.name);
     expect(portalText).toContain('Living room');
@@ -174,7 +157,7 @@ describe('the office on the real platform', () => {
     await checkBothWidths(page, 'quote');
     await page.click('#create-job');
     await page.waitForSelector('#office-msg:has-text("Install job")');
-    const jobs = (await p.api(a.office.token, 'GET', '/jobs')).body.items as {
+    const jobs = (await s.p.api(a.office.token, 'GET', '/jobs')).body.items as {
       id: string;
       sale_order_id: number | null;
     }[];
@@ -195,7 +178,7 @@ describe('the office on the real platform', () => {
     expect(await page.textContent(`section[data-drop="${a.technician.id}"]`)).toContain('Wendy Web');
     const day = new Date().toISOString().slice(0, 10);
     const atLocal = (time: string) => page.evaluate(([d, t]) => new Date(`${d}T${t}`).getTime(), [day, time]);
-    const shown = async () => (await p.api(a.office.token, 'GET', `/jobs/${job.id}`)).body;
+    const shown = async () => (await s.p.api(a.office.token, 'GET', `/jobs/${job.id}`)).body;
     const dropped = await shown();
     expect(dropped.technician.id).toBe(a.technician.id);
     expect(dropped.stage.key).toBe('scheduled');
@@ -220,7 +203,7 @@ describe('the office on the real platform', () => {
     await office.close();
 
     // 3. The technician, on a phone.
-    const field = await browser.newContext(PHONE_375);
+    const field = await s.browser.newContext(PHONE_375);
     const phone = await field.newPage();
     await signIn(phone, '/field/jobs', a.technician.email);
     await phone.waitForURL('**/field/jobs');

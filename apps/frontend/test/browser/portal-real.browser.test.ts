@@ -5,27 +5,15 @@
  * host, after revocation and after expiry gets the one clear "link no longer works" page.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 
-import { CHROMIUM_LOCALHOST_ARGS, type RealPlatform, startRealPlatform } from '../support/real-platform.js';
-import { axe, launchChromium, PHONE_375, sign } from './chromium.js';
+import { axe, PHONE_375, sign } from './chromium.js';
+import { SHOTS, useRealPlatform } from './real-session.js';
 
-const SHOTS = join(process.cwd(), 'test-results', 'frontend');
-mkdirSync(SHOTS, { recursive: true });
-
-let p: RealPlatform;
-let browser: Browser;
-beforeAll(async () => {
-  [p, browser] = await Promise.all([startRealPlatform(), launchChromium(CHROMIUM_LOCALHOST_ARGS)]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await p?.close();
-});
+const s = useRealPlatform();
 
 interface SentQuote {
   id: string;
@@ -37,8 +25,8 @@ interface SentQuote {
 
 /** The office makes a quote from the default price grids and sends it: the customer's link. */
 async function officeSendsQuote(customer: string): Promise<SentQuote> {
-  const token = p.a.office.token;
-  const made = await p.api(
+  const token = s.p.a.office.token;
+  const made = await s.p.api(
     token,
     'POST',
     '/sales/quotes',
@@ -59,7 +47,7 @@ async function officeSendsQuote(customer: string): Promise<SentQuote> {
     { 'idempotency-key': randomUUID() },
   );
   expect(made.status, JSON.stringify(made.body)).toBe(201);
-  const sent = await p.api(token, 'POST', `/sales/quotes/${made.body.id}/send`, {});
+  const sent = await s.p.api(token, 'POST', `/sales/quotes/${made.body.id}/send`, {});
   expect(sent.status, JSON.stringify(sent.body)).toBe(200);
   return {
     id: made.body.id,
@@ -86,11 +74,11 @@ async function expectClearPage(page: Page, url: string, q: SentQuote, customer: 
 describe('the quote portal on the real platform', () => {
   it("confirms the ERP's sale order when the customer accepts with a signature", async () => {
     const q = await officeSendsQuote('Carla Customer');
-    expect(new URL(q.portalUrl).hostname).toBe(`${p.a.slug}.tenants.localhost`);
-    const ctx = await browser.newContext(PHONE_375);
+    expect(new URL(q.portalUrl).hostname).toBe(`${s.p.a.slug}.tenants.localhost`);
+    const ctx = await s.browser.newContext(PHONE_375);
     const page = await ctx.newPage();
     // The link's path on the tenant's own host (the test's frontend listens on its own port).
-    await page.goto(`${p.siteOf(p.a)}${new URL(q.portalUrl).pathname}`);
+    await page.goto(`${s.p.siteOf(s.p.a)}${new URL(q.portalUrl).pathname}`);
     const text = (await page.textContent('main'))!;
     expect(text).toContain(q.name);
     expect(text).toContain('Living room');
@@ -106,7 +94,7 @@ describe('the quote portal on the real platform', () => {
     await page.waitForSelector('text=your quote is accepted');
     expect(await axe(page)).toEqual([]);
     await page.screenshot({ path: join(SHOTS, 'real-portal-accepted-375.png'), fullPage: true });
-    const erp = await p.erpOf(p.a);
+    const erp = await s.p.erpOf(s.p.a);
     const [order] = await erp.searchRead('sale.order', [['id', '=', q.saleOrderId]], { fields: ['state'] });
     expect(order!.state).toBe('sale');
 
@@ -120,33 +108,33 @@ describe('the quote portal on the real platform', () => {
   it("gives the link on another tenant's host, after revocation and after expiry the same clear page", async () => {
     const q = await officeSendsQuote('Rita Revoked');
     const path = new URL(q.portalUrl).pathname;
-    const ctx = await browser.newContext(PHONE_375);
+    const ctx = await s.browser.newContext(PHONE_375);
     const page = await ctx.newPage();
     // A live link, but on B's host: B's tenant cannot see A's token.
-    expect((await page.goto(`${p.siteOf(p.a)}${path}`))!.status()).toBe(200);
+    expect((await page.goto(`${s.p.siteOf(s.p.a)}${path}`))!.status()).toBe(200);
     expect(await axe(page)).toEqual([]);
-    const onB = await expectClearPage(page, `${p.siteOf(p.b)}${path}`, q, 'Rita Revoked');
+    const onB = await expectClearPage(page, `${s.p.siteOf(s.p.b)}${path}`, q, 'Rita Revoked');
     expect(onB).not.toMatch(/Acme|303-555-0100|acme-a/);
     await page.screenshot({ path: join(SHOTS, 'real-portal-other-tenant-375.png'), fullPage: true });
 
-    const revoked = await p.api(p.a.office.token, 'POST', `/sales/quotes/${q.id}/revoke-links`, {});
+    const revoked = await s.p.api(s.p.a.office.token, 'POST', `/sales/quotes/${q.id}/revoke-links`, {});
     expect(revoked.status).toBe(200);
     // On A's own host the page says whom to ask for a new link.
-    expect(await expectClearPage(page, `${p.siteOf(p.a)}${path}`, q, 'Rita Revoked')).toContain('303-555-0100');
+    expect(await expectClearPage(page, `${s.p.siteOf(s.p.a)}${path}`, q, 'Rita Revoked')).toContain('303-555-0100');
     await page.screenshot({ path: join(SHOTS, 'real-portal-revoked-375.png'), fullPage: true });
 
     const e = await officeSendsQuote('Ed Expired');
     const ePath = new URL(e.portalUrl).pathname;
-    expect((await page.goto(`${p.siteOf(p.a)}${ePath}`))!.status()).toBe(200);
+    expect((await page.goto(`${s.p.siteOf(s.p.a)}${ePath}`))!.status()).toBe(200);
     expect(await axe(page)).toEqual([]);
     // Thirty days pass: the link's expiry, kept by the portal's repository, is now behind us.
     const hash = createHash('sha256').update(e.token).digest('hex');
-    const moved = await p.db.query(
+    const moved = await s.p.db.query(
       `UPDATE portal_tokens SET expires_at = now() - interval '1 minute' WHERE token_hash = $1`,
       [hash],
     );
     expect(moved.rowCount).toBe(1);
-    await expectClearPage(page, `${p.siteOf(p.a)}${ePath}`, e, 'Ed Expired');
+    await expectClearPage(page, `${s.p.siteOf(s.p.a)}${ePath}`, e, 'Ed Expired');
     await ctx.close();
   });
 });
