@@ -1,6 +1,7 @@
 /** The control plane's HTTP app. It never listens by itself (control.server.ts does); tests use inject(). */
 import {
   genRequestId,
+  GRACEFUL_FASTIFY_OPTIONS,
   problemClientErrorHandler,
   problemFrameworkErrors,
   registerInputHandling,
@@ -34,6 +35,7 @@ export interface ControlAppOptions {
 
 export async function buildControlApp(deps: ControlDeps, opts: ControlAppOptions): Promise<FastifyInstance> {
   const base = {
+    ...GRACEFUL_FASTIFY_OPTIONS,
     bodyLimit: opts.bodyLimit,
     trustProxy: opts.trustProxy,
     genReqId: genRequestId,

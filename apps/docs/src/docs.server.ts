@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 
 import fastifyStatic from '@fastify/static';
-import { createMetricsRegistry, registerMetrics } from '@platform/http-kit';
+import { createMetricsRegistry, GRACEFUL_FASTIFY_OPTIONS, registerMetrics } from '@platform/http-kit';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 
 import { buildDocsSite, DEFAULT_DIST } from './docs.build.js';
@@ -44,7 +44,7 @@ export async function startDocs(
     const { ms } = await (opts.build ?? buildDocsSite)({ outDir: dist });
     process.stdout.write(`docs site: built in ${(ms / 1000).toFixed(1)} s\n`);
   }
-  const app = Fastify({ ...(logger ? { loggerInstance: logger } : { logger: false }) });
+  const app = Fastify({ ...GRACEFUL_FASTIFY_OPTIONS, ...(logger ? { loggerInstance: logger } : { logger: false }) });
   if (c.DOCS_AUTH === 'basic') {
     // Compare digests so the comparison takes the same time whatever the lengths.
     const want = digest(`${c.DOCS_USER}:${docsPassword(c, (m) => process.stdout.write(`${m}\n`))}`);

@@ -11,6 +11,7 @@ import {
   registerEmailWebhooks,
 } from '@platform/email';
 import {
+  GRACEFUL_FASTIFY_OPTIONS,
   loggerOptions,
   type MetricsOptions,
   problemClientErrorHandler,
@@ -66,6 +67,7 @@ export function registerRestApiWithOAuth(app: FastifyInstance, restapi: RestApiR
 
 export function buildErpHttpApp(deps: ErpAppParts): FastifyInstance {
   const common = {
+    ...GRACEFUL_FASTIFY_OPTIONS,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     frameworkErrors: problemFrameworkErrors,

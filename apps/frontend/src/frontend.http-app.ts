@@ -5,6 +5,7 @@
  */
 import {
   genRequestId,
+  GRACEFUL_FASTIFY_OPTIONS,
   problemClientErrorHandler,
   problemFrameworkErrors,
   registerProblemHandlers,
@@ -40,6 +41,7 @@ export interface FrontendAppOptions {
 
 export async function buildFrontendApp(deps: FrontendDeps, opts: FrontendAppOptions): Promise<FastifyInstance> {
   const base = {
+    ...GRACEFUL_FASTIFY_OPTIONS,
     trustProxy: opts.trustProxy,
     genReqId: genRequestId,
     frameworkErrors: problemFrameworkErrors,

@@ -2,6 +2,7 @@
 import { acmeChallengeRoutes } from '@platform/certificates';
 import {
   genRequestId,
+  GRACEFUL_FASTIFY_OPTIONS,
   problemClientErrorHandler,
   problemFrameworkErrors,
   registerInputHandling,
@@ -32,6 +33,7 @@ export interface LandingAppOptions {
 export async function buildLandingApp(deps: LandingDeps, opts: LandingAppOptions): Promise<FastifyInstance> {
   const app = (opts.logger
     ? Fastify({
+        ...GRACEFUL_FASTIFY_OPTIONS,
         loggerInstance: opts.logger,
         bodyLimit: opts.bodyLimit,
         trustProxy: opts.trustProxy,
@@ -40,6 +42,7 @@ export async function buildLandingApp(deps: LandingDeps, opts: LandingAppOptions
         clientErrorHandler: problemClientErrorHandler,
       })
     : Fastify({
+        ...GRACEFUL_FASTIFY_OPTIONS,
         logger: false,
         bodyLimit: opts.bodyLimit,
         trustProxy: opts.trustProxy,

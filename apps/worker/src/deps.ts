@@ -48,6 +48,7 @@ import { deliverConversion } from './features/conversions/conversion-delivery.js
 import { requeueCertificate, tenantDomainCertificateHooks } from './features/domains/certificate-hookup.js';
 import { createDomainCheckJob } from './features/domains/domain-check.job.js';
 import { fanOutErpEvent } from './features/erp-events/erp-event-fanout.js';
+import { ErpRecoveryRunner } from './features/erp-recovery/erp-recovery.runner.js';
 import { LeadDeliveryService } from './features/leads/lead-delivery.service.js';
 import { composeWorkerMetrics, type WorkerMetrics } from './features/metrics/worker-metrics.js';
 import { RetentionRunner } from './features/retention/retention.runner.js';
@@ -66,6 +67,8 @@ export interface WorkerParts {
   /** Served by worker.ts's caller on WORKER_METRICS_PORT (features/metrics). */
   metrics: WorkerMetrics;
   domainChecks: ReturnType<typeof createDomainCheckJob>;
+  /** Wakes deliveries waiting for an unreachable ERP when it answers again (ERP_RECOVERY_PROBE_MS). */
+  erpRecovery: ErpRecoveryRunner | undefined;
 }
 
 function conversionsSender(config: WorkerConfig, logger: Logger): ConversionsSender {
@@ -190,5 +193,15 @@ export function composeWorker(config: WorkerConfig, db: Db, logger: Logger): Wor
     tenantDomainCertificateHooks(db),
   );
   const domainChecks = createDomainCheckJob(config, db, logger, (d) => requeueCertificate(db, d));
-  return { relay, email, feed, pruning, certificates, metrics, domainChecks };
+  const erpRecovery =
+    config.ERP_RECOVERY_PROBE_MS > 0
+      ? new ErpRecoveryRunner({
+          db,
+          probe: async (tenantId) => (await erps.forTenant(tenantId)).version(),
+          wake: () => relay.wake(),
+          probeMs: config.ERP_RECOVERY_PROBE_MS,
+          logger,
+        })
+      : undefined;
+  return { relay, email, feed, pruning, certificates, metrics, domainChecks, erpRecovery };
 }

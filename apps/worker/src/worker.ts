@@ -32,13 +32,18 @@ export async function startWorker(
     opts.db ??
     (await openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, name: 'platform', owner: true }));
   if (ownDb) await migratePlatform(db);
-  const { relay, email, feed, pruning, certificates, metrics, domainChecks } = composeWorker(config, db, logger);
+  const { relay, email, feed, pruning, certificates, metrics, domainChecks, erpRecovery } = composeWorker(
+    config,
+    db,
+    logger,
+  );
   relay.start();
   email.start();
   feed?.start();
   pruning?.start();
   certificates?.start();
   domainChecks?.start();
+  erpRecovery?.start();
   let closing: Promise<void> | undefined;
   return {
     relay,
@@ -52,6 +57,7 @@ export async function startWorker(
         await pruning?.stop();
         await certificates?.stop();
         await domainChecks?.stop();
+        await erpRecovery?.stop();
         await relay.stop();
         await email.close();
         if (ownDb) await db.close();

@@ -3,7 +3,12 @@ export { toProblem, type Problem } from './problem.js';
 export { registerProblemHandlers, sendProblem, asAppError } from './error-handler.plugin.js';
 export { loggerOptions, createLogger, genRequestId, REDACT_PATHS, redactPathTokens } from './logger.js';
 export { parseOrThrow, zodIssuesToFields } from './validate.js';
-export { listenAndTrack, type RunningServer } from './server-lifecycle.js';
+export {
+  GRACEFUL_FASTIFY_OPTIONS,
+  listenAndTrack,
+  type ListenOptions,
+  type RunningServer,
+} from './server-lifecycle.js';
 export { runService } from './run-service.js';
 export { RateLimiter, type Limit } from './rate-limit/rate-limiter.js';
 export { pruneIdleBuckets } from './rate-limit/rate-limit.repo.js';

@@ -153,3 +153,38 @@ export async function pruneDoneRows(db: Queryable, before: Date, keyedBefore: Da
   );
   return r.rowCount;
 }
+
+/**
+ * Tenants with pending rows asleep in their retry backoff after failing with `errorPrefix` (e.g. the
+ * ERP being unreachable): the candidates for a recovery probe.
+ */
+export async function tenantsWaitingOn(db: Queryable, errorPrefix: string): Promise<string[]> {
+  const r = await db.query<{ tenant_id: string }>(
+    `SELECT DISTINCT tenant_id FROM outbox
+     WHERE status = 'pending' AND next_attempt_at > now() AND starts_with(coalesce(last_error, ''), $1)`,
+    [errorPrefix],
+  );
+  return r.rows.map((x) => x.tenant_id);
+}
+
+/**
+ * Wakes a tenant's rows asleep after failing with `errorPrefix`, because what they wait for answers
+ * again. They become due in their original order, `staggerMs` apart, so a long backlog is not thrown
+ * at a just-recovered receiver all at once (the relay's batch size bounds it further).
+ */
+export async function wakeWaiting(
+  db: Queryable,
+  tenantId: string,
+  errorPrefix: string,
+  staggerMs: number,
+): Promise<number> {
+  const r = await db.query(
+    `UPDATE outbox o SET next_attempt_at = now() + ((w.rank - 1) * $3::double precision * interval '1 millisecond')
+     FROM (SELECT id, row_number() OVER (ORDER BY next_attempt_at, id) AS rank FROM outbox
+           WHERE tenant_id = $1 AND status = 'pending' AND next_attempt_at > now()
+             AND starts_with(coalesce(last_error, ''), $2)) w
+     WHERE o.id = w.id AND o.status = 'pending'`,
+    [tenantId, errorPrefix, staggerMs],
+  );
+  return r.rowCount;
+}

@@ -64,8 +64,13 @@ export function killSpawned(): void {
 
 /** Runs `npm start`'s entry point in a child process with the given environment. */
 export function spawnPlatform(env: Record<string, string>): PlatformProcess {
+  return spawnService('apps/platform/src/main.ts', env);
+}
+
+/** Runs one service's entry point (e.g. `apps/landing/src/main.ts`) in a child process. */
+export function spawnService(entry: string, env: Record<string, string>): PlatformProcess {
   let out = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/platform/src/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: ROOT,
     // The docs site and the backup schedule are npm start's extras: off unless a test asks for them.
     env: {
