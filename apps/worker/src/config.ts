@@ -26,7 +26,7 @@ export const workerEnvSchema = z
     OUTBOX_POLL_MS: int(50, 60_000).default(500),
     CHANGE_FEED_POLL_MS: int(0, 3_600_000).default(5_000),
     // How often deliveries waiting for an unreachable ERP probe it, to go as soon as it answers (0: off).
-    ERP_RECOVERY_PROBE_MS: int(0, 600_000).default(2_000),
+    ERP_RECOVERY_PROBE_MS: int(0, 600_000).default(1_000),
     // A claimed row whose worker stopped refreshing its claim this long goes back to pending.
     OUTBOX_CLAIM_TIMEOUT_MS: int(1_000, 3_600_000).default(30_000),
     // Longest a graceful shutdown (finish rows in hand, release claims) may take before exiting anyway.

@@ -158,7 +158,7 @@ export {
 } from './sms/sms.port.js';
 export { justCallSmsAdapters } from './sms/justcall/justcall-adapters.js';
 // `normalizePhone` is taken by the Meta hashing rules above; this one is the SMS (E.164) rule.
-export { normalizeInternationalDigits, normalizePhone as normalizeSmsPhone } from './sms/phone.js';
+export { isSamePhone, normalizeInternationalDigits, normalizePhone as normalizeSmsPhone } from './sms/phone.js';
 export {
   createJustCallSmsSender,
   DEFAULT_JUSTCALL_RETRY_AFTER_SECONDS,

@@ -6,6 +6,7 @@
  * chatter message carries a Message-Id (`<sms-<id>@platform>`) it is found by before posting again.
  */
 import type { Domain, Erp } from '@platform/erp';
+import { isSamePhone } from '@platform/providers';
 
 export const SMS_XMLID_MODULE = 'platform_sms';
 const NO_ACTIVE_TEST = { active_test: false };
@@ -25,10 +26,24 @@ const escapeHtml = (s: string) =>
 /** Customer text is escaped, so it can never contain this markup and pass for another SMS's marker. */
 const markerParagraph = (smsId: string) => `<p data-platform-ref="${smsMarker(smsId)}">${smsMarker(smsId)}</p>`;
 
-/** Partners keep numbers as typed: compare on the last 10 digits, a national number. */
-function phoneDomain(contact: string): Domain {
-  const pattern = contact.slice(-10).split('').join('%');
+/**
+ * Partners and leads keep numbers as typed. The ERP narrows the candidates (the last seven digits in
+ * order, whatever lies between); only a number that is the whole E.164 number, compared after
+ * parsing, is a match: "+1 720 555 0130 ext. 188" is not 720-555-0188.
+ */
+function phoneCandidates(contact: string): Domain {
+  const pattern = `%${contact.slice(-7).split('').join('%')}%`;
   return ['|', ['phone', 'ilike', pattern], ['mobile', 'ilike', pattern]];
+}
+
+async function firstWithPhone(erp: Erp, model: string, contact: string, extra: Domain, order: string) {
+  const domain: Domain = extra.length ? ['&', ...phoneCandidates(contact), ...extra] : phoneCandidates(contact);
+  const rows = await erp.searchRead(model, domain, {
+    fields: ['phone', 'mobile'],
+    order,
+    limit: 200,
+  });
+  return rows.find((r) => isSamePhone(r.phone, contact) || isSamePhone(r.mobile, contact))?.id as number | undefined;
 }
 
 /** The lead an earlier attempt created for this SMS: by external id, else (its link reply lost) by marker. */
@@ -67,14 +82,11 @@ export async function chatterTarget(
 ): Promise<{ model: 'res.partner' | 'crm.lead'; id: number; created: boolean }> {
   const earlier = await earlierLead(erp, m.id);
   if (earlier !== undefined) return { model: 'crm.lead', id: earlier, created: true };
-  const [partner] = await erp.search('res.partner', phoneDomain(m.contact_number), { limit: 1, order: 'id' });
+  const partner = await firstWithPhone(erp, 'res.partner', m.contact_number, [], 'id');
   if (partner !== undefined) return { model: 'res.partner', id: partner, created: false };
   // An open lead: active and not won (probability under 100).
   const open: Domain = ['|', ['probability', '=', false], ['probability', '<', 100]];
-  const [lead] = await erp.search('crm.lead', ['&', ...phoneDomain(m.contact_number), ...open], {
-    limit: 1,
-    order: 'id desc',
-  });
+  const lead = await firstWithPhone(erp, 'crm.lead', m.contact_number, open, 'id desc');
   if (lead !== undefined) return { model: 'crm.lead', id: lead, created: false };
   const id = await erp.create('crm.lead', {
     name: `SMS from +${m.contact_number}`,

@@ -101,6 +101,22 @@ describe('SMS', () => {
     ]);
   });
 
+  it("a text from a number that merely contains a customer's digits makes a new lead, not a post on that customer", async () => {
+    const other = await h.erp.erp.create('res.partner', { name: 'Ext Partner', phone: '+1 720 555 0130 ext. 188' });
+    await h.erp.erp.create('crm.lead', { name: 'Open lead with digits', phone: '720 555 0130 x188', type: 'lead' });
+    const samePerson = await h.erp.erp.create('res.partner', { name: 'Dotted Number', mobile: '720.555.0166' });
+    await h.provider.simulateInbound({ from: '17205550188', to: '13035550100', body: 'Who is this?' });
+    await h.provider.simulateInbound({ from: '17205550166', to: '13035550100', body: 'It is me' });
+    const [stranger] = await inboundFrom('17205550188');
+    const a = await h.sms.attachInbound(stranger!.id, h.erp.erp);
+    expect(a.model).toBe('crm.lead');
+    expect((await h.erp.erp.read('crm.lead', [a.id], ['name']))[0]!.name).toBe('SMS from +17205550188');
+    expect(await chatter('res.partner', other)).toHaveLength(0);
+    // The whole number typed another way is still the same customer.
+    const [known] = await inboundFrom('17205550166');
+    expect(await h.sms.attachInbound(known!.id, h.erp.erp)).toMatchObject({ model: 'res.partner', id: samePerson });
+  });
+
   it('ignores a duplicate delivery and refuses a forged or stale one', async () => {
     const before = (await h.rows('SELECT * FROM sms_messages')).length;
     await h.provider.resendWebhook(undefined, 2);

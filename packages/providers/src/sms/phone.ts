@@ -23,3 +23,21 @@ export function normalizeInternationalDigits(value: unknown): string {
   const s = String(value).trim();
   return normalizePhone(s.startsWith('+') ? s : `+${s}`) ?? s.replace(/\D/g, '');
 }
+
+/**
+ * Whether a number as someone typed it (`(720) 555-0188`, `+1 720 555 0130 ext. 188`) is the whole
+ * of `e164Digits` (`17205550188`): parsed, with a national number read in the region of the number
+ * it is compared with, and equal to it in E.164. An extension or extra digits make it another number.
+ */
+export function isSamePhone(typed: unknown, e164Digits: string): boolean {
+  if (typeof typed !== 'string' || typed.trim() === '') return false;
+  const target = parsePhoneNumberFromString(`+${e164Digits.replace(/^\+/, '')}`);
+  if (!target) return false;
+  let raw = typed.trim();
+  if (raw.startsWith('00')) raw = `+${raw.slice(2)}`;
+  const parsed = raw.startsWith('+')
+    ? parsePhoneNumberFromString(raw)
+    : parsePhoneNumberFromString(raw, target.country ?? 'US');
+  if (!parsed || parsed.ext) return false;
+  return parsed.number === target.number;
+}
