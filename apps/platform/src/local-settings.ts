@@ -1,8 +1,8 @@
 /**
  * Points the default tenant's integration settings at the local stand-ins (local-providers.ts),
  * never over settings an operator made for real providers: SMS only when unset or made with the
- * local credentials, accounting only when unset, team chat when unset or aimed at a loopback
- * receiver (the stand-in's webhook URL changes with each start).
+ * local credentials, accounting only when unset, team chat when unset (every flag on) or aimed at
+ * a loopback receiver (then only its URL, which changes with each start: the flags stay the user's).
  */
 import type { Db } from '@platform/db';
 import {
@@ -77,17 +77,13 @@ export async function useLocalProviders(
   }
   if (local.chat) {
     const current = await settings.chatConfig(tenant);
-    if (!current || /^http:\/\/(127\.0\.0\.1|localhost)[:/]/.test(current.webhookUrl)) {
-      await settings.setChatConfig(
-        tenant,
-        chatConfigSchema.parse({
-          webhook_url: local.chat.webhookUrl(),
-          enable_fsm: true,
-          enable_sales: true,
-          enable_invoice: true,
-          enable_po: true,
-        }),
-      );
+    if (!current) {
+      const all = { enable_fsm: true, enable_sales: true, enable_invoice: true, enable_po: true };
+      await settings.setChatConfig(tenant, chatConfigSchema.parse({ webhook_url: local.chat.webhookUrl(), ...all }));
+      done.push('chat');
+    } else if (/^http:\/\/(127\.0\.0\.1|localhost)[:/]/.test(current.webhookUrl)) {
+      // The stand-in's URL changes with each start; the flags are the user's and stay as they were set.
+      await settings.setChatConfig(tenant, chatConfigSchema.parse({ webhook_url: local.chat.webhookUrl() }));
       done.push('chat');
     }
   }

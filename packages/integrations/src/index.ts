@@ -1,8 +1,5 @@
-export {
-  chatOrigins,
-  IntegrationSettingsService,
-  type PhoneNormalizer,
-} from './settings/integration-settings.service.js';
+export { chatOrigins } from './settings/chat-webhook-url.js';
+export { IntegrationSettingsService, type PhoneNormalizer } from './settings/integration-settings.service.js';
 export * from './settings/settings.schemas.js';
 export type { AccountingRow, SmsLineRow } from './settings/settings.repo.js';
 export {

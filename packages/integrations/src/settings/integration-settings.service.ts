@@ -4,21 +4,15 @@
  */
 import type { Db } from '@platform/db';
 import { AppError } from '@platform/kernel';
-import { GOOGLE_CHAT_ORIGIN, parseChatWebhookUrl } from '@platform/providers';
+import { GOOGLE_CHAT_ORIGIN } from '@platform/providers';
 import { maskSecret, type SecretBox } from '@platform/secrets';
 
 import { listAttention } from '../accounting/accounting.repo.js';
+import { checkChatWebhookUrl } from './chat-webhook-url.js';
 import * as repo from './settings.repo.js';
 import type { AccountingConnectionInput, ChatConfigInput, SmsConfigInput, SmsLineInput } from './settings.schemas.js';
 
 export type PhoneNormalizer = (raw: string) => string | undefined;
-
-/** A comma-separated origin list (CHAT_ALLOWED_ORIGINS) as a list. */
-export const chatOrigins = (list: string): string[] =>
-  list
-    .split(',')
-    .map((o) => o.trim())
-    .filter(Boolean);
 
 const aad = (tenantId: string, table: string, column: string, key: string | number) =>
   `${tenantId}|${table}|${column}|${key}`;
@@ -249,25 +243,20 @@ export class IntegrationSettingsService {
   }
 
   async setChatConfig(tenantId: string, i: ChatConfigInput): Promise<Record<string, unknown>> {
-    // A URL the worker would refuse to call is refused now, not retried into the dead letters later.
-    const parsed = parseChatWebhookUrl(i.webhook_url);
-    if (!parsed || !this.chatOrigins.has(parsed.origin)) {
-      const rule = parsed ? 'allowed_origin' : 'format';
-      const message = parsed
-        ? `must be on an allowed origin (CHAT_ALLOWED_ORIGINS: ${[...this.chatOrigins].join(', ')})`
-        : 'must be an incoming-webhook URL: <origin>/v1/spaces/<space>/messages?key=…&token=…';
-      throw new AppError('VALIDATION_FAILED', `webhook_url ${message}.`, {
-        fieldIssues: [{ field: 'webhook_url', rule, message }],
-      });
-    }
+    // A stored URL that no longer opens (a lost key) is replaced by a whole new setting, not read.
+    const current = await this.chatConfig(tenantId, i.company_id).catch((e: unknown) => {
+      if (i.webhook_url) return undefined;
+      throw e;
+    });
+    const webhookUrl = checkChatWebhookUrl(i.webhook_url ?? current?.webhookUrl, this.chatOrigins);
     await repo.upsertChatConfig(this.db, {
       tenant_id: tenantId,
       company_id: i.company_id,
-      webhook_url_enc: this.seal(tenantId, 'chat_configs', 'webhook_url', i.company_id, i.webhook_url),
-      enable_fsm: i.enable_fsm,
-      enable_sales: i.enable_sales,
-      enable_invoice: i.enable_invoice,
-      enable_po: i.enable_po,
+      webhook_url_enc: this.seal(tenantId, 'chat_configs', 'webhook_url', i.company_id, webhookUrl),
+      enable_fsm: i.enable_fsm ?? current?.enable_fsm ?? false,
+      enable_sales: i.enable_sales ?? current?.enable_sales ?? false,
+      enable_invoice: i.enable_invoice ?? current?.enable_invoice ?? false,
+      enable_po: i.enable_po ?? current?.enable_po ?? false,
     });
     return this.showChatConfig(tenantId, i.company_id);
   }

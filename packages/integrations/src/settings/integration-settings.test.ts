@@ -154,4 +154,17 @@ describe('integration settings', () => {
     expect(bad.success).toBe(false);
     expect(bad.error?.issues[0]?.path).toEqual(['tax_types', 'Sales 8%']);
   });
+
+  it('switches one chat flag without the webhook URL, keeping the URL and the other flags', async () => {
+    const url = 'https://chat.googleapis.com/v1/spaces/FLAGS/messages?key=K&token=T';
+    await t.db.query('DELETE FROM chat_configs WHERE tenant_id = $1', [other]);
+    await expect(svc.setChatConfig(other, chatConfigSchema.parse({ enable_po: true }))).rejects.toMatchObject({
+      code: 'VALIDATION_FAILED',
+      fieldIssues: [expect.objectContaining({ field: 'webhook_url', rule: 'required' })],
+    });
+    await svc.setChatConfig(other, chatConfigSchema.parse({ webhook_url: url, enable_fsm: true, enable_sales: true }));
+    const shown = await svc.setChatConfig(other, chatConfigSchema.parse({ enable_sales: false }));
+    expect(shown).toMatchObject({ enable_fsm: true, enable_sales: false, enable_invoice: false, enable_po: false });
+    expect((await svc.chatConfig(other))?.webhookUrl).toBe(url);
+  });
 });

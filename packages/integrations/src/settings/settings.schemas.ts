@@ -63,13 +63,20 @@ export const smsLineSchema = z.object({
   is_default: z.boolean().default(false),
 });
 
+/**
+ * A team-chat setting, whole or in part: what is left out keeps its stored value, so a flag can be
+ * switched without the webhook URL, which is a credential and never shown back. A first setting
+ * needs the URL; its flags left out are off.
+ */
 export const chatConfigSchema = z.object({
   company_id: z.number().int().positive().default(1),
-  webhook_url: z.url({ protocol: /^https?$/, error: 'must be the incoming-webhook URL issued by the chat space' }),
-  enable_fsm: z.boolean().default(false),
-  enable_sales: z.boolean().default(false),
-  enable_invoice: z.boolean().default(false),
-  enable_po: z.boolean().default(false),
+  webhook_url: z
+    .url({ protocol: /^https?$/, error: 'must be the incoming-webhook URL issued by the chat space' })
+    .optional(),
+  enable_fsm: z.boolean().optional(),
+  enable_sales: z.boolean().optional(),
+  enable_invoice: z.boolean().optional(),
+  enable_po: z.boolean().optional(),
 });
 
 export type AccountingConnectionInput = z.infer<typeof accountingConnectionSchema>;
