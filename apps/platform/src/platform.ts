@@ -141,10 +141,11 @@ export async function startPlatform(
           sms: local.sms?.url,
           accounting: local.accounting?.url,
           chat: local.chat?.url,
+          mail: local.mail?.url,
           console: consoleUrl,
           settings_pointed_at_them: configured,
         },
-        `providers: LOCAL stand-ins for SMS, accounting and team chat are in use (embedded mode only; nothing leaves this machine). Console: ${consoleUrl}`,
+        `providers: LOCAL stand-ins for SMS, accounting, team chat and email are in use (embedded mode only; nothing leaves this machine). Console: ${consoleUrl}${local.mail ? `, mail: ${consoleUrl}/mail` : ''}`,
       );
     }
     let closing: Promise<void> | undefined;
