@@ -5,6 +5,7 @@ export { loggerOptions, createLogger, genRequestId, REDACT_PATHS, redactPathToke
 export { parseOrThrow, zodIssuesToFields } from './validate.js';
 export { listenAndTrack, type RunningServer } from './server-lifecycle.js';
 export { runService } from './run-service.js';
+export { assertPortsFree, namedPortError, type NamedPort, onNamedPort } from './named-ports.js';
 export { RateLimiter, type Limit } from './rate-limit/rate-limiter.js';
 export { pruneIdleBuckets } from './rate-limit/rate-limit.repo.js';
 export {
