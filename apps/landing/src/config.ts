@@ -1,6 +1,7 @@
 /** The landing host's environment, validated once at start-up (the only reader of process.env here). */
 import { metricsEnvShape } from '@platform/http-kit';
 import { type EnvSource, readConfig } from '@platform/kernel';
+import { isHostnameAllowListEntry } from '@platform/providers';
 import { tenantsHostEnvShape } from '@platform/tenancy';
 import { z } from 'zod';
 
@@ -15,6 +16,25 @@ const hostnames = z
       .filter(Boolean),
   )
   .pipe(z.array(z.string().regex(/^[a-z0-9.-]+$/, 'must be a comma-separated list of host names')));
+// The bot check's allow-list also takes `*.example.com` (its subdomains, not example.com itself).
+const hostnamePatterns = z
+  .string()
+  .transform((s) =>
+    s
+      .split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
+  )
+  .pipe(
+    z.array(
+      z
+        .string()
+        .refine(
+          isHostnameAllowListEntry,
+          'must be a comma-separated list of host names or *.example.com wildcards (two labels or more after *.)',
+        ),
+    ),
+  );
 
 export const landingEnvSchema = z
   .object({
@@ -57,7 +77,7 @@ export const landingEnvSchema = z
       .min(0, 'must be between 0 and 1')
       .max(1, 'must be between 0 and 1')
       .default(0.5),
-    CAPTCHA_ALLOWED_HOSTNAMES: hostnames.optional(),
+    CAPTCHA_ALLOWED_HOSTNAMES: hostnamePatterns.optional(),
     // Tokens the local bot-check stand-in keeps (oldest evicted); benchmarks raise it to their load.
     LOCAL_CAPTCHA_MAX_TOKENS: z.coerce
       .number()

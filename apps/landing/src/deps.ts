@@ -43,7 +43,8 @@ export function landingHosts(config: LandingConfig): string[] {
     ...LOCAL_HOSTNAMES,
     config.LANDING_DOMAIN,
     ...(config.SITE_URL ? [new URL(config.SITE_URL).hostname] : []),
-    ...(config.CAPTCHA_ALLOWED_HOSTNAMES ?? []),
+    // Exact names only: a wildcard entry is a pattern for the bot check, not a host of the default site.
+    ...(config.CAPTCHA_ALLOWED_HOSTNAMES ?? []).filter((h) => !h.startsWith('*.')),
     ...(config.LANDING_HOSTS ?? []),
   ];
 }
@@ -86,7 +87,8 @@ export function composeLanding(config: LandingConfig, db: Db, onAccepted?: () =>
         secret,
         minScore: config.CAPTCHA_MIN_SCORE,
         timeoutMs: config.CAPTCHA_TIMEOUT_MS,
-        allowedHostnames: allowed ?? LOCAL_HOSTNAMES,
+        // Embedded mode serves every tenant on <slug>.TENANTS_HOST; custom domains pass as the request's own host.
+        allowedHostnames: allowed ?? [...LOCAL_HOSTNAMES, `*.${config.TENANTS_HOST}`],
       }),
     );
     verifier = late;

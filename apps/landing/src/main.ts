@@ -1,5 +1,5 @@
 /** `npm run start:landing`: the landing host as its own process. */
-import { runService } from '@platform/http-kit';
+import { onNamedPort, runService } from '@platform/http-kit';
 
 import { loadLandingConfig } from './config.js';
 import { startLanding } from './server.js';
@@ -11,7 +11,10 @@ await runService('landing', async () => {
       'note: no DATABASE_URL, so this landing host keeps its own PGlite; no separate worker can read it. Use `npm start` for the single-process embedded mode.\n',
     );
   }
-  const landing = await startLanding(config);
+  const landing = await onNamedPort(
+    { variable: 'LANDING_PORT', host: config.LANDING_HOST, port: config.LANDING_PORT },
+    () => startLanding(config),
+  );
   process.stdout.write(`landing host listening on ${landing.url}\n`);
   return landing;
 });

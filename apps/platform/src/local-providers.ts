@@ -1,11 +1,13 @@
 /**
  * `npm start` on embedded defaults runs LOCAL stand-ins of the outside providers (announced at
- * start, like the bot check's), so a new user can connect accounting, send and receive SMS and see
- * team-chat messages with nothing leaving the machine: JustCall-style SMS, Xero-style accounting
- * and a Google Chat webhook receiver (packages/providers, `*\/local`). Their credentials are made
+ * start, like the bot check's), so a new user can connect accounting, send and receive SMS, see
+ * team-chat messages and read the platform's email with nothing leaving the machine: JustCall-style
+ * SMS, Xero-style accounting, a Google Chat webhook receiver and an SMTP mailbox (packages/providers,
+ * `*\/local`; the mailbox keeps its mail in DATA_DIR/local-mail.json, mode 0600). Their credentials are made
  * once and kept in DATA_DIR/local-providers.json (mode 0600), and the default tenant's integration
  * settings are pointed at them unless the operator configured real ones. A small loopback console
- * shows what they received and lets a "customer" text in (docs/integrations.md "Local stand-ins").
+ * shows what they received, the mail at /mail, and lets a "customer" text in (docs/integrations.md
+ * "Local stand-ins").
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -16,12 +18,15 @@ import { randomToken } from '@platform/kernel';
 import {
   type RunningLocalAccounting,
   type RunningLocalChat,
+  type RunningLocalMail,
   type RunningLocalSms,
   startLocalAccounting,
   startLocalChat,
+  startLocalMail,
   startLocalSms,
 } from '@platform/providers/local';
 
+import { serveConsole } from './local-providers.console.js';
 import { type PlatformConfig, wantsLocalProviders } from './platform.config.js';
 
 export interface LocalCredentials {
@@ -34,6 +39,8 @@ export interface LocalProviders {
   sms: RunningLocalSms | undefined;
   accounting: RunningLocalAccounting | undefined;
   chat: RunningLocalChat | undefined;
+  /** The SMTP mailbox every email goes to (EMAIL_SMTP_URL points at it). */
+  mail: RunningLocalMail | undefined;
   /** Environment for the services: provider URLs pointing at the stand-ins. */
   env: Record<string, string>;
   /** Tells the stand-ins where the ERP host's webhooks are, and starts the console. */
@@ -54,7 +61,7 @@ function credentialsIn(dataDir: string): LocalCredentials {
 
 export async function startLocalProviders(c: PlatformConfig): Promise<LocalProviders | undefined> {
   const want = wantsLocalProviders(c);
-  if (!want.sms && !want.accounting && !want.chat) return undefined;
+  if (!want.sms && !want.accounting && !want.chat && !want.mail) return undefined;
   const credentials = credentialsIn(c.DATA_DIR);
   const host = '127.0.0.1';
   const sms = want.sms ? await startLocalSms({ ...credentials.sms, host, port: 0 }) : undefined;
@@ -67,7 +74,11 @@ export async function startLocalProviders(c: PlatformConfig): Promise<LocalProvi
       })
     : undefined;
   const chat = want.chat ? await startLocalChat({ host, port: 0 }) : undefined;
+  const mail = want.mail
+    ? await startLocalMail({ host, port: 0, storeFile: join(c.DATA_DIR, 'local-mail.json') })
+    : undefined;
   const env: Record<string, string> = {};
+  if (mail) env.EMAIL_SMTP_URL = mail.url;
   if (sms) env.SMS_API_URL = sms.url;
   if (accounting)
     Object.assign(env, {
@@ -82,60 +93,18 @@ export async function startLocalProviders(c: PlatformConfig): Promise<LocalProvi
     sms,
     accounting,
     chat,
+    mail,
     env,
     async bind(erpUrl) {
       sms?.setWebhookUrl(`${erpUrl}/sms/webhook/sms`);
       accounting?.setWebhookUrl(`${erpUrl}/acct/webhook`);
-      console_ = createServer((req, res) => void serveConsole(req, res, { sms, chat }));
+      console_ = createServer((req, res) => void serveConsole(req, res, { sms, chat, mail }));
       await new Promise<void>((r) => console_!.listen(c.LOCAL_PROVIDERS_PORT, host, r));
       return `http://${host}:${(console_.address() as AddressInfo).port}`;
     },
     async close() {
       await new Promise<void>((r) => (console_ ? console_.close(() => r()) : r()));
-      await Promise.all([sms?.close(), accounting?.close(), chat?.close()]);
+      await Promise.all([sms?.close(), accounting?.close(), chat?.close(), mail?.close()]);
     },
   };
-}
-
-/** GET / : what the stand-ins received; POST /sms/inbound {from, to, body}: a customer texts a line. */
-async function serveConsole(
-  req: import('node:http').IncomingMessage,
-  res: import('node:http').ServerResponse,
-  p: { sms?: RunningLocalSms; chat?: RunningLocalChat },
-) {
-  const send = (status: number, body: unknown) =>
-    res.writeHead(status, { 'content-type': 'application/json' }).end(`${JSON.stringify(body, null, 2)}\n`);
-  try {
-    if (req.method === 'GET' && (req.url === '/' || req.url === '/messages')) {
-      return send(200, {
-        sms: (p.sms?.messages ?? []).map((m) => ({
-          id: m.id,
-          direction: m.direction,
-          line: m.line,
-          contact: m.contact,
-          body: m.body,
-          status: m.status,
-          at: m.createdAt,
-        })),
-        chat: (p.chat?.messages ?? []).map((m) => ({
-          space: m.space,
-          text: m.text,
-          thread: m.threadKey,
-          at: m.createTime,
-        })),
-      });
-    }
-    if (req.method === 'POST' && req.url === '/sms/inbound' && p.sms) {
-      let raw = '';
-      for await (const chunk of req) raw += String(chunk);
-      const b = JSON.parse(raw || '{}') as { from?: unknown; to?: unknown; body?: unknown };
-      if (typeof b.from !== 'string' || typeof b.to !== 'string' || typeof b.body !== 'string' || !b.body) {
-        return send(422, { error: 'from, to (one of our SMS lines) and body are required strings' });
-      }
-      return send(202, await p.sms.simulateInbound({ from: b.from, to: b.to, body: b.body }));
-    }
-    send(404, { error: 'GET / lists messages; POST /sms/inbound {from, to, body} texts one of our lines' });
-  } catch (e) {
-    send(400, { error: (e as Error).message });
-  }
 }

@@ -13,7 +13,7 @@ import { loadFrontendConfig } from '@platform/app-frontend/frontend.config.js';
 import { startFrontend } from '@platform/app-frontend/frontend.server.js';
 import { loadLandingConfig } from '@platform/app-landing/config.js';
 import { startLanding } from '@platform/app-landing/server.js';
-import { loadWorkerConfig } from '@platform/app-worker/config.js';
+import { loadWorkerConfig, type WorkerConfig } from '@platform/app-worker/config.js';
 import { workerTenantErps } from '@platform/app-worker/erp-connections.js';
 import { startBackupJob } from '@platform/app-worker/features/backup/backup.job.js';
 import { startWorkerMetrics } from '@platform/app-worker/features/metrics/worker-metrics.js';
@@ -22,15 +22,16 @@ import { startWorker } from '@platform/app-worker/worker.js';
 import { loadBackupConfig } from '@platform/backup';
 import { type Db, migratePlatform, openDb } from '@platform/db';
 import type { Erp } from '@platform/erp';
-import { createLogger } from '@platform/http-kit';
+import { assertPortsFree, createLogger, onNamedPort } from '@platform/http-kit';
 import { chatOrigins, IntegrationSettingsService } from '@platform/integrations';
 import type { EnvSource } from '@platform/kernel';
 import { normalizeSmsPhone } from '@platform/providers';
 import type { FastifyBaseLogger } from 'fastify';
 
-import { startLocalProviders } from './local-providers.js';
+import { type LocalProviders, startLocalProviders } from './local-providers.js';
 import { useLocalProviders } from './local-settings.js';
 import { loadPlatformConfig } from './platform.config.js';
+import { listeningPorts } from './platform.ports.js';
 
 export interface RunningPlatform {
   landingUrl: string;
@@ -48,6 +49,8 @@ export interface RunningPlatform {
   frontendUrl: string;
   /** The docs site's URL (undefined when DOCS=off). */
   docsUrl?: string | undefined;
+  /** The local stand-ins' console (embedded defaults), and whether its mailbox runs (`/mail`). */
+  localConsole?: { url: string; mail: boolean };
   /** Longest a graceful shutdown may take (SHUTDOWN_TIMEOUT_MS) before the process exits anyway. */
   shutdownDeadlineMs: number;
   close(): Promise<void>;
@@ -70,83 +73,103 @@ export async function startPlatform(
   // Validate every service's configuration before starting any of them.
   const platformConfig = loadPlatformConfig(baseEnv);
   const base = loadLandingConfig(baseEnv);
-  if (!baseEnv.ERP_URL) loadErpConfig(baseEnv);
-  loadWorkerConfig(baseEnv);
+  const erpBase = baseEnv.ERP_URL ? undefined : loadErpConfig(baseEnv);
+  const workerBase = loadWorkerConfig(baseEnv);
   const backupConfig = loadBackupConfig(baseEnv);
   const docsConfig = loadDocsConfig(baseEnv);
-  loadControlConfig(baseEnv);
-  loadFrontendConfig(baseEnv);
+  const controlBase = loadControlConfig(baseEnv);
+  const frontendBase = loadFrontendConfig(baseEnv);
+  const ports = listeningPorts({
+    platform: platformConfig,
+    landing: base,
+    erp: erpBase,
+    worker: workerBase,
+    docs: docsConfig,
+    control: controlBase,
+    frontend: frontendBase,
+    extras,
+  });
+  // A busy port stops start-up here, named by its variable, before anything is opened.
+  await assertPortsFree(Object.values(ports));
   // One platform database for every service of this process: the ERP host's REST and integration
   // tables, the landing host's submissions and the worker's outbox (PGlite allows one owner).
   const db = await openDb({ databaseUrl: base.DATABASE_URL, dataDir: base.DATA_DIR, name: 'platform', owner: true });
-  let erpServer: Awaited<ReturnType<typeof startErp>> | undefined;
-  let local: Awaited<ReturnType<typeof startLocalProviders>> = undefined;
+  // What has started, closed in reverse when a later step fails: nothing half-started stays listening.
+  const started: (() => Promise<unknown>)[] = [() => db.close()];
+  const track = <T extends { close(): Promise<unknown> } | undefined>(x: T): T => {
+    if (x) started.push(() => x.close());
+    return x;
+  };
   try {
     // On embedded defaults the outside providers are local stand-ins (local-providers.ts).
-    local = await startLocalProviders(platformConfig);
+    const local = track(await startLocalProviders(platformConfig));
     const env: EnvSource = { ...baseEnv, ...local?.env };
     const landingConfig = loadLandingConfig(env);
     const erpConfig = env.ERP_URL ? undefined : loadErpConfig(env);
     const logger = createLogger(landingConfig.LOG_LEVEL);
     await migratePlatform(db);
-    erpServer = erpConfig
-      ? await startErp(erpConfig, logger.child({ name: 'erp' }) as unknown as FastifyBaseLogger, { platformDb: db })
+    const erpServer = erpConfig
+      ? track(
+          await onNamedPort(ports.erp!, () =>
+            startErp(erpConfig, logger.child({ name: 'erp' }) as unknown as FastifyBaseLogger, { platformDb: db }),
+          ),
+        )
       : undefined;
     const workerConfig = loadWorkerConfig(erpServer ? { ...env, ERP_URL: erpServer.url } : env);
-    const worker = await startWorker(workerConfig, { db, logger: logger.child({ name: 'worker' }) });
-    const workerMetrics = extras.workerMetrics ? await startWorkerMetrics(workerConfig, worker.metrics) : undefined;
-    const landing = await startLanding(landingConfig, {
-      db,
-      logger: logger.child({ name: 'landing' }) as unknown as FastifyBaseLogger,
-      onAccepted: () => worker.wake(),
-    });
-    const control = await startControl(loadControlConfig(erpServer ? { ...env, ERP_URL: erpServer.url } : env), {
-      db,
-      logger: logger.child({ name: 'control' }) as unknown as FastifyBaseLogger,
-    });
-    const frontend = await startFrontend(loadFrontendConfig({ ...env, CONTROL_URL: control.url }), {
-      db,
-      logger: logger.child({ name: 'frontend' }) as unknown as FastifyBaseLogger,
-    });
+    const worker = track(await startWorker(workerConfig, { db, logger: logger.child({ name: 'worker' }) }));
+    const workerMetrics = extras.workerMetrics
+      ? track(await onNamedPort(ports.workerMetrics!, () => startWorkerMetrics(workerConfig, worker.metrics)))
+      : undefined;
+    const landing = track(
+      await onNamedPort(ports.landing, () =>
+        startLanding(landingConfig, {
+          db,
+          logger: logger.child({ name: 'landing' }) as unknown as FastifyBaseLogger,
+          onAccepted: () => worker.wake(),
+        }),
+      ),
+    );
+    const control = track(
+      await onNamedPort(ports.control, () =>
+        startControl(loadControlConfig(erpServer ? { ...env, ERP_URL: erpServer.url } : env), {
+          db,
+          logger: logger.child({ name: 'control' }) as unknown as FastifyBaseLogger,
+        }),
+      ),
+    );
+    const frontend = track(
+      await onNamedPort(ports.frontend, () =>
+        startFrontend(loadFrontendConfig({ ...env, CONTROL_URL: control.url }), {
+          db,
+          logger: logger.child({ name: 'frontend' }) as unknown as FastifyBaseLogger,
+        }),
+      ),
+    );
     // Daily backups; on PGlite this process owns the files, so it hands the open databases over.
     const backups = !extras.backups
       ? undefined
-      : await startBackupJob(backupConfig, {
-          logger: logger.child({ name: 'backup' }),
-          db,
-          ...(backupConfig.DATABASE_URL
-            ? {}
-            : { pgliteDbs: erpServer ? { platform: db, erp: erpServer.db } : { platform: db } }),
-        });
+      : track(
+          await startBackupJob(backupConfig, {
+            logger: logger.child({ name: 'backup' }),
+            db,
+            ...(backupConfig.DATABASE_URL
+              ? {}
+              : { pgliteDbs: erpServer ? { platform: db, erp: erpServer.db } : { platform: db } }),
+          }),
+        );
     const docs = !extras.docs
       ? undefined
-      : await startDocs(docsConfig, logger.child({ name: 'docs' }) as unknown as FastifyBaseLogger);
-    if (local && erpServer) {
-      const consoleUrl = await local.bind(erpServer.url);
-      const settings = new IntegrationSettingsService(
-        db,
-        secretBoxFrom(workerConfig),
-        (raw) => normalizeSmsPhone(raw, workerConfig.SMS_DEFAULT_REGION),
-        chatOrigins(workerConfig.CHAT_ALLOWED_ORIGINS),
-      );
-      const configured = await useLocalProviders(
-        settings,
-        db,
-        local,
-        erpServer.url,
-        new URL(erpServer.url).port ? Number(new URL(erpServer.url).port) : 80,
-      );
-      logger.warn(
-        {
-          sms: local.sms?.url,
-          accounting: local.accounting?.url,
-          chat: local.chat?.url,
-          console: consoleUrl,
-          settings_pointed_at_them: configured,
-        },
-        `providers: LOCAL stand-ins for SMS, accounting and team chat are in use (embedded mode only; nothing leaves this machine). Console: ${consoleUrl}`,
-      );
-    }
+      : track(
+          await onNamedPort(ports.docs!, () =>
+            startDocs(docsConfig, logger.child({ name: 'docs' }) as unknown as FastifyBaseLogger),
+          ),
+        );
+    const consoleUrl =
+      local && erpServer
+        ? await onNamedPort(ports.localConsole!, () =>
+            pointAtLocalProviders(local, erpServer.url, db, workerConfig, logger),
+          )
+        : undefined;
     let closing: Promise<void> | undefined;
     return {
       landingUrl: landing.url,
@@ -155,6 +178,7 @@ export async function startPlatform(
       frontendUrl: frontend.url,
       docsUrl: docs?.url,
       workerMetricsUrl: workerMetrics && `${workerMetrics.url}/metrics`,
+      ...(local && consoleUrl ? { localConsole: { url: consoleUrl, mail: Boolean(local.mail) } } : {}),
       erp: workerTenantErps(workerConfig, db).defaultErp(),
       db,
       shutdownDeadlineMs: workerConfig.SHUTDOWN_TIMEOUT_MS,
@@ -174,9 +198,43 @@ export async function startPlatform(
         })()),
     };
   } catch (e) {
-    await erpServer?.close();
-    await db.close();
-    await local?.close();
+    for (const close of started.reverse()) await close().catch(() => undefined);
     throw e;
   }
+}
+
+/** Points the default tenant's integration settings at the stand-ins, starts their console, says so. */
+async function pointAtLocalProviders(
+  local: LocalProviders,
+  erpUrl: string,
+  db: Db,
+  workerConfig: WorkerConfig,
+  logger: ReturnType<typeof createLogger>,
+): Promise<string> {
+  const consoleUrl = await local.bind(erpUrl);
+  const settings = new IntegrationSettingsService(
+    db,
+    secretBoxFrom(workerConfig),
+    (raw) => normalizeSmsPhone(raw, workerConfig.SMS_DEFAULT_REGION),
+    chatOrigins(workerConfig.CHAT_ALLOWED_ORIGINS),
+  );
+  const configured = await useLocalProviders(
+    settings,
+    db,
+    local,
+    erpUrl,
+    new URL(erpUrl).port ? Number(new URL(erpUrl).port) : 80,
+  );
+  logger.info(
+    {
+      sms: local.sms?.url,
+      accounting: local.accounting?.url,
+      chat: local.chat?.url,
+      mail: local.mail?.url,
+      console: consoleUrl,
+      settings_pointed_at_them: configured,
+    },
+    `providers: LOCAL stand-ins for SMS, accounting, team chat and email are in use (embedded mode only; nothing leaves this machine). Console: ${consoleUrl}`,
+  );
+  return consoleUrl;
 }

@@ -1,7 +1,6 @@
 /** `npm run start:worker`: the outbox worker as its own process (needs the shared PostgreSQL). */
 import { loadBackupConfig } from '@platform/backup';
-import { runService } from '@platform/http-kit';
-import { createLogger } from '@platform/http-kit';
+import { createLogger, onNamedPort, runService } from '@platform/http-kit';
 import { ConfigError } from '@platform/kernel';
 
 import { loadWorkerConfig } from './config.js';
@@ -19,7 +18,19 @@ await runService('worker', async () => {
   const backupConfig = loadBackupConfig();
   const worker = await startWorker(config);
   const backups = await startBackupJob(backupConfig, { logger: createLogger(config.LOG_LEVEL, 'backup') });
-  const metrics = await startWorkerMetrics(config, worker.metrics);
+  const metricsPort = {
+    variable: 'WORKER_METRICS_PORT',
+    host: config.WORKER_METRICS_HOST,
+    port: config.WORKER_METRICS_PORT,
+  };
+  const metrics = await onNamedPort(metricsPort, () => startWorkerMetrics(config, worker.metrics)).catch(
+    async (e: unknown) => {
+      // Nothing half-started: the relay and the backup schedule stop before the message is printed.
+      await backups?.close();
+      await worker.close();
+      throw e;
+    },
+  );
   process.stdout.write('worker started: relaying the outbox\n');
   if (metrics) process.stdout.write(`worker metrics: ${metrics.url}/metrics\n`);
   return { close: async () => (await metrics?.close(), await backups?.close(), await worker.close()) };

@@ -10,6 +10,7 @@ export {
   type RunningServer,
 } from './server-lifecycle.js';
 export { runService } from './run-service.js';
+export { assertPortsFree, namedPortError, type NamedPort, onNamedPort } from './named-ports.js';
 export { RateLimiter, type Limit } from './rate-limit/rate-limiter.js';
 export { pruneIdleBuckets } from './rate-limit/rate-limit.repo.js';
 export {

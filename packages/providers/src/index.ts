@@ -36,7 +36,7 @@ export {
   type CaptchaVerifier,
   type CaptchaVerifyInput,
 } from './captcha/captcha.port.js';
-export { hostnameAllowed, normalizeHostname } from './captcha/hostname.js';
+export { hostnameAllowed, isHostnameAllowListEntry, normalizeHostname } from './captcha/hostname.js';
 export {
   createSiteverifyVerifier,
   DEFAULT_CAPTCHA_TIMEOUT_MS,

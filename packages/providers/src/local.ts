@@ -80,3 +80,9 @@ export {
   type RunningLocalPostmark,
 } from './email/local/local-postmark.server.js';
 export { startLocalSns, type RunningLocalSns } from './email/local/local-sns.signer.js';
+export {
+  type LocalMailMessage,
+  type LocalMailOptions,
+  type RunningLocalMail,
+  startLocalMail,
+} from './email/local/local-mail.server.js';

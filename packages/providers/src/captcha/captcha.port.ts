@@ -35,6 +35,13 @@ export interface CaptchaVerifyInput {
   token: string;
   expectedAction: string;
   remoteIp?: string;
+  /**
+   * The host the form was sent to, when the caller knows it is one of its own sites (a tenant's
+   * subdomain or active custom domain, resolved by host). A token minted on that very host passes the
+   * hostname check even when the host is not on the static allow-list: tenants' custom domains are
+   * not known at start-up.
+   */
+  siteHostname?: string;
 }
 
 export interface CaptchaVerifier {
@@ -48,7 +55,7 @@ export interface CaptchaVerifier {
  */
 export async function requireCaptchaPass(
   verifier: CaptchaVerifier,
-  input: { token: string | null | undefined; expectedAction: string; remoteIp?: string },
+  input: { token: string | null | undefined; expectedAction: string; remoteIp?: string; siteHostname?: string },
 ): Promise<CaptchaPass> {
   const token = typeof input.token === 'string' ? input.token.trim() : '';
   if (token === '') throw new AppError('CAPTCHA_MISSING', 'Bot-check token is missing');
@@ -56,6 +63,7 @@ export async function requireCaptchaPass(
     token,
     expectedAction: input.expectedAction,
     ...(input.remoteIp === undefined ? {} : { remoteIp: input.remoteIp }),
+    ...(input.siteHostname === undefined ? {} : { siteHostname: input.siteHostname }),
   });
   if (verdict.ok) return verdict;
   if (verdict.reason === 'missing') throw new AppError('CAPTCHA_MISSING', 'Bot-check token is missing');

@@ -105,6 +105,20 @@ describe('reCAPTCHA siteverify verifier against the local stand-in (HTTP)', () =
     });
   });
 
+  it("admits a token minted on the site's own host (siteHostname), and no other unlisted host", async () => {
+    const onSite = await mint({ action: 'lead_submit', hostname: 'www.acme-blinds.example' });
+    const siteHostname = 'WWW.acme-blinds.example:443';
+    expect(await verifier.verify({ token: onSite, expectedAction: 'lead_submit', siteHostname })).toMatchObject({
+      ok: true,
+      hostname: 'www.acme-blinds.example',
+    });
+    const elsewhere = await mint({ action: 'lead_submit', hostname: 'evil.example.net' });
+    expect(await verifier.verify({ token: elsewhere, expectedAction: 'lead_submit', siteHostname })).toMatchObject({
+      ok: false,
+      reason: 'wrong_hostname',
+    });
+  });
+
   it('defaults the token hostname to the request Host without port', async () => {
     // fetch() may not set Host, so this one goes through inject()
     const res = await app.inject({
@@ -413,6 +427,9 @@ describe('verifier down', () => {
     expect(() =>
       createSiteverifyVerifier({ verifyUrl: 'http://x', secret: 's', minScore: 0.5, allowedHostnames: [] }),
     ).toThrow(AppError);
+    expect(() =>
+      createSiteverifyVerifier({ verifyUrl: 'http://x', secret: 's', minScore: 0.5, allowedHostnames: ['*'] }),
+    ).toThrow(/neither a host name nor/);
   });
 });
 

@@ -26,7 +26,12 @@ export function registerContactApi(
     const input = parseOrThrow(contactSchema, req.body);
     const key = req.headers['idempotency-key'];
     const answer = await deps.contact.submit(
-      { tenant, idempotencyKey: typeof key === 'string' ? key : undefined, clientIp: req.ip },
+      {
+        tenant,
+        idempotencyKey: typeof key === 'string' ? key : undefined,
+        clientIp: req.ip,
+        siteHostname: req.hostname,
+      },
       input,
     );
     reply.header('cache-control', 'no-store');

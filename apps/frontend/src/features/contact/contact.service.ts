@@ -20,6 +20,8 @@ export interface ContactContext {
   tenant: HostTenant;
   idempotencyKey?: string | undefined;
   clientIp?: string | undefined;
+  /** The host the page was served on (it resolved to the tenant): a token minted there passes, custom domains included. */
+  siteHostname?: string | undefined;
 }
 
 export class ContactService {
@@ -33,6 +35,7 @@ export class ContactService {
       token: input.captcha_token,
       expectedAction: 'contact',
       ...(ctx.clientIp ? { remoteIp: ctx.clientIp } : {}),
+      ...(ctx.siteHostname ? { siteHostname: ctx.siteHostname } : {}),
     });
     const { captcha_token: _t, ...ticket } = input;
     let r: Response;

@@ -18,6 +18,7 @@ export function contextOf(req: FastifyRequest): IntakeContext {
       helpdeskTeamId: tenant.helpdeskTeamId,
     },
     clientIp: req.ip ?? null,
+    siteHostname: req.hostname,
     userAgent: typeof req.headers['user-agent'] === 'string' ? req.headers['user-agent'].slice(0, 500) : null,
     gpc: req.headers['sec-gpc'] === '1',
     idempotencyKey: typeof key === 'string' ? key : undefined,

@@ -24,6 +24,8 @@ export interface IntakeContext {
   /** The tenant of the site the form was sent from (resolved by host). */
   tenant: { id: string; erpDb: string | null; siteName: string; helpdeskTeamId: number | null };
   clientIp: string | null;
+  /** The host the form was sent to (it resolved to the tenant): a token minted there passes the bot check. */
+  siteHostname?: string;
   userAgent: string | null;
   /** The visitor sent `Sec-GPC: 1`. */
   gpc: boolean;
@@ -127,6 +129,7 @@ export class SubmissionIntakeService {
       token: input.captcha_token as string | undefined,
       expectedAction: kind,
       ...(ctx.clientIp ? { remoteIp: ctx.clientIp } : {}),
+      ...(ctx.siteHostname ? { siteHostname: ctx.siteHostname } : {}),
     });
 
     const outcome = await this.db

@@ -17,7 +17,13 @@ export class MagnetSignupService {
     private readonly enabled: boolean,
   ) {}
 
-  async signUp(tenantId: string, input: MagnetInput, clientIp: string | null): Promise<{ id: string }> {
+  /** `siteHostname`: the host the form was sent to (it resolved to the tenant); a token minted there passes. */
+  async signUp(
+    tenantId: string,
+    input: MagnetInput,
+    clientIp: string | null,
+    siteHostname?: string,
+  ): Promise<{ id: string }> {
     if (!this.enabled) {
       throw new AppError('FEATURE_GONE', 'Lead-magnet sign-up has been retired; please use the estimate form instead.');
     }
@@ -25,6 +31,7 @@ export class MagnetSignupService {
       token: input.captcha_token,
       expectedAction: 'magnet_signup',
       ...(clientIp ? { remoteIp: clientIp } : {}),
+      ...(siteHostname ? { siteHostname } : {}),
     });
     const fs = input.form_source === undefined ? null : parseFormSource(input.form_source);
     const id = await upsertSubscriber(this.db, {

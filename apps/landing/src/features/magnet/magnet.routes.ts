@@ -16,7 +16,7 @@ export function registerMagnetRoutes(
     const tenant = { id: tenantOf(req).tenantId };
     await deps.limiter.consume(MAGNET_LIMIT, `${tenant.id}:${req.ip}`);
     const input = parseOrThrow(magnetSchema, req.body);
-    const out = await deps.magnet.signUp(tenant.id, input, req.ip ?? null);
+    const out = await deps.magnet.signUp(tenant.id, input, req.ip ?? null, req.hostname);
     return reply.code(201).header('cache-control', 'no-store').send({ id: out.id, status: 'subscribed' });
   });
 }

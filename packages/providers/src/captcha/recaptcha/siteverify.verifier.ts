@@ -9,7 +9,7 @@
 import { AppError } from '@platform/kernel';
 
 import type { CaptchaFailureReason, CaptchaVerdict, CaptchaVerifier, CaptchaVerifyInput } from '../captcha.port.js';
-import { hostnameAllowed, normalizeHostname } from '../hostname.js';
+import { hostnameAllowed, isHostnameAllowListEntry, normalizeHostname } from '../hostname.js';
 import { FormPostError, postForm } from './form-post.js';
 
 export const GOOGLE_SITEVERIFY_URL = 'https://www.google.com/recaptcha/api/siteverify';
@@ -23,7 +23,7 @@ export interface SiteverifyVerifierOptions {
   secret: string;
   /** 0..1; Google's suggested default is 0.5. */
   minScore: number;
-  /** Hostnames the token may come from: exact names, or `*.example.com` for subdomains. */
+  /** Hostnames the token may come from: exact names, or `*.example.com` for its subdomains (not itself). */
   allowedHostnames: string[];
   /** Abort the call after this many milliseconds (default 3000). */
   timeoutMs?: number;
@@ -60,6 +60,13 @@ export function createSiteverifyVerifier(opts: SiteverifyVerifierOptions): Captc
   }
   if (allowed.length === 0) {
     throw new AppError('CONFIG_INVALID', 'siteverify verifier: allowedHostnames must not be empty');
+  }
+  const badEntry = allowed.find((e) => !isHostnameAllowListEntry(e));
+  if (badEntry !== undefined) {
+    throw new AppError(
+      'CONFIG_INVALID',
+      `siteverify verifier: allowedHostnames entry "${badEntry}" is neither a host name nor *.example.com`,
+    );
   }
   if (!(Number.isFinite(timeoutMs) && timeoutMs > 0)) {
     throw new AppError('CONFIG_INVALID', 'siteverify verifier: timeoutMs must be positive');
@@ -140,7 +147,8 @@ export function createSiteverifyVerifier(opts: SiteverifyVerifierOptions): Captc
         }
         return { ok: false, reason, ...seen, errorCodes };
       }
-      if (hostname === undefined || !hostnameAllowed(hostname, allowed)) {
+      const onSite = input.siteHostname !== undefined && normalizeHostname(input.siteHostname) === hostname;
+      if (hostname === undefined || !(onSite || hostnameAllowed(hostname, allowed))) {
         return { ok: false, reason: 'wrong_hostname', ...seen, errorCodes };
       }
       if (action !== input.expectedAction) {

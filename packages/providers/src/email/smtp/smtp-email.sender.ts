@@ -7,6 +7,7 @@
 import nodemailer from 'nodemailer';
 
 import {
+  type EmailFailureKind,
   type EmailMessage,
   type EmailSender,
   EmailSendError,
@@ -35,6 +36,41 @@ export interface DkimKey {
   domainName: string;
   keySelector: string;
   privateKey: string;
+}
+
+/** What nodemailer reports of a failed send: the reply code, and the command it came at (`CONN` for the greeting). */
+export interface SmtpFailure {
+  responseCode?: number;
+  /** `CONN`, `EHLO`, `HELO`, `AUTH PLAIN`, `MAIL FROM`, `RCPT TO`, `DATA`, `API` (before any command) … */
+  command?: string;
+  code?: string;
+  message: string;
+}
+
+/** The commands whose refusal is the message's own fault: its recipient (RCPT) or its content (DATA). */
+const MESSAGE_STAGES = new Set(['RCPT TO', 'DATA']);
+
+/**
+ * Whose fault a refusal is decides what happens next. The server refusing the session (at connect,
+ * greeting, EHLO/HELO, STARTTLS) is the provider being unavailable; refusing our login (AUTH) or our
+ * sender (MAIL FROM) is about our account: both fail over to the other provider. Only a refusal of the
+ * recipient (RCPT TO) or of the message (DATA), or a message nodemailer itself cannot send (no
+ * recipient, over the size the server announced), is `rejected`: another provider would refuse it too.
+ * A 4xx at any stage is temporary: unavailable.
+ */
+export function classifySmtpFailure(err: SmtpFailure): EmailFailureKind {
+  const code = err.responseCode ?? 0;
+  const command = (err.command ?? '').toUpperCase();
+  if (err.code === 'EMESSAGE' && code === 0) return 'rejected'; // larger than the server's SIZE, before sending
+  if (command === 'API' && err.code === 'EENVELOPE') return 'rejected'; // no usable recipient
+  // SES: "554 Message rejected: Email address is not verified" is our sender, whatever the stage.
+  if (code === 535 || command.startsWith('AUTH') || (code === 554 && /not verified|account/i.test(err.message)))
+    return 'account';
+  if (code >= 500 && code < 600) {
+    if (MESSAGE_STAGES.has(command)) return 'rejected';
+    if (command === 'MAIL FROM') return 'account';
+  }
+  return 'unavailable';
 }
 
 export function createSmtpSender(o: SmtpOptions): EmailSender {
@@ -79,17 +115,13 @@ export function createSmtpSender(o: SmtpOptions): EmailSender {
         const ses = /^250 Ok (\S+)/i.exec(String(info.response));
         return { provider: o.name, providerMessageId: ses?.[1] ?? info.messageId };
       } catch (e) {
-        const err = e as { responseCode?: number; code?: string; message: string };
+        const err = e as SmtpFailure;
         const what =
-          `${o.name}: ${err.responseCode ? `SMTP ${err.responseCode} ` : ''}${err.code ?? ''} ${err.message}`.slice(
+          `${o.name}: ${err.responseCode ? `SMTP ${err.responseCode} ` : ''}${err.command ? `at ${err.command} ` : ''}${err.code ?? ''} ${err.message}`.slice(
             0,
             300,
           );
-        if (err.responseCode === 535 || (err.responseCode === 554 && /not verified|account/i.test(err.message)))
-          throw new EmailSendError('account', what, o.name);
-        if (err.responseCode && err.responseCode >= 500 && err.responseCode < 600)
-          throw new EmailSendError('rejected', what, o.name);
-        throw new EmailSendError('unavailable', what, o.name);
+        throw new EmailSendError(classifySmtpFailure(err), what, o.name);
       }
     },
     close: async () => transport.close(),
