@@ -65,6 +65,7 @@ export class QuotesService {
         ...(body.partner_id !== undefined ? { partner_id: body.partner_id } : {}),
         ...(body.customer ? { customer: body.customer } : {}),
         ...(body.note ? { note: body.note } : {}),
+        ...(body.lead_id !== undefined ? { lead_id: body.lead_id } : {}),
         lines,
       };
       const fresh = {
@@ -137,7 +138,11 @@ export class QuotesService {
       if (made) row.erp_order_id = made;
     }
     const orders = row.erp_order_id ? await erpSide.readOrders(erp, [row.erp_order_id], true) : new Map();
-    return quoteView(row, orders.get(row.erp_order_id ?? -1), this.opts.depositPercent);
+    const view = quoteView(row, orders.get(row.erp_order_id ?? -1), this.opts.depositPercent);
+    // A quote for an existing customer answers that customer's own details (address, email, phone).
+    const partnerId = row.request.partner_id ?? view.partner?.id;
+    if (!view.customer && partnerId) view.customer = await erpSide.partnerContact(erp, partnerId).catch(() => null);
+    return view;
   }
 
   async list(tenantId: string, page: number, pageSize: number) {

@@ -3,6 +3,7 @@
  * its lines in one create (atomic in the ERP), reading it back, confirming it. A lost reply to the
  * create is recovered by the marker in `origin`, so a retry never makes a second order.
  */
+import type { QuoteCustomer } from '@platform/contracts/quote.js';
 import type { Erp, ErpRecord } from '@platform/erp';
 import { AppError, isAppError } from '@platform/kernel';
 
@@ -25,6 +26,21 @@ export interface ErpOrder {
 
 const ORDER_FIELDS = ['name', 'state', 'partner_id', 'amount_untaxed', 'amount_tax', 'amount_total', 'date_order'];
 const m2o = (v: unknown) => (Array.isArray(v) ? { id: v[0] as number, name: String(v[1]) } : null);
+
+/** An ERP customer's own details (a quote made for an existing customer carries none of its own). */
+export async function partnerContact(erp: Erp, partnerId: number): Promise<QuoteCustomer | null> {
+  const [p] = await erp.read('res.partner', [partnerId], ['name', 'email', 'phone', 'mobile', 'street', 'city', 'zip']);
+  if (!p) return null;
+  const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
+  return {
+    name: text(p.name) ?? '',
+    email: text(p.email),
+    phone: text(p.mobile) ?? text(p.phone),
+    street: text(p.street),
+    city: text(p.city),
+    zip: text(p.zip),
+  };
+}
 
 export async function assertPartner(erp: Erp, partnerId: number): Promise<boolean> {
   return (await erp.search('res.partner', [['id', '=', partnerId]], { limit: 1 })).length === 1;

@@ -82,9 +82,11 @@ export function registerSalesRoutes(app: FastifyInstance, catalogue: RouteCatalo
     ...base,
     method: 'POST',
     url: '/sales/quotes/:id/send',
-    summary: "Issue a customer portal link (on the tenant's primary host); refused when the portal is off",
+    summary:
+      "Send the quote: a customer portal link (on the tenant's primary host), emailed and texted to the customer; Idempotency-Key honoured",
     params: idParam,
-    handler: async ({ params }, req) => deps.sales.sending.send(principalOf(req), params.id, req.ip),
+    handler: async ({ params }, req) =>
+      deps.sales.sending.send(principalOf(req), params.id, idempotencyKeyOf(req.headers['idempotency-key']), req.ip),
   });
   route(app, catalogue, {
     ...base,

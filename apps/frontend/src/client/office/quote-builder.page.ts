@@ -2,7 +2,8 @@
  * /office/quotes/new: a quote built from the tenant's price grids (GET /sales/price-grids). Each window
  * prices itself while it is measured, with the control plane's own rules (window-pricing.js), and
  * "Create quote" posts it (POST /sales/quotes) with one Idempotency-Key per form fill, so a resend
- * after a lost answer makes one quote. Opened from a lead (`?lead=`), the customer comes from it.
+ * after a lost answer makes one quote. Opened from a lead (`?lead=`), the customer (name, email,
+ * phone, address, ZIP) comes from it and the quote names the lead, so the lead's stage follows it.
  */
 import { type PriceGrid, priceLine, type WindowLine } from '@platform/contracts/window-pricing.js';
 
@@ -12,12 +13,13 @@ import type { Lead } from './leads.view.js';
 import { clearFieldErrors, explain, fieldProblems, money, say, showFieldErrors, summary } from './office-common.js';
 import type { OfficePage } from './office-page.js';
 import { builderHtml, type CustomerFields, optionsHtml, rowHtml, type WindowRow } from './quote-builder.view.js';
-import { rememberAddress } from './quote-install.js';
 
 let grids: PriceGrid[] = [];
 let rows: WindowRow[] = [];
 let customer: CustomerFields = { name: '', email: '', phone: '', street: '', city: '', zip: '' };
 let formKey = '';
+/** The lead the quote is made for (its stage follows the quote). */
+let leadId: number | undefined;
 
 const blankRow = (): WindowRow => ({
   room: '',
@@ -96,13 +98,22 @@ function body() {
       .filter(([, v]) => v.trim())
       .map(([k, v]) => [k, v.trim()]),
   );
-  return { customer: who, lines: rows.map(toLine) };
+  return { customer: who, lines: rows.map(toLine), ...(leadId ? { lead_id: leadId } : {}) };
 }
 
 async function prefillFromLead(id: string): Promise<string> {
   const lead = await call<Lead>(`/crm/leads/${encodeURIComponent(id)}`).catch(() => undefined);
   if (!lead) return 'The lead could not be read: fill in the customer.';
-  customer = { ...customer, name: lead.contact_name ?? lead.name, email: lead.email ?? '', phone: lead.phone ?? '' };
+  leadId = lead.id;
+  customer = {
+    ...customer,
+    name: lead.contact_name ?? lead.name,
+    email: lead.email ?? '',
+    phone: lead.phone ?? '',
+    street: lead.street ?? '',
+    city: lead.city ?? '',
+    zip: lead.zip ?? '',
+  };
   return `For the lead “${lead.name}”.`;
 }
 
@@ -112,6 +123,7 @@ export const quoteBuilderPage: OfficePage = {
     customer = { name: '', email: '', phone: '', street: '', city: '', zip: '' };
     rows = [blankRow()];
     formKey = uuid();
+    leadId = undefined;
     const lead = new URLSearchParams(location.search).get('lead');
     const intro = lead ? await prefillFromLead(lead) : '';
     app.innerHTML = builderHtml(customer, rows, grids, intro);
@@ -161,7 +173,6 @@ export const quoteBuilderPage: OfficePage = {
     button.disabled = true;
     try {
       const q = await postJson<{ id: string }>('/sales/quotes', body(), { 'idempotency-key': formKey });
-      rememberAddress(q.id, customer);
       location.assign(`/office/quotes/${encodeURIComponent(q.id)}?created=1`);
     } catch (e) {
       button.disabled = false;
