@@ -4,11 +4,13 @@
  * create is recovered by the marker in `origin`, so a retry never makes a second order.
  */
 import type { QuoteCustomer } from '@platform/contracts/quote.js';
+import { taxesOf } from '@platform/contracts/quote-tax.js';
 import type { Erp, ErpRecord } from '@platform/erp';
 import { AppError, isAppError } from '@platform/kernel';
 
 import { lineDescription } from './pricing.js';
 import type { QuoteRequest } from './quotes.repo.js';
+import { saleTaxes } from './sales-erp-taxes.js';
 
 export const quoteMarker = (quoteId: string) => `platform-quote:${quoteId}`;
 
@@ -81,6 +83,7 @@ export async function ensureOrder(erp: Erp, quoteId: string, r: QuoteRequest): P
   const existing = await findByMarker(erp, quoteId);
   if (existing) return existing;
   const partnerId = await partnerFor(erp, quoteId, r);
+  const { taxes, productIds } = await saleTaxes(erp, [...new Set(r.lines.map((l) => l.product_code))]);
   const values = {
     partner_id: partnerId,
     origin: quoteMarker(quoteId),
@@ -88,7 +91,14 @@ export async function ensureOrder(erp: Erp, quoteId: string, r: QuoteRequest): P
     order_line: r.lines.map((l, i) => [
       0,
       0,
-      { sequence: 10 + i, name: lineDescription(l), product_uom_qty: 1, price_unit: l.unit_price },
+      {
+        sequence: 10 + i,
+        name: lineDescription(l),
+        product_uom_qty: 1,
+        price_unit: l.unit_price,
+        ...(productIds.has(l.product_code) ? { product_id: productIds.get(l.product_code) } : {}),
+        tax_id: [[6, 0, taxesOf(taxes, l.product_code).map((t) => t.id)]],
+      },
     ]),
   };
   try {

@@ -107,6 +107,14 @@ export function registerSalesRoutes(app: FastifyInstance, catalogue: RouteCatalo
   route(app, catalogue, {
     ...base,
     method: 'GET',
+    url: '/sales/taxes',
+    summary:
+      "The sales taxes quote lines get from the tenant's ERP: per grid product code (its ERP product's taxes), else the company's default sale tax",
+    handler: async (_i, req) => deps.sales.quotes.taxes(principalOf(req).tenantId),
+  });
+  route(app, catalogue, {
+    ...base,
+    method: 'GET',
     url: '/sales/orders',
     summary: 'Confirmed sale orders of the tenant (from its ERP)',
     query: z.object(pageQuery),

@@ -5,6 +5,7 @@
  * after a lost answer makes one quote. Opened from a lead (`?lead=`), the customer (name, email,
  * phone, address, ZIP) comes from it and the quote names the lead, so the lead's stage follows it.
  */
+import { type QuoteTaxes, quoteTotals, taxesOf } from '@platform/contracts/quote-tax.js';
 import { type PriceGrid, priceLine, type WindowLine } from '@platform/contracts/window-pricing.js';
 
 import { call, OfflineError, postJson } from '../field/api.js';
@@ -15,6 +16,8 @@ import type { OfficePage } from './office-page.js';
 import { builderHtml, type CustomerFields, optionsHtml, rowHtml, type WindowRow } from './quote-builder.view.js';
 
 let grids: PriceGrid[] = [];
+/** The ERP's taxes per product code (GET /sales/taxes): the builder's tax is the ERP order's, to the cent. */
+let taxes: QuoteTaxes = { default: [], products: {} };
 let rows: WindowRow[] = [];
 let customer: CustomerFields = { name: '', email: '', phone: '', street: '', city: '', zip: '' };
 let formKey = '';
@@ -51,6 +54,7 @@ const toLine = (r: WindowRow): WindowLine => ({
 function reprice(app: HTMLElement): void {
   let cents = 0;
   let priced = 0;
+  const pricedLines: { product_code: string; subtotal: number }[] = [];
   rows.forEach((r, i) => {
     const out = $(`#l${i}-price`, app)!;
     const how = $(`#l${i}-how`, app)!;
@@ -78,12 +82,18 @@ function reprice(app: HTMLElement): void {
     const l = r2.line;
     cents += Math.round(l.unit_price * 100);
     priced++;
+    pricedLines.push({ product_code: r.product_code, subtotal: l.unit_price });
     out.textContent = money(l.unit_price);
     how.textContent = `Grid band ${l.band.width_in}″ × ${l.band.drop_in}″: ${money(l.base_price)}${l.option_lines
       .map((o) => ` + ${o.name} ${money(o.price)}`)
       .join('')}${l.mount === 'outside' ? ` (outside mount: +${grid.mount_allowance_in.outside}″)` : ''}`;
   });
   $('#subtotal', app)!.textContent = money(cents / 100);
+  const totals = quoteTotals(taxes, pricedLines);
+  $('#tax', app)!.textContent = money(totals.tax);
+  $('#total', app)!.textContent = money(totals.total);
+  const names = [...new Set(rows.flatMap((r) => taxesOf(taxes, r.product_code).map((t) => `${t.name} ${t.amount}%`)))];
+  $('#tax-names', app)!.textContent = names.length ? `(${names.join(', ')})` : '(no sales tax in the ERP)';
   $('#priced-count', app)!.textContent = `(${priced} of ${rows.length} windows priced)`;
 }
 
@@ -120,6 +130,8 @@ async function prefillFromLead(id: string): Promise<string> {
 export const quoteBuilderPage: OfficePage = {
   async show(app) {
     grids = (await call<{ items: PriceGrid[] }>('/sales/price-grids')).items;
+    // Without the ERP's taxes the builder still prices; the quote's own totals are the ERP's.
+    taxes = await call<QuoteTaxes>('/sales/taxes').catch(() => ({ default: [], products: {} }));
     customer = { name: '', email: '', phone: '', street: '', city: '', zip: '' };
     rows = [blankRow()];
     formKey = uuid();
