@@ -112,8 +112,22 @@ export const controlEnvSchema = z.object({
   INVITATION_TTL_S: z.coerce.number().int().min(600).max(2_592_000).default(604_800),
   PASSWORD_RESET_TTL_S: z.coerce.number().int().min(300).max(86_400).default(3600),
   /**
+   * The origin of tenant hosts in the links the control plane makes (portal, invitation, reset):
+   * `{host}` becomes the tenant's host, e.g. `https://{host}`. Unset: the running proxy's HTTPS
+   * origin, else the frontend's port (FRONTEND_PUBLIC_PORT, or where `npm start` runs it), else
+   * `https://{host}` (features/tenants/tenant-public-origins.ts).
+   */
+  TENANT_PUBLIC_ORIGIN: z
+    .string()
+    .regex(/^https?:\/\/\{host\}(:\d{1,5})?\/?$/, 'must be http(s)://{host} with an optional :port')
+    .optional(),
+  /** The port the frontend serves tenant hosts on when no proxy runs (`npm start` sets it itself). */
+  FRONTEND_PUBLIC_PORT: z.coerce.number().int().min(1).max(65535, 'must be a TCP port (1-65535)').optional(),
+  /** The reverse proxy's directory (`npm run proxy`): a live `nginx.pid` there means links go through it. */
+  PROXY_DIR: z.string().default('./data/proxy'),
+  /**
    * Where the links in invitation and password-reset emails point (the frontend's pages); `{slug}`
-   * is replaced by the tenant's slug. Unset: `http://{slug}.<TENANTS_HOST>:8000`.
+   * is replaced by the tenant's slug. Unset: the tenant host's public origin (TENANT_PUBLIC_ORIGIN).
    */
   ACCOUNTS_LINK_BASE_URL: z
     .string()

@@ -10,7 +10,9 @@ import { join } from 'node:path';
 import type { Db } from '@platform/db';
 import { EmailOutboxService } from '@platform/email';
 import { RateLimiter } from '@platform/http-kit';
-import { AppError, type Clock, systemClock } from '@platform/kernel';
+import { IntegrationSettingsService } from '@platform/integrations';
+import { AppError, type Clock, isAppError, systemClock } from '@platform/kernel';
+import { normalizeSmsPhone } from '@platform/providers';
 import { type SecretBox, secretBoxFromConfig } from '@platform/secrets';
 import type { ObjectStore } from '@platform/storage';
 import { ErpDatabases, TenantErps as RoutedTenantErps, TenantHostResolver } from '@platform/tenancy';
@@ -42,6 +44,7 @@ import { QuotesService } from './features/sales/quotes.service.js';
 import { erpRoutingReadiness, type TenantErps } from './features/tenants/tenant-erps.js';
 import { TenantLifecycleService } from './features/tenants/tenant-lifecycle.service.js';
 import { TenantProvisioningService } from './features/tenants/tenant-provisioning.service.js';
+import { TenantPublicOrigins } from './features/tenants/tenant-public-origins.js';
 import { TenantSettingsService } from './features/tenants/tenant-settings.service.js';
 
 export interface ControlDeps {
@@ -74,6 +77,8 @@ export interface ControlDeps {
   domains: DomainsService;
   /** The platform's secret box (made on first use: tests without DATA_DIR never need one). */
   box: SecretBox;
+  /** The scheme, host and port tenant hosts are served on (links in emails and answers). */
+  publicOrigins: TenantPublicOrigins;
   /** The routing-aware implementation behind `erps` (targets, cache invalidation). */
   tenantErps: RoutedTenantErps;
   provisioning: TenantProvisioningService;
@@ -165,11 +170,6 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
   // crm-sales
   const grids = new PriceGridsService(db, audit);
   const links = new PortalLinks();
-  const quotes = new QuotesService(db, clock, erps, grids, audit, { depositPercent: config.QUOTE_DEPOSIT_PERCENT });
-  const sending = new QuoteSending(db, clock, erps, quotes, links, audit, {
-    tenantsHost: config.TENANTS_HOST,
-    portalLinkDays: config.PORTAL_LINK_TTL_DAYS,
-  });
   const resolver = new TenantHostResolver(db, { tenantsHost: config.TENANTS_HOST });
   // Accounts: sign-in, sessions, invitations, password reset, members (docs/control-plane.md).
   void dummyHash();
@@ -177,13 +177,42 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
     domain: config.EMAIL_PLATFORM_DOMAIN,
     fromName: config.EMAIL_PLATFORM_FROM_NAME,
   });
+  const publicOrigins = new TenantPublicOrigins(config);
+  const linkConfig = { ...config, tenantOrigin: (host: string) => publicOrigins.origin(host) };
+  const quotes = new QuotesService(db, clock, erps, grids, audit, { depositPercent: config.QUOTE_DEPOSIT_PERCENT });
+  const integrations = new IntegrationSettingsService(db, box, (raw) =>
+    normalizeSmsPhone(raw, config.SMS_DEFAULT_REGION),
+  );
+  const crm = new CrmService(db, erps, audit);
+  const sending = new QuoteSending(
+    db,
+    clock,
+    erps,
+    quotes,
+    links,
+    audit,
+    email,
+    {
+      // No default SMS line: the quote is emailed only.
+      lineOf: (tenantId) =>
+        integrations.lineFor(tenantId).then(
+          (l) => l.phone_number,
+          (e: unknown) => {
+            if (isAppError(e) && e.code === 'NOT_FOUND') return undefined;
+            throw e;
+          },
+        ),
+      normalize: (raw) => normalizeSmsPhone(raw, config.SMS_DEFAULT_REGION),
+    },
+    { tenantsHost: config.TENANTS_HOST, portalLinkDays: config.PORTAL_LINK_TTL_DAYS, origin: linkConfig.tenantOrigin },
+  );
   const throttle = new LoginThrottle(db, clock, config);
   const sessions = new SessionService(db, clock, tokenKeys, audit, config);
   const accounts: AccountServices = {
     login: new LoginService(db, throttle, sessions, audit),
     sessions,
-    invitations: new InvitationService(db, clock, plans, email, sessions, throttle, audit, config),
-    passwordResets: new PasswordResetService(db, clock, email, new RateLimiter(db, clock), audit, throttle, config),
+    invitations: new InvitationService(db, clock, plans, email, sessions, throttle, audit, linkConfig),
+    passwordResets: new PasswordResetService(db, clock, email, new RateLimiter(db, clock), audit, throttle, linkConfig),
     team: new TeamService(db, clock, plans, audit),
   };
   return {
@@ -203,7 +232,7 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
     limiter: new RateLimiter(db, clock),
     objectStore: objects,
     intake: new ControlIntakeService(db, clock, config.INTAKE_DEDUPE_WINDOW_S),
-    crm: new CrmService(db, erps, audit),
+    crm,
     sales: { grids, quotes, sending },
     portal: new PortalService(db, clock, erps, quotes, links, objects, audit, {
       signatureMaxBytes: config.PORTAL_SIGNATURE_MAX_BYTES,
@@ -221,6 +250,7 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
       verifyDeadlineMs: config.DOMAIN_VERIFY_DEADLINE_H * 3_600_000,
     }),
     box,
+    publicOrigins,
     tenantErps,
     provisioning: new TenantProvisioningService({
       db,

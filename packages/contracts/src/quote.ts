@@ -17,6 +17,32 @@ export interface QuoteLine {
   subtotal: number;
 }
 
+/**
+ * Who the quote is for and where the windows are: what the builder was given (from the lead or
+ * typed), else the ERP customer's own details. The install job is prefilled from it.
+ */
+export interface QuoteCustomer {
+  name: string;
+  email: string | null;
+  phone: string | null;
+  street: string | null;
+  city: string | null;
+  zip: string | null;
+}
+
+/** The answer of POST /sales/quotes/{id}/send. */
+export interface QuoteSendAnswer {
+  portal_url: string;
+  token: string;
+  expires_at: string;
+  /** The address the portal link was emailed to; null when the customer has no email address. */
+  emailed_to: string | null;
+  /** The number it was texted to; null without a customer phone or a tenant SMS line. */
+  texted_to: string | null;
+  /** True when this was a retry of a send already made (nothing was emailed or texted again). */
+  repeated: boolean;
+}
+
 export interface QuoteView {
   id: string;
   sale_order_id: number | null;
@@ -24,6 +50,9 @@ export interface QuoteView {
   /** The ERP order's state (draft, sent, sale, done, cancel), or `pending` before the order exists. */
   state: string;
   partner: { id: number; name: string } | null;
+  customer: QuoteCustomer | null;
+  /** The CRM lead (crm.lead id in the tenant's ERP) the quote was made for, if any. */
+  lead_id: number | null;
   lines: QuoteLine[];
   amount_untaxed: number;
   amount_tax: number;

@@ -11,6 +11,7 @@ export {
 } from './chat/chat-notifier.service.js';
 export { chatMessage, FLAG_OF, type ChatMessage } from './chat/chat-message.js';
 export { SmsService, type WebhookOutcome } from './sms/sms.service.js';
+export { queueSmsIn, SMS_BODY_MAX } from './sms/sms-queue.js';
 export {
   createAccountingServices,
   type AccountingServices,

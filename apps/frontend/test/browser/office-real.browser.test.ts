@@ -84,9 +84,10 @@ describe('the office on the real platform', () => {
     await page.waitForFunction(() => (document.querySelector('#c-name') as HTMLInputElement | null)?.value);
     expect(await page.inputValue('#c-name')).toBe('Wendy Web');
     expect(await page.inputValue('#c-email')).toBe('wendy@example.com');
+    // The lead's ZIP comes with it; the street is what the office adds.
+    expect(await page.inputValue('#c-zip')).toBe('80211');
     await page.fill('#c-street', '12 Elm St');
     await page.fill('#c-city', 'Denver');
-    await page.fill('#c-zip', '80211');
 
     // The tenant's first-day grids (control plane default-grids.ts). Kitchen, roller shade inside,
     // 36 1/8 × 47 1/8: the 48″ × 48″ band.
@@ -140,23 +141,42 @@ describe('the office on the real platform', () => {
     expect(await axe(page)).toEqual([]);
 
     await page.click('#send-quote');
+    await page.waitForSelector('#office-msg:has-text("Emailed to wendy@example.com")');
     await page.waitForSelector('#portal-link:not([hidden])');
     const url = new URL(await page.inputValue('#portal-url'));
-    expect(url.hostname).toBe(`${a.slug}.tenants.localhost`);
+    // The link carries the scheme and port that serve the tenant's host (no proxy runs: the frontend's).
+    expect(url.origin).toBe(s.p.siteOf(a));
+    const mails = await s.p.db.query<{ template: string; text: string }>(
+      `SELECT m.template, o.payload->>'text' AS text FROM email_messages m
+         JOIN outbox o ON o.aggregate_id = m.id::text WHERE m.to_address = 'wendy@example.com'`,
+    );
+    expect(mails.rows.map((m) => m.template)).toEqual(['portal_quote_link']);
+    expect(mails.rows[0]!.text).toContain(url.href);
     const customer = await s.browser.newContext(PHONE_375);
     const portal = await customer.newPage();
-    // The link's path on the tenant's own host (the test's frontend listens on its own port).
-    await portal.goto(`${s.p.siteOf(a)}${url.pathname}`);
+    await portal.goto(url.href);
     const portalText = (await portal.textContent('main'))!;
     expect(portalText).toContain(quote.name);
     expect(portalText).toContain('Living room');
     await customer.close();
 
-    await page.click('#open-install');
-    expect(await page.inputValue('#i-street')).toBe('12 Elm St');
-    await checkBothWidths(page, 'quote');
-    await page.click('#create-job');
-    await page.waitForSelector('#office-msg:has-text("Install job")');
+    // In another tab (or for another person) the quote still knows where the windows are.
+    await page.close();
+    const page2 = await office.newPage();
+    await page2.goto(`${s.p.siteOf(a)}/office/quotes/${quoteId}`);
+    await page2.waitForSelector('#open-install');
+    expect(await page2.textContent('#q-customer')).toContain('12 Elm St');
+    await page2.click('#open-install');
+    expect(await page2.inputValue('#i-street')).toBe('12 Elm St');
+    expect(await page2.inputValue('#i-zip')).toBe('80211');
+    // A part of the address removed: a sentence for a person under the field, nothing sent.
+    await page2.fill('#i-city', '');
+    await page2.click('#create-job');
+    await page2.waitForSelector('[data-err-for="address.city"]:has-text("Type the city of the install.")');
+    await page2.fill('#i-city', 'Denver');
+    await checkBothWidths(page2, 'quote');
+    await page2.click('#create-job');
+    await page2.waitForSelector('#office-msg:has-text("Install job")');
     const jobs = (await s.p.api(a.office.token, 'GET', '/jobs')).body.items as {
       id: string;
       sale_order_id: number | null;
@@ -166,18 +186,18 @@ describe('the office on the real platform', () => {
 
     // The dispatch board: the job waits under Needs scheduling, then is dragged onto Terry for today.
     const card = `li[data-job="${job.id}"]`;
-    await page.click('a[href="/office/dispatch"]');
-    await page.waitForSelector(`section[data-drop="unscheduled"] ${card}`);
-    await page.fill('#drop-time', '10:30');
-    await checkBothWidths(page, 'dispatch');
+    await page2.click('a[href="/office/dispatch"]');
+    await page2.waitForSelector(`section[data-drop="unscheduled"] ${card}`);
+    await page2.fill('#drop-time', '10:30');
+    await checkBothWidths(page2, 'dispatch');
     // Tall enough to show both ends: Playwright scrolls to the target after pressing, which Chromium
     // then takes as the start of a drag from whatever moved under the pointer.
-    await page.setViewportSize({ width: 1280, height: 1600 });
-    await page.dragAndDrop(card, `section[data-drop="${a.technician.id}"]`, { sourcePosition: GRIP });
-    await page.waitForSelector('#office-msg:has-text("assigned to Terry Tech")');
-    expect(await page.textContent(`section[data-drop="${a.technician.id}"]`)).toContain('Wendy Web');
+    await page2.setViewportSize({ width: 1280, height: 1600 });
+    await page2.dragAndDrop(card, `section[data-drop="${a.technician.id}"]`, { sourcePosition: GRIP });
+    await page2.waitForSelector('#office-msg:has-text("assigned to Terry Tech")');
+    expect(await page2.textContent(`section[data-drop="${a.technician.id}"]`)).toContain('Wendy Web');
     const day = new Date().toISOString().slice(0, 10);
-    const atLocal = (time: string) => page.evaluate(([d, t]) => new Date(`${d}T${t}`).getTime(), [day, time]);
+    const atLocal = (time: string) => page2.evaluate(([d, t]) => new Date(`${d}T${t}`).getTime(), [day, time]);
     const shown = async () => (await s.p.api(a.office.token, 'GET', `/jobs/${job.id}`)).body;
     const dropped = await shown();
     expect(dropped.technician.id).toBe(a.technician.id);
@@ -185,21 +205,21 @@ describe('the office on the real platform', () => {
     expect(Date.parse(dropped.scheduled_start)).toBe(await atLocal('10:30'));
 
     // The keyboard does the same: back to Needs scheduling, then Terry at 14:00 with the card's own controls.
-    await page.focus(`button[data-unschedule="${job.id}"]`);
-    await page.keyboard.press('Enter');
-    await page.waitForSelector(`section[data-drop="unscheduled"] ${card}`);
+    await page2.focus(`button[data-unschedule="${job.id}"]`);
+    await page2.keyboard.press('Enter');
+    await page2.waitForSelector(`section[data-drop="unscheduled"] ${card}`);
     expect((await shown()).stage.key).toBe('new');
-    await page.fill(`#start-${job.id}`, `${day}T14:00`);
-    await page.focus(`button[data-reschedule="${job.id}"]`);
-    await page.keyboard.press('Enter');
-    await page.waitForSelector('#office-msg:has-text("Scheduled")');
-    await page.waitForSelector(`section[data-drop="${a.technician.id}"] ${card}`);
+    await page2.fill(`#start-${job.id}`, `${day}T14:00`);
+    await page2.focus(`button[data-reschedule="${job.id}"]`);
+    await page2.keyboard.press('Enter');
+    await page2.waitForSelector('#office-msg:has-text("Scheduled")');
+    await page2.waitForSelector(`section[data-drop="${a.technician.id}"] ${card}`);
     const keyed = await shown();
     expect(keyed.technician.id).toBe(a.technician.id);
     expect(keyed.stage.key).toBe('scheduled');
     expect(Date.parse(keyed.scheduled_start)).toBe(await atLocal('14:00'));
-    await page.setViewportSize({ width: 1280, height: 800 });
-    await checkBothWidths(page, 'dispatch-scheduled');
+    await page2.setViewportSize({ width: 1280, height: 800 });
+    await checkBothWidths(page2, 'dispatch-scheduled');
     await office.close();
 
     // 3. The technician, on a phone.

@@ -58,6 +58,8 @@ export const baseModels: ModelSpec[] = [
       state_id: f.many2one('res.country.state', 'Fed. State'),
       country_id: f.many2one('res.country', 'Country'),
       active: f.boolean('Active', { default: true }),
+      // Odoo 15 (account): the tax new sale lines get when their product names none.
+      account_sale_tax_id: f.many2one('account.tax', 'Default Sale Tax'),
     },
   },
   {

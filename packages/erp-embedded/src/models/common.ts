@@ -26,8 +26,9 @@ export interface LineAmountsOptions {
 }
 
 /**
- * `price_subtotal` = round(qty × price_unit × (1 − discount/100)), `price_tax` = round(subtotal ×
- * sum of the percent taxes / 100), `price_total` = subtotal + tax (Odoo rounds per line by default).
+ * `price_subtotal` = round(qty × price_unit × (1 − discount/100)), `price_tax` = the sum over the
+ * line's percent taxes of round(subtotal × amount / 100), `price_total` = subtotal + tax: Odoo 15's
+ * `compute_all` with the default `round_per_line` rounds each tax of each line to the cent.
  */
 export function lineAmounts(o: LineAmountsOptions): ComputeSpec {
   return {
@@ -35,15 +36,15 @@ export function lineAmounts(o: LineAmountsOptions): ComputeSpec {
     depends: [o.qty, 'price_unit', o.taxes, ...(o.discount ? ['discount'] : [])],
     async compute(env, ids, m) {
       const tax = m.fields.get(o.taxes)!;
-      const pct = `COALESCE((SELECT sum(x.amount) FROM ${qt(env.schema, tax.relationTable!)} r
+      const pct = `COALESCE((SELECT array_agg(x.amount ORDER BY x.sequence, x.id) FROM ${qt(env.schema, tax.relationTable!)} r
         JOIN ${tbl(env, 'account.tax')} x ON x.id = r.${qi(tax.column2!)}
-        WHERE r.${qi(tax.column1!)} = l.id AND x.amount_type = 'percent'), 0)`;
+        WHERE r.${qi(tax.column1!)} = l.id AND x.amount_type = 'percent'), '{}')`;
       const list = await rows<{
         id: number;
         qty: number | null;
         price: number | null;
         disc: number | null;
-        pct: number;
+        pct: (number | string)[];
       }>(
         env,
         `SELECT l.id, l.${qi(o.qty)} AS qty, l.price_unit AS price, ${o.discount ? 'l.discount' : '0'} AS disc, ${pct} AS pct
@@ -52,7 +53,9 @@ export function lineAmounts(o: LineAmountsOptions): ComputeSpec {
       );
       return list.map((r) => {
         const subtotal = round2((r.qty ?? 0) * (r.price ?? 0) * (1 - (r.disc ?? 0) / 100));
-        const taxAmount = round2((subtotal * Number(r.pct)) / 100);
+        const taxAmount = round2(
+          r.pct.reduce<number>((sum, amount) => sum + round2((subtotal * Number(amount)) / 100), 0),
+        );
         const row: ComputedRow = { id: r.id, price_subtotal: subtotal, price_total: round2(subtotal + taxAmount) };
         if (o.priceTax !== false) row.price_tax = taxAmount;
         return row;

@@ -3,7 +3,7 @@
  * notices checked against the provider, de-duplicated and answered fast, and an inbound SMS is posted
  * in the ERP by a job: on the chatter of the partner with that number, an open lead, or a new lead.
  */
-import { TOPIC_SMS_INBOUND, TOPIC_SMS_SEND } from '@platform/contracts';
+import { TOPIC_SMS_INBOUND } from '@platform/contracts';
 import type { Db } from '@platform/db';
 import type { Erp } from '@platform/erp';
 import { AppError } from '@platform/kernel';
@@ -22,6 +22,7 @@ import type { SmsLineRow } from '../settings/settings.repo.js';
 import { recordWebhookReceipt, webhookReceiptSeen } from '../webhooks/webhook-receipts.repo.js';
 import * as repo from './sms.repo.js';
 import { chatterTarget, postOnChatter } from './sms-chatter.js';
+import { queueSmsIn, SMS_BODY_MAX } from './sms-queue.js';
 
 /** What became of a webhook request; the route maps it to HTTP (the provider retries `unavailable`). */
 export type WebhookOutcome =
@@ -47,30 +48,14 @@ export class SmsService {
     i: { to: string; body: string; lineType?: SmsLineRow['line_type'] },
   ): Promise<{ id: string; from: string }> {
     const to = this.settings.normalizePhoneOrThrow(i.to, 'to');
-    if (!i.body.trim() || i.body.length > 1600)
-      throw new AppError('VALIDATION_FAILED', 'body must be 1 to 1600 characters.', {
-        fieldIssues: [{ field: 'body', rule: 'length', message: 'must be 1 to 1600 characters' }],
+    if (!i.body.trim() || i.body.length > SMS_BODY_MAX)
+      throw new AppError('VALIDATION_FAILED', `body must be 1 to ${SMS_BODY_MAX} characters.`, {
+        fieldIssues: [{ field: 'body', rule: 'length', message: `must be 1 to ${SMS_BODY_MAX} characters` }],
       });
     const line = await this.settings.lineFor(tenantId, i.lineType);
-    const id = await this.db.transaction(async (tx) => {
-      const mid = (await repo.insertMessage(tx, {
-        tenant_id: tenantId,
-        direction: 'outbound',
-        line_number: line.phone_number,
-        contact_number: to,
-        body: i.body,
-        provider_message_id: null,
-        status: 'queued',
-      }))!;
-      await enqueue(tx, {
-        tenantId,
-        topic: TOPIC_SMS_SEND,
-        aggregateId: mid,
-        dedupeKey: `sms-send:${mid}`,
-        payload: { messageId: mid },
-      });
-      return mid;
-    });
+    const id = await this.db.transaction((tx) =>
+      queueSmsIn(tx, { tenantId, from: line.phone_number, to, body: i.body }),
+    );
     this.onQueued();
     return { id, from: line.phone_number };
   }

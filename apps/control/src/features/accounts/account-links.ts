@@ -6,6 +6,8 @@
 export interface LinkConfig {
   ACCOUNTS_LINK_BASE_URL?: string | undefined;
   TENANTS_HOST: string;
+  /** A tenant host's public origin (TenantPublicOrigins), used when no base URL is configured. */
+  tenantOrigin: (host: string) => string;
 }
 
 export type LinkKind = 'invitation' | 'password-reset';
@@ -16,7 +18,7 @@ const PATHS: Record<LinkKind, string> = {
 };
 
 export function accountLink(c: LinkConfig, tenantSlug: string, kind: LinkKind, token: string): string {
-  const base = (c.ACCOUNTS_LINK_BASE_URL ?? `http://{slug}.${c.TENANTS_HOST}:8000`)
+  const base = (c.ACCOUNTS_LINK_BASE_URL ?? c.tenantOrigin(`{slug}.${c.TENANTS_HOST}`))
     .replace('{slug}', tenantSlug)
     .replace(/\/+$/, '');
   return `${base}${PATHS[kind]}#token=${encodeURIComponent(token)}`;

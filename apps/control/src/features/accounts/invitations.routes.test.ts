@@ -27,7 +27,7 @@ describe('invitations', () => {
     expect(r.json()).toMatchObject({ email: 'new.tech@inv.test', role: 'technician' });
     const [mail] = await emailsTo(kit, 'new.tech@inv.test');
     expect(mail).toMatchObject({ template: 'invitation' });
-    expect(mail!.link).toBe(`http://inv-new.tenants.localhost:8000/account/accept-invitation#token=${mail!.token}`);
+    expect(mail!.link).toBe(`https://inv-new.tenants.localhost/account/accept-invitation#token=${mail!.token}`);
     expect(mail!.text).toContain('as technician');
     const ok = await accept({ token: mail!.token, name: 'Nia Tech', password: 'a brand new password' });
     expect(ok.statusCode).toBe(200);

@@ -42,7 +42,7 @@ describe('password reset', () => {
     await ask({ email });
     const [mail] = await emailsTo(kit, email);
     expect(mail!.template).toBe('password_reset');
-    expect(mail!.link).toBe(`http://reset-flow.tenants.localhost:8000/account/reset-password#token=${mail!.token}`);
+    expect(mail!.link).toBe(`https://reset-flow.tenants.localhost/account/reset-password#token=${mail!.token}`);
     const r = await confirm({ token: mail!.token, password: 'my new long password' });
     expect(r.statusCode).toBe(204);
     expect((await get(kit, '/auth/me', before.access_token)).statusCode).toBe(401);

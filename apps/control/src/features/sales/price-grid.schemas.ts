@@ -126,6 +126,7 @@ export const quoteBody = z
       .optional(),
     lines: z.array(quoteLine).min(1, 'needs at least one window').max(100, 'must have at most 100 windows'),
     note: shortText(2000).optional(),
+    lead_id: z.number().int().positive('must be a lead id').optional(),
   })
   .superRefine((q, ctx) => {
     if ((q.partner_id === undefined) === (q.customer === undefined))

@@ -1,5 +1,5 @@
 /** The quote as the API answers it: the platform's record with its window details, and the ERP order. */
-import type { QuoteView } from '@platform/contracts/quote.js';
+import type { QuoteCustomer, QuoteView } from '@platform/contracts/quote.js';
 
 import type { QuoteRow } from './quotes.repo.js';
 import type { ErpOrder } from './sales-erp.js';
@@ -7,6 +7,20 @@ import type { ErpOrder } from './sales-erp.js';
 export type { QuoteView };
 
 const cents = (x: number) => Math.round(x * 100) / 100;
+
+/** The customer as the quote was given it (a quote for an existing ERP customer has none of its own). */
+export function customerOf(row: QuoteRow): QuoteCustomer | null {
+  const c = row.request.customer;
+  if (!c) return null;
+  return {
+    name: c.name,
+    email: c.email ?? null,
+    phone: c.phone ?? null,
+    street: c.street ?? null,
+    city: c.city ?? null,
+    zip: c.zip ?? null,
+  };
+}
 
 export function quoteView(row: QuoteRow, order: ErpOrder | undefined, depositPercent: number): QuoteView {
   const windows = row.request.lines;
@@ -48,6 +62,8 @@ export function quoteView(row: QuoteRow, order: ErpOrder | undefined, depositPer
     name: order?.name ?? null,
     state: order?.state ?? (row.erp_order_id ? 'missing' : 'pending'),
     partner: order?.partner ?? null,
+    customer: customerOf(row),
+    lead_id: row.request.lead_id ?? null,
     lines,
     amount_untaxed: untaxed,
     amount_tax: order?.amount_tax ?? 0,

@@ -8,6 +8,7 @@ export interface QuoteRequest {
   customer?: { name: string; email?: string; phone?: string; street?: string; city?: string; zip?: string };
   lines: PricedLine[];
   note?: string;
+  lead_id?: number;
 }
 
 export interface QuoteRow {

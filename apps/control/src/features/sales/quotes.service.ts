@@ -3,6 +3,7 @@
  * Idempotency-Key finishes the same quote), then made a sale.order with its lines in the tenant's
  * ERP. Sending hands out a portal link; confirming confirms the order in the ERP.
  */
+import type { QuoteTaxes } from '@platform/contracts/quote-tax.js';
 import { type Db, type Queryable, withTenant } from '@platform/db';
 import type { Erp } from '@platform/erp';
 import { AppError, type Clock, isAppError, newId } from '@platform/kernel';
@@ -17,6 +18,7 @@ import { priceWindows } from './pricing.js';
 import { type QuoteView, quoteView } from './quote-view.js';
 import * as repo from './quotes.repo.js';
 import * as erpSide from './sales-erp.js';
+import { saleTaxes } from './sales-erp-taxes.js';
 
 export interface QuotesOptions {
   depositPercent: number;
@@ -65,6 +67,7 @@ export class QuotesService {
         ...(body.partner_id !== undefined ? { partner_id: body.partner_id } : {}),
         ...(body.customer ? { customer: body.customer } : {}),
         ...(body.note ? { note: body.note } : {}),
+        ...(body.lead_id !== undefined ? { lead_id: body.lead_id } : {}),
         lines,
       };
       const fresh = {
@@ -137,7 +140,11 @@ export class QuotesService {
       if (made) row.erp_order_id = made;
     }
     const orders = row.erp_order_id ? await erpSide.readOrders(erp, [row.erp_order_id], true) : new Map();
-    return quoteView(row, orders.get(row.erp_order_id ?? -1), this.opts.depositPercent);
+    const view = quoteView(row, orders.get(row.erp_order_id ?? -1), this.opts.depositPercent);
+    // A quote for an existing customer answers that customer's own details (address, email, phone).
+    const partnerId = row.request.partner_id ?? view.partner?.id;
+    if (!view.customer && partnerId) view.customer = await erpSide.partnerContact(erp, partnerId).catch(() => null);
+    return view;
   }
 
   async list(tenantId: string, page: number, pageSize: number) {
@@ -150,6 +157,12 @@ export class QuotesService {
       return { ...rest, windows: r.request.lines.length };
     });
     return { items, page, page_size: pageSize, total };
+  }
+
+  /** The taxes the builder shows per product code (ERP product taxes, else the company default). */
+  async taxes(tenantId: string): Promise<QuoteTaxes> {
+    const codes = (await this.grids.list(tenantId)).map((g) => g.product_code);
+    return (await saleTaxes(await this.erps.forTenant(tenantId), codes)).taxes;
   }
 
   async orders(tenantId: string, page: number, pageSize: number) {

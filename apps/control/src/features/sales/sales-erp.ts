@@ -3,11 +3,14 @@
  * its lines in one create (atomic in the ERP), reading it back, confirming it. A lost reply to the
  * create is recovered by the marker in `origin`, so a retry never makes a second order.
  */
+import type { QuoteCustomer } from '@platform/contracts/quote.js';
+import { taxesOf } from '@platform/contracts/quote-tax.js';
 import type { Erp, ErpRecord } from '@platform/erp';
 import { AppError, isAppError } from '@platform/kernel';
 
 import { lineDescription } from './pricing.js';
 import type { QuoteRequest } from './quotes.repo.js';
+import { saleTaxes } from './sales-erp-taxes.js';
 
 export const quoteMarker = (quoteId: string) => `platform-quote:${quoteId}`;
 
@@ -25,6 +28,21 @@ export interface ErpOrder {
 
 const ORDER_FIELDS = ['name', 'state', 'partner_id', 'amount_untaxed', 'amount_tax', 'amount_total', 'date_order'];
 const m2o = (v: unknown) => (Array.isArray(v) ? { id: v[0] as number, name: String(v[1]) } : null);
+
+/** An ERP customer's own details (a quote made for an existing customer carries none of its own). */
+export async function partnerContact(erp: Erp, partnerId: number): Promise<QuoteCustomer | null> {
+  const [p] = await erp.read('res.partner', [partnerId], ['name', 'email', 'phone', 'mobile', 'street', 'city', 'zip']);
+  if (!p) return null;
+  const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
+  return {
+    name: text(p.name) ?? '',
+    email: text(p.email),
+    phone: text(p.mobile) ?? text(p.phone),
+    street: text(p.street),
+    city: text(p.city),
+    zip: text(p.zip),
+  };
+}
 
 export async function assertPartner(erp: Erp, partnerId: number): Promise<boolean> {
   return (await erp.search('res.partner', [['id', '=', partnerId]], { limit: 1 })).length === 1;
@@ -65,6 +83,7 @@ export async function ensureOrder(erp: Erp, quoteId: string, r: QuoteRequest): P
   const existing = await findByMarker(erp, quoteId);
   if (existing) return existing;
   const partnerId = await partnerFor(erp, quoteId, r);
+  const { taxes, productIds } = await saleTaxes(erp, [...new Set(r.lines.map((l) => l.product_code))]);
   const values = {
     partner_id: partnerId,
     origin: quoteMarker(quoteId),
@@ -72,7 +91,14 @@ export async function ensureOrder(erp: Erp, quoteId: string, r: QuoteRequest): P
     order_line: r.lines.map((l, i) => [
       0,
       0,
-      { sequence: 10 + i, name: lineDescription(l), product_uom_qty: 1, price_unit: l.unit_price },
+      {
+        sequence: 10 + i,
+        name: lineDescription(l),
+        product_uom_qty: 1,
+        price_unit: l.unit_price,
+        ...(productIds.has(l.product_code) ? { product_id: productIds.get(l.product_code) } : {}),
+        tax_id: [[6, 0, taxesOf(taxes, l.product_code).map((t) => t.id)]],
+      },
     ]),
   };
   try {

@@ -82,9 +82,11 @@ export function registerSalesRoutes(app: FastifyInstance, catalogue: RouteCatalo
     ...base,
     method: 'POST',
     url: '/sales/quotes/:id/send',
-    summary: "Issue a customer portal link (on the tenant's primary host); refused when the portal is off",
+    summary:
+      "Send the quote: a customer portal link (on the tenant's primary host), emailed and texted to the customer; Idempotency-Key honoured",
     params: idParam,
-    handler: async ({ params }, req) => deps.sales.sending.send(principalOf(req), params.id, req.ip),
+    handler: async ({ params }, req) =>
+      deps.sales.sending.send(principalOf(req), params.id, idempotencyKeyOf(req.headers['idempotency-key']), req.ip),
   });
   route(app, catalogue, {
     ...base,
@@ -101,6 +103,14 @@ export function registerSalesRoutes(app: FastifyInstance, catalogue: RouteCatalo
     summary: 'Confirm the quote (the sale order is confirmed in the ERP; repeating it changes nothing)',
     params: idParam,
     handler: async ({ params }, req) => deps.sales.quotes.confirm(principalOf(req), params.id, req.ip),
+  });
+  route(app, catalogue, {
+    ...base,
+    method: 'GET',
+    url: '/sales/taxes',
+    summary:
+      "The sales taxes quote lines get from the tenant's ERP: per grid product code (its ERP product's taxes), else the company's default sale tax",
+    handler: async (_i, req) => deps.sales.quotes.taxes(principalOf(req).tenantId),
   });
   route(app, catalogue, {
     ...base,

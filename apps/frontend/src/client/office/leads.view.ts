@@ -7,6 +7,9 @@ export interface Lead {
   contact_name: string | null;
   email: string | null;
   phone: string | null;
+  street?: string | null;
+  city?: string | null;
+  zip?: string | null;
   source: string | null;
   /** The ERP's tags; with structured attribution off (the default) the origin is only here (`SITE: …`, `LP: …`). */
   tags?: string[];

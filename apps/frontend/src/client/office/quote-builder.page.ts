@@ -2,8 +2,10 @@
  * /office/quotes/new: a quote built from the tenant's price grids (GET /sales/price-grids). Each window
  * prices itself while it is measured, with the control plane's own rules (window-pricing.js), and
  * "Create quote" posts it (POST /sales/quotes) with one Idempotency-Key per form fill, so a resend
- * after a lost answer makes one quote. Opened from a lead (`?lead=`), the customer comes from it.
+ * after a lost answer makes one quote. Opened from a lead (`?lead=`), the customer (name, email,
+ * phone, address, ZIP) comes from it and the quote names the lead, so the lead's stage follows it.
  */
+import { type QuoteTaxes, quoteTotals, taxesOf } from '@platform/contracts/quote-tax.js';
 import { type PriceGrid, priceLine, type WindowLine } from '@platform/contracts/window-pricing.js';
 
 import { call, OfflineError, postJson } from '../field/api.js';
@@ -12,12 +14,15 @@ import type { Lead } from './leads.view.js';
 import { clearFieldErrors, explain, fieldProblems, money, say, showFieldErrors, summary } from './office-common.js';
 import type { OfficePage } from './office-page.js';
 import { builderHtml, type CustomerFields, optionsHtml, rowHtml, type WindowRow } from './quote-builder.view.js';
-import { rememberAddress } from './quote-install.js';
 
 let grids: PriceGrid[] = [];
+/** The ERP's taxes per product code (GET /sales/taxes): the builder's tax is the ERP order's, to the cent. */
+let taxes: QuoteTaxes = { default: [], products: {} };
 let rows: WindowRow[] = [];
 let customer: CustomerFields = { name: '', email: '', phone: '', street: '', city: '', zip: '' };
 let formKey = '';
+/** The lead the quote is made for (its stage follows the quote). */
+let leadId: number | undefined;
 
 const blankRow = (): WindowRow => ({
   room: '',
@@ -49,6 +54,7 @@ const toLine = (r: WindowRow): WindowLine => ({
 function reprice(app: HTMLElement): void {
   let cents = 0;
   let priced = 0;
+  const pricedLines: { product_code: string; subtotal: number }[] = [];
   rows.forEach((r, i) => {
     const out = $(`#l${i}-price`, app)!;
     const how = $(`#l${i}-how`, app)!;
@@ -76,12 +82,18 @@ function reprice(app: HTMLElement): void {
     const l = r2.line;
     cents += Math.round(l.unit_price * 100);
     priced++;
+    pricedLines.push({ product_code: r.product_code, subtotal: l.unit_price });
     out.textContent = money(l.unit_price);
     how.textContent = `Grid band ${l.band.width_in}″ × ${l.band.drop_in}″: ${money(l.base_price)}${l.option_lines
       .map((o) => ` + ${o.name} ${money(o.price)}`)
       .join('')}${l.mount === 'outside' ? ` (outside mount: +${grid.mount_allowance_in.outside}″)` : ''}`;
   });
   $('#subtotal', app)!.textContent = money(cents / 100);
+  const totals = quoteTotals(taxes, pricedLines);
+  $('#tax', app)!.textContent = money(totals.tax);
+  $('#total', app)!.textContent = money(totals.total);
+  const names = [...new Set(rows.flatMap((r) => taxesOf(taxes, r.product_code).map((t) => `${t.name} ${t.amount}%`)))];
+  $('#tax-names', app)!.textContent = names.length ? `(${names.join(', ')})` : '(no sales tax in the ERP)';
   $('#priced-count', app)!.textContent = `(${priced} of ${rows.length} windows priced)`;
 }
 
@@ -96,22 +108,34 @@ function body() {
       .filter(([, v]) => v.trim())
       .map(([k, v]) => [k, v.trim()]),
   );
-  return { customer: who, lines: rows.map(toLine) };
+  return { customer: who, lines: rows.map(toLine), ...(leadId ? { lead_id: leadId } : {}) };
 }
 
 async function prefillFromLead(id: string): Promise<string> {
   const lead = await call<Lead>(`/crm/leads/${encodeURIComponent(id)}`).catch(() => undefined);
   if (!lead) return 'The lead could not be read: fill in the customer.';
-  customer = { ...customer, name: lead.contact_name ?? lead.name, email: lead.email ?? '', phone: lead.phone ?? '' };
+  leadId = lead.id;
+  customer = {
+    ...customer,
+    name: lead.contact_name ?? lead.name,
+    email: lead.email ?? '',
+    phone: lead.phone ?? '',
+    street: lead.street ?? '',
+    city: lead.city ?? '',
+    zip: lead.zip ?? '',
+  };
   return `For the lead “${lead.name}”.`;
 }
 
 export const quoteBuilderPage: OfficePage = {
   async show(app) {
     grids = (await call<{ items: PriceGrid[] }>('/sales/price-grids')).items;
+    // Without the ERP's taxes the builder still prices; the quote's own totals are the ERP's.
+    taxes = await call<QuoteTaxes>('/sales/taxes').catch(() => ({ default: [], products: {} }));
     customer = { name: '', email: '', phone: '', street: '', city: '', zip: '' };
     rows = [blankRow()];
     formKey = uuid();
+    leadId = undefined;
     const lead = new URLSearchParams(location.search).get('lead');
     const intro = lead ? await prefillFromLead(lead) : '';
     app.innerHTML = builderHtml(customer, rows, grids, intro);
@@ -161,7 +185,6 @@ export const quoteBuilderPage: OfficePage = {
     button.disabled = true;
     try {
       const q = await postJson<{ id: string }>('/sales/quotes', body(), { 'idempotency-key': formKey });
-      rememberAddress(q.id, customer);
       location.assign(`/office/quotes/${encodeURIComponent(q.id)}?created=1`);
     } catch (e) {
       button.disabled = false;

@@ -111,6 +111,8 @@ export function builderHtml(customer: CustomerFields, rows: WindowRow[], grids: 
 <ol id="rows" class="plain">${rows.map((r, i) => rowHtml(i, r, grids)).join('')}</ol>
 <button class="btn secondary" type="button" id="add-row">Add a window</button>
 <p class="total">Subtotal: <output id="subtotal">$0.00</output> <span class="muted" id="priced-count"></span></p>
+<p class="total">Tax: <output id="tax">$0.00</output> <span class="muted" id="tax-names"></span></p>
+<p class="total">Total: <output id="total">$0.00</output></p>
 <p id="office-msg" role="status"></p>
 <button class="btn" type="submit" id="create-quote">Create quote</button></form>`;
 }

@@ -5,27 +5,9 @@
  */
 import type { InstallDefaults, Quote } from './quote.view.js';
 
-const addressKey = (quoteId: string) => `office:quote-address:${quoteId}`;
-
-/**
- * The quote's site address as typed in the builder, kept for this tab: the control plane's quote does
- * not answer the customer's address, and the office should not have to type it twice.
- */
-export function rememberAddress(quoteId: string, a: InstallDefaults): void {
-  try {
-    sessionStorage.setItem(addressKey(quoteId), JSON.stringify({ street: a.street, city: a.city, zip: a.zip }));
-  } catch {
-    // Storage refused (private mode): the form is simply not prefilled.
-  }
-}
-
-export function recallAddress(quoteId: string): InstallDefaults {
-  try {
-    const a = JSON.parse(sessionStorage.getItem(addressKey(quoteId)) ?? '{}') as Partial<InstallDefaults>;
-    return { street: a.street ?? '', city: a.city ?? '', zip: a.zip ?? '' };
-  } catch {
-    return { street: '', city: '', zip: '' };
-  }
+/** The install form starts at the quote's site address (kept with the quote on the control plane). */
+export function addressOf(q: Quote): InstallDefaults {
+  return { street: q.customer?.street ?? '', city: q.customer?.city ?? '', zip: q.customer?.zip ?? '' };
 }
 
 /** The job's windows from the quote's lines (the product's name is the description's first part). */
@@ -78,4 +60,19 @@ export function installBody(q: Quote, c: InstallChoice) {
       : {}),
     ...(c.technicianId ? { technician_id: c.technicianId } : {}),
   };
+}
+
+const ADDRESS_PARTS: [keyof InstallChoice & ('street' | 'city' | 'zip'), string][] = [
+  ['street', 'Type the street and number where the windows are.'],
+  ['city', 'Type the city of the install.'],
+  ['zip', 'Type the ZIP code of the install.'],
+];
+
+/** The install form's own check before anything is sent: each missing part of the address, in words. */
+export function missingAddress(c: InstallChoice): { field: string; rule: string; message: string }[] {
+  return ADDRESS_PARTS.filter(([k]) => !c[k].trim()).map(([k, message]) => ({
+    field: `address.${k}`,
+    rule: 'required',
+    message,
+  }));
 }

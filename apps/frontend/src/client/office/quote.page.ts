@@ -1,8 +1,10 @@
 /**
- * /office/quotes/:id: the quote's lines and totals; "Send to customer" (POST /sales/quotes/{id}/send)
- * shows the portal link with a copy button; "Schedule install" makes the install job (POST /jobs) with
+ * /office/quotes/:id: the quote's lines and totals; "Send to customer" (POST /sales/quotes/{id}/send,
+ * one Idempotency-Key per send) emails and texts the portal link and shows it with a copy button; "Schedule install" makes the install job (POST /jobs) with
  * one Idempotency-Key per form fill.
  */
+import type { QuoteSendAnswer } from '@platform/contracts/quote.js';
+
 import { call, postJson } from '../field/api.js';
 import { $, h, uuid } from '../shared/dom.js';
 import {
@@ -16,24 +18,47 @@ import {
 } from './office-common.js';
 import type { OfficePage } from './office-page.js';
 import { type Quote, quoteHtml, stateName } from './quote.view.js';
-import { installBody, recallAddress } from './quote-install.js';
+import { addressOf, installBody, missingAddress } from './quote-install.js';
 
 let quote: Quote | undefined;
 let installKey = '';
+let sendKey = '';
 
 const quoteId = () => decodeURIComponent(location.pathname.split('/')[3] ?? '');
 
+/** "Emailed to x@y and texted to +1…": what the customer was sent, for the person who sent it. */
+export function sentSentence(a: QuoteSendAnswer): string {
+  const to = [
+    ...(a.emailed_to ? [`emailed to ${a.emailed_to}`] : []),
+    ...(a.texted_to ? [`texted to +${a.texted_to}`] : []),
+  ].join(' and ');
+  if (!to) return 'The customer has no email address or mobile number on file: copy the link to them.';
+  return `${a.repeated ? 'Already sent: ' : ''}${to[0]!.toUpperCase()}${to.slice(1)}. The link is below if you want to copy it.`;
+}
+
 async function send(app: HTMLElement): Promise<void> {
-  const link = await postJson<{ portal_url: string; expires_at: string }>(
-    `/sales/quotes/${encodeURIComponent(quote!.id)}/send`,
-    {},
-  );
-  $<HTMLInputElement>('#portal-url', app)!.value = link.portal_url;
-  $('#portal-expiry', app)!.textContent = `Works until ${new Date(link.expires_at).toLocaleDateString()}.`;
-  $('#portal-link', app)!.hidden = false;
-  $('#q-state', app)!.textContent = stateName('sent');
-  say('Portal link made: copy it to the customer (the quote is marked sent).', 'office-msg', 'ok');
-  $<HTMLInputElement>('#portal-url', app)!.select();
+  const button = $<HTMLButtonElement>('#send-quote', app)!;
+  button.disabled = true;
+  say('Sending…', 'office-msg');
+  try {
+    const link = await postJson<QuoteSendAnswer>(
+      `/sales/quotes/${encodeURIComponent(quote!.id)}/send`,
+      {},
+      { 'idempotency-key': sendKey },
+    );
+    // The next click is a new send (the customer gets it again); a failed one retries with this key.
+    sendKey = uuid();
+    $<HTMLInputElement>('#portal-url', app)!.value = link.portal_url;
+    $('#portal-expiry', app)!.textContent = `Works until ${new Date(link.expires_at).toLocaleDateString()}.`;
+    $('#portal-link', app)!.hidden = false;
+    $('#q-state', app)!.textContent = stateName('sent');
+    button.textContent = 'Send again';
+    say(sentSentence(link), 'office-msg', 'ok');
+  } catch (e) {
+    say(explain(e), 'office-msg', 'err');
+  } finally {
+    button.disabled = false;
+  }
 }
 
 async function copy(app: HTMLElement): Promise<void> {
@@ -52,7 +77,7 @@ async function createJob(form: HTMLFormElement): Promise<void> {
   const v = (id: string) => $<HTMLInputElement>(`#${id}`, form)!.value;
   clearFieldErrors(form);
   say('Creating the install job…', 'install-msg');
-  const body = installBody(quote!, {
+  const choice = {
     street: v('i-street'),
     city: v('i-city'),
     zip: v('i-zip'),
@@ -61,7 +86,14 @@ async function createJob(form: HTMLFormElement): Promise<void> {
     time: v('i-time'),
     hours: Number(v('i-length')),
     technicianId: v('i-tech'),
-  });
+  };
+  const missing = missingAddress(choice);
+  if (missing.length) {
+    say(summary(showFieldErrors(form, missing)), 'install-msg', 'err');
+    form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    return;
+  }
+  const body = installBody(quote!, choice);
   try {
     const job = await postJson<{ name: string; scheduled_start: string | null; technician: { name: string } | null }>(
       '/jobs',
@@ -87,9 +119,10 @@ export const quotePage: OfficePage = {
   async show(app, msg = '') {
     quote = await call<Quote>(`/sales/quotes/${encodeURIComponent(quoteId())}`);
     installKey = uuid();
+    sendKey = uuid();
     const created = new URLSearchParams(location.search).has('created');
     const techs = await technicians().catch(() => []);
-    app.innerHTML = quoteHtml(quote, recallAddress(quote.id), techs, msg || (created ? 'Quote created.' : ''));
+    app.innerHTML = quoteHtml(quote, addressOf(quote), techs, msg || (created ? 'Quote created.' : ''));
   },
   async click(b, app) {
     if (b.id === 'send-quote') await send(app);

@@ -59,10 +59,19 @@ ${input('street', 'Street', a.street, 'autocomplete="street-address"')}${input('
 </div><p id="install-msg" role="status"></p><button class="btn" type="submit" id="create-job">Create install job</button></form>`;
 }
 
+/** Who the quote is for and where: name, email, phone and the site address kept with the quote. */
+function customerHtml(q: Quote): string {
+  const c = q.customer;
+  if (!c) return `<p>${h(q.partner?.name ?? '')}</p>`;
+  const address = [c.street, [c.city, c.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  const parts = [c.email, c.phone, address].filter(Boolean).map((x) => h(x!));
+  return `<p id="q-customer"><strong>${h(c.name || q.partner?.name || '')}</strong>${parts.length ? ` · ${parts.join(' · ')}` : ''}</p>`;
+}
+
 export function quoteHtml(q: Quote, a: InstallDefaults, techs: Technician[], msg: string): string {
   const canSend = q.state === 'draft' || q.state === 'sent';
   return `<p><a href="/office/quotes">← Quotes</a></p><h1>${h(title(q))} <span class="pill" id="q-state">${h(stateName(q.state))}</span></h1>
-<p>${h(q.partner?.name ?? '')}</p><p id="office-msg" role="status">${h(msg)}</p>
+${customerHtml(q)}<p id="office-msg" role="status">${h(msg)}</p>
 <table class="lines"><thead><tr><th>Window</th><th>Size (W × H)</th><th>Mount</th><th>Colour</th><th>Options</th><th>Price</th></tr></thead><tbody>${q.lines.map(lineRow).join('')}</tbody></table>
 <dl class="totals"><dt>Subtotal</dt><dd id="q-untaxed">${money(q.amount_untaxed)}</dd><dt>Tax</dt><dd>${money(q.amount_tax)}</dd><dt>Total</dt><dd id="q-total">${money(q.amount_total)}</dd><dt>Deposit</dt><dd>${money(q.deposit)}</dd></dl>
 <h2>Send to the customer</h2>${
