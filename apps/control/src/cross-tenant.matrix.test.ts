@@ -58,6 +58,8 @@ beforeAll(async () => {
     '/api/tenants/{id}': k.a.id,
     '/jobs/{id}': aJobId,
     '/crm/leads/{id}': String(aLeadId),
+    // A's customer (the job's): B's ERP database has only its staff's contacts, never a customer with this id.
+    '/customers/{id}': String(checklist.body.customer.id),
     '/sales/quotes/{id}': aQuoteId,
     '{domain_id}': domain.body.id,
     '{user_id}': office.id,
@@ -90,6 +92,8 @@ const BODIES: Record<string, unknown> = {
   'POST /jobs/{id}/uploads': { kind: 'photo_after', content_type: 'image/jpeg', bytes: 10 },
   'POST /jobs/{id}/attachments': { key: 'x', kind: 'photo_before' },
   'PATCH /crm/leads/{id}': { stage_id: 1 },
+  'POST /customers/{id}/notes': { body: 'intruder note' },
+  'POST /customers/{id}/merge': { duplicate_id: 1 },
   'PUT /api/tenants/{id}/settings': { company_name: 'Hijacked' },
   'PUT /api/tenants/{id}/plan': { plan: 'free' },
   'POST /api/tenants/{id}/domains': { domain: 'hijack.test' },
@@ -116,6 +120,7 @@ const recordsOfA = async () =>
       k.call('GET', `/jobs/${aJobId}`, k.a.office),
       k.call('GET', `/sales/quotes/${aQuoteId}`, k.a.office),
       k.call('GET', `/crm/leads/${aLeadId}`, k.a.office),
+      k.call('GET', `/customers/${ids['/customers/{id}']}`, k.a.office),
       k.call('GET', `/api/tenants/${k.a.id}/settings`, k.a.owner),
       k.call('GET', `/api/tenants/${k.a.id}/domains`, k.a.owner),
       k.call('GET', `/api/tenants/${k.a.id}/users`, k.a.owner),
@@ -168,9 +173,14 @@ describe('the cross-tenant matrix', () => {
 
   it("never lists A's records in B's lists", async () => {
     const lists = await Promise.all(
-      ['/jobs?page_size=100', '/crm/leads?page_size=100', '/sales/quotes', '/sales/orders', '/api/audit'].map((u) =>
-        k.call('GET', u, k.b.owner),
-      ),
+      [
+        '/jobs?page_size=100',
+        '/crm/leads?page_size=100',
+        '/customers?page_size=100',
+        '/sales/quotes',
+        '/sales/orders',
+        '/api/audit',
+      ].map((u) => k.call('GET', u, k.b.owner)),
     );
     for (const r of lists) expect(r.status).toBe(200);
     const text = JSON.stringify(lists.map((r) => r.body));

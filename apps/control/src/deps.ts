@@ -29,6 +29,7 @@ import { TeamService } from './features/accounts/team.service.js';
 import { AuditLog } from './features/audit/audit-log.js';
 import { type AccessTokenKeys, accessTokenKeys } from './features/auth/access-token.js';
 import { CrmService } from './features/crm/crm.service.js';
+import { CustomersService } from './features/customers/customers.service.js';
 import { DomainsService } from './features/domains/domains.service.js';
 import { ControlIntakeService } from './features/intake/intake.service.js';
 import { type EmbeddedObjects, openJobObjects } from './features/jobs/job-objects.js';
@@ -70,6 +71,8 @@ export interface ControlDeps {
   objectStore: ObjectStore;
   intake: ControlIntakeService;
   crm: CrmService;
+  /** /customers: ERP contacts with their leads, quotes, jobs, messages and notes; merging. */
+  customers: CustomersService;
   sales: { grids: PriceGridsService; quotes: QuotesService; sending: QuoteSending };
   portal: PortalService;
   /** Host → tenant (by-domain); listens for changes while the app is up (domains.routes.ts). */
@@ -233,6 +236,7 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
     objectStore: objects,
     intake: new ControlIntakeService(db, clock, config.INTAKE_DEDUPE_WINDOW_S),
     crm,
+    customers: new CustomersService(db, erps, quotes, audit),
     sales: { grids, quotes, sending },
     portal: new PortalService(db, clock, erps, quotes, links, objects, audit, {
       signatureMaxBytes: config.PORTAL_SIGNATURE_MAX_BYTES,

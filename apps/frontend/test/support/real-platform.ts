@@ -65,6 +65,8 @@ export interface RealPlatform {
   postOnSite(t: SeededTenant, path: string, action: string, body: Record<string, unknown>): ReturnType<Call>;
   /** The tenant's own ERP database through its service account (the one the control plane uses). */
   erpOf(t: SeededTenant): Promise<Erp>;
+  /** Another person in a tenant, invited by its owner and accepted with PASSWORD (as the seed's people are). */
+  invite(t: SeededTenant, email: string, role: string, name: string): Promise<Person>;
   close(): Promise<void>;
 }
 
@@ -192,6 +194,7 @@ export async function startRealPlatform(): Promise<RealPlatform> {
       postOnSite: (t, path, action, body) =>
         postOnSite(platform.landingUrl, `${t.slug}.tenants.localhost`, path, action, body),
       erpOf: (t) => erps.forTenant(t.id),
+      invite,
       close: () => stop(platform),
     };
   } catch (e) {

@@ -206,4 +206,14 @@ export class QuotesService {
       options: l.option_lines.map((o) => o.name),
     }));
   }
+
+  /** SEAM for customers: the platform quote made for each of these ERP orders (orders made elsewhere are absent). */
+  async quoteIdsForOrders(tenantId: string, saleOrderIds: number[]): Promise<Map<number, string>> {
+    const rows = await withTenant(this.db, tenantId, async (tx) => {
+      const found: (repo.QuoteRow | undefined)[] = [];
+      for (const id of saleOrderIds) found.push(await repo.quoteByOrder(tx, tenantId, id));
+      return found;
+    });
+    return new Map(rows.flatMap((r) => (r?.erp_order_id ? [[r.erp_order_id, r.id] as const] : [])));
+  }
 }

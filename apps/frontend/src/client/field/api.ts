@@ -3,7 +3,7 @@
  * refreshed once on expiry. Failures are typed so the sync loop can tell "offline, try later" from
  * "the server said no".
  */
-import { clearSession, getSession, setSession } from './store.js';
+import { clearSession, getSession, type Owner, ownerOf, setSession } from './store.js';
 import type { Session } from './types.js';
 
 export const BASE = '/api/control';
@@ -73,11 +73,14 @@ async function refresh(s: Session): Promise<Session | undefined> {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ refresh_token: s.refresh_token }),
       });
+      // Someone else may have signed in on this phone meanwhile: their session is not ours to replace.
+      const stillOurs = async () => (await getSession())?.refresh_token === s.refresh_token;
       if (r.status === 401) {
-        await clearSession();
+        if (await stillOurs()) await clearSession();
         return undefined;
       }
       const next = toSession(await json<LoginAnswer>(r));
+      if (!(await stillOurs())) return undefined;
       await setSession(next);
       return next;
     } finally {
@@ -88,10 +91,15 @@ async function refresh(s: Session): Promise<Session | undefined> {
 
 export class SignedOutError extends Error {}
 
-/** An authenticated call; 401 once → refresh and retry; still 401 → signed out. */
-export async function call<T>(path: string, init: RequestInit & { headers?: Record<string, string> } = {}): Promise<T> {
+type CallInit = RequestInit & { headers?: Record<string, string>; owner?: Owner };
+
+/**
+ * An authenticated call; 401 once → refresh and retry; still 401 → signed out. With `owner`, only
+ * as that person: anyone else signed in (or nobody) is "signed out" for this call.
+ */
+export async function call<T>(path: string, { owner, ...init }: CallInit = {}): Promise<T> {
   let s = await getSession();
-  if (!s) throw new SignedOutError('signed out');
+  if (!s || (owner !== undefined && ownerOf(s) !== owner)) throw new SignedOutError('signed out');
   if (s.expires_at - Date.now() < 30_000) s = (await refresh(s)) ?? s;
   const go = (sess: Session) =>
     raw(path, { ...init, headers: { ...init.headers, authorization: `Bearer ${sess.access_token}` } });
@@ -105,9 +113,10 @@ export async function call<T>(path: string, init: RequestInit & { headers?: Reco
   return json<T>(r);
 }
 
-export const postJson = <T>(path: string, body: unknown, headers: Record<string, string> = {}) =>
+export const postJson = <T>(path: string, body: unknown, headers: Record<string, string> = {}, owner?: Owner) =>
   call<T>(path, {
     method: 'POST',
+    owner,
     headers: { 'content-type': 'application/json', ...headers },
     body: JSON.stringify(body),
   });

@@ -1,6 +1,6 @@
 /** Where the app is (by path), and my jobs: fetched when online, kept in IndexedDB, shown in route order. */
 import { call } from './api.js';
-import { replaceJobs } from './store.js';
+import { getSession, ownerOf, replaceJobs } from './store.js';
 import type { Job } from './types.js';
 
 export function route(): { name: 'login' } | { name: 'list' } | { name: 'job'; id: string } {
@@ -17,10 +17,13 @@ export const sortJobs = (jobs: Job[]) =>
       (a.scheduled_start ?? '').localeCompare(b.scheduled_start ?? ''),
   );
 
-/** Today's and later jobs assigned to me; kept on the phone for the basement. */
+/** Today's and later jobs assigned to me; kept on the phone for the basement, as mine. */
 export async function refreshJobs(): Promise<void> {
+  const s = await getSession();
+  if (!s) return;
+  const owner = ownerOf(s);
   const today = new Date();
   const from = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
-  const page = await call<{ items: Job[] }>(`/jobs?from=${from}&page_size=100`);
-  await replaceJobs(page.items);
+  const page = await call<{ items: Job[] }>(`/jobs?from=${from}&page_size=100`, { owner });
+  await replaceJobs(owner, page.items);
 }

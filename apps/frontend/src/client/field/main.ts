@@ -9,7 +9,17 @@ import { $, uuid } from '../shared/dom.js';
 import { resizePhoto } from '../shared/photo.js';
 import { ApiError, login, OfflineError, SignedOutError } from './api.js';
 import { refreshJobs, route, sortJobs } from './jobs.js';
-import { allJobs, clearSession, enqueue, getJob, getSession, queued, queuedFor } from './store.js';
+import {
+  adoptLegacy,
+  allJobs,
+  clearSession,
+  enqueue,
+  getJob,
+  getSession,
+  ownerOf,
+  queued,
+  queuedFor,
+} from './store.js';
 import { onSyncChange, resolveConflict, syncNow } from './sync.js';
 import type { Change } from './types.js';
 import { detailView, listView, loginView } from './views.js';
@@ -18,6 +28,8 @@ const app = $('#app')!;
 const tenantSlug = document.body.dataset.tenantSlug ?? '';
 let pad: SignaturePad | undefined;
 const objectUrls: string[] = [];
+/** The changes the person who just signed out left waiting (the sign-in screen tells them they are kept). */
+let leftWaiting = 0;
 
 const go = (path: string) => {
   history.pushState(null, '', path);
@@ -30,21 +42,23 @@ async function render(): Promise<void> {
   const session = await getSession();
   if (!session && r.name !== 'login') return go('/field/login');
   if (r.name === 'login') {
-    app.innerHTML = loginView();
+    app.innerHTML = loginView('', leftWaiting);
     return;
   }
+  leftWaiting = 0;
   objectUrls.splice(0).forEach((u) => URL.revokeObjectURL(u));
-  const queue = await queued();
+  const owner = ownerOf(session!);
+  const queue = await queued(owner);
   if (r.name === 'list') {
     app.innerHTML = listView(
-      sortJobs(await allJobs()),
+      sortJobs(await allJobs(owner)),
       queue,
       navigator.onLine,
       session!.user.name ?? session!.user.email,
     );
     return;
   }
-  const job = await getJob(r.id);
+  const job = await getJob(owner, r.id);
   if (!job) {
     app.innerHTML = `<p><a href="/field/jobs">← My jobs</a></p><h1>Job not found</h1><p>This job is not assigned to you, or it is not on this phone yet.</p>`;
     return;
@@ -75,7 +89,10 @@ async function render(): Promise<void> {
 }
 
 async function change(jobId: string, c: Change): Promise<void> {
-  await enqueue({ jobId, change: c, key: uuid(), createdAt: Date.now(), state: 'pending', attempts: 0 });
+  const session = await getSession();
+  if (!session) return go('/field/login');
+  const owner = ownerOf(session);
+  await enqueue({ owner, jobId, change: c, key: uuid(), createdAt: Date.now(), state: 'pending', attempts: 0 });
   await render();
   void syncNow();
 }
@@ -90,7 +107,9 @@ app.addEventListener('submit', async (e) => {
     const msg = $('#login-msg')!;
     if (!email || !password) return void (msg.textContent = 'Enter your email and password.');
     try {
-      await login(email, password, tenantSlug);
+      await adoptLegacy(await login(email, password, tenantSlug));
+      // What this person left waiting on the phone goes now, before their list is fetched.
+      await syncNow();
       await refreshJobs();
       go('/field/jobs');
     } catch (err) {
@@ -128,6 +147,8 @@ app.addEventListener('click', async (e) => {
   }
   const r = route();
   if (t.id === 'logout') {
+    const session = await getSession();
+    leftWaiting = session ? (await queued(ownerOf(session))).length : 0;
     await clearSession();
     return go('/field/login');
   }
@@ -143,7 +164,9 @@ app.addEventListener('click', async (e) => {
     await change(r.id, { kind: 'upload', uploadKind: 'signature', blob, contentType: 'image/png' });
   }
   if (t.dataset.resolve) {
-    const item = (await queuedFor(r.id)).find((q) => q.state !== 'pending');
+    const session = await getSession();
+    if (!session) return go('/field/login');
+    const item = (await queuedFor(ownerOf(session), r.id)).find((q) => q.state !== 'pending');
     if (item) await resolveConflict(item, t.dataset.resolve as 'discard' | 'resend');
     void syncNow();
   }
@@ -155,7 +178,8 @@ app.addEventListener('change', async (e) => {
   if (r.name !== 'job') return;
   if (input.dataset.check) {
     const id = input.dataset.check;
-    const job = await getJob(r.id);
+    const session = await getSession();
+    const job = session && (await getJob(ownerOf(session), r.id));
     const itemId = job?.checklist.find((c) => String(c.id) === id)?.id ?? id;
     await change(r.id, { kind: 'checklist', itemId, done: input.checked });
   }

@@ -3,10 +3,11 @@
  * Idempotency-Key (a resend after a lost answer is applied once). Stage moves and completion carry
  * If-Match with the job's version: a 409 JOB_CONFLICT parks the change, keeps what the office did,
  * and holds back that job's later changes until the technician decides. Offline or a 5xx stops the
- * run; the next 'online' event, app start or timer starts it again.
+ * run; the next 'online' event, app start or timer starts it again. Only the signed-in person's
+ * changes are sent, each call only with their session (a shared phone keeps the others' for them).
  */
 import { ApiError, call, OfflineError, postJson, SignedOutError } from './api.js';
-import { getJob, putJob, queued, removeItem, updateItem } from './store.js';
+import { getJob, getSession, type Owner, ownerOf, putJob, queued, removeItem, updateItem } from './store.js';
 import type { Job, QueueItem } from './types.js';
 
 export type SyncOutcome = 'idle' | 'offline' | 'signed-out';
@@ -16,29 +17,43 @@ const listeners = new Set<() => void>();
 export const onSyncChange = (fn: () => void) => listeners.add(fn);
 const changed = () => listeners.forEach((fn) => fn());
 
-/** One run at a time in this tab; Web Locks keep two tabs from sending the same change together. */
+const currentOwner = async () => {
+  const s = await getSession();
+  return s ? ownerOf(s) : undefined;
+};
+
+/**
+ * One run at a time in this tab; Web Locks keep two tabs from sending the same change together.
+ * A run that finds another person signed in by its end runs again for them.
+ */
 export function syncNow(): Promise<SyncOutcome> {
   return (running ??= (async () => {
     try {
       const locks = (navigator as Navigator & { locks?: LockManager }).locks;
-      return locks ? await locks.request('field-sync', () => drain()) : await drain();
+      for (;;) {
+        const owner = await currentOwner();
+        if (!owner) return 'signed-out';
+        const outcome = locks ? await locks.request('field-sync', () => drain(owner)) : await drain(owner);
+        const now = await currentOwner();
+        if (now === undefined || now === owner) return outcome;
+      }
     } finally {
       running = undefined;
     }
   })());
 }
 
-async function drain(): Promise<SyncOutcome> {
+async function drain(owner: Owner): Promise<SyncOutcome> {
   const blocked = new Set<string>();
-  for (const item of await queued()) {
+  for (const item of await queued(owner)) {
     if (item.state !== 'pending' || blocked.has(item.jobId)) {
       blocked.add(item.jobId);
       continue;
     }
     try {
-      const job = await send(item);
+      const job = await send(item, owner);
       await removeItem(item.seq!);
-      if (job) await adopt(job);
+      if (job) await adopt(owner, job);
     } catch (e) {
       if (e instanceof OfflineError) return 'offline';
       if (e instanceof SignedOutError) return 'signed-out';
@@ -64,48 +79,55 @@ async function park(item: QueueItem, e: unknown): Promise<void> {
 }
 
 /** The answer to our own write is the job's new version: later changes build on it. */
-async function adopt(answer: Partial<Job>): Promise<void> {
+async function adopt(owner: Owner, answer: Partial<Job>): Promise<void> {
   if (!answer.id || typeof answer.version !== 'string') return;
-  const local = await getJob(String(answer.id));
+  const local = await getJob(owner, String(answer.id));
   if (!local) return;
-  await putJob({ ...local, ...answer, id: local.id } as Job);
+  await putJob(owner, { ...local, ...answer, id: local.id } as Job);
 }
 
-async function ifMatch(jobId: string): Promise<Record<string, string>> {
-  const j = await getJob(jobId);
+async function ifMatch(owner: Owner, jobId: string): Promise<Record<string, string>> {
+  const j = await getJob(owner, jobId);
   return j?.version ? { 'if-match': j.version } : {};
 }
 
-async function send(item: QueueItem): Promise<Partial<Job> | undefined> {
+async function send(item: QueueItem, owner: Owner): Promise<Partial<Job> | undefined> {
   const id = encodeURIComponent(item.jobId);
   const idem = (suffix = '') => ({ 'idempotency-key': `${item.key}${suffix}` });
   const c = item.change;
   switch (c.kind) {
     case 'note':
-      return postJson(`/jobs/${id}/notes`, { body: c.body }, idem());
+      return postJson(`/jobs/${id}/notes`, { body: c.body }, idem(), owner);
     case 'checklist':
       return call(`/jobs/${id}/checklist/${encodeURIComponent(String(c.itemId))}`, {
         method: 'PATCH',
+        owner,
         headers: { 'content-type': 'application/json', ...idem() },
         body: JSON.stringify({ done: c.done }),
       });
     case 'stage':
-      return postJson(`/jobs/${id}/stage`, { stage: c.stage }, { ...idem(), ...(await ifMatch(item.jobId)) });
+      return postJson(
+        `/jobs/${id}/stage`,
+        { stage: c.stage },
+        { ...idem(), ...(await ifMatch(owner, item.jobId)) },
+        owner,
+      );
     case 'complete':
       return postJson(
         `/jobs/${id}/complete`,
         { resolution: c.resolution },
-        { ...idem(), ...(await ifMatch(item.jobId)) },
+        { ...idem(), ...(await ifMatch(owner, item.jobId)) },
+        owner,
       );
     case 'upload':
-      return upload(item, c);
+      return upload(item, c, owner);
   }
 }
 
 type UploadChange = Extract<QueueItem['change'], { kind: 'upload' }>;
 
 /** Ask for a presigned target, PUT the bytes, attach the key; each step is remembered. */
-async function upload(item: QueueItem, c: UploadChange): Promise<Partial<Job> | undefined> {
+async function upload(item: QueueItem, c: UploadChange, owner: Owner): Promise<Partial<Job> | undefined> {
   const id = encodeURIComponent(item.jobId);
   const expired = item.upload?.expiresAt && Date.parse(item.upload.expiresAt) < Date.now() + 10_000;
   if (!item.upload || (!item.upload.put && expired)) {
@@ -114,6 +136,7 @@ async function upload(item: QueueItem, c: UploadChange): Promise<Partial<Job> | 
       `/jobs/${id}/uploads`,
       { kind: c.uploadKind, content_type: c.contentType, bytes: c.blob.size },
       { 'idempotency-key': `${item.key}:upload:${round}` },
+      owner,
     );
     item.upload = { key: t.key, url: t.upload_url, ...(t.expires_at ? { expiresAt: t.expires_at } : {}), round };
     await updateItem(item);
@@ -139,6 +162,7 @@ async function upload(item: QueueItem, c: UploadChange): Promise<Partial<Job> | 
     `/jobs/${id}/attachments`,
     { key: item.upload.key, kind: c.uploadKind },
     { 'idempotency-key': `${item.key}:attach` },
+    owner,
   );
 }
 
@@ -146,9 +170,9 @@ async function upload(item: QueueItem, c: UploadChange): Promise<Partial<Job> | 
 export async function resolveConflict(item: QueueItem, how: 'discard' | 'resend'): Promise<void> {
   if (how === 'discard') {
     await removeItem(item.seq!);
-    if (item.current) await putJob(item.current);
+    if (item.current) await putJob(item.owner, item.current);
   } else {
-    if (item.current) await putJob(item.current);
+    if (item.current) await putJob(item.owner, item.current);
     await updateItem({
       ...item,
       state: 'pending',

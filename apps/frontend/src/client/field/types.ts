@@ -47,6 +47,8 @@ export type Change =
 
 export interface QueueItem {
   seq?: number;
+  /** Who made the change (store.ts ownerOf): only ever sent with that person's session. */
+  owner: string;
   jobId: string;
   change: Change;
   /** Sent as Idempotency-Key (derived keys for each step of an upload). */

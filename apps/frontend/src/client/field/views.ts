@@ -11,8 +11,14 @@ const STAGE_NAMES: Record<StageKey, string> = {
   cancelled: 'Cancelled',
 };
 
-export function loginView(error = ''): string {
-  return `<h1>Sign in</h1><form id="login" class="card" novalidate>
+/** `waiting`: how many changes the person who just signed out left on the phone, kept for them. */
+export function loginView(error = '', waiting = 0): string {
+  const kept = waiting
+    ? `<p class="card" role="status">Signed out. Your ${waiting} change${waiting > 1 ? 's' : ''} stay on this phone, kept for you: ${
+        waiting > 1 ? 'they are' : 'it is'
+      } sent when you sign in again. Nobody else sees ${waiting > 1 ? 'them' : 'it'}.</p>`
+    : '';
+  return `<h1>Sign in</h1>${kept}<form id="login" class="card" novalidate>
 <label for="email">Email</label><input id="email" name="email" type="email" autocomplete="username" required>
 <label for="password">Password</label><input id="password" name="password" type="password" autocomplete="current-password" required>
 <div class="row" style="margin-top:1rem"><button class="btn" type="submit">Sign in</button></div>

@@ -8,6 +8,7 @@ import { ApiError, login, SignedOutError } from '../field/api.js';
 import { clearSession, getSession } from '../field/store.js';
 import { loginView } from '../field/views.js';
 import { $ } from '../shared/dom.js';
+import { customerPage, customersPage } from './customers.page.js';
 import { dispatchPage } from './dispatch.page.js';
 import { leadsPage } from './leads.page.js';
 import { explain, say } from './office-common.js';
@@ -21,6 +22,8 @@ const tenantSlug = document.body.dataset.tenantSlug ?? '';
 
 function pageFor(path: string): OfficePage {
   if (path === '/office/dispatch') return dispatchPage;
+  if (path === '/office/customers') return customersPage;
+  if (path.startsWith('/office/customers/')) return customerPage;
   if (path === '/office/quotes') return quotesListPage;
   if (path === '/office/quotes/new') return quoteBuilderPage;
   if (path.startsWith('/office/quotes/')) return quotePage;

@@ -24,6 +24,7 @@ export function fieldShell(branding: Branding, tenant: { id: string; slug: strin
 
 const OFFICE_NAV: [string, string][] = [
   ['/office/leads', 'Leads'],
+  ['/office/customers', 'Customers'],
   ['/office/quotes', 'Quotes'],
   ['/office/dispatch', 'Dispatch'],
 ];

@@ -62,6 +62,8 @@ export function registerPageRoutes(app: FastifyInstance, bundles: Bundles): void
   app.get('/office', async (_req, reply) => reply.redirect('/office/leads'));
   app.get('/office/leads', office);
   app.get('/office/dispatch', office);
+  app.get('/office/customers', office);
+  app.get('/office/customers/:id', office);
   app.get('/office/quotes', office);
   app.get('/office/quotes/new', office);
   app.get('/office/quotes/:id', office);

@@ -1,0 +1,71 @@
+/**
+ * /office/customers (search: the query stays in the address, ?q=) and /office/customers/:id (the
+ * customer with leads, quotes, jobs, messages and notes; add a note; merge a duplicate, confirmed
+ * by a second press of the same button).
+ */
+import type { CustomerSummary, CustomerView } from '@platform/contracts/customer.js';
+
+import { call, postJson } from '../field/api.js';
+import { $ } from '../shared/dom.js';
+import { customerHtml, customersListHtml } from './customers.view.js';
+import { clearFieldErrors, explain, fieldProblems, say, showFieldErrors } from './office-common.js';
+import type { OfficePage } from './office-page.js';
+
+const query = () => new URLSearchParams(location.search).get('q')?.trim() ?? '';
+
+export const customersPage: OfficePage = {
+  async show(app) {
+    const q = query();
+    const list = await call<{ items: CustomerSummary[]; total: number }>(
+      `/customers?page_size=50${q ? `&q=${encodeURIComponent(q)}` : ''}`,
+    );
+    app.innerHTML = customersListHtml(list.items, list.total, q);
+  },
+  async submit(form, app) {
+    if (form.id !== 'customer-search') return;
+    const q = $<HTMLInputElement>('#customer-q', form)!.value.trim();
+    history.replaceState(null, '', q ? `/office/customers?q=${encodeURIComponent(q)}` : '/office/customers');
+    await this.show(app);
+    $<HTMLInputElement>('#customer-q')?.focus();
+  },
+};
+
+const customerId = () => Number(/^\/office\/customers\/(\d+)$/.exec(location.pathname)?.[1]);
+/** The duplicate whose merge button was pressed once (the second press merges). */
+let armed: number | undefined;
+
+export const customerPage: OfficePage = {
+  async show(app, msg = '') {
+    const c = await call<CustomerView>(`/customers/${customerId()}`);
+    app.innerHTML = customerHtml(c, msg, msg ? 'ok' : '', armed);
+  },
+  async submit(form, app) {
+    if (form.id !== 'note-form') return;
+    const body = $<HTMLTextAreaElement>('#customer-note', form)!.value.trim();
+    clearFieldErrors(form);
+    if (!body) {
+      showFieldErrors(form, [{ field: 'body', message: 'Write the note first.' }]);
+      return;
+    }
+    try {
+      const c = await postJson<CustomerView>(`/customers/${customerId()}/notes`, { body });
+      app.innerHTML = customerHtml(c, 'Note saved.', 'ok');
+    } catch (e) {
+      if (!showFieldErrors(form, fieldProblems(e)).length && fieldProblems(e).length) return;
+      say(explain(e), 'office-msg', 'err');
+    }
+  },
+  async click(b, app) {
+    const dup = Number(b.dataset.merge);
+    if (!dup) return;
+    if (armed !== dup) {
+      armed = dup;
+      await this.show(app);
+      $<HTMLButtonElement>(`button[data-merge="${dup}"]`)?.focus();
+      return;
+    }
+    armed = undefined;
+    const c = await postJson<CustomerView>(`/customers/${customerId()}/merge`, { duplicate_id: dup });
+    app.innerHTML = customerHtml(c, 'Merged: their leads, quotes and jobs are now here.', 'ok');
+  },
+};
