@@ -77,7 +77,9 @@ process.stdout.write(`ERP down ${OUTAGE_S} s, an estimate every ${EVERY_MS} ms, 
 const probed = await run(PROBE_MS);
 process.stdout.write(`with the recovery probe (every ${PROBE_MS} ms): ${show(probed)}\n`);
 const floor = await run(PROBE_MS, probed.rows);
-process.stdout.write(`floor, the same rows with the ERP up all along: ${show(floor).replace(' after the ERP returned', '')}\n`);
+process.stdout.write(
+  `floor, the same rows with the ERP up all along: ${show(floor).replace(' after the ERP returned', '')}\n`,
+);
 const baseline = await run('0');
 process.stdout.write(`baseline, no probe (rows wake when their backoff ends): ${show(baseline)}\n`);
 process.stdout.write(
