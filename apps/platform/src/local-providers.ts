@@ -64,7 +64,9 @@ export async function startLocalProviders(c: PlatformConfig): Promise<LocalProvi
   if (!want.sms && !want.accounting && !want.chat && !want.mail) return undefined;
   const credentials = credentialsIn(c.DATA_DIR);
   const host = '127.0.0.1';
-  const sms = want.sms ? await startLocalSms({ ...credentials.sms, host, port: 0 }) : undefined;
+  const sms = want.sms
+    ? await startLocalSms({ ...credentials.sms, host, port: 0, stateFile: join(c.DATA_DIR, 'local-sms.json') })
+    : undefined;
   const accounting = want.accounting
     ? await startLocalAccounting({
         ...credentials.accounting,

@@ -28,6 +28,19 @@ export async function insertMessage(
   return r.rows[0]?.id ?? null;
 }
 
+/** The text stored under a provider's message id, if any. */
+export async function findByProviderId(
+  db: Queryable,
+  tenantId: string,
+  providerMessageId: string,
+): Promise<SmsMessageRow | undefined> {
+  const r = await db.query<SmsMessageRow>(
+    'SELECT * FROM sms_messages WHERE tenant_id = $1 AND provider_message_id = $2',
+    [tenantId, providerMessageId],
+  );
+  return r.rows[0];
+}
+
 export async function findMessage(db: Queryable, id: string): Promise<SmsMessageRow | undefined> {
   return (await db.query<SmsMessageRow>('SELECT * FROM sms_messages WHERE id = $1', [id])).rows[0];
 }

@@ -117,6 +117,29 @@ describe('SMS', () => {
     expect(await h.sms.attachInbound(known!.id, h.erp.erp)).toMatchObject({ model: 'res.partner', id: samePerson });
   });
 
+  it('a provider that numbers from the start again: an inbound text is kept, a sent one is not sent twice', async () => {
+    const nextId = () => String(Math.max(100_000, ...h.provider.messages.map((m) => m.id)) + 1);
+    const holdId = (id: string) =>
+      h.rows(
+        `INSERT INTO sms_messages (tenant_id, direction, line_number, contact_number, body, provider_message_id, status)
+         VALUES ($1, 'outbound', '13035550100', '17205550000', 'an old text', $2, 'delivered')`,
+        [h.tenant, id],
+      );
+    await holdId(nextId());
+    await h.provider.simulateInbound({ from: '17205550142', to: '13035550100', body: 'New number, new text' });
+    const [kept] = await inboundFrom('17205550142');
+    expect(kept).toMatchObject({ body: 'New number, new text', provider_message_id: null });
+    expect(
+      await h.rows(`SELECT 1 FROM outbox WHERE topic = 'sms.inbound' AND aggregate_id = $1`, [kept!.id]),
+    ).toHaveLength(1);
+
+    const q = await h.sms.queue(h.tenant, { to: '7205550143', body: 'Your blinds are ready.' });
+    await holdId(nextId());
+    await expect(h.sms.deliver(h.tenant, q.id, sender)).rejects.toThrow(/could not be recorded; not sent again/);
+    expect(h.provider.messages.filter((m) => m.body === 'Your blinds are ready.')).toHaveLength(1);
+    expect(await messageRow(q.id)).toMatchObject({ status: 'unconfirmed' });
+  });
+
   it('ignores a duplicate delivery and refuses a forged or stale one', async () => {
     const before = (await h.rows('SELECT * FROM sms_messages')).length;
     await h.provider.resendWebhook(undefined, 2);

@@ -98,7 +98,16 @@ export class SmsService {
         throw new PermanentFailure(`SMS refused: ${e.kind}`, { cause: e });
       throw e;
     }
-    await repo.markSent(this.db, m.id, r.providerMessageId, r.status);
+    try {
+      await repo.markSent(this.db, m.id, r.providerMessageId, r.status);
+    } catch (e) {
+      // The text went out; sending it again would text the customer twice. Held for a person instead.
+      await repo.setSendState(this.db, m.id, 'unconfirmed').catch(() => undefined);
+      throw new PermanentFailure(
+        `SMS sent as provider message ${r.providerMessageId} but it could not be recorded; not sent again`,
+        { cause: e },
+      );
+    }
     return r;
   }
 
@@ -142,15 +151,21 @@ export class SmsService {
       if (!(await repo.recordSignature(tx, tenantId, 'sms', r.signature, fact.providerMessageId))) return duplicate;
       if (!(await recordWebhookReceipt(tx, tenantId, 'sms', e.eventId))) return duplicate;
       if (e.type === 'sms.received') {
-        const id = await repo.insertMessage(tx, {
+        const row = {
           tenant_id: tenantId,
-          direction: 'inbound',
+          direction: 'inbound' as const,
           line_number: fact.line,
           contact_number: fact.contact,
           body: fact.body,
           provider_message_id: fact.providerMessageId,
           status: 'received',
-        });
+        };
+        let id = await repo.insertMessage(tx, row);
+        const held = id ? undefined : await repo.findByProviderId(tx, tenantId, fact.providerMessageId);
+        // Another text under this provider id: a provider that numbered again from the start (a
+        // restarted stand-in). The text is kept without the id, never dropped as a duplicate.
+        if (held && (held.direction !== 'inbound' || held.contact_number !== fact.contact || held.body !== fact.body))
+          id = await repo.insertMessage(tx, { ...row, provider_message_id: null });
         if (id)
           await enqueue(tx, {
             tenantId,

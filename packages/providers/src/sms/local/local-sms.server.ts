@@ -11,6 +11,7 @@
  * Webhooks are signed exactly like JustCall's (see justcall-webhook.ts) with `webhookSecret`.
  */
 import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 
@@ -28,6 +29,11 @@ export interface LocalSmsOptions {
   now?: () => Date;
   host?: string;
   port?: number;
+  /**
+   * Where the messages are kept (mode 0600) so a restart neither loses them nor numbers new ones
+   * from the start again (ids a receiver already stored); without it they live in memory only.
+   */
+  stateFile?: string;
 }
 
 export interface LocalSmsMessage {
@@ -83,7 +89,12 @@ export async function startLocalSms(opts: LocalSmsOptions): Promise<RunningLocal
   const now = (): Date => new Date((opts.now ? opts.now().getTime() : Date.now()) + offsetMs);
   let webhookUrl = opts.webhookUrl;
   let webhookSecret = opts.webhookSecret;
-  const messages: LocalSmsMessage[] = [];
+  const messages: LocalSmsMessage[] = loadMessages(opts.stateFile);
+  const keep = (m: LocalSmsMessage) => {
+    messages.push(m);
+    saveMessages(opts.stateFile, messages);
+  };
+  const nextId = () => 100_000 + Math.max(0, ...messages.map((m) => m.id - 100_000)) + 1;
   const webhooks: LocalSmsWebhook[] = [];
   const failures: number[] = [];
   const inFlight = new Set<Promise<unknown>>();
@@ -183,7 +194,7 @@ export async function startLocalSms(opts: LocalSmsOptions): Promise<RunningLocal
     if (text.trim() === '' || text.length > 1600)
       return error(reply, 400, 'body is required (at most 1600 characters)');
     const m: LocalSmsMessage = {
-      id: 100_000 + messages.length + 1,
+      id: nextId(),
       direction: 'Outgoing',
       line,
       lineName: name,
@@ -192,13 +203,15 @@ export async function startLocalSms(opts: LocalSmsOptions): Promise<RunningLocal
       status: 'queued',
       createdAt: now(),
     };
-    messages.push(m);
+    keep(m);
     const answer = { status: 'success', message: 'Text sent successfully', data: [smsObject(m)] };
     track(
       (async () => {
         m.status = 'sent';
+        saveMessages(opts.stateFile, messages);
         await emit('sms.sent', m);
         m.status = 'delivered';
+        saveMessages(opts.stateFile, messages);
         await emit('sms.delivered', m);
       })(),
     );
@@ -224,7 +237,7 @@ export async function startLocalSms(opts: LocalSmsOptions): Promise<RunningLocal
     async simulateInbound(input) {
       const line = digits(input.to);
       const m: LocalSmsMessage = {
-        id: 100_000 + messages.length + 1,
+        id: nextId(),
         direction: 'Incoming',
         line,
         lineName: lineName(line) ?? 'Unknown line',
@@ -233,7 +246,7 @@ export async function startLocalSms(opts: LocalSmsOptions): Promise<RunningLocal
         status: 'received',
         createdAt: now(),
       };
-      messages.push(m);
+      keep(m);
       const w = await emit('sms.received', m);
       return { providerMessageId: String(m.id), eventId: w.requestId };
     },
@@ -253,4 +266,14 @@ export async function startLocalSms(opts: LocalSmsOptions): Promise<RunningLocal
       await app.close();
     },
   };
+}
+
+function loadMessages(file: string | undefined): LocalSmsMessage[] {
+  if (!file || !existsSync(file)) return [];
+  const raw = JSON.parse(readFileSync(file, 'utf8')) as (Omit<LocalSmsMessage, 'createdAt'> & { createdAt: string })[];
+  return raw.map((m) => ({ ...m, createdAt: new Date(m.createdAt) }));
+}
+
+function saveMessages(file: string | undefined, messages: LocalSmsMessage[]): void {
+  if (file) writeFileSync(file, JSON.stringify(messages), { mode: 0o600 });
 }
