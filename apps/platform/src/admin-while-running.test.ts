@@ -108,8 +108,9 @@ describe('with npm start running on PGlite', () => {
     expect((await cli('restapi', ['key', 'list'])).stdout).toMatch(new RegExp(`^${id}\\t.*revoked`, 'm'));
   }, 240_000);
 
-  it('runs local SMS, accounting and chat stand-ins, announced, with settings pointed at them', async () => {
-    expect(platform.output()).toContain('LOCAL stand-ins for SMS, accounting and team chat');
+  it('runs local SMS, accounting, chat and mail stand-ins, announced, with settings pointed at them', async () => {
+    expect(platform.output()).toContain('LOCAL stand-ins for SMS, accounting, team chat and email');
+    expect(platform.output()).toContain(`${consoleUrl}/mail`);
     const sms = JSON.parse((await cli('integrations', ['sms', 'show'])).stdout) as {
       webhook_base_url: string;
       lines: { phone_number: string }[];

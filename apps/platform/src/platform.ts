@@ -53,6 +53,8 @@ export interface RunningPlatform {
   localConsole?: { url: string; mail: boolean };
   /** Longest a graceful shutdown may take (SHUTDOWN_TIMEOUT_MS) before the process exits anyway. */
   shutdownDeadlineMs: number;
+  /** Writes out the log lines still buffered, so what is printed next comes after them. */
+  flushLogs(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -64,6 +66,8 @@ export interface PlatformExtras {
   backups?: boolean;
   /** The worker's /metrics listener on WORKER_METRICS_PORT (9464); off in tests (a fixed port). */
   workerMetrics?: boolean;
+  /** Fastify's per-request log lines at debug instead of info, so the console shows start-up and problems. */
+  requestsAtDebug?: boolean;
 }
 
 export async function startPlatform(
@@ -106,7 +110,9 @@ export async function startPlatform(
     const env: EnvSource = { ...baseEnv, ...local?.env };
     const landingConfig = loadLandingConfig(env);
     const erpConfig = env.ERP_URL ? undefined : loadErpConfig(env);
-    const logger = createLogger(landingConfig.LOG_LEVEL);
+    const logger = createLogger(landingConfig.LOG_LEVEL, undefined, {
+      requestsAt: extras.requestsAtDebug ? 'debug' : 'info',
+    });
     await migratePlatform(db);
     const erpServer = erpConfig
       ? track(
@@ -184,6 +190,7 @@ export async function startPlatform(
       erp: workerTenantErps(workerConfig, db).defaultErp(),
       db,
       shutdownDeadlineMs: workerConfig.SHUTDOWN_TIMEOUT_MS,
+      flushLogs: () => new Promise<void>((resolve) => logger.flush(() => resolve())),
       // Stop taking requests, finish and release outbox work, then close the databases.
       close: () =>
         (closing ??= (async () => {
@@ -227,7 +234,8 @@ async function pointAtLocalProviders(
     erpUrl,
     new URL(erpUrl).port ? Number(new URL(erpUrl).port) : 80,
   );
-  logger.info(
+  // The start-up block says this in plain text; the JSON line is for LOG_LEVEL=debug.
+  logger.debug(
     {
       sms: local.sms?.url,
       accounting: local.accounting?.url,

@@ -80,7 +80,39 @@ export function safeErrSerializer(err: unknown): unknown {
   return out;
 }
 
-export const createLogger = (level = 'info', name?: string) => pino(loggerOptions(level, name));
+// Fastify's own per-request lines (the access log), at info unless demoted.
+const REQUEST_LINES = new Set(['incoming request', 'request completed']);
+
+/**
+ * The app's pino logger. `requestsAt: 'debug'` demotes Fastify's per-request lines ("incoming request",
+ * "request completed") to debug, so a console shows start-up and problems, not traffic (`npm start`;
+ * LOG_LEVEL=debug brings them back). Failed requests ("request errored") keep their level.
+ */
+export function createLogger(
+  level = 'info',
+  name?: string,
+  opts: { requestsAt?: 'info' | 'debug'; destination?: pino.DestinationStream } = {},
+): pino.Logger {
+  const options: LoggerOptions = {
+    ...loggerOptions(level, name),
+    ...(opts.requestsAt === 'debug' ? { hooks: { logMethod: requestLinesAtDebug } } : {}),
+  };
+  return opts.destination ? pino(options, opts.destination) : pino(options);
+}
+
+function requestLinesAtDebug(
+  this: pino.Logger,
+  args: Parameters<pino.LogFn>,
+  method: pino.LogFn,
+  levelNumber: number,
+): void {
+  const msg = typeof args[0] === 'string' ? args[0] : args[1];
+  if (levelNumber === 30 && typeof msg === 'string' && REQUEST_LINES.has(msg)) {
+    if (this.isLevelEnabled('debug')) this.debug(...(args as [object, string]));
+    return;
+  }
+  method.apply(this, args);
+}
 
 const REQUEST_ID_RE = /^[A-Za-z0-9._:-]{1,128}$/;
 
