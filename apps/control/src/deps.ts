@@ -29,6 +29,7 @@ import { TeamService } from './features/accounts/team.service.js';
 import { AuditLog } from './features/audit/audit-log.js';
 import { type AccessTokenKeys, accessTokenKeys } from './features/auth/access-token.js';
 import { CrmService } from './features/crm/crm.service.js';
+import { PipelineService } from './features/crm/pipeline.service.js';
 import { DomainsService } from './features/domains/domains.service.js';
 import { ControlIntakeService } from './features/intake/intake.service.js';
 import { type EmbeddedObjects, openJobObjects } from './features/jobs/job-objects.js';
@@ -70,6 +71,8 @@ export interface ControlDeps {
   objectStore: ObjectStore;
   intake: ControlIntakeService;
   crm: CrmService;
+  /** Where sent and accepted quotes move their leads (per tenant, defaulting to the ERP's stages). */
+  pipeline: PipelineService;
   sales: { grids: PriceGridsService; quotes: QuotesService; sending: QuoteSending };
   portal: PortalService;
   /** Host → tenant (by-domain); listens for changes while the app is up (domains.routes.ts). */
@@ -179,7 +182,11 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
   });
   const publicOrigins = new TenantPublicOrigins(config);
   const linkConfig = { ...config, tenantOrigin: (host: string) => publicOrigins.origin(host) };
-  const quotes = new QuotesService(db, clock, erps, grids, audit, { depositPercent: config.QUOTE_DEPOSIT_PERCENT });
+  const pipeline = new PipelineService(db, erps, audit);
+  const quotes = new QuotesService(db, clock, erps, grids, audit, {
+    depositPercent: config.QUOTE_DEPOSIT_PERCENT,
+    onAccepted: (tenantId, leadId) => pipeline.follow(tenantId, leadId, 'accepted'),
+  });
   const integrations = new IntegrationSettingsService(db, box, (raw) =>
     normalizeSmsPhone(raw, config.SMS_DEFAULT_REGION),
   );
@@ -205,6 +212,7 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
       normalize: (raw) => normalizeSmsPhone(raw, config.SMS_DEFAULT_REGION),
     },
     { tenantsHost: config.TENANTS_HOST, portalLinkDays: config.PORTAL_LINK_TTL_DAYS, origin: linkConfig.tenantOrigin },
+    (tenantId, leadId, event) => pipeline.follow(tenantId, leadId, event),
   );
   const throttle = new LoginThrottle(db, clock, config);
   const sessions = new SessionService(db, clock, tokenKeys, audit, config);
@@ -233,10 +241,19 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
     objectStore: objects,
     intake: new ControlIntakeService(db, clock, config.INTAKE_DEDUPE_WINDOW_S),
     crm,
+    pipeline,
     sales: { grids, quotes, sending },
-    portal: new PortalService(db, clock, erps, quotes, links, objects, audit, {
-      signatureMaxBytes: config.PORTAL_SIGNATURE_MAX_BYTES,
-    }),
+    portal: new PortalService(
+      db,
+      clock,
+      erps,
+      quotes,
+      links,
+      objects,
+      audit,
+      { signatureMaxBytes: config.PORTAL_SIGNATURE_MAX_BYTES },
+      (tenantId, leadId, event) => pipeline.follow(tenantId, leadId, event),
+    ),
     resolver,
     domains: new DomainsService(db, audit, clock, resolver, {
       tenantsHost: config.TENANTS_HOST,
