@@ -89,6 +89,7 @@ const BODIES: Record<string, unknown> = {
   'PATCH /jobs/{id}/checklist/{item_id}': { done: true },
   'POST /jobs/{id}/uploads': { kind: 'photo_after', content_type: 'image/jpeg', bytes: 10 },
   'POST /jobs/{id}/attachments': { key: 'x', kind: 'photo_before' },
+  'POST /jobs/{id}/downloads': { key: 'x' },
   'PATCH /crm/leads/{id}': { stage_id: 1 },
   'PUT /api/tenants/{id}/settings': { company_name: 'Hijacked' },
   'PUT /api/tenants/{id}/plan': { plan: 'free' },

@@ -7,6 +7,7 @@ import type { AuditLog } from '../audit/audit-log.js';
 import type { PlanLimits } from '../plans/plan-limits.service.js';
 import type { TenantErps } from '../tenants/tenant-erps.js';
 import { JobCommands } from './job-commands.service.js';
+import { JobDownloads } from './job-downloads.service.js';
 import { JobRecords } from './job-records.service.js';
 import { JobsReader } from './jobs.service.js';
 
@@ -14,6 +15,7 @@ export interface JobsFeature {
   reader: JobsReader;
   commands: JobCommands;
   records: JobRecords;
+  downloads: JobDownloads;
 }
 
 export function composeJobs(d: {
@@ -25,5 +27,10 @@ export function composeJobs(d: {
   objects: ObjectStore;
 }): JobsFeature {
   const reader = new JobsReader(d);
-  return { reader, commands: new JobCommands(d, reader), records: new JobRecords(d, reader) };
+  return {
+    reader,
+    commands: new JobCommands(d, reader),
+    records: new JobRecords(d, reader),
+    downloads: new JobDownloads(d, reader),
+  };
 }
