@@ -73,4 +73,17 @@ describe('job downloads', () => {
     const empty = await post(office.token, `/jobs/${job.id}/downloads`, {});
     expect(empty.statusCode).toBe(422);
   });
+
+  it('answers the history of the job, oldest first, to whoever may read it', async () => {
+    await post(tech.token, `/jobs/${job.id}/stage`, { stage: 'travel' });
+    const r = await kit.app.inject({ url: `/jobs/${job.id}/history`, headers: kit.auth(office.token) });
+    expect(r.statusCode).toBe(200);
+    const actions = r.json().items.map((e: { action: string }) => e.action);
+    expect(actions[0]).toBe('job.create');
+    expect(actions).toContain('job.attach');
+    const move = r.json().items.find((e: { action: string }) => e.action === 'job.stage');
+    expect(move.detail).toMatchObject({ from: 'scheduled', to: 'travel' });
+    const other = await kit.app.inject({ url: `/jobs/${job.id}/history`, headers: kit.auth(otherTech.token) });
+    expect(other.statusCode).toBe(404);
+  });
 });

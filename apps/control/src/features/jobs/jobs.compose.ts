@@ -8,6 +8,7 @@ import type { PlanLimits } from '../plans/plan-limits.service.js';
 import type { TenantErps } from '../tenants/tenant-erps.js';
 import { JobCommands } from './job-commands.service.js';
 import { JobDownloads } from './job-downloads.service.js';
+import { JobHistory } from './job-history.service.js';
 import { JobRecords } from './job-records.service.js';
 import { JobsReader } from './jobs.service.js';
 
@@ -16,6 +17,7 @@ export interface JobsFeature {
   commands: JobCommands;
   records: JobRecords;
   downloads: JobDownloads;
+  history: JobHistory;
 }
 
 export function composeJobs(d: {
@@ -32,5 +34,6 @@ export function composeJobs(d: {
     commands: new JobCommands(d, reader),
     records: new JobRecords(d, reader),
     downloads: new JobDownloads(d, reader),
+    history: new JobHistory(d, reader),
   };
 }

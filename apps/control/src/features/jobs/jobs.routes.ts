@@ -106,6 +106,15 @@ export function registerJobRoutes(app: FastifyInstance, catalogue: RouteCatalogu
   );
   route(app, catalogue, {
     ...base,
+    method: 'GET',
+    url: '/jobs/:id/history',
+    summary: 'What was done to the job through the platform (created, scheduled, stages, completed…), oldest first',
+    preHandler: anyone,
+    params: s.jobIdParams,
+    handler: async ({ params }, req) => deps.jobs.history.of(principalOf(req), params.id),
+  });
+  route(app, catalogue, {
+    ...base,
     method: 'POST',
     url: '/jobs/:id/downloads',
     summary: "A short-lived download URL (5 minutes) of one of the job's photos or its signature",
