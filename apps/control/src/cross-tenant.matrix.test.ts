@@ -91,6 +91,7 @@ const BODIES: Record<string, unknown> = {
   'PATCH /jobs/{id}/checklist/{item_id}': { done: true },
   'POST /jobs/{id}/uploads': { kind: 'photo_after', content_type: 'image/jpeg', bytes: 10 },
   'POST /jobs/{id}/attachments': { key: 'x', kind: 'photo_before' },
+  'POST /jobs/{id}/downloads': { key: 'x' },
   'PATCH /crm/leads/{id}': { stage_id: 1 },
   'POST /customers/{id}/notes': { body: 'intruder note' },
   'POST /customers/{id}/merge': { duplicate_id: 1 },

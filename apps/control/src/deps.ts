@@ -30,6 +30,7 @@ import { AuditLog } from './features/audit/audit-log.js';
 import { type AccessTokenKeys, accessTokenKeys } from './features/auth/access-token.js';
 import { CrmService } from './features/crm/crm.service.js';
 import { CustomersService } from './features/customers/customers.service.js';
+import { PipelineService } from './features/crm/pipeline.service.js';
 import { DomainsService } from './features/domains/domains.service.js';
 import { ControlIntakeService } from './features/intake/intake.service.js';
 import { type EmbeddedObjects, openJobObjects } from './features/jobs/job-objects.js';
@@ -73,6 +74,8 @@ export interface ControlDeps {
   crm: CrmService;
   /** /customers: ERP contacts with their leads, quotes, jobs, messages and notes; merging. */
   customers: CustomersService;
+  /** Where sent and accepted quotes move their leads (per tenant, defaulting to the ERP's stages). */
+  pipeline: PipelineService;
   sales: { grids: PriceGridsService; quotes: QuotesService; sending: QuoteSending };
   portal: PortalService;
   /** Host → tenant (by-domain); listens for changes while the app is up (domains.routes.ts). */
@@ -182,7 +185,11 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
   });
   const publicOrigins = new TenantPublicOrigins(config);
   const linkConfig = { ...config, tenantOrigin: (host: string) => publicOrigins.origin(host) };
-  const quotes = new QuotesService(db, clock, erps, grids, audit, { depositPercent: config.QUOTE_DEPOSIT_PERCENT });
+  const pipeline = new PipelineService(db, erps, audit);
+  const quotes = new QuotesService(db, clock, erps, grids, audit, {
+    depositPercent: config.QUOTE_DEPOSIT_PERCENT,
+    onAccepted: (tenantId, leadId) => pipeline.follow(tenantId, leadId, 'accepted'),
+  });
   const integrations = new IntegrationSettingsService(db, box, (raw) =>
     normalizeSmsPhone(raw, config.SMS_DEFAULT_REGION),
   );
@@ -208,6 +215,7 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
       normalize: (raw) => normalizeSmsPhone(raw, config.SMS_DEFAULT_REGION),
     },
     { tenantsHost: config.TENANTS_HOST, portalLinkDays: config.PORTAL_LINK_TTL_DAYS, origin: linkConfig.tenantOrigin },
+    (tenantId, leadId, event) => pipeline.follow(tenantId, leadId, event),
   );
   const throttle = new LoginThrottle(db, clock, config);
   const sessions = new SessionService(db, clock, tokenKeys, audit, config);
@@ -237,10 +245,19 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
     intake: new ControlIntakeService(db, clock, config.INTAKE_DEDUPE_WINDOW_S),
     crm,
     customers: new CustomersService(db, erps, quotes, audit),
+    pipeline,
     sales: { grids, quotes, sending },
-    portal: new PortalService(db, clock, erps, quotes, links, objects, audit, {
-      signatureMaxBytes: config.PORTAL_SIGNATURE_MAX_BYTES,
-    }),
+    portal: new PortalService(
+      db,
+      clock,
+      erps,
+      quotes,
+      links,
+      objects,
+      audit,
+      { signatureMaxBytes: config.PORTAL_SIGNATURE_MAX_BYTES },
+      (tenantId, leadId, event) => pipeline.follow(tenantId, leadId, event),
+    ),
     resolver,
     domains: new DomainsService(db, audit, clock, resolver, {
       tenantsHost: config.TENANTS_HOST,

@@ -152,6 +152,8 @@ describe('the office on the real platform', () => {
     );
     expect(mails.rows.map((m) => m.template)).toEqual(['portal_quote_link']);
     expect(mails.rows[0]!.text).toContain(url.href);
+    // The quote was made from the lead: sending it moved the lead along the ERP's pipeline.
+    expect((await s.p.api(a.office.token, 'GET', `/crm/leads/${lead.id}`)).body.stage.name).toBe('Proposition');
     const customer = await s.browser.newContext(PHONE_375);
     const portal = await customer.newPage();
     await portal.goto(url.href);

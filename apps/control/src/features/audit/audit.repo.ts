@@ -34,6 +34,8 @@ export async function insertAudit(q: Queryable, e: AuditInsert): Promise<void> {
 
 export interface AuditFilter {
   action?: string;
+  /** Only the entries about one record (e.g. `{type: 'job', id}`: a job's history). */
+  target?: { type: string; id: string };
   actor?: string;
   from?: Date;
   to?: Date;
@@ -53,6 +55,10 @@ export async function listAudit(
     where.push(sql.replace('?', `$${args.length}`));
   };
   if (f.action) add('action = ?', f.action);
+  if (f.target) {
+    add('target_type = ?', f.target.type);
+    add('target_id = ?', f.target.id);
+  }
   if (f.actor) add('actor_id = ?', f.actor);
   if (f.from) add('at >= ?', f.from);
   if (f.to) add('at < ?', f.to);

@@ -33,6 +33,26 @@ export function registerCrmRoutes(app: FastifyInstance, catalogue: RouteCatalogu
       return deps.crm.list(principalOf(req).tenantId, filter, page, page_size);
     },
   });
+  const stageRule = z.union([z.string().trim().min(1, 'must name a stage').max(100), z.null()]);
+  route(app, catalogue, {
+    ...base,
+    method: 'GET',
+    url: '/crm/pipeline',
+    summary: 'Where a sent and an accepted quote move their lead (the stage each event applies now)',
+    handler: async (_i, req) => deps.pipeline.rules(principalOf(req).tenantId),
+  });
+  route(app, catalogue, {
+    ...base,
+    preHandler: [authenticate(deps), requireRole('owner', 'admin')],
+    method: 'PUT',
+    url: '/crm/pipeline',
+    summary: 'Set the stage of each event by name (null: do not move; "default": the ERP\'s own stage)',
+    body: z.strictObject({ quote_sent: stageRule.optional(), quote_accepted: stageRule.optional() }),
+    handler: async ({ body }, req) => {
+      const patch = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
+      return deps.pipeline.setRules(principalOf(req), patch, req.ip);
+    },
+  });
   route(app, catalogue, {
     ...base,
     method: 'GET',

@@ -7,6 +7,8 @@ import type { AuditLog } from '../audit/audit-log.js';
 import type { PlanLimits } from '../plans/plan-limits.service.js';
 import type { TenantErps } from '../tenants/tenant-erps.js';
 import { JobCommands } from './job-commands.service.js';
+import { JobDownloads } from './job-downloads.service.js';
+import { JobHistory } from './job-history.service.js';
 import { JobRecords } from './job-records.service.js';
 import { JobsReader } from './jobs.service.js';
 
@@ -14,6 +16,8 @@ export interface JobsFeature {
   reader: JobsReader;
   commands: JobCommands;
   records: JobRecords;
+  downloads: JobDownloads;
+  history: JobHistory;
 }
 
 export function composeJobs(d: {
@@ -25,5 +29,11 @@ export function composeJobs(d: {
   objects: ObjectStore;
 }): JobsFeature {
   const reader = new JobsReader(d);
-  return { reader, commands: new JobCommands(d, reader), records: new JobRecords(d, reader) };
+  return {
+    reader,
+    commands: new JobCommands(d, reader),
+    records: new JobRecords(d, reader),
+    downloads: new JobDownloads(d, reader),
+    history: new JobHistory(d, reader),
+  };
 }

@@ -106,6 +106,28 @@ export function registerJobRoutes(app: FastifyInstance, catalogue: RouteCatalogu
   );
   route(app, catalogue, {
     ...base,
+    method: 'GET',
+    url: '/jobs/:id/history',
+    summary: 'What was done to the job through the platform (created, scheduled, stages, completed…), oldest first',
+    preHandler: anyone,
+    params: s.jobIdParams,
+    handler: async ({ params }, req) => deps.jobs.history.of(principalOf(req), params.id),
+  });
+  route(app, catalogue, {
+    ...base,
+    method: 'POST',
+    url: '/jobs/:id/downloads',
+    summary: "A short-lived download URL (5 minutes) of one of the job's photos or its signature",
+    preHandler: anyone,
+    params: s.jobIdParams,
+    body: s.downloadBody,
+    handler: async ({ params, body }, req, reply) =>
+      reply
+        .header('cache-control', 'no-store')
+        .send(await deps.jobs.downloads.url(principalOf(req), params.id, body.key)),
+  });
+  route(app, catalogue, {
+    ...base,
     method: 'PATCH',
     url: '/jobs/:id/checklist/:item_id',
     summary: 'Tick or untick a checklist item',

@@ -99,4 +99,5 @@ export const uploadBody = z.strictObject({
   content_type: z.string().max(100),
   bytes: z.number().int().positive(),
 });
+export const downloadBody = z.strictObject({ key: z.string().min(1, 'is required').max(300) });
 export const attachmentBody = z.strictObject({ key: z.string().min(1).max(300), kind: z.enum(ATTACHMENT_KINDS) });

@@ -20,6 +20,10 @@ function keyOf(objects: EmbeddedObjects, req: FastifyRequest, method: 'put' | 'g
   return key;
 }
 
+/** Photos and signatures show in an <img> with their own type; anything else is a download. */
+const TYPES: Record<string, string> = { jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
+const typeOf = (key: string) => TYPES[key.split('.').pop()?.toLowerCase() ?? ''] ?? 'application/octet-stream';
+
 export function registerObjectRoutes(app: FastifyInstance, objects: EmbeddedObjects | undefined): void {
   if (!objects) return;
   void app.register(async (scope) => {
@@ -42,7 +46,7 @@ export function registerObjectRoutes(app: FastifyInstance, objects: EmbeddedObje
       const stream = await objects.store.get(key).catch(() => {
         throw new AppError('NOT_FOUND', 'No such object.');
       });
-      return reply.header('cache-control', 'private, no-store').type('application/octet-stream').send(stream);
+      return reply.header('cache-control', 'private, no-store').type(typeOf(key)).send(stream);
     });
   });
 }

@@ -10,6 +10,7 @@ import { AppError, type Clock } from '@platform/kernel';
 import type { ObjectStore } from '@platform/storage';
 
 import type { AuditLog } from '../audit/audit-log.js';
+import type { LeadStageMover } from '../sales/quote-sending.service.js';
 import type { QuotesService } from '../sales/quotes.service.js';
 import { confirmOrder, postNote } from '../sales/sales-erp.js';
 import type { TenantErps } from '../tenants/tenant-erps.js';
@@ -39,6 +40,8 @@ export class PortalService {
     private readonly store: ObjectStore,
     private readonly audit: AuditLog,
     private readonly opts: PortalOptions,
+    /** Moves the quote's lead along the pipeline (PipelineService.follow); never fails an acceptance. */
+    private readonly moveLead: LeadStageMover = async () => undefined,
   ) {}
 
   /** The live link of the token within the host's tenant, allowed to do `action`; else the one 404. */
@@ -112,6 +115,7 @@ export class PortalService {
     await postNote(erp, q.sale_order_id, acceptedNote, name, `<portal-accept-${l.quote_id}@platform>`).catch(
       () => undefined, // the acceptance stands without its chatter line
     );
+    if (q.lead_id) await this.moveLead(l.tenant_id, q.lead_id, 'accepted').catch(() => undefined);
     const final = await withTenant(this.db, l.tenant_id, (tx) => this.links.acceptance(tx, l.tenant_id, l.quote_id));
     return acceptedAnswer(final?.accepted_name ?? name, final?.accepted_at ?? at);
   }

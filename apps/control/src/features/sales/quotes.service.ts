@@ -22,6 +22,8 @@ import { saleTaxes } from './sales-erp-taxes.js';
 
 export interface QuotesOptions {
   depositPercent: number;
+  /** Moves the quote's lead when the quote is accepted (PipelineService.follow); never fails it. */
+  onAccepted?: (tenantId: string, leadId: number) => Promise<void>;
 }
 
 export const notFound = () => new AppError('NOT_FOUND', 'No such quote.');
@@ -186,6 +188,7 @@ export class QuotesService {
         detail: { sale_order_id: q.sale_order_id, from: before },
       }),
     );
+    if (q.lead_id && this.opts.onAccepted) await this.opts.onAccepted(p.tenantId, q.lead_id).catch(() => undefined);
     return this.get(p.tenantId, id);
   }
 

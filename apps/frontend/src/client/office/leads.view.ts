@@ -40,9 +40,11 @@ export function leadsView(leads: Lead[], stages: Stage[], msg = ''): string {
     const options = stages
       .map((s) => `<option value="${s.id}" ${l.stage?.id === s.id ? 'selected' : ''}>${h(s.name)}</option>`)
       .join('');
-    return `<li class="card"><div class="row" style="justify-content:space-between"><strong>${h(l.contact_name ?? l.name)}</strong>${
-      l.callback ? '<span class="pill">Call back</span>' : ''
-    }</div><div>${h(l.name)}</div><div class="muted">${h(originOf(l))}${l.create_date ? ` · ${h(l.create_date.slice(0, 16).replace('T', ' '))}` : ''}</div>
+    // Where the lead stands (a sent quote moves it to Proposition, an accepted one to Won).
+    const stage = `<span class="pill" data-stage-of="${l.id}">${h(l.stage?.name ?? 'No stage')}</span>`;
+    return `<li class="card"><div class="row" style="justify-content:space-between"><strong>${h(l.contact_name ?? l.name)}</strong><span>${stage}${
+      l.callback ? ' <span class="pill">Call back</span>' : ''
+    }</span></div><div>${h(l.name)}</div><div class="muted">${h(originOf(l))}${l.create_date ? ` · ${h(l.create_date.slice(0, 16).replace('T', ' '))}` : ''}</div>
 <div class="muted">${h(attributionLine(l.attribution))}</div>
 <div class="row" style="margin-top:.5rem">${tel ? `<a class="btn secondary" href="tel:${h(tel)}">Call ${h(l.phone)}</a>` : ''}${
       l.email ? `<a class="btn secondary" href="mailto:${h(l.email)}">Email</a>` : ''
