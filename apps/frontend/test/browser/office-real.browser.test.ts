@@ -166,7 +166,8 @@ describe('the office on the real platform', () => {
 
     // The dispatch board: the job waits under Needs scheduling, then is dragged onto Terry for today.
     const card = `li[data-job="${job.id}"]`;
-    await page.click('a[href="/office/dispatch"]');
+    // The list board (the calendar is the default at this width: office-dispatch-calendar.browser.test.ts).
+    await page.goto(`${s.p.siteOf(a)}/office/dispatch?view=list`);
     await page.waitForSelector(`section[data-drop="unscheduled"] ${card}`);
     await page.fill('#drop-time', '10:30');
     await checkBothWidths(page, 'dispatch');
