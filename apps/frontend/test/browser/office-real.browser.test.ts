@@ -188,7 +188,8 @@ describe('the office on the real platform', () => {
 
     // The dispatch board: the job waits under Needs scheduling, then is dragged onto Terry for today.
     const card = `li[data-job="${job.id}"]`;
-    await page2.click('a[href="/office/dispatch"]');
+    // The list board (the calendar is the default at this width: office-dispatch-calendar.browser.test.ts).
+    await page2.goto(`${s.p.siteOf(a)}/office/dispatch?view=list`);
     await page2.waitForSelector(`section[data-drop="unscheduled"] ${card}`);
     await page2.fill('#drop-time', '10:30');
     await checkBothWidths(page2, 'dispatch');

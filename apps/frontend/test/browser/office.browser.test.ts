@@ -90,7 +90,8 @@ describe('the office views', () => {
     await page.fill('#password', control.user.password);
     await page.click('#login button[type=submit]');
     await page.waitForSelector('text=Wendy Web');
-    await page.click('a[href="/office/dispatch"]');
+    // The list board (the calendar is the default at this width: office-dispatch-calendar.browser.test.ts).
+    await page.goto(`${fe.url}/office/dispatch?view=list`);
     await page.waitForSelector('h1:has-text("Dispatch board")');
     expect(await page.textContent('#col-u-t1')).toContain('Tess Tech (1)');
     expect(await page.textContent('#col-none')).toContain('Unassigned (1)');

@@ -30,7 +30,7 @@ const when = (j: BoardJob) =>
     ? `${new Date(j.scheduled_start).toLocaleDateString(undefined, { weekday: 'short', month: 'short', day: 'numeric' })} ${time(j.scheduled_start)}–${time(j.scheduled_end)}`
     : 'No date yet';
 
-function card(j: BoardJob, techs: Technician[], inColumn: boolean): string {
+export function jobCard(j: BoardJob, techs: Technician[], inColumn: boolean): string {
   const id = h(j.id);
   const opts = techs
     .map((o) => `<option value="${h(o.id)}" ${o.id === j.technician?.id ? 'selected' : ''}>${h(o.name)}</option>`)
@@ -49,11 +49,11 @@ function card(j: BoardJob, techs: Technician[], inColumn: boolean): string {
 
 const byStart = (a: BoardJob, b: BoardJob) => (a.scheduled_start ?? '').localeCompare(b.scheduled_start ?? '');
 
-const list = (jobs: BoardJob[], techs: Technician[], empty: string, inColumn: boolean) =>
+export const jobList = (jobs: BoardJob[], techs: Technician[], empty: string, inColumn: boolean) =>
   `<ul class="plain">${
     [...jobs]
       .sort(byStart)
-      .map((j) => card(j, techs, inColumn))
+      .map((j) => jobCard(j, techs, inColumn))
       .join('') || `<li class="muted">${empty}</li>`
   }</ul>`;
 
@@ -74,13 +74,13 @@ export function boardView(
   const columns = [...techs, { id: '', name: 'Unassigned' }].map((t) => {
     const mine = planned.filter((j) => (j.technician?.id ?? '') === t.id);
     const col = `col-${h(t.id || 'none')}`;
-    return `<section class="column${t.id ? ' drop-target' : ''}" aria-labelledby="${col}"${t.id ? ` data-drop="${h(t.id)}"` : ''}><h2 id="${col}">${h(t.name)} (${mine.length})</h2>${list(mine, techs, 'No jobs.', true)}</section>`;
+    return `<section class="column${t.id ? ' drop-target' : ''}" aria-labelledby="${col}"${t.id ? ` data-drop="${h(t.id)}"` : ''}><h2 id="${col}">${h(t.name)} (${mine.length})</h2>${jobList(mine, techs, 'No jobs.', true)}</section>`;
   });
   return `<h1>Dispatch board</h1><form id="day-form" class="row"><label for="day">Day</label><input id="day" type="date" value="${h(day)}" style="width:auto"><button class="btn secondary" type="submit">Show</button></form>
 <p id="office-msg" role="status">${h(msg)}</p>
 <p class="muted" id="drag-hint">Drag a job onto a technician to assign it (a job that needs scheduling is also put on this day at the time below), or use the job's own controls.</p>
 <label for="drop-time">Start time for jobs dropped from Needs scheduling</label><input id="drop-time" type="time" value="${h(dropTime)}" style="width:auto">
-<section class="column drop-target needs" aria-labelledby="col-needs" data-drop="unscheduled"><h2 id="col-needs">Needs scheduling (${needsScheduling.length})</h2>${list(needsScheduling, techs, 'Nothing waiting.', false)}</section>
+<section class="column drop-target needs" aria-labelledby="col-needs" data-drop="unscheduled"><h2 id="col-needs">Needs scheduling (${needsScheduling.length})</h2>${jobList(needsScheduling, techs, 'Nothing waiting.', false)}</section>
 <div class="board">${columns.join('')}</div>`;
 }
 

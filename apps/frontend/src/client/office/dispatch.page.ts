@@ -1,5 +1,7 @@
 /**
- * The dispatch board: one day's jobs by technician and the jobs that need scheduling. Assigning and
+ * Dispatch: a calendar (a day or a week, technicians against hours; calendar.view.ts) on screens
+ * 700 px and wider, the list board (board.view.ts) on phones or with ?view=list, and the jobs that
+ * need scheduling under either. Assigning and
  * (re)scheduling go through POST /jobs/{id}/assign and /schedule with the version the board showed
  * (If-Match) and an Idempotency-Key; a 409 JOB_CONFLICT is said and the board reloaded, never
  * overwritten. Dragging a card does exactly what the card's own controls do.
@@ -7,15 +9,24 @@
 import { ApiError, call, postJson } from '../field/api.js';
 import { $, uuid } from '../shared/dom.js';
 import { type BoardJob, boardView, jobTitle } from './board.view.js';
+import { type CalendarMode, calendarPageHtml, daysOf, localDate } from './calendar.view.js';
 import { enableDragDrop } from './drag-drop.js';
 import { explain, say, technicians } from './office-common.js';
 import type { OfficePage } from './office-page.js';
 
 const TWO_HOURS = 7_200_000;
-let day = new URLSearchParams(location.search).get('day') ?? new Date().toISOString().slice(0, 10);
+const params = new URLSearchParams(location.search);
+let day = /^\d{4}-\d{2}-\d{2}$/.test(params.get('day') ?? '') ? params.get('day')! : localDate(new Date());
+const asked = params.get('view');
 let dropTime = '09:00';
 let shown: BoardJob[] = [];
 let wired = false;
+/** The job opened from its calendar block (its controls shown under the calendar). */
+let editing: string | undefined;
+
+/** The calendar needs room: under 700 px (a phone) the list board is shown whatever was asked. */
+const viewNow = (): CalendarMode | 'list' =>
+  asked === 'list' || matchMedia('(max-width: 699px)').matches ? 'list' : asked === 'week' ? 'week' : 'day';
 
 const job = (id: string) => shown.find((j) => j.id === id);
 const lengthOf = (j: BoardJob) =>
@@ -40,7 +51,23 @@ const schedule = (j: BoardJob, start: Date) =>
 const at = (d: Date) =>
   d.toLocaleString(undefined, { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
 
-/** A drop onto a technician assigns the job; a job that needs scheduling is also put on the board's day. */
+/**
+ * Where a calendar drop puts the job: a half-hour slot (`YYYY-MM-DDTHH:MM`) is its start; a week's day
+ * (`YYYY-MM-DD`) keeps its time of day (the drop time for a job without one).
+ */
+function startAt(j: BoardJob, when: string): Date {
+  if (when.includes('T')) return new Date(when);
+  const was = j.scheduled_start ? new Date(j.scheduled_start) : undefined;
+  const hhmm = was
+    ? `${String(was.getHours()).padStart(2, '0')}:${String(was.getMinutes()).padStart(2, '0')}`
+    : dropTime;
+  return new Date(`${when}T${hhmm || '09:00'}`);
+}
+
+/**
+ * A drop onto a technician assigns the job (a job that needs scheduling is also put on the board's
+ * day); onto a calendar slot or day, also moves it there.
+ */
 async function dropped(app: HTMLElement, id: string, target: string): Promise<void> {
   let j = job(id);
   if (!j) return;
@@ -50,15 +77,20 @@ async function dropped(app: HTMLElement, id: string, target: string): Promise<vo
       await write(j, 'stage', { stage: 'new' });
       return await dispatchPage.show(app, `${jobTitle(j)}: back to needs scheduling.`);
     }
+    const [tech, when] = target.split('|') as [string, string | undefined];
     const said: string[] = [];
-    if (j.technician?.id !== target) {
-      j = await write(j, 'assign', { technician_id: target });
+    if (j.technician?.id !== tech) {
+      j = await write(j, 'assign', { technician_id: tech });
       said.push(`assigned to ${j.technician?.name ?? 'the technician'}`);
     }
-    if (j.stage.key === 'new' || !j.scheduled_start) {
-      const start = new Date(`${day}T${dropTime || '09:00'}`);
+    const start = when ? startAt(j, when) : undefined;
+    if (start && start.getTime() !== Date.parse(j.scheduled_start ?? '')) {
       j = await schedule(j, start);
-      said.push(`scheduled for ${at(start)}`);
+      said.push(`${j.stage.key === 'new' ? 'scheduled' : 'moved'} to ${at(start)}`);
+    } else if (!start && (j.stage.key === 'new' || !j.scheduled_start)) {
+      const first = new Date(`${day}T${dropTime || '09:00'}`);
+      j = await schedule(j, first);
+      said.push(`scheduled for ${at(first)}`);
     }
     await dispatchPage.show(app, said.length ? `${jobTitle(j)}: ${said.join(' and ')}.` : '');
   } catch (e) {
@@ -86,13 +118,33 @@ async function act(app: HTMLElement, j: BoardJob, change: () => Promise<string>)
 
 export const dispatchPage: OfficePage = {
   async show(app, msg = '') {
+    const view = viewNow();
+    const days = daysOf(view === 'week' ? 'week' : 'day', day);
+    const from = new Date(`${days[0]}T00:00`).toISOString();
+    const to = new Date(new Date(`${days[days.length - 1]}T00:00`).getTime() + 86_400_000).toISOString();
     const [today, waiting, techs] = await Promise.all([
-      call<{ items: BoardJob[] }>(`/jobs?date=${day}&page_size=100`),
+      call<{ items: BoardJob[] }>(
+        view === 'list'
+          ? `/jobs?date=${day}&page_size=100`
+          : `/jobs?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}&page_size=100`,
+      ),
       call<{ items: BoardJob[] }>('/jobs?stage=new&page_size=100'),
       technicians(),
     ]);
     shown = [...today.items, ...waiting.items.filter((w) => !today.items.some((t) => t.id === w.id))];
-    app.innerHTML = boardView(day, today.items, waiting.items, techs, dropTime, msg);
+    app.innerHTML =
+      view === 'list'
+        ? boardView(day, today.items, waiting.items, techs, dropTime, msg)
+        : calendarPageHtml({
+            mode: view,
+            day,
+            jobs: today.items,
+            needsScheduling: waiting.items,
+            techs,
+            dropTime,
+            editing: editing ? job(editing) : undefined,
+            msg,
+          });
     if (!wired) {
       wired = true;
       enableDragDrop(app, (id, target) => dropped(app, id, target));
@@ -101,7 +153,7 @@ export const dispatchPage: OfficePage = {
   async submit(form, app) {
     if (form.id !== 'day-form') return;
     day = $<HTMLInputElement>('#day')!.value || day;
-    history.replaceState(null, '', `?day=${day}`);
+    history.replaceState(null, '', `?${asked ? `view=${asked}&` : ''}day=${day}`);
     await this.show(app);
   },
   async change(el, app) {
@@ -114,6 +166,11 @@ export const dispatchPage: OfficePage = {
     });
   },
   async click(b, app) {
+    if (b.dataset.edit) {
+      editing = b.dataset.edit;
+      await this.show(app);
+      return $<HTMLSelectElement>(`#assign-${CSS.escape(editing)}`)?.focus();
+    }
     const j = job(b.dataset.reschedule ?? b.dataset.unschedule ?? '');
     if (!j) return;
     if (b.dataset.unschedule) return dropped(app, j.id, 'unscheduled');

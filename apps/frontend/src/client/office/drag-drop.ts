@@ -15,6 +15,8 @@ export function enableDragDrop(app: HTMLElement, onDrop: (jobId: string, target:
     e.dataTransfer.setData('text/plain', dragged);
     e.dataTransfer.effectAllowed = 'move';
     card.classList.add('dragging');
+    // Calendar blocks lie over the slots: while one is dragged the others let the slots take the drop.
+    requestAnimationFrame(() => app.classList.add('is-dragging'));
   });
   app.addEventListener('dragover', (e) => {
     const zone = closest(e, '[data-drop]');
@@ -30,11 +32,13 @@ export function enableDragDrop(app: HTMLElement, onDrop: (jobId: string, target:
     const id = e.dataTransfer?.getData('text/plain') || dragged;
     dragged = '';
     highlight(null);
+    app.classList.remove('is-dragging');
     if (id) void onDrop(id, zone.dataset.drop!);
   });
   app.addEventListener('dragend', () => {
     dragged = '';
     highlight(null);
+    app.classList.remove('is-dragging');
     app.querySelectorAll('.dragging').forEach((c) => c.classList.remove('dragging'));
   });
 }

@@ -50,4 +50,17 @@ dl.totals{display:grid;grid-template-columns:auto auto;justify-content:end;gap:.
 .column{border:2px dashed transparent;border-radius:.6rem;padding:.25rem .5rem}.drop-target.over{border-color:var(--brand);background:#fff}
 .needs{background:#f6f8fa;border-color:#d0d7de;margin:1rem 0}
 .job-card[draggable=true]{cursor:grab}.job-card.dragging{opacity:.5}
+.cal-nav{gap:.75rem;margin-bottom:.5rem}.cal-nav a[aria-current]{font-weight:700}
+.cal{background:#fff;border:1px solid #d0d7de;border-radius:.6rem;margin:0 0 1rem;overflow:hidden}
+.cal-row{display:grid;grid-template-columns:7.5rem 1fr;border-top:1px solid #d0d7de}.cal-row.cal-head{border-top:0;background:#f6f8fa}
+.cal-tech{font-size:.95rem;margin:0;padding:.5rem;overflow-wrap:anywhere}
+.cal-hours,.cal-days,.cal-week{display:grid;grid-template-columns:repeat(12,1fr)}.cal-days,.cal-week{grid-template-columns:repeat(7,minmax(0,1fr))}
+.cal-hours span,.cal-days span{font-size:.75rem;padding:.3rem .2rem;color:#424a53;border-left:1px solid #d0d7de}
+.cal-track{position:relative;display:grid;grid-template-columns:repeat(24,1fr);min-height:4.5rem}
+.cal-slot{border-left:1px dotted #d0d7de}.cal-slot.hour{border-left:1px solid #afb8c1}
+.cal-slot.over,.cal-cell.over{background:#ddf4ff}
+.cal-job{position:absolute;top:.4rem;bottom:.4rem;overflow:hidden;text-align:left;font:inherit;font-size:.8rem;line-height:1.2;padding:.2rem .3rem;border-radius:.35rem;border:1px solid var(--brand);border-left-width:4px;background:#fff;color:#1b1f23;cursor:grab}
+.cal-job strong{display:block;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
+.cal-cell{border-left:1px solid #d0d7de;padding:.25rem;min-height:4.5rem;min-width:0}.cal-cell .cal-job{position:static;display:block;width:100%;margin:0 0 .25rem}
+.is-dragging .cal-job{pointer-events:none}
 `.replace(/\n/g, '');
