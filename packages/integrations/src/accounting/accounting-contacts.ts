@@ -7,7 +7,9 @@
  *    the sync existed;
  * 4. else a new contact, created with an Idempotency-Key derived from the partner, so a retry after
  *    a lost reply cannot create a second one.
- * Anything else (the same name with another email, several matches) is ambiguous: the caller shows it
+ * A namesake whose ContactNumber is another record's is another customer (two John Smiths): this one
+ * is created as "John Smith (#<partner id>)", as the provider's unique names require. Anything else
+ * (the same name without a number but another email, several such) is ambiguous: the caller shows it
  * to the office instead of retrying forever.
  */
 import { createHash } from 'node:crypto';
@@ -73,7 +75,11 @@ export class AccountingContacts {
     // A contact carrying another ContactNumber belongs to another record: never take it over.
     const matching = byName.filter((c) => c.contactNumber === undefined && sameEmail(c.email, input.email));
     if (byName.length === 1 && matching.length === 1) return remember(matching[0]!.contactId, 'name');
-    if (byName.length > 0) {
+    // Every namesake carries another record's ContactNumber: they are other customers. The provider
+    // keeps names unique, so this one gets a distinguishing name (its ERP partner number).
+    const namesakesAreOthers = byName.length > 0 && byName.every((c) => c.contactNumber !== undefined);
+    if (namesakesAreOthers) input = { ...input, name: `${input.name} (#${partnerId})` };
+    else if (byName.length > 0) {
       return {
         ambiguous: `The customer "${input.name}" exists at the provider ${byName.length === 1 ? `with another email (${byName[0]!.email})` : `${byName.length} times`}: set the contact number ${input.contactNumber} on the right contact there, then replay the job.`,
       };

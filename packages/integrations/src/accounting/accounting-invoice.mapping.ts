@@ -72,7 +72,8 @@ export async function mapInvoice(row: AccountingRow, move: ErpRecord, erp: Erp):
       lines: mapped,
     },
     contact: {
-      name: str(partner?.['name']) ?? (m2oName(move['partner_id']) || `Partner ${partnerId}`),
+      // Names as the provider keeps them (trimmed), so a look-up by name finds what a create stored.
+      name: (str(partner?.['name']) ?? (m2oName(move['partner_id']) || `Partner ${partnerId}`)).trim(),
       contactNumber: `erp-partner-${partnerId}`,
       ...(email ? { email } : {}),
       ...(phone ? { phone } : {}),

@@ -10,7 +10,8 @@
 import type { ErpEventPayload } from '@platform/contracts';
 import type { Db } from '@platform/db';
 import type { Erp, ErpRecord } from '@platform/erp';
-import type { AccountingApi } from '@platform/providers';
+import { PermanentFailure } from '@platform/outbox';
+import { type AccountingApi, isAccountingError } from '@platform/providers';
 
 import { findAccounting } from '../settings/settings.repo.js';
 import { findSentInvoice, insertSentInvoice } from './accounting.repo.js';
@@ -95,7 +96,12 @@ export class AccountingSyncService {
           `Not sent to accounting: no provider tax type is mapped for ${mapped.unmappedTaxes.join(', ')} (connection "${row.name}", tax_types).`,
         );
       }
-      const contact = await this.contacts.resolve(tenantId, row, event.erpDb, mapped.partnerId, mapped.contact);
+      const refused = (detail: string) =>
+        this.needsAttention(tenantId, erp, event.erpDb, move.id, 'provider_refused', detail);
+      const contact = await refusedBy(() =>
+        this.contacts.resolve(tenantId, row, event.erpDb, mapped.partnerId, mapped.contact),
+      );
+      if ('refused' in contact) return refused(`Not sent to accounting: ${contact.refused}`);
       if ('ambiguous' in contact)
         return this.needsAttention(
           tenantId,
@@ -105,12 +111,19 @@ export class AccountingSyncService {
           'ambiguous_contact',
           `Not sent to accounting: ${contact.ambiguous}`,
         );
-      await this.attention.clear(tenantId, erp, event.erpDb, move.id, ['unmapped_tax', 'ambiguous_contact']);
       const input = { ...mapped.invoice, contactId: contact.contactId };
       const key = idempotencyKey(tenantId, event.erpDb, `account.move:${move.id}`, 'create-invoice', input);
-      const created = await this.calls.call(row, 'create invoice', (auth) =>
-        this.api.createInvoice(auth, { ...input, idempotencyKey: key }),
+      const created = await refusedBy(() =>
+        this.calls.call(row, 'create invoice', (auth) =>
+          this.api.createInvoice(auth, { ...input, idempotencyKey: key }),
+        ),
       );
+      if ('refused' in created) return refused(`Not sent to accounting: ${created.refused}`);
+      await this.attention.clear(tenantId, erp, event.erpDb, move.id, [
+        'unmapped_tax',
+        'ambiguous_contact',
+        'provider_refused',
+      ]);
       providerId = created.invoiceId;
       number = created.invoiceNumber;
       total = created.total;
@@ -136,7 +149,7 @@ export class AccountingSyncService {
     erp: Erp,
     erpDb: string,
     moveId: number,
-    kind: 'unmapped_tax' | 'ambiguous_contact',
+    kind: 'unmapped_tax' | 'ambiguous_contact' | 'provider_refused',
     detail: string,
   ): Promise<PushResult> {
     await this.attention.flag(tenantId, erp, erpDb, moveId, kind, detail);
@@ -159,5 +172,20 @@ export class AccountingSyncService {
     });
     if (move[ERP_PROVIDER_INVOICE_FIELD] !== providerId)
       await erp.write('account.move', [move.id], { [ERP_PROVIDER_INVOICE_FIELD]: providerId });
+  }
+}
+
+/**
+ * The provider refused the data (a validation error): retrying the same data cannot help, so the
+ * office is shown why on the invoice instead of the job ending in a dead letter nobody reads.
+ */
+async function refusedBy<T extends object>(fn: () => Promise<T>): Promise<T | { refused: string }> {
+  try {
+    return await fn();
+  } catch (e) {
+    const cause = e instanceof PermanentFailure ? e.cause : undefined;
+    if (isAccountingError(cause) && cause.kind === 'validation')
+      return { refused: `the accounting provider refused it: ${[cause.message, ...cause.details].join('; ')}` };
+    throw e;
   }
 }

@@ -145,7 +145,8 @@ export async function insertContactLink(
   );
 }
 
-export type AttentionKind = 'ambiguous_contact' | 'unmapped_tax' | 'total_mismatch' | 'residual_mismatch';
+export type AttentionKind =
+  'ambiguous_contact' | 'unmapped_tax' | 'total_mismatch' | 'residual_mismatch' | 'provider_refused';
 export interface AttentionRow {
   erp_db: string;
   erp_model: string;

@@ -351,6 +351,58 @@ describe('creates and contacts', () => {
     expect(link.rows).toEqual([{ matched_by: 'name' }]);
   });
 
+  it('two customers with the same name both sync: the second gets a distinct contact at the provider', async () => {
+    const first = await postInvoice(
+      [{ name: 'Blinds', quantity: 1, price_unit: 100 }],
+      'John Smith',
+      'john@one.example',
+    );
+    const second = await postInvoice(
+      [{ name: 'Shades', quantity: 1, price_unit: 200 }],
+      'John Smith',
+      'john@two.example',
+    );
+    const a = await push(first);
+    const b = await push(second);
+    expect([a, b]).toEqual([expect.objectContaining({ pushed: true }), expect.objectContaining({ pushed: true })]);
+    const contactOf = (r: Record<string, any>) =>
+      provider(r['providerInvoiceId'])['Contact'] as Record<string, unknown>;
+    const smiths = h.local.contacts().filter((c) => String(c['Name']).startsWith('John Smith'));
+    expect(smiths).toHaveLength(2);
+    expect(contactOf(a)['ContactID']).not.toBe(contactOf(b)['ContactID']);
+    const secondPartner = (await h.erp.read('account.move', [second], ['partner_id']))[0]!['partner_id'] as [number];
+    expect(smiths.map((c) => c['Name'])).toContain(`John Smith (#${secondPartner[0]})`);
+    for (const id of [first, second]) expect((await move(id))['x_acct_sync_issue']).toBeFalsy();
+  });
+
+  it('a name with a trailing space finds the customer the provider keeps under the trimmed name', async () => {
+    const existing = h.local.addContact({ name: 'Rita Trail', email: 'rita@example.com' });
+    const id = await postInvoice(
+      [{ name: 'Shutters', quantity: 1, price_unit: 300 }],
+      'Rita Trail ',
+      'rita@example.com',
+    );
+    expect(await push(id)).toMatchObject({ pushed: true });
+    const r = await move(id);
+    expect((provider(String(r['x_acct_invoice_id']))['Contact'] as Record<string, unknown>)['ContactID']).toBe(
+      existing,
+    );
+  });
+
+  it('an invoice the provider refuses is shown to the office on the invoice, not left in a dead letter', async () => {
+    const bad = await h.erp.create('account.tax', { name: 'Retired tax 7%', amount: 7, type_tax_use: 'sale' });
+    await h.t.db.query(
+      `UPDATE accounting_connections SET tax_types = tax_types || jsonb_build_object($1::text, 'RETIRED')`,
+      [String(bad)],
+    );
+    const id = await postInvoice([{ name: 'Blinds', quantity: 1, price_unit: 100, tax: bad }]);
+    expect(await push(id)).toMatchObject({ pushed: false, reason: 'needs_attention' });
+    expect((await move(id))['x_acct_sync_issue']).toContain("TaxType code 'RETIRED'");
+    expect((await h.services.attention.list(h.tenantId)).filter((a) => a.erp_id === id)).toEqual([
+      expect.objectContaining({ kind: 'provider_refused' }),
+    ]);
+  });
+
   it('shows an ambiguous customer to the office and does not retry it forever', async () => {
     h.local.addContact({ name: 'Pat Lee', email: 'pat@old.example' });
     const id = await postInvoice([{ name: 'Blinds', quantity: 1, price_unit: 120 }], 'Pat Lee', 'pat@new.example');
