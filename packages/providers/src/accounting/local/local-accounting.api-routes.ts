@@ -194,9 +194,11 @@ export function registerLocalAccountingApi(app: FastifyInstance, d: ApiDeps): vo
       }),
     );
   }
-  app.put(
-    `${base}/Payments`,
-    handle((t, req) => {
+  // Xero takes a new payment by PUT or POST (xero-node's createPayment POSTs, createPayments PUTs).
+  app.route({
+    method: ['PUT', 'POST'],
+    url: `${base}/Payments`,
+    handler: handle((t, req) => {
       const done = list(req.body, 'Payments').map((raw) => t.ledger.applyPayment(raw));
       for (const { invoice } of done) d.webhooks.invoiceUpdated(t.tenantId, invoice.InvoiceID);
       return envelope(
@@ -213,5 +215,5 @@ export function registerLocalAccountingApi(app: FastifyInstance, d: ApiDeps): vo
         })),
       );
     }),
-  );
+  });
 }
