@@ -3,8 +3,8 @@
  * takes as Xero does, and what the stand-in answers, the SDK reads. A payment made with the SDK's
  * createPayment (a POST) pays the invoice, and the SDK reads the invoice's AmountDue back.
  */
-import { AccountingApi, Invoice, LineAmountTypes, Payment } from 'xero-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AccountingApi, Invoice, LineAmountTypes, Payment } from 'xero-node';
 
 import { adapters, connect, startStandIn } from './accounting.test-helpers.js';
 import type { RunningLocalAccounting } from './local/local-accounting.server.js';
