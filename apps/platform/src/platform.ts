@@ -28,6 +28,7 @@ import type { EnvSource } from '@platform/kernel';
 import { normalizeSmsPhone } from '@platform/providers';
 import type { FastifyBaseLogger } from 'fastify';
 
+import { tightenDataDir, tightenedMessage } from './data-dir.js';
 import { type LocalProviders, startLocalProviders } from './local-providers.js';
 import { useLocalProviders } from './local-settings.js';
 import { loadPlatformConfig } from './platform.config.js';
@@ -95,6 +96,8 @@ export async function startPlatform(
   });
   // A busy port stops start-up here, named by its variable, before anything is opened.
   await assertPortsFree(Object.values(ports));
+  // Owner-only files: an older, looser install is tightened before anything opens it (data-dir.ts).
+  const firstPass = tightenDataDir(base.DATA_DIR);
   // One platform database for every service of this process: the ERP host's REST and integration
   // tables, the landing host's submissions and the worker's outbox (PGlite allows one owner).
   const db = await openDb({ databaseUrl: base.DATABASE_URL, dataDir: base.DATA_DIR, name: 'platform', owner: true });
@@ -113,6 +116,8 @@ export async function startPlatform(
     const logger = createLogger(landingConfig.LOG_LEVEL, undefined, {
       requestsAt: extras.requestsAtDebug ? 'debug' : 'info',
     });
+    const loose = tightenedMessage(base.DATA_DIR, firstPass);
+    if (loose) logger.warn(loose);
     await migratePlatform(db);
     const erpServer = erpConfig
       ? track(
@@ -176,6 +181,8 @@ export async function startPlatform(
             pointAtLocalProviders(local, erpServer.url, db, workerConfig, logger),
           )
         : undefined;
+    // PGlite's first files come with its own modes (0666, 0644): owner-only now that everything is open.
+    tightenDataDir(base.DATA_DIR);
     let closing: Promise<void> | undefined;
     return {
       landingUrl: landing.url,
@@ -202,6 +209,7 @@ export async function startPlatform(
           await erpServer?.close();
           await db.close();
           await local?.close();
+          tightenDataDir(base.DATA_DIR); // files PGlite rewrote while running (pg_internal.init, 0644)
         })()),
     };
   } catch (e) {
