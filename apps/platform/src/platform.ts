@@ -13,24 +13,21 @@ import { loadFrontendConfig } from '@platform/app-frontend/frontend.config.js';
 import { startFrontend } from '@platform/app-frontend/frontend.server.js';
 import { loadLandingConfig } from '@platform/app-landing/config.js';
 import { startLanding } from '@platform/app-landing/server.js';
-import { loadWorkerConfig, type WorkerConfig } from '@platform/app-worker/config.js';
+import { loadWorkerConfig } from '@platform/app-worker/config.js';
 import { workerTenantErps } from '@platform/app-worker/erp-connections.js';
 import { startBackupJob } from '@platform/app-worker/features/backup/backup.job.js';
 import { startWorkerMetrics } from '@platform/app-worker/features/metrics/worker-metrics.js';
-import { secretBoxFrom } from '@platform/app-worker/secrets.js';
 import { startWorker } from '@platform/app-worker/worker.js';
 import { loadBackupConfig } from '@platform/backup';
 import { type Db, migratePlatform, openDb } from '@platform/db';
 import type { Erp } from '@platform/erp';
 import { assertPortsFree, createLogger, onNamedPort } from '@platform/http-kit';
-import { chatOrigins, IntegrationSettingsService } from '@platform/integrations';
 import type { EnvSource } from '@platform/kernel';
-import { normalizeSmsPhone } from '@platform/providers';
 import type { FastifyBaseLogger } from 'fastify';
 
 import { tightenDataDir, tightenedMessage } from './data-dir.js';
-import { type LocalProviders, startLocalProviders } from './local-providers.js';
-import { useLocalProviders } from './local-settings.js';
+import { startLocalProviders } from './local-providers.js';
+import { pointAtLocalProviders } from './local-settings.js';
 import { loadPlatformConfig } from './platform.config.js';
 import { listeningPorts } from './platform.ports.js';
 
@@ -216,41 +213,4 @@ export async function startPlatform(
     for (const close of started.reverse()) await close().catch(() => undefined);
     throw e;
   }
-}
-
-/** Points the default tenant's integration settings at the stand-ins, starts their console, says so. */
-async function pointAtLocalProviders(
-  local: LocalProviders,
-  erpUrl: string,
-  db: Db,
-  workerConfig: WorkerConfig,
-  logger: ReturnType<typeof createLogger>,
-): Promise<string> {
-  const consoleUrl = await local.bind(erpUrl);
-  const settings = new IntegrationSettingsService(
-    db,
-    secretBoxFrom(workerConfig),
-    (raw) => normalizeSmsPhone(raw, workerConfig.SMS_DEFAULT_REGION),
-    chatOrigins(workerConfig.CHAT_ALLOWED_ORIGINS),
-  );
-  const configured = await useLocalProviders(
-    settings,
-    db,
-    local,
-    erpUrl,
-    new URL(erpUrl).port ? Number(new URL(erpUrl).port) : 80,
-  );
-  // The start-up block says this in plain text; the JSON line is for LOG_LEVEL=debug.
-  logger.debug(
-    {
-      sms: local.sms?.url,
-      accounting: local.accounting?.url,
-      chat: local.chat?.url,
-      mail: local.mail?.url,
-      console: consoleUrl,
-      settings_pointed_at_them: configured,
-    },
-    `providers: LOCAL stand-ins for SMS, accounting, team chat and email are in use (embedded mode only; nothing leaves this machine). Console: ${consoleUrl}`,
-  );
-  return consoleUrl;
 }
