@@ -23,9 +23,11 @@ const page = (title: string, body: string): string => `<!doctype html>
 <title>${esc(title)}</title>
 <style>body{font-family:system-ui,sans-serif;max-width:60rem;margin:1.5rem auto;padding:0 1rem;color:#1a1a1a}
 table{border-collapse:collapse;width:100%}td,th{text-align:left;padding:.4rem;border-bottom:1px solid #ddd;vertical-align:top}
-a{color:#0b57d0;word-break:break-all}pre{white-space:pre-wrap;background:#f6f6f6;padding:.75rem}
+a{color:#0b57d0;overflow-wrap:anywhere}ul{padding-left:1.2rem}
+@media (max-width:40rem){table.list thead{display:none}table.list tr,table.list td{display:block}
+table.list td{border:0;padding:.15rem 0}table.list tr{border-bottom:1px solid #ddd;padding:.6rem 0}}pre{white-space:pre-wrap;background:#f6f6f6;padding:.75rem}
 iframe{width:100%;height:32rem;border:1px solid #ccc}</style></head>
-<body>${body}</body></html>
+<body><main>${body}</main></body></html>
 `;
 
 const linkList = (links: string[]): string =>
@@ -43,7 +45,7 @@ export function renderMailList(messages: readonly LocalMailMessage[]): string {
     'Local mail',
     `<h1>Local mail</h1>
 <p>Every email the platform sent on embedded defaults (nothing left this machine). Newest first; reload to see new mail.</p>
-${messages.length ? `<table><thead><tr><th>Received (UTC)</th><th>To</th><th>Subject and links</th></tr></thead><tbody>${rows}</tbody></table>` : '<p>No mail yet. Send a quote or invite a person and it appears here.</p>'}`,
+${messages.length ? `<table class="list"><thead><tr><th>Received (UTC)</th><th>To</th><th>Subject and links</th></tr></thead><tbody>${rows}</tbody></table>` : '<p>No mail yet. Send a quote or invite a person and it appears here.</p>'}`,
   );
 }
 

@@ -4,15 +4,20 @@
  * local credentials, accounting only when unset, team chat when unset (every flag on) or aimed at
  * a loopback receiver (then only its URL, which changes with each start: the flags stay the user's).
  */
+import type { WorkerConfig } from '@platform/app-worker/config.js';
+import { secretBoxFrom } from '@platform/app-worker/secrets.js';
 import type { Db } from '@platform/db';
+import type { createLogger } from '@platform/http-kit';
 import {
   accountingConnectionSchema,
   chatConfigSchema,
+  chatOrigins,
   IntegrationSettingsService,
   smsConfigSchema,
   smsLineSchema,
 } from '@platform/integrations';
 import { isAppError } from '@platform/kernel';
+import { normalizeSmsPhone } from '@platform/providers';
 import { findDefaultTenant } from '@platform/tenancy';
 
 import type { LocalProviders } from './local-providers.js';
@@ -88,4 +93,41 @@ export async function useLocalProviders(
     }
   }
   return done;
+}
+
+/** Points the default tenant's integration settings at the stand-ins, starts their console, says so. */
+export async function pointAtLocalProviders(
+  local: LocalProviders,
+  erpUrl: string,
+  db: Db,
+  workerConfig: WorkerConfig,
+  logger: ReturnType<typeof createLogger>,
+): Promise<string> {
+  const consoleUrl = await local.bind(erpUrl);
+  const settings = new IntegrationSettingsService(
+    db,
+    secretBoxFrom(workerConfig),
+    (raw) => normalizeSmsPhone(raw, workerConfig.SMS_DEFAULT_REGION),
+    chatOrigins(workerConfig.CHAT_ALLOWED_ORIGINS),
+  );
+  const configured = await useLocalProviders(
+    settings,
+    db,
+    local,
+    erpUrl,
+    new URL(erpUrl).port ? Number(new URL(erpUrl).port) : 80,
+  );
+  // The start-up block says this in plain text; the JSON line is for LOG_LEVEL=debug.
+  logger.debug(
+    {
+      sms: local.sms?.url,
+      accounting: local.accounting?.url,
+      chat: local.chat?.url,
+      mail: local.mail?.url,
+      console: consoleUrl,
+      settings_pointed_at_them: configured,
+    },
+    `providers: LOCAL stand-ins for SMS, accounting, team chat and email are in use (embedded mode only; nothing leaves this machine). Console: ${consoleUrl}`,
+  );
+  return consoleUrl;
 }

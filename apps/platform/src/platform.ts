@@ -13,23 +13,21 @@ import { loadFrontendConfig } from '@platform/app-frontend/frontend.config.js';
 import { startFrontend } from '@platform/app-frontend/frontend.server.js';
 import { loadLandingConfig } from '@platform/app-landing/config.js';
 import { startLanding } from '@platform/app-landing/server.js';
-import { loadWorkerConfig, type WorkerConfig } from '@platform/app-worker/config.js';
+import { loadWorkerConfig } from '@platform/app-worker/config.js';
 import { workerTenantErps } from '@platform/app-worker/erp-connections.js';
 import { startBackupJob } from '@platform/app-worker/features/backup/backup.job.js';
 import { startWorkerMetrics } from '@platform/app-worker/features/metrics/worker-metrics.js';
-import { secretBoxFrom } from '@platform/app-worker/secrets.js';
 import { startWorker } from '@platform/app-worker/worker.js';
 import { loadBackupConfig } from '@platform/backup';
 import { type Db, migratePlatform, openDb } from '@platform/db';
 import type { Erp } from '@platform/erp';
 import { assertPortsFree, createLogger, onNamedPort } from '@platform/http-kit';
-import { chatOrigins, IntegrationSettingsService } from '@platform/integrations';
 import type { EnvSource } from '@platform/kernel';
-import { normalizeSmsPhone } from '@platform/providers';
 import type { FastifyBaseLogger } from 'fastify';
 
-import { type LocalProviders, startLocalProviders } from './local-providers.js';
-import { useLocalProviders } from './local-settings.js';
+import { tightenDataDir, tightenedMessage } from './data-dir.js';
+import { startLocalProviders } from './local-providers.js';
+import { pointAtLocalProviders } from './local-settings.js';
 import { loadPlatformConfig } from './platform.config.js';
 import { listeningPorts } from './platform.ports.js';
 
@@ -95,6 +93,8 @@ export async function startPlatform(
   });
   // A busy port stops start-up here, named by its variable, before anything is opened.
   await assertPortsFree(Object.values(ports));
+  // Owner-only files: an older, looser install is tightened before anything opens it (data-dir.ts).
+  const firstPass = tightenDataDir(base.DATA_DIR);
   // One platform database for every service of this process: the ERP host's REST and integration
   // tables, the landing host's submissions and the worker's outbox (PGlite allows one owner).
   const db = await openDb({ databaseUrl: base.DATABASE_URL, dataDir: base.DATA_DIR, name: 'platform', owner: true });
@@ -113,6 +113,8 @@ export async function startPlatform(
     const logger = createLogger(landingConfig.LOG_LEVEL, undefined, {
       requestsAt: extras.requestsAtDebug ? 'debug' : 'info',
     });
+    const loose = tightenedMessage(base.DATA_DIR, firstPass);
+    if (loose) logger.warn(loose);
     await migratePlatform(db);
     const erpServer = erpConfig
       ? track(
@@ -178,6 +180,8 @@ export async function startPlatform(
             pointAtLocalProviders(local, erpServer.url, db, workerConfig, logger),
           )
         : undefined;
+    // PGlite's first files come with its own modes (0666, 0644): owner-only now that everything is open.
+    tightenDataDir(base.DATA_DIR);
     let closing: Promise<void> | undefined;
     return {
       landingUrl: landing.url,
@@ -204,47 +208,11 @@ export async function startPlatform(
           await erpServer?.close();
           await db.close();
           await local?.close();
+          tightenDataDir(base.DATA_DIR); // files PGlite rewrote while running (pg_internal.init, 0644)
         })()),
     };
   } catch (e) {
     for (const close of started.reverse()) await close().catch(() => undefined);
     throw e;
   }
-}
-
-/** Points the default tenant's integration settings at the stand-ins, starts their console, says so. */
-async function pointAtLocalProviders(
-  local: LocalProviders,
-  erpUrl: string,
-  db: Db,
-  workerConfig: WorkerConfig,
-  logger: ReturnType<typeof createLogger>,
-): Promise<string> {
-  const consoleUrl = await local.bind(erpUrl);
-  const settings = new IntegrationSettingsService(
-    db,
-    secretBoxFrom(workerConfig),
-    (raw) => normalizeSmsPhone(raw, workerConfig.SMS_DEFAULT_REGION),
-    chatOrigins(workerConfig.CHAT_ALLOWED_ORIGINS),
-  );
-  const configured = await useLocalProviders(
-    settings,
-    db,
-    local,
-    erpUrl,
-    new URL(erpUrl).port ? Number(new URL(erpUrl).port) : 80,
-  );
-  // The start-up block says this in plain text; the JSON line is for LOG_LEVEL=debug.
-  logger.debug(
-    {
-      sms: local.sms?.url,
-      accounting: local.accounting?.url,
-      chat: local.chat?.url,
-      mail: local.mail?.url,
-      console: consoleUrl,
-      settings_pointed_at_them: configured,
-    },
-    `providers: LOCAL stand-ins for SMS, accounting, team chat and email are in use (embedded mode only; nothing leaves this machine). Console: ${consoleUrl}`,
-  );
-  return consoleUrl;
 }

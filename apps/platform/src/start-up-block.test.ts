@@ -5,7 +5,7 @@ import { join } from 'node:path';
 
 import { afterAll, describe, expect, it } from 'vitest';
 
-import { DOCS_PASSWORD_FILE, ERP_ADMIN_PASSWORD_FILE, startUpBlock,type StartUpFacts } from './start-up-block.js';
+import { DOCS_PASSWORD_FILE, ERP_ADMIN_PASSWORD_FILE, startUpBlock, type StartUpFacts } from './start-up-block.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'start-up-block-'));
 writeFileSync(join(dataDir, ERP_ADMIN_PASSWORD_FILE), 'erp-secret-123\n');

@@ -77,6 +77,16 @@ describe('named ports', () => {
     }
   });
 
+  it('refuses two variables given the same port', async () => {
+    const port = await freePort();
+    await expect(
+      assertPortsFree([
+        { variable: 'LANDING_PORT', host: '127.0.0.1', port },
+        { variable: 'LOCAL_PROVIDERS_PORT', host: '127.0.0.1', port },
+      ]),
+    ).rejects.toThrow(`LANDING_PORT and LOCAL_PROVIDERS_PORT share port ${port}; give each its own port (or 0)`);
+  });
+
   it("names a listen failure on the port, and leaves another listener's failure alone", async () => {
     const p = { variable: 'CONTROL_PORT', host: '127.0.0.1', port: busyPort };
     const listen = () =>

@@ -5,10 +5,13 @@
  * the running platform takes the daily backups).
  */
 import type { Db } from '@platform/db';
+import { usePrivateUmask } from '@platform/kernel';
 
 import { composeBackups, databaseRestorer, openPgliteDatabases } from './backup.compose.js';
 import { loadBackupConfig } from './backup.config.js';
 
+// Backups and restored databases are owner-only whatever the umask (docs/backups.md).
+usePrivateUmask();
 const [cmd, arg] = process.argv.slice(2);
 const config = loadBackupConfig();
 const usage = 'usage: npm run backup -- now | list | restore <id> | prune';

@@ -107,7 +107,7 @@ export class BackupService {
         await pipeline(
           await this.d.target.get(`${ROOT}${id}/${db.part}`),
           decryptStream(this.d.keyring),
-          createWriteStream(file),
+          createWriteStream(file, { mode: 0o600 }),
         );
         files.set(db.name, file);
       }
@@ -117,7 +117,7 @@ export class BackupService {
         await pipeline(
           await this.d.target.get(`${ROOT}${id}/${o.part}`),
           decryptStream(this.d.keyring),
-          createWriteStream(file),
+          createWriteStream(file, { mode: 0o600 }),
         );
         await this.d.objects.put(o.key, createReadStream(file));
       }

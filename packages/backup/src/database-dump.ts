@@ -12,6 +12,7 @@ import { Readable } from 'node:stream';
 
 import { PGlite } from '@electric-sql/pglite';
 import type { Db } from '@platform/db';
+import { tightenTree } from '@platform/kernel';
 
 export interface DatabaseDump {
   /** Name inside the archive: `postgres` (pg_dump) or the PGlite directory name (`platform`, `erp`). */
@@ -75,6 +76,8 @@ export async function pgliteRestore(dir: string, tarFile: string, now = new Date
     const pg = await PGlite.create(dir, { loadDataDir: tar });
     await pg.query('SELECT 1');
     await pg.close();
+    // The dump's tar carries PGlite's own modes (files 0666): the restored directory is owner-only.
+    tightenTree(dir);
   } catch (e) {
     await rm(dir, { recursive: true, force: true });
     if (kept) await rename(kept, dir);

@@ -2,9 +2,10 @@
  * The restore drill: seed a tenant, ERP leads, a field-service job and two stored objects (a photo and
  * a signature); back up to a separate S3-API store; destroy the databases and the objects; restore;
  * find everything again. On PGlite by default, on PostgreSQL (pg_dump/pg_restore) with TEST_DATABASE_URL.
+ * Run under umask 000: what the restore writes (databases, objects) is still owner-only.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { lstatSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -21,15 +22,31 @@ const PG = process.env.TEST_DATABASE_URL;
 let s3: TestS3;
 let dataDir: string;
 let testDb: TestDb | undefined;
+let umaskBefore: number;
 beforeAll(async () => {
+  umaskBefore = process.umask(0);
   s3 = await startTestS3(['platform-backups']);
   dataDir = mkdtempSync(join(tmpdir(), 'drill-'));
 });
 afterAll(async () => {
+  process.umask(umaskBefore);
   await testDb?.drop();
   await s3?.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
+
+/** Entries under `root` readable or writable by anyone but the owner (sockets and links aside). */
+function looseEntries(root: string): string[] {
+  const out: string[] = [];
+  const visit = (p: string) => {
+    const st = lstatSync(p);
+    if (!st.isDirectory() && !st.isFile()) return;
+    if (st.mode & 0o077) out.push(`${(st.mode & 0o777).toString(8)} ${p}`);
+    if (st.isDirectory()) for (const n of readdirSync(p)) visit(join(p, n));
+  };
+  visit(root);
+  return out;
+}
 
 const PHOTO = randomBytes(200_000);
 const SIGNATURE = Buffer.from('<svg><path d="M0 0 L10 10"/></svg>');
@@ -111,6 +128,7 @@ it(`finds every lead, job, photo and signature again after backup, destruction a
   const service = composeBackups(config, {}, { objects: objects(), target });
   expect((await service.list()).map((b) => b.id)).toEqual([manifest.id]);
   await service.restore(manifest.id, databaseRestorer(config));
+  expect(looseEntries(dataDir)).toEqual([]);
 
   dbs = await openDatabases();
   try {

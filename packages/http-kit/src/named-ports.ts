@@ -57,11 +57,17 @@ async function tryListen(p: NamedPort): Promise<unknown> {
 }
 
 /**
- * Before anything starts: every fixed port (0 means any free port and is skipped) can be listened on.
- * Throws one ConfigError naming every busy one, so nothing is half-started when it fails.
+ * Before anything starts: every fixed port (0 means any free port and is skipped) can be listened on,
+ * and no two variables share one. Throws one ConfigError naming every problem, so nothing is
+ * half-started when it fails.
  */
 export async function assertPortsFree(ports: readonly NamedPort[]): Promise<void> {
   const problems: string[] = [];
+  // Two services given one port each pass the check alone, and the second would fail once the first listens.
+  const byPort = new Map<number, string[]>();
+  for (const p of ports) if (p.port !== 0) byPort.set(p.port, [...(byPort.get(p.port) ?? []), p.variable]);
+  for (const [port, vars] of byPort)
+    if (vars.length > 1) problems.push(`${vars.join(' and ')} share port ${port}; give each its own port (or 0)`);
   for (const p of ports) {
     if (p.port === 0) continue;
     const e = await tryListen(p);

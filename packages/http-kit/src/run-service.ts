@@ -2,9 +2,10 @@
  * The shared `main` of every service process: `--help` prints where its settings come from; a
  * ConfigError is printed without a stack and exits 1; SIGINT/SIGTERM close the service once
  * (in-flight work finishes) and exit 0, or exit 1 when closing outlasts the service's shutdown
- * deadline (a hung connection or ERP call must not keep a stopped process alive).
+ * deadline (a hung connection or ERP call must not keep a stopped process alive). Files it creates are
+ * owner-only (umask 077).
  */
-import { ConfigError, wantsHelp } from '@platform/kernel';
+import { ConfigError, usePrivateUmask, wantsHelp } from '@platform/kernel';
 
 export interface RunningService {
   close(): Promise<void>;
@@ -19,6 +20,8 @@ export async function runService(name: string, start: () => Promise<RunningServi
     );
     process.exit(0);
   }
+  // Everything a service writes (DATA_DIR: databases, objects, keys) is owner-only, whatever umask it got.
+  usePrivateUmask();
   let service: RunningService;
   try {
     service = await start();

@@ -6,6 +6,7 @@
  */
 import { AppError } from './app-error.js';
 import { ConfigError } from './config.js';
+import { usePrivateUmask } from './private-files.js';
 
 export function wantsHelp(argv: readonly string[]): boolean {
   return argv.includes('--help') || argv.includes('-h') || argv[0] === 'help';
@@ -18,6 +19,7 @@ export async function runCliMain(
   argv = process.argv.slice(2),
 ): Promise<never> {
   let code: number;
+  usePrivateUmask(); // what a CLI writes under DATA_DIR is owner-only, like the services' files
   if (wantsHelp(argv)) {
     process.stdout.write(`${usage}\n`);
     code = 0;

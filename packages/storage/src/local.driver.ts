@@ -39,11 +39,12 @@ export function createLocalObjectStore(
     async put(key, body, o) {
       void o;
       const file = pathOf(key);
-      await mkdir(dirname(file), { recursive: true });
+      // Customers' photos and signatures: owner-only, whatever the umask (docs/deployment.md "Files").
+      await mkdir(dirname(file), { recursive: true, mode: 0o700 });
       const tmp = `${file}.${randomBytes(6).toString('hex')}.partial`;
       const source = typeof body === 'string' || body instanceof Uint8Array ? Readable.from([Buffer.from(body)]) : body;
       try {
-        await pipeline(source, createWriteStream(tmp));
+        await pipeline(source, createWriteStream(tmp, { mode: 0o600 }));
         await rename(tmp, file);
       } catch (e) {
         await rm(tmp, { force: true });
