@@ -9,6 +9,7 @@ import { clearSession, getSession } from '../field/store.js';
 import { loginView } from '../field/views.js';
 import { $ } from '../shared/dom.js';
 import { dispatchPage } from './dispatch.page.js';
+import { jobPage } from './job.page.js';
 import { leadsPage } from './leads.page.js';
 import { explain, say } from './office-common.js';
 import type { OfficePage } from './office-page.js';
@@ -24,6 +25,7 @@ function pageFor(path: string): OfficePage {
   if (path === '/office/quotes') return quotesListPage;
   if (path === '/office/quotes/new') return quoteBuilderPage;
   if (path.startsWith('/office/quotes/')) return quotePage;
+  if (path.startsWith('/office/jobs/')) return jobPage;
   return leadsPage;
 }
 const page = pageFor(location.pathname);
