@@ -102,6 +102,12 @@ describe('the field app on the real platform', () => {
     await ctx.setOffline(false);
     await page.evaluate(() => window.dispatchEvent(new Event('online')));
     await page.waitForSelector('#sync-state >> text=All changes sent', { timeout: 60_000 });
+    // The sent photos stay on screen, now from the store through short-lived download URLs.
+    await page.waitForSelector('img[alt="Photo 2 sent"]', { timeout: 30_000 });
+    await page.waitForFunction(() => {
+      const imgs = Array.from(document.querySelectorAll<HTMLImageElement>('img[alt$=" sent"]'));
+      return imgs.length === 2 && imgs.every((i) => i.complete && i.naturalWidth > 0);
+    });
     expect(await axe(page)).toEqual([]);
     await page.screenshot({ path: join(SHOTS, 'real-job-synced-375.png'), fullPage: true });
     await ctx.close();

@@ -85,10 +85,12 @@ export function jobHtml(j: Job, files: ShownFile[], history: HistoryEntry[], msg
   const windows = j.windows
     .map(
       (w) =>
-        `<tr><td data-label="Room">${h(w.room ?? '')}</td><td data-label="Product">${h(w.product ?? '')}</td><td data-label="Size">${h(`${inches(w.width_in)}" × ${inches(w.drop_in)}"`)}</td><td data-label="Mount">${h(w.mount ?? '')}</td><td data-label="Colour">${h(w.colour ?? '')}</td></tr>`,
+        `<tr><td data-label="Room">${h(w.room ?? '')}</td><td data-label="Product">${h(w.product ?? '')}</td><td data-label="Size">${h(`${inches(w.width_in)} × ${inches(w.drop_in)}`)}</td><td data-label="Mount">${h(w.mount ?? '')}</td><td data-label="Colour">${h(w.colour ?? '')}</td></tr>`,
     )
     .join('');
   const photos = files.filter((f) => f.kind !== 'signature');
+  // Asking for an upload URL is not something that happened to the job; registering the file is.
+  const shown = history.filter((e) => e.action !== 'job.upload');
   const signature = files.find((f) => f.kind === 'signature');
   return `<p><a href="/office/dispatch">← Dispatch</a></p><h1>${h(j.customer?.name ?? j.name)} <span class="pill" id="job-stage">${h(STAGES[j.stage.key] ?? j.stage.name)}</span></h1>
 <p>${h(j.name)}${j.scheduled_start ? ` · ${h(when(j.scheduled_start))}` : ' · No date yet'}${j.technician ? ` · ${h(j.technician.name)}` : ' · No technician yet'}</p>
@@ -101,5 +103,5 @@ export function jobHtml(j: Job, files: ShownFile[], history: HistoryEntry[], msg
 <h2>Photos</h2>${photos.length ? `<ul class="plain" id="job-photos">${photos.map((f, i) => fileHtml(f, i + 1)).join('')}</ul>` : '<p>No photos yet: the technician adds them in the field app.</p>'}
 <h2>Signature</h2>${signature ? `<ul class="plain" id="job-signature">${fileHtml(signature, 1)}</ul>` : '<p>Not signed yet.</p>'}
 ${j.resolution ? `<h2>Resolution</h2><p>${h(j.resolution)}</p>` : ''}
-<h2>History</h2>${history.length ? `<ol id="job-history">${history.map((e) => `<li>${h(when(e.at))}: ${h(historyText(e))}</li>`).join('')}</ol>` : '<p>Nothing recorded yet.</p>'}`;
+<h2>History</h2>${shown.length ? `<ol id="job-history">${shown.map((e) => `<li>${h(when(e.at))}: ${h(historyText(e))}</li>`).join('')}</ol>` : '<p>Nothing recorded yet.</p>'}`;
 }
