@@ -52,6 +52,12 @@ beforeAll(async () => {
         '/jobs/j2/uploads': `${upstreamUrl.replace('127.0.0.1', 'localhost')}/objects/k2?sig=def`,
         '/jobs/j3/uploads': 'https://bucket.s3.example.com/k3?X-Amz-Signature=ghi',
       };
+      if (req.url === '/jobs/j1/downloads' || req.url === '/jobs/j3/downloads') {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        const local = req.url === '/jobs/j1/downloads';
+        const url = local ? `${upstreamUrl}/objects/k1?method=get&sig=x` : 'https://bucket.s3.example.com/k3?sig=y';
+        return res.end(JSON.stringify({ download_url: url, expires_at: '2030-01-01T00:00:00Z', kind: 'photo_after' }));
+      }
       if (uploadUrls[req.url!]) {
         res.writeHead(201, { 'content-type': 'application/json' });
         return res.end(
@@ -166,6 +172,18 @@ describe('the frontend', () => {
       ).json().upload_url;
     expect(await upload('j2')).toBe('/api/control/objects/k2?sig=def');
     expect(await upload('j3')).toBe('https://bucket.s3.example.com/k3?X-Amz-Signature=ghi');
+    // Download URLs of a job's photos go the same way: the embedded store's through this hop, a bucket's as they are.
+    const download = async (job: string) =>
+      (
+        await app.inject({
+          method: 'POST',
+          url: `/api/control/jobs/${job}/downloads`,
+          headers: { host: 'localhost', 'content-type': 'application/json' },
+          payload: { key: 'k' },
+        })
+      ).json().download_url;
+    expect(await download('j1')).toBe('/api/control/objects/k1?method=get&sig=x');
+    expect(await download('j3')).toBe('https://bucket.s3.example.com/k3?sig=y');
   });
 
   it('answers 503 CONTROL_UNAVAILABLE when the control plane does not answer', async () => {

@@ -12,7 +12,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
 import { PASSWORD, waitUntil } from '../support/real-platform.js';
-import { axe, PHONE_375, sign, takePhoto } from './chromium.js';
+import { axe, DESKTOP, PHONE_375, sign, takePhoto } from './chromium.js';
 import { SHOTS, useRealPlatform } from './real-session.js';
 
 const s = useRealPlatform();
@@ -102,6 +102,12 @@ describe('the field app on the real platform', () => {
     await ctx.setOffline(false);
     await page.evaluate(() => window.dispatchEvent(new Event('online')));
     await page.waitForSelector('#sync-state >> text=All changes sent', { timeout: 60_000 });
+    // The sent photos stay on screen, now from the store through short-lived download URLs.
+    await page.waitForSelector('img[alt="Photo 2 sent"]', { timeout: 30_000 });
+    await page.waitForFunction(() => {
+      const imgs = Array.from(document.querySelectorAll<HTMLImageElement>('img[alt$=" sent"]'));
+      return imgs.length === 2 && imgs.every((i) => i.complete && i.naturalWidth > 0);
+    });
     expect(await axe(page)).toEqual([]);
     await page.screenshot({ path: join(SHOTS, 'real-job-synced-375.png'), fullPage: true });
     await ctx.close();
@@ -121,6 +127,37 @@ describe('the field app on the real platform', () => {
     expect(shown.photos.map((ph: { kind: string }) => ph.kind).sort()).toEqual(['photo_after', 'photo_before']);
     expect(shown.signature?.key).toContain('/signature/');
     expect(shown.notes.map((n: { body: string }) => n.body)).toEqual(['Left bracket needed a shim']);
+
+    // The office opens the job: both photos and the signature show (short-lived download URLs),
+    // its history says it was completed, and a completed job offers nothing to reschedule.
+    const desk = await s.browser.newContext(DESKTOP);
+    const office = await desk.newPage();
+    await office.goto(`${s.p.siteOf(a)}/office/jobs/${job.id}`);
+    await office.waitForSelector('#email');
+    await office.fill('#email', a.office.email);
+    await office.fill('#password', PASSWORD);
+    await office.click('#login button[type=submit]');
+    await office.waitForSelector('#job-signature img');
+    const loaded = () =>
+      office.$$eval('#job-photos img, #job-signature img', (imgs) =>
+        imgs.map((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0),
+      );
+    await waitUntil('the images to load', async () => ((await loaded()).every(Boolean) ? true : undefined));
+    expect(await loaded()).toEqual([true, true, true]);
+    expect(await office.$('#reschedule')).toBeNull();
+    expect(await office.$('#unschedule')).toBeNull();
+    expect(await office.textContent('#job-history')).toContain('Completed');
+    expect(await office.textContent('main')).toContain('Left bracket needed a shim');
+    const link = await office.getAttribute('#job-signature a[download]', 'href');
+    const got = await office.evaluate(async (u) => (await fetch(u!)).status, link);
+    expect(got).toBe(200);
+    expect(await axe(office)).toEqual([]);
+    await office.screenshot({ path: join(SHOTS, 'real-office-job-1280.png'), fullPage: true });
+    await office.setViewportSize({ width: 375, height: 800 });
+    expect(await axe(office)).toEqual([]);
+    expect(await office.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await office.screenshot({ path: join(SHOTS, 'real-office-job-375.png'), fullPage: true });
+    await desk.close();
 
     const completions = () =>
       s.p.chat.messages.filter((m) => m.text?.includes(job.name) && m.text.includes('Completed'));

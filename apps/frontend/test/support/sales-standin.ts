@@ -55,6 +55,9 @@ export interface StandinQuote {
   name: string;
   state: string;
   partner: { id: number; name: string };
+  /** What the quote was given about its customer (the real route keeps it in sales_quotes.request). */
+  customer: Record<string, string | null>;
+  lead_id: number | null;
   lines: Record<string, unknown>[];
   amount_untaxed: number;
   amount_tax: number;
@@ -127,7 +130,14 @@ export class SalesStandin {
     const expires = new Date(Date.now() + 30 * 86_400_000).toISOString();
     return {
       status: 200,
-      body: { portal_url: `https://acme.tenants.localhost/portal/quote/${token}`, token, expires_at: expires },
+      body: {
+        portal_url: `https://acme.tenants.localhost/portal/quote/${token}`,
+        token,
+        expires_at: expires,
+        emailed_to: q.customer.email ?? null,
+        texted_to: null,
+        repeated: false,
+      },
     };
   }
 
@@ -154,7 +164,7 @@ export class SalesStandin {
     });
     if (issues.length) return refused(issues);
     const n = this.quotes.length + 1;
-    const c = body.customer as { name: string };
+    const c = body.customer as Record<string, string> & { name: string };
     const untaxed = lines.reduce((s, l) => s + Math.round(l!.unit_price * 100), 0) / 100;
     const quote: StandinQuote = {
       id: randomUUID(),
@@ -162,6 +172,10 @@ export class SalesStandin {
       name: `S0004${n}`,
       state: 'draft',
       partner: { id: 70 + n, name: c.name },
+      customer: Object.fromEntries(
+        ['name', 'email', 'phone', 'street', 'city', 'zip'].map((k) => [k, c[k] ?? null]),
+      ) as Record<string, string | null>,
+      lead_id: typeof body.lead_id === 'number' ? body.lead_id : null,
       lines: lines.map((l) => ({
         description: `${l!.product_name} – ${l!.room}\n${inches(l!.width_in)}" W × ${inches(l!.drop_in)}" H, ${l!.mount} mount, ${l!.colour}`,
         product_code: l!.product_code,

@@ -21,6 +21,7 @@ import {
   queuedFor,
 } from './store.js';
 import { onSyncChange, resolveConflict, syncNow } from './sync.js';
+import { syncedPhotoUrls } from './synced-photos.js';
 import type { Change } from './types.js';
 import { detailView, listView, loginView } from './views.js';
 
@@ -72,7 +73,8 @@ async function render(): Promise<void> {
     (t) => [t.id, t.value] as const,
   );
   const strokes = pad && !pad.isEmpty() ? pad.toData() : undefined;
-  app.innerHTML = detailView(job, items, navigator.onLine, objectUrls);
+  const sent = await syncedPhotoUrls(job, navigator.onLine);
+  app.innerHTML = detailView(job, items, navigator.onLine, objectUrls, sent);
   for (const [id, value] of typed) {
     const t = document.getElementById(id);
     if (t instanceof HTMLTextAreaElement) t.value = value;

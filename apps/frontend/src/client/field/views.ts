@@ -85,7 +85,13 @@ export function listView(jobs: Job[], queue: QueueItem[], online: boolean, name:
   )}</button></div>${rows.length ? `<ul class="plain">${rows.join('')}</ul>` : '<p>No jobs today or coming up.</p>'}`;
 }
 
-export function detailView(raw: Job, items: QueueItem[], online: boolean, photoUrls: string[]): string {
+export function detailView(
+  raw: Job,
+  items: QueueItem[],
+  online: boolean,
+  photoUrls: string[],
+  sentPhotoUrls: string[] = [],
+): string {
   const j = withPending(raw, items);
   const done = j.stage.key === 'done' || j.stage.key === 'cancelled';
   const conflict = items.find((i) => i.state === 'conflict' || i.state === 'failed');
@@ -131,7 +137,7 @@ ${stageButtons}
 <h2>Notes</h2><ul class="${notes ? 'card' : 'plain card'}">${notes || '<li class="muted">No notes yet.</li>'}</ul>
 ${done ? '' : `<form id="note-form" class="card"><label for="note">Add a note</label><textarea id="note" required maxlength="4000"></textarea><button class="btn" type="submit" style="margin-top:.5rem">Save note</button></form>`}
 <h2>Photos</h2><div class="card"><p>${j.photos.length} sent${j.photosWaiting ? `, ${j.photosWaiting} waiting to send` : ''}.</p>
-<div class="thumbs">${photoUrls.map((u, i) => `<img src="${h(u)}" alt="Photo ${i + 1} waiting to send">`).join('')}</div>
+<div class="thumbs">${sentPhotoUrls.map((u, i) => `<img src="${h(u)}" alt="Photo ${i + 1} sent">`).join('')}${photoUrls.map((u, i) => `<img src="${h(u)}" alt="Photo ${i + 1} waiting to send">`).join('')}</div>
 ${done ? '' : `<div class="row"><label class="btn secondary" for="photo-before">Before photo</label><input id="photo-before" class="visually-hidden" type="file" accept="image/*" capture="environment" data-kind="photo_before"><label class="btn secondary" for="photo-after">After photo</label><input id="photo-after" class="visually-hidden" type="file" accept="image/*" capture="environment" data-kind="photo_after"></div>`}</div>
 <h2>Customer signature</h2><div class="card">${
     j.signature

@@ -27,8 +27,26 @@ describe('the dispatch board', () => {
       [{ id: 't1', name: 'Terry Tech' }],
       '09:00',
     );
-    expect(html).toContain('<strong>FSO00007</strong>');
-    expect(html).toContain('<strong>Wendy Web</strong>');
+    expect(html).toContain('<strong><a href="/office/jobs/j1">FSO00007</a></strong>');
+    expect(html).toContain('<strong><a href="/office/jobs/j2">Wendy Web</a></strong>');
     expect(html).toContain('Needs scheduling (2)');
+  });
+
+  it('offers a done or cancelled job no control the control plane would refuse, and a new one no way back', () => {
+    const at = { scheduled_start: '2026-11-27T15:00:00Z', scheduled_end: '2026-11-27T17:00:00Z' };
+    const techs = [{ id: 't1', name: 'Terry Tech' }];
+    const done = job({ id: 'done', stage: { name: 'Completed', key: 'done' }, technician: techs[0]!, ...at });
+    const cancelled = job({ id: 'gone', stage: { name: 'Cancelled', key: 'cancelled' }, technician: techs[0]!, ...at });
+    const scheduled = job({ id: 'open', stage: { name: 'Scheduled', key: 'scheduled' }, technician: techs[0]!, ...at });
+    const html = boardView('2026-11-27', [done, cancelled, scheduled], [job({ id: 'new' })], techs, '09:00');
+    for (const id of ['done', 'gone']) {
+      expect(html).not.toContain(`data-reschedule="${id}"`);
+      expect(html).not.toContain(`data-unschedule="${id}"`);
+      expect(html).not.toContain(`data-assign="${id}"`);
+    }
+    expect(html).toContain('data-reschedule="open"');
+    expect(html).toContain('data-unschedule="open"');
+    expect(html).toContain('data-reschedule="new"');
+    expect(html).not.toContain('data-unschedule="new"');
   });
 });

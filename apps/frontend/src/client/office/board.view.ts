@@ -4,6 +4,7 @@
  * also has ordinary form controls doing the same, so the keyboard works as well as a pointer.
  */
 import { h } from '../shared/dom.js';
+import { canUnschedule, isOpenStage } from './job-actions.js';
 import type { Technician } from './office-common.js';
 
 export interface BoardJob {
@@ -36,12 +37,15 @@ export function jobCard(j: BoardJob, techs: Technician[], inColumn: boolean): st
     .map((o) => `<option value="${h(o.id)}" ${o.id === j.technician?.id ? 'selected' : ''}>${h(o.name)}</option>`)
     .join('');
   const unscheduled = j.stage.key === 'new';
-  return `<li class="card job-card" draggable="true" data-job="${id}" aria-describedby="drag-hint"><strong>${h(jobTitle(j))}</strong> <span class="pill">${h(j.stage.name)}</span>
-<div>${h(when(j))} · ${h([j.address.street, j.address.city].filter(Boolean).join(', '))}${j.technician && !inColumn ? ` · ${h(j.technician.name)}` : ''}</div>
+  const head = `<strong><a href="/office/jobs/${id}">${h(jobTitle(j))}</a></strong> <span class="pill">${h(j.stage.name)}</span>
+<div>${h(when(j))} · ${h([j.address.street, j.address.city].filter(Boolean).join(', '))}${j.technician && !inColumn ? ` · ${h(j.technician.name)}` : ''}</div>`;
+  // A done or cancelled job is final: no control the control plane would refuse with 409.
+  if (!isOpenStage(j.stage.key)) return `<li class="card job-card" data-job="${id}">${head}</li>`;
+  return `<li class="card job-card" draggable="true" data-job="${id}" aria-describedby="drag-hint">${head}
 <label for="assign-${id}">Technician</label><select id="assign-${id}" data-assign="${id}"><option value="">Choose…</option>${opts}</select>
 <label for="start-${id}">Start</label><input id="start-${id}" type="datetime-local" value="${h(local(j.scheduled_start))}" data-start="${id}">
 <div class="row" style="margin-top:.5rem"><button class="btn secondary" type="button" data-reschedule="${id}">${unscheduled ? 'Schedule' : 'Reschedule'}</button>${
-    unscheduled
+    !canUnschedule(j.stage.key)
       ? ''
       : `<button class="btn secondary" type="button" data-unschedule="${id}">Back to needs scheduling</button>`
   }</div></li>`;

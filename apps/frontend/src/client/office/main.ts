@@ -10,6 +10,7 @@ import { loginView } from '../field/views.js';
 import { $ } from '../shared/dom.js';
 import { customerPage, customersPage } from './customers.page.js';
 import { dispatchPage } from './dispatch.page.js';
+import { jobPage } from './job.page.js';
 import { leadsPage } from './leads.page.js';
 import { explain, say } from './office-common.js';
 import type { OfficePage } from './office-page.js';
@@ -27,6 +28,7 @@ function pageFor(path: string): OfficePage {
   if (path === '/office/quotes') return quotesListPage;
   if (path === '/office/quotes/new') return quoteBuilderPage;
   if (path.startsWith('/office/quotes/')) return quotePage;
+  if (path.startsWith('/office/jobs/')) return jobPage;
   return leadsPage;
 }
 const page = pageFor(location.pathname);

@@ -134,6 +134,14 @@ export const quotePage: OfficePage = {
       if (!form.hidden) $<HTMLInputElement>('#i-street', form)!.focus();
     }
   },
+  input(el) {
+    // A corrected field loses its message at once (the rest stay until the next try).
+    const field = el.dataset.field;
+    if (!field || !el.closest('#install-form')) return;
+    const slot = document.querySelector<HTMLElement>(`[data-err-for="${CSS.escape(field)}"]`);
+    if (slot) slot.textContent = '';
+    el.removeAttribute('aria-invalid');
+  },
   async submit(form) {
     if (form.id === 'install-form') await createJob(form);
   },

@@ -2,8 +2,8 @@
  * `/api/control/*` → the control plane, so the browser talks to one origin. The tenant comes from
  * the host (x-tenant-id / x-tenant-slug set here; whatever the browser sent under those names is
  * dropped); the body is forwarded as bytes, the answer (status, problem body, Retry-After,
- * Idempotent-Replayed) comes back unchanged. Presigned upload URLs that point at the control plane
- * itself are rewritten to go through this path too.
+ * Idempotent-Replayed) comes back unchanged. Presigned upload and download URLs that point at the
+ * control plane itself are rewritten to go through this path too.
  */
 import { AppError } from '@platform/kernel';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -66,8 +66,8 @@ export function registerControlProxy(app: FastifyInstance, deps: ControlProxyDep
       }
       reply.header('cache-control', 'no-store');
       const body = Buffer.from(await upstream.arrayBuffer());
-      if (/\/jobs\/[^/]+\/uploads$/.test(rest.split('?')[0]!) && upstream.ok) {
-        return reply.send(rewriteUploadUrl(body, base));
+      if (/\/jobs\/[^/]+\/(uploads|downloads)$/.test(rest.split('?')[0]!) && upstream.ok) {
+        return reply.send(rewriteObjectUrl(body, base));
       }
       return reply.send(body);
     };
@@ -76,15 +76,22 @@ export function registerControlProxy(app: FastifyInstance, deps: ControlProxyDep
   });
 }
 
-/** An upload URL on the control plane's own origin is reachable by the browser only through this hop. */
-function rewriteUploadUrl(body: Buffer, base: string): Buffer {
+/**
+ * An upload or download URL on the control plane's own origin (the embedded object store) is
+ * reachable by the browser only through this hop; a bucket's URL is left as it is.
+ */
+function rewriteObjectUrl(body: Buffer, base: string): Buffer {
   try {
-    const json = JSON.parse(body.toString('utf8')) as { upload_url?: unknown };
-    if (typeof json.upload_url === 'string' && sameControlOrigin(new URL(json.upload_url), new URL(base))) {
-      const u = new URL(json.upload_url);
-      json.upload_url = `${CONTROL_PREFIX}${u.pathname.slice(new URL(base).pathname.replace(/\/$/, '').length)}${u.search}`;
-      return Buffer.from(JSON.stringify(json));
+    const json = JSON.parse(body.toString('utf8')) as Record<string, unknown>;
+    let changed = false;
+    for (const field of ['upload_url', 'download_url']) {
+      const v = json[field];
+      if (typeof v !== 'string' || !sameControlOrigin(new URL(v), new URL(base))) continue;
+      const u = new URL(v);
+      json[field] = `${CONTROL_PREFIX}${u.pathname.slice(new URL(base).pathname.replace(/\/$/, '').length)}${u.search}`;
+      changed = true;
     }
+    if (changed) return Buffer.from(JSON.stringify(json));
   } catch {
     // Not JSON: forward unchanged.
   }

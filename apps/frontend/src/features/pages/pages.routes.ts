@@ -67,4 +67,5 @@ export function registerPageRoutes(app: FastifyInstance, bundles: Bundles): void
   app.get('/office/quotes', office);
   app.get('/office/quotes/new', office);
   app.get('/office/quotes/:id', office);
+  app.get('/office/jobs/:id', office);
 }
