@@ -28,6 +28,7 @@ import { AuditLog } from './features/audit/audit-log.js';
 import { type AccessTokenKeys, accessTokenKeys } from './features/auth/access-token.js';
 import { CrmService } from './features/crm/crm.service.js';
 import { CustomersService } from './features/customers/customers.service.js';
+import { OfficeSearch } from './features/customers/office-search.service.js';
 import { DomainsService } from './features/domains/domains.service.js';
 import { ControlIntakeService } from './features/intake/intake.service.js';
 import { type EmbeddedObjects, openJobObjects } from './features/jobs/job-objects.js';
@@ -70,6 +71,8 @@ export interface ControlDeps {
   crm: CrmService;
   /** /customers: ERP contacts with their leads, quotes, jobs, messages and notes; merging. */
   customers: CustomersService;
+  /** /search: the office's global search. */
+  officeSearch: OfficeSearch;
   sales: { grids: PriceGridsService; quotes: QuotesService; sending: QuoteSending };
   portal: PortalService;
   /** Host → tenant (by-domain); listens for changes while the app is up (domains.routes.ts). */
@@ -189,6 +192,8 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
     passwordResets: new PasswordResetService(db, clock, email, new RateLimiter(db, clock), audit, throttle, config),
     team: new TeamService(db, clock, plans, audit),
   };
+  const jobs = composeJobs({ db, erps, plans, audit, clock, objects });
+  const crm = new CrmService(db, erps, audit);
   return {
     config,
     db,
@@ -202,12 +207,13 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
     erps,
     objects,
     embeddedObjects: opened.embedded,
-    jobs: composeJobs({ db, erps, plans, audit, clock, objects }),
+    jobs,
     limiter: new RateLimiter(db, clock),
     objectStore: objects,
     intake: new ControlIntakeService(db, clock, config.INTAKE_DEDUPE_WINDOW_S),
-    crm: new CrmService(db, erps, audit),
+    crm,
     customers: new CustomersService(db, erps, quotes, audit),
+    officeSearch: new OfficeSearch(erps, quotes, jobs.reader),
     sales: { grids, quotes, sending },
     portal: new PortalService(db, clock, erps, quotes, links, objects, audit, {
       signatureMaxBytes: config.PORTAL_SIGNATURE_MAX_BYTES,
