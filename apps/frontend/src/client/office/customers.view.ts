@@ -72,7 +72,11 @@ export function customerHtml(c: CustomerView, msg = '', kind: 'ok' | 'err' | '' 
   const jobs = c.jobs
     .map(
       (j) =>
-        `<li>${h(j.name)} <span class="pill">${h(j.stage ?? '')}</span> ${h(timeWindow(j.scheduled_start, null))}${j.technician ? ` · ${h(j.technician)}` : ''}</li>`,
+        `<li>${
+          j.scheduled_start
+            ? `<a href="/office/dispatch?view=day&day=${h(j.scheduled_start.slice(0, 10))}">${h(j.name)}</a>`
+            : h(j.name)
+        } <span class="pill">${h(j.stage ?? '')}</span> ${h(timeWindow(j.scheduled_start, null))}${j.technician ? ` · ${h(j.technician)}` : ''}</li>`,
     )
     .join('');
   return `<p><a href="/office/customers">← Customers</a></p><h1>${h(c.name || 'No name')}</h1>
