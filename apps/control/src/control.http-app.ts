@@ -16,6 +16,7 @@ import { registerTeamRoutes } from './features/accounts/team.routes.js';
 import { registerAuditRoutes } from './features/audit/audit.routes.js';
 import { registerCrmRoutes } from './features/crm/crm.routes.js';
 import { registerCustomerRoutes } from './features/customers/customers.routes.js';
+import { registerOfficeSearchRoutes } from './features/customers/office-search.routes.js';
 import { registerDomainRoutes } from './features/domains/domains.routes.js';
 import { registerHealthRoutes } from './features/health/health.routes.js';
 import { registerIntakeRoutes } from './features/intake/intake.routes.js';
@@ -63,6 +64,7 @@ export async function buildControlApp(deps: ControlDeps, opts: ControlAppOptions
   registerIntakeRoutes(app, catalogue, deps);
   registerCrmRoutes(app, catalogue, deps);
   registerCustomerRoutes(app, catalogue, deps);
+  registerOfficeSearchRoutes(app, catalogue, deps);
   registerSalesRoutes(app, catalogue, deps);
   registerPortalRoutes(app, catalogue, deps);
   registerDomainRoutes(app, catalogue, deps);

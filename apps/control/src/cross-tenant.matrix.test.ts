@@ -178,6 +178,7 @@ describe('the cross-tenant matrix', () => {
         '/jobs?page_size=100',
         '/crm/leads?page_size=100',
         '/customers?page_size=100',
+        '/search?q=ann',
         '/sales/quotes',
         '/sales/orders',
         '/api/audit',

@@ -31,6 +31,7 @@ import { type AccessTokenKeys, accessTokenKeys } from './features/auth/access-to
 import { CrmService } from './features/crm/crm.service.js';
 import { CustomersService } from './features/customers/customers.service.js';
 import { PipelineService } from './features/crm/pipeline.service.js';
+import { OfficeSearch } from './features/customers/office-search.service.js';
 import { DomainsService } from './features/domains/domains.service.js';
 import { ControlIntakeService } from './features/intake/intake.service.js';
 import { type EmbeddedObjects, openJobObjects } from './features/jobs/job-objects.js';
@@ -76,6 +77,8 @@ export interface ControlDeps {
   customers: CustomersService;
   /** Where sent and accepted quotes move their leads (per tenant, defaulting to the ERP's stages). */
   pipeline: PipelineService;
+  /** /search: the office's global search. */
+  officeSearch: OfficeSearch;
   sales: { grids: PriceGridsService; quotes: QuotesService; sending: QuoteSending };
   portal: PortalService;
   /** Host → tenant (by-domain); listens for changes while the app is up (domains.routes.ts). */
@@ -226,6 +229,7 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
     passwordResets: new PasswordResetService(db, clock, email, new RateLimiter(db, clock), audit, throttle, linkConfig),
     team: new TeamService(db, clock, plans, audit),
   };
+  const jobs = composeJobs({ db, erps, plans, audit, clock, objects });
   return {
     config,
     db,
@@ -239,13 +243,14 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
     erps,
     objects,
     embeddedObjects: opened.embedded,
-    jobs: composeJobs({ db, erps, plans, audit, clock, objects }),
+    jobs,
     limiter: new RateLimiter(db, clock),
     objectStore: objects,
     intake: new ControlIntakeService(db, clock, config.INTAKE_DEDUPE_WINDOW_S),
     crm,
     customers: new CustomersService(db, erps, quotes, audit),
     pipeline,
+    officeSearch: new OfficeSearch(erps, quotes, jobs.reader),
     sales: { grids, quotes, sending },
     portal: new PortalService(
       db,

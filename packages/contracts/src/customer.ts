@@ -39,3 +39,34 @@ export interface CustomerView extends CustomerSummary {
   /** Other customers with the same email or phone: candidates for `POST /customers/{id}/merge`. */
   duplicates: (CustomerSummary & { matched_on: ('email' | 'phone')[] })[];
 }
+
+/** `GET /search?q=`: the office's global search, at most 5 of each kind. */
+export interface OfficeSearchResult {
+  customers: CustomerSummary[];
+  leads: {
+    id: number;
+    name: string;
+    contact_name: string | null;
+    email: string | null;
+    phone: string | null;
+    stage: string | null;
+  }[];
+  /** `quote_id`: the platform quote (its office page), null for orders made in the ERP. */
+  quotes: {
+    sale_order_id: number;
+    quote_id: string | null;
+    name: string;
+    customer: string | null;
+    state: string;
+    amount_total: number;
+  }[];
+  /** `id`: the platform job, null for orders made in the ERP. */
+  jobs: {
+    id: string | null;
+    fsm_order_id: number;
+    name: string;
+    customer: string | null;
+    stage: string | null;
+    scheduled_start: string | null;
+  }[];
+}

@@ -140,4 +140,62 @@ describe('the field app offline', () => {
     expect(control.jobs.get('job-2')!.stage.name).toBe('Rescheduled by office');
     await ctx.close();
   });
+
+  it('sends what an earlier version of the app left waiting only when its technician signs in', async () => {
+    const mine = control.addJob({
+      id: 'job-3',
+      customer: { id: 'p3', name: 'Vera Version', phone: '+1 303 555 0144', email: 'v@example.com' },
+    });
+    const theirs = {
+      ...mine,
+      id: 'job-4',
+      customer: { id: 'p4', name: 'Otto Other', phone: null, email: null },
+      technician: { id: 'someone-else', name: 'Sam Other' },
+    };
+    const ctx = await browser.newContext(PHONE_375);
+    const page = await ctx.newPage();
+    // Version 1 of the phone's database (one unowned list), left with nobody signed in.
+    await page.goto(`${fe.url}/api/health`);
+    await page.evaluate(
+      ([jobs]) =>
+        new Promise<void>((resolve, reject) => {
+          const open = indexedDB.open('field', 1);
+          open.onupgradeneeded = () => {
+            const d = open.result;
+            d.createObjectStore('kv');
+            d.createObjectStore('jobs', { keyPath: 'id' });
+            d.createObjectStore('queue', { keyPath: 'seq', autoIncrement: true }).createIndex('byJob', 'jobId');
+          };
+          open.onsuccess = () => {
+            const tx = open.result.transaction(['jobs', 'queue'], 'readwrite');
+            for (const j of jobs as { id: string }[]) {
+              tx.objectStore('jobs').put(j);
+              tx.objectStore('queue').add({
+                jobId: j.id,
+                change: { kind: 'note', body: `Left by v1 on ${j.id}` },
+                key: crypto.randomUUID(),
+                createdAt: Date.now(),
+                state: 'pending',
+                attempts: 0,
+              });
+            }
+            tx.oncomplete = () => (open.result.close(), resolve());
+            tx.onerror = () => reject(tx.error);
+          };
+          open.onerror = () => reject(open.error);
+        }),
+      [[mine, theirs]],
+    );
+    const before = control.applied.length;
+    await page.goto(`${fe.url}/field/login`);
+    await page.fill('#email', control.user.email);
+    await page.fill('#password', control.user.password);
+    await page.click('#login button[type=submit]');
+    await page.waitForURL('**/field/jobs');
+    await page.waitForSelector('text=Vera Version');
+    expect(control.applied.slice(before)).toEqual([{ job: 'job-3', what: 'notes' }]);
+    expect(control.jobs.get('job-3')!.notes.map((n) => n.body)).toEqual(['Left by v1 on job-3']);
+    expect(await page.textContent('main')).not.toContain('Otto Other');
+    await ctx.close();
+  });
 });

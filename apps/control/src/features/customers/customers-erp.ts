@@ -134,17 +134,25 @@ export async function recordsOf(erp: Erp, c: ErpRecord) {
       ['model', '=', 'crm.lead'],
       ['res_id', 'in', leads.map((l) => l.id)],
     ],
-    { fields: ['body', 'date', 'message_type', 'subtype_id', 'author_id', 'model'], order: 'id desc', limit: 100 },
+    {
+      fields: ['body', 'date', 'message_type', 'subtype_id', 'author_id', 'email_from', 'model'],
+      order: 'id desc',
+      limit: 100,
+    },
   );
   return { leads, orders, jobs, chatter };
 }
 
-/** A note on the customer's chatter (an internal note, as Odoo's "Log note"). */
-export const postNote = (erp: Erp, id: number, html: string) =>
+/**
+ * A note on the customer's chatter (an internal note, as Odoo's "Log note"). The platform posts as its
+ * service account: `email_from` says which office user wrote it.
+ */
+export const postNote = (erp: Erp, id: number, html: string, by: string) =>
   erp.call('res.partner', 'message_post', [[id]], {
     body: html,
     message_type: 'comment',
     subtype_xmlid: 'mail.mt_note',
+    email_from: by,
   });
 
 /**

@@ -109,6 +109,7 @@ describe('customers', () => {
     });
     expect(r.status).toBe(200);
     expect(r.body.notes).toEqual([expect.objectContaining({ body: 'Prefers <texts>\nGate code 4411', kind: 'note' })]);
+    expect(r.body.notes[0].author).toMatch(/@/);
     const [msg] = await k.a.erp.erp.searchRead(
       'mail.message',
       [

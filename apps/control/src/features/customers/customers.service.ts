@@ -38,7 +38,8 @@ function messageView(m: ErpRecord): CustomerMessage {
     id: m.id,
     body: htmlToText(String(m.body ?? '')),
     at: when(m.date),
-    author: m2oName(m.author_id),
+    // The platform's own notes name their writer in email_from (the ERP author is its service account).
+    author: (typeof m.email_from === 'string' && m.email_from) || m2oName(m.author_id),
     on: m.model === 'crm.lead' ? 'lead' : 'customer',
     kind: m2oName(m.subtype_id) === 'Note' ? 'note' : 'message',
   };
@@ -137,7 +138,7 @@ export class CustomersService {
       .filter((x) => x.trim())
       .map((para) => `<p>${escapeHtml(para).replace(/\n/g, '<br>')}</p>`)
       .join('');
-    const messageId = await erpSide.postNote(erp, id, html);
+    const messageId = await erpSide.postNote(erp, id, html, p.email);
     await this.record(p, 'customer.note', id, ip, { message_id: messageId });
     return this.get(p.tenantId, id);
   }

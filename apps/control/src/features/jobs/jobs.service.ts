@@ -40,6 +40,13 @@ const isDate = (s: string) => /^\d{4}-\d{2}-\d{2}$/.test(s);
 export class JobsReader {
   constructor(private readonly deps: { db: Db; erps: TenantErps }) {}
 
+  /** SEAM for search and customers: the platform job of each of these ERP orders (orders made elsewhere are absent). */
+  async idsForOrders(tenantId: string, orderIds: number[]): Promise<Map<number, string>> {
+    const wanted = new Set(orderIds);
+    const rows = await withTenant(this.deps.db, tenantId, (tx) => allJobs(tx));
+    return new Map(rows.filter((r) => wanted.has(r.erp_order_id)).map((r) => [r.erp_order_id, r.id]));
+  }
+
   async list(
     p: Principal,
     f: JobListFilter,

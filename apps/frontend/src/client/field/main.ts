@@ -55,7 +55,7 @@ async function render(): Promise<void> {
       sortJobs(await allJobs(owner)),
       queue,
       navigator.onLine,
-      session!.user.name ?? session!.user.email,
+      session!.user.name || session!.user.email,
     );
     return;
   }

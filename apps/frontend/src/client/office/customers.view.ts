@@ -22,7 +22,7 @@ export function customersListHtml(items: CustomerSummary[], total: number, q: st
     ? `<p class="card">No customer matches “${h(q)}”. Try part of the name, a phone number (any punctuation), an email or a street.</p>`
     : '<p class="card">No customers yet. A customer appears here when a web lead is converted, a quote is made or a job is booked (Leads, Quotes, Dispatch).</p>';
   return `<h1>Customers</h1>
-<form id="customer-search" role="search" class="row nowrap" style="margin-bottom:1rem"><label class="visually-hidden" for="customer-q">Search customers</label><input id="customer-q" name="q" type="search" value="${h(q)}" placeholder="Name, phone, email or address" maxlength="100"><button class="btn" type="submit">Search</button></form>
+<form id="customer-search" role="search" aria-label="Search customers" class="row nowrap" style="margin-bottom:1rem"><label class="visually-hidden" for="customer-q">Search customers</label><input id="customer-q" name="q" type="search" value="${h(q)}" placeholder="Name, phone, email or address" maxlength="100"><button class="btn" type="submit">Search</button></form>
 <p id="office-msg" role="status">${q ? `${total} found for “${h(q)}”.` : `${total} customer${total === 1 ? '' : 's'}.`}</p>
 ${rows ? `<ul class="plain">${rows}</ul>` : empty}`;
 }
@@ -72,7 +72,11 @@ export function customerHtml(c: CustomerView, msg = '', kind: 'ok' | 'err' | '' 
   const jobs = c.jobs
     .map(
       (j) =>
-        `<li>${h(j.name)} <span class="pill">${h(j.stage ?? '')}</span> ${h(timeWindow(j.scheduled_start, null))}${j.technician ? ` · ${h(j.technician)}` : ''}</li>`,
+        `<li>${
+          j.scheduled_start
+            ? `<a href="/office/dispatch?view=day&day=${h(j.scheduled_start.slice(0, 10))}">${h(j.name)}</a>`
+            : h(j.name)
+        } <span class="pill">${h(j.stage ?? '')}</span> ${h(timeWindow(j.scheduled_start, null))}${j.technician ? ` · ${h(j.technician)}` : ''}</li>`,
     )
     .join('');
   return `<p><a href="/office/customers">← Customers</a></p><h1>${h(c.name || 'No name')}</h1>

@@ -13,10 +13,12 @@ import { dispatchPage } from './dispatch.page.js';
 import { jobPage } from './job.page.js';
 import { leadsPage } from './leads.page.js';
 import { explain, say } from './office-common.js';
+import { showOfficeHeader } from './office-header.js';
 import type { OfficePage } from './office-page.js';
 import { quotePage } from './quote.page.js';
 import { quoteBuilderPage } from './quote-builder.page.js';
 import { quotesListPage } from './quotes-list.page.js';
+import { searchPage } from './search.page.js';
 
 const app = $('#app')!;
 const tenantSlug = document.body.dataset.tenantSlug ?? '';
@@ -24,6 +26,7 @@ const tenantSlug = document.body.dataset.tenantSlug ?? '';
 function pageFor(path: string): OfficePage {
   if (path === '/office/dispatch') return dispatchPage;
   if (path === '/office/customers') return customersPage;
+  if (path === '/office/search') return searchPage;
   if (path.startsWith('/office/customers/')) return customerPage;
   if (path === '/office/quotes') return quotesListPage;
   if (path === '/office/quotes/new') return quoteBuilderPage;
@@ -45,8 +48,16 @@ async function failed(e: unknown, drawing: boolean): Promise<void> {
   say(explain(e), 'office-msg', 'err');
 }
 
+async function signOut(): Promise<void> {
+  await clearSession();
+  await render();
+  $<HTMLInputElement>('#email')?.focus();
+}
+
 async function render(msg = ''): Promise<void> {
-  if (!(await getSession())) {
+  const session = await getSession();
+  showOfficeHeader(session, () => void signOut());
+  if (!session) {
     app.innerHTML = loginView();
     return;
   }

@@ -64,6 +64,7 @@ export function registerPageRoutes(app: FastifyInstance, bundles: Bundles): void
   app.get('/office/dispatch', office);
   app.get('/office/customers', office);
   app.get('/office/customers/:id', office);
+  app.get('/office/search', office);
   app.get('/office/quotes', office);
   app.get('/office/quotes/new', office);
   app.get('/office/quotes/:id', office);

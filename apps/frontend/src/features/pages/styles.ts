@@ -34,6 +34,7 @@ canvas.sig{width:100%;height:11rem;border:1px dashed #6e7781;border-radius:.4rem
 
 /** The office's screens only (quote builder, quotes, dispatch board), so the field app's pages stay as small. */
 export const OFFICE_CSS = `
+.office-bar{display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:center;justify-content:space-between;margin-bottom:.75rem}.office-who{margin:0}.office-bar form{flex:1 1 16rem;max-width:28rem}.office-bar form input{flex:1;min-width:0}
 .office-nav{margin-bottom:.5rem;gap:1rem}.office-nav a[aria-current]{font-weight:700}
 h3{font-size:1.05rem;margin:0 0 .25rem}
 fieldset{border:1px solid #d0d7de;border-radius:.4rem;margin:.75rem 0 0;padding:.25rem .75rem .75rem;min-width:0}legend{font-weight:600;padding:0 .25rem}

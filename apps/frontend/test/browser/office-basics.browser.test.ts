@@ -1,0 +1,103 @@
+/**
+ * Issue 21's office basics against the real platform (test/support/real-platform.ts): the header
+ * names who is signed in and the company, the global search finds a customer, their quote and their
+ * job by a phone number typed another way (and says what to try when nothing matches), Sign out
+ * signs out; a new company's empty screens say what to do. 1280 and 375 px, axe 0 violations.
+ */
+import { join } from 'node:path';
+
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+
+import { PASSWORD, type SeededTenant } from '../support/real-platform.js';
+import { axe, DESKTOP } from './chromium.js';
+import { SHOTS, useRealPlatform } from './real-session.js';
+
+const s = useRealPlatform();
+
+async function signIn(ctx: BrowserContext, t: SeededTenant, path: string, email: string): Promise<Page> {
+  const page = await ctx.newPage();
+  await page.goto(`${s.p.siteOf(t)}${path}`);
+  await page.fill('#email', email);
+  await page.fill('#password', PASSWORD);
+  await page.click('#login button[type=submit]');
+  await page.waitForSelector('#office-bar');
+  return page;
+}
+
+async function checkBothWidths(page: Page, name: string): Promise<void> {
+  expect(await axe(page)).toEqual([]);
+  await page.screenshot({ path: join(SHOTS, `office-${name}-1280.png`), fullPage: true });
+  await page.setViewportSize({ width: 375, height: 800 });
+  expect(await axe(page)).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await page.screenshot({ path: join(SHOTS, `office-${name}-375.png`), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+describe('office basics', () => {
+  it('shows who is signed in, searches everything by phone, and signs out', async () => {
+    const { a } = s.p;
+    const job = await s.p.api(a.office.token, 'POST', '/jobs', {
+      customer: { name: 'Ivy Index', phone: '303-555-0199', email: 'ivy@example.com' },
+      address: { street: '8 Aspen Ct', city: 'Denver', zip: '80206' },
+      windows: [{ room: 'Den', product: 'Roller shade', width_in: 30, drop_in: 40, mount: 'inside' }],
+    });
+    expect(job.status, JSON.stringify(job.body)).toBe(201);
+    const quote = await s.p.api(a.office.token, 'POST', '/sales/quotes', {
+      partner_id: job.body.customer.id,
+      lines: [
+        {
+          product_code: 'roller-shade',
+          room: 'Den',
+          width_in: 36,
+          drop_in: 36,
+          mount: 'inside',
+          colour: 'White',
+          options: [],
+        },
+      ],
+    });
+    expect(quote.status, JSON.stringify(quote.body)).toBe(201);
+
+    const ctx = await s.browser.newContext(DESKTOP);
+    const page = await signIn(ctx, a, '/office/leads', a.office.email);
+    expect(await page.textContent('#office-bar')).toContain('Signed in as Olga Office (Office) · Acme Blinds');
+    await page.fill('#office-q', '(303) 555.0199');
+    await page.click('#office-search button[type=submit]');
+    await page.waitForURL('**/office/search?q=*');
+    await page.waitForSelector('h1:has-text("Search")');
+    await page.waitForSelector(`a[href="/office/customers/${job.body.customer.id}"]`);
+    expect(await page.locator(`a[href="/office/quotes/${quote.body.id}"]`).count()).toBe(1);
+    expect(await page.textContent('main')).toContain(job.body.name);
+    expect(await page.inputValue('#office-q')).toBe('(303) 555.0199');
+    await checkBothWidths(page, 'search');
+
+    await page.fill('#office-q', 'zz-nothing-here');
+    await page.click('#office-search button[type=submit]');
+    await page.waitForSelector('text=Nothing matches “zz-nothing-here”');
+    expect(await axe(page)).toEqual([]);
+
+    await page.click('#sign-out');
+    await page.waitForSelector('#login');
+    expect(await page.locator('#office-bar').count()).toBe(0);
+    await page.goto(`${s.p.siteOf(a)}/office/customers`);
+    await page.waitForSelector('#login');
+    expect(await axe(page)).toEqual([]);
+    await ctx.close();
+  });
+
+  it("tells a new company's owner what to do on empty screens", async () => {
+    const { b } = s.p;
+    const ctx = await s.browser.newContext(DESKTOP);
+    const page = await signIn(ctx, b, '/office/customers', b.owner.email);
+    await page.waitForSelector('text=No customers yet');
+    expect(await page.textContent('#office-bar')).toContain(`Signed in as ${b.owner.email} (Owner) · Bayside Shades`);
+    await checkBothWidths(page, 'customers-empty');
+    await page.goto(`${s.p.siteOf(b)}/office/dispatch`);
+    await page.waitForSelector('text=No technicians yet');
+    expect(await page.textContent('main')).toContain('Nothing waiting');
+    await checkBothWidths(page, 'dispatch-empty');
+    await ctx.close();
+  });
+});
