@@ -112,6 +112,8 @@ export async function startPlatform(
     const erpConfig = env.ERP_URL ? undefined : loadErpConfig(env);
     const logger = createLogger(landingConfig.LOG_LEVEL, undefined, {
       requestsAt: extras.requestsAtDebug ? 'debug' : 'info',
+      // npm start (requestsAtDebug) prints its start-up block after the log lines: write them in order.
+      syncStdout: Boolean(extras.requestsAtDebug),
     });
     const loose = tightenedMessage(base.DATA_DIR, firstPass);
     if (loose) logger.warn(loose);

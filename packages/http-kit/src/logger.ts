@@ -91,13 +91,16 @@ const REQUEST_LINES = new Set(['incoming request', 'request completed']);
 export function createLogger(
   level = 'info',
   name?: string,
-  opts: { requestsAt?: 'info' | 'debug'; destination?: pino.DestinationStream } = {},
+  opts: { requestsAt?: 'info' | 'debug'; destination?: pino.DestinationStream; syncStdout?: boolean } = {},
 ): pino.Logger {
   const options: LoggerOptions = {
     ...loggerOptions(level, name),
     ...(opts.requestsAt === 'debug' ? { hooks: { logMethod: requestLinesAtDebug } } : {}),
   };
-  return opts.destination ? pino(options, opts.destination) : pino(options);
+  // syncStdout: each line is written before the call returns, so plain text printed after it (npm start's
+  // start-up block) comes after it on the console.
+  const destination = opts.destination ?? (opts.syncStdout ? pino.destination({ dest: 1, sync: true }) : undefined);
+  return destination ? pino(options, destination) : pino(options);
 }
 
 function requestLinesAtDebug(
