@@ -202,7 +202,8 @@ describe('the office: from a lead to a quote to an install job', () => {
 
     const job = [...control.jobs.values()].find((j) => j.sale_order_id === control.sales.quotes[0]!.sale_order_id)!;
     const card = `li[data-job="${job.id}"]`;
-    await page.click('a[href="/office/dispatch"]');
+    // The list board (the calendar is the default at this width: office-dispatch-calendar.browser.test.ts).
+    await page.goto(`${fe.url}/office/dispatch?view=list`);
     await page.waitForSelector(`section[data-drop="unscheduled"] ${card}`);
     await page.fill('#drop-time', '10:30');
     expect(await axe(page)).toEqual([]);
