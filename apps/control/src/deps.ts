@@ -11,7 +11,7 @@ import type { Db } from '@platform/db';
 import { EmailOutboxService } from '@platform/email';
 import { RateLimiter } from '@platform/http-kit';
 import { IntegrationSettingsService } from '@platform/integrations';
-import { AppError, type Clock, isAppError, systemClock } from '@platform/kernel';
+import { AppError, type Clock, systemClock } from '@platform/kernel';
 import { normalizeSmsPhone } from '@platform/providers';
 import { type SecretBox, secretBoxFromConfig } from '@platform/secrets';
 import type { ObjectStore } from '@platform/storage';
@@ -29,8 +29,8 @@ import { TeamService } from './features/accounts/team.service.js';
 import { AuditLog } from './features/audit/audit-log.js';
 import { type AccessTokenKeys, accessTokenKeys } from './features/auth/access-token.js';
 import { CrmService } from './features/crm/crm.service.js';
-import { CustomersService } from './features/customers/customers.service.js';
 import { PipelineService } from './features/crm/pipeline.service.js';
+import { CustomersService } from './features/customers/customers.service.js';
 import { OfficeSearch } from './features/customers/office-search.service.js';
 import { DomainsService } from './features/domains/domains.service.js';
 import { ControlIntakeService } from './features/intake/intake.service.js';
@@ -43,6 +43,7 @@ import { PortalService } from './features/portal/portal.service.js';
 import { PortalLinks } from './features/portal/portal-links.js';
 import { PriceGridsService } from './features/sales/price-grids.service.js';
 import { QuoteSending } from './features/sales/quote-sending.service.js';
+import { defaultSmsLineOf } from './features/sales/quote-sms-line.js';
 import { QuotesService } from './features/sales/quotes.service.js';
 import { erpRoutingReadiness, type TenantErps } from './features/tenants/tenant-erps.js';
 import { TenantLifecycleService } from './features/tenants/tenant-lifecycle.service.js';
@@ -205,18 +206,7 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
     links,
     audit,
     email,
-    {
-      // No default SMS line: the quote is emailed only.
-      lineOf: (tenantId) =>
-        integrations.lineFor(tenantId).then(
-          (l) => l.phone_number,
-          (e: unknown) => {
-            if (isAppError(e) && e.code === 'NOT_FOUND') return undefined;
-            throw e;
-          },
-        ),
-      normalize: (raw) => normalizeSmsPhone(raw, config.SMS_DEFAULT_REGION),
-    },
+    { lineOf: defaultSmsLineOf(integrations), normalize: (raw) => normalizeSmsPhone(raw, config.SMS_DEFAULT_REGION) },
     { tenantsHost: config.TENANTS_HOST, portalLinkDays: config.PORTAL_LINK_TTL_DAYS, origin: linkConfig.tenantOrigin },
     (tenantId, leadId, event) => pipeline.follow(tenantId, leadId, event),
   );
