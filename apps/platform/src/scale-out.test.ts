@@ -26,6 +26,8 @@ import {
 } from '../test/support/platform-harness.js';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+/** SCALE_OUT_OUTAGE_S: how long the ERP is down (the issue's drill: 20; CI keeps it short). */
+const OUTAGE_S = Number(process.env.SCALE_OUT_OUTAGE_S ?? 5);
 let pg: TestDb;
 let erpDir: string;
 let erpPort: number;
@@ -89,6 +91,7 @@ describe.skipIf(!onPostgres)('two landing hosts and two workers on one PostgreSQ
     );
 
     const stream = startEstimateStream(hosts, { everyMs: 40, prefix: 'scale' });
+    let back: number | undefined;
     try {
       await new Promise((r) => setTimeout(r, 2_000));
       landings[0]!.child.kill('SIGTERM');
@@ -96,8 +99,9 @@ describe.skipIf(!onPostgres)('two landing hosts and two workers on one PostgreSQ
       await new Promise((r) => setTimeout(r, 1_000));
 
       await erp.close(); // the ERP goes away while estimates keep coming
-      await new Promise((r) => setTimeout(r, 5_000));
+      await new Promise((r) => setTimeout(r, OUTAGE_S * 1000));
       erp = await startTheErp();
+      back = Date.now();
       await new Promise((r) => setTimeout(r, 1_000));
     } finally {
       await stream.stop();
@@ -109,6 +113,11 @@ describe.skipIf(!onPostgres)('two landing hosts and two workers on one PostgreSQ
       'every accepted lead in the ERP',
       async () => ((await leadsFrom('scale')).length >= tally.accepted.size ? true : undefined),
       60_000,
+    );
+    // A figure, not an assertion (speed is the benchmark's business): how soon the backlog was in.
+    process.stdout.write(
+      `scale-out: ${tally.accepted.size} accepted, ${tally.refused} refused at connect and sent elsewhere, ${tally.resets} resets; ` +
+        `ERP down ${OUTAGE_S} s, every lead in it ${((Date.now() - (back ?? Date.now())) / 1000).toFixed(1)} s after its return\n`,
     );
     await new Promise((r) => setTimeout(r, 1_000)); // a duplicate delivery would land by now
     const leads = (await leadsFrom('scale')).map((l) => String(l.email_from));
