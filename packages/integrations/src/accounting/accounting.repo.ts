@@ -257,3 +257,21 @@ export async function markUndone(db: Queryable, tenantId: string, key: string): 
     [tenantId, key],
   );
 }
+
+export async function listSentInvoices(db: Queryable, tenantId: string): Promise<SentInvoiceRow[]> {
+  return (
+    await db.query<SentInvoiceRow>(
+      'SELECT erp_db, erp_invoice_id, provider_invoice_id, provider_invoice_number FROM accounting_invoices WHERE tenant_id = $1 ORDER BY created_at',
+      [tenantId],
+    )
+  ).rows;
+}
+
+/** Tenants with a connection that finished its connect (the periodic reconciliation visits these). */
+export async function listConnectedTenants(db: Queryable): Promise<string[]> {
+  return (
+    await db.query<{ tenant_id: string }>(
+      'SELECT DISTINCT tenant_id FROM accounting_connections WHERE provider_tenant_id IS NOT NULL ORDER BY tenant_id',
+    )
+  ).rows.map((r) => r.tenant_id);
+}
