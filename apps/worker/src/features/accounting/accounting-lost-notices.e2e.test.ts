@@ -7,7 +7,7 @@
  */
 import { TOPIC_ACCOUNTING_WEBHOOK } from '@platform/contracts';
 import type { Erp } from '@platform/erp';
-import type { OutboxRow } from '@platform/outbox';
+import { type OutboxRow, RetryLater } from '@platform/outbox';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import {
@@ -68,6 +68,13 @@ const residual = async (id: number) =>
   Number((await h.erp.read('account.move', [id], ['amount_residual']))[0]!['amount_residual']);
 const amountDue = (providerInvoiceId: string) =>
   Number(h.local.invoices().find((i) => i['InvoiceID'] === providerInvoiceId)!['AmountDue']);
+/** The one pending repair job of this provider invoice, taken off the queue (the test runs it by hand). */
+async function takeJob(providerInvoiceId: string): Promise<OutboxRow> {
+  const rows = (await pending()).filter((r) => (r.payload as { invoiceId: string }).invoiceId === providerInvoiceId);
+  expect(rows).toHaveLength(1);
+  await h.t.db.query(`UPDATE outbox SET status = 'done' WHERE id = $1`, [rows[0]!.id]);
+  return rows[0]!;
+}
 async function pushed(): Promise<{ id: number; providerInvoiceId: string }> {
   const id = await postInvoice(h);
   const r = (await h.handlers['accounting.push_invoice']!(pushRow(h, id))) as { providerInvoiceId: string };
@@ -79,10 +86,9 @@ describe('notices while the ERP is slow', { timeout: 90_000 }, () => {
     const { id, providerInvoiceId } = await pushed();
     h.local.recordPayment({ invoiceId: providerInvoiceId, amount: 100 });
     await h.local.flushWebhooks();
-    const [job] = await pending();
-    await h.t.db.query(`UPDATE outbox SET status = 'processing' WHERE id = $1`, [job!.id]);
+    const job = await takeJob(providerInvoiceId);
     const slow = slowErp(h.erp);
-    const running = accountingHandlers(h.services, () => slow.erp)[TOPIC_ACCOUNTING_WEBHOOK]!(job!);
+    const running = accountingHandlers(h.services, () => slow.erp)[TOPIC_ACCOUNTING_WEBHOOK]!(job);
     await slow.entered; // the job is inside its ERP work now
 
     const sentBefore = h.local.webhooks.length;
@@ -101,7 +107,6 @@ describe('notices while the ERP is slow', { timeout: 90_000 }, () => {
 
     slow.release();
     await running;
-    await h.t.db.query(`UPDATE outbox SET status = 'done' WHERE id = $1`, [job!.id]);
     await h.runJobs(TOPIC_ACCOUNTING_WEBHOOK);
     expect(amountDue(providerInvoiceId)).toBeGreaterThan(0);
     expect(await residual(id)).toBe(amountDue(providerInvoiceId));
@@ -119,6 +124,50 @@ function withNoticesLost<T>(change: () => T): T {
     h.local.setWebhookUrl(webhookUrl);
   }
 }
+
+describe('two workers on one invoice', { timeout: 90_000 }, () => {
+  it('a job finding the payment leased by a worker inside the ERP retries later; one ERP payment in the end', async () => {
+    const { id, providerInvoiceId } = await pushed();
+    const paid = h.local.recordPayment({ invoiceId: providerInvoiceId, amount: 300 });
+    await h.local.flushWebhooks();
+    const job = await takeJob(providerInvoiceId);
+    const slow = slowErp(h.erp);
+    const first = accountingHandlers(h.services, () => slow.erp)[TOPIC_ACCOUNTING_WEBHOOK]!(job);
+    await slow.entered;
+    await expect(h.handlers[TOPIC_ACCOUNTING_WEBHOOK]!(job)).rejects.toBeInstanceOf(RetryLater);
+    slow.release();
+    await expect(first).resolves.toMatchObject({ registered: [paid.paymentId], agrees: true });
+    // The retry finds the payment registered and only compares.
+    await expect(h.handlers[TOPIC_ACCOUNTING_WEBHOOK]!(job)).resolves.toMatchObject({
+      registered: [],
+      skipped: [paid.paymentId],
+      agrees: true,
+    });
+    const payments = await h.erp.search('account.payment', [['ref', '=', `Accounting payment ${paid.paymentId}`]]);
+    expect(payments).toHaveLength(1);
+    expect(await residual(id)).toBe(amountDue(providerInvoiceId));
+  });
+
+  it('a lease left by a crashed worker expires and is taken over without a second ERP payment', async () => {
+    const { providerInvoiceId } = await pushed();
+    const paid = h.local.recordPayment({ invoiceId: providerInvoiceId, amount: 80 });
+    await h.local.flushWebhooks();
+    const job = await takeJob(providerInvoiceId);
+    // The crashed worker claimed the row and had the ERP register the payment, then died before recording it.
+    await h.handlers[TOPIC_ACCOUNTING_WEBHOOK]!(job);
+    await h.t.db.query(
+      `UPDATE accounting_payments SET erp_payment_id = NULL, lease_until = now() - interval '1 second'
+       WHERE tenant_id = $1 AND provider_payment_id = $2`,
+      [h.tenantId, paid.paymentId],
+    );
+    await expect(h.handlers[TOPIC_ACCOUNTING_WEBHOOK]!(job)).resolves.toMatchObject({
+      registered: [paid.paymentId],
+      agrees: true,
+    });
+    const payments = await h.erp.search('account.payment', [['ref', '=', `Accounting payment ${paid.paymentId}`]]);
+    expect(payments).toHaveLength(1);
+  });
+});
 
 describe('periodic reconciliation', { timeout: 90_000 }, () => {
   it('repairs in one pass a payment whose notice never arrived, queuing it once per pass', async () => {
