@@ -31,6 +31,9 @@ export const workerEnvSchema = z
     OUTBOX_CLAIM_TIMEOUT_MS: int(1_000, 3_600_000).default(30_000),
     // Longest a graceful shutdown (finish rows in hand, release claims) may take before exiting anyway.
     SHUTDOWN_TIMEOUT_MS: int(1_000, 600_000).default(30_000),
+    // How often synced invoices' ERP residuals are compared with the accounting provider's AmountDue
+    // and repaired where a notice was lost (docs/integrations.md "Accounting"); 0 turns it off here.
+    ACCOUNTING_RECONCILE_INTERVAL_MS: int(0, 86_400_000).default(900_000),
     // Retention of bookkeeping rows (docs/retention.md); PRUNE_INTERVAL_MS=0 turns pruning off here.
     PRUNE_INTERVAL_MS: int(0, 86_400_000).default(600_000),
     IDEMPOTENCY_KEY_RETENTION_H: int(1, 24 * 90).default(24),

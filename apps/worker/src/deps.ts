@@ -19,6 +19,7 @@ import { createEmailLanes, type EmailLanes } from '@platform/email';
 import { createLogger, RateLimiter } from '@platform/http-kit';
 import { markDelivered } from '@platform/intake';
 import {
+  type AccountingServices,
   ChatNotifierService,
   chatOrigins,
   createAccountingServices,
@@ -41,6 +42,7 @@ import type { TenantErps } from '@platform/tenancy';
 import type { WorkerConfig } from './config.js';
 import { workerTenantErps } from './erp-connections.js';
 import { accountingHandlers } from './features/accounting/accounting.jobs.js';
+import { AccountingReconcileRunner } from './features/accounting/accounting-reconcile.runner.js';
 import { createCertificateJob } from './features/certificates/certificates.job.js';
 import { ChangeFeedRunner } from './features/change-feed/change-feed.runner.js';
 import { ChangeFeedService } from './features/change-feed/change-feed.service.js';
@@ -69,6 +71,8 @@ export interface WorkerParts {
   domainChecks: ReturnType<typeof createDomainCheckJob>;
   /** Wakes deliveries waiting for an unreachable ERP when it answers again (ERP_RECOVERY_PROBE_MS). */
   erpRecovery: ErpRecoveryRunner | undefined;
+  /** Repairs residuals a lost provider notice left wrong (ACCOUNTING_RECONCILE_INTERVAL_MS). */
+  accountingReconcile: AccountingReconcileRunner | undefined;
 }
 
 function conversionsSender(config: WorkerConfig, logger: Logger): ConversionsSender {
@@ -83,6 +87,31 @@ function conversionsSender(config: WorkerConfig, logger: Logger): ConversionsSen
     : createLogConversionsSender(logger);
 }
 
+function workerSettings(config: WorkerConfig, db: Db): IntegrationSettingsService {
+  return new IntegrationSettingsService(
+    db,
+    secretBoxFrom(config),
+    (raw) => normalizeSmsPhone(raw, config.SMS_DEFAULT_REGION),
+    chatOrigins(config.CHAT_ALLOWED_ORIGINS),
+  );
+}
+
+function workerAccountingServices(
+  config: WorkerConfig,
+  db: Db,
+  settings = workerSettings(config, db),
+): AccountingServices {
+  return createAccountingServices(
+    db,
+    settings,
+    xeroAccountingAdapters({
+      loginUrl: config.ACCT_LOGIN_URL,
+      identityUrl: config.ACCT_IDENTITY_URL,
+      apiUrl: config.ACCT_API_URL,
+    }),
+  );
+}
+
 /** Every outbox topic the main relay delivers, each handler typed by its topic's payload. */
 export function buildHandlers(
   config: WorkerConfig,
@@ -90,15 +119,12 @@ export function buildHandlers(
   logger: Logger,
   erps: TenantErps,
   wake: () => void,
+  /** Shared with the periodic reconciliation (one token cache); built here when absent. */
+  accountingServices?: AccountingServices,
 ): OutboxHandlers {
   // Every delivery goes to the ERP of the row's tenant (its own database and service account).
   const erpOfTenant = (tenantId: string) => erps.forTenant(tenantId);
-  const settings = new IntegrationSettingsService(
-    db,
-    secretBoxFrom(config),
-    (raw) => normalizeSmsPhone(raw, config.SMS_DEFAULT_REGION),
-    chatOrigins(config.CHAT_ALLOWED_ORIGINS),
-  );
+  const settings = workerSettings(config, db);
   const chat = new ChatNotifierService(
     settings,
     createGoogleChatPoster({ allowedOrigins: chatOrigins(config.CHAT_ALLOWED_ORIGINS) }),
@@ -113,15 +139,7 @@ export function buildHandlers(
       config.ERP_STRUCTURED_ATTRIBUTION === 'on',
     );
   const conversions = conversionsSender(config, logger);
-  const accounting = createAccountingServices(
-    db,
-    settings,
-    xeroAccountingAdapters({
-      loginUrl: config.ACCT_LOGIN_URL,
-      identityUrl: config.ACCT_IDENTITY_URL,
-      apiUrl: config.ACCT_API_URL,
-    }),
-  );
+  const accounting = accountingServices ?? workerAccountingServices(config, db, settings);
   return {
     [TOPIC_ESTIMATE]: (row) => leads(row.tenant_id).deliverEstimate(row.payload),
     [TOPIC_HELPDESK]: (row) => leads(row.tenant_id).deliverHelpdesk(row.payload),
@@ -144,10 +162,11 @@ export function composeWorker(config: WorkerConfig, db: Db, logger: Logger): Wor
     baseDelayMs: config.OUTBOX_BASE_DELAY_MS,
     maxDelayMs: config.OUTBOX_MAX_DELAY_MS,
   };
+  const accounting = workerAccountingServices(config, db);
   const relay: OutboxRelay = new OutboxRelay({
     db,
     workerId: `${hostname()}:${process.pid}:${newId().slice(0, 8)}`,
-    handlers: buildHandlers(config, db, logger, erps, () => relay.wake()),
+    handlers: buildHandlers(config, db, logger, erps, () => relay.wake(), accounting),
     logger,
     ...tuning,
     visibilityTimeoutMs: config.OUTBOX_CLAIM_TIMEOUT_MS,
@@ -203,5 +222,15 @@ export function composeWorker(config: WorkerConfig, db: Db, logger: Logger): Wor
           logger,
         })
       : undefined;
-  return { relay, email, feed, pruning, certificates, metrics, domainChecks, erpRecovery };
+  const accountingReconcile =
+    config.ACCOUNTING_RECONCILE_INTERVAL_MS > 0
+      ? new AccountingReconcileRunner(
+          accounting.audit,
+          (tenantId) => erps.forTenant(tenantId),
+          config.ACCOUNTING_RECONCILE_INTERVAL_MS,
+          logger,
+          () => relay.wake(),
+        )
+      : undefined;
+  return { relay, email, feed, pruning, certificates, metrics, domainChecks, erpRecovery, accountingReconcile };
 }

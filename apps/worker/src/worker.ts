@@ -32,11 +32,8 @@ export async function startWorker(
     opts.db ??
     (await openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, name: 'platform', owner: true }));
   if (ownDb) await migratePlatform(db);
-  const { relay, email, feed, pruning, certificates, metrics, domainChecks, erpRecovery } = composeWorker(
-    config,
-    db,
-    logger,
-  );
+  const { relay, email, feed, pruning, certificates, metrics, domainChecks, erpRecovery, accountingReconcile } =
+    composeWorker(config, db, logger);
   relay.start();
   email.start();
   feed?.start();
@@ -44,6 +41,7 @@ export async function startWorker(
   certificates?.start();
   domainChecks?.start();
   erpRecovery?.start();
+  accountingReconcile?.start();
   let closing: Promise<void> | undefined;
   return {
     relay,
@@ -58,6 +56,7 @@ export async function startWorker(
         await certificates?.stop();
         await domainChecks?.stop();
         await erpRecovery?.stop();
+        await accountingReconcile?.stop();
         await relay.stop();
         await email.close();
         if (ownDb) await db.close();

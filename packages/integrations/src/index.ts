@@ -33,6 +33,7 @@ export {
   type AccountingWebhookOutcome,
 } from './accounting/accounting-webhook.service.js';
 export { AccountingPaymentsService, type PaymentsResult } from './accounting/accounting-reconcile.service.js';
+export { AccountingResidualAudit, type ResidualAuditResult } from './accounting/accounting-residual-audit.service.js';
 export { paymentRef, allocationRef } from './accounting/accounting-erp-money.js';
 export { AccountingAttention, ERP_SYNC_ISSUE_FIELD } from './accounting/accounting-attention.js';
 export { AccountingTokens, AccountingNotConnected, REFRESH_MARGIN_MS } from './accounting/accounting-tokens.js';

@@ -6,12 +6,17 @@
  * (accounting-erp-money.ts); a payment we registered that is gone from the invoice is read at the
  * provider and, when DELETED (or unknown), cancelled in the ERP; an allocation gone from the invoice
  * (removed at the provider) is cancelled in the ERP. Then the residuals are compared:
- * a difference is flagged on the invoice (needs attention), agreement clears the flag. All of it
- * under an advisory lock per provider invoice, so repeated, concurrent and out-of-order events
- * change nothing twice.
+ * a difference is flagged on the invoice (needs attention), agreement clears the flag. Repeated,
+ * concurrent and out-of-order events change nothing twice: each registration or undo takes a lease on
+ * its accounting_payments row in one short statement, calls the ERP with no platform transaction open
+ * (a slow ERP must not hold the platform database, which on the embedded database blocks every
+ * query, the webhook's own insert included), then records the ERP id and releases. A row leased by
+ * another worker makes the job retry later; an expired lease (a crash) is taken over, and the ERP
+ * helpers find the first attempt's record by its reference.
  */
 import type { Db } from '@platform/db';
 import type { Erp } from '@platform/erp';
+import { RetryLater } from '@platform/outbox';
 import { type AccountingApi, isAccountingError } from '@platform/providers';
 
 import * as repo from './accounting.repo.js';
@@ -49,7 +54,19 @@ export class AccountingPaymentsService {
     private readonly api: AccountingApi,
     private readonly calls: AccountingCalls,
     private readonly attention: AccountingAttention,
+    /** How long a worker may take over the ERP call of one registration before another may take over. */
+    private readonly leaseMs = 5 * 60_000,
   ) {}
+
+  /** Runs the ERP work of a leased row; on failure gives the lease back so a retry need not wait for it. */
+  private async underLease<T>(tenantId: string, key: string, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (e) {
+      await repo.releaseLease(this.db, tenantId, key).catch(() => undefined);
+      throw e;
+    }
+  }
 
   async applyInvoiceUpdate(
     tenantId: string,
@@ -83,41 +100,50 @@ export class AccountingPaymentsService {
       })),
     ].sort((a, b) => a.date.getTime() - b.date.getTime() || a.key.localeCompare(b.key));
     const out = { registered: [] as string[], skipped: [] as string[], undone: [] as string[] };
-    const lock = `accounting-payment:${tenantId}:${job.invoiceId}`;
+    let busy = 0;
     for (const it of items) {
-      const id = await this.db.transaction(async (tx) => {
-        await repo.lockKey(tx, lock);
-        const claim = await repo.claimPayment(tx, tenantId, {
-          paymentId: it.key,
-          invoiceId: job.invoiceId,
-          amount: it.amount,
-          kind: it.kind,
-          erpModel: it.kind === 'credit_note' ? 'account.move' : 'account.payment',
-        });
-        if (claim.erp_payment_id !== null) return undefined;
-        const money = { ref: it.ref, amount: it.amount, date: day(it.date) };
-        const erpId =
-          it.kind === 'credit_note'
-            ? await registerCreditNote(erp, sent.erp_invoice_id, { ...money, number: it.number })
-            : await registerPayment(erp, sent.erp_invoice_id, row.payment_journal_id, money);
-        if (erpId !== undefined) await repo.setErpPayment(tx, tenantId, it.key, erpId);
-        return erpId;
+      const claim = await repo.claimPayment(this.db, tenantId, {
+        paymentId: it.key,
+        invoiceId: job.invoiceId,
+        amount: it.amount,
+        kind: it.kind,
+        erpModel: it.kind === 'credit_note' ? 'account.move' : 'account.payment',
       });
-      (id !== undefined ? out.registered : out.skipped).push(it.key);
+      if (claim.erp_payment_id !== null) {
+        out.skipped.push(it.key);
+        continue;
+      }
+      if (!(await repo.takeLease(this.db, tenantId, it.key, 'register', this.leaseMs))) {
+        busy++;
+        continue;
+      }
+      const money = { ref: it.ref, amount: it.amount, date: day(it.date) };
+      const erpId = await this.underLease(tenantId, it.key, () =>
+        it.kind === 'credit_note'
+          ? registerCreditNote(erp, sent.erp_invoice_id, { ...money, number: it.number })
+          : registerPayment(erp, sent.erp_invoice_id, row.payment_journal_id, money),
+      );
+      if (erpId !== undefined) await repo.setErpPayment(this.db, tenantId, it.key, erpId);
+      else await repo.releaseLease(this.db, tenantId, it.key);
+      (erpId !== undefined ? out.registered : out.skipped).push(it.key);
     }
     const liveKeys = new Set(items.map((it) => it.key));
     for (const reg of await repo.listRegistered(this.db, tenantId, job.invoiceId)) {
       if (reg.undone_at || reg.erp_payment_id === null || liveKeys.has(reg.provider_payment_id)) continue;
       // The invoice is authoritative for allocations; a payment may only have dropped off the list.
       if (reg.kind === 'payment' && !(await this.deletedAtProvider(row, reg.provider_payment_id))) continue;
-      await this.db.transaction(async (tx) => {
-        await repo.lockKey(tx, lock);
-        if (reg.kind === 'credit_note') await undoCreditNote(erp, reg.erp_payment_id!);
-        else await undoPayment(erp, reg.erp_payment_id!);
-        await repo.markUndone(tx, tenantId, reg.provider_payment_id);
-      });
+      if (!(await repo.takeLease(this.db, tenantId, reg.provider_payment_id, 'undo', this.leaseMs))) {
+        busy++;
+        continue;
+      }
+      await this.underLease(tenantId, reg.provider_payment_id, () =>
+        reg.kind === 'credit_note' ? undoCreditNote(erp, reg.erp_payment_id!) : undoPayment(erp, reg.erp_payment_id!),
+      );
+      await repo.markUndone(this.db, tenantId, reg.provider_payment_id);
       out.undone.push(reg.provider_payment_id);
     }
+    // Another worker is registering some of this money right now: compare once it is done.
+    if (busy) throw new RetryLater(`${busy} registration(s) of invoice ${job.invoiceId} in progress elsewhere`, 10_000);
     const [after] = await erp.read('account.move', [sent.erp_invoice_id], ['amount_residual']);
     const residual = Number(after?.['amount_residual'] ?? 0);
     const agrees = cents(residual) === cents(invoice.amountDue);

@@ -10,6 +10,7 @@ import { AccountingCalls } from './accounting-calls.js';
 import { AccountingConnectService } from './accounting-connect.service.js';
 import { AccountingContacts } from './accounting-contacts.js';
 import { AccountingPaymentsService } from './accounting-reconcile.service.js';
+import { AccountingResidualAudit } from './accounting-residual-audit.service.js';
 import { AccountingSyncService } from './accounting-sync.service.js';
 import { AccountingTokens } from './accounting-tokens.js';
 import { AccountingWebhookService } from './accounting-webhook.service.js';
@@ -28,6 +29,8 @@ export interface AccountingServices {
   sync: AccountingSyncService;
   webhook: AccountingWebhookService;
   payments: AccountingPaymentsService;
+  /** The periodic reconciliation of residuals (lost notices). */
+  audit: AccountingResidualAudit;
   attention: AccountingAttention;
 }
 
@@ -49,6 +52,7 @@ export function createAccountingServices(
     sync: new AccountingSyncService(db, api, calls, new AccountingContacts(db, api, calls), attention),
     webhook: new AccountingWebhookService(db, tokens, adapters.webhooks, opts.onQueued),
     payments: new AccountingPaymentsService(db, api, calls, attention),
+    audit: new AccountingResidualAudit(db, api, calls),
     attention,
   };
 }

@@ -28,7 +28,7 @@ export async function findById(db: Queryable, id: string): Promise<AccountingRow
   return (await db.query<AccountingRow>('SELECT * FROM accounting_connections WHERE id = $1', [id])).rows[0];
 }
 
-/** Held until the transaction ends: one refresh (or one payment registration) at a time, across workers. */
+/** Held until the transaction ends: one token refresh at a time, across workers. */
 export async function lockKey(tx: Queryable, key: string): Promise<void> {
   await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [key]);
 }
@@ -98,6 +98,36 @@ export async function claimPayment(
   ).rows[0]!;
 }
 
+/**
+ * Takes the row's lease for `leaseMs` when nobody holds it (or theirs expired) and the work is still
+ * to do (`for: 'register'`: no ERP id yet; `'undo'`: registered, not undone). False: done, or leased.
+ */
+export async function takeLease(
+  db: Queryable,
+  tenantId: string,
+  key: string,
+  work: 'register' | 'undo',
+  leaseMs: number,
+): Promise<boolean> {
+  const todo = work === 'register' ? 'erp_payment_id IS NULL' : 'erp_payment_id IS NOT NULL AND undone_at IS NULL';
+  const r = await db.query(
+    `UPDATE accounting_payments SET lease_until = now() + make_interval(secs => $3::double precision / 1000)
+     WHERE tenant_id = $1 AND provider_payment_id = $2 AND ${todo} AND (lease_until IS NULL OR lease_until < now())
+     RETURNING provider_payment_id`,
+    [tenantId, key, leaseMs],
+  );
+  return r.rows.length > 0;
+}
+
+/** Gives the lease back without recording anything (the ERP had nothing to do, or the call failed). */
+export async function releaseLease(db: Queryable, tenantId: string, key: string): Promise<void> {
+  await db.query(
+    'UPDATE accounting_payments SET lease_until = NULL WHERE tenant_id = $1 AND provider_payment_id = $2',
+    [tenantId, key],
+  );
+}
+
+/** Records the ERP record of the provider money and releases the lease. */
 export async function setErpPayment(
   db: Queryable,
   tenantId: string,
@@ -105,7 +135,7 @@ export async function setErpPayment(
   erpPaymentId: number,
 ): Promise<void> {
   await db.query(
-    'UPDATE accounting_payments SET erp_payment_id = $3 WHERE tenant_id = $1 AND provider_payment_id = $2',
+    'UPDATE accounting_payments SET erp_payment_id = $3, lease_until = NULL WHERE tenant_id = $1 AND provider_payment_id = $2',
     [tenantId, paymentId, erpPaymentId],
   );
 }
@@ -222,8 +252,26 @@ export async function listRegistered(
 }
 
 export async function markUndone(db: Queryable, tenantId: string, key: string): Promise<void> {
-  await db.query('UPDATE accounting_payments SET undone_at = now() WHERE tenant_id = $1 AND provider_payment_id = $2', [
-    tenantId,
-    key,
-  ]);
+  await db.query(
+    'UPDATE accounting_payments SET undone_at = now(), lease_until = NULL WHERE tenant_id = $1 AND provider_payment_id = $2',
+    [tenantId, key],
+  );
+}
+
+export async function listSentInvoices(db: Queryable, tenantId: string): Promise<SentInvoiceRow[]> {
+  return (
+    await db.query<SentInvoiceRow>(
+      'SELECT erp_db, erp_invoice_id, provider_invoice_id, provider_invoice_number FROM accounting_invoices WHERE tenant_id = $1 ORDER BY created_at',
+      [tenantId],
+    )
+  ).rows;
+}
+
+/** Tenants with a connection that finished its connect (the periodic reconciliation visits these). */
+export async function listConnectedTenants(db: Queryable): Promise<string[]> {
+  return (
+    await db.query<{ tenant_id: string }>(
+      'SELECT DISTINCT tenant_id FROM accounting_connections WHERE provider_tenant_id IS NOT NULL ORDER BY tenant_id',
+    )
+  ).rows.map((r) => r.tenant_id);
 }
