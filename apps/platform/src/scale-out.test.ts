@@ -28,6 +28,8 @@ import {
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 /** SCALE_OUT_OUTAGE_S: how long the ERP is down (the issue's drill: 20; CI keeps it short). */
 const OUTAGE_S = Number(process.env.SCALE_OUT_OUTAGE_S ?? 5);
+/** SCALE_OUT_EVERY_MS: the gap between two estimates of the stream. */
+const EVERY_MS = Number(process.env.SCALE_OUT_EVERY_MS ?? 40);
 let pg: TestDb;
 let erpDir: string;
 let erpPort: number;
@@ -90,7 +92,7 @@ describe.skipIf(!onPostgres)('two landing hosts and two workers on one PostgreSQ
       120_000,
     );
 
-    const stream = startEstimateStream(hosts, { everyMs: 40, prefix: 'scale' });
+    const stream = startEstimateStream(hosts, { everyMs: EVERY_MS, prefix: 'scale' });
     let back: number | undefined;
     try {
       await new Promise((r) => setTimeout(r, 2_000));
