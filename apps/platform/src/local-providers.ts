@@ -101,7 +101,14 @@ export async function startLocalProviders(c: PlatformConfig): Promise<LocalProvi
       sms?.setWebhookUrl(`${erpUrl}/sms/webhook/sms`);
       accounting?.setWebhookUrl(`${erpUrl}/acct/webhook`);
       console_ = createServer((req, res) => void serveConsole(req, res, { sms, chat, mail }));
-      await new Promise<void>((r) => console_!.listen(c.LOCAL_PROVIDERS_PORT, host, r));
+      // A listen failure rejects (start-up names the busy port) instead of crashing on an unhandled 'error'.
+      await new Promise<void>((resolve, reject) => {
+        console_!.once('error', reject);
+        console_!.listen(c.LOCAL_PROVIDERS_PORT, host, () => {
+          console_!.off('error', reject);
+          resolve();
+        });
+      });
       return `http://${host}:${(console_.address() as AddressInfo).port}`;
     },
     async close() {

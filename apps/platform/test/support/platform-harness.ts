@@ -1,17 +1,10 @@
 /** Helpers for whole-platform tests: free ports, posting forms with fresh bot-check tokens, child processes. */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 
-export async function freePort(): Promise<number> {
-  const srv = createServer();
-  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
-  const port = (srv.address() as { port: number }).port;
-  await new Promise<void>((r) => srv.close(() => r()));
-  return port;
-}
+export { freePort } from '@platform/http-kit/free-port';
 
 export async function postForm(
   landingUrl: string,

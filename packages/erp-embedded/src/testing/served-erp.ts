@@ -6,10 +6,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createServer as createHttpServer, type Server } from 'node:http';
-import { type AddressInfo, createServer as createNetServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 
 import { createTestDb, type Db } from '@platform/db';
 import { createOdooErp, type Erp } from '@platform/erp';
+import { freePort } from '@platform/http-kit/free-port';
 
 import { defaultRegistry, EmbeddedErp, type Registry } from '../index.js';
 import { createJsonRpcHost } from './jsonrpc-host.js';
@@ -34,14 +35,7 @@ export interface TestErp {
   close(): Promise<void>;
 }
 
-/** A loopback port nobody listens on (just released by the OS). */
-export async function freePort(): Promise<number> {
-  const srv = createNetServer();
-  await new Promise<void>((resolve) => srv.listen(0, '127.0.0.1', resolve));
-  const { port } = srv.address() as AddressInfo;
-  await new Promise<void>((resolve) => srv.close(() => resolve()));
-  return port;
-}
+export { freePort };
 
 /** The default registry without some fields of one model (an ERP lacking custom fields). */
 export function registryWithout(model: string, fields: string[]): Registry {

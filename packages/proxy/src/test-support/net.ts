@@ -1,18 +1,8 @@
 /** Small network helpers for proxy tests: free loopback ports and HTTPS requests with SNI and a source address. */
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { type AddressInfo, createServer } from 'node:net';
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
+export { freePort } from '@platform/http-kit/free-port';
 
 export interface Answer {
   status: number;
