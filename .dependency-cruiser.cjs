@@ -35,7 +35,12 @@ module.exports = {
       severity: 'error',
       from: { path: '^apps/landing/src/client/', pathNot: '\\.test\\.ts$' },
       to: {
-        pathNot: ['^apps/landing/src/client/', '^packages/attribution/src/form-source\\.vocabulary\\.ts$'],
+        pathNot: [
+          '^apps/landing/src/client/',
+          '^packages/attribution/src/form-source\\.vocabulary\\.ts$',
+          '^packages/contracts/src/attribution-fields\\.ts$',
+          '^packages/web/src/',
+        ],
       },
     },
     {

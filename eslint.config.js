@@ -63,9 +63,9 @@ export default defineConfig(
           patterns: [
             { group: ['node:*'], message: 'The client bundle runs in the browser.' },
             {
-              regex: '^@platform/(?!attribution/form-source\\.vocabulary)',
+              regex: '^@platform/(?!attribution/form-source\\.vocabulary|contracts/attribution-fields|web/)',
               message:
-                'The client bundle takes only browser-safe modules (@platform/attribution/form-source.vocabulary.js).',
+                'The client bundle takes only browser-safe modules (@platform/attribution/form-source.vocabulary.js, @platform/contracts/attribution-fields.js, @platform/web).',
             },
             { regex: '^\\.\\./(?!client/)', message: 'The client bundle does not import server code.' },
           ],

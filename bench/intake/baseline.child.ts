@@ -16,6 +16,7 @@ import type { AddressInfo } from 'node:net';
 
 import { PGlite } from '@electric-sql/pglite';
 import { leadTags, parseFormSource } from '@platform/attribution';
+import { ATTRIBUTION_FIELDS } from '@platform/contracts/attribution-fields.js';
 import { LocalSiteverify } from '@platform/providers/local';
 import pg from 'pg';
 
@@ -180,17 +181,6 @@ const SQL_SUBMISSION = `INSERT INTO submissions (id, tenant_id, kind, form_sourc
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`;
 const SQL_OUTBOX = `INSERT INTO outbox (tenant_id, topic, aggregate_id, dedupe_key, payload) VALUES ($1, $2, $3, $4, $5)
      ON CONFLICT (tenant_id, dedupe_key) WHERE dedupe_key IS NOT NULL DO NOTHING RETURNING id`;
-const ATTRIBUTION = [
-  'gclid',
-  'gbraid',
-  'wbraid',
-  'utm_source',
-  'utm_medium',
-  'utm_campaign',
-  'utm_term',
-  'utm_content',
-  'lp_slug',
-];
 
 async function estimate(req: IncomingMessage, res: ServerResponse): Promise<void> {
   if (!String(req.headers['content-type'] ?? '').startsWith('application/json')) throw new HttpError(415, 'JSON only');
@@ -211,7 +201,7 @@ async function estimate(req: IncomingMessage, res: ServerResponse): Promise<void
     .digest('hex');
   const formSource = parseFormSource(typeof fields.form_source === 'string' ? fields.form_source : undefined);
   const attribution: Record<string, string> = {};
-  for (const k of ATTRIBUTION) if (typeof fields[k] === 'string' && fields[k]) attribution[k] = fields[k] as string;
+  for (const k of ATTRIBUTION_FIELDS) if (typeof fields[k] === 'string' && fields[k]) attribution[k] = fields[k] as string;
   const outboxPayload = {
     submissionId: id,
     erpDb: tenant.erp_db,

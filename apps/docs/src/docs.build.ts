@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { escapeHtml } from '@platform/web/escape-html.js';
 import { build } from 'vitepress';
 
 import { API_REFERENCES, type ApiReference } from './api-references.js';
@@ -15,7 +16,7 @@ import { API_REFERENCES, type ApiReference } from './api-references.js';
 export const SITE_ROOT = fileURLToPath(new URL('../site', import.meta.url));
 export const DEFAULT_DIST = fileURLToPath(new URL('../dist', import.meta.url));
 
-const esc = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+const esc = escapeHtml;
 
 function referencePage(r: ApiReference): string {
   return `<!doctype html>

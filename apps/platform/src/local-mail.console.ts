@@ -5,9 +5,9 @@
  * under a sandbox CSP so a message's scripts never run with the console's origin.
  */
 import type { LocalMailMessage } from '@platform/providers/local';
+import { escapeHtml } from '@platform/web/escape-html.js';
 
-const esc = (s: string): string =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const esc = escapeHtml;
 
 /** http(s) links of a message, from its HTML hrefs and its text, in order, once each. */
 export function mailLinks(m: Pick<LocalMailMessage, 'html' | 'text'>): string[] {

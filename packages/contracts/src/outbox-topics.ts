@@ -8,20 +8,9 @@ export const TOPIC_ESTIMATE = 'submission.estimate';
 export const TOPIC_HELPDESK = 'submission.helpdesk';
 export const TOPIC_CONVERSION = 'conversions.lead';
 
-/** The attribution hidden fields, kept verbatim on the platform's submission record. */
-export const ATTRIBUTION_FIELDS = [
-  'gclid',
-  'gbraid',
-  'wbraid',
-  'utm_source',
-  'utm_medium',
-  'utm_campaign',
-  'utm_term',
-  'utm_content',
-  'lp_slug',
-] as const;
-export type AttributionField = (typeof ATTRIBUTION_FIELDS)[number];
-export type Attribution = Partial<Record<AttributionField, string>>;
+import type { Attribution } from './attribution-fields.js';
+
+export { ATTRIBUTION_FIELDS, type Attribution, type AttributionField } from './attribution-fields.js';
 
 export interface EstimatePayload {
   submissionId: string;

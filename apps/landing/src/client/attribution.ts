@@ -1,21 +1,16 @@
 /** Attribution hidden fields: read from the landing URL, kept in sessionStorage for the visit. */
+import {
+  type Attribution,
+  ATTRIBUTION_FIELDS as ATTRIBUTION_KEYS,
+} from '@platform/contracts/attribution-fields.js';
+
 import { get, set } from './storage.js';
 
-export const ATTRIBUTION_KEYS = [
-  'gclid',
-  'gbraid',
-  'wbraid',
-  'utm_source',
-  'utm_medium',
-  'utm_campaign',
-  'utm_term',
-  'utm_content',
-  'lp_slug',
-] as const;
+export type { Attribution };
+
 const STORE_KEY = 'site_attribution';
 const MAX_LEN = 200;
 
-export type Attribution = Partial<Record<(typeof ATTRIBUTION_KEYS)[number], string>>;
 
 /**
  * Values in the URL overwrite stored ones key by key. `lp_slug` also comes from the page itself

@@ -2,7 +2,8 @@
  * Posts every `form[data-endpoint]` as JSON with the bot-check token in the body, shows the
  * backend's problem+json errors next to their inputs, a success state, and never double-submits.
  */
-import { captchaToken, loadCaptcha } from './captcha.js';
+import { captchaToken, loadCaptcha } from '@platform/web/captcha-client.js';
+
 import { checkForm } from './checks.js';
 import { fieldMessage, FORM_MESSAGES, formMessage } from './messages.js';
 

@@ -4,8 +4,8 @@
  * pages (mode "cta") it has no triggers and opens only from the page's CTA buttons.
  */
 import { type PopupOpener, popupSuffix, type PopupTrigger } from '@platform/attribution/form-source.vocabulary.js';
+import { loadCaptcha } from '@platform/web/captcha-client.js';
 
-import { loadCaptcha } from './captcha.js';
 import { POPUP_CONFIG as C } from './popup.config.js';
 import { get, remove, set } from './storage.js';
 

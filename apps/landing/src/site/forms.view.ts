@@ -1,18 +1,9 @@
 /** Server-rendered forms: estimate (inline, LP v2, popup) and helpdesk. The client script posts them as JSON. */
+import { ATTRIBUTION_FIELDS } from '@platform/contracts/attribution-fields.js';
+
 import type { Product } from './content.loader.js';
 import { html, raw, type Safe } from './html.js';
 
-export const ATTRIBUTION_FIELDS = [
-  'gclid',
-  'gbraid',
-  'wbraid',
-  'utm_source',
-  'utm_medium',
-  'utm_campaign',
-  'utm_term',
-  'utm_content',
-  'lp_slug',
-] as const;
 
 /** Where a form posted without JavaScript lands: no bot check can run, so nothing is sent (no-script.view.ts). */
 export const NO_SCRIPT_PATH = '/request-not-sent';

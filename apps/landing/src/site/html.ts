@@ -1,4 +1,5 @@
 /** Tiny HTML templating: `html` escapes interpolated values unless they are already `Safe`. */
+import { escapeHtml } from '@platform/web/escape-html.js';
 export class Safe {
   constructor(readonly value: string) {}
   toString(): string {
@@ -6,8 +7,7 @@ export class Safe {
   }
 }
 
-const ESC: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => ESC[c]!);
+export { escapeHtml };
 
 type Part = string | number | boolean | null | undefined | Safe | Part[];
 

@@ -4,7 +4,7 @@
  * still a script). Hand-written on purpose: twelve lines with typed data beat a template engine
  * whose escaping depends on which brace style a template author picks.
  */
-const ESC: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+import { escapeHtml } from '@platform/web/escape-html.js';
 
 export class SafeHtml {
   constructor(readonly value: string) {}
@@ -13,7 +13,7 @@ export class SafeHtml {
   }
 }
 
-export const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => ESC[c]!);
+export { escapeHtml };
 
 export function html(strings: TemplateStringsArray, ...values: unknown[]): SafeHtml {
   let out = strings[0]!;

@@ -7,6 +7,7 @@
  */
 import type { Domain, Erp } from '@platform/erp';
 import { isSamePhone } from '@platform/providers';
+import { escapeHtml } from '@platform/web/escape-html.js';
 
 export const SMS_XMLID_MODULE = 'platform_sms';
 const NO_ACTIVE_TEST = { active_test: false };
@@ -21,8 +22,6 @@ export const smsXmlIdName = (smsId: string): string => `sms_${smsId.replace(/-/g
 export const smsMarker = (smsId: string): string => `platform-sms:${smsId}`;
 export const smsMessageId = (smsId: string): string => `<sms-${smsId}@platform>`;
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 /** Customer text is escaped, so it can never contain this markup and pass for another SMS's marker. */
 const markerParagraph = (smsId: string) => `<p data-platform-ref="${smsMarker(smsId)}">${smsMarker(smsId)}</p>`;
 

@@ -5,6 +5,7 @@
 import { type Db, withTenant } from '@platform/db';
 import type { ErpRecord } from '@platform/erp';
 import { AppError, type FieldIssue } from '@platform/kernel';
+import { escapeHtml } from '@platform/web/escape-html.js';
 
 import type { AuditLog } from '../audit/audit-log.js';
 import type { Principal } from '../auth/principal.js';
@@ -20,8 +21,6 @@ export interface LeadPatch {
 
 const m2o = (v: unknown) => (Array.isArray(v) ? { id: v[0] as number, name: String(v[1]) } : null);
 const str = (v: unknown) => (typeof v === 'string' && v ? v : null);
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 const textToHtml = (t: string) =>
   t
     .split(/\n{2,}/)

@@ -6,6 +6,7 @@ import type { CustomerMessage, CustomerView } from '@platform/contracts/customer
 import { type Db, withTenant } from '@platform/db';
 import type { Erp, ErpRecord } from '@platform/erp';
 import { AppError } from '@platform/kernel';
+import { escapeHtml } from '@platform/web/escape-html.js';
 
 import type { AuditLog } from '../audit/audit-log.js';
 import type { Principal } from '../auth/principal.js';
@@ -20,8 +21,6 @@ export interface QuoteIds {
 const notFound = () => new AppError('NOT_FOUND', 'No such customer.');
 const m2oName = (v: unknown) => (Array.isArray(v) && v.length > 1 ? String(v[1]) : null);
 const when = (v: unknown) => (typeof v === 'string' && v ? `${v.slice(0, 19).replace(' ', 'T')}Z` : null);
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ' };
 
 /** The ERP's HTML as the text a person wrote: paragraphs and breaks become new lines. */

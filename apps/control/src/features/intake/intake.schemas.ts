@@ -16,17 +16,8 @@ const email = optional(254).refine((v) => v === undefined || z.email().safeParse
 });
 const tenantId = z.uuid({ error: 'must be a UUID' });
 
-export const ATTRIBUTION_KEYS = [
-  'gclid',
-  'gbraid',
-  'wbraid',
-  'utm_source',
-  'utm_medium',
-  'utm_campaign',
-  'utm_term',
-  'utm_content',
-  'lp_slug',
-] as const;
+/** The attribution hidden fields (declared once in the contracts). */
+export { ATTRIBUTION_FIELDS as ATTRIBUTION_KEYS } from '@platform/contracts/attribution-fields.js';
 
 export const leadBody = z
   .object({

@@ -7,6 +7,7 @@ import { inches } from '@platform/contracts/window-pricing.js';
 import type { Db, Queryable } from '@platform/db';
 import type { Erp } from '@platform/erp';
 import { AppError, type Clock } from '@platform/kernel';
+import { escapeHtml } from '@platform/web/escape-html.js';
 
 import type { AuditLog } from '../audit/audit-log.js';
 import type { PlanLimits } from '../plans/plan-limits.service.js';
@@ -51,7 +52,7 @@ export const windowsText = (ws: JobWindow[]) =>
   ws.length
     ? `<ul>${ws.map((w) => `<li>${esc(w.room)}: ${esc(w.product)}, ${inches(w.width_in)}" × ${inches(w.drop_in)}", ${w.mount} mount, ${esc(w.colour)}</li>`).join('')}</ul>`
     : undefined;
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const esc = escapeHtml;
 
 export class JobCommands {
   constructor(

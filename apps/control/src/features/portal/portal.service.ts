@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { type Db, type Queryable, withTenant } from '@platform/db';
 import { AppError, type Clock } from '@platform/kernel';
 import type { ObjectStore } from '@platform/storage';
+import { escapeHtml } from '@platform/web/escape-html.js';
 
 import type { AuditLog } from '../audit/audit-log.js';
 import type { LeadStageMover } from '../sales/quote-sending.service.js';
@@ -23,8 +24,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const invalid = () =>
   new AppError('PORTAL_LINK_INVALID', 'This link is not valid any more. Ask the company for a new one.');
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export interface PortalOptions {
   signatureMaxBytes: number;

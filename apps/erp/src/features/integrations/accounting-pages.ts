@@ -1,5 +1,6 @@
 /** The small HTML pages of the accounting connection (callback, connect errors). Values are escaped; no secrets. */
-const esc = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+import { escapeHtml } from '@platform/web/escape-html.js';
+const esc = escapeHtml;
 
 export interface PageItem {
   label: string;

@@ -3,11 +3,12 @@
  * and password and approves or denies the application's scopes. Every value is HTML-escaped; the
  * page cannot be framed (clickjacking) and is never cached.
  */
+import { escapeHtml } from '@platform/web/escape-html.js';
 import type { FastifyReply } from 'fastify';
 
 import type { AuthorizeParams } from './oauth.service.js';
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const esc = escapeHtml;
 
 export const PAGE_HEADERS = {
   'content-type': 'text/html; charset=utf-8',

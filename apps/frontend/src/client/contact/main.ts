@@ -1,5 +1,6 @@
 /** The contact form: posts a helpdesk ticket for this host's tenant, once (Idempotency-Key per form fill). */
-import { captchaToken, loadCaptcha } from '../shared/captcha.js';
+import { captchaToken, loadCaptcha } from '@platform/web/captcha-client.js';
+
 import { $, uuid } from '../shared/dom.js';
 
 const form = $<HTMLFormElement>('#contact-form');

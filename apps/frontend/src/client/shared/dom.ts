@@ -1,12 +1,6 @@
 /** Tiny helpers for rendering with template strings: every value goes through h(). */
-export function h(v: unknown): string {
-  return String(v ?? '')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
+import { escapeHtml } from '@platform/web/escape-html.js';
+export const h = escapeHtml;
 
 export const $ = <T extends Element = HTMLElement>(sel: string, root: ParentNode = document): T | null =>
   root.querySelector<T>(sel);

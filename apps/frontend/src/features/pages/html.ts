@@ -1,12 +1,6 @@
 /** Escaping for server-rendered HTML: every interpolated value goes through esc(). */
-export function esc(v: unknown): string {
-  return String(v ?? '')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
+import { escapeHtml } from '@platform/web/escape-html.js';
+export const esc = escapeHtml;
 
 function luminance(hex: string): number {
   const lin = [1, 3, 5].map((i) => {

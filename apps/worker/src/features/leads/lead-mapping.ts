@@ -3,6 +3,7 @@
  * Pure functions: ids of partners, tags and UTM records are resolved by the caller.
  */
 import type { EstimatePayload, HelpdeskPayload } from '@platform/contracts';
+import { escapeHtml } from '@platform/web/escape-html.js';
 
 export const XMLID_MODULE = 'platform_intake';
 
@@ -16,8 +17,6 @@ export const referenceMarker = (submissionId: string): string => `platform-submi
  */
 export const referenceParagraph = (submissionId: string): string => `<p>${referenceMarker(submissionId)}</p>`;
 
-const escapeHtml = (s: string): string =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export const productLabel = (slug: string): string =>
   slug

@@ -7,6 +7,8 @@
  */
 import { randomBytes } from 'node:crypto';
 
+import { escapeHtml } from '@platform/web/escape-html.js';
+
 import { pkceChallengeS256 } from '../pkce.js';
 
 export const LOCAL_CODE_TTL_MS = 5 * 60_000;
@@ -48,7 +50,7 @@ const fail = (error: string, error_description?: string, status = 400): TokenRes
   status,
   body: { error, ...(error_description ? { error_description } : {}) },
 });
-const esc = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const esc = escapeHtml;
 
 export class LocalOAuthState {
   private readonly codes = new Map<string, CodeRecord>();

@@ -1,0 +1,17 @@
+/**
+ * The attribution hidden fields: read from the landing URL by the site's script, posted with every
+ * form, kept verbatim on the submission and carried to the ERP lead. Browser-safe (no imports).
+ */
+export const ATTRIBUTION_FIELDS = [
+  'gclid',
+  'gbraid',
+  'wbraid',
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'utm_term',
+  'utm_content',
+  'lp_slug',
+] as const;
+export type AttributionField = (typeof ATTRIBUTION_FIELDS)[number];
+export type Attribution = Partial<Record<AttributionField, string>>;
