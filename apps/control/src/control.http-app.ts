@@ -1,14 +1,6 @@
 /** The control plane's HTTP app. It never listens by itself (control.server.ts does); tests use inject(). */
-import {
-  genRequestId,
-  GRACEFUL_FASTIFY_OPTIONS,
-  problemClientErrorHandler,
-  problemFrameworkErrors,
-  registerInputHandling,
-  registerMetrics,
-  registerProblemHandlers,
-} from '@platform/http-kit';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { createFastify, type CreateFastifyOptions,registerInputHandling, registerMetrics, registerProblemHandlers } from '@platform/http-kit';
+import { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 
 import type { ControlDeps } from './deps.js';
 import { registerAuthRoutes } from './features/accounts/auth.routes.js';
@@ -32,28 +24,14 @@ import { RouteCatalogue } from './openapi/routes.js';
 export interface ControlAppOptions {
   logger: FastifyBaseLogger | false;
   bodyLimit: number;
-  trustProxy: boolean | string[];
+  trustProxy: CreateFastifyOptions['trustProxy'];
 }
 
 export async function buildControlApp(deps: ControlDeps, opts: ControlAppOptions): Promise<FastifyInstance> {
-  const base = {
-    ...GRACEFUL_FASTIFY_OPTIONS,
-    bodyLimit: opts.bodyLimit,
-    trustProxy: opts.trustProxy,
-    genReqId: genRequestId,
-    frameworkErrors: problemFrameworkErrors,
-    clientErrorHandler: problemClientErrorHandler,
-  };
-  const app = (opts.logger
-    ? Fastify({ loggerInstance: opts.logger, ...base })
-    : Fastify({ logger: false, ...base })) as unknown as FastifyInstance;
+  const app = createFastify({ logger: opts.logger, bodyLimit: opts.bodyLimit, trustProxy: opts.trustProxy });
   registerInputHandling(app);
   registerProblemHandlers(app);
   registerMetrics(app, deps.metrics);
-  app.addHook('onSend', (req, reply, payload, done) => {
-    reply.header('x-request-id', req.id);
-    done(null, payload);
-  });
   registerHealthRoutes(app, deps);
   // Every feature declares its routes through the catalogue, which serves them as OpenAPI 3.1.
   const catalogue = new RouteCatalogue();

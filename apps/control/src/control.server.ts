@@ -2,8 +2,8 @@
  * Starts the control plane: platform database (migrated when it owns it), app, listen. Used by
  * `npm run start:control` (main.ts) and by the single-process platform (apps/platform).
  */
-import { type Db, migratePlatform, openDb } from '@platform/db';
-import { createLogger, listenAndTrack } from '@platform/http-kit';
+import { type Db, openDb } from '@platform/db';
+import { createLogger, parseTrustProxy, startHttpService } from '@platform/http-kit';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 
 import type { ControlConfig } from './control.config.js';
@@ -23,43 +23,22 @@ export interface StartControlOptions {
   logger?: FastifyBaseLogger;
 }
 
-const trustProxy = (v: string | undefined) =>
-  v
-    ? v
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean)
-    : false;
-
 export async function startControl(config: ControlConfig, opts: StartControlOptions = {}): Promise<RunningControl> {
   const logger = opts.logger ?? (createLogger(config.LOG_LEVEL, 'control') as unknown as FastifyBaseLogger);
-  const ownDb = !opts.db;
-  const db =
-    opts.db ??
-    (await openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, name: 'platform', owner: true }));
-  try {
-    if (ownDb) await migratePlatform(db);
-    const deps = composeControl(config, db);
-    const app = await buildControlApp(deps, {
-      logger,
-      bodyLimit: config.BODY_LIMIT_BYTES,
-      trustProxy: trustProxy(config.TRUST_PROXY),
-    });
-    const running = await listenAndTrack(app, config.CONTROL_HOST, config.CONTROL_PORT);
-    deps.embeddedObjects?.listeningOn(running.url);
-    let closing: Promise<void> | undefined;
-    return {
-      url: running.url,
-      app,
-      deps,
-      close: () =>
-        (closing ??= (async () => {
-          await running.close();
-          if (ownDb) await db.close();
-        })()),
-    };
-  } catch (e) {
-    if (ownDb) await db.close();
-    throw e;
-  }
+  return startHttpService({
+    db: opts.db,
+    open: () => openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, name: 'platform', owner: true }),
+    host: config.CONTROL_HOST,
+    port: config.CONTROL_PORT,
+    build: async (db) => {
+      const deps = composeControl(config, db);
+      const app = await buildControlApp(deps, {
+        logger,
+        bodyLimit: config.BODY_LIMIT_BYTES,
+        trustProxy: parseTrustProxy(config.TRUST_PROXY),
+      });
+      return { app, deps };
+    },
+    listening: ({ deps }, { url }) => deps.embeddedObjects?.listeningOn(url),
+  });
 }

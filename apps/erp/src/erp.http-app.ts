@@ -2,7 +2,6 @@
  * The ERP's HTTP app (Fastify): mounts the routes of the parts deps.ts composed. It constructs
  * nothing and never listens by itself: erp.server.ts does, tests use inject().
  */
-import { randomUUID } from 'node:crypto';
 
 import {
   type EmailAdminService,
@@ -10,17 +9,8 @@ import {
   registerEmailAdmin,
   registerEmailWebhooks,
 } from '@platform/email';
-import {
-  GRACEFUL_FASTIFY_OPTIONS,
-  loggerOptions,
-  type MetricsOptions,
-  problemClientErrorHandler,
-  problemFrameworkErrors,
-  registerInputHandling,
-  registerMetrics,
-  registerProblemHandlers,
-} from '@platform/http-kit';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
+import { createFastify,loggerOptions, type MetricsOptions, registerInputHandling, registerMetrics, registerProblemHandlers } from '@platform/http-kit';
+import { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 
 import { ADMIN_INTEGRATIONS_SCOPE } from './features/credentials/scopes.js';
 import { scopeGuard } from './features/email/email-admin.guard.js';
@@ -66,21 +56,11 @@ export function registerRestApiWithOAuth(app: FastifyInstance, restapi: RestApiR
 }
 
 export function buildErpHttpApp(deps: ErpAppParts): FastifyInstance {
-  const common = {
-    ...GRACEFUL_FASTIFY_OPTIONS,
-    requestIdHeader: 'x-request-id',
-    genReqId: () => randomUUID(),
-    frameworkErrors: problemFrameworkErrors,
-    clientErrorHandler: problemClientErrorHandler,
+  const app = createFastify({
+    logger: deps.logger ?? (deps.logLevel && deps.logLevel !== 'silent' ? loggerOptions(deps.logLevel) : false),
     // Logged by the onResponse hook below instead, at a level that fits the request.
-    logController: new LogController({ disableRequestLogging: true }),
-  } as const;
-  const app = (deps.logger
-    ? Fastify({ ...common, loggerInstance: deps.logger })
-    : Fastify({
-        ...common,
-        logger: deps.logLevel && deps.logLevel !== 'silent' ? loggerOptions(deps.logLevel) : false,
-      })) as unknown as FastifyInstance;
+    extra: { logController: new LogController({ disableRequestLogging: true }) },
+  });
 
   // Every body, query and path through one decoder and string check; problem+json outside /jsonrpc.
   registerInputHandling(app);

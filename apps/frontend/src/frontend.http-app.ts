@@ -3,15 +3,9 @@
  * Every request but /api/health is resolved to a tenant by its host first: pages get the tenant's
  * branding, an unknown host gets the not-found page (or a problem body under /api/).
  */
-import {
-  genRequestId,
-  GRACEFUL_FASTIFY_OPTIONS,
-  problemClientErrorHandler,
-  problemFrameworkErrors,
-  registerProblemHandlers,
-} from '@platform/http-kit';
+import { createFastify, type CreateFastifyOptions,registerProblemHandlers } from '@platform/http-kit';
 import { localCaptchaRoutes } from '@platform/providers/local';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 
 import type { FrontendDeps } from './deps.js';
 import { registerContactApi } from './features/contact/contact.routes.js';
@@ -34,28 +28,14 @@ declare module 'fastify' {
 
 export interface FrontendAppOptions {
   logger: FastifyBaseLogger | false;
-  trustProxy: boolean | string[];
+  trustProxy: CreateFastifyOptions['trustProxy'];
   /** Where the control plane answers (tests point it at a local server). */
   controlUrl?: string;
 }
 
 export async function buildFrontendApp(deps: FrontendDeps, opts: FrontendAppOptions): Promise<FastifyInstance> {
-  const base = {
-    ...GRACEFUL_FASTIFY_OPTIONS,
-    trustProxy: opts.trustProxy,
-    genReqId: genRequestId,
-    frameworkErrors: problemFrameworkErrors,
-    clientErrorHandler: problemClientErrorHandler,
-    bodyLimit: 65_536,
-  };
-  const app = (opts.logger
-    ? Fastify({ loggerInstance: opts.logger, ...base })
-    : Fastify({ logger: false, ...base })) as unknown as FastifyInstance;
+  const app = createFastify({ logger: opts.logger, bodyLimit: 65_536, trustProxy: opts.trustProxy });
   registerProblemHandlers(app);
-  app.addHook('onSend', (req, reply, payload, done) => {
-    reply.header('x-request-id', req.id);
-    done(null, payload);
-  });
   registerHealthRoutes(app);
   // Pages resolve their tenant here; /api/control resolves its own (and answers a problem body).
   // The shared resolver hears tenant and domain changes from every process while the app is up.

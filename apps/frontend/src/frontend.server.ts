@@ -2,8 +2,8 @@
  * Starts the frontend: platform database (migrated when it owns it), bundles, app, listen. Used by
  * `npm run start:frontend` (main.ts) and by the single-process platform (apps/platform).
  */
-import { type Db, migratePlatform, openDb } from '@platform/db';
-import { createLogger, listenAndTrack } from '@platform/http-kit';
+import { type Db, openDb } from '@platform/db';
+import { createLogger, parseTrustProxy, startHttpService } from '@platform/http-kit';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 
 import { composeFrontend } from './deps.js';
@@ -22,43 +22,23 @@ export interface StartFrontendOptions {
   logger?: FastifyBaseLogger;
 }
 
-const trustProxy = (v: string | undefined) =>
-  v
-    ? v
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean)
-    : false;
-
 export async function startFrontend(config: FrontendConfig, opts: StartFrontendOptions = {}): Promise<RunningFrontend> {
   const logger = opts.logger ?? (createLogger(config.LOG_LEVEL, 'frontend') as unknown as FastifyBaseLogger);
-  const ownDb = !opts.db;
-  const db =
-    opts.db ??
-    (await openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, name: 'platform', owner: true }));
-  try {
-    if (ownDb) await migratePlatform(db);
-    const deps = await composeFrontend(config, db);
-    const app = await buildFrontendApp(deps, { logger, trustProxy: trustProxy(config.TRUST_PROXY) });
-    const running = await listenAndTrack(app, config.FRONTEND_HOST, config.FRONTEND_PORT);
-    if (deps.localCaptcha) {
-      deps.localCaptcha.bind(`http://127.0.0.1:${running.port}`);
+  return startHttpService({
+    db: opts.db,
+    open: () => openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, name: 'platform', owner: true }),
+    host: config.FRONTEND_HOST,
+    port: config.FRONTEND_PORT,
+    build: async (db) => {
+      const deps = await composeFrontend(config, db);
+      return { app: await buildFrontendApp(deps, { logger, trustProxy: parseTrustProxy(config.TRUST_PROXY) }), deps };
+    },
+    listening: ({ deps }, { port }) => {
+      if (!deps.localCaptcha) return;
+      deps.localCaptcha.bind(`http://127.0.0.1:${port}`);
       logger.warn(
         'contact page bot check: no CAPTCHA_SECRET_KEY, so the LOCAL siteverify stand-in is in use (embedded mode only)',
       );
-    }
-    let closing: Promise<void> | undefined;
-    return {
-      url: running.url,
-      app,
-      close: () =>
-        (closing ??= (async () => {
-          await running.close();
-          if (ownDb) await db.close();
-        })()),
-    };
-  } catch (e) {
-    if (ownDb) await db.close();
-    throw e;
-  }
+    },
+  });
 }

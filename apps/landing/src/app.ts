@@ -1,16 +1,8 @@
 /** The landing host's HTTP app. It never listens by itself (server.ts does); tests use inject(). */
 import { acmeChallengeRoutes } from '@platform/certificates';
-import {
-  genRequestId,
-  GRACEFUL_FASTIFY_OPTIONS,
-  problemClientErrorHandler,
-  problemFrameworkErrors,
-  registerInputHandling,
-  registerMetrics,
-  registerProblemHandlers,
-} from '@platform/http-kit';
+import { createFastify, type CreateFastifyOptions,registerInputHandling, registerMetrics, registerProblemHandlers } from '@platform/http-kit';
 import { localCaptchaRoutes } from '@platform/providers/local';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 
 import type { LandingDeps } from './deps.js';
 import { registerCapiRoutes } from './features/conversions/capi.routes.js';
@@ -25,40 +17,17 @@ export interface LandingAppOptions {
   logger: FastifyBaseLogger | false;
   bodyLimit: number;
   /** Fastify trustProxy: false, the proxy's addresses/CIDRs, or a per-hop predicate (ASVS 4.1.3). */
-  trustProxy: boolean | string[] | ((address: string, hop: number) => boolean);
+  trustProxy: CreateFastifyOptions['trustProxy'];
   /** Serve the public website pages (off in API-only tests). */
   site: boolean;
 }
 
 export async function buildLandingApp(deps: LandingDeps, opts: LandingAppOptions): Promise<FastifyInstance> {
-  const app = (opts.logger
-    ? Fastify({
-        ...GRACEFUL_FASTIFY_OPTIONS,
-        loggerInstance: opts.logger,
-        bodyLimit: opts.bodyLimit,
-        trustProxy: opts.trustProxy,
-        genReqId: genRequestId,
-        frameworkErrors: problemFrameworkErrors,
-        clientErrorHandler: problemClientErrorHandler,
-      })
-    : Fastify({
-        ...GRACEFUL_FASTIFY_OPTIONS,
-        logger: false,
-        bodyLimit: opts.bodyLimit,
-        trustProxy: opts.trustProxy,
-        genReqId: genRequestId,
-        frameworkErrors: problemFrameworkErrors,
-        clientErrorHandler: problemClientErrorHandler,
-      })) as unknown as FastifyInstance;
+  const app = createFastify({ logger: opts.logger, bodyLimit: opts.bodyLimit, trustProxy: opts.trustProxy });
   // JSON only (charset-aware), and no NUL or lone surrogate in any string (docs/public-api.md).
   registerInputHandling(app);
   registerProblemHandlers(app);
   registerMetrics(app, deps.metrics);
-  // Callback style: an async hook costs a promise and a microtask turn on every reply.
-  app.addHook('onSend', (req, reply, payload, done) => {
-    reply.header('x-request-id', req.id);
-    done(null, payload);
-  });
 
   // Before every route: which tenant's site this host is (or a not-found page).
   registerTenantHost(app, deps.tenants);
