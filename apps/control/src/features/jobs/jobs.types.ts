@@ -1,19 +1,14 @@
 /** The shapes of /jobs (control-plane contract: `Job`), shared by the service, the ERP side and the routes. */
 
-export const STAGE_KEYS = ['new', 'scheduled', 'travel', 'on_site', 'done', 'cancelled'] as const;
-export type StageKey = (typeof STAGE_KEYS)[number];
-
-export const ATTACHMENT_KINDS = ['photo_before', 'photo_after', 'signature'] as const;
-export type AttachmentKind = (typeof ATTACHMENT_KINDS)[number];
-
-export interface JobWindow {
-  room: string;
-  product: string;
-  width_in: number;
-  drop_in: number;
-  mount: 'inside' | 'outside';
-  colour: string;
-}
+export {
+  ATTACHMENT_KINDS,
+  type AttachmentKind,
+  type Job,
+  type JobWindow,
+  STAGE_KEYS,
+  type StageKey,
+} from '@platform/contracts/job.js';
+import type { StageKey } from '@platform/contracts/job.js';
 
 /** An FSM order as read from the tenant's ERP, in platform terms (ISO instants, stage keys). */
 export interface ErpJob {
@@ -32,22 +27,3 @@ export interface ErpJob {
   version: string;
 }
 
-export interface Job {
-  id: string;
-  name: string;
-  customer: { id: number; name: string; phone: string | null; email: string | null } | null;
-  address: { street: string | null; city: string | null; zip: string | null; state: string | null; maps_url: string };
-  scheduled_start: string | null;
-  scheduled_end: string | null;
-  stage: { id: number; name: string; key: StageKey };
-  technician: { id: string; name: string } | null;
-  route_order: number;
-  windows: JobWindow[];
-  notes: { id: string; body: string; author: { id: string; name: string }; at: string }[];
-  checklist: { id: string; label: string; done: boolean }[];
-  photos: { key: string; kind: AttachmentKind; at: string }[];
-  signature: { key: string; at: string } | null;
-  resolution: string | null;
-  sale_order_id: number | null;
-  version: string;
-}

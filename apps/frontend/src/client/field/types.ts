@@ -1,31 +1,7 @@
-/** The control plane's Job (docs/control-plane contract) and what the phone keeps beside it. */
-export type StageKey = 'new' | 'scheduled' | 'travel' | 'on_site' | 'done' | 'cancelled';
+/** What the phone keeps beside the control plane's Job (declared once in @platform/contracts). */
+import type { Job } from '@platform/contracts/job.js';
 
-export interface Job {
-  id: string;
-  name: string;
-  /** Null when the ERP order has no customer (made in the ERP by hand). */
-  customer: { id?: string | number; name: string; phone?: string | null; email?: string | null } | null;
-  address: {
-    street?: string | null;
-    city?: string | null;
-    zip?: string | null;
-    state?: string | null;
-    maps_url?: string;
-  };
-  scheduled_start: string | null;
-  scheduled_end: string | null;
-  stage: { id?: number | string; name: string; key: StageKey };
-  technician: { id: string; name: string } | null;
-  route_order: number;
-  windows: { room?: string; product?: string; width_in?: number; drop_in?: number; mount?: string; colour?: string }[];
-  notes: { id: string | number; body: string; author?: { id: string; name: string }; at?: string }[];
-  checklist: { id: string | number; label: string; done: boolean }[];
-  photos: { key: string; kind: string; at?: string }[];
-  signature: { key: string; at?: string } | null;
-  resolution: string | null;
-  version: string;
-}
+export type { Job, StageKey } from '@platform/contracts/job.js';
 
 export interface Session {
   access_token: string;

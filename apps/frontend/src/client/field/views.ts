@@ -51,7 +51,7 @@ export function syncBadge(items: QueueItem[], online: boolean): string {
 /** A job as the technician left it: the server's job with the changes still waiting applied on top. */
 export function withPending(j: Job, items: QueueItem[]): Job & { pendingNotes: string[]; photosWaiting: number } {
   const out = { ...j, pendingNotes: [] as string[], photosWaiting: 0 };
-  for (const { change: c } of items) {
+  for (const { change: c, createdAt } of items) {
     if (c.kind === 'note') out.pendingNotes.push(c.body);
     if (c.kind === 'stage') out.stage = { ...out.stage, key: c.stage, name: STAGE_NAMES[c.stage] };
     if (c.kind === 'complete') {
@@ -61,7 +61,8 @@ export function withPending(j: Job, items: QueueItem[]): Job & { pendingNotes: s
     if (c.kind === 'checklist')
       out.checklist = out.checklist.map((x) => (x.id === c.itemId ? { ...x, done: c.done } : x));
     if (c.kind === 'upload') {
-      if (c.uploadKind === 'signature') out.signature = { key: 'waiting' };
+      // Shown as signed the moment it is taken: the time is the phone's until the server's arrives.
+      if (c.uploadKind === 'signature') out.signature = { key: 'waiting', at: new Date(createdAt).toISOString() };
       else out.photosWaiting += 1;
     }
   }

@@ -1,0 +1,41 @@
+/**
+ * A job as the control plane's /jobs answers it (docs/control-plane.md, `Job`): the office, the
+ * dispatch board and the field app read this one declaration. Browser-safe (types and constants only).
+ */
+export const STAGE_KEYS = ['new', 'scheduled', 'travel', 'on_site', 'done', 'cancelled'] as const;
+export type StageKey = (typeof STAGE_KEYS)[number];
+
+export const ATTACHMENT_KINDS = ['photo_before', 'photo_after', 'signature'] as const;
+export type AttachmentKind = (typeof ATTACHMENT_KINDS)[number];
+
+export interface JobWindow {
+  room: string;
+  product: string;
+  width_in: number;
+  drop_in: number;
+  mount: 'inside' | 'outside';
+  colour: string;
+}
+
+export interface Job {
+  id: string;
+  name: string;
+  customer: { id: number; name: string; phone: string | null; email: string | null } | null;
+  address: { street: string | null; city: string | null; zip: string | null; state: string | null; maps_url: string };
+  scheduled_start: string | null;
+  scheduled_end: string | null;
+  stage: { id: number; name: string; key: StageKey };
+  technician: { id: string; name: string } | null;
+  route_order: number;
+  windows: JobWindow[];
+  notes: { id: string; body: string; author: { id: string; name: string }; at: string }[];
+  checklist: { id: string; label: string; done: boolean }[];
+  photos: { key: string; kind: AttachmentKind; at: string }[];
+  signature: { key: string; at: string } | null;
+  resolution: string | null;
+  sale_order_id: number | null;
+  version: string;
+}
+
+/** Done and cancelled are final: nothing more happens to the job. */
+export const isOpenStage = (k: string): boolean => k !== 'done' && k !== 'cancelled';
