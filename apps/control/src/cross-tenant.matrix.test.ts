@@ -4,6 +4,7 @@
  * tenant A's ids, and answers 404 without changing A's records; B's lists never show A's records.
  * Tenants A and B each have their own database of a real embedded ERP.
  */
+import { oneWindowQuote } from '@platform/contracts/examples.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { type CrmSalesKit, startCrmSalesKit } from './testing/crm-sales-kit.js';
@@ -31,20 +32,7 @@ beforeAll(async () => {
   const job = await k.call('POST', '/jobs', k.a.office, jobBody);
   expect(job.status, JSON.stringify(job.body)).toBe(201);
   aJobId = job.body.id;
-  const quote = await k.call('POST', '/sales/quotes', k.a.office, {
-    customer: { name: 'Ann Alpha', email: 'ann@alpha.test' },
-    lines: [
-      {
-        product_code: 'roller-shade',
-        room: 'Den',
-        width_in: 36,
-        drop_in: 36,
-        mount: 'inside',
-        colour: 'White',
-        options: [],
-      },
-    ],
-  });
+  const quote = await k.call('POST', '/sales/quotes', k.a.office, oneWindowQuote({ customer: { name: 'Ann Alpha', email: 'ann@alpha.test' } }));
   expect(quote.status, JSON.stringify(quote.body)).toBe(201);
   aQuoteId = quote.body.id;
   const sent = await k.call('POST', `/sales/quotes/${aQuoteId}/send`, k.a.office);

@@ -6,6 +6,7 @@
  */
 import { join } from 'node:path';
 
+import { DEN_JOB_WINDOW, oneWindowQuote } from '@platform/contracts/examples.js';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
@@ -41,23 +42,10 @@ describe('office basics', () => {
     const job = await s.p.api(a.office.token, 'POST', '/jobs', {
       customer: { name: 'Ivy Index', phone: '303-555-0199', email: 'ivy@example.com' },
       address: { street: '8 Aspen Ct', city: 'Denver', zip: '80206' },
-      windows: [{ room: 'Den', product: 'Roller shade', width_in: 30, drop_in: 40, mount: 'inside' }],
+      windows: [DEN_JOB_WINDOW],
     });
     expect(job.status, JSON.stringify(job.body)).toBe(201);
-    const quote = await s.p.api(a.office.token, 'POST', '/sales/quotes', {
-      partner_id: job.body.customer.id,
-      lines: [
-        {
-          product_code: 'roller-shade',
-          room: 'Den',
-          width_in: 36,
-          drop_in: 36,
-          mount: 'inside',
-          colour: 'White',
-          options: [],
-        },
-      ],
-    });
+    const quote = await s.p.api(a.office.token, 'POST', '/sales/quotes', oneWindowQuote({ partner_id: job.body.customer.id }));
     expect(quote.status, JSON.stringify(quote.body)).toBe(201);
 
     const ctx = await s.browser.newContext(DESKTOP);

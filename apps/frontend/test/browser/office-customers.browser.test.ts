@@ -6,6 +6,7 @@
  */
 import { join } from 'node:path';
 
+import { oneWindowQuote } from '@platform/contracts/examples.js';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
@@ -40,20 +41,7 @@ describe('customers in the office', () => {
     const { a } = s.p;
     const first = await officeBooks('Carla Cruz', '303-555-0160', 'carla@example.com');
     const second = await officeBooks('Carla C.', '(303) 555 0160');
-    const quote = await s.p.api(a.office.token, 'POST', '/sales/quotes', {
-      customer: { name: 'Carla Cruz', email: 'carla@example.com' },
-      lines: [
-        {
-          product_code: 'roller-shade',
-          room: 'Den',
-          width_in: 36,
-          drop_in: 36,
-          mount: 'inside',
-          colour: 'White',
-          options: [],
-        },
-      ],
-    });
+    const quote = await s.p.api(a.office.token, 'POST', '/sales/quotes', oneWindowQuote({ customer: { name: 'Carla Cruz', email: 'carla@example.com' } }));
     expect(quote.status, JSON.stringify(quote.body)).toBe(201);
 
     const ctx = await s.browser.newContext(DESKTOP);

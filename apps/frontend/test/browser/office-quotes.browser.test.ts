@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ControlStandin } from '../support/control-standin.js';
 import { startTestFrontend, type TestFrontend } from '../support/frontend-harness.js';
 import { axe, DESKTOP, launchChromium, PHONE_375 } from './chromium.js';
+import { addLivingRoomAndBedroom, measure, price } from './quote-builder.steps.js';
 
 const SHOTS = join(process.cwd(), 'test-results', 'frontend');
 let control: ControlStandin;
@@ -64,15 +65,8 @@ async function signIn(page: Page, path: string): Promise<void> {
   await page.click('#login button[type=submit]');
 }
 
-/** Types a measurement the way the form takes it: whole inches, then eighths. */
-async function measure(page: Page, row: number, key: 'width' | 'drop', whole: number, eighths: number) {
-  await page.fill(`#l${row}-${key}`, String(whole));
-  await page.selectOption(`#l${row}-${key}8`, String(eighths));
-}
-
 /** Where a card is grabbed: its first line (the customer's name), as a person would, not a form control. */
 const GRIP = { x: 24, y: 16 };
-const price = (page: Page, row: number) => page.textContent(`#l${row}-price`);
 const noSideScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
 
 describe('the office: from a lead to a quote to an install job', () => {
@@ -99,26 +93,7 @@ describe('the office: from a lead to a quote to an install job', () => {
     expect(await price(page, 0)).toBe('$137.00');
     expect(await page.textContent('#l0-how')).toBe('Grid band 48″ × 48″: $137.00');
 
-    // Living room, roller shade 46 3/4 × 58: inside $149 (48 × 60 band); outside adds 3" (60 × 72: $179); motorised +$249.
-    await page.click('#add-row');
-    await page.fill('#l1-room', 'Living room');
-    await page.fill('#l1-colour', 'Charcoal');
-    await measure(page, 1, 'width', 46, 6);
-    await measure(page, 1, 'drop', 58, 0);
-    expect(await price(page, 1)).toBe('$149.00');
-    await page.selectOption('#l1-mount', 'outside');
-    expect(await price(page, 1)).toBe('$179.00');
-    await page.check('#l1-options input[data-option="motorisation"]');
-    expect(await price(page, 1)).toBe('$428.00');
-
-    // Bedroom, cellular shade 30 × 40 1/4 inside: 36 × 48 band $156, cordless lift +$35. Colour left empty.
-    await page.click('#add-row');
-    await page.fill('#l2-room', 'Bedroom');
-    await page.selectOption('#l2-product', 'cellular-shade');
-    await measure(page, 2, 'width', 30, 0);
-    await measure(page, 2, 'drop', 40, 2);
-    await page.check('#l2-options input[data-option="cordless-lift"]');
-    expect(await price(page, 2)).toBe('$191.00');
+    await addLivingRoomAndBedroom(page);
     expect(await page.textContent('#subtotal')).toBe('$756.00');
     expect(await axe(page)).toEqual([]);
     expect(await noSideScroll(page)).toBeLessThanOrEqual(375);

@@ -12,15 +12,10 @@ import { describe, expect, it } from 'vitest';
 
 import { PASSWORD, waitUntil } from '../support/real-platform.js';
 import { axe, DESKTOP, PHONE_375 } from './chromium.js';
+import { addLivingRoomAndBedroom, measure, price } from './quote-builder.steps.js';
 import { SHOTS, useRealPlatform } from './real-session.js';
 
 const s = useRealPlatform();
-
-/** Types a measurement the way the form takes it: whole inches, then eighths. */
-async function measure(page: Page, row: number, key: 'width' | 'drop', whole: number, eighths: number) {
-  await page.fill(`#l${row}-${key}`, String(whole));
-  await page.selectOption(`#l${row}-${key}8`, String(eighths));
-}
 
 async function signIn(page: Page, path: string, email: string): Promise<void> {
   await page.goto(`${s.p.siteOf(s.p.a)}${path}`);
@@ -32,7 +27,6 @@ async function signIn(page: Page, path: string, email: string): Promise<void> {
 
 /** Where a card is grabbed: its first line (the customer's name), as a person would, not a form control. */
 const GRIP = { x: 24, y: 16 };
-const price = (page: Page, row: number) => page.textContent(`#l${row}-price`);
 const shot = (page: Page, name: string) => page.screenshot({ path: join(SHOTS, name), fullPage: true });
 
 /** An office page at 1280 and at 375 px: no axe violation, no sideways scrolling on a phone, a screenshot of each. */
@@ -99,28 +93,7 @@ describe('the office on the real platform', () => {
     expect(await price(page, 0)).toBe('$137.00');
     expect(await page.textContent('#l0-how')).toBe('Grid band 48″ × 48″: $137.00');
 
-    await page.click('#add-row');
-    // Living room, roller shade 46 3/4 × 58: inside $149; outside adds 3″ (60 × 72 band: $179); motorised +$249.
-    await page.fill('#l1-room', 'Living room');
-    await page.selectOption('#l1-product', 'roller-shade');
-    await page.fill('#l1-colour', 'Charcoal');
-    await measure(page, 1, 'width', 46, 6);
-    await measure(page, 1, 'drop', 58, 0);
-    expect(await price(page, 1)).toBe('$149.00');
-    await page.selectOption('#l1-mount', 'outside');
-    expect(await price(page, 1)).toBe('$179.00');
-    await page.check('#l1-options input[data-option="motorisation"]');
-    expect(await price(page, 1)).toBe('$428.00');
-
-    await page.click('#add-row');
-    await page.fill('#l2-room', 'Bedroom');
-    await page.selectOption('#l2-product', 'cellular-shade');
-    await page.fill('#l2-colour', 'White');
-    await measure(page, 2, 'width', 30, 0);
-    await measure(page, 2, 'drop', 40, 2);
-    // Bedroom, cellular shade 30 × 40 1/4 inside: the 36 × 48 band $156, cordless lift +$35.
-    await page.check('#l2-options input[data-option="cordless-lift"]');
-    expect(await price(page, 2)).toBe('$191.00');
+    await addLivingRoomAndBedroom(page, 'White');
     expect(await page.textContent('#subtotal')).toBe('$756.00');
     await checkBothWidths(page, 'quote-builder');
 

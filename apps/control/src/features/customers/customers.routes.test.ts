@@ -1,4 +1,5 @@
 /** /customers against each tenant's own ERP database: search, the customer page, notes, merging, isolation, roles. */
+import { DEN_JOB_WINDOW, oneWindowQuote } from '@platform/contracts/examples.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { type CrmSalesKit, startCrmSalesKit } from '../../testing/crm-sales-kit.js';
@@ -37,25 +38,12 @@ beforeAll(async () => {
   const job = await k.call('POST', '/jobs', k.a.office, {
     customer: { name: 'Ann L.', phone: '+1 (303) 555 0101' },
     address: { street: '12 Elm St', city: 'Denver', zip: '80202' },
-    windows: [{ room: 'Den', product: 'Roller shade', width_in: 30, drop_in: 40, mount: 'inside' }],
+    windows: [DEN_JOB_WINDOW],
   });
   expect(job.status, JSON.stringify(job.body)).toBe(201);
   jobId = job.body.id;
   annAgain = Number(job.body.customer.id);
-  const quote = await k.call('POST', '/sales/quotes', k.a.office, {
-    customer: { name: 'Ann Lee', email: 'ANN@example.com' },
-    lines: [
-      {
-        product_code: 'roller-shade',
-        room: 'Den',
-        width_in: 36,
-        drop_in: 36,
-        mount: 'inside',
-        colour: 'White',
-        options: [],
-      },
-    ],
-  });
+  const quote = await k.call('POST', '/sales/quotes', k.a.office, oneWindowQuote({ customer: { name: 'Ann Lee', email: 'ANN@example.com' } }));
   expect(quote.status, JSON.stringify(quote.body)).toBe(201);
   quoteId = quote.body.id;
   await k.b.erp.erp.create('res.partner', { name: 'Bee Only', email: 'bee@example.com' });

@@ -1,4 +1,5 @@
 /** GET /search against each tenant's own ERP database: what it finds by name, phone, email and reference; isolation; roles. */
+import { DEN_JOB_WINDOW, oneWindowQuote } from '@platform/contracts/examples.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { type CrmSalesKit, startCrmSalesKit } from '../../testing/crm-sales-kit.js';
@@ -20,24 +21,11 @@ beforeAll(async () => {
   const job = await k.call('POST', '/jobs', k.a.office, {
     customer: { name: 'Gina Green', phone: '(303) 555 0123', email: 'gina@example.com' },
     address: { street: '4 Birch Ln', city: 'Denver', zip: '80202' },
-    windows: [{ room: 'Den', product: 'Roller shade', width_in: 30, drop_in: 40, mount: 'inside' }],
+    windows: [DEN_JOB_WINDOW],
   });
   expect(job.status, JSON.stringify(job.body)).toBe(201);
   [jobId, jobName] = [job.body.id, job.body.name];
-  const quote = await k.call('POST', '/sales/quotes', k.a.office, {
-    customer: { name: 'Gina Green', email: 'gina@example.com' },
-    lines: [
-      {
-        product_code: 'roller-shade',
-        room: 'Den',
-        width_in: 36,
-        drop_in: 36,
-        mount: 'inside',
-        colour: 'White',
-        options: [],
-      },
-    ],
-  });
+  const quote = await k.call('POST', '/sales/quotes', k.a.office, oneWindowQuote({ customer: { name: 'Gina Green', email: 'gina@example.com' } }));
   expect(quote.status, JSON.stringify(quote.body)).toBe(201);
   [quoteId, quoteName] = [quote.body.id, quote.body.name];
   await k.a.erp.erp.create('res.partner', { name: 'Hank Hill', email: 'hank@example.com' });
