@@ -201,7 +201,8 @@ async function estimate(req: IncomingMessage, res: ServerResponse): Promise<void
     .digest('hex');
   const formSource = parseFormSource(typeof fields.form_source === 'string' ? fields.form_source : undefined);
   const attribution: Record<string, string> = {};
-  for (const k of ATTRIBUTION_FIELDS) if (typeof fields[k] === 'string' && fields[k]) attribution[k] = fields[k] as string;
+  for (const k of ATTRIBUTION_FIELDS)
+    if (typeof fields[k] === 'string' && fields[k]) attribution[k] = fields[k] as string;
   const outboxPayload = {
     submissionId: id,
     erpDb: tenant.erp_db,

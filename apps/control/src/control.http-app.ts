@@ -1,5 +1,11 @@
 /** The control plane's HTTP app. It never listens by itself (control.server.ts does); tests use inject(). */
-import { createFastify, type CreateFastifyOptions,registerInputHandling, registerMetrics, registerProblemHandlers } from '@platform/http-kit';
+import {
+  createFastify,
+  type CreateFastifyOptions,
+  registerInputHandling,
+  registerMetrics,
+  registerProblemHandlers,
+} from '@platform/http-kit';
 import { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 
 import type { ControlDeps } from './deps.js';

@@ -32,7 +32,12 @@ beforeAll(async () => {
   const job = await k.call('POST', '/jobs', k.a.office, jobBody);
   expect(job.status, JSON.stringify(job.body)).toBe(201);
   aJobId = job.body.id;
-  const quote = await k.call('POST', '/sales/quotes', k.a.office, oneWindowQuote({ customer: { name: 'Ann Alpha', email: 'ann@alpha.test' } }));
+  const quote = await k.call(
+    'POST',
+    '/sales/quotes',
+    k.a.office,
+    oneWindowQuote({ customer: { name: 'Ann Alpha', email: 'ann@alpha.test' } }),
+  );
   expect(quote.status, JSON.stringify(quote.body)).toBe(201);
   aQuoteId = quote.body.id;
   const sent = await k.call('POST', `/sales/quotes/${aQuoteId}/send`, k.a.office);

@@ -9,7 +9,14 @@ import {
   registerEmailAdmin,
   registerEmailWebhooks,
 } from '@platform/email';
-import { createFastify,loggerOptions, type MetricsOptions, registerInputHandling, registerMetrics, registerProblemHandlers } from '@platform/http-kit';
+import {
+  createFastify,
+  loggerOptions,
+  type MetricsOptions,
+  registerInputHandling,
+  registerMetrics,
+  registerProblemHandlers,
+} from '@platform/http-kit';
 import { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 
 import { ADMIN_INTEGRATIONS_SCOPE } from './features/credentials/scopes.js';

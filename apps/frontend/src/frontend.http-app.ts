@@ -3,7 +3,7 @@
  * Every request but /api/health is resolved to a tenant by its host first: pages get the tenant's
  * branding, an unknown host gets the not-found page (or a problem body under /api/).
  */
-import { createFastify, type CreateFastifyOptions,registerProblemHandlers } from '@platform/http-kit';
+import { createFastify, type CreateFastifyOptions, registerProblemHandlers } from '@platform/http-kit';
 import { localCaptchaRoutes } from '@platform/providers/local';
 import { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 

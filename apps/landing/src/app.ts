@@ -1,6 +1,12 @@
 /** The landing host's HTTP app. It never listens by itself (server.ts does); tests use inject(). */
 import { acmeChallengeRoutes } from '@platform/certificates';
-import { createFastify, type CreateFastifyOptions,registerInputHandling, registerMetrics, registerProblemHandlers } from '@platform/http-kit';
+import {
+  createFastify,
+  type CreateFastifyOptions,
+  registerInputHandling,
+  registerMetrics,
+  registerProblemHandlers,
+} from '@platform/http-kit';
 import { localCaptchaRoutes } from '@platform/providers/local';
 import { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 

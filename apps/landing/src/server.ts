@@ -62,4 +62,3 @@ export async function startLanding(config: LandingConfig, opts: StartLandingOpti
     },
   });
 }
-

@@ -45,7 +45,12 @@ describe('office basics', () => {
       windows: [DEN_JOB_WINDOW],
     });
     expect(job.status, JSON.stringify(job.body)).toBe(201);
-    const quote = await s.p.api(a.office.token, 'POST', '/sales/quotes', oneWindowQuote({ partner_id: job.body.customer.id }));
+    const quote = await s.p.api(
+      a.office.token,
+      'POST',
+      '/sales/quotes',
+      oneWindowQuote({ partner_id: job.body.customer.id }),
+    );
     expect(quote.status, JSON.stringify(quote.body)).toBe(201);
 
     const ctx = await s.browser.newContext(DESKTOP);

@@ -41,7 +41,12 @@ describe('customers in the office', () => {
     const { a } = s.p;
     const first = await officeBooks('Carla Cruz', '303-555-0160', 'carla@example.com');
     const second = await officeBooks('Carla C.', '(303) 555 0160');
-    const quote = await s.p.api(a.office.token, 'POST', '/sales/quotes', oneWindowQuote({ customer: { name: 'Carla Cruz', email: 'carla@example.com' } }));
+    const quote = await s.p.api(
+      a.office.token,
+      'POST',
+      '/sales/quotes',
+      oneWindowQuote({ customer: { name: 'Carla Cruz', email: 'carla@example.com' } }),
+    );
     expect(quote.status, JSON.stringify(quote.body)).toBe(201);
 
     const ctx = await s.browser.newContext(DESKTOP);

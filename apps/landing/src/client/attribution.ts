@@ -1,8 +1,5 @@
 /** Attribution hidden fields: read from the landing URL, kept in sessionStorage for the visit. */
-import {
-  type Attribution,
-  ATTRIBUTION_FIELDS as ATTRIBUTION_KEYS,
-} from '@platform/contracts/attribution-fields.js';
+import { type Attribution, ATTRIBUTION_FIELDS as ATTRIBUTION_KEYS } from '@platform/contracts/attribution-fields.js';
 
 import { get, set } from './storage.js';
 
@@ -10,7 +7,6 @@ export type { Attribution };
 
 const STORE_KEY = 'site_attribution';
 const MAX_LEN = 200;
-
 
 /**
  * Values in the URL overwrite stored ones key by key. `lp_slug` also comes from the page itself

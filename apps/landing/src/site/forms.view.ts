@@ -4,7 +4,6 @@ import { ATTRIBUTION_FIELDS } from '@platform/contracts/attribution-fields.js';
 import type { Product } from './content.loader.js';
 import { html, raw, type Safe } from './html.js';
 
-
 /** Where a form posted without JavaScript lands: no bot check can run, so nothing is sent (no-script.view.ts). */
 export const NO_SCRIPT_PATH = '/request-not-sent';
 /** Replaced by the layout with the notice and the site's phone and email (a form does not know them). */

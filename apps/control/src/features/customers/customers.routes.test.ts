@@ -43,7 +43,12 @@ beforeAll(async () => {
   expect(job.status, JSON.stringify(job.body)).toBe(201);
   jobId = job.body.id;
   annAgain = Number(job.body.customer.id);
-  const quote = await k.call('POST', '/sales/quotes', k.a.office, oneWindowQuote({ customer: { name: 'Ann Lee', email: 'ANN@example.com' } }));
+  const quote = await k.call(
+    'POST',
+    '/sales/quotes',
+    k.a.office,
+    oneWindowQuote({ customer: { name: 'Ann Lee', email: 'ANN@example.com' } }),
+  );
   expect(quote.status, JSON.stringify(quote.body)).toBe(201);
   quoteId = quote.body.id;
   await k.b.erp.erp.create('res.partner', { name: 'Bee Only', email: 'bee@example.com' });

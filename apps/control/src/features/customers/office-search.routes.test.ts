@@ -25,7 +25,12 @@ beforeAll(async () => {
   });
   expect(job.status, JSON.stringify(job.body)).toBe(201);
   [jobId, jobName] = [job.body.id, job.body.name];
-  const quote = await k.call('POST', '/sales/quotes', k.a.office, oneWindowQuote({ customer: { name: 'Gina Green', email: 'gina@example.com' } }));
+  const quote = await k.call(
+    'POST',
+    '/sales/quotes',
+    k.a.office,
+    oneWindowQuote({ customer: { name: 'Gina Green', email: 'gina@example.com' } }),
+  );
   expect(quote.status, JSON.stringify(quote.body)).toBe(201);
   [quoteId, quoteName] = [quote.body.id, quote.body.name];
   await k.a.erp.erp.create('res.partner', { name: 'Hank Hill', email: 'hank@example.com' });

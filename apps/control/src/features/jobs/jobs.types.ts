@@ -26,4 +26,3 @@ export interface ErpJob {
   /** The order's ERP write_date as ISO: the job's version (one-second resolution, as Odoo's). */
   version: string;
 }
-

@@ -24,7 +24,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const invalid = () =>
   new AppError('PORTAL_LINK_INVALID', 'This link is not valid any more. Ask the company for a new one.');
 
-
 export interface PortalOptions {
   signatureMaxBytes: number;
 }

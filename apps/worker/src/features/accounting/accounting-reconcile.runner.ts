@@ -6,6 +6,7 @@
  */
 import type { Erp } from '@platform/erp';
 import type { AccountingResidualAudit } from '@platform/integrations';
+import { Periodic } from '@platform/kernel';
 
 interface Logger {
   info(obj: object, msg?: string): void;
@@ -14,28 +15,30 @@ interface Logger {
 }
 
 export class AccountingReconcileRunner {
-  private timer: NodeJS.Timeout | undefined;
-  private pass: Promise<unknown> | undefined;
-  private running = false;
+  private readonly periodic: Periodic;
 
   constructor(
     private readonly audit: AccountingResidualAudit,
     private readonly erpFor: (tenantId: string) => Erp | Promise<Erp>,
-    private readonly intervalMs: number,
+    intervalMs: number,
     private readonly logger: Logger,
     /** Called when a pass queued repair jobs (wakes the relay). */
     private readonly onQueued: () => void = () => {},
-  ) {}
-
-  start(firstAfterMs = 30_000): void {
-    this.running = true;
-    this.schedule(Math.min(firstAfterMs, this.intervalMs));
+  ) {
+    this.periodic = new Periodic({
+      everyMs: intervalMs,
+      firstAfterMs: 30_000,
+      pass: () => this.runOnce(),
+      onError: (err) => logger.warn({ err }, 'accounting reconciliation failed; will try again'),
+    });
   }
 
-  async stop(): Promise<void> {
-    this.running = false;
-    if (this.timer) clearTimeout(this.timer);
-    await this.pass?.catch(() => undefined);
+  start(firstAfterMs?: number): void {
+    this.periodic.start(firstAfterMs);
+  }
+
+  stop(): Promise<void> {
+    return this.periodic.stop();
   }
 
   /** One pass over every connected tenant; a tenant that fails is logged and the others still run. */
@@ -57,17 +60,5 @@ export class AccountingReconcileRunner {
     }
     if (queued) this.onQueued();
     return queued;
-  }
-
-  private schedule(ms: number): void {
-    this.timer = setTimeout(() => {
-      this.pass = this.runOnce()
-        .catch((err: unknown) => this.logger.warn({ err }, 'accounting reconciliation failed; will try again'))
-        .finally(() => {
-          this.pass = undefined;
-          if (this.running) this.schedule(this.intervalMs);
-        });
-    }, ms);
-    this.timer.unref();
   }
 }

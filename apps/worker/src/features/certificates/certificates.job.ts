@@ -18,6 +18,7 @@ import {
   TableCertificateCandidates,
 } from '@platform/certificates';
 import type { Db } from '@platform/db';
+import { Periodic } from '@platform/kernel';
 import { NginxCertificateInstaller } from '@platform/proxy';
 import type { SecretBox } from '@platform/secrets';
 
@@ -71,32 +72,22 @@ export function createCertificateJob(
     },
     { ...defaultCertificatePolicy, ...hooks.policy },
   );
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
-  let stopped = false;
-  const pass = async () => {
-    try {
+  const periodic = new Periodic({
+    everyMs: config.CERTIFICATES_POLL_MS,
+    firstAfterMs: 0,
+    pass: async () => {
       const r = await service.runOnce();
       if (r.issued.length + r.retrying.length + r.failed.length > 0) logger.info(r, 'certificates: pass done');
-    } catch (e) {
-      logger.error({ err: e }, 'certificates: pass failed');
-    }
-  };
-  const schedule = () => {
-    if (!stopped) timer = setTimeout(() => void (running = pass().finally(schedule)), config.CERTIFICATES_POLL_MS);
-  };
+    },
+    onError: (err) => logger.error({ err }, 'certificates: pass failed'),
+  });
   return {
     service,
     runOnce: (now) => service.runOnce(now),
     start() {
       // The first pass also puts the stored certificates back in place (restarted worker, new proxy directory).
-      running = pass();
-      schedule();
+      periodic.start();
     },
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
+    stop: () => periodic.stop(),
   };
 }

@@ -3,6 +3,7 @@
  * resolver on DNS_SERVERS (docs/control-plane.md, "Domains and resolution").
  */
 import type { Db } from '@platform/db';
+import { Periodic } from '@platform/kernel';
 import { createCnameLookup } from '@platform/tenancy';
 
 import type { WorkerConfig } from '../../config.js';
@@ -37,31 +38,21 @@ export function createDomainCheckJob(
     },
     onSeen,
   );
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
-  let stopped = false;
-  const pass = async () => {
-    try {
+  const periodic = new Periodic({
+    everyMs: config.DOMAIN_CHECK_POLL_MS,
+    firstAfterMs: 0,
+    pass: async () => {
       const r = await service.runOnce();
       if (r.seen.length + r.failed.length > 0) logger.info(r, 'domains: DNS check pass');
-    } catch (e) {
-      logger.error({ err: e }, 'domains: DNS check pass failed');
-    }
-  };
-  const schedule = () => {
-    if (!stopped) timer = setTimeout(() => void (running = pass().finally(schedule)), config.DOMAIN_CHECK_POLL_MS);
-  };
+    },
+    onError: (err) => logger.error({ err }, 'domains: DNS check pass failed'),
+  });
   return {
     service,
     runOnce: (now) => service.runOnce(now),
     start() {
-      running = pass();
-      schedule();
+      periodic.start();
     },
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
+    stop: () => periodic.stop(),
   };
 }

@@ -6,6 +6,7 @@
  * staggered, and polls the relay. Idempotent across workers: two workers waking the same rows is one wake.
  */
 import type { Db } from '@platform/db';
+import { Periodic } from '@platform/kernel';
 import { tenantsWaitingOn, wakeWaiting } from '@platform/outbox';
 
 interface Logger {
@@ -30,23 +31,24 @@ export interface ErpRecoveryOptions {
 export const ERP_UNAVAILABLE_PREFIX = 'ERP_UNAVAILABLE';
 
 export class ErpRecoveryRunner {
-  private timer: NodeJS.Timeout | undefined;
-  private pass: Promise<void> | undefined;
-  private running = false;
+  private readonly periodic: Periodic;
   private stopped = false;
 
-  constructor(private readonly o: ErpRecoveryOptions) {}
+  constructor(private readonly o: ErpRecoveryOptions) {
+    this.periodic = new Periodic({
+      everyMs: o.probeMs,
+      pass: () => this.runOnce(),
+      onError: (err) => o.logger.warn({ err }, 'ERP recovery probe failed; will try again'),
+    });
+  }
 
   start(): void {
-    this.running = true;
-    this.schedule();
+    this.periodic.start();
   }
 
   async stop(): Promise<void> {
-    this.running = false;
     this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    await this.pass;
+    await this.periodic.stop();
   }
 
   /** One pass: probe each waiting tenant's ERP once, wake the rows of those that answer. */
@@ -65,18 +67,5 @@ export class ErpRecoveryRunner {
     }
     if (woken > 0) this.o.wake();
     return woken;
-  }
-
-  private schedule(): void {
-    this.timer = setTimeout(() => {
-      this.pass = this.runOnce()
-        .then(() => undefined)
-        .catch((err: unknown) => this.o.logger.warn({ err }, 'ERP recovery probe failed; will try again'))
-        .finally(() => {
-          this.pass = undefined;
-          if (this.running) this.schedule();
-        });
-    }, this.o.probeMs);
-    this.timer.unref();
   }
 }

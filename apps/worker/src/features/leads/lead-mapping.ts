@@ -17,7 +17,6 @@ export const referenceMarker = (submissionId: string): string => `platform-submi
  */
 export const referenceParagraph = (submissionId: string): string => `<p>${referenceMarker(submissionId)}</p>`;
 
-
 export const productLabel = (slug: string): string =>
   slug
     .split('-')
