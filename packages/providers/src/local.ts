@@ -58,6 +58,7 @@ export type {
 export { formatJustCallTimestamp, signJustCall } from './sms/justcall/justcall-webhook.js';
 export {
   startLocalSms,
+  type LocalSmsAccount,
   type LocalSmsMessage,
   type LocalSmsOptions,
   type LocalSmsWebhook,

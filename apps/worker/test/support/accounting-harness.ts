@@ -24,6 +24,7 @@ import type { OutboxHandler, OutboxRow } from '@platform/outbox';
 import { justCallSmsAdapters, normalizeSmsPhone, xeroAccountingAdapters } from '@platform/providers';
 import { type RunningLocalAccounting, startLocalAccounting } from '@platform/providers/local';
 import { createSecretBox, parseKeyring } from '@platform/secrets';
+import { findTenantBySlug } from '@platform/tenancy';
 import type { FastifyInstance } from 'fastify';
 
 import { accountingHandlers } from '../../src/features/accounting/accounting.jobs.js';
@@ -94,11 +95,17 @@ export async function startAccountingHarness(
     logLevel: 'silent',
     integrations: {
       tenantId,
+      tenantBySlug: async (slug) => {
+        const found = await findTenantBySlug(t.db, slug);
+        return found && { id: found.id, slug: found.slug, isDefault: found.is_default };
+      },
       settings,
       sms: new SmsService(t.db, settings, justCallSmsAdapters()),
       accounting: {
         services,
-        verifyAdmin: async (l, p) => (await embedded.authenticate(ERP_DB, l, p)) !== false,
+        // One tenant here: its ERP is the embedded one's database ERP_DB.
+        verifyAdmin: async (tenant, l, p) =>
+          tenant === tenantId && (await embedded.authenticate(ERP_DB, l, p)) !== false,
         adminLogins: ['admin'],
         publicUrl: PUBLIC_URL,
       },
