@@ -44,6 +44,7 @@ export {
 export { signXeroPayload } from './accounting/xero/xero-webhook.js';
 export {
   startLocalAccounting,
+  type LocalAccountingApp,
   type LocalAccountingOptions,
   type RecordedAccountingRequest,
   type RunningLocalAccounting,
