@@ -216,6 +216,10 @@ describe('two companies, each with its own integrations', { timeout: 120_000 }, 
       acct.setWebhookUrl(`${hostUrl}/acct/webhook/${slug}`, CO[slug].app.clientId);
     }
     await expect(cli(['sms', 'show', '--tenant', 'nobody'])).rejects.toThrow(/No active tenant/);
+    expect(await (await fetch(`${hostUrl}/sms/webhook/birch/test`)).json()).toMatchObject({ configured: true });
+    expect((await fetch(`${hostUrl}/sms/webhook/nobody/test`)).status).toBe(404);
+    const status = await fetch(`${hostUrl}/acct/status?tenant=nobody`, { headers: { authorization: basic('x') } });
+    expect(status.status).toBe(404);
   });
 
   it("connects each company's accounting as that company's ERP admin; another company's admin is refused", async () => {
