@@ -218,8 +218,11 @@ describe('two companies, each with its own integrations', { timeout: 120_000 }, 
     await expect(cli(['sms', 'show', '--tenant', 'nobody'])).rejects.toThrow(/No active tenant/);
     expect(await (await fetch(`${hostUrl}/sms/webhook/birch/test`)).json()).toMatchObject({ configured: true });
     expect((await fetch(`${hostUrl}/sms/webhook/nobody/test`)).status).toBe(404);
+    // An unknown company's page is refused like bad credentials (it does not tell which companies exist).
     const status = await fetch(`${hostUrl}/acct/status?tenant=nobody`, { headers: { authorization: basic('x') } });
-    expect(status.status).toBe(404);
+    expect(status.status).toBe(401);
+    const acmeAdmin = { authorization: basic(CO.acme.adminPw) };
+    expect((await fetch(`${hostUrl}/acct/status?tenant=acme`, { headers: acmeAdmin })).status).toBe(200);
   });
 
   it("connects each company's accounting as that company's ERP admin; another company's admin is refused", async () => {

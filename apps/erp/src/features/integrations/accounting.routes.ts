@@ -55,13 +55,10 @@ export function registerAccountingRoutes(app: FastifyInstance, deps: Deps): void
 
   /** The tenant the admin acts for, once its ERP accepted the credentials; undefined when the reply is sent. */
   const admin = async (req: FastifyRequest, reply: FastifyReply): Promise<string | undefined> => {
+    // An unknown company is answered like bad credentials, so the page does not tell which companies exist.
     const tenant = await integrationTenant(deps, tenantQuery(req));
-    if (!tenant) {
-      await html(reply, 404, accountingPage('Unknown company', 'No active company has this name.'));
-      return undefined;
-    }
     const h = req.headers.authorization;
-    if (h?.startsWith('Basic ')) {
+    if (tenant && h?.startsWith('Basic ')) {
       const [login = '', ...rest] = Buffer.from(h.slice(6), 'base64').toString('utf8').split(':');
       if (adminLogins.includes(login) && (await verifyAdmin(tenant.id, login, rest.join(':')).catch(() => false)))
         return tenant.id;
