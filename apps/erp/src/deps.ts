@@ -17,6 +17,7 @@ import { chatOrigins, createAccountingServices, IntegrationSettingsService, SmsS
 import { ConfigError } from '@platform/kernel';
 import { justCallSmsAdapters, normalizeSmsPhone, xeroAccountingAdapters } from '@platform/providers';
 import { secretBoxFromConfig } from '@platform/secrets';
+import { findTenantBySlug } from '@platform/tenancy';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 
 import type { ErpConfig } from './erp.config.js';
@@ -24,6 +25,7 @@ import { buildErpHttpApp, type ErpAppParts } from './erp.http-app.js';
 import { ensureDefaultDatabase, ensurePlatformApiKey, oneAtATime } from './erp.startup.js';
 import { masterPassword } from './erp.startup.js';
 import type { IntegrationsDeps } from './features/integrations/integrations.types.js';
+import { tenantAdminLogin } from './features/integrations/tenant-admin-login.js';
 import { composeErpMetrics } from './features/metrics/erp-metrics.js';
 import { RpcGateway } from './features/rpc/rpc-gateway.js';
 import { ensureDefaultTenant } from './features/tenancy/default-tenant.repo.js';
@@ -31,12 +33,27 @@ import { SessionRepo } from './features/websession/session.repo.js';
 import { WebSessions } from './features/websession/websession.service.js';
 import { composeCredentials, composeRestApi, type RestApiDeps, restApiErp, restApiOptions } from './restapi.compose.js';
 
-/** The ERP host's integration services (settings, SMS; accounting when `verifyLogin` is given). */
+/** How an accounting admin's login is checked: the host's ERP for its own tenant, the embedded ERP's databases for others. */
+export interface IntegrationAdminLogins {
+  hostVerify(login: string, password: string): Promise<boolean>;
+  embeddedVerify(erpDb: string, login: string, password: string): Promise<boolean>;
+}
+
+/** The tenant a URL or the CLI names by slug (active tenants only: others have no integrations to serve). */
+const activeTenantBySlug = (db: Db) => async (slug: string) => {
+  const t = await findTenantBySlug(db, slug);
+  return t && t.status === 'active' ? { id: t.id, slug: t.slug, isDefault: t.is_default } : undefined;
+};
+
+/**
+ * The ERP host's integration services (settings, SMS; accounting when `logins` is given) for every
+ * tenant: `tenantId` is the host's own (unsegmented URLs, REST credentials), others are named by slug.
+ */
 export function composeIntegrations(
   config: ErpConfig,
   db: Db,
   tenantId: string,
-  verifyLogin?: (login: string, password: string) => Promise<boolean>,
+  logins?: IntegrationAdminLogins,
 ): IntegrationsDeps {
   let box;
   try {
@@ -50,7 +67,7 @@ export function composeIntegrations(
     (raw) => normalizeSmsPhone(raw, config.SMS_DEFAULT_REGION),
     chatOrigins(config.CHAT_ALLOWED_ORIGINS),
   );
-  const accounting = verifyLogin
+  const accounting = logins
     ? {
         services: createAccountingServices(
           db,
@@ -61,7 +78,7 @@ export function composeIntegrations(
             apiUrl: config.ACCT_API_URL,
           }),
         ),
-        verifyAdmin: verifyLogin,
+        verifyAdmin: tenantAdminLogin({ db, box, hostTenantId: tenantId, ...logins }),
         adminLogins: config.ACCT_ADMIN_LOGINS.split(',')
           .map((l) => l.trim())
           .filter(Boolean),
@@ -70,6 +87,7 @@ export function composeIntegrations(
     : undefined;
   return {
     tenantId,
+    tenantBySlug: activeTenantBySlug(db),
     settings,
     sms: new SmsService(db, settings, justCallSmsAdapters({ baseUrl: config.SMS_API_URL })),
     ...(accounting ? { accounting } : {}),
@@ -137,7 +155,10 @@ export async function composeErpHost(config: ErpConfig, opts: ErpHostOptions = {
     const restErp = restApiErp(config, erp);
     const restapi =
       config.RESTAPI === 'off' ? undefined : composeRestApi(restApiOptions(config, platformDb, tenantId, restErp));
-    const integrations = composeIntegrations(config, platformDb, tenantId, restErp.verifyLogin);
+    const integrations = composeIntegrations(config, platformDb, tenantId, {
+      hostVerify: restErp.verifyLogin,
+      embeddedVerify: async (erpDb, login, password) => (await erp.authenticate(erpDb, login, password)) !== false,
+    });
     const app = composeErpApp({
       erp,
       restapi,
@@ -193,7 +214,7 @@ export async function withRestApiCli<T>(
   });
 }
 
-/** `npm run integrations`: the default tenant's integration settings in the platform database. */
+/** `npm run integrations`: the integration settings in the platform database (the CLI picks the tenant). */
 export async function withIntegrationsCli<T>(config: ErpConfig, run: (d: IntegrationsDeps) => Promise<T>): Promise<T> {
   const db = await openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, name: 'platform' });
   try {

@@ -65,7 +65,10 @@ beforeAll(async () => {
     loadErpConfig({ DATA_DIR: dir, ACCT_ADMIN_LOGINS: 'admin', SMS_API_URL: smsProvider.url }),
     h.t.db,
     h.tenantId,
-    verify,
+    {
+      hostVerify: verify,
+      embeddedVerify: async (db, login, password) => (await h.embedded.authenticate(db, login, password)) !== false,
+    },
   );
   app = composeErpApp({ erp: h.embedded, restapi: h.deps, integrations });
   await app.ready();

@@ -1,6 +1,6 @@
 /**
- * `npm run integrations -- <area> <command>`: the ERP-side integration settings of the default
- * tenant (docs/integrations.md). Values with secrets are read as JSON from standard input, so they
+ * `npm run integrations -- <area> <command> [--tenant <slug>]`: the ERP-side integration settings of
+ * a tenant, the default tenant unless `--tenant` names another (docs/integrations.md). Values with secrets are read as JSON from standard input, so they
  * never appear in the shell history or the process list; secrets are shown back masked.
  *   accounting set < connection.json | accounting show
  *   sms set < sms.json | sms show | sms line add < line.json
@@ -10,17 +10,25 @@
 import { parseArgs } from 'node:util';
 
 import { parseOrThrow } from '@platform/http-kit';
-import { accountingConnectionSchema, chatConfigSchema, smsConfigSchema, smsLineSchema } from '@platform/integrations';
-import { runCliMain } from '@platform/kernel';
+import {
+  accountingConnectionSchema,
+  chatConfigSchema,
+  smsConfigSchema,
+  smsLineSchema,
+  smsWebhookPath,
+} from '@platform/integrations';
+import { AppError, runCliMain } from '@platform/kernel';
 
 import { withIntegrationsCli } from './deps.js';
 import { loadErpConfig } from './erp.config.js';
+import { integrationTenant } from './features/integrations/integration-tenant.js';
 import type { IntegrationsDeps } from './features/integrations/integrations.types.js';
 
 export const USAGE = `usage: npm run integrations -- accounting set|show   (set reads JSON on stdin)
        npm run integrations -- sms set|show | sms line add      (set/add read JSON on stdin)
        npm run integrations -- sms send --to <number> --body <text> [--type sales|support|operations]
-       npm run integrations -- chat set|show                    (set reads JSON on stdin)`;
+       npm run integrations -- chat set|show                    (set reads JSON on stdin)
+       every command takes --tenant <slug> (default: the default tenant)`;
 
 export async function runIntegrationsCli(
   argv: string[],
@@ -31,17 +39,23 @@ export async function runIntegrationsCli(
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { to: { type: 'string' }, body: { type: 'string' }, type: { type: 'string' } },
+    options: { to: { type: 'string' }, body: { type: 'string' }, type: { type: 'string' }, tenant: { type: 'string' } },
   });
   const [area, cmd, sub] = positionals;
   const show = (v: unknown) => out(JSON.stringify(v, null, 2));
-  const t = d.tenantId;
+  const tenant = await integrationTenant(d, values.tenant);
+  if (!tenant) throw new AppError('TENANT_NOT_FOUND', `No active tenant "${values.tenant}".`);
+  const t = tenant.id;
+  // The default tenant keeps the URL it always had; another tenant's carries its slug.
+  const smsPath = smsWebhookPath(tenant.isDefault ? undefined : tenant.slug);
   if (area === 'accounting' && cmd === 'set')
     show(await d.settings.setAccountingConnection(t, parseOrThrow(accountingConnectionSchema, await readInput())));
   else if (area === 'accounting' && cmd === 'show') show(await d.settings.showAccountingConnection(t));
-  else if (area === 'sms' && cmd === 'set')
-    show(await d.settings.setSmsConfig(t, parseOrThrow(smsConfigSchema, await readInput())));
-  else if (area === 'sms' && cmd === 'show') show(await d.settings.showSmsConfig(t));
+  else if (area === 'sms' && cmd === 'set') {
+    const input = parseOrThrow(smsConfigSchema, await readInput());
+    await d.settings.setSmsConfig(t, input);
+    show(await d.settings.showSmsConfig(t, input.company_id, smsPath));
+  } else if (area === 'sms' && cmd === 'show') show(await d.settings.showSmsConfig(t, 1, smsPath));
   else if (area === 'sms' && cmd === 'line' && sub === 'add')
     show(await d.settings.addSmsLine(t, parseOrThrow(smsLineSchema, await readInput())));
   else if (area === 'sms' && cmd === 'send') {

@@ -44,6 +44,7 @@ export {
 export { signXeroPayload } from './accounting/xero/xero-webhook.js';
 export {
   startLocalAccounting,
+  type LocalAccountingApp,
   type LocalAccountingOptions,
   type RecordedAccountingRequest,
   type RunningLocalAccounting,
@@ -58,6 +59,7 @@ export type {
 export { formatJustCallTimestamp, signJustCall } from './sms/justcall/justcall-webhook.js';
 export {
   startLocalSms,
+  type LocalSmsAccount,
   type LocalSmsMessage,
   type LocalSmsOptions,
   type LocalSmsWebhook,

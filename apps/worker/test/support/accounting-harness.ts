@@ -24,9 +24,11 @@ import type { OutboxHandler, OutboxRow } from '@platform/outbox';
 import { justCallSmsAdapters, normalizeSmsPhone, xeroAccountingAdapters } from '@platform/providers';
 import { type RunningLocalAccounting, startLocalAccounting } from '@platform/providers/local';
 import { createSecretBox, parseKeyring } from '@platform/secrets';
+import { findTenantBySlug } from '@platform/tenancy';
 import type { FastifyInstance } from 'fastify';
 
 import { accountingHandlers } from '../../src/features/accounting/accounting.jobs.js';
+import { runPendingJobs } from './outbox-jobs.js';
 
 export const ERP_DB = 'acct';
 export const ADMIN_PASSWORD = 'admin-pw-123';
@@ -94,11 +96,17 @@ export async function startAccountingHarness(
     logLevel: 'silent',
     integrations: {
       tenantId,
+      tenantBySlug: async (slug) => {
+        const found = await findTenantBySlug(t.db, slug);
+        return found && { id: found.id, slug: found.slug, isDefault: found.is_default };
+      },
       settings,
       sms: new SmsService(t.db, settings, justCallSmsAdapters()),
       accounting: {
         services,
-        verifyAdmin: async (l, p) => (await embedded.authenticate(ERP_DB, l, p)) !== false,
+        // One tenant here: its ERP is the embedded one's database ERP_DB.
+        verifyAdmin: async (tenant, l, p) =>
+          tenant === tenantId && (await embedded.authenticate(ERP_DB, l, p)) !== false,
         adminLogins: ['admin'],
         publicUrl: PUBLIC_URL,
       },
@@ -161,20 +169,7 @@ export async function startAccountingHarness(
         )
       ).rows[0]!;
     },
-    async runJobs(topic, reverse = false) {
-      const rows = (
-        await t.db.query<OutboxRow>(
-          `SELECT * FROM outbox WHERE topic = $1 AND status = 'pending' ORDER BY id ${reverse ? 'DESC' : 'ASC'}`,
-          [topic],
-        )
-      ).rows;
-      const out: unknown[] = [];
-      for (const row of rows) {
-        out.push(await handlers[topic]!(row));
-        await t.db.query(`UPDATE outbox SET status = 'done' WHERE id = $1`, [row.id]);
-      }
-      return out;
-    },
+    runJobs: (topic, reverse = false) => runPendingJobs(t.db, handlers, topic, reverse),
     async close() {
       await local.close();
       await app.close();
@@ -205,8 +200,8 @@ export async function postInvoice(h: AccountingHarness, customer = 'Jane Doe'): 
   return id;
 }
 
-/** The job row the change-feed fan-out would enqueue for a posted invoice. */
-export function pushRow(h: AccountingHarness, invoiceId: number): OutboxRow {
+/** The job row the change-feed fan-out would enqueue for a posted invoice (of the harness's tenant, or another's ERP database). */
+export function pushRow(h: Pick<AccountingHarness, 'tenantId'>, invoiceId: number, erpDb = ERP_DB): OutboxRow {
   return {
     id: 0,
     tenant_id: h.tenantId,
@@ -222,7 +217,7 @@ export function pushRow(h: AccountingHarness, invoiceId: number): OutboxRow {
     payload: {
       eventTopic: 'erp.invoice_posted',
       event: {
-        erpDb: ERP_DB,
+        erpDb,
         model: 'account.move',
         recordId: invoiceId,
         field: 'state',

@@ -8,6 +8,7 @@ import { GOOGLE_CHAT_ORIGIN } from '@platform/providers';
 import { maskSecret, type SecretBox } from '@platform/secrets';
 
 import { listAttention } from '../accounting/accounting.repo.js';
+import { DEFAULT_SMS_WEBHOOK_PATH } from '../sms/sms-webhook-path.js';
 import { checkChatWebhookUrl } from './chat-webhook-url.js';
 import * as repo from './settings.repo.js';
 import type { AccountingConnectionInput, ChatConfigInput, SmsConfigInput, SmsLineInput } from './settings.schemas.js';
@@ -177,7 +178,12 @@ export class IntegrationSettingsService {
     };
   }
 
-  async showSmsConfig(tenantId: string, companyId = 1): Promise<Record<string, unknown>> {
+  /** `webhookPath`: the tenant's webhook path on the ERP host (smsWebhookPath), shown as the URL to register. */
+  async showSmsConfig(
+    tenantId: string,
+    companyId = 1,
+    webhookPath = DEFAULT_SMS_WEBHOOK_PATH,
+  ): Promise<Record<string, unknown>> {
     const s = await this.smsSecrets(tenantId, companyId);
     if (!s) throw new AppError('NOT_FOUND', 'No SMS configuration for this company.');
     const lines = await repo.listSmsLines(this.db, tenantId);
@@ -187,7 +193,7 @@ export class IntegrationSettingsService {
       api_secret: maskSecret(s.apiSecret),
       webhook_base_url: s.webhookBaseUrl,
       webhook_secret: maskSecret(s.webhookSecret),
-      webhook_url: `${s.webhookBaseUrl}/sms/webhook/sms`,
+      webhook_url: `${s.webhookBaseUrl}${webhookPath}`,
       previous_webhook_secret_expires_at: s.previousExpiresAt,
       default_line: lines.find((l) => l.is_default)?.phone_number ?? null,
       lines: lines.map((l) => ({

@@ -23,6 +23,7 @@ import { recordWebhookReceipt, webhookReceiptSeen } from '../webhooks/webhook-re
 import * as repo from './sms.repo.js';
 import { chatterTarget, postOnChatter } from './sms-chatter.js';
 import { queueSmsIn, SMS_BODY_MAX } from './sms-queue.js';
+import { DEFAULT_SMS_WEBHOOK_PATH } from './sms-webhook-path.js';
 
 /** What became of a webhook request; the route maps it to HTTP (the provider retries `unavailable`). */
 export type WebhookOutcome =
@@ -118,12 +119,17 @@ export class SmsService {
    * message (replay cache) and once per request id; repeats are acknowledged and change nothing.
    * Signing keys: the Webhook Secret (else the API secret), and the previous one during a rotation.
    */
-  async receiveWebhook(tenantId: string, req: SmsWebhookRequest): Promise<WebhookOutcome> {
+  async receiveWebhook(
+    tenantId: string,
+    req: SmsWebhookRequest,
+    /** The path the notice reached (the tenant's own, smsWebhookPath): the provider signed base URL + it. */
+    webhookPath = DEFAULT_SMS_WEBHOOK_PATH,
+  ): Promise<WebhookOutcome> {
     const secrets = await this.settings.smsSecrets(tenantId);
     if (!secrets) return { kind: 'unauthenticated', reason: 'no SMS configuration' };
     const receiver = this.adapters.receiver({
       secrets: secrets.signingSecrets,
-      webhookUrl: `${secrets.webhookBaseUrl}/sms/webhook/sms`,
+      webhookUrl: `${secrets.webhookBaseUrl}${webhookPath}`,
     });
     const r = receiver.receive(req);
     if (!r.ok) return { kind: r.reason === 'malformed' ? 'malformed' : 'unauthenticated', reason: r.reason };

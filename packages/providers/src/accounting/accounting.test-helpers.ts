@@ -46,18 +46,22 @@ export async function browserAuthorize(
 }
 
 /** Full connect: authorize (auto-approved), callback params checked, code exchanged with PKCE. */
-export async function connect(oauth: AccountingOAuth, redirectUri = REDIRECT_URI): Promise<AccountingTokenSet> {
+/** Authorize (auto-approved), then the code exchange, as the app `client` (default: the stand-in's first app). */
+export async function connect(
+  oauth: AccountingOAuth,
+  redirectUri = REDIRECT_URI,
+  client = { clientId: CLIENT_ID, clientSecret: CLIENT_SECRET },
+): Promise<AccountingTokenSet> {
   const { codeVerifier, codeChallenge } = createPkcePair();
   const state = `state-${Math.random()}`;
-  const r = await browserAuthorize(
-    oauth.authorizeUrl({ clientId: CLIENT_ID, redirectUri, state, codeChallenge, scopes: SCOPES }),
-  );
+  const { clientId, clientSecret } = client;
+  const r = await browserAuthorize(oauth.authorizeUrl({ clientId, redirectUri, state, codeChallenge, scopes: SCOPES }));
   if (r.status !== 302 || !r.location) throw new Error(`authorize failed: ${r.status} ${r.body}`);
   const back = new URL(r.location);
   if (back.searchParams.get('state') !== state) throw new Error('state not echoed');
   const code = back.searchParams.get('code');
   if (!code) throw new Error(`no code: ${r.location}`);
-  return oauth.exchangeCode({ clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, code, redirectUri, codeVerifier });
+  return oauth.exchangeCode({ clientId, clientSecret, code, redirectUri, codeVerifier });
 }
 
 /** Resolves with the thrown error (fails the test when nothing is thrown). */

@@ -3,16 +3,19 @@
  * - GET  /acct/connect     admin: sends the browser to the provider's authorize page;
  * - GET  /acct/callback    the OAuth2 callback: an HTML page saying connected, or why not;
  * - POST /acct/webhook     the provider's signed events: 200 with an empty body, or 401;
+ *   `/acct/webhook/<tenant slug>` is that tenant's (checked with its Webhook Key only);
  * - POST /acct/disconnect  admin: revokes the grant and forgets the tokens;
  * - GET  /acct/status      admin: the connection as an operator may see it (JSON, no secrets).
- * Admin routes take HTTP Basic with an ERP login listed in ACCT_ADMIN_LOGINS and its password
- * (or API key), checked by the ERP itself.
+ * Admin routes act for `?tenant=<slug>` (default: the host's tenant) and take HTTP Basic with a
+ * login listed in ACCT_ADMIN_LOGINS and its password (or API key), checked by that tenant's ERP.
+ * The callback needs no tenant: its one-use `state` was stored on that tenant's connection.
  */
 import { acceptRawBodies, decodeBody } from '@platform/http-kit';
 import type { AccountingWebhookOutcome } from '@platform/integrations';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 import { accountingPage } from './accounting-pages.js';
+import { integrationTenant, tenantParam, tenantQuery } from './integration-tenant.js';
 import type { IntegrationsDeps } from './integrations.types.js';
 
 type Deps = IntegrationsDeps & { accounting: NonNullable<IntegrationsDeps['accounting']> };
@@ -50,11 +53,15 @@ export function registerAccountingRoutes(app: FastifyInstance, deps: Deps): void
     return `${proto}://${host}${path}`;
   };
 
-  const admin = async (req: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
+  /** The tenant the admin acts for, once its ERP accepted the credentials; undefined when the reply is sent. */
+  const admin = async (req: FastifyRequest, reply: FastifyReply): Promise<string | undefined> => {
+    // An unknown company is answered like bad credentials, so the page does not tell which companies exist.
+    const tenant = await integrationTenant(deps, tenantQuery(req));
     const h = req.headers.authorization;
-    if (h?.startsWith('Basic ')) {
+    if (tenant && h?.startsWith('Basic ')) {
       const [login = '', ...rest] = Buffer.from(h.slice(6), 'base64').toString('utf8').split(':');
-      if (adminLogins.includes(login) && (await verifyAdmin(login, rest.join(':')).catch(() => false))) return true;
+      if (adminLogins.includes(login) && (await verifyAdmin(tenant.id, login, rest.join(':')).catch(() => false)))
+        return tenant.id;
     }
     await html(
       reply.header('www-authenticate', 'Basic realm="ERP accounting", charset="UTF-8"'),
@@ -64,7 +71,7 @@ export function registerAccountingRoutes(app: FastifyInstance, deps: Deps): void
         'Sign in with an ERP administrator login to manage the accounting connection.',
       ),
     );
-    return false;
+    return undefined;
   };
 
   // Cached Basic credentials travel with cross-site form posts: a state change must come from this host.
@@ -79,10 +86,11 @@ export function registerAccountingRoutes(app: FastifyInstance, deps: Deps): void
   };
 
   app.get('/acct/connect', async (req, reply) => {
-    if (!(await admin(req, reply))) return reply;
+    const tenantId = await admin(req, reply);
+    if (!tenantId) return reply;
     return reply
       .header('cache-control', 'no-store')
-      .redirect(await services.connect.start(deps.tenantId, companyOf(req)), 302);
+      .redirect(await services.connect.start(tenantId, companyOf(req)), 302);
   });
 
   const callback = async (req: FastifyRequest, reply: FastifyReply) => {
@@ -129,8 +137,9 @@ export function registerAccountingRoutes(app: FastifyInstance, deps: Deps): void
 
   app.post('/acct/disconnect', async (req, reply) => {
     if (!sameOrigin(req)) return html(reply, 403, accountingPage('Refused', 'Disconnect from the ERP host itself.'));
-    if (!(await admin(req, reply))) return reply;
-    await services.connect.disconnect(deps.tenantId, companyOf(req));
+    const tenantId = await admin(req, reply);
+    if (!tenantId) return reply;
+    await services.connect.disconnect(tenantId, companyOf(req));
     return html(
       reply,
       200,
@@ -142,27 +151,34 @@ export function registerAccountingRoutes(app: FastifyInstance, deps: Deps): void
   });
 
   app.get('/acct/status', async (req, reply) => {
-    if (!(await admin(req, reply))) return reply;
+    const tenantId = await admin(req, reply);
+    if (!tenantId) return reply;
     return reply
       .header('cache-control', 'no-store')
-      .send(await deps.settings.showAccountingConnection(deps.tenantId, companyOf(req)));
+      .send(await deps.settings.showAccountingConnection(tenantId, companyOf(req)));
   });
 
   void app.register(async (scope) => {
     // The signature covers the bytes as sent: keep them raw in this scope only.
     acceptRawBodies(scope);
-    scope.post('/acct/webhook', async (req, reply) => {
+    const webhook = async (req: FastifyRequest, reply: FastifyReply) => {
+      const tenant = await integrationTenant(deps, tenantParam(req));
       const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
       const text = textOf(body, req.headers['content-type']);
-      const out = await services.webhook.receive(deps.tenantId, {
-        headers: req.headers,
-        rawBody: body,
-        ...(text === undefined ? {} : { text }),
-      });
+      // A URL naming no company has no key that could verify it: refused like a bad signature.
+      const out: AccountingWebhookOutcome = tenant
+        ? await services.webhook.receive(tenant.id, {
+            headers: req.headers,
+            rawBody: body,
+            ...(text === undefined ? {} : { text }),
+          })
+        : { kind: 'unauthenticated', reason: 'unknown tenant in the URL' };
       if (out.kind !== 'accepted') req.log.warn({ reason: out.reason }, 'accounting webhook refused');
       // The provider wants an empty body (and no cookies), whatever the outcome.
       return reply.code(WEBHOOK_STATUS[out.kind]).header('cache-control', 'no-store').send();
-    });
+    };
+    scope.post('/acct/webhook', webhook);
+    scope.post('/acct/webhook/:tenant', webhook);
   });
 }
 

@@ -2,6 +2,8 @@
  * The authenticated admin API of the integration settings, under the REST API's credentials: an
  * API key or OAuth token whose scope includes `admin:integrations`. Secrets go in, never come back
  * in full (masked); the chat webhook URL, itself a credential, is shown as its origin only.
+ * A REST credential belongs to the host's tenant, so that is the tenant these routes manage; a
+ * `?tenant=<slug>` naming any other company is refused (403), never served.
  */
 import { parseOrThrow, registerProblemHandlers } from '@platform/http-kit';
 import { accountingConnectionSchema, chatConfigSchema, smsConfigSchema, smsLineSchema } from '@platform/integrations';
@@ -11,6 +13,7 @@ import { z } from 'zod';
 
 import { ADMIN_INTEGRATIONS_SCOPE } from '../credentials/scopes.js';
 import type { RestAuth } from '../restapi/restapi.auth.js';
+import { integrationTenant, tenantQuery } from './integration-tenant.js';
 import type { IntegrationsDeps } from './integrations.types.js';
 
 const smsMessageSchema = z.object({
@@ -29,6 +32,9 @@ async function routes(app: FastifyInstance, auth: RestAuth, d: IntegrationsDeps)
     const p = await auth.authenticate(req, reply);
     if (!p.scopes.includes(ADMIN_INTEGRATIONS_SCOPE))
       throw new AppError('API_FORBIDDEN', `This credential lacks the scope ${ADMIN_INTEGRATIONS_SCOPE}.`);
+    const named = tenantQuery(req);
+    if (named !== undefined && (await integrationTenant(d, named))?.id !== d.tenantId)
+      throw new AppError('API_FORBIDDEN', 'This credential manages its own company only.');
   };
   const t = d.tenantId;
   const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');

@@ -116,6 +116,28 @@ describe('integration settings admin API', () => {
     expect(r.json().errors).toEqual([expect.objectContaining({ field: 'redirect_uri', rule: 'https' })]);
   });
 
+  it("manages the credential's own company only: another tenant named in ?tenant= is refused (403), nothing shown", async () => {
+    const other = (
+      await h.t.db.query<{ id: string }>(
+        `INSERT INTO tenants (slug, name, status) VALUES ('other-co', 'Other', 'active') RETURNING id`,
+      )
+    ).rows[0]!.id;
+    const own = (await h.t.db.query<{ slug: string }>('SELECT slug FROM tenants WHERE id = $1', [h.tenantId])).rows[0]!;
+    expect((await call('GET', `/chat?tenant=${own.slug}`, admin)).statusCode).toBe(200);
+    for (const named of ['other-co', 'no-such-co']) {
+      const r = await call('GET', `/sms?tenant=${named}`, admin);
+      expect(r.statusCode).toBe(403);
+      expect(r.json()).toMatchObject({ code: 'API_FORBIDDEN' });
+      expect(r.body).not.toContain('13035550100');
+    }
+    const put = await call('PUT', '/chat?tenant=other-co', admin, {
+      webhook_url: 'https://chat.googleapis.com/v1/spaces/BBB/messages?key=K&token=T',
+      enable_sales: true,
+    });
+    expect(put.statusCode).toBe(403);
+    expect((await h.t.db.query('SELECT 1 FROM chat_configs WHERE tenant_id = $1', [other])).rowCount).toBe(0);
+  });
+
   it('answers the SMS webhook connectivity test', async () => {
     const r = await app.inject({ method: 'GET', url: '/sms/webhook/test' });
     expect(r.statusCode).toBe(200);

@@ -28,9 +28,11 @@ export interface LocalTenant {
 }
 
 export interface ApiDeps {
-  oauth: LocalOAuthState;
+  /** Every app's tokens (local-accounting.apps.ts). */
+  oauth: Pick<LocalOAuthState, 'checkAccess'>;
   tenants: Map<string, LocalTenant>;
-  webhooks: LocalWebhookSender;
+  /** Sends an organisation's events to its app's webhook URL. */
+  webhooks: Pick<LocalWebhookSender, 'invoiceUpdated'>;
   nowMs: () => number;
   callsPerMinute: number;
 }

@@ -14,22 +14,27 @@
  *
  * State is in memory. Test controls move time, expire or revoke grants, pay invoices,
  * re-deliver webhooks and run intent-to-receive probes.
+ *
+ * The options' client, webhook key and `tenants` are the first app; `apps` registers more on the
+ * same host (two companies each with its own app and organisation: local-accounting.apps.ts).
  */
-import { randomUUID } from 'node:crypto';
-
 import Fastify from 'fastify';
 
 import type { AccountingConnection } from '../accounting.port.js';
 import { registerLocalAccountingApi } from './local-accounting.api-routes.js';
-import { type CreditKind, LocalCredits } from './local-accounting.credits.js';
+import { type LocalAccountingApp, LocalAccountingApps } from './local-accounting.apps.js';
+import type { CreditKind } from './local-accounting.credits.js';
 import type { LocalTenant } from './local-accounting.gate.js';
 import { LocalLedger } from './local-accounting.ledger.js';
-import { LocalOAuthState } from './local-accounting.oauth.js';
 import { type RecordedAccountingRequest, recordRequests } from './local-accounting.recorder.js';
 import { KNOWN_SCOPES } from './local-accounting.scopes.js';
-import { type IntentToReceiveResult, LocalWebhookSender, type WebhookDelivery } from './local-accounting.webhooks.js';
+import type { IntentToReceiveResult, WebhookDelivery } from './local-accounting.webhooks.js';
+
+export type { LocalAccountingApp } from './local-accounting.apps.js';
 
 export interface LocalAccountingOptions {
+  /** More apps on the same host, each with its own client, webhook key and URL, and organisations. */
+  apps?: LocalAccountingApp[];
   clientId: string;
   clientSecret: string;
   /** Registered redirect URIs, matched exactly (a trailing slash matters). */
@@ -67,7 +72,8 @@ export interface RunningLocalAccounting {
   webhooks: WebhookDelivery[];
   now(): Date;
   advanceTime(ms: number): void;
-  setWebhookUrl(url: string | undefined): void;
+  /** Of the app with `clientId` (default: the first). */
+  setWebhookUrl(url: string | undefined, clientId?: string): void;
   /** By any token of the grant (refresh, rotated refresh or access token). */
   revokeGrant(token: string): void;
   /** Makes the grant's refresh tokens expired (as if unused for 60 days). */
@@ -110,11 +116,8 @@ export interface RunningLocalAccounting {
 }
 
 export async function startLocalAccounting(opts: LocalAccountingOptions): Promise<RunningLocalAccounting> {
-  if (!opts.webhookKey || !opts.clientId || !opts.clientSecret)
-    throw new Error('local accounting: clientId, clientSecret and webhookKey are required');
   let offsetMs = 0;
   const nowMs = (): number => (opts.now ? opts.now().getTime() : Date.now()) + offsetMs;
-  let webhookUrl = opts.webhookUrl;
   let baseUrl = '';
 
   const ledgerOpts = {
@@ -122,35 +125,16 @@ export async function startLocalAccounting(opts: LocalAccountingOptions): Promis
     accountTaxTypes: opts.accountTaxTypes ?? { '200': 'OUTPUT' },
     accountCodes: opts.accountCodes,
   };
-  const tenants = new Map<string, LocalTenant>();
-  for (const t of opts.tenants ?? [{ tenantName: 'Local Demo Company' }]) {
-    const tenantId = t.tenantId ?? randomUUID();
-    const ledger = new LocalLedger(ledgerOpts, nowMs);
-    tenants.set(tenantId, {
-      tenantId,
-      tenantName: t.tenantName,
-      ledger,
-      credits: new LocalCredits(ledger, nowMs),
-      calls: [],
-      idempotent: new Map(),
-    });
-  }
   let consent: string[] | undefined;
-  const oauth = new LocalOAuthState(
-    {
-      clientId: opts.clientId,
-      clientSecret: opts.clientSecret,
-      redirectUris: opts.redirectUris,
-      tenantIds: () => [...tenants.keys()],
-      allowedScopes: opts.allowedScopes ?? KNOWN_SCOPES,
-      consent: () => consent,
-    },
+  const apps = new LocalAccountingApps([opts, ...(opts.apps ?? [])], {
+    ledger: ledgerOpts,
+    allowedScopes: opts.allowedScopes ?? KNOWN_SCOPES,
+    consent: () => consent,
+    apiBase: () => baseUrl,
     nowMs,
-  );
-  const webhooks = new LocalWebhookSender(
-    { webhookKey: opts.webhookKey, webhookUrl: () => webhookUrl, apiBase: () => baseUrl },
-    nowMs,
-  );
+  });
+  const tenants = apps.tenants;
+  const webhooks = apps.first.webhooks;
 
   const app = Fastify({ logger: false });
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
@@ -159,7 +143,8 @@ export async function startLocalAccounting(opts: LocalAccountingOptions): Promis
   const { requests, dropNextReply } = recordRequests(app, nowMs);
 
   app.get('/identity/connect/authorize', async (req, reply) => {
-    const r = oauth.authorize(req.query as Record<string, string | undefined>);
+    const q = req.query as Record<string, string | undefined>;
+    const r = apps.byClient(q['client_id']).oauth.authorize(q);
     return r.ok ? reply.redirect(r.location, 302) : reply.code(r.status).type('text/html; charset=utf-8').send(r.page);
   });
   const basicOf = (h: string | undefined): { id: string; secret: string } | undefined => {
@@ -168,7 +153,9 @@ export async function startLocalAccounting(opts: LocalAccountingOptions): Promis
     return { id: id ?? '', secret: rest.join(':') };
   };
   app.post('/connect/token', async (req, reply) => {
-    const r = oauth.token((req.body ?? {}) as Record<string, string | undefined>, basicOf(req.headers.authorization));
+    const form = (req.body ?? {}) as Record<string, string | undefined>;
+    const basic = basicOf(req.headers.authorization);
+    const r = apps.byClient(basic?.id ?? form['client_id']).oauth.token(form, basic);
     return reply
       .code(r.ok ? 200 : r.status)
       .header('cache-control', 'no-store')
@@ -176,13 +163,20 @@ export async function startLocalAccounting(opts: LocalAccountingOptions): Promis
   });
   app.post('/connect/revocation', async (req, reply) => {
     const basic = basicOf(req.headers.authorization);
-    if (basic?.id !== opts.clientId || basic.secret !== opts.clientSecret)
+    const client = apps.byClient(basic?.id);
+    if (basic?.id !== client.clientId || basic.secret !== client.clientSecret)
       return reply.code(401).send({ error: 'invalid_client' });
-    const grant = oauth.findGrant(String((req.body as Record<string, unknown> | undefined)?.['token'] ?? ''));
-    if (grant) oauth.revokeGrant(grant.id); // unknown tokens also get 200 (RFC 7009)
+    const grant = client.oauth.findGrant(String((req.body as Record<string, unknown> | undefined)?.['token'] ?? ''));
+    if (grant) client.oauth.revokeGrant(grant.id); // unknown tokens also get 200 (RFC 7009)
     return reply.code(200).send('');
   });
-  registerLocalAccountingApi(app, { oauth, tenants, webhooks, nowMs, callsPerMinute: opts.callsPerMinute ?? 60 });
+  registerLocalAccountingApi(app, {
+    oauth: apps,
+    tenants,
+    webhooks: apps,
+    nowMs,
+    callsPerMinute: opts.callsPerMinute ?? 60,
+  });
 
   await app.listen({ host: opts.host ?? '127.0.0.1', port: opts.port ?? 0 });
   const addr = app.server.address();
@@ -194,7 +188,11 @@ export async function startLocalAccounting(opts: LocalAccountingOptions): Promis
     if (!t) throw new Error(`local accounting: unknown tenant ${id ?? ''}`);
     return t;
   };
-  const grantId = (token: string): string => oauth.findGrant(token)?.id ?? '';
+  /** Runs `f` on the grant a token belongs to, in the app that issued it. */
+  const onGrant = (token: string, f: (oauth: LocalAccountingApps['first']['oauth'], id: string) => void) => {
+    const found = apps.findGrant(token);
+    if (found) f(found.app.oauth, found.grant.id);
+  };
 
   return {
     url: baseUrl,
@@ -203,14 +201,18 @@ export async function startLocalAccounting(opts: LocalAccountingOptions): Promis
     webhooks: webhooks.deliveries,
     now: () => new Date(nowMs()),
     advanceTime: (ms) => void (offsetMs += ms),
-    setWebhookUrl: (url) => void (webhookUrl = url),
-    revokeGrant: (token) => oauth.revokeGrant(grantId(token)),
-    expireGrant: (token) => oauth.expireGrant(grantId(token)),
-    expireAccessTokens: () => oauth.expireAccessTokens(),
+    setWebhookUrl(url, clientId) {
+      const app = clientId === undefined ? apps.first : apps.list.find((a) => a.clientId === clientId);
+      if (!app) throw new Error(`local accounting: no app ${clientId}`);
+      app.webhookUrl = url;
+    },
+    revokeGrant: (token) => onGrant(token, (o, id) => o.revokeGrant(id)),
+    expireGrant: (token) => onGrant(token, (o, id) => o.expireGrant(id)),
+    expireAccessTokens: () => apps.list.forEach((a) => a.oauth.expireAccessTokens()),
     setConsentScopes: (scopes) => void (consent = scopes),
     disconnectOrganisation(tenantId) {
       const id = tenantOf(tenantId).tenantId;
-      for (const g of oauth.grants.values()) g.tenantIds = g.tenantIds.filter((t) => t !== id);
+      for (const g of apps.byTenant(id).oauth.grants.values()) g.tenantIds = g.tenantIds.filter((t) => t !== id);
     },
     dropNextReply,
     addContact: (input) =>
@@ -225,20 +227,20 @@ export async function startLocalAccounting(opts: LocalAccountingOptions): Promis
     recordCredit(input) {
       const t = tenantOf(input.tenantId);
       const { id, number, invoice } = t.credits.allocate(input);
-      if (input.kind === 'credit_note') webhooks.event(t.tenantId, 'CREDITNOTE', 'CREATE', id);
-      webhooks.invoiceUpdated(t.tenantId, invoice.InvoiceID);
+      if (input.kind === 'credit_note') apps.event(t.tenantId, 'CREDITNOTE', 'CREATE', id);
+      apps.invoiceUpdated(t.tenantId, invoice.InvoiceID);
       return { id, number, status: invoice.Status, amountDue: LocalLedger.due(invoice) };
     },
     removeAllocation(input) {
       const t = tenantOf(input.tenantId);
       const invoice = t.credits.removeAllocation(input.id);
-      webhooks.invoiceUpdated(t.tenantId, invoice.InvoiceID);
+      apps.invoiceUpdated(t.tenantId, invoice.InvoiceID);
       return { status: invoice.Status, amountDue: LocalLedger.due(invoice) };
     },
     deletePayment(input) {
       const t = tenantOf(input.tenantId);
       const invoice = t.credits.deletePayment(input.paymentId);
-      webhooks.invoiceUpdated(t.tenantId, invoice.InvoiceID);
+      apps.invoiceUpdated(t.tenantId, invoice.InvoiceID);
       return { status: invoice.Status, amountDue: LocalLedger.due(invoice) };
     },
     recordPayment(input) {
@@ -249,16 +251,16 @@ export async function startLocalAccounting(opts: LocalAccountingOptions): Promis
         Amount: input.amount,
         ...(input.date ? { Date: input.date } : {}),
       });
-      webhooks.invoiceUpdated(t.tenantId, invoice.InvoiceID);
+      apps.invoiceUpdated(t.tenantId, invoice.InvoiceID);
       return { paymentId: payment.PaymentID, status: invoice.Status, amountDue: LocalLedger.due(invoice) };
     },
     invoices: (id) => [...tenantOf(id).ledger.invoices.values()].map((i) => tenantOf(id).ledger.invoiceJson(i)),
     contacts: (id) => [...tenantOf(id).ledger.contacts.values()].map((c) => LocalLedger.contactJson(c)),
-    flushWebhooks: () => webhooks.flush(),
+    flushWebhooks: () => apps.flush(),
     redeliverWebhook: (index, times) => webhooks.redeliver(index, times),
     sendIntentToReceive: (input = {}) => webhooks.intentToReceive(input.correct ?? 2, input.incorrect ?? 2),
     close: async () => {
-      await webhooks.flush();
+      await apps.flush();
       await app.close();
     },
   };

@@ -9,16 +9,35 @@
  * - controls: `simulateInbound` (posts `sms.received`), `resendWebhook` (duplicates),
  *   `failNext` (429/5xx), `advanceTime`, `setWebhookSecret` (rotation), and the records `messages` / `webhooks`.
  * Webhooks are signed exactly like JustCall's (see justcall-webhook.ts) with `webhookSecret`.
+ *
+ * Several accounts share one host, as at JustCall (two companies, each with its own API key and
+ * secret, webhook secret, webhook URL and lines): the options' own credentials are the first account,
+ * `accounts` adds more. A key reads and sends only its own account's texts; a customer texting a
+ * line is delivered to the account that has the line, signed with that account's secret.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 
 import { formatJustCallTimestamp, signJustCall } from '../justcall/justcall-webhook.js';
-import type { SmsStatus } from '../sms.port.js';
+import { loadMessages, type LocalSmsMessage, saveMessages, smsObject } from './local-sms.records.js';
+
+export type { LocalSmsMessage } from './local-sms.records.js';
+
+/** One account at the provider. */
+export interface LocalSmsAccount {
+  apiKey: string;
+  apiSecret: string;
+  /** Signing key of the webhooks (the receiver's "Webhook Secret"). */
+  webhookSecret: string;
+  webhookUrl?: string;
+  /** Our lines; when given, sends from any other number are refused. Digits without `+`. */
+  lines?: { number: string; name: string }[];
+}
 
 export interface LocalSmsOptions {
+  /** More accounts on the same host (the options' own credentials are the first). */
+  accounts?: LocalSmsAccount[];
   apiKey: string;
   apiSecret: string;
   /** Signing key of the webhooks (the receiver's "Webhook Secret"). */
@@ -36,19 +55,10 @@ export interface LocalSmsOptions {
   stateFile?: string;
 }
 
-export interface LocalSmsMessage {
-  id: number;
-  direction: 'Incoming' | 'Outgoing';
-  line: string;
-  lineName: string;
-  contact: string;
-  body: string;
-  status: SmsStatus;
-  createdAt: Date;
-}
-
 export interface LocalSmsWebhook {
   requestId: string;
+  /** The API key of the account it is for (sent to that account's webhook URL). */
+  account: string;
   type: string;
   body: string;
   headers: Record<string, string>;
@@ -62,10 +72,11 @@ export interface RunningLocalSms {
   webhooks: LocalSmsWebhook[];
   now(): Date;
   advanceTime(ms: number): void;
-  setWebhookUrl(url: string | undefined): void;
-  /** Signs later webhooks with another secret (a rotation at the provider). */
-  setWebhookSecret(secret: string): void;
-  /** A customer texts one of our lines; resolves once `sms.received` has been delivered. */
+  /** Of the account with `apiKey` (default: the first). */
+  setWebhookUrl(url: string | undefined, apiKey?: string): void;
+  /** Signs later webhooks with another secret (a rotation at the provider); of the account with `apiKey` (default: the first). */
+  setWebhookSecret(secret: string, apiKey?: string): void;
+  /** A customer texts one of our lines (of the account that has it); resolves once `sms.received` has been delivered. */
   simulateInbound(input: {
     from: string;
     to: string;
@@ -83,13 +94,26 @@ const digits = (v: unknown): string => String(v ?? '').replace(/\D/g, '');
 const requestId = (): string => `01${randomBytes(16).toString('hex').toUpperCase().slice(0, 24)}`;
 
 export async function startLocalSms(opts: LocalSmsOptions): Promise<RunningLocalSms> {
-  if (!opts.apiKey || !opts.apiSecret || !opts.webhookSecret)
+  const accounts: LocalSmsAccount[] = [opts, ...(opts.accounts ?? [])].map((a) => ({
+    apiKey: a.apiKey,
+    apiSecret: a.apiSecret,
+    webhookSecret: a.webhookSecret,
+    ...(a.webhookUrl ? { webhookUrl: a.webhookUrl } : {}),
+    ...(a.lines ? { lines: a.lines } : {}),
+  }));
+  if (accounts.some((a) => !a.apiKey || !a.apiSecret || !a.webhookSecret))
     throw new Error('local SMS: apiKey, apiSecret and webhookSecret are required');
+  if (new Set(accounts.map((a) => a.apiKey)).size !== accounts.length)
+    throw new Error('local SMS: each account needs its own apiKey');
+  const first = accounts[0]!;
+  const accountOf = (apiKey?: string): LocalSmsAccount => {
+    const a = apiKey === undefined ? first : accounts.find((x) => x.apiKey === apiKey);
+    if (!a) throw new Error(`local SMS: no account ${apiKey}`);
+    return a;
+  };
   let offsetMs = 0;
   const now = (): Date => new Date((opts.now ? opts.now().getTime() : Date.now()) + offsetMs);
-  let webhookUrl = opts.webhookUrl;
-  let webhookSecret = opts.webhookSecret;
-  const messages: LocalSmsMessage[] = loadMessages(opts.stateFile);
+  const messages: LocalSmsMessage[] = loadMessages(opts.stateFile, first.apiKey);
   const keep = (m: LocalSmsMessage) => {
     messages.push(m);
     saveMessages(opts.stateFile, messages);
@@ -100,28 +124,9 @@ export async function startLocalSms(opts: LocalSmsOptions): Promise<RunningLocal
   const inFlight = new Set<Promise<unknown>>();
   const urlId = randomBytes(12).toString('hex');
 
-  const smsObject = (m: LocalSmsMessage) => {
-    const iso = m.createdAt.toISOString();
-    return {
-      id: m.id,
-      contact_number: m.contact,
-      contact_name: '',
-      justcall_number: m.line,
-      justcall_line_name: m.lineName,
-      agent_id: 0,
-      sms_date: iso.slice(0, 10),
-      sms_time: iso.slice(11, 19),
-      direction: m.direction,
-      cost_incurred: 0,
-      sms_info: { body: m.body, is_mms: '0', mms: [] },
-      delivery_status: m.status,
-      is_deleted: false,
-      medium: 'One-To-One via API',
-    };
-  };
-
   async function attempt(w: LocalSmsWebhook): Promise<number | null> {
     let status: number | null = null;
+    const { webhookUrl } = accountOf(w.account);
     if (webhookUrl) {
       try {
         const res = await fetch(webhookUrl, {
@@ -141,11 +146,13 @@ export async function startLocalSms(opts: LocalSmsOptions): Promise<RunningLocal
   }
 
   async function emit(type: string, m: LocalSmsMessage): Promise<LocalSmsWebhook> {
+    const { webhookUrl, webhookSecret } = accountOf(m.account);
     const url = webhookUrl ?? '';
     const timestamp = formatJustCallTimestamp(now());
     const id = requestId();
     const w: LocalSmsWebhook = {
       requestId: id,
+      account: m.account,
       type,
       body: JSON.stringify({ request_id: id, webhook_url: url, url_id: urlId, type, data: smsObject(m) }),
       headers: {
@@ -165,20 +172,22 @@ export async function startLocalSms(opts: LocalSmsOptions): Promise<RunningLocal
     inFlight.add(p);
     void p.finally(() => inFlight.delete(p));
   };
-  const lineName = (n: string): string | undefined =>
-    opts.lines ? opts.lines.find((l) => l.number === n)?.name : 'Local Line';
+  const lineName = (a: LocalSmsAccount, n: string): string | undefined =>
+    a.lines ? a.lines.find((l) => l.number === n)?.name : 'Local Line';
 
   const app = Fastify({ logger: false });
-  const authorised = (req: FastifyRequest): boolean => {
+  /** The account whose key and secret the request carries. */
+  const authorised = (req: FastifyRequest): LocalSmsAccount | undefined => {
     const h = req.headers.authorization ?? '';
     const pair = h.startsWith('Basic ') ? Buffer.from(h.slice(6), 'base64').toString('utf8') : h;
-    return pair === `${opts.apiKey}:${opts.apiSecret}`;
+    return accounts.find((a) => pair === `${a.apiKey}:${a.apiSecret}`);
   };
   const error = (reply: FastifyReply, code: number, message: string) =>
     reply.code(code).send({ status: 'error', message });
 
   app.post('/v2.1/texts/new', async (req, reply) => {
-    if (!authorised(req)) return error(reply, 401, 'Invalid API key or secret');
+    const account = authorised(req);
+    if (!account) return error(reply, 401, 'Invalid API key or secret');
     const failure = failures.shift();
     if (failure !== undefined) {
       if (failure === 429) void reply.header('retry-after', '30');
@@ -186,7 +195,7 @@ export async function startLocalSms(opts: LocalSmsOptions): Promise<RunningLocal
     }
     const b = (req.body ?? {}) as Record<string, unknown>;
     const line = digits(b['justcall_number']);
-    const name = lineName(line);
+    const name = lineName(account, line);
     if (!name) return error(reply, 400, 'justcall_number is not a number of this account');
     const contact = digits(b['contact_number']);
     if (contact.length < 8 || contact.length > 15) return error(reply, 400, 'contact_number must be in E.164 format');
@@ -195,6 +204,7 @@ export async function startLocalSms(opts: LocalSmsOptions): Promise<RunningLocal
       return error(reply, 400, 'body is required (at most 1600 characters)');
     const m: LocalSmsMessage = {
       id: nextId(),
+      account: account.apiKey,
       direction: 'Outgoing',
       line,
       lineName: name,
@@ -219,8 +229,10 @@ export async function startLocalSms(opts: LocalSmsOptions): Promise<RunningLocal
   });
 
   app.get('/v2.1/texts/:id', async (req, reply) => {
-    if (!authorised(req)) return error(reply, 401, 'Invalid API key or secret');
-    const m = messages.find((x) => String(x.id) === (req.params as { id: string }).id);
+    const account = authorised(req);
+    if (!account) return error(reply, 401, 'Invalid API key or secret');
+    // Another account's text is not found, as at the provider.
+    const m = messages.find((x) => String(x.id) === (req.params as { id: string }).id && x.account === account.apiKey);
     return m ? { status: 'success', data: [smsObject(m)] } : error(reply, 404, 'Text not found');
   });
 
@@ -232,15 +244,21 @@ export async function startLocalSms(opts: LocalSmsOptions): Promise<RunningLocal
     webhooks,
     now,
     advanceTime: (ms) => void (offsetMs += ms),
-    setWebhookUrl: (url) => void (webhookUrl = url),
-    setWebhookSecret: (secret) => void (webhookSecret = secret),
+    setWebhookUrl: (url, apiKey) => {
+      const a = accountOf(apiKey);
+      if (url) a.webhookUrl = url;
+      else delete a.webhookUrl;
+    },
+    setWebhookSecret: (secret, apiKey) => void (accountOf(apiKey).webhookSecret = secret),
     async simulateInbound(input) {
       const line = digits(input.to);
+      const account = accounts.find((a) => a.lines?.some((l) => l.number === line)) ?? first;
       const m: LocalSmsMessage = {
         id: nextId(),
+        account: account.apiKey,
         direction: 'Incoming',
         line,
-        lineName: lineName(line) ?? 'Unknown line',
+        lineName: lineName(account, line) ?? 'Unknown line',
         contact: digits(input.from),
         body: input.body,
         status: 'received',
@@ -266,14 +284,4 @@ export async function startLocalSms(opts: LocalSmsOptions): Promise<RunningLocal
       await app.close();
     },
   };
-}
-
-function loadMessages(file: string | undefined): LocalSmsMessage[] {
-  if (!file || !existsSync(file)) return [];
-  const raw = JSON.parse(readFileSync(file, 'utf8')) as (Omit<LocalSmsMessage, 'createdAt'> & { createdAt: string })[];
-  return raw.map((m) => ({ ...m, createdAt: new Date(m.createdAt) }));
-}
-
-function saveMessages(file: string | undefined, messages: LocalSmsMessage[]): void {
-  if (file) writeFileSync(file, JSON.stringify(messages), { mode: 0o600 });
 }
