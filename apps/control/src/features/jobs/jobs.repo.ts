@@ -31,9 +31,11 @@ export async function jobById(tx: Queryable, id: string): Promise<JobRow | undef
   return (await tx.query<JobRow>(`SELECT ${JOB_COLS} FROM jobs WHERE id = $1::uuid`, [id])).rows[0];
 }
 
-/** Every job of the tenant (the list's scope inside an ERP database shared by tenants). */
-export async function allJobs(tx: Queryable): Promise<JobRow[]> {
-  return (await tx.query<JobRow>(`SELECT ${JOB_COLS} FROM jobs`)).rows;
+/** The tenant's jobs of these ERP orders (an order that is not one of its jobs has no row). */
+export async function jobsOfOrders(tx: Queryable, erpOrderIds: number[]): Promise<JobRow[]> {
+  if (!erpOrderIds.length) return [];
+  const r = await tx.query<JobRow>(`SELECT ${JOB_COLS} FROM jobs WHERE erp_order_id = ANY($1::int[])`, [erpOrderIds]);
+  return r.rows;
 }
 
 export async function setRouteOrder(tx: Queryable, id: string, routeOrder: number): Promise<void> {
