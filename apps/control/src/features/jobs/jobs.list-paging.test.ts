@@ -42,6 +42,7 @@ const list = async (query: string) =>
 
 describe('the job list, paged in the ERP', () => {
   it("answers page 2 with the day's third and fourth jobs and counts only the platform's jobs", async () => {
+    // Page 1 holds them all (no count needed); page 2 of 2 has more after it (the ERP counts them).
     expect((await list('date=2026-12-10')).items.map((j) => j.id)).toEqual(ids);
     const page = await list('date=2026-12-10&page=2&page_size=2');
     expect(page.items.map((j) => j.id)).toEqual(ids.slice(2, 4));
@@ -49,20 +50,30 @@ describe('the job list, paged in the ERP', () => {
     expect((await list('date=2026-12-10&page=3&page_size=2')).items.map((j) => j.id)).toEqual(ids.slice(4));
   });
 
-  it('asks the ERP for that page only: no filter by every job id, an offset and a limit of the page size', async () => {
+  it('asks the ERP for that page only: no filter by every job id, the offset, the page size and one row more', async () => {
     const calls: { domain: unknown[]; opts: { limit?: number; offset?: number } | undefined }[] = [];
-    const real = erpA.erp.searchRead.bind(erpA.erp);
-    const spy = vi.spyOn(erpA.erp, 'searchRead').mockImplementation(async (model, domain, opts) => {
-      if (model === 'fsm.order') calls.push({ domain, opts });
-      return real(model, domain, opts) as Promise<ErpRecord[]>;
-    });
+    const models: string[] = [];
+    const real = { searchRead: erpA.erp.searchRead.bind(erpA.erp), read: erpA.erp.read.bind(erpA.erp) };
+    const spies = [
+      vi.spyOn(erpA.erp, 'searchRead').mockImplementation(async (model, domain, opts) => {
+        models.push(model);
+        if (model === 'fsm.order') calls.push({ domain, opts });
+        return real.searchRead(model, domain, opts) as Promise<ErpRecord[]>;
+      }),
+      vi.spyOn(erpA.erp, 'read').mockImplementation(async (model, ids, fields) => {
+        models.push(model);
+        return real.read(model, ids, fields);
+      }),
+    ];
     try {
       await list('date=2026-12-10&page=2&page_size=2');
     } finally {
-      spy.mockRestore();
+      for (const s of spies) s.mockRestore();
     }
+    // The orders, their locations and customers; the stages stay cached per tenant ERP client.
+    expect(models).toEqual(['fsm.order', 'fsm.location', 'res.partner']);
     expect(calls).toHaveLength(1);
-    expect(calls[0]!.opts).toMatchObject({ limit: 2, offset: 2 });
+    expect(calls[0]!.opts).toMatchObject({ limit: 3, offset: 2 });
     expect(calls[0]!.domain.filter((leaf) => Array.isArray(leaf) && leaf[0] === 'id')).toEqual([]);
   });
 });

@@ -55,10 +55,13 @@ export class JobsReader {
     f: JobListFilter,
   ): Promise<{ items: Job[]; page: number; page_size: number; total: number }> {
     const erp = await this.deps.erps.forTenant(p.tenantId);
-    const scope = await withTenant(this.deps.db, p.tenantId, async (tx) => ({
-      person: p.role === 'technician' ? ((await technicianPerson(tx, p.userId)) ?? 0) : undefined,
-      wanted: f.technician_id ? ((await technicianPerson(tx, f.technician_id)) ?? 0) : undefined,
-    }));
+    const byPerson = p.role === 'technician' || f.technician_id !== undefined;
+    const scope: { person?: number | undefined; wanted?: number | undefined } = !byPerson
+      ? {}
+      : await withTenant(this.deps.db, p.tenantId, async (tx) => ({
+          person: p.role === 'technician' ? ((await technicianPerson(tx, p.userId)) ?? 0) : undefined,
+          wanted: f.technician_id ? ((await technicianPerson(tx, f.technician_id)) ?? 0) : undefined,
+        }));
     const empty = { items: [], page: f.page, page_size: f.page_size, total: 0 };
     if (scope.person === 0 || scope.wanted === 0) return empty;
     const domain: Domain = [...PLATFORM_ORDERS];
