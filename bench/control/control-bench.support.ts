@@ -75,3 +75,19 @@ export function call(
 }
 
 export const closeAgent = () => agent.destroy();
+
+/** The JSON-RPC body of one `execute_kw` on a served test ERP (a baseline call made without the port). */
+export async function executeKwBody(
+  erp: { dbName: string; apiKey: string; erp: { authenticate(): Promise<number> } },
+  model: string,
+  method: string,
+  args: unknown[],
+  kwargs: Record<string, unknown>,
+): Promise<string> {
+  const uid = await erp.erp.authenticate();
+  return JSON.stringify({
+    jsonrpc: '2.0',
+    method: 'call',
+    params: { service: 'object', method: 'execute_kw', args: [erp.dbName, uid, erp.apiKey, model, method, args, kwargs] },
+  });
+}

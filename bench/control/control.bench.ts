@@ -13,9 +13,10 @@ import { startTestErp } from '@platform/erp-embedded/testing';
 import { TenantHostResolver } from '@platform/tenancy';
 import Fastify from 'fastify';
 
+import { ORDER_FIELDS } from '../../apps/control/src/features/jobs/erp/fsm-orders.js';
 import { seedDemoJobs } from '../../apps/control/src/features/jobs/seed-demo-jobs.js';
 import { startControlKit } from '../../apps/control/src/testing/control-test-kit.js';
-import { alternate, call, closeAgent, report, stats } from './control-bench.support.js';
+import { alternate, call, closeAgent, executeKwBody, report, stats } from './control-bench.support.js';
 
 const N = Number(process.env.BENCH_SAMPLES ?? 300);
 const JOBS_N = Number(process.env.BENCH_JOB_SAMPLES ?? 150);
@@ -85,40 +86,18 @@ try {
   ]);
   if (rows !== 3 || ids.length !== 3)
     throw new Error(`expected 3 jobs on the day, /jobs has ${rows}, ERP ${ids.length}`);
-  const rpcBody = JSON.stringify({
-    jsonrpc: '2.0',
-    method: 'call',
-    params: {
-      service: 'object',
-      method: 'execute_kw',
-      args: [
-        served.dbName,
-        await served.erp.authenticate(),
-        served.apiKey,
-        'fsm.order',
-        'search_read',
-        [
-          [
-            ['scheduled_date_start', '>=', '2026-11-25 00:00:00'],
-            ['scheduled_date_start', '<', '2026-11-26 00:00:00'],
-          ],
-        ],
-        {
-          fields: [
-            'name',
-            'stage_id',
-            'location_id',
-            'person_id',
-            'scheduled_date_start',
-            'scheduled_date_end',
-            'resolution',
-            'sale_id',
-            'write_date',
-          ],
-        },
+  const rpcBody = await executeKwBody(
+    served,
+    'fsm.order',
+    'search_read',
+    [
+      [
+        ['scheduled_date_start', '>=', '2026-11-25 00:00:00'],
+        ['scheduled_date_start', '<', '2026-11-26 00:00:00'],
       ],
-    },
-  });
+    ],
+    { fields: ORDER_FIELDS },
+  );
   const jobs = async () => {
     const r = await call(list, { headers: auth });
     if ((JSON.parse(r.body) as { items: unknown[] }).items.length !== 3) throw new Error('/jobs lost rows');

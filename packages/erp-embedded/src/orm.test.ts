@@ -107,7 +107,11 @@ describe('create / write / unlink', () => {
   });
 
   it('rolls back the whole call when a later record fails', async () => {
-    await expect(x('crm.tag', 'create', [[{ name: 'kept?' }, { color: 1 }]])).rejects.toBeDefined();
+    // The second record lacks the required name: Odoo's ValidationError, and the first is not kept.
+    await expect(x('crm.tag', 'create', [[{ name: 'kept?' }, { color: 1 }]])).rejects.toMatchObject({
+      odooName: 'odoo.exceptions.ValidationError',
+      message: expect.stringContaining('Field: Tag Name (name)'),
+    });
     expect(await x('crm.tag', 'search', [[['name', '=', 'kept?']]])).toEqual([]);
   });
 

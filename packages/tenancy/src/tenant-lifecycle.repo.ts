@@ -57,6 +57,12 @@ export async function insertProvisioningTenant(
   return { record: (await getTenantRecordBySlug(q, t.slug))!, created: false };
 }
 
+/** Moves the tenant to another plan (the catalogue in plans.ts); false when there is no such tenant. */
+export async function setTenantPlan(q: Queryable, id: string, plan: PlanId): Promise<boolean> {
+  const r = await q.query('UPDATE tenants SET plan = $2, updated_at = now() WHERE id = $1::uuid', [id, plan]);
+  return r.rowCount > 0;
+}
+
 export async function setTenantErpDb(q: Queryable, id: string, erpDb: string): Promise<void> {
   await q.query('UPDATE tenants SET erp_db = $2, updated_at = now() WHERE id = $1', [id, erpDb]);
 }

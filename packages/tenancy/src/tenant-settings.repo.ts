@@ -128,3 +128,48 @@ export async function domainOwner(db: Queryable, domain: string): Promise<string
   );
   return r.rows[0]?.tenant_id;
 }
+
+/** portal_enabled of the tenant's settings (true without a settings row: the column's default). */
+export async function portalEnabled(db: Queryable, tenantId: string): Promise<boolean> {
+  const r = await db.query<{ portal_enabled: boolean }>(
+    'SELECT portal_enabled FROM tenant_settings WHERE tenant_id = $1',
+    [tenantId],
+  );
+  return r.rows[0]?.portal_enabled ?? true;
+}
+
+/** What a customer-facing page shows of the tenant: settings' branding, else the tenant's name. */
+export interface TenantBranding {
+  company_name: string;
+  logo_url: string | null;
+  primary_color: string | null;
+  secondary_color: string | null;
+  phone: string | null;
+  email: string | null;
+}
+
+export async function tenantBranding(db: Queryable, tenantId: string): Promise<TenantBranding> {
+  const r = await db.query<TenantBranding & { tenant_name: string }>(
+    `SELECT t.name AS tenant_name, s.company_name, s.logo_url, s.primary_color, s.secondary_color, s.phone, s.email
+       FROM tenants t LEFT JOIN tenant_settings s ON s.tenant_id = t.id WHERE t.id = $1`,
+    [tenantId],
+  );
+  const b = r.rows[0];
+  return {
+    company_name: b?.company_name ?? b?.tenant_name ?? '',
+    logo_url: b?.logo_url ?? null,
+    primary_color: b?.primary_color ?? null,
+    secondary_color: b?.secondary_color ?? null,
+    phone: b?.phone ?? null,
+    email: b?.email ?? null,
+  };
+}
+
+/** Every tenant with a sending domain, and the domain's last known status (the scheduled recheck). */
+export async function sendingDomainStates(db: Queryable): Promise<{ tenant_id: string; status: string }[]> {
+  const r = await db.query<{ tenant_id: string; status: string }>(
+    `SELECT tenant_id, email_settings #>> '{domain,status}' AS status FROM tenant_settings
+      WHERE email_settings #>> '{domain,name}' IS NOT NULL`,
+  );
+  return r.rows;
+}

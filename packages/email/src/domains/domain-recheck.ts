@@ -5,6 +5,7 @@
  * records appeared becomes verified without anyone running `domain verify`.
  */
 import type { Queryable } from '@platform/db';
+import { sendingDomainStates } from '@platform/tenancy';
 
 import type { SendingDomainService } from './sending-domains.service.js';
 
@@ -13,11 +14,9 @@ export async function recheckDomains(
   domains: SendingDomainService,
   log?: { warn(o: object, m?: string): void },
 ): Promise<{ checked: number; changed: number }> {
-  const r = await db.query<{ tenant_id: string; status: string }>(
-    `SELECT tenant_id, email_settings #>> '{domain,status}' AS status FROM tenant_settings WHERE email_settings #>> '{domain,name}' IS NOT NULL`,
-  );
+  const rows = await sendingDomainStates(db);
   let changed = 0;
-  for (const row of r.rows) {
+  for (const row of rows) {
     try {
       const { domain } = await domains.verify(row.tenant_id);
       if (domain.status !== row.status) changed++;
@@ -25,7 +24,7 @@ export async function recheckDomains(
       log?.warn({ err, tenant_id: row.tenant_id }, 'sending-domain check failed; will try again next round');
     }
   }
-  return { checked: r.rows.length, changed };
+  return { checked: rows.length, changed };
 }
 
 /** Runs `recheckDomains` every `intervalMs` (0: never); the timer does not keep the process alive. */

@@ -127,5 +127,9 @@ export const fsmModels: ModelSpec[] = [
       sale_id: f.many2one('sale.order', 'Sales Order'),
     },
     computes: [related('stage_id', { is_closed: 'is_closed' })],
+    // The platform's job list filters a day or a range of starts and pages in this order.
+    constraints: [
+      'CREATE INDEX IF NOT EXISTS fsm_order_scheduled_date_start_index ON $T (scheduled_date_start, id)',
+    ],
   },
 ];

@@ -135,3 +135,14 @@ export async function ensureSubdomain(
     [tenantId, domain],
   );
 }
+
+/** The host customers reach the tenant on: its primary domain, else its platform subdomain (and its slug). */
+export async function primaryHost(tx: Queryable, tenantId: string): Promise<{ domain: string | null; slug: string }> {
+  const d = await tx.query<{ domain: string }>(
+    `SELECT domain FROM tenant_domains WHERE tenant_id = $1
+      ORDER BY is_primary DESC, (domain_type = 'subdomain') DESC, created_at LIMIT 1`,
+    [tenantId],
+  );
+  const t = await tx.query<{ slug: string }>('SELECT slug FROM tenants WHERE id = $1', [tenantId]);
+  return { domain: d.rows[0]?.domain ?? null, slug: t.rows[0]?.slug ?? '' };
+}

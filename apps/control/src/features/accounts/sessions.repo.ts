@@ -1,6 +1,8 @@
 /** SQL of sign-in sessions (refresh-token families) and their refresh tokens. */
 import type { Queryable } from '@platform/db';
 
+import type { Role } from '../auth/principal.js';
+
 export interface TokenRow {
   id: string;
   tenant_id: string;
@@ -109,4 +111,23 @@ export async function revokeUserSessionsEverywhere(
     [userId, reason, at],
   );
   return r.rowCount;
+}
+
+/**
+ * What the auth guard checks on every signed-in request, in one round trip: the tenant's status (a
+ * read-only join of tenancy's `tenants`), whether the session is live, and the member's current role.
+ */
+export async function sessionStanding(
+  q: Queryable,
+  k: { tenantId: string; sessionId: string | null; userId: string | null },
+): Promise<{ status: string; live: boolean; role: Role | null } | undefined> {
+  const r = await q.query<{ status: string; live: boolean; role: Role | null }>(
+    `SELECT t.status, s.id IS NOT NULL AND s.revoked_at IS NULL AS live, m.role
+       FROM tenants t
+       LEFT JOIN auth_sessions s ON s.id = $2::uuid AND s.tenant_id = t.id AND s.user_id = $3::uuid
+       LEFT JOIN tenant_memberships m ON m.tenant_id = t.id AND m.user_id = $3::uuid
+      WHERE t.id = $1::uuid`,
+    [k.tenantId, k.sessionId, k.userId],
+  );
+  return r.rows[0];
 }

@@ -80,3 +80,36 @@ export async function setRole(q: Queryable, tenantId: string, userId: string, ro
 export async function deleteMembership(q: Queryable, tenantId: string, userId: string): Promise<void> {
   await q.query('DELETE FROM tenant_memberships WHERE tenant_id = $1::uuid AND user_id = $2::uuid', [tenantId, userId]);
 }
+
+/** How many members the tenant has, and how many of them are technicians (the plan's limits). */
+export async function memberCounts(q: Queryable, tenantId: string): Promise<{ users: number; technicians: number }> {
+  const r = await q.query<{ users: number; technicians: number }>(
+    `SELECT count(*)::int AS users, count(*) FILTER (WHERE role = 'technician')::int AS technicians
+       FROM tenant_memberships WHERE tenant_id = $1::uuid`,
+    [tenantId],
+  );
+  return r.rows[0] ?? { users: 0, technicians: 0 };
+}
+
+/** A member of the tenant in scope (row-level security hides every other tenant's members). */
+export async function memberInScope(
+  q: Queryable,
+  userId: string,
+): Promise<{ role: string; name: string; email: string } | undefined> {
+  const r = await q.query<{ role: string; name: string; email: string }>(
+    `SELECT m.role, coalesce(nullif(u.name, ''), u.email) AS name, u.email
+     FROM tenant_memberships m JOIN users u ON u.id = m.user_id WHERE m.user_id = $1::uuid`,
+    [userId],
+  );
+  return r.rows[0];
+}
+
+/** Display names (the name, else the email) of these users. */
+export async function displayNames(q: Queryable, userIds: string[]): Promise<Map<string, string>> {
+  if (!userIds.length) return new Map();
+  const r = await q.query<{ id: string; name: string }>(
+    `SELECT id, coalesce(nullif(name, ''), email) AS name FROM users WHERE id = ANY($1::uuid[])`,
+    [userIds],
+  );
+  return new Map(r.rows.map((x) => [x.id, x.name]));
+}

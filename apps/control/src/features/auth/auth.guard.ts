@@ -7,6 +7,7 @@ import type { Db } from '@platform/db';
 import { AppError } from '@platform/kernel';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 
+import { sessionStanding } from '../accounts/sessions.repo.js';
 import { type AccessTokenKeys, verifyAccessToken } from './access-token.js';
 import type { Principal, Role } from './principal.js';
 
@@ -36,15 +37,11 @@ export function authenticate(deps: AuthGuardDeps): preHandlerAsyncHookHandler {
     // The tenant may have been suspended since the token was issued (tokens live minutes, not days);
     // a token of a sign-in session also dies with the session (logout, logout-all, password reset,
     // removal) and carries the member's current role, not the one at issue.
-    const t = await deps.db.query<{ status: string; live: boolean; role: Role | null }>(
-      `SELECT t.status, s.id IS NOT NULL AND s.revoked_at IS NULL AS live, m.role
-         FROM tenants t
-         LEFT JOIN auth_sessions s ON s.id = $2::uuid AND s.tenant_id = t.id AND s.user_id = $3::uuid
-         LEFT JOIN tenant_memberships m ON m.tenant_id = t.id AND m.user_id = $3::uuid
-        WHERE t.id = $1::uuid`,
-      [principal.tenantId, principal.sessionId ?? null, UUID.test(principal.userId) ? principal.userId : null],
-    );
-    const row = t.rows[0];
+    const row = await sessionStanding(deps.db, {
+      tenantId: principal.tenantId,
+      sessionId: principal.sessionId ?? null,
+      userId: UUID.test(principal.userId) ? principal.userId : null,
+    });
     const status = row?.status;
     if (status === 'suspended' || status === 'deleted')
       throw new AppError('TENANT_SUSPENDED', 'This company account is suspended.');

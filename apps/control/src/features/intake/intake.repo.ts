@@ -1,5 +1,6 @@
-/** The tenant's row as intake needs it (site name for `SITE:` tags, ERP database, helpdesk team). */
+/** The tenant's row as intake needs it (site name for `SITE:` tags, ERP database, helpdesk team): tenancy's read. */
 import type { Queryable } from '@platform/db';
+import { getTenantRecord } from '@platform/tenancy';
 
 export interface IntakeTenant {
   id: string;
@@ -10,9 +11,6 @@ export interface IntakeTenant {
 }
 
 export async function intakeTenant(q: Queryable, tenantId: string): Promise<IntakeTenant | undefined> {
-  const r = await q.query<IntakeTenant>(
-    'SELECT id, name, erp_db, site_name, helpdesk_team_id FROM tenants WHERE id = $1',
-    [tenantId],
-  );
-  return r.rows[0];
+  const t = await getTenantRecord(q, tenantId);
+  return t && { id: t.id, name: t.name, erp_db: t.erp_db, site_name: t.site_name, helpdesk_team_id: t.helpdesk_team_id };
 }

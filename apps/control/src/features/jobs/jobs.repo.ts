@@ -1,6 +1,7 @@
 /** SQL of /jobs (tables of migration 0130). Always inside withTenant: row-level security scopes every row. */
 import type { Queryable } from '@platform/db';
 
+import { displayNames } from '../accounts/team.repo.js';
 import type { AttachmentKind, JobWindow } from './jobs.types.js';
 
 export interface JobRow {
@@ -30,9 +31,11 @@ export async function jobById(tx: Queryable, id: string): Promise<JobRow | undef
   return (await tx.query<JobRow>(`SELECT ${JOB_COLS} FROM jobs WHERE id = $1::uuid`, [id])).rows[0];
 }
 
-/** Every job of the tenant (the list's scope inside an ERP database shared by tenants). */
-export async function allJobs(tx: Queryable): Promise<JobRow[]> {
-  return (await tx.query<JobRow>(`SELECT ${JOB_COLS} FROM jobs`)).rows;
+/** The tenant's jobs of these ERP orders (an order that is not one of its jobs has no row). */
+export async function jobsOfOrders(tx: Queryable, erpOrderIds: number[]): Promise<JobRow[]> {
+  if (!erpOrderIds.length) return [];
+  const r = await tx.query<JobRow>(`SELECT ${JOB_COLS} FROM jobs WHERE erp_order_id = ANY($1::int[])`, [erpOrderIds]);
+  return r.rows;
 }
 
 export async function setRouteOrder(tx: Queryable, id: string, routeOrder: number): Promise<void> {
@@ -123,17 +126,20 @@ export async function technicianPerson(tx: Queryable, userId: string): Promise<n
   return r.rows[0]?.p;
 }
 
-/** Platform technicians (id, display name) behind these ERP persons. */
+/** Platform technicians (id, display name) behind these ERP persons (names: the accounts module's). */
 export async function techniciansByPerson(
   tx: Queryable,
   personIds: number[],
 ): Promise<Map<number, { id: string; name: string }>> {
-  const r = await tx.query<{ p: number; id: string; name: string }>(
-    `SELECT t.erp_person_id AS p, u.id, coalesce(nullif(u.name, ''), u.email) AS name
-     FROM job_technicians t JOIN users u ON u.id = t.user_id WHERE t.erp_person_id = ANY($1::int[])`,
+  const r = await tx.query<{ p: number; id: string }>(
+    'SELECT erp_person_id AS p, user_id AS id FROM job_technicians WHERE erp_person_id = ANY($1::int[])',
     [personIds],
   );
-  return new Map(r.rows.map((x) => [x.p, { id: x.id, name: x.name }]));
+  const names = await displayNames(
+    tx,
+    r.rows.map((x) => x.id),
+  );
+  return new Map(r.rows.filter((x) => names.has(x.id)).map((x) => [x.p, { id: x.id, name: names.get(x.id)! }]));
 }
 
 export async function insertTechnician(
@@ -148,15 +154,5 @@ export async function insertTechnician(
   );
 }
 
-/** A member of the signed-in tenant (row-level security hides everyone else). */
-export async function memberOf(
-  tx: Queryable,
-  userId: string,
-): Promise<{ role: string; name: string; email: string } | undefined> {
-  const r = await tx.query<{ role: string; name: string; email: string }>(
-    `SELECT m.role, coalesce(nullif(u.name, ''), u.email) AS name, u.email
-     FROM tenant_memberships m JOIN users u ON u.id = m.user_id WHERE m.user_id = $1::uuid`,
-    [userId],
-  );
-  return r.rows[0];
-}
+/** A member of the signed-in tenant (row-level security hides everyone else): the accounts module's read. */
+export { memberInScope as memberOf } from '../accounts/team.repo.js';

@@ -4,15 +4,15 @@
  * to them; anything else, like another tenant's job, is not found.
  */
 import { type Db, type Queryable, withTenant } from '@platform/db';
-import type { Domain, Erp, ErpRecord } from '@platform/erp';
+import type { Domain, Erp } from '@platform/erp';
 import { AppError } from '@platform/kernel';
 
 import type { Principal } from '../auth/principal.js';
 import type { TenantErps } from '../tenants/tenant-erps.js';
-import { readOrders, searchOrders, shape, toErpTime } from './erp/fsm-orders.js';
+import { pageOfOrders, PLATFORM_ORDERS, readOrders, shape, toErpTime } from './erp/fsm-orders.js';
 import { fsmStages } from './erp/fsm-stages.js';
 import { jobView } from './job-view.js';
-import { allJobs, detailsOf, jobById, type JobRow, technicianPerson, techniciansByPerson } from './jobs.repo.js';
+import { detailsOf, jobById, type JobRow, jobsOfOrders, technicianPerson, techniciansByPerson } from './jobs.repo.js';
 import type { ErpJob, Job, StageKey } from './jobs.types.js';
 
 export interface JobListFilter {
@@ -32,8 +32,6 @@ export interface LoadedJob {
   order: ErpJob;
 }
 
-/** A list matching more orders than this asks for a narrower filter (one ERP call sorts them all). */
-export const MAX_LIST_MATCHES = 2000;
 const DAY = 86_400_000;
 const isDate = (s: string) => /^\d{4}-\d{2}-\d{2}$/.test(s);
 
@@ -42,25 +40,31 @@ export class JobsReader {
 
   /** SEAM for search and customers: the platform job of each of these ERP orders (orders made elsewhere are absent). */
   async idsForOrders(tenantId: string, orderIds: number[]): Promise<Map<number, string>> {
-    const wanted = new Set(orderIds);
-    const rows = await withTenant(this.deps.db, tenantId, (tx) => allJobs(tx));
-    return new Map(rows.filter((r) => wanted.has(r.erp_order_id)).map((r) => [r.erp_order_id, r.id]));
+    const rows = await withTenant(this.deps.db, tenantId, (tx) => jobsOfOrders(tx, orderIds));
+    return new Map(rows.map((r) => [r.erp_order_id, r.id]));
   }
 
+  /**
+   * One page: the ERP filters, orders, counts and pages the platform's orders (indexes on its side),
+   * then the platform reads its rows of that page only, so a page costs the same whatever the
+   * tenant's history. No ERP call inside a platform transaction (the embedded ERP may share the
+   * database, and PGlite has one connection).
+   */
   async list(
     p: Principal,
     f: JobListFilter,
   ): Promise<{ items: Job[]; page: number; page_size: number; total: number }> {
     const erp = await this.deps.erps.forTenant(p.tenantId);
-    const scope = await withTenant(this.deps.db, p.tenantId, async (tx) => ({
-      jobs: await allJobs(tx),
-      person: p.role === 'technician' ? ((await technicianPerson(tx, p.userId)) ?? 0) : undefined,
-      wanted: f.technician_id ? ((await technicianPerson(tx, f.technician_id)) ?? 0) : undefined,
-    }));
+    const byPerson = p.role === 'technician' || f.technician_id !== undefined;
+    const scope: { person?: number | undefined; wanted?: number | undefined } = !byPerson
+      ? {}
+      : await withTenant(this.deps.db, p.tenantId, async (tx) => ({
+          person: p.role === 'technician' ? ((await technicianPerson(tx, p.userId)) ?? 0) : undefined,
+          wanted: f.technician_id ? ((await technicianPerson(tx, f.technician_id)) ?? 0) : undefined,
+        }));
     const empty = { items: [], page: f.page, page_size: f.page_size, total: 0 };
-    if (!scope.jobs.length || scope.person === 0 || scope.wanted === 0) return empty;
-    const rows = new Map(scope.jobs.map((r) => [r.erp_order_id, r]));
-    const domain: Domain = [['id', 'in', [...rows.keys()]]];
+    if (scope.person === 0 || scope.wanted === 0) return empty;
+    const domain: Domain = [...PLATFORM_ORDERS];
     if (scope.person !== undefined) domain.push(['person_id', '=', scope.person]);
     if (scope.wanted !== undefined) domain.push(['person_id', '=', scope.wanted]);
     if (f.stage) domain.push(['stage_id', 'in', (await fsmStages(erp)).idsOf(f.stage)]);
@@ -73,33 +77,33 @@ export class JobsReader {
         '<',
         toErpTime(isDate(to) ? new Date(Date.parse(to) + DAY).toISOString() : to),
       ]);
-    const found = await searchOrders(erp, domain, MAX_LIST_MATCHES + 1);
-    if (found.length > MAX_LIST_MATCHES)
-      throw new AppError('VALIDATION_FAILED', `More than ${MAX_LIST_MATCHES} jobs match: narrow the dates.`, {
-        fieldIssues: [
-          { field: 'from', rule: 'range_too_wide', message: `Give a date range of at most ${MAX_LIST_MATCHES} jobs.` },
-        ],
-      });
-    const sorted = routeOrder(found, rows);
-    const page = sorted.slice((f.page - 1) * f.page_size, f.page * f.page_size);
-    // The page's customers (ERP) and its platform rows at once; no ERP call inside a platform
-    // transaction (the embedded ERP may share the database, and PGlite has one connection).
-    const people = page.map((o) => (Array.isArray(o.person_id) ? Number(o.person_id[0]) : null));
+    const found = await pageOfOrders(erp, domain, { offset: (f.page - 1) * f.page_size, limit: f.page_size });
+    const people = found.orders.map((o) => (Array.isArray(o.person_id) ? Number(o.person_id[0]) : null));
     const [orders, extra] = await Promise.all([
-      shape(erp, page),
-      withTenant(this.deps.db, p.tenantId, async (tx) => ({
-        details: await detailsOf(
+      shape(erp, found.orders),
+      withTenant(this.deps.db, p.tenantId, async (tx) => {
+        const rows = await jobsOfOrders(
           tx,
-          page.map((o) => rows.get(o.id)!.id),
-        ),
-        technicians: await techniciansByPerson(
-          tx,
-          people.filter((x): x is number => x !== null),
-        ),
-      })),
+          found.orders.map((o) => o.id),
+        );
+        return {
+          rows: new Map(rows.map((r) => [r.erp_order_id, r])),
+          details: await detailsOf(
+            tx,
+            rows.map((r) => r.id),
+          ),
+          technicians: await techniciansByPerson(
+            tx,
+            people.filter((x): x is number => x !== null),
+          ),
+        };
+      }),
     ]);
-    const items = orders.map((o) => jobView(rows.get(o.erpId)!, o, extra.details, extra.technicians));
-    return { items, page: f.page, page_size: f.page_size, total: sorted.length };
+    // An order with the marker but no row (a create whose reply was lost and never retried) is no job.
+    const items = routeOrder(orders.filter((o) => extra.rows.has(o.erpId)), extra.rows).map((o) =>
+      jobView(extra.rows.get(o.erpId)!, o, extra.details, extra.technicians),
+    );
+    return { items, page: f.page, page_size: f.page_size, total: found.total };
   }
 
   async get(p: Principal, id: string): Promise<Job> {
@@ -156,18 +160,14 @@ export class JobsReader {
   }
 }
 
-/** Technician (by name, unassigned last), then scheduled start, then the stored route order. */
-function routeOrder(found: ErpRecord[], rows: Map<number, JobRow>): ErpRecord[] {
-  const tech = (o: ErpRecord) =>
-    Array.isArray(o.person_id) ? `${String(o.person_id[1])}\u0000${String(o.person_id[0])}` : '\uffff';
-  const start = (o: ErpRecord) => (typeof o.scheduled_date_start === 'string' ? o.scheduled_date_start : '\uffff');
-  return found
-    .filter((o) => rows.has(o.id))
+/** Within the page, one technician's jobs of the same scheduled start follow the stored route order. */
+function routeOrder(page: ErpJob[], rows: Map<number, JobRow>): ErpJob[] {
+  const same = (a: ErpJob, b: ErpJob) => a.personId === b.personId && a.scheduledStart === b.scheduledStart;
+  return page
+    .map((o, i) => ({ o, i }))
     .sort(
       (a, b) =>
-        tech(a).localeCompare(tech(b)) ||
-        start(a).localeCompare(start(b)) ||
-        rows.get(a.id)!.route_order - rows.get(b.id)!.route_order ||
-        a.id - b.id,
-    );
+        (same(a.o, b.o) ? rows.get(a.o.erpId)!.route_order - rows.get(b.o.erpId)!.route_order : 0) || a.i - b.i,
+    )
+    .map((x) => x.o);
 }

@@ -4,7 +4,7 @@
  * worker uses. Wrapped here, at the composition root, so the tenancy seam stays unaware of metrics.
  */
 import type { Queryable } from '@platform/db';
-import { observeErp } from '@platform/erp';
+import { type Erp, observeErp } from '@platform/erp';
 import type { ErpCallMetrics } from '@platform/http-kit';
 import { findTenantById } from '@platform/tenancy';
 
@@ -24,9 +24,19 @@ export function observedTenantErps<T extends TenantErps>(inner: T, db: Queryable
     }
     return p;
   };
+  // One observed client per client handed out: what callers cache per ERP client (the job stages,
+  // fsmStages) stays cached instead of being looked up again on every request.
+  const observed = new WeakMap<Erp, Erp>();
   // Any other member of the seam (added later) is delegated to the original object.
   const wrapped = Object.create(inner) as T;
-  wrapped.forTenant = async (tenantId: string) =>
-    observeErp(await inner.forTenant(tenantId), (e) => void slugOf(tenantId).then((slug) => metrics.record(slug, e)));
+  wrapped.forTenant = async (tenantId: string) => {
+    const erp = await inner.forTenant(tenantId);
+    let o = observed.get(erp);
+    if (!o) {
+      o = observeErp(erp, (e) => void slugOf(tenantId).then((slug) => metrics.record(slug, e)));
+      observed.set(erp, o);
+    }
+    return o;
+  };
   return wrapped;
 }

@@ -5,10 +5,20 @@
  */
 import type { Queryable } from '@platform/db';
 import { AppError } from '@platform/kernel';
-import { cheapestPlanAbove, type Feature, featureMissing, type Plan, type PlanId, PLANS } from '@platform/tenancy';
+import {
+  cheapestPlanAbove,
+  type Feature,
+  featureMissing,
+  getTenantRecord,
+  type Plan,
+  type PlanId,
+  PLANS,
+  setTenantPlan,
+} from '@platform/tenancy';
 
+import { memberCounts } from '../accounts/team.repo.js';
 import type { Role } from '../auth/principal.js';
-import { jobsInMonth, memberCounts, planOf, setPlan, takeJob } from './plan-limits.repo.js';
+import { jobsInMonth, takeJob } from './plan-limits.repo.js';
 
 export interface PlanUsage {
   users: number;
@@ -20,7 +30,7 @@ const monthOf = (at: Date) => `${at.toISOString().slice(0, 7)}-01`;
 
 export class PlanLimits {
   async plan(q: Queryable, tenantId: string): Promise<Plan> {
-    const id = await planOf(q, tenantId);
+    const id = (await getTenantRecord(q, tenantId))?.plan;
     if (!id) throw new AppError('NOT_FOUND', 'No such tenant.');
     return PLANS[id as PlanId];
   }
@@ -60,7 +70,7 @@ export class PlanLimits {
 
   /** Immediate; returns false when the tenant does not exist. */
   async change(q: Queryable, tenantId: string, plan: PlanId): Promise<boolean> {
-    return setPlan(q, tenantId, plan);
+    return setTenantPlan(q, tenantId, plan);
   }
 }
 

@@ -11,14 +11,16 @@ import { type CrmSalesKit, startCrmSalesKit } from '../../testing/crm-sales-kit.
 import { png } from '../../testing/png.js';
 
 let k: CrmSalesKit;
-let quoteId: string;
-let orderId: number;
-let token: string;
 
 const onHost = (tenantId: string) => ({ 'x-tenant-id': tenantId });
 
 beforeAll(async () => {
   k = await startCrmSalesKit();
+}, 120_000);
+afterAll(async () => k?.close());
+
+/** A quote of its own, sent to the customer: each case starts from a fresh link, whatever ran before it. */
+async function sentQuote(): Promise<{ quoteId: string; orderId: number; token: string }> {
   const q = await k.call('POST', '/sales/quotes', k.a.office, {
     customer: { name: 'Priya Raman', email: 'priya@example.com' },
     lines: [
@@ -42,14 +44,19 @@ beforeAll(async () => {
       },
     ],
   });
-  quoteId = q.body.id;
-  orderId = q.body.sale_order_id;
-  token = (await k.call('POST', `/sales/quotes/${quoteId}/send`, k.a.office)).body.token;
-}, 120_000);
-afterAll(async () => k?.close());
+  const token = (await k.call('POST', `/sales/quotes/${q.body.id}/send`, k.a.office)).body.token as string;
+  return { quoteId: q.body.id as string, orderId: q.body.sale_order_id as number, token };
+}
+
+const auditOf = (action: string, quoteId: string) =>
+  k.kit.t.db.query<{ actor_kind: string; actor_id: string; detail: unknown }>(
+    `SELECT actor_kind, actor_id, detail FROM audit_log WHERE tenant_id = $1 AND action = $2 AND target_id = $3`,
+    [k.a.id, action, quoteId],
+  );
 
 describe('customer portal', () => {
   it("shows the quote with its windows, totals, deposit and the tenant's branding", async () => {
+    const { quoteId, token } = await sentQuote();
     const r = await k.call('GET', `/portal/quotes/${token}`, undefined, undefined, onHost(k.a.id));
     expect(r.status).toBe(200);
     expect(r.headers['cache-control']).toBe('no-store');
@@ -57,16 +64,14 @@ describe('customer portal', () => {
     expect(r.body.quote.state).toBe('sent');
     expect(r.body.quote.deposit).toBe(r.body.quote.amount_total / 2);
     expect(r.body.tenant.branding.company_name).toBe('Tenant acme-blinds');
-    const audit = await k.kit.t.db.query<{ actor_kind: string; actor_id: string; detail: unknown }>(
-      `SELECT actor_kind, actor_id, detail FROM audit_log WHERE tenant_id = $1 AND action = 'portal.quote.view'`,
-      [k.a.id],
-    );
+    const audit = await auditOf('portal.quote.view', quoteId);
     expect(audit.rows).toHaveLength(1);
     expect(audit.rows[0]!.actor_kind).toBe('portal');
     expect(JSON.stringify(audit.rows)).not.toContain(token);
   });
 
   it("answers 404 PORTAL_LINK_INVALID for the token on another tenant's host, without a host, or unknown", async () => {
+    const { orderId, token } = await sentQuote();
     const other = await k.call('GET', `/portal/quotes/${token}`, undefined, undefined, onHost(k.b.id));
     const none = await k.call('GET', `/portal/quotes/${token}`, undefined);
     const unknown = await k.call('GET', `/portal/quotes/${'x'.repeat(43)}`, undefined, undefined, onHost(k.a.id));
@@ -88,6 +93,7 @@ describe('customer portal', () => {
   });
 
   it('passes a change request to the office as a note on the quote in the ERP, once', async () => {
+    const { orderId, token } = await sentQuote();
     const note = { note: 'Can the office one be <b>cordless</b>?' };
     const path = `/portal/quotes/${token}/request-changes`;
     expect((await k.call('POST', path, undefined, note, onHost(k.a.id))).status).toBe(202);
@@ -107,6 +113,7 @@ describe('customer portal', () => {
   });
 
   it('refuses a signature that is not a PNG, and confirms nothing', async () => {
+    const { orderId, token } = await sentQuote();
     const r = await k.call(
       'POST',
       `/portal/quotes/${token}/accept`,
@@ -123,6 +130,7 @@ describe('customer portal', () => {
   });
 
   it('accepts with a signature: the order is confirmed in the ERP, the PNG stored, and a second accept answers the same', async () => {
+    const { quoteId, orderId, token } = await sentQuote();
     const body = { name: 'Priya Raman', signature_png_base64: png() };
     const r = await k.call('POST', `/portal/quotes/${token}/accept`, undefined, body, onHost(k.a.id));
     expect(r.status).toBe(200);
@@ -132,10 +140,6 @@ describe('customer portal', () => {
     expect(stored.toString('base64')).toBe(body.signature_png_base64);
     const again = await k.call('POST', `/portal/quotes/${token}/accept`, undefined, body, onHost(k.a.id));
     expect(again.body).toEqual(r.body);
-    const accepts = await k.kit.t.db.query(
-      `SELECT 1 FROM audit_log WHERE tenant_id = $1 AND action = 'portal.quote.accept'`,
-      [k.a.id],
-    );
-    expect(accepts.rowCount).toBe(1);
+    expect((await auditOf('portal.quote.accept', quoteId)).rowCount).toBe(1);
   });
 });

@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { type Db, type Queryable, withTenant } from '@platform/db';
 import { AppError, type Clock } from '@platform/kernel';
 import type { ObjectStore } from '@platform/storage';
+import { tenantBranding } from '@platform/tenancy';
 import { escapeHtml } from '@platform/web/escape-html.js';
 
 import type { AuditLog } from '../audit/audit-log.js';
@@ -15,7 +16,6 @@ import type { LeadStageMover } from '../sales/quote-sending.service.js';
 import type { QuotesService } from '../sales/quotes.service.js';
 import { confirmOrder, postNote } from '../sales/sales-erp.js';
 import type { TenantErps } from '../tenants/tenant-erps.js';
-import { branding } from './portal.repo.js';
 import { type PortalAction, type PortalLinks } from './portal-links.js';
 import type { PortalLinkRow } from './portal-links.repo.js';
 import { decodeSignature } from './signature.js';
@@ -67,7 +67,7 @@ export class PortalService {
     const { brand, accepted } = await withTenant(this.db, l.tenant_id, async (tx) => {
       await this.record(tx, l, 'portal.quote.view', ip);
       return {
-        brand: await branding(tx, l.tenant_id),
+        brand: await tenantBranding(tx, l.tenant_id),
         accepted: await this.links.acceptance(tx, l.tenant_id, l.quote_id),
       };
     });

@@ -13,6 +13,7 @@ import { type Db, withTenant } from '@platform/db';
 import type { EmailOutboxService } from '@platform/email';
 import { queueSmsIn } from '@platform/integrations';
 import { AppError, type Clock, newId } from '@platform/kernel';
+import { portalEnabled, primaryHost } from '@platform/tenancy';
 
 import type { AuditLog } from '../audit/audit-log.js';
 import type { Principal } from '../auth/principal.js';
@@ -74,10 +75,10 @@ export class QuoteSending {
     const now = this.clock.now();
     const expiresAt = new Date(now.getTime() + this.opts.portalLinkDays * 86_400_000);
     const out = await withTenant(this.db, p.tenantId, async (tx) => {
-      if (!(await repo.portalEnabled(tx, p.tenantId)))
+      if (!(await portalEnabled(tx, p.tenantId)))
         throw new AppError('PORTAL_DISABLED', 'The customer portal is turned off in the company settings.');
       const l = await this.links.issue(tx, { tenantId: p.tenantId, quoteId: id, createdBy: p.userId, expiresAt });
-      const host = await repo.primaryHost(tx, p.tenantId);
+      const host = await primaryHost(tx, p.tenantId);
       const url = `${this.opts.origin(host.domain ?? `${host.slug}.${this.opts.tenantsHost}`)}/portal/quote/${l.token}`;
       const send = { send_key: key, portal_link_id: l.id, emailed_to: email, texted_to: phone && line ? phone : null };
       const fresh = await sends.insertSend(tx, { ...send, tenant_id: p.tenantId, quote_id: id, created_by: p.userId });

@@ -99,23 +99,3 @@ export async function listQuotes(
   const c = await q.query<{ n: string }>('SELECT count(*) AS n FROM sales_quotes WHERE tenant_id = $1', [tenantId]);
   return { rows: r.rows, total: Number(c.rows[0]!.n) };
 }
-
-/** portal_enabled of tenant_settings (true when the tenant has no settings row: the column's default). */
-export async function portalEnabled(q: Queryable, tenantId: string): Promise<boolean> {
-  const r = await q.query<{ portal_enabled: boolean }>(
-    'SELECT portal_enabled FROM tenant_settings WHERE tenant_id = $1',
-    [tenantId],
-  );
-  return r.rows[0]?.portal_enabled ?? true;
-}
-
-/** The host customers reach the tenant on: its primary domain, else its platform subdomain. */
-export async function primaryHost(q: Queryable, tenantId: string): Promise<{ domain: string | null; slug: string }> {
-  const d = await q.query<{ domain: string }>(
-    `SELECT domain FROM tenant_domains WHERE tenant_id = $1
-      ORDER BY is_primary DESC, (domain_type = 'subdomain') DESC, created_at LIMIT 1`,
-    [tenantId],
-  );
-  const t = await q.query<{ slug: string }>('SELECT slug FROM tenants WHERE id = $1', [tenantId]);
-  return { domain: d.rows[0]?.domain ?? null, slug: t.rows[0]?.slug ?? '' };
-}

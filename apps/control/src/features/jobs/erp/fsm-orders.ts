@@ -8,7 +8,8 @@ import type { Domain, Erp, ErpRecord } from '@platform/erp';
 import type { ErpJob } from '../jobs.types.js';
 import { fsmStages } from './fsm-stages.js';
 
-const ORDER_FIELDS = [
+/** The fields of an order the platform reads (a direct baseline in the benches reads the same). */
+export const ORDER_FIELDS = [
   'name',
   'stage_id',
   'location_id',
@@ -41,9 +42,32 @@ export async function readOrders(erp: Erp, ids: number[]): Promise<ErpJob[]> {
   );
 }
 
-/** Orders matching `domain` (at most `limit`), unshaped: the list sorts and pages them first. */
-export function searchOrders(erp: Erp, domain: Domain, limit: number): Promise<ErpRecord[]> {
-  return erp.searchRead('fsm.order', domain, { fields: ORDER_FIELDS, limit, order: 'id' });
+/**
+ * The list's order, kept by the ERP: technician (by name, unassigned last), then scheduled start
+ * (unscheduled last), then id. The platform's route order breaks ties of one technician's start
+ * within the page (JobsReader.list).
+ */
+export const LIST_ORDER = 'person_id, scheduled_date_start, id';
+
+/**
+ * One page of the orders matching `domain`, unshaped, and how many match in all. The page is asked
+ * for with one row more: a first page that is not full is the whole answer, and needs no count.
+ */
+export async function pageOfOrders(
+  erp: Erp,
+  domain: Domain,
+  page: { offset: number; limit: number },
+): Promise<{ orders: ErpRecord[]; total: number }> {
+  const rows = await erp.searchRead('fsm.order', domain, {
+    fields: ORDER_FIELDS,
+    order: LIST_ORDER,
+    offset: page.offset,
+    limit: page.limit + 1,
+  });
+  const orders = rows.slice(0, page.limit);
+  if (rows.length <= page.limit && (page.offset === 0 || rows.length > 0))
+    return { orders, total: page.offset + rows.length };
+  return { orders, total: await erp.searchCount('fsm.order', domain) };
 }
 
 /** Records of `searchOrders` with their customer and address (two reads for the whole page). */
@@ -95,6 +119,12 @@ export interface NewOrder {
 
 /** The marker paragraph that finds an order again after a lost reply (written in the same create). */
 export const markerOf = (marker: string) => `platform-job:${marker}`;
+
+/**
+ * The orders the platform made (every job's order carries its marker from its create): the list's
+ * scope in the tenant's own ERP database, where the office may also make orders of its own.
+ */
+export const PLATFORM_ORDERS: Domain = [['description', '=like', `${markerOf('')}%`]];
 
 export async function findOrderByMarker(erp: Erp, marker: string): Promise<number | null> {
   const ids = await erp.search('fsm.order', [['description', 'ilike', markerOf(marker)]], { limit: 1 });
