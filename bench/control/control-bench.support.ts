@@ -88,6 +88,10 @@ export async function executeKwBody(
   return JSON.stringify({
     jsonrpc: '2.0',
     method: 'call',
-    params: { service: 'object', method: 'execute_kw', args: [erp.dbName, uid, erp.apiKey, model, method, args, kwargs] },
+    params: {
+      service: 'object',
+      method: 'execute_kw',
+      args: [erp.dbName, uid, erp.apiKey, model, method, args, kwargs],
+    },
   });
 }

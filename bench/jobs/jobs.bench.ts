@@ -80,9 +80,8 @@ try {
 async function seed(tenantId: string, erp: TestErp, size: number): Promise<void> {
   const tech = await kit.member(tenantId, 'technician');
   const [first] = await seedDemoJobs(kit.deps, tenantId, tech.principal.userId, FIRST_DAY);
-  const tpl = (
-    await kit.t.db.query<{ erp_order_id: number }>('SELECT erp_order_id FROM jobs WHERE id = $1', [first])
-  ).rows[0]!.erp_order_id;
+  const tpl = (await kit.t.db.query<{ erp_order_id: number }>('SELECT erp_order_id FROM jobs WHERE id = $1', [first]))
+    .rows[0]!.erp_order_id;
   const schema = `erp_${erp.dbName}`;
   const cols = (
     await kit.t.db.query<{ c: string }>(
@@ -121,7 +120,12 @@ async function directSearchRead(erp: TestErp): Promise<() => Promise<void>> {
     offset: 0,
   });
   return async () => {
-    const r = await call(`${erp.url}/jsonrpc`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
-    if ((JSON.parse(r.body) as { result: unknown[] }).result.length !== PER_DAY) throw new Error('search_read lost rows');
+    const r = await call(`${erp.url}/jsonrpc`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+    });
+    if ((JSON.parse(r.body) as { result: unknown[] }).result.length !== PER_DAY)
+      throw new Error('search_read lost rows');
   };
 }

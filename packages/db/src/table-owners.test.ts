@@ -67,9 +67,15 @@ describe('the owners check itself', () => {
   it('flags a read, a join, an insert and an update of a foreign table, but not comments or the owner', () => {
     const files = [
       { path: 'apps/control/src/features/jobs/jobs.repo.ts', text: "q.query('SELECT 1 FROM jobs')" },
-      { path: 'apps/control/src/features/sales/a.repo.ts', text: "q.query('SELECT 1 FROM x JOIN tenants t ON t.id = x.t')" },
+      {
+        path: 'apps/control/src/features/sales/a.repo.ts',
+        text: "q.query('SELECT 1 FROM x JOIN tenants t ON t.id = x.t')",
+      },
       { path: 'apps/control/src/features/sales/b.repo.ts', text: "q.query('UPDATE jobs SET a = 1')" },
-      { path: 'packages/email/src/c.ts', text: '// read from tenants here\nq.query(`INSERT INTO tenants (slug) VALUES ($1)`)' },
+      {
+        path: 'packages/email/src/c.ts',
+        text: '// read from tenants here\nq.query(`INSERT INTO tenants (slug) VALUES ($1)`)',
+      },
       { path: 'packages/email/src/d.ts', text: '/** data from jobs */ const x = 1;' },
     ];
     expect(foreignSql(files, owners)).toEqual([

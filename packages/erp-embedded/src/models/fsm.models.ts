@@ -128,8 +128,6 @@ export const fsmModels: ModelSpec[] = [
     },
     computes: [related('stage_id', { is_closed: 'is_closed' })],
     // The platform's job list filters a day or a range of starts and pages in this order.
-    constraints: [
-      'CREATE INDEX IF NOT EXISTS fsm_order_scheduled_date_start_index ON $T (scheduled_date_start, id)',
-    ],
+    constraints: ['CREATE INDEX IF NOT EXISTS fsm_order_scheduled_date_start_index ON $T (scheduled_date_start, id)'],
   },
 ];

@@ -12,5 +12,7 @@ export interface IntakeTenant {
 
 export async function intakeTenant(q: Queryable, tenantId: string): Promise<IntakeTenant | undefined> {
   const t = await getTenantRecord(q, tenantId);
-  return t && { id: t.id, name: t.name, erp_db: t.erp_db, site_name: t.site_name, helpdesk_team_id: t.helpdesk_team_id };
+  return (
+    t && { id: t.id, name: t.name, erp_db: t.erp_db, site_name: t.site_name, helpdesk_team_id: t.helpdesk_team_id }
+  );
 }

@@ -100,9 +100,10 @@ export class JobsReader {
       }),
     ]);
     // An order with the marker but no row (a create whose reply was lost and never retried) is no job.
-    const items = routeOrder(orders.filter((o) => extra.rows.has(o.erpId)), extra.rows).map((o) =>
-      jobView(extra.rows.get(o.erpId)!, o, extra.details, extra.technicians),
-    );
+    const items = routeOrder(
+      orders.filter((o) => extra.rows.has(o.erpId)),
+      extra.rows,
+    ).map((o) => jobView(extra.rows.get(o.erpId)!, o, extra.details, extra.technicians));
     return { items, page: f.page, page_size: f.page_size, total: found.total };
   }
 
@@ -166,8 +167,7 @@ function routeOrder(page: ErpJob[], rows: Map<number, JobRow>): ErpJob[] {
   return page
     .map((o, i) => ({ o, i }))
     .sort(
-      (a, b) =>
-        (same(a.o, b.o) ? rows.get(a.o.erpId)!.route_order - rows.get(b.o.erpId)!.route_order : 0) || a.i - b.i,
+      (a, b) => (same(a.o, b.o) ? rows.get(a.o.erpId)!.route_order - rows.get(b.o.erpId)!.route_order : 0) || a.i - b.i,
     )
     .map((x) => x.o);
 }
