@@ -6,3 +6,4 @@ export { readConfig, ConfigError, type EnvSource } from './config.js';
 export { runCliMain, wantsHelp } from './cli.js';
 export { sharedEnvShape } from './shared-env.js';
 export { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE, tightenTree, usePrivateUmask } from './private-files.js';
+export type { WriteAnswer, WriteOutcome } from './write-outcome.js';
