@@ -95,13 +95,19 @@ export class QuotesService {
 
   /**
    * The quote, its ERP order made first if its creation could not make it (the ERP was away): the
-   * explicit step sending and confirming take. A refusal reaches the office as the ERP's problem and
-   * keeps the quote (state `pending`) for another try.
+   * explicit step sending and confirming take. A refusal reaches the office as a 409 naming the
+   * quote's state (`pending`) and keeps the quote for another try.
    */
   async withOrder(p: Principal, id: string): Promise<QuoteView> {
     const row = await withTenant(this.db, p.tenantId, (tx) => repo.quoteById(tx, p.tenantId, id));
     if (!row) throw notFound();
-    if (row.erp_order_id === null) await this.makeOrder(await this.erps.forTenant(p.tenantId), row, 'keep');
+    if (row.erp_order_id === null)
+      await this.makeOrder(await this.erps.forTenant(p.tenantId), row, 'keep').catch((e: unknown) => {
+        if (!isAppError(e) || e.code !== 'ERP_REJECTED') throw e;
+        throw new AppError('QUOTE_STATE_CONFLICT', `The ERP refused to make this quote's order: ${e.message}`, {
+          details: { state: 'pending' },
+        });
+      });
     return this.get(p.tenantId, id);
   }
 
