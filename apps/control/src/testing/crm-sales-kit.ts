@@ -12,6 +12,7 @@ import type { Erp } from '@platform/erp';
 import { startTestErp, type TestErp } from '@platform/erp-embedded/testing';
 import type { Clock } from '@platform/kernel';
 import { createLocalObjectStore } from '@platform/storage';
+import { afterAll, beforeAll } from 'vitest';
 
 import type { TenantErps } from '../features/tenants/tenant-erps.js';
 import { type ControlKit, startControlKit } from './control-test-kit.js';
@@ -99,4 +100,14 @@ export async function startCrmSalesKit(env: Record<string, string> = {}, clock?:
       rmSync(objectsDir, { recursive: true, force: true });
     },
   };
+}
+
+/** One kit for the whole test file: started before its tests, closed after; call the result for it. */
+export function useCrmSalesKit(): () => CrmSalesKit {
+  let k: CrmSalesKit | undefined;
+  beforeAll(async () => {
+    k = await startCrmSalesKit();
+  }, 120_000);
+  afterAll(async () => k?.close());
+  return () => k!;
 }

@@ -5,15 +5,11 @@
  */
 import type { Erp } from '@platform/erp';
 import { AppError } from '@platform/kernel';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { type CrmSalesKit, startCrmSalesKit } from '../../testing/crm-sales-kit.js';
+import { useCrmSalesKit } from '../../testing/crm-sales-kit.js';
 
-let k: CrmSalesKit;
-beforeAll(async () => {
-  k = await startCrmSalesKit();
-}, 120_000);
-afterAll(async () => k?.close());
+const kit = useCrmSalesKit();
 
 /** The tenant's ERP, except that it has no order of any platform quote and refuses to make one. */
 const refusingOrders = (erp: Erp): Erp =>
@@ -45,7 +41,7 @@ const window = {
 
 /** Every platform table's rows (the ERP's own tables live elsewhere), audit entries apart. */
 async function platformRows(): Promise<Record<string, string>> {
-  const db = k.kit.t.db;
+  const db = kit().kit.t.db;
   const tables = await db.query<{ table_name: string }>(
     `SELECT table_name FROM information_schema.tables
       WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name <> 'audit_log' ORDER BY table_name`,
@@ -62,29 +58,35 @@ async function platformRows(): Promise<Record<string, string>> {
 
 const auditActions = async () =>
   (
-    await k.kit.t.db.query<{ action: string }>('SELECT action FROM audit_log WHERE tenant_id = $1 ORDER BY at, id', [
-      k.a.id,
-    ])
+    await kit().kit.t.db.query<{ action: string }>(
+      'SELECT action FROM audit_log WHERE tenant_id = $1 ORDER BY at, id',
+      [kit().a.id],
+    )
   ).rows.map((r) => r.action);
 
 /** A sent quote whose ERP order is then lost to the platform (its creation never got to record it). */
 async function sentQuoteWithoutOrder(): Promise<{ id: string; token: string }> {
-  const q = await k.call('POST', '/sales/quotes', k.a.office, { customer: { name: 'Ola Reads' }, lines: [window] });
-  const sent = await k.call('POST', `/sales/quotes/${q.body.id}/send`, k.a.office);
-  await k.kit.t.db.query('UPDATE sales_quotes SET erp_order_id = NULL WHERE id = $1', [q.body.id]);
+  const q = await kit().call('POST', '/sales/quotes', kit().a.office, {
+    customer: { name: 'Ola Reads' },
+    lines: [window],
+  });
+  const sent = await kit().call('POST', `/sales/quotes/${q.body.id}/send`, kit().a.office);
+  await kit().kit.t.db.query('UPDATE sales_quotes SET erp_order_id = NULL WHERE id = $1', [q.body.id]);
   return { id: q.body.id, token: sent.body.token };
 }
 
 describe('reading a quote whose ERP order is not made, while the ERP refuses it', () => {
   it('leaves the database unchanged on every quote and portal GET, and answers the quote as pending', async () => {
     const q = await sentQuoteWithoutOrder();
-    k.route(k.a.id, refusingOrders(k.a.erp.erp));
+    kit().route(kit().a.id, refusingOrders(kit().a.erp.erp));
     try {
       const before = await platformRows();
       const audited = await auditActions();
-      const one = await k.call('GET', `/sales/quotes/${q.id}`, k.a.office);
-      const list = await k.call('GET', '/sales/quotes', k.a.office);
-      const portal = await k.call('GET', `/portal/quotes/${q.token}`, undefined, undefined, { 'x-tenant-id': k.a.id });
+      const one = await kit().call('GET', `/sales/quotes/${q.id}`, kit().a.office);
+      const list = await kit().call('GET', '/sales/quotes', kit().a.office);
+      const portal = await kit().call('GET', `/portal/quotes/${q.token}`, undefined, undefined, {
+        'x-tenant-id': kit().a.id,
+      });
       expect(one.status).toBe(200);
       expect(one.body).toMatchObject({ id: q.id, state: 'pending', sale_order_id: null });
       expect(list.body.items.find((i: { id: string }) => i.id === q.id)).toMatchObject({ state: 'pending' });
@@ -94,24 +96,26 @@ describe('reading a quote whose ERP order is not made, while the ERP refuses it'
       // The portal's view is audited by design; nothing else was recorded.
       expect(await auditActions()).toEqual([...audited, 'portal.quote.view']);
     } finally {
-      k.route(k.a.id, k.a.erp.erp);
+      kit().route(kit().a.id, kit().a.erp.erp);
     }
   });
 
   it('sending it makes the order explicitly: a refusal is a 409 naming the state, and the quote stays', async () => {
     const q = await sentQuoteWithoutOrder();
-    k.route(k.a.id, refusingOrders(k.a.erp.erp));
+    kit().route(kit().a.id, refusingOrders(kit().a.erp.erp));
     try {
-      const r = await k.call('POST', `/sales/quotes/${q.id}/send`, k.a.office);
+      const r = await kit().call('POST', `/sales/quotes/${q.id}/send`, kit().a.office);
       expect(r.status).toBe(409);
       expect(r.body).toMatchObject({ code: 'QUOTE_STATE_CONFLICT', state: 'pending' });
-      expect((await k.call('GET', `/sales/quotes/${q.id}`, k.a.office)).body.state).toBe('pending');
+      expect((await kit().call('GET', `/sales/quotes/${q.id}`, kit().a.office)).body.state).toBe('pending');
     } finally {
-      k.route(k.a.id, k.a.erp.erp);
+      kit().route(kit().a.id, kit().a.erp.erp);
     }
     // With the ERP willing again, sending finds (or makes) the order and records it.
-    const again = await k.call('POST', `/sales/quotes/${q.id}/send`, k.a.office);
+    const again = await kit().call('POST', `/sales/quotes/${q.id}/send`, kit().a.office);
     expect(again.status).toBe(200);
-    expect((await k.call('GET', `/sales/quotes/${q.id}`, k.a.office)).body.sale_order_id).toEqual(expect.any(Number));
+    expect((await kit().call('GET', `/sales/quotes/${q.id}`, kit().a.office)).body.sale_order_id).toEqual(
+      expect.any(Number),
+    );
   });
 });
