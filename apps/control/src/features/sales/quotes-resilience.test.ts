@@ -10,6 +10,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { type CrmSalesKit, startCrmSalesKit } from '../../testing/crm-sales-kit.js';
+import { ordersWithOrigin, threeWindows } from '../../testing/quote-fixtures.js';
 
 let k: CrmSalesKit;
 let lacking: TestErp;
@@ -26,42 +27,6 @@ afterAll(async () => {
   await lacking?.stop();
   await k?.close();
 });
-
-const threeWindows = {
-  customer: { name: 'Dana Whitfield', email: 'dana@example.com', phone: '720-555-0142', city: 'Denver', zip: '80202' },
-  lines: [
-    {
-      product_code: 'roller-shade',
-      room: 'Kitchen',
-      width_in: 35.5,
-      drop_in: 47.125,
-      mount: 'inside',
-      colour: 'Linen',
-      options: ['motorisation'],
-    },
-    {
-      product_code: 'roller-shade',
-      room: 'Den',
-      width_in: 36,
-      drop_in: 36,
-      mount: 'outside',
-      colour: 'Grey',
-      options: [],
-    },
-    {
-      product_code: 'shutter',
-      room: 'Bedroom',
-      width_in: 30,
-      drop_in: 50,
-      mount: 'inside',
-      colour: 'White',
-      options: ['z-frame'],
-    },
-  ],
-};
-
-const ordersWithOrigin = async (k2: CrmSalesKit, quoteId: string) =>
-  k2.a.erp.erp.search('sale.order', [['origin', '=', `platform-quote:${quoteId}`]]);
 
 describe('quotes when the ERP fails', () => {
   it('makes one sale order when two retries with the same key race', async () => {
