@@ -8,8 +8,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import type { Erp } from '@platform/erp';
-import { startTestErp, type TestErp } from '@platform/erp-embedded/testing';
+import { createOdooErp, type Erp } from '@platform/erp';
+import { startReplyDroppingProxy, startTestErp, type TestErp } from '@platform/erp-embedded/testing';
 import type { Clock } from '@platform/kernel';
 import { createLocalObjectStore } from '@platform/storage';
 import { afterAll, beforeAll } from 'vitest';
@@ -110,4 +110,29 @@ export function useCrmSalesKit(): () => CrmSalesKit {
   }, 120_000);
   afterAll(async () => k?.close());
   return () => k!;
+}
+
+type DroppingProxy = Awaited<ReturnType<typeof startReplyDroppingProxy>>;
+
+/** Runs `fn` with the tenant's ERP reached through a proxy that can drop replies; restores it after. */
+export async function throughDroppingProxy<T>(
+  k: CrmSalesKit,
+  tenant: SalesTenant,
+  fn: (proxy: DroppingProxy) => Promise<T>,
+): Promise<T> {
+  const proxy = await startReplyDroppingProxy(tenant.erp.url);
+  try {
+    const erp = createOdooErp({
+      url: proxy.url,
+      db: tenant.erp.dbName,
+      login: 'admin',
+      secret: tenant.erp.apiKey,
+      timeoutMs: 10_000,
+    });
+    k.route(tenant.id, erp);
+    return await fn(proxy);
+  } finally {
+    k.route(tenant.id, tenant.erp.erp);
+    await proxy.close();
+  }
 }
