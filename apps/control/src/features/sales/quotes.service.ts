@@ -4,9 +4,9 @@
  * ERP. Sending hands out a portal link; confirming confirms the order in the ERP.
  */
 import type { QuoteTaxes } from '@platform/contracts/quote-tax.js';
-import { type Db, type Queryable, withTenant } from '@platform/db';
+import { type Db, withTenant } from '@platform/db';
 import type { Erp } from '@platform/erp';
-import { applyUnderLease, fingerprint, keyReused, LEASE_SECONDS, requestInProgress } from '@platform/intake';
+import { fingerprint, keyReused } from '@platform/intake';
 import { AppError, type Clock, isAppError, newId } from '@platform/kernel';
 
 import type { AuditLog } from '../audit/audit-log.js';
@@ -15,6 +15,7 @@ import type { TenantErps } from '../tenants/tenant-erps.js';
 import type { QuoteBody } from './price-grid.schemas.js';
 import type { PriceGridsService } from './price-grids.service.js';
 import { priceWindows } from './pricing.js';
+import { makeQuoteOrder } from './quote-order.js';
 import { type QuoteView, quoteView } from './quote-view.js';
 import * as repo from './quotes.repo.js';
 import * as erpSide from './sales-erp.js';
@@ -88,7 +89,8 @@ export class QuotesService {
   private async finish(erp: Erp, row: repo.QuoteRow, fp: string, ip?: string): Promise<QuoteView> {
     if (row.fingerprint !== fp) throw keyReused();
     // The creation is refused with the ERP's refusal and leaves no quote behind.
-    if (row.erp_order_id === null) row = { ...row, erp_order_id: await this.makeOrder(erp, row, 'drop', ip) };
+    if (row.erp_order_id === null)
+      row = { ...row, erp_order_id: await makeQuoteOrder(this.db, this.audit, erp, row, 'drop', ip) };
     const orders = await erpSide.readOrders(erp, [row.erp_order_id!], true);
     return quoteView(row, orders.get(row.erp_order_id!), this.opts.depositPercent);
   }
@@ -102,54 +104,15 @@ export class QuotesService {
     const row = await withTenant(this.db, p.tenantId, (tx) => repo.quoteById(tx, p.tenantId, id));
     if (!row) throw notFound();
     if (row.erp_order_id === null)
-      await this.makeOrder(await this.erps.forTenant(p.tenantId), row, 'keep').catch((e: unknown) => {
-        if (!isAppError(e) || e.code !== 'ERP_REJECTED') throw e;
-        throw new AppError('QUOTE_STATE_CONFLICT', `The ERP refused to make this quote's order: ${e.message}`, {
-          details: { state: 'pending' },
-        });
-      });
-    return this.get(p.tenantId, id);
-  }
-
-  /**
-   * One maker at a time per quote (two retries racing must not both create the order): a lease on
-   * the row (the idempotency primitive's), not a lock held across the ERP call. A request that finds
-   * the lease taken answers IDEMPOTENCY_REQUEST_IN_PROGRESS; the lease lapses after a minute if its
-   * holder died, and the next maker finds the order by the quote's id before making another. The
-   * quote's creation is audited when its order exists.
-   */
-  private async makeOrder(erp: Erp, row: repo.QuoteRow, onRefusal: 'drop' | 'keep', ip?: string): Promise<number> {
-    const { id, tenant_id: tenantId } = row;
-    const scoped = <T>(fn: (tx: Queryable) => Promise<T>) => withTenant(this.db, tenantId, fn);
-    if (!(await scoped((tx) => repo.claimMaking(tx, tenantId, id, LEASE_SECONDS)))) {
-      const now = await scoped((tx) => repo.quoteById(tx, tenantId, id));
-      if (now?.erp_order_id) return now.erp_order_id;
-      throw requestInProgress();
-    }
-    const lease = {
-      forget: () => scoped((tx) => (onRefusal === 'drop' ? repo.deleteQuote : repo.releaseMaking)(tx, tenantId, id)),
-      release: () => scoped((tx) => repo.releaseMaking(tx, tenantId, id)),
-    };
-    const refused = (e: unknown) => isAppError(e) && e.code === 'ERP_REJECTED';
-    return applyUnderLease(
-      lease,
-      async () => {
-        const orderId = await erpSide.ensureOrder(erp, id, row.request);
-        await scoped(async (tx) => {
-          await repo.setErpOrder(tx, tenantId, id, orderId);
-          await this.audit.record(tx, {
-            tenantId,
-            actor: { kind: 'user', ...(row.created_by ? { id: row.created_by } : {}) },
-            action: 'sales.quote.create',
-            target: { type: 'quote', id },
-            ...(ip ? { ip } : {}),
-            detail: { lines: row.request.lines.length, sale_order_id: orderId },
+      await makeQuoteOrder(this.db, this.audit, await this.erps.forTenant(p.tenantId), row, 'keep').catch(
+        (e: unknown) => {
+          if (!isAppError(e) || e.code !== 'ERP_REJECTED') throw e;
+          throw new AppError('QUOTE_STATE_CONFLICT', `The ERP refused to make this quote's order: ${e.message}`, {
+            details: { state: 'pending' },
           });
-        });
-        return orderId;
-      },
-      refused,
-    );
+        },
+      );
+    return this.get(p.tenantId, id);
   }
 
   /** The quote as it is now: a read, it changes nothing (a quote without its order answers `pending`). */
