@@ -84,6 +84,8 @@ describe('reading a quote whose ERP order is not made, while the ERP refuses it'
       const audited = await auditActions();
       const one = await kit().call('GET', `/sales/quotes/${q.id}`, kit().a.office);
       const list = await kit().call('GET', '/sales/quotes', kit().a.office);
+      for (const url of ['/sales/orders', '/sales/taxes'])
+        expect((await kit().call('GET', url, kit().a.office)).status, url).toBe(200);
       const portal = await kit().call('GET', `/portal/quotes/${q.token}`, undefined, undefined, {
         'x-tenant-id': kit().a.id,
       });
