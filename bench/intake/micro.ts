@@ -10,9 +10,9 @@ import { Agent, createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 import { createLogger } from '@platform/http-kit';
+import { fingerprint } from '@platform/intake';
 import Fastify from 'fastify';
 
-import { fingerprint } from '../../apps/landing/src/features/intake/fingerprint.js';
 import { estimateSchema } from '../../apps/landing/src/features/intake/intake.schemas.js';
 
 const BODY = JSON.stringify({

@@ -27,3 +27,4 @@ export { findBadString, badStringRule, assertCleanStrings, assertCleanJson } fro
 export { decodeBody, charsetOf } from './input/body-charset.js';
 export { problemClientErrorHandler } from './input/client-errors.js';
 export * from './metrics/index.js';
+export { sendAnswer, statusOfOutcome } from './answer/send-answer.js';

@@ -1,14 +1,13 @@
 /**
  * The one owner of `idempotency_keys`: the stored answer of an accepted request under its
- * Idempotency-Key (the landing host), and the pruning of old keys (the worker's retention).
+ * Idempotency-Key (the intake hosts, portal acceptance), and the pruning of old keys (the worker's retention).
  */
 import type { Queryable } from '@platform/db';
+import type { WriteOutcome } from '@platform/kernel';
 
-export interface StoredAnswer {
-  fingerprint: string;
-  status_code: number;
-  response: Record<string, unknown>;
-}
+import type { StoredAnswerRow } from './idempotency.js';
+
+export type StoredAnswer = StoredAnswerRow;
 
 export async function findAnswer(
   db: Queryable,
@@ -17,7 +16,7 @@ export async function findAnswer(
   key: string,
 ): Promise<StoredAnswer | undefined> {
   const r = await db.query<StoredAnswer>(
-    'SELECT fingerprint, status_code, response FROM idempotency_keys WHERE tenant_id = $1 AND route = $2 AND key = $3',
+    'SELECT fingerprint, outcome, status_code, response FROM idempotency_keys WHERE tenant_id = $1 AND route = $2 AND key = $3',
     [tenantId, route, key],
   );
   return r.rows[0];
@@ -29,12 +28,12 @@ export async function storeAnswer(
   tenantId: string,
   route: string,
   key: string,
-  a: StoredAnswer,
+  a: { fingerprint: string; outcome: WriteOutcome; response: unknown },
 ): Promise<boolean> {
   const r = await tx.query(
-    `INSERT INTO idempotency_keys (tenant_id, route, key, fingerprint, status_code, response) VALUES ($1, $2, $3, $4, $5, $6)
+    `INSERT INTO idempotency_keys (tenant_id, route, key, fingerprint, outcome, response) VALUES ($1, $2, $3, $4, $5, $6)
      ON CONFLICT (tenant_id, route, key) DO NOTHING RETURNING key`,
-    [tenantId, route, key, a.fingerprint, a.status_code, JSON.stringify(a.response)],
+    [tenantId, route, key, a.fingerprint, a.outcome, JSON.stringify(a.response)],
   );
   return r.rows.length === 1;
 }

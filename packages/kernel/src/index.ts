@@ -7,3 +7,4 @@ export { runCliMain, wantsHelp } from './cli.js';
 export { sharedEnvShape } from './shared-env.js';
 export { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE, tightenTree, usePrivateUmask } from './private-files.js';
 export { Periodic, type PeriodicOptions } from './periodic.js';
+export type { WriteAnswer, WriteOutcome } from './write-outcome.js';

@@ -8,10 +8,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import type { Erp } from '@platform/erp';
-import { startTestErp, type TestErp } from '@platform/erp-embedded/testing';
+import { createOdooErp, type Erp } from '@platform/erp';
+import { startReplyDroppingProxy, startTestErp, type TestErp } from '@platform/erp-embedded/testing';
 import type { Clock } from '@platform/kernel';
 import { createLocalObjectStore } from '@platform/storage';
+import { afterAll, beforeAll } from 'vitest';
 
 import type { TenantErps } from '../features/tenants/tenant-erps.js';
 import { type ControlKit, startControlKit } from './control-test-kit.js';
@@ -99,4 +100,39 @@ export async function startCrmSalesKit(env: Record<string, string> = {}, clock?:
       rmSync(objectsDir, { recursive: true, force: true });
     },
   };
+}
+
+/** One kit for the whole test file: started before its tests, closed after; call the result for it. */
+export function useCrmSalesKit(): () => CrmSalesKit {
+  let k: CrmSalesKit | undefined;
+  beforeAll(async () => {
+    k = await startCrmSalesKit();
+  }, 120_000);
+  afterAll(async () => k?.close());
+  return () => k!;
+}
+
+type DroppingProxy = Awaited<ReturnType<typeof startReplyDroppingProxy>>;
+
+/** Runs `fn` with the tenant's ERP reached through a proxy that can drop replies; restores it after. */
+export async function throughDroppingProxy<T>(
+  k: CrmSalesKit,
+  tenant: SalesTenant,
+  fn: (proxy: DroppingProxy) => Promise<T>,
+): Promise<T> {
+  const proxy = await startReplyDroppingProxy(tenant.erp.url);
+  try {
+    const erp = createOdooErp({
+      url: proxy.url,
+      db: tenant.erp.dbName,
+      login: 'admin',
+      secret: tenant.erp.apiKey,
+      timeoutMs: 10_000,
+    });
+    k.route(tenant.id, erp);
+    return await fn(proxy);
+  } finally {
+    k.route(tenant.id, tenant.erp.erp);
+    await proxy.close();
+  }
 }

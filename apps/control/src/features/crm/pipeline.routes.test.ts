@@ -7,6 +7,7 @@ import type { Erp } from '@platform/erp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { type CrmSalesKit, startCrmSalesKit } from '../../testing/crm-sales-kit.js';
+import { threeWindows } from '../../testing/quote-fixtures.js';
 
 let k: CrmSalesKit;
 const stage: Record<string, number> = {};
@@ -26,15 +27,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => k?.close());
 
-const window = {
-  product_code: 'roller-shade',
-  room: 'Kitchen',
-  width_in: 35.5,
-  drop_in: 47.125,
-  mount: 'inside',
-  colour: 'Linen',
-  options: [],
-};
+const window = { ...threeWindows.lines[0]!, options: [] };
 
 async function leadInStage(erp: Erp, name: string, stageId: number): Promise<number> {
   return erp.create('crm.lead', { name: `Estimate – ${name}`, contact_name: name, stage_id: stageId });

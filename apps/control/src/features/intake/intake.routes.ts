@@ -2,14 +2,15 @@
  * POST /leads and POST /helpdesk/tickets: signed-in office staff (and owners, admins) record a lead or
  * a ticket for their own tenant; rate-limited per user; Idempotency-Key honoured.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sendAnswer } from '@platform/http-kit';
+import { idempotencyKeyOf } from '@platform/intake';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 import type { ControlDeps } from '../../deps.js';
 import { route, type RouteCatalogue } from '../../openapi/routes.js';
 import { authenticate, principalOf, requireRole } from '../auth/auth.guard.js';
-import { idempotencyKeyOf } from './fingerprint.js';
 import { leadBody, ticketBody } from './intake.schemas.js';
-import type { IntakeAnswer, IntakeRequest } from './intake.service.js';
+import type { IntakeRequest } from './intake.service.js';
 
 const context = (req: FastifyRequest): IntakeRequest => {
   const host = req.headers['x-tenant-id'];
@@ -18,11 +19,6 @@ const context = (req: FastifyRequest): IntakeRequest => {
     ip: req.ip ?? null,
     hostTenant: typeof host === 'string' ? host : undefined,
   };
-};
-
-const send = (reply: FastifyReply, a: IntakeAnswer) => {
-  if (a.replayed) reply.header('idempotent-replayed', 'true');
-  return reply.code(a.status).header('cache-control', 'no-store').send(a.body);
 };
 
 export function registerIntakeRoutes(app: FastifyInstance, catalogue: RouteCatalogue, deps: ControlDeps): void {
@@ -46,7 +42,7 @@ export function registerIntakeRoutes(app: FastifyInstance, catalogue: RouteCatal
     summary: "Record a lead for the tenant's ERP (durable; delivered by the worker with the SITE tag)",
     body: leadBody,
     handler: async ({ body }, req, reply) =>
-      send(reply, await deps.intake.submitLead(principalOf(req), body, context(req))),
+      sendAnswer(reply, await deps.intake.submitLead(principalOf(req), body, context(req))),
   });
   route(app, catalogue, {
     ...base,
@@ -55,6 +51,6 @@ export function registerIntakeRoutes(app: FastifyInstance, catalogue: RouteCatal
     summary: "Record a helpdesk ticket for the tenant's helpdesk team (durable)",
     body: ticketBody,
     handler: async ({ body }, req, reply) =>
-      send(reply, await deps.intake.submitTicket(principalOf(req), body, context(req))),
+      sendAnswer(reply, await deps.intake.submitTicket(principalOf(req), body, context(req))),
   });
 }

@@ -14,19 +14,15 @@ import {
 } from '@platform/contracts';
 import { type Db, withTenant } from '@platform/db';
 import * as intake from '@platform/intake';
-import { AppError, type Clock, newId } from '@platform/kernel';
+import { AppError, type Clock, newId, type WriteAnswer } from '@platform/kernel';
 import { enqueue, type NewOutboxMessage } from '@platform/outbox';
 
 import type { Principal } from '../auth/principal.js';
-import { fingerprint, isValidIdempotencyKey } from './fingerprint.js';
-import { intakeTenant } from './intake.repo.js';
+import { type IntakeTenant, intakeTenant } from './intake.repo.js';
 import { ATTRIBUTION_KEYS, type LeadBody, type TicketBody } from './intake.schemas.js';
 
-export interface IntakeAnswer {
-  status: number;
-  body: { id: string; status: 'accepted' };
-  replayed: boolean;
-}
+/** The accepted submission: outcome `created` (a replay or a folded double submit says `replayed`). */
+export type IntakeAnswer = WriteAnswer<intake.AcceptedBody>;
 
 /** The request around the body: its Idempotency-Key, client IP and the resolved host's tenant, if any. */
 export interface IntakeRequest {
@@ -34,8 +30,6 @@ export interface IntakeRequest {
   ip: string | null;
   hostTenant: string | undefined;
 }
-
-class KeyTaken extends Error {}
 
 export class ControlIntakeService {
   constructor(
@@ -101,7 +95,7 @@ export class ControlIntakeService {
     ip: string | null,
     hostTenant: string | undefined,
     build: (
-      t: NonNullable<Awaited<ReturnType<typeof intakeTenant>>>,
+      t: IntakeTenant,
       id: string,
     ) => Promise<{
       kind: 'estimate' | 'helpdesk';
@@ -114,26 +108,18 @@ export class ControlIntakeService {
     // as if it did not exist.
     if (body.tenant_id !== p.tenantId || (hostTenant !== undefined && hostTenant !== p.tenantId))
       throw new AppError('NOT_FOUND', 'No such tenant.');
-    if (key !== undefined && !isValidIdempotencyKey(key))
-      throw new AppError('IDEMPOTENCY_KEY_INVALID', 'Idempotency-Key must be 1 to 255 visible ASCII characters.');
-    const fp = fingerprint(route, body);
-    const answerOf = (stored: intake.StoredAnswer): IntakeAnswer => {
-      if (stored.fingerprint !== fp)
-        throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used with a different request body.');
-      return { status: stored.status_code, body: stored.response as IntakeAnswer['body'], replayed: true };
-    };
-    const routeKey = `control:${route}`;
-    return withTenant(this.db, p.tenantId, async (tx) => {
-      if (key !== undefined) {
-        const stored = await intake.findAnswer(tx, p.tenantId, routeKey, key);
-        if (stored) return answerOf(stored);
-      }
-      const t = await intakeTenant(tx, p.tenantId);
-      if (!t) throw new AppError('NOT_FOUND', 'No such tenant.');
-      await intake.lockFingerprint(tx, p.tenantId, fp);
-      const earlier = await intake.findRecentSubmission(tx, p.tenantId, fp, this.dedupeWindowSeconds);
-      const id = earlier ?? newId();
-      if (!earlier) {
+    const fp = intake.fingerprint(route, body);
+    return intake.acceptSubmission({
+      tenantId: p.tenantId,
+      route: `control:${route}`,
+      key,
+      fingerprint: fp,
+      dedupeWindowSeconds: this.dedupeWindowSeconds,
+      id: newId(),
+      transaction: (fn) => withTenant(this.db, p.tenantId, fn),
+      insert: async (tx, id) => {
+        const t = await intakeTenant(tx, p.tenantId);
+        if (!t) throw new AppError('NOT_FOUND', 'No such tenant.');
         const s = await build(t, id);
         await intake.insertSubmissionRow(tx, {
           id,
@@ -149,20 +135,7 @@ export class ControlIntakeService {
           gpc: false,
         });
         await enqueue(tx, s.outbox);
-      }
-      const answer = { fingerprint: fp, status_code: 201, response: { id, status: 'accepted' } };
-      if (key !== undefined && !(await intake.storeAnswer(tx, p.tenantId, routeKey, key, answer))) throw new KeyTaken();
-      return { status: 201, body: { id, status: 'accepted' as const }, replayed: !!earlier };
-    }).catch(async (e: unknown) => {
-      if (!(e instanceof KeyTaken) || key === undefined) throw e;
-      // Another request with this key committed first: answer as it did.
-      const stored = await withTenant(this.db, p.tenantId, (tx) => intake.findAnswer(tx, p.tenantId, routeKey, key));
-      if (!stored)
-        throw new AppError(
-          'IDEMPOTENCY_REQUEST_IN_PROGRESS',
-          'A request with this Idempotency-Key is still in progress.',
-        );
-      return answerOf(stored);
+      },
     });
   }
 }

@@ -116,7 +116,12 @@ export class JobCommands {
           row: { id: row.id, erp_order_id: o.order.erpId, route_order: 0, address_state: b.address.state ?? null },
           order: o.order,
         });
-        return { status: 201, body, target: { type: 'job', id: row.id }, detail: { erp_order_id: o.order.erpId } };
+        return {
+          outcome: 'created',
+          body,
+          target: { type: 'job', id: row.id },
+          detail: { erp_order_id: o.order.erpId },
+        };
       },
     });
   }

@@ -9,12 +9,21 @@
  * 3. The platform's rows, the audit entry and the stored answer commit in one transaction.
  *
  * A refusal before any ERP change frees the key; a failure that may have reached the ERP keeps the
- * intent and lets the next request with the key take over at once.
+ * intent and lets the next request with the key take over at once. Key syntax, fingerprint, stored
+ * answer and lease are the idempotency primitive's (@platform/intake); `job_requests` holds them.
  */
 import { createHash, randomUUID } from 'node:crypto';
 
 import { type Db, type Queryable, withTenant } from '@platform/db';
-import { AppError } from '@platform/kernel';
+import {
+  applyUnderLease,
+  fingerprint,
+  keyReused,
+  LEASE_SECONDS,
+  replayStored,
+  requestInProgress,
+} from '@platform/intake';
+import { AppError, type WriteAnswer, type WriteOutcome } from '@platform/kernel';
 
 import type { AuditLog } from '../audit/audit-log.js';
 import type { Principal } from '../auth/principal.js';
@@ -29,11 +38,8 @@ export interface MutationContext {
   actor?: { kind: 'system' } | undefined;
 }
 
-export interface Answer {
-  status: number;
-  body: unknown;
-  replayed: boolean;
-}
+/** What a /jobs write did (the route maps the outcome to its status). */
+export type Answer = WriteAnswer;
 
 export interface Applied<R> {
   /** What apply() learnt (ids made in the ERP) for commit(). */
@@ -55,10 +61,14 @@ export interface MutationPlan<R> {
     tx: Queryable,
     outcome: R,
     marker: string,
-  ): Promise<{ status: number; body: unknown; target: { type: string; id: string }; detail?: Record<string, unknown> }>;
+  ): Promise<{
+    outcome: WriteOutcome;
+    body: unknown;
+    target: { type: string; id: string };
+    detail?: Record<string, unknown>;
+  }>;
 }
 
-const LEASE_SECONDS = 60;
 /** Refusals that happen before the ERP changed anything: the key may be used again. */
 const NOTHING_APPLIED = new Set([
   'JOB_CONFLICT',
@@ -68,7 +78,11 @@ const NOTHING_APPLIED = new Set([
   'ERP_REJECTED',
 ]);
 
-export const fingerprintOf = (p: Principal, request: unknown) =>
+/** The request as its user sent it: one key, one request, whoever else uses the key. */
+export const fingerprintOf = (p: Principal, request: unknown) => fingerprint(p.userId, request);
+
+/** The print of rows stored before the primitive (its body's keys unsorted): they still replay. */
+const earlierPrintOf = (p: Principal, request: unknown) =>
   createHash('sha256')
     .update(JSON.stringify([p.userId, request]))
     .digest('hex');
@@ -85,14 +99,13 @@ export async function runMutation<R>(
   let baseVersion = plan.baseVersion;
   if (key) {
     const fp = fingerprintOf(ctx.principal, plan.request);
+    const earlierFp = earlierPrintOf(ctx.principal, plan.request);
     const seen = await withTenant(deps.db, tenantId, async (tx) => {
       const row = await lockRequest(tx, key);
       if (!row) return undefined;
-      if (row.fingerprint !== fp)
-        throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used for another request.');
-      if (row.state === 'done') return { answer: { status: row.status_code!, body: row.response, replayed: true } };
-      if (row.lease_live)
-        throw new AppError('IDEMPOTENCY_REQUEST_IN_PROGRESS', 'The first request with this key has not finished.');
+      if (row.state === 'done') return { answer: replayStored(row, fp, earlierFp) };
+      if (row.fingerprint !== fp && row.fingerprint !== earlierFp) throw keyReused();
+      if (row.lease_live) throw requestInProgress();
       await renewLease(tx, key, LEASE_SECONDS);
       return { intent: { marker: row.marker, baseVersion: row.base_version } };
     });
@@ -114,26 +127,24 @@ export async function runMutation<R>(
         if (ok && plan.reserve) await plan.reserve(tx);
         return ok;
       });
-      if (!inserted)
-        throw new AppError('IDEMPOTENCY_REQUEST_IN_PROGRESS', 'The first request with this key has not finished.');
+      if (!inserted) throw requestInProgress();
     }
   } else {
     if (ctx.ifMatch && plan.checkVersion) await plan.checkVersion(ctx.ifMatch);
     if (plan.reserve) await withTenant(deps.db, tenantId, (tx) => plan.reserve!(tx));
   }
 
-  let outcome: R;
-  try {
-    outcome = await plan.apply({ marker, recovering, baseVersion });
-  } catch (e) {
-    if (key) {
-      const definite = e instanceof AppError && NOTHING_APPLIED.has(e.code);
-      await withTenant(deps.db, tenantId, (tx) => (definite ? forgetIntent(tx, key) : releaseLease(tx, key))).catch(
-        () => {},
-      );
-    }
-    throw e;
-  }
+  const lease = key
+    ? {
+        forget: () => withTenant(deps.db, tenantId, (tx) => forgetIntent(tx, key)),
+        release: () => withTenant(deps.db, tenantId, (tx) => releaseLease(tx, key)),
+      }
+    : undefined;
+  const outcome = await applyUnderLease(
+    lease,
+    () => plan.apply({ marker, recovering, baseVersion }),
+    (e) => e instanceof AppError && NOTHING_APPLIED.has(e.code),
+  );
 
   return withTenant(deps.db, tenantId, async (tx) => {
     const done = await plan.commit(tx, outcome, marker);
@@ -145,7 +156,7 @@ export async function runMutation<R>(
       ...(ctx.ip ? { ip: ctx.ip } : {}),
       detail: { ...done.detail, ...(key ? { idempotency_key: key } : {}), ...(recovering ? { recovered: true } : {}) },
     });
-    if (key) await storeAnswer(tx, key, done.status, done.body);
-    return { status: done.status, body: done.body, replayed: false };
+    if (key) await storeAnswer(tx, key, done.outcome, done.body);
+    return { outcome: done.outcome, body: done.body, replayed: false };
   });
 }

@@ -58,7 +58,7 @@ export function changeOrder(
     commit: async (tx, order) => {
       const row = w.commit ? await w.commit(tx) : j.row;
       const body = await reader.view(tx, { row, order });
-      return { status: 200, body, target: { type: 'job', id: j.row.id }, detail: w.detail };
+      return { outcome: 'updated', body, target: { type: 'job', id: j.row.id }, detail: w.detail };
     },
   });
 }

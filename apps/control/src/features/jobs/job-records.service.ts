@@ -67,7 +67,7 @@ export class JobRecords {
         authorName: author?.name ?? p.email,
       });
       return {
-        status: 201,
+        outcome: 'created',
         body: await this.reader.view(tx, j),
         target: { type: 'job', id },
         detail: { note_id: marker },
@@ -84,7 +84,7 @@ export class JobRecords {
     return this.local(ctx, j, 'job.checklist', ['PATCH', `/jobs/${id}/checklist/${itemId}`, b], async (tx) => {
       await setChecklistItem(tx, { tenantId: p.tenantId, jobId: id, itemId, done: b.done, by: p.userId });
       return {
-        status: 200,
+        outcome: 'updated',
         body: await this.reader.view(tx, j),
         target: { type: 'job', id },
         detail: { item: itemId, done: b.done },
@@ -116,7 +116,7 @@ export class JobRecords {
         return { key, url };
       },
       commit: async (_tx, o) => ({
-        status: 201,
+        outcome: 'created',
         body: {
           key: o.key,
           upload_url: o.url,
@@ -166,7 +166,7 @@ export class JobRecords {
         by: p.userId,
       });
       return {
-        status: created ? 201 : 200,
+        outcome: created ? 'created' : 'updated',
         body: await this.reader.view(tx, j),
         target: { type: 'job', id },
         detail: { key: b.key, kind: b.kind, registered: created },

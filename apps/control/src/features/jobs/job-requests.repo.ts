@@ -1,5 +1,6 @@
 /** SQL of `job_requests`: the Idempotency-Key records of mutating /jobs calls (migration 0130). */
 import type { Queryable } from '@platform/db';
+import type { WriteOutcome } from '@platform/kernel';
 
 export interface JobRequestRow {
   fingerprint: string;
@@ -7,13 +8,15 @@ export interface JobRequestRow {
   marker: string;
   base_version: string | null;
   lease_live: boolean;
+  /** The stored answer's outcome; rows stored before migration 0210 have a status_code instead. */
+  outcome: string | null;
   status_code: number | null;
   response: unknown;
 }
 
 export async function lockRequest(tx: Queryable, key: string): Promise<JobRequestRow | undefined> {
   const r = await tx.query<JobRequestRow>(
-    `SELECT fingerprint, state, marker, base_version, lease_until > now() AS lease_live, status_code, response
+    `SELECT fingerprint, state, marker, base_version, lease_until > now() AS lease_live, outcome, status_code, response
      FROM job_requests WHERE key = $1 FOR UPDATE`,
     [key],
   );
@@ -57,10 +60,10 @@ export async function forgetIntent(tx: Queryable, key: string): Promise<void> {
   await tx.query(`DELETE FROM job_requests WHERE key = $1 AND state = 'pending'`, [key]);
 }
 
-export async function storeAnswer(tx: Queryable, key: string, status: number, response: unknown): Promise<void> {
-  await tx.query(`UPDATE job_requests SET state = 'done', status_code = $2, response = $3 WHERE key = $1`, [
+export async function storeAnswer(tx: Queryable, key: string, outcome: WriteOutcome, response: unknown): Promise<void> {
+  await tx.query(`UPDATE job_requests SET state = 'done', outcome = $2, response = $3 WHERE key = $1`, [
     key,
-    status,
+    outcome,
     JSON.stringify(response),
   ]);
 }

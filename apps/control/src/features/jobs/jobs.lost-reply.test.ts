@@ -2,7 +2,7 @@
  * A retried request is applied once although the ERP's reply was lost (a proxy drops it after the
  * ERP committed) or the process died between the ERP call and the answer (its intent is left).
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 
 import { odooCall } from '@platform/erp-embedded/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -89,5 +89,23 @@ describe('jobs after a lost reply or a crash', () => {
       [a.id, fingerprintOf(a.owner, ['POST', '/jobs', body]), randomUUID()],
     );
     expect((await post('/jobs', a.token, body, 'busy')).json().code).toBe('IDEMPOTENCY_REQUEST_IN_PROGRESS');
+  });
+
+  it('replays an answer stored with an HTTP status and the earlier print (before outcomes were stored)', async () => {
+    const body = newJob();
+    const request = ['POST', '/jobs', body];
+    const earlierPrint = createHash('sha256')
+      .update(JSON.stringify([a.owner.userId, request]))
+      .digest('hex');
+    const stored = { id: 'stored-before-outcomes' };
+    await kit.t.db.query(
+      `INSERT INTO job_requests (tenant_id, key, fingerprint, state, marker, lease_until, status_code, response)
+       VALUES ($1, 'stored-201', $2, 'done', $3, now(), 201, $4)`,
+      [a.id, earlierPrint, randomUUID(), JSON.stringify(stored)],
+    );
+    const r = await post('/jobs', a.token, body, 'stored-201');
+    expect(r.statusCode).toBe(201);
+    expect(r.json()).toEqual(stored);
+    expect(r.headers['idempotent-replayed']).toBe('true');
   });
 });

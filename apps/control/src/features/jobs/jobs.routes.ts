@@ -1,6 +1,7 @@
 /** `/jobs`: the tenant's field service orders (control-plane contract "Jobs"; docs/control-plane.md "Jobs"). */
-import { AppError } from '@platform/kernel';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sendAnswer } from '@platform/http-kit';
+import { idempotencyKeyOf } from '@platform/intake';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 
 import type { ControlDeps } from '../../deps.js';
@@ -9,25 +10,15 @@ import { authenticate, principalOf, requireRole } from '../auth/auth.guard.js';
 import type { Answer, MutationContext } from './job-mutation.js';
 import * as s from './jobs.schemas.js';
 
-const KEY = /^[\x21-\x7e]{1,255}$/;
-
 function contextOf(req: FastifyRequest): MutationContext {
-  const key = req.headers['idempotency-key'];
   const ifMatch = req.headers['if-match'];
-  if (key !== undefined && (typeof key !== 'string' || !KEY.test(key)))
-    throw new AppError('IDEMPOTENCY_KEY_INVALID', 'Idempotency-Key must be 1-255 visible ASCII characters.');
   return {
     principal: principalOf(req),
     ip: req.ip,
-    idempotencyKey: key,
+    idempotencyKey: idempotencyKeyOf(req.headers['idempotency-key']),
     ifMatch: typeof ifMatch === 'string' && ifMatch.trim() ? ifMatch.trim() : undefined,
   };
 }
-
-const send = (reply: FastifyReply, a: Answer) => {
-  if (a.replayed) reply.header('idempotent-replayed', 'true');
-  return reply.code(a.status).header('cache-control', 'no-store').send(a.body);
-};
 
 export function registerJobRoutes(app: FastifyInstance, catalogue: RouteCatalogue, deps: ControlDeps): void {
   const { reader, commands, records } = deps.jobs;
@@ -64,7 +55,7 @@ export function registerJobRoutes(app: FastifyInstance, catalogue: RouteCatalogu
     preHandler: office,
     body: s.createBody,
     responses: { '201': 'The job' },
-    handler: async ({ body }, req, reply) => send(reply, await commands.create(contextOf(req), body)),
+    handler: async ({ body }, req, reply) => sendAnswer(reply, await commands.create(contextOf(req), body)),
   });
   const mutation = <S extends z.ZodType>(
     name: string,
@@ -81,7 +72,7 @@ export function registerJobRoutes(app: FastifyInstance, catalogue: RouteCatalogu
       preHandler: pre,
       params: s.jobIdParams,
       body,
-      handler: async ({ params, body: b }, req, reply) => send(reply, await run(contextOf(req), params.id, b)),
+      handler: async ({ params, body: b }, req, reply) => sendAnswer(reply, await run(contextOf(req), params.id, b)),
     });
   mutation('schedule', s.scheduleBody, 'Reschedule (and set the route order)', office, (c, id, b) =>
     commands.schedule(c, id, b),
@@ -135,6 +126,6 @@ export function registerJobRoutes(app: FastifyInstance, catalogue: RouteCatalogu
     params: s.checklistParams,
     body: s.checklistBody,
     handler: async ({ params, body }, req, reply) =>
-      send(reply, await records.checklist(contextOf(req), params.id, params.item_id, body)),
+      sendAnswer(reply, await records.checklist(contextOf(req), params.id, params.item_id, body)),
   });
 }

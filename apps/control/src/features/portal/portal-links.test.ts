@@ -1,15 +1,14 @@
 /** Portal links over their life: revoked and expired links, a lost ERP reply on acceptance, tokens kept out of logs. */
 import { Writable } from 'node:stream';
 
-import { createOdooErp } from '@platform/erp';
-import { odooCall, startReplyDroppingProxy } from '@platform/erp-embedded/testing';
+import { odooCall } from '@platform/erp-embedded/testing';
 import { loggerOptions, redactPathTokens } from '@platform/http-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { buildControlApp } from '../../control.http-app.js';
-import { type CrmSalesKit, startCrmSalesKit } from '../../testing/crm-sales-kit.js';
+import { type CrmSalesKit, startCrmSalesKit, throughDroppingProxy } from '../../testing/crm-sales-kit.js';
 import { png } from '../../testing/png.js';
 
 let k: CrmSalesKit;
@@ -41,18 +40,7 @@ describe('customer portal links', () => {
       })
     ).body;
     const link = (await k.call('POST', `/sales/quotes/${q.id}/send`, k.a.office)).body.token;
-    const proxy = await startReplyDroppingProxy(k.a.erp.url);
-    try {
-      k.route(
-        k.a.id,
-        createOdooErp({
-          url: proxy.url,
-          db: k.a.erp.dbName,
-          login: 'admin',
-          secret: k.a.erp.apiKey,
-          timeoutMs: 10_000,
-        }),
-      );
+    await throughDroppingProxy(k, k.a, async (proxy) => {
       proxy.dropNext(odooCall('sale.order', 'action_confirm'));
       const body = { name: 'Noor Haddad', signature_png_base64: png() };
       const r = await k.call('POST', `/portal/quotes/${link}/accept`, undefined, body, onHost(k.a.id));
@@ -62,10 +50,7 @@ describe('customer portal links', () => {
       expect((await k.call('POST', `/portal/quotes/${link}/accept`, undefined, body, onHost(k.a.id))).body).toEqual(
         r.body,
       );
-    } finally {
-      k.route(k.a.id, k.a.erp.erp);
-      await proxy.close();
-    }
+    });
   });
 
   it('answers the same 404 once the link is revoked or expired', async () => {

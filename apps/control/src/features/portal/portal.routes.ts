@@ -2,6 +2,8 @@
  * The customer portal's API (no JWT: the link's token in the path). The frontend, which resolved the
  * request's host, passes that host's tenant as `x-tenant-id`; a token of another tenant is not found.
  */
+import { sendAnswer } from '@platform/http-kit';
+import { idempotencyKeyOf } from '@platform/intake';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 
@@ -31,15 +33,23 @@ export function registerPortalRoutes(app: FastifyInstance, catalogue: RouteCatal
     ...base,
     method: 'POST',
     url: '/portal/quotes/:token/accept',
-    summary: 'Accept the quote with a name and a PNG signature (the sale order is confirmed; idempotent)',
+    summary:
+      'Accept the quote with a name and a PNG signature (the sale order is confirmed; idempotent; Idempotency-Key honoured)',
     body: z.object({
       name: z.string().trim().min(1, 'is required').max(100, 'must be at most 100 characters'),
       signature_png_base64: z.string().min(1, 'is required'),
     }),
-    handler: async ({ params, body }, req, reply) => {
-      reply.header('cache-control', 'no-store');
-      return deps.portal.accept(hostTenant(req), params.token, body.name, body.signature_png_base64, req.ip);
-    },
+    handler: async ({ params, body }, req, reply) =>
+      sendAnswer(
+        reply,
+        await deps.portal.accept(
+          hostTenant(req),
+          params.token,
+          body,
+          idempotencyKeyOf(req.headers['idempotency-key']),
+          req.ip,
+        ),
+      ),
   });
   route(app, catalogue, {
     ...base,
@@ -51,7 +61,8 @@ export function registerPortalRoutes(app: FastifyInstance, catalogue: RouteCatal
     }),
     responses: { '202': 'Received' },
     handler: async ({ params, body }, req, reply) => {
-      const r = await deps.portal.requestChanges(hostTenant(req), params.token, body.note, req.ip);
+      const key = idempotencyKeyOf(req.headers['idempotency-key']);
+      const r = await deps.portal.requestChanges(hostTenant(req), params.token, body.note, key, req.ip);
       return reply.code(202).header('cache-control', 'no-store').send(r);
     },
   });

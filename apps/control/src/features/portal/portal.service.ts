@@ -6,7 +6,8 @@
 import { createHash } from 'node:crypto';
 
 import { type Db, type Queryable, withTenant } from '@platform/db';
-import { AppError, type Clock } from '@platform/kernel';
+import { findAnswer, fingerprint, replayStored, storeAnswer } from '@platform/intake';
+import { AppError, type Clock, type WriteAnswer } from '@platform/kernel';
 import type { ObjectStore } from '@platform/storage';
 import { tenantBranding } from '@platform/tenancy';
 import { escapeHtml } from '@platform/web/escape-html.js';
@@ -88,11 +89,25 @@ export class PortalService {
     };
   }
 
-  async accept(hostTenant: string | undefined, token: string, name: string, signatureB64: string, ip?: string) {
+  /**
+   * Accepting is idempotent twice over: an Idempotency-Key replays the answer stored with the
+   * acceptance (another body under the key is refused), and an accepted quote answers its acceptance.
+   */
+  async accept(
+    hostTenant: string | undefined,
+    token: string,
+    body: { name: string; signature_png_base64: string },
+    key: string | undefined,
+    ip?: string,
+  ): Promise<WriteAnswer<AcceptedQuote>> {
     const l = await this.link(hostTenant, token, 'accept');
+    const route = `portal:accept:${l.id}`;
+    const fp = fingerprint('portal-accept', body);
+    const stored = key && (await withTenant(this.db, l.tenant_id, (tx) => findAnswer(tx, l.tenant_id, route, key)));
+    if (stored) return replayStored<AcceptedQuote>(stored, fp);
     const earlier = await withTenant(this.db, l.tenant_id, (tx) => this.links.acceptance(tx, l.tenant_id, l.quote_id));
-    if (earlier) return acceptedAnswer(earlier.accepted_name!, earlier.accepted_at!);
-    const png = decodeSignature(signatureB64, this.opts.signatureMaxBytes);
+    if (earlier) return updated(acceptedAnswer(earlier.accepted_name!, earlier.accepted_at!));
+    const png = decodeSignature(body.signature_png_base64, this.opts.signatureMaxBytes);
     const q = await this.quotes.get(l.tenant_id, l.quote_id);
     if (!q.sale_order_id) throw invalid();
     if (q.state === 'cancel')
@@ -100,26 +115,44 @@ export class PortalService {
         details: { state: q.state },
       });
     // Stored before the order is confirmed: an accepted quote always has its signature.
-    const key = `${l.tenant_id}/quotes/${l.quote_id}/signature.png`;
-    await this.store.put(key, png, { contentType: 'image/png' });
+    const signatureKey = `${l.tenant_id}/quotes/${l.quote_id}/signature.png`;
+    await this.store.put(signatureKey, png, { contentType: 'image/png' });
     const erp = await this.erps.forTenant(l.tenant_id);
     await confirmOrder(erp, q.sale_order_id);
     const at = this.clock.now();
-    await withTenant(this.db, l.tenant_id, async (tx) => {
-      await this.links.markAccepted(tx, l.id, { at, name, signatureKey: key });
-      await this.record(tx, l, 'portal.quote.accept', ip, { sale_order_id: q.sale_order_id, signature_key: key });
+    const answer = await withTenant(this.db, l.tenant_id, async (tx) => {
+      await this.links.markAccepted(tx, l.id, { at, name: body.name, signatureKey });
+      await this.record(tx, l, 'portal.quote.accept', ip, {
+        sale_order_id: q.sale_order_id,
+        signature_key: signatureKey,
+      });
+      // A concurrent acceptance may have been first: the quote's first acceptance is the answer.
+      const first = await this.links.acceptance(tx, l.tenant_id, l.quote_id);
+      const a = acceptedAnswer(first?.accepted_name ?? body.name, first?.accepted_at ?? at);
+      if (key) await storeAnswer(tx, l.tenant_id, route, key, { fingerprint: fp, outcome: 'updated', response: a });
+      return a;
     });
-    const acceptedNote = `<p>Accepted by ${escapeHtml(name)} in the customer portal.</p>`;
-    await postNote(erp, q.sale_order_id, acceptedNote, name, `<portal-accept-${l.quote_id}@platform>`).catch(
+    const acceptedNote = `<p>Accepted by ${escapeHtml(body.name)} in the customer portal.</p>`;
+    await postNote(erp, q.sale_order_id, acceptedNote, body.name, `<portal-accept-${l.quote_id}@platform>`).catch(
       () => undefined, // the acceptance stands without its chatter line
     );
     if (q.lead_id) await this.moveLead(l.tenant_id, q.lead_id, 'accepted').catch(() => undefined);
-    const final = await withTenant(this.db, l.tenant_id, (tx) => this.links.acceptance(tx, l.tenant_id, l.quote_id));
-    return acceptedAnswer(final?.accepted_name ?? name, final?.accepted_at ?? at);
+    return updated(answer);
   }
 
-  async requestChanges(hostTenant: string | undefined, token: string, note: string, ip?: string) {
+  /** The same note through the same link is posted once; an Idempotency-Key also replays the first answer. */
+  async requestChanges(
+    hostTenant: string | undefined,
+    token: string,
+    note: string,
+    key: string | undefined,
+    ip?: string,
+  ) {
     const l = await this.link(hostTenant, token, 'request_changes');
+    const route = `portal:request-changes:${l.id}`;
+    const fp = fingerprint('portal-request-changes', { note });
+    const stored = key && (await withTenant(this.db, l.tenant_id, (tx) => findAnswer(tx, l.tenant_id, route, key)));
+    if (stored) return replayStored<{ status: 'received' }>(stored, fp).body;
     const q = await this.quotes.get(l.tenant_id, l.quote_id);
     if (!q.sale_order_id) throw invalid();
     const erp = await this.erps.forTenant(l.tenant_id);
@@ -127,13 +160,24 @@ export class PortalService {
     // The same note through the same link is a retry (a lost answer, a double click): posted once.
     const once = `<portal-changes-${l.id}-${createHash('sha256').update(note).digest('hex').slice(0, 32)}@platform>`;
     const messageId = await postNote(erp, q.sale_order_id, html, q.partner?.name ?? 'Customer', once);
-    await withTenant(this.db, l.tenant_id, (tx) =>
-      this.record(tx, l, 'portal.quote.request_changes', ip, { message_id: messageId, length: note.length }),
-    );
-    return { status: 'received' as const };
+    const received = { status: 'received' as const };
+    await withTenant(this.db, l.tenant_id, async (tx) => {
+      await this.record(tx, l, 'portal.quote.request_changes', ip, { message_id: messageId, length: note.length });
+      if (key)
+        await storeAnswer(tx, l.tenant_id, route, key, { fingerprint: fp, outcome: 'created', response: received });
+    });
+    return received;
   }
 }
 
-function acceptedAnswer(name: string, at: Date) {
-  return { status: 'accepted' as const, state: 'sale', accepted: { name, at: at.toISOString() } };
+export interface AcceptedQuote {
+  status: 'accepted';
+  state: string;
+  accepted: { name: string; at: string };
 }
+
+function acceptedAnswer(name: string, at: Date): AcceptedQuote {
+  return { status: 'accepted', state: 'sale', accepted: { name, at: at.toISOString() } };
+}
+
+const updated = (body: AcceptedQuote): WriteAnswer<AcceptedQuote> => ({ outcome: 'updated', body, replayed: false });

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { type CrmSalesKit, startCrmSalesKit } from '../../testing/crm-sales-kit.js';
+import { threeWindows } from '../../testing/quote-fixtures.js';
 
 let k: CrmSalesKit;
 beforeAll(async () => {
@@ -13,15 +14,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => k?.close());
 
-const window = {
-  product_code: 'roller-shade',
-  room: 'Kitchen',
-  width_in: 35.5,
-  drop_in: 47.125,
-  mount: 'inside',
-  colour: 'Linen',
-  options: [],
-};
+const window = { ...threeWindows.lines[0]!, options: [] };
 const dana = {
   name: 'Dana Whitfield',
   email: 'dana.send@example.com',

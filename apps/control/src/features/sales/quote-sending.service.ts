@@ -17,7 +17,6 @@ import { portalEnabled, primaryHost } from '@platform/tenancy';
 
 import type { AuditLog } from '../audit/audit-log.js';
 import type { Principal } from '../auth/principal.js';
-import { isValidIdempotencyKey } from '../intake/fingerprint.js';
 import type { PortalLinks } from '../portal/portal-links.js';
 import type { TenantErps } from '../tenants/tenant-erps.js';
 import * as sends from './quote-sends.repo.js';
@@ -59,9 +58,7 @@ export class QuoteSending {
   ) {}
 
   async send(p: Principal, id: string, idempotencyKey?: string, ip?: string): Promise<QuoteSendAnswer> {
-    if (idempotencyKey !== undefined && !isValidIdempotencyKey(idempotencyKey))
-      throw new AppError('IDEMPOTENCY_KEY_INVALID', 'Idempotency-Key must be 1 to 255 visible ASCII characters.');
-    const q = await this.quotes.get(p.tenantId, id);
+    const q = await this.quotes.withOrder(p, id);
     if (!q.sale_order_id)
       throw new AppError('QUOTE_STATE_CONFLICT', 'The quote is not in the ERP yet; retry its creation.');
     if (q.state !== 'draft' && q.state !== 'sent')

@@ -1,15 +1,9 @@
 /** Quotes when the ERP misbehaves: lost replies, racing retries, a refusal. One sale order, or none. */
-import { createOdooErp } from '@platform/erp';
-import {
-  odooCall,
-  registryWithout,
-  startReplyDroppingProxy,
-  startTestErp,
-  type TestErp,
-} from '@platform/erp-embedded/testing';
+import { odooCall, registryWithout, startTestErp, type TestErp } from '@platform/erp-embedded/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { type CrmSalesKit, startCrmSalesKit } from '../../testing/crm-sales-kit.js';
+import { type CrmSalesKit, startCrmSalesKit, throughDroppingProxy } from '../../testing/crm-sales-kit.js';
+import { ordersWithOrigin, threeWindows } from '../../testing/quote-fixtures.js';
 
 let k: CrmSalesKit;
 let lacking: TestErp;
@@ -27,42 +21,6 @@ afterAll(async () => {
   await k?.close();
 });
 
-const threeWindows = {
-  customer: { name: 'Dana Whitfield', email: 'dana@example.com', phone: '720-555-0142', city: 'Denver', zip: '80202' },
-  lines: [
-    {
-      product_code: 'roller-shade',
-      room: 'Kitchen',
-      width_in: 35.5,
-      drop_in: 47.125,
-      mount: 'inside',
-      colour: 'Linen',
-      options: ['motorisation'],
-    },
-    {
-      product_code: 'roller-shade',
-      room: 'Den',
-      width_in: 36,
-      drop_in: 36,
-      mount: 'outside',
-      colour: 'Grey',
-      options: [],
-    },
-    {
-      product_code: 'shutter',
-      room: 'Bedroom',
-      width_in: 30,
-      drop_in: 50,
-      mount: 'inside',
-      colour: 'White',
-      options: ['z-frame'],
-    },
-  ],
-};
-
-const ordersWithOrigin = async (k2: CrmSalesKit, quoteId: string) =>
-  k2.a.erp.erp.search('sale.order', [['origin', '=', `platform-quote:${quoteId}`]]);
-
 describe('quotes when the ERP fails', () => {
   it('makes one sale order when two retries with the same key race', async () => {
     const h = { 'idempotency-key': 'quote-race-1' };
@@ -78,18 +36,7 @@ describe('quotes when the ERP fails', () => {
   });
 
   it('makes one sale order when the ERP drops the reply to the create and the client retries', async () => {
-    const proxy = await startReplyDroppingProxy(k.a.erp.url);
-    try {
-      k.route(
-        k.a.id,
-        createOdooErp({
-          url: proxy.url,
-          db: k.a.erp.dbName,
-          login: 'admin',
-          secret: k.a.erp.apiKey,
-          timeoutMs: 10_000,
-        }),
-      );
+    await throughDroppingProxy(k, k.a, async (proxy) => {
       // The create commits but its reply is lost, and so is the look-up right after it: the caller sees a failure.
       let created = false;
       proxy.dropNext((r) => {
@@ -103,10 +50,7 @@ describe('quotes when the ERP fails', () => {
       const retry = await k.call('POST', '/sales/quotes', k.a.office, threeWindows, h);
       expect(retry.status).toBe(201);
       expect(await ordersWithOrigin(k, retry.body.id)).toEqual([retry.body.sale_order_id]);
-    } finally {
-      k.route(k.a.id, k.a.erp.erp);
-      await proxy.close();
-    }
+    });
   });
 
   it('leaves no quote behind when the ERP refuses the order', async () => {

@@ -4,17 +4,18 @@
  * ERP. Sending hands out a portal link; confirming confirms the order in the ERP.
  */
 import type { QuoteTaxes } from '@platform/contracts/quote-tax.js';
-import { type Db, type Queryable, withTenant } from '@platform/db';
+import { type Db, withTenant } from '@platform/db';
 import type { Erp } from '@platform/erp';
+import { fingerprint, keyReused } from '@platform/intake';
 import { AppError, type Clock, isAppError, newId } from '@platform/kernel';
 
 import type { AuditLog } from '../audit/audit-log.js';
 import type { Principal } from '../auth/principal.js';
-import { fingerprint, isValidIdempotencyKey } from '../intake/fingerprint.js';
 import type { TenantErps } from '../tenants/tenant-erps.js';
 import type { QuoteBody } from './price-grid.schemas.js';
 import type { PriceGridsService } from './price-grids.service.js';
 import { priceWindows } from './pricing.js';
+import { makeQuoteOrder } from './quote-order.js';
 import { type QuoteView, quoteView } from './quote-view.js';
 import * as repo from './quotes.repo.js';
 import * as erpSide from './sales-erp.js';
@@ -45,8 +46,6 @@ export class QuotesService {
   ) {}
 
   async create(p: Principal, body: QuoteBody, key: string | undefined, ip?: string): Promise<QuoteView> {
-    if (key !== undefined && !isValidIdempotencyKey(key))
-      throw new AppError('IDEMPOTENCY_KEY_INVALID', 'Idempotency-Key must be 1 to 255 visible ASCII characters.');
     const fp = fingerprint('quote', body);
     const erp = await this.erps.forTenant(p.tenantId);
     const earlier = key
@@ -86,61 +85,41 @@ export class QuotesService {
     return this.finish(erp, row!, fp, ip);
   }
 
-  /** Makes (or finds) the ERP order of a recorded quote and answers the quote as it is now. */
+  /** Makes (or finds) the ERP order of a quote being created and answers the quote as it is now. */
   private async finish(erp: Erp, row: repo.QuoteRow, fp: string, ip?: string): Promise<QuoteView> {
-    if (row.fingerprint !== fp)
-      throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used with a different quote.');
-    if (row.erp_order_id === null) row = { ...row, erp_order_id: await this.makeOrder(erp, row, ip) };
+    if (row.fingerprint !== fp) throw keyReused();
+    // The creation is refused with the ERP's refusal and leaves no quote behind.
+    if (row.erp_order_id === null)
+      row = { ...row, erp_order_id: await makeQuoteOrder(this.db, this.audit, erp, row, 'drop', ip) };
     const orders = await erpSide.readOrders(erp, [row.erp_order_id!], true);
     return quoteView(row, orders.get(row.erp_order_id!), this.opts.depositPercent);
   }
 
   /**
-   * One maker at a time per quote (two retries racing must not both create the order): a lease on
-   * the row, not a lock held across the ERP call. A request that finds the lease taken answers
-   * IDEMPOTENCY_REQUEST_IN_PROGRESS; the lease lapses after a minute if its holder died. The quote's
-   * creation is audited when its order exists; an order the ERP refuses leaves no quote behind.
+   * The quote, its ERP order made first if its creation could not make it (the ERP was away): the
+   * explicit step sending and confirming take. A refusal reaches the office as a 409 naming the
+   * quote's state (`pending`) and keeps the quote for another try.
    */
-  private async makeOrder(erp: Erp, row: repo.QuoteRow, ip?: string): Promise<number> {
-    const { id, tenant_id: tenantId } = row;
-    const scoped = <T>(fn: (tx: Queryable) => Promise<T>) => withTenant(this.db, tenantId, fn);
-    if (!(await scoped((tx) => repo.claimMaking(tx, tenantId, id, 60)))) {
-      const now = await scoped((tx) => repo.quoteById(tx, tenantId, id));
-      if (now?.erp_order_id) return now.erp_order_id;
-      throw new AppError('IDEMPOTENCY_REQUEST_IN_PROGRESS', 'This quote is being created; retry in a moment.');
-    }
-    try {
-      const orderId = await erpSide.ensureOrder(erp, id, row.request);
-      await scoped(async (tx) => {
-        await repo.setErpOrder(tx, tenantId, id, orderId);
-        await this.audit.record(tx, {
-          tenantId,
-          actor: { kind: 'user', ...(row.created_by ? { id: row.created_by } : {}) },
-          action: 'sales.quote.create',
-          target: { type: 'quote', id },
-          ...(ip ? { ip } : {}),
-          detail: { lines: row.request.lines.length, sale_order_id: orderId },
-        });
-      });
-      return orderId;
-    } catch (e) {
-      const refused = isAppError(e) && e.code === 'ERP_REJECTED';
-      await scoped((tx) => (refused ? repo.deleteQuote(tx, tenantId, id) : repo.releaseMaking(tx, tenantId, id))).catch(
-        () => undefined,
+  async withOrder(p: Principal, id: string): Promise<QuoteView> {
+    const row = await withTenant(this.db, p.tenantId, (tx) => repo.quoteById(tx, p.tenantId, id));
+    if (!row) throw notFound();
+    if (row.erp_order_id === null)
+      await makeQuoteOrder(this.db, this.audit, await this.erps.forTenant(p.tenantId), row, 'keep').catch(
+        (e: unknown) => {
+          if (!isAppError(e) || e.code !== 'ERP_REJECTED') throw e;
+          throw new AppError('QUOTE_STATE_CONFLICT', `The ERP refused to make this quote's order: ${e.message}`, {
+            details: { state: 'pending' },
+          });
+        },
       );
-      throw e;
-    }
+    return this.get(p.tenantId, id);
   }
 
+  /** The quote as it is now: a read, it changes nothing (a quote without its order answers `pending`). */
   async get(tenantId: string, id: string): Promise<QuoteView> {
     const row = await withTenant(this.db, tenantId, (tx) => repo.quoteById(tx, tenantId, id));
     if (!row) throw notFound();
     const erp = await this.erps.forTenant(tenantId);
-    // A quote whose order was not made (the ERP was away) is finished when it is next opened.
-    if (row.erp_order_id === null) {
-      const made = await this.makeOrder(erp, row).catch(() => null);
-      if (made) row.erp_order_id = made;
-    }
     const orders = row.erp_order_id ? await erpSide.readOrders(erp, [row.erp_order_id], true) : new Map();
     const view = quoteView(row, orders.get(row.erp_order_id ?? -1), this.opts.depositPercent);
     // A quote for an existing customer answers that customer's own details (address, email, phone).
@@ -174,7 +153,7 @@ export class QuotesService {
   }
 
   async confirm(p: Principal, id: string, ip?: string): Promise<QuoteView> {
-    const q = await this.get(p.tenantId, id);
+    const q = await this.withOrder(p, id);
     if (!q.sale_order_id)
       throw new AppError('QUOTE_STATE_CONFLICT', 'The quote is not in the ERP yet; retry its creation.');
     const erp = await this.erps.forTenant(p.tenantId);

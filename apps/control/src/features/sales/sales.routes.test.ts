@@ -5,48 +5,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { type CrmSalesKit, startCrmSalesKit } from '../../testing/crm-sales-kit.js';
+import { ordersWithOrigin, threeWindows } from '../../testing/quote-fixtures.js';
 
 let k: CrmSalesKit;
 beforeAll(async () => {
   k = await startCrmSalesKit();
 }, 120_000);
 afterAll(async () => k?.close());
-
-const threeWindows = {
-  customer: { name: 'Dana Whitfield', email: 'dana@example.com', phone: '720-555-0142', city: 'Denver', zip: '80202' },
-  lines: [
-    {
-      product_code: 'roller-shade',
-      room: 'Kitchen',
-      width_in: 35.5,
-      drop_in: 47.125,
-      mount: 'inside',
-      colour: 'Linen',
-      options: ['motorisation'],
-    },
-    {
-      product_code: 'roller-shade',
-      room: 'Den',
-      width_in: 36,
-      drop_in: 36,
-      mount: 'outside',
-      colour: 'Grey',
-      options: [],
-    },
-    {
-      product_code: 'shutter',
-      room: 'Bedroom',
-      width_in: 30,
-      drop_in: 50,
-      mount: 'inside',
-      colour: 'White',
-      options: ['z-frame'],
-    },
-  ],
-};
-
-const ordersWithOrigin = async (k2: CrmSalesKit, quoteId: string) =>
-  k2.a.erp.erp.search('sale.order', [['origin', '=', `platform-quote:${quoteId}`]]);
 
 describe('quotes', () => {
   let quoteId: string;

@@ -1,4 +1,5 @@
 /** /sales: price grids, quotes (create, list, read, send, revoke links, confirm) and orders. Office, admin, owner. */
+import { idempotencyKeyOf } from '@platform/intake';
 import { AppError } from '@platform/kernel';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -6,7 +7,6 @@ import { z } from 'zod';
 import type { ControlDeps } from '../../deps.js';
 import { pageQuery, route, type RouteCatalogue, uuidParam } from '../../openapi/routes.js';
 import { authenticate, principalOf, requireRole } from '../auth/auth.guard.js';
-import { idempotencyKeyOf } from '../intake/fingerprint.js';
 import { priceGridBody, productCode, quoteBody } from './price-grid.schemas.js';
 
 export function registerSalesRoutes(app: FastifyInstance, catalogue: RouteCatalogue, deps: ControlDeps): void {

@@ -69,7 +69,8 @@ function customerHtml(q: Quote): string {
 }
 
 export function quoteHtml(q: Quote, a: InstallDefaults, techs: Technician[], msg: string): string {
-  const canSend = q.state === 'draft' || q.state === 'sent';
+  // A pending quote is sent too: sending makes its ERP order first (a refusal is shown, the quote kept).
+  const canSend = q.state === 'draft' || q.state === 'sent' || q.state === 'pending';
   return `<p><a href="/office/quotes">← Quotes</a></p><h1>${h(title(q))} <span class="pill" id="q-state">${h(stateName(q.state))}</span></h1>
 ${customerHtml(q)}<p id="office-msg" role="status">${h(msg)}</p>
 <table class="lines"><thead><tr><th>Window</th><th>Size (W × H)</th><th>Mount</th><th>Colour</th><th>Options</th><th>Price</th></tr></thead><tbody>${q.lines.map(lineRow).join('')}</tbody></table>
@@ -83,6 +84,6 @@ ${customerHtml(q)}<p id="office-msg" role="status">${h(msg)}</p>
 <h2>Install</h2>${
     q.partner && q.sale_order_id
       ? `<button class="btn secondary" type="button" id="open-install" aria-expanded="false" aria-controls="install-form">Schedule install</button>${installForm(a, techs)}`
-      : '<p class="muted">The install can be scheduled once the quote is in the ERP (open it again in a moment).</p>'
+      : '<p class="muted">The install can be scheduled once the quote is in the ERP (sending it puts it there).</p>'
   }`;
 }

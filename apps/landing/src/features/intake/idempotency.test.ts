@@ -1,3 +1,4 @@
+import { fingerprint } from '@platform/intake';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { startTestLanding, type TestLanding } from '../../../test/support/landing-harness.js';
@@ -94,5 +95,30 @@ describe('Idempotency-Key on /api/estimate', () => {
       expect(r.body.code).toBe('IDEMPOTENCY_KEY_INVALID');
     }
     expect(await submissionsFor('k5@example.com')).toBe(0);
+  });
+
+  it('an answer stored with an HTTP status (before outcomes were stored) still replays as it was', async () => {
+    const made = await h.post('/api/estimate', { ...body('k6@example.com'), captcha_token: await h.token() });
+    const tenant = (
+      await h.db.query<{ tenant_id: string }>('SELECT tenant_id FROM submissions WHERE id = $1', [made.body.id])
+    ).rows[0]!.tenant_id;
+    await h.db.query(
+      `INSERT INTO idempotency_keys (tenant_id, route, key, fingerprint, status_code, response)
+       VALUES ($1, 'estimate', 'stored-before-outcomes', $2, 201, $3)`,
+      [
+        tenant,
+        fingerprint('estimate', body('k7@example.com')),
+        JSON.stringify({ id: 'earlier-id', status: 'accepted' }),
+      ],
+    );
+    const r = await h.post(
+      '/api/estimate',
+      { ...body('k7@example.com'), captcha_token: 'spent-token' },
+      { 'idempotency-key': 'stored-before-outcomes' },
+    );
+    expect(r.status).toBe(201);
+    expect(r.body).toEqual({ id: 'earlier-id', status: 'accepted' });
+    expect(r.headers.get('idempotent-replayed')).toBe('true');
+    expect(await submissionsFor('k7@example.com')).toBe(0);
   });
 });

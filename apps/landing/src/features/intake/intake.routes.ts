@@ -1,13 +1,13 @@
 /** POST /api/estimate and /api/helpdesk: validate, hand to the intake service, answer 201 with the id. */
-import { parseOrThrow } from '@platform/http-kit';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { parseOrThrow, sendAnswer } from '@platform/http-kit';
+import { idempotencyKeyOf } from '@platform/intake';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 import { tenantOf } from '../tenancy/tenant-host.hook.js';
 import { estimateSchema, helpdeskSchema } from './intake.schemas.js';
-import type { IntakeAnswer, IntakeContext, SubmissionIntakeService } from './submission-intake.service.js';
+import type { IntakeContext, SubmissionIntakeService } from './submission-intake.service.js';
 
 export function contextOf(req: FastifyRequest): IntakeContext {
-  const key = req.headers['idempotency-key'];
   const tenant = tenantOf(req);
   return {
     // The submission belongs to the tenant whose site it was sent from, with that tenant's site name and team.
@@ -21,13 +21,8 @@ export function contextOf(req: FastifyRequest): IntakeContext {
     siteHostname: req.hostname,
     userAgent: typeof req.headers['user-agent'] === 'string' ? req.headers['user-agent'].slice(0, 500) : null,
     gpc: req.headers['sec-gpc'] === '1',
-    idempotencyKey: typeof key === 'string' ? key : undefined,
+    idempotencyKey: idempotencyKeyOf(req.headers['idempotency-key']),
   };
-}
-
-function send(reply: FastifyReply, a: IntakeAnswer): FastifyReply {
-  if (a.replayed) reply.header('idempotent-replayed', 'true');
-  return reply.code(a.status).header('cache-control', 'no-store').send(a.body);
 }
 
 /** The 201 body, so Fastify serialises it with a compiled serializer instead of JSON.stringify. */
@@ -44,10 +39,10 @@ const accepted = {
 export function registerIntakeRoutes(app: FastifyInstance, deps: { intake: SubmissionIntakeService }): void {
   app.post('/api/estimate', { schema: accepted }, async (req, reply) => {
     const input = parseOrThrow(estimateSchema, req.body);
-    return send(reply, await deps.intake.submitEstimate(contextOf(req), input));
+    return sendAnswer(reply, await deps.intake.submitEstimate(contextOf(req), input));
   });
   app.post('/api/helpdesk', { schema: accepted }, async (req, reply) => {
     const input = parseOrThrow(helpdeskSchema, req.body);
-    return send(reply, await deps.intake.submitHelpdesk(contextOf(req), input));
+    return sendAnswer(reply, await deps.intake.submitHelpdesk(contextOf(req), input));
   });
 }

@@ -12,11 +12,11 @@ import {
   TOPIC_HELPDESK,
 } from '@platform/contracts';
 import type { Db } from '@platform/db';
-import { AppError, newId } from '@platform/kernel';
+import { type AcceptedBody, acceptSubmission, fingerprint } from '@platform/intake';
+import { newId, type WriteAnswer } from '@platform/kernel';
 import type { NewOutboxMessage } from '@platform/outbox';
 import { type CaptchaVerifier, requireCaptchaPass } from '@platform/providers';
 
-import { fingerprint } from './fingerprint.js';
 import type { EstimateInput, HelpdeskInput } from './intake.schemas.js';
 import * as repo from './submission.repo.js';
 
@@ -32,19 +32,14 @@ export interface IntakeContext {
   idempotencyKey: string | undefined;
 }
 
-export interface IntakeAnswer {
-  status: number;
-  body: { id: string; status: 'accepted' };
-  replayed: boolean;
-}
+/** The accepted submission: outcome `created` (a replay or a folded double submit says `replayed`). */
+export type IntakeAnswer = WriteAnswer<AcceptedBody>;
 
 export interface IntakeOptions {
   dedupeWindowSeconds: number;
   /** Called after a commit, so an in-process worker can deliver at once. */
   onAccepted?: () => void;
 }
-
-const KEY_RE = /^[\x21-\x7e]{1,255}$/;
 
 export class SubmissionIntakeService {
   constructor(
@@ -103,7 +98,7 @@ export class SubmissionIntakeService {
     });
   }
 
-  private async accept(
+  private accept(
     ctx: IntakeContext,
     kind: 'estimate' | 'helpdesk',
     input: Record<string, unknown>,
@@ -115,76 +110,43 @@ export class SubmissionIntakeService {
       outbox: NewOutboxMessage;
     },
   ): Promise<IntakeAnswer> {
-    const fp = fingerprint(kind, input);
-    const key = ctx.idempotencyKey;
-    if (key !== undefined && !KEY_RE.test(key)) {
-      throw new AppError('IDEMPOTENCY_KEY_INVALID', 'Idempotency-Key must be 1 to 255 visible ASCII characters.');
-    }
-    // A replay is answered before the bot check: its token was already spent on the first request.
-    if (key !== undefined) {
-      const stored = await repo.findAnswer(this.db, ctx.tenant.id, kind, key);
-      if (stored) return replay(stored, fp);
-    }
-    await requireCaptchaPass(this.captcha, {
-      token: input.captcha_token as string | undefined,
-      expectedAction: kind,
-      ...(ctx.clientIp ? { remoteIp: ctx.clientIp } : {}),
-      ...(ctx.siteHostname ? { siteHostname: ctx.siteHostname } : {}),
+    // The bot-check token is spent on the first request: it is no part of what the request is.
+    const { captcha_token: token, ...payload } = input;
+    const fp = fingerprint(kind, payload);
+    return acceptSubmission({
+      tenantId: ctx.tenant.id,
+      route: kind,
+      key: ctx.idempotencyKey,
+      fingerprint: fp,
+      dedupeWindowSeconds: this.opts.dedupeWindowSeconds,
+      id: s.id,
+      transaction: (fn) => this.db.transaction(fn),
+      beforeWrite: () =>
+        requireCaptchaPass(this.captcha, {
+          token: token as string | undefined,
+          expectedAction: kind,
+          ...(ctx.clientIp ? { remoteIp: ctx.clientIp } : {}),
+          ...(ctx.siteHostname ? { siteHostname: ctx.siteHostname } : {}),
+        }),
+      insert: (tx, id) =>
+        repo.insertSubmission(
+          tx,
+          {
+            id,
+            tenantId: ctx.tenant.id,
+            kind,
+            formSource: s.formSource,
+            formSourceParsed: s.formSourceParsed,
+            attribution: s.attribution,
+            payload,
+            fingerprint: fp,
+            clientIp: ctx.clientIp,
+            userAgent: ctx.userAgent,
+            gpc: ctx.gpc,
+          },
+          s.outbox,
+        ),
+      ...(this.opts.onAccepted ? { onCreated: this.opts.onAccepted } : {}),
     });
-
-    const outcome = await this.db
-      .transaction(async (tx) => {
-        await repo.lockFingerprint(tx, ctx.tenant.id, fp);
-        const earlier = await repo.findRecentSubmission(tx, ctx.tenant.id, fp, this.opts.dedupeWindowSeconds);
-        const id = earlier ?? s.id;
-        if (!earlier) {
-          const { captcha_token: _t, ...payload } = input;
-          await repo.insertSubmission(
-            tx,
-            {
-              id,
-              tenantId: ctx.tenant.id,
-              kind,
-              formSource: s.formSource,
-              formSourceParsed: s.formSourceParsed,
-              attribution: s.attribution,
-              payload,
-              fingerprint: fp,
-              clientIp: ctx.clientIp,
-              userAgent: ctx.userAgent,
-              gpc: ctx.gpc,
-            },
-            s.outbox,
-          );
-        }
-        const answer = { fingerprint: fp, status_code: 201, response: { id, status: 'accepted' } };
-        if (key !== undefined && !(await repo.storeAnswer(tx, ctx.tenant.id, kind, key, answer))) {
-          // Another request with this key committed first: roll ours back and answer as it did.
-          throw new KeyTaken();
-        }
-        return { id, created: !earlier };
-      })
-      .catch(async (e: unknown) => {
-        if (!(e instanceof KeyTaken) || key === undefined) throw e;
-        const stored = await repo.findAnswer(this.db, ctx.tenant.id, kind, key);
-        if (!stored)
-          throw new AppError(
-            'IDEMPOTENCY_REQUEST_IN_PROGRESS',
-            'A request with this Idempotency-Key is still in progress.',
-          );
-        return replay(stored, fp);
-      });
-    if ('replayed' in outcome) return outcome;
-    if (outcome.created) this.opts.onAccepted?.();
-    return { status: 201, body: { id: outcome.id, status: 'accepted' }, replayed: !outcome.created };
   }
-}
-
-class KeyTaken extends Error {}
-
-function replay(stored: repo.StoredAnswer, fp: string): IntakeAnswer {
-  if (stored.fingerprint !== fp) {
-    throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used with a different request body.');
-  }
-  return { status: stored.status_code, body: stored.response as IntakeAnswer['body'], replayed: true };
 }

@@ -1,20 +1,9 @@
-/** Accepted submissions (tables owned by @platform/intake) with their outbox rows, and stored idempotent answers. */
-import type { Db, Queryable } from '@platform/db';
+/** An accepted submission (table owned by @platform/intake) with its outbox row, in the caller's transaction. */
+import type { Queryable } from '@platform/db';
 import { insertSubmissionRow, type NewSubmission } from '@platform/intake';
 import { enqueue, type NewOutboxMessage } from '@platform/outbox';
-
-export {
-  findAnswer,
-  findRecentSubmission,
-  lockFingerprint,
-  storeAnswer,
-  type NewSubmission,
-  type StoredAnswer,
-} from '@platform/intake';
 
 export async function insertSubmission(tx: Queryable, s: NewSubmission, outbox: NewOutboxMessage): Promise<void> {
   await insertSubmissionRow(tx, s);
   await enqueue(tx, outbox);
 }
-
-export type { Db };
