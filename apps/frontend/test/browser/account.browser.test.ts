@@ -4,20 +4,15 @@
  * opens their jobs; a used or expired link says so and what to do; a field the control plane refuses
  * is named next to the field. The control plane is the contract stand-in with the two /auth routes.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 
-import { ControlStandin } from '../support/control-standin.js';
-import { startTestFrontend, type TestFrontend } from '../support/frontend-harness.js';
-import { axe, launchChromium, PHONE_375 } from './chromium.js';
+import { axe, PHONE_375 } from './chromium.js';
+import { useStandinSession } from './standin-session.js';
 
-let control: ControlStandin;
-let fe: TestFrontend;
-let browser: Browser;
 const posted: { path: string; body: Record<string, unknown> }[] = [];
 
-beforeAll(async () => {
-  control = new ControlStandin();
+const session = useStandinSession(undefined, (control) => {
   control.routes.push((req, path, body, res) => {
     if (req.method !== 'POST' || !['/auth/invitations/accept', '/auth/password-reset/confirm'].includes(path))
       return false;
@@ -33,18 +28,11 @@ beforeAll(async () => {
     return true;
   });
   control.addJob({ id: 'j1' });
-  await control.start();
-  [fe, browser] = await Promise.all([startTestFrontend(control.url), launchChromium()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await fe?.close();
-  await control?.close();
 });
 
 async function open(path: string, token: string): Promise<Page> {
-  const page = await (await browser.newContext(PHONE_375)).newPage();
-  await page.goto(`${fe.url}${path}#token=${token}`);
+  const page = await (await session.browser.newContext(PHONE_375)).newPage();
+  await page.goto(`${session.fe.url}${path}#token=${token}`);
   await page.waitForFunction(() => !location.hash);
   expect(page.url()).not.toContain(token);
   // Fits a 375 px phone: nothing scrolls sideways.
@@ -75,8 +63,9 @@ describe('the account pages', () => {
       path: '/auth/invitations/accept',
       body: { token: 'invite-good-0123456789', name: 'Tess Tech', password: 'blinds and shades' },
     });
-    const acme = (await fe.db.db.query<{ id: string }>(`SELECT id FROM tenants WHERE slug = 'acme'`)).rows[0]!.id;
-    expect(control.log.find((l) => l.path === '/auth/invitations/accept')?.tenant).toBe(acme);
+    const acme = (await session.fe.db.db.query<{ id: string }>(`SELECT id FROM tenants WHERE slug = 'acme'`)).rows[0]!
+      .id;
+    expect(session.control.log.find((l) => l.path === '/auth/invitations/accept')?.tenant).toBe(acme);
 
     const needsName = await open('/account/accept-invitation', 'invite-needs-name-0123456789');
     await needsName.fill('#a-password', 'blinds and shades');

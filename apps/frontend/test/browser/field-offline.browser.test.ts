@@ -7,37 +7,23 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 
-import { ControlStandin } from '../support/control-standin.js';
-import { startTestFrontend, type TestFrontend } from '../support/frontend-harness.js';
-import { axe, launchChromium, PHONE_375, sign, takePhoto } from './chromium.js';
+import { axe, PHONE_375, sign, takePhoto } from './chromium.js';
+import { useStandinSession } from './standin-session.js';
 
 const SHOTS = join(process.cwd(), 'test-results', 'frontend');
 mkdirSync(SHOTS, { recursive: true });
 
-let control: ControlStandin;
-let fe: TestFrontend;
-let browser: Browser;
-
-beforeAll(async () => {
-  control = new ControlStandin();
-  await control.start();
-  [fe, browser] = await Promise.all([startTestFrontend(control.url), launchChromium()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await fe?.close();
-  await control?.close();
-});
+const session = useStandinSession();
 
 async function signIn(ctx: BrowserContext): Promise<Page> {
   const page = await ctx.newPage();
-  await page.goto(`${fe.url}/field/jobs`);
+  await page.goto(`${session.fe.url}/field/jobs`);
   await page.waitForURL('**/field/login');
-  await page.fill('#email', control.user.email);
-  await page.fill('#password', control.user.password);
+  await page.fill('#email', session.control.user.email);
+  await page.fill('#password', session.control.user.password);
   await page.click('#login button[type=submit]');
   await page.waitForURL('**/field/jobs');
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
@@ -46,14 +32,14 @@ async function signIn(ctx: BrowserContext): Promise<Page> {
 
 describe('the field app offline', () => {
   it('keeps every change made without signal across a restart and sends each once when the signal returns', async () => {
-    const job = control.addJob({
+    const job = session.control.addJob({
       id: 'job-1',
       customer: { id: 'p1', name: 'Olive Offline', phone: '+1 303 555 0142', email: 'o@example.com' },
     });
-    const ctx = await browser.newContext(PHONE_375);
+    const ctx = await session.browser.newContext(PHONE_375);
     const page = await signIn(ctx);
     await page.waitForSelector('text=Olive Offline');
-    expect(control.loginTenants).toEqual(['acme']);
+    expect(session.control.loginTenants).toEqual(['acme']);
     expect(await page.locator('a[href^="https://maps.example"]').count()).toBe(1);
     expect(await axe(page)).toEqual([]);
     await page.screenshot({ path: join(SHOTS, 'jobs-375.png'), fullPage: true });
@@ -78,7 +64,7 @@ describe('the field app offline', () => {
     await page.waitForSelector('#sync-state >> text=5 changes waiting for signal');
     expect(await axe(page)).toEqual([]);
     await page.screenshot({ path: join(SHOTS, 'job-offline-375.png'), fullPage: true });
-    expect(control.applied).toEqual([]);
+    expect(session.control.applied).toEqual([]);
 
     // The app restarts with no signal: the service worker's shell and IndexedDB's queue bring it back.
     await page.reload();
@@ -90,25 +76,25 @@ describe('the field app offline', () => {
     await page.waitForSelector('#sync-state >> text=All changes sent', { timeout: 60_000 });
     await page.screenshot({ path: join(SHOTS, 'job-synced-375.png'), fullPage: true });
 
-    expect(control.applied.map((a) => a.what)).toEqual([
+    expect(session.control.applied.map((a) => a.what)).toEqual([
       'notes',
       'attachments',
       'attachments',
       'attachments',
       'complete',
     ]);
-    const j = control.jobs.get(job.id)!;
+    const j = session.control.jobs.get(job.id)!;
     expect(j.stage.key).toBe('done');
     expect(j.resolution).toBe('Installed, customer happy');
     expect(j.photos.map((p) => p.kind)).toEqual(['photo_before', 'photo_after']);
     expect(j.signature).not.toBeNull();
-    const objects = [...control.objects.values()];
+    const objects = [...session.control.objects.values()];
     expect(objects).toHaveLength(3);
     for (const o of objects) expect(o.puts).toBe(1);
     // A 12 MP camera frame leaves the phone resized: well under half a megabyte.
     for (const o of objects.filter((x) => x.type === 'image/jpeg')) expect(o.bytes).toBeLessThan(500_000);
     // Every change carried its own Idempotency-Key (asking for a photo's download URL changes nothing).
-    const writes = control.log.filter(
+    const writes = session.control.log.filter(
       (l) => l.method === 'POST' && l.path.startsWith('/jobs/') && !l.path.endsWith('/downloads'),
     );
     expect(writes.every((w) => w.idem)).toBe(true);
@@ -117,34 +103,34 @@ describe('the field app offline', () => {
   });
 
   it("shows a conflict when the office changed the job meanwhile, and keeps the office's version", async () => {
-    control.addJob({
+    session.control.addJob({
       id: 'job-2',
       route_order: 2,
       customer: { id: 'p2', name: 'Connie Conflict', phone: '+1 303 555 0143', email: 'c@example.com' },
     });
-    const ctx = await browser.newContext(PHONE_375);
+    const ctx = await session.browser.newContext(PHONE_375);
     const page = await signIn(ctx);
     await page.click('text=Connie Conflict');
     await page.waitForSelector('h1:has-text("Connie Conflict")');
     await ctx.setOffline(true);
     await page.click('button[data-stage="on_site"]');
     await page.waitForSelector('#sync-state >> text=1 change waiting for signal');
-    control.officeEdit('job-2', { stage: { id: 9, key: 'scheduled', name: 'Rescheduled by office' } });
+    session.control.officeEdit('job-2', { stage: { id: 9, key: 'scheduled', name: 'Rescheduled by office' } });
     await ctx.setOffline(false);
     await page.evaluate(() => window.dispatchEvent(new Event('online')));
     await page.waitForSelector('text=Conflict: the office changed this job', { timeout: 30_000 });
     expect(await page.textContent('main')).toContain('Rescheduled by office');
-    expect(control.jobs.get('job-2')!.stage.name).toBe('Rescheduled by office');
+    expect(session.control.jobs.get('job-2')!.stage.name).toBe('Rescheduled by office');
     expect(await axe(page)).toEqual([]);
     await page.screenshot({ path: join(SHOTS, 'job-conflict-375.png'), fullPage: true });
     await page.click('button[data-resolve="discard"]');
     await page.waitForSelector('#sync-state >> text=All changes sent');
-    expect(control.jobs.get('job-2')!.stage.name).toBe('Rescheduled by office');
+    expect(session.control.jobs.get('job-2')!.stage.name).toBe('Rescheduled by office');
     await ctx.close();
   });
 
   it('sends what an earlier version of the app left waiting only when its technician signs in', async () => {
-    const mine = control.addJob({
+    const mine = session.control.addJob({
       id: 'job-3',
       customer: { id: 'p3', name: 'Vera Version', phone: '+1 303 555 0144', email: 'v@example.com' },
     });
@@ -154,10 +140,10 @@ describe('the field app offline', () => {
       customer: { id: 'p4', name: 'Otto Other', phone: null, email: null },
       technician: { id: 'someone-else', name: 'Sam Other' },
     };
-    const ctx = await browser.newContext(PHONE_375);
+    const ctx = await session.browser.newContext(PHONE_375);
     const page = await ctx.newPage();
     // Version 1 of the phone's database (one unowned list), left with nobody signed in.
-    await page.goto(`${fe.url}/api/health`);
+    await page.goto(`${session.fe.url}/api/health`);
     await page.evaluate(
       ([jobs]) =>
         new Promise<void>((resolve, reject) => {
@@ -188,15 +174,15 @@ describe('the field app offline', () => {
         }),
       [[mine, theirs]],
     );
-    const before = control.applied.length;
-    await page.goto(`${fe.url}/field/login`);
-    await page.fill('#email', control.user.email);
-    await page.fill('#password', control.user.password);
+    const before = session.control.applied.length;
+    await page.goto(`${session.fe.url}/field/login`);
+    await page.fill('#email', session.control.user.email);
+    await page.fill('#password', session.control.user.password);
     await page.click('#login button[type=submit]');
     await page.waitForURL('**/field/jobs');
     await page.waitForSelector('text=Vera Version');
-    expect(control.applied.slice(before)).toEqual([{ job: 'job-3', what: 'notes' }]);
-    expect(control.jobs.get('job-3')!.notes.map((n) => n.body)).toEqual(['Left by v1 on job-3']);
+    expect(session.control.applied.slice(before)).toEqual([{ job: 'job-3', what: 'notes' }]);
+    expect(session.control.jobs.get('job-3')!.notes.map((n) => n.body)).toEqual(['Left by v1 on job-3']);
     expect(await page.textContent('main')).not.toContain('Otto Other');
     await ctx.close();
   });

@@ -8,35 +8,16 @@
  */
 import { join } from 'node:path';
 
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 
-import { ControlStandin } from '../support/control-standin.js';
-import { startTestFrontend, type TestFrontend } from '../support/frontend-harness.js';
-import { axe, DESKTOP, launchChromium, PHONE_375 } from './chromium.js';
+import { axe, DESKTOP, PHONE_375 } from './chromium.js';
 import { addLivingRoomAndBedroom, measure, price } from './quote-builder.steps.js';
+import { OLGA_OFFICE, seedTwoTechnicians, useStandinSession } from './standin-session.js';
 
 const SHOTS = join(process.cwd(), 'test-results', 'frontend');
-let control: ControlStandin;
-let fe: TestFrontend;
-let browser: Browser;
-
-beforeAll(async () => {
-  control = new ControlStandin({
-    id: 'u-office',
-    email: 'office@acme.test',
-    name: 'Olga Office',
-    role: 'office',
-    password: 'office pass 1',
-  });
-  await control.start();
-  control.technicians.push({ id: 'u-t1', name: 'Tess Tech' }, { id: 'u-t2', name: 'Theo Tech' });
-  control.addJob({ id: 'd1', technician: { id: 'u-t1', name: 'Tess Tech' } });
-  control.addJob({
-    id: 'd2',
-    technician: { id: 'u-t2', name: 'Theo Tech' },
-    customer: { id: 'p2', name: 'Bea Buyer', phone: '', email: '' },
-  });
+const session = useStandinSession(OLGA_OFFICE, (control) => {
+  seedTwoTechnicians(control);
   control.leads.push({
     id: 41,
     name: 'Estimate: roller shades',
@@ -50,28 +31,22 @@ beforeAll(async () => {
     attribution: { utm_source: 'google', gclid: 'G-1' },
     create_date: '2026-11-25T08:15:00',
   });
-  [fe, browser] = await Promise.all([startTestFrontend(control.url), launchChromium()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await fe?.close();
-  await control?.close();
 });
 
 async function signIn(page: Page, path: string): Promise<void> {
-  await page.goto(`${fe.url}${path}`);
-  await page.fill('#email', control.user.email);
-  await page.fill('#password', control.user.password);
+  await page.goto(`${session.fe.url}${path}`);
+  await page.fill('#email', session.control.user.email);
+  await page.fill('#password', session.control.user.password);
   await page.click('#login button[type=submit]');
 }
 
-/** Where a card is grabbed: its first line (the customer's name), as a person would, not a form control. */
+/** Where a card is grabbed: its first line (the customer's name), as a person would, not a form session.control. */
 const GRIP = { x: 24, y: 16 };
 const noSideScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
 
 describe('the office: from a lead to a quote to an install job', () => {
   it('builds a three-window quote from the grids, priced as the grids say, and sends the portal link', async () => {
-    const ctx = await browser.newContext({ ...PHONE_375, permissions: ['clipboard-read', 'clipboard-write'] });
+    const ctx = await session.browser.newContext({ ...PHONE_375, permissions: ['clipboard-read', 'clipboard-write'] });
     const page = await ctx.newPage();
     await signIn(page, '/office/leads');
     await page.click('a[href="/office/quotes/new?lead=41"]');
@@ -103,15 +78,15 @@ describe('the office: from a lead to a quote to an install job', () => {
     await page.click('#create-quote');
     await page.waitForSelector('#l2-colour-err:has-text("is required")');
     expect(await page.getAttribute('#l2-colour', 'aria-invalid')).toBe('true');
-    expect(control.sales.quotes).toHaveLength(0);
+    expect(session.control.sales.quotes).toHaveLength(0);
     await page.fill('#l2-colour', 'White');
     await page.click('#create-quote');
     await page.waitForSelector('h1:has-text("S00041")');
 
-    const q = control.sales.quotes[0]!;
-    expect(control.sales.posted.map((p) => p.key)).toEqual([
-      control.sales.posted[0]!.key,
-      control.sales.posted[0]!.key,
+    const q = session.control.sales.quotes[0]!;
+    expect(session.control.sales.posted.map((p) => p.key)).toEqual([
+      session.control.sales.posted[0]!.key,
+      session.control.sales.posted[0]!.key,
     ]);
     expect(q.amount_total).toBe(756);
     expect(q.lines.map((l) => [l.room, l.width_in, l.drop_in, l.mount])).toEqual([
@@ -126,7 +101,7 @@ describe('the office: from a lead to a quote to an install job', () => {
     await page.click('#send-quote');
     await page.waitForSelector('#portal-link:not([hidden])');
     const url = await page.inputValue('#portal-url');
-    expect(url).toBe(`https://acme.tenants.localhost/portal/quote/${control.sales.links[0]!.token}`);
+    expect(url).toBe(`https://acme.tenants.localhost/portal/quote/${session.control.sales.links[0]!.token}`);
     await page.click('#copy-link');
     await page.waitForSelector('#office-msg:has-text("Link copied")');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
@@ -140,7 +115,7 @@ describe('the office: from a lead to a quote to an install job', () => {
     await page.click('#create-job');
     await page.waitForSelector('#office-msg:has-text("Install job")');
     expect(await page.textContent('#office-msg')).toContain('not scheduled yet');
-    const job = [...control.jobs.values()].find((j) => j.sale_order_id === q.sale_order_id)!;
+    const job = [...session.control.jobs.values()].find((j) => j.sale_order_id === q.sale_order_id)!;
     expect(job.stage.key).toBe('new');
     expect(job.scheduled_start).toBeNull();
     expect(job.customer.name).toBe('Wendy Web');
@@ -153,7 +128,7 @@ describe('the office: from a lead to a quote to an install job', () => {
   });
 
   it('lists the quote, then drags the install job onto a technician and schedules it with the keyboard', async () => {
-    const ctx = await browser.newContext(DESKTOP);
+    const ctx = await session.browser.newContext(DESKTOP);
     const page = await ctx.newPage();
     await signIn(page, '/office/quotes');
     await page.waitForSelector('a:has-text("S00041")');
@@ -175,10 +150,12 @@ describe('the office: from a lead to a quote to an install job', () => {
     await page.click('a[href="/office/quotes"]');
     await page.waitForSelector('a:has-text("S00041")');
 
-    const job = [...control.jobs.values()].find((j) => j.sale_order_id === control.sales.quotes[0]!.sale_order_id)!;
+    const job = [...session.control.jobs.values()].find(
+      (j) => j.sale_order_id === session.control.sales.quotes[0]!.sale_order_id,
+    )!;
     const card = `li[data-job="${job.id}"]`;
     // The list board (the calendar is the default at this width: office-dispatch-calendar.browser.test.ts).
-    await page.goto(`${fe.url}/office/dispatch?view=list`);
+    await page.goto(`${session.fe.url}/office/dispatch?view=list`);
     await page.waitForSelector(`section[data-drop="unscheduled"] ${card}`);
     await page.fill('#drop-time', '10:30');
     expect(await axe(page)).toEqual([]);
@@ -219,15 +196,15 @@ describe('the office: from a lead to a quote to an install job', () => {
 
   it('says so and reloads when someone else changed the job meanwhile, overwriting nothing', async () => {
     // 375 px wide with a mouse: Chromium's touch emulation does not start native drags.
-    const ctx = await browser.newContext({ viewport: { width: 375, height: 2400 } });
+    const ctx = await session.browser.newContext({ viewport: { width: 375, height: 2400 } });
     const page = await ctx.newPage();
     await signIn(page, '/office/dispatch');
     await page.waitForSelector('li[data-job="d1"]');
     const day = new Date().toISOString().slice(0, 10);
-    control.officeEdit('d1', { scheduled_start: `${day}T16:00:00Z`, scheduled_end: `${day}T18:00:00Z` });
+    session.control.officeEdit('d1', { scheduled_start: `${day}T16:00:00Z`, scheduled_end: `${day}T18:00:00Z` });
     await page.dragAndDrop('li[data-job="d1"]', 'section[data-drop="u-t2"]', { sourcePosition: GRIP });
     await page.waitForSelector('#office-msg:has-text("Someone else changed this job")');
-    expect(control.jobs.get('d1')!.technician).toEqual({ id: 'u-t1', name: 'Tess Tech' });
+    expect(session.control.jobs.get('d1')!.technician).toEqual({ id: 'u-t1', name: 'Tess Tech' });
     expect(await page.textContent('section[data-drop="u-t1"]')).toContain('Carla Customer');
     expect(await axe(page)).toEqual([]);
     expect(await noSideScroll(page)).toBeLessThanOrEqual(375);

@@ -6,34 +6,14 @@
  */
 import { join } from 'node:path';
 
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { ControlStandin } from '../support/control-standin.js';
-import { startTestFrontend, type TestFrontend } from '../support/frontend-harness.js';
-import { axe, DESKTOP, launchChromium, PHONE_375 } from './chromium.js';
+import { axe, DESKTOP, PHONE_375 } from './chromium.js';
+import { OLGA_OFFICE, seedTwoTechnicians, useStandinSession } from './standin-session.js';
 
 const SHOTS = join(process.cwd(), 'test-results', 'frontend');
-let control: ControlStandin;
-let fe: TestFrontend;
-let browser: Browser;
-
-beforeAll(async () => {
-  control = new ControlStandin({
-    id: 'u-office',
-    email: 'office@acme.test',
-    name: 'Olga Office',
-    role: 'office',
-    password: 'office pass 1',
-  });
-  await control.start();
-  control.technicians.push({ id: 'u-t1', name: 'Tess Tech' }, { id: 'u-t2', name: 'Theo Tech' });
-  control.addJob({ id: 'd1', technician: { id: 'u-t1', name: 'Tess Tech' } });
-  control.addJob({
-    id: 'd2',
-    technician: { id: 'u-t2', name: 'Theo Tech' },
-    customer: { id: 'p2', name: 'Bea Buyer', phone: '', email: '' },
-  });
+const session = useStandinSession(OLGA_OFFICE, (control) => {
+  seedTwoTechnicians(control);
   control.addJob({ id: 'd3', technician: null, customer: { id: 'p3', name: 'Una Unassigned', phone: '', email: '' } });
   control.leads.push({
     id: 41,
@@ -48,21 +28,15 @@ beforeAll(async () => {
     attribution: { utm_source: 'google', utm_campaign: 'fall', gclid: 'G-1' },
     create_date: '2026-11-25T08:15:00',
   });
-  [fe, browser] = await Promise.all([startTestFrontend(control.url), launchChromium()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await fe?.close();
-  await control?.close();
 });
 
 describe('the office views', () => {
   it('finds a new web lead in the inbox, qualifies it and converts it', async () => {
-    const ctx = await browser.newContext(PHONE_375);
+    const ctx = await session.browser.newContext(PHONE_375);
     const page = await ctx.newPage();
-    await page.goto(`${fe.url}/office/leads`);
-    await page.fill('#email', control.user.email);
-    await page.fill('#password', control.user.password);
+    await page.goto(`${session.fe.url}/office/leads`);
+    await page.fill('#email', session.control.user.email);
+    await page.fill('#password', session.control.user.password);
     await page.click('#login button[type=submit]');
     await page.waitForSelector('text=Wendy Web');
     const text = (await page.textContent('main'))!;
@@ -75,23 +49,23 @@ describe('the office views', () => {
     await page.screenshot({ path: join(SHOTS, 'office-leads-375.png'), fullPage: true });
     await page.selectOption('#stage-41', '2');
     await page.waitForSelector('#office-msg:has-text("Stage saved")');
-    expect(control.leads[0]!.stage.name).toBe('Qualified');
+    expect(session.control.leads[0]!.stage.name).toBe('Qualified');
     await page.click('button[data-convert="41"]');
     await page.waitForSelector('#office-msg:has-text("Converted")');
-    expect(control.leads[0]!.type).toBe('opportunity');
+    expect(session.control.leads[0]!.type).toBe('opportunity');
     await ctx.close();
   });
 
   it('assigns an unassigned job and reschedules it on the dispatch board', async () => {
-    const ctx = await browser.newContext(DESKTOP);
+    const ctx = await session.browser.newContext(DESKTOP);
     const page = await ctx.newPage();
-    await page.goto(`${fe.url}/office/leads`);
-    await page.fill('#email', control.user.email);
-    await page.fill('#password', control.user.password);
+    await page.goto(`${session.fe.url}/office/leads`);
+    await page.fill('#email', session.control.user.email);
+    await page.fill('#password', session.control.user.password);
     await page.click('#login button[type=submit]');
     await page.waitForSelector('text=Wendy Web');
     // The list board (the calendar is the default at this width: office-dispatch-calendar.browser.test.ts).
-    await page.goto(`${fe.url}/office/dispatch?view=list`);
+    await page.goto(`${session.fe.url}/office/dispatch?view=list`);
     await page.waitForSelector('h1:has-text("Dispatch board")');
     expect(await page.textContent('#col-u-t1')).toContain('Tess Tech (1)');
     expect(await page.textContent('#col-none')).toContain('Unassigned (1)');
@@ -99,13 +73,13 @@ describe('the office views', () => {
     await page.screenshot({ path: join(SHOTS, 'office-dispatch-desktop.png'), fullPage: true });
     await page.selectOption('#assign-d3', 'u-t2');
     await page.waitForSelector('#office-msg:has-text("Technician assigned")');
-    expect(control.jobs.get('d3')!.technician).toEqual({ id: 'u-t2', name: 'Theo Tech' });
+    expect(session.control.jobs.get('d3')!.technician).toEqual({ id: 'u-t2', name: 'Theo Tech' });
     expect(await page.textContent('section[aria-labelledby="col-u-t2"]')).toContain('Una Unassigned');
     const day = new Date().toISOString().slice(0, 10);
     await page.fill('#start-d3', `${day}T18:30`);
     await page.click('button[data-reschedule="d3"]');
     await page.waitForSelector('#office-msg:has-text("Rescheduled")');
-    const j = control.jobs.get('d3')!;
+    const j = session.control.jobs.get('d3')!;
     expect(new Date(j.scheduled_start!).getTime()).toBe(new Date(`${day}T18:30`).getTime());
     expect(Date.parse(j.scheduled_end!) - Date.parse(j.scheduled_start!)).toBe(7_200_000);
     await ctx.close();
