@@ -60,3 +60,23 @@ export interface QuoteView {
   deposit: number;
   created_at: string;
 }
+
+/** GET /portal/quotes/{token}: the quote as its customer sees it through a portal link. */
+export interface PortalQuoteAnswer {
+  quote: {
+    name: string | null;
+    /** The ERP order's state; `sale` or `done` once accepted. */
+    state: string;
+    partner_name: string | null;
+    lines: QuoteLine[];
+    amount_untaxed: number;
+    amount_tax: number;
+    amount_total: number;
+    deposit: number;
+    /** Who accepted and when (the name typed when signing; null on acceptances made before names were kept). */
+    accepted: { name: string | null; at: string } | null;
+  };
+  link: { expires_at: string; actions: string[] };
+  /** The tenant's public branding (name, colours, contact), as tenant settings keep it. */
+  tenant: { branding: object };
+}

@@ -56,7 +56,7 @@ describe('the quote portal', () => {
     expect(text).toContain('S00042');
     expect(text).toContain('35 1/2″ × 60 1/8″');
     expect(text).toContain('Motorisation');
-    expect(text).toMatch(/Plantation shutter\s*Lining/);
+    expect(text).toMatch(/Plantation Shutter\s*Lining/);
     expect(text).toContain('$655.00');
     expect(text).toContain('$1,465.02');
     expect(text).toContain('$732.51');

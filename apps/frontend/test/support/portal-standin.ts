@@ -6,6 +6,8 @@
  */
 import { createServer, type Server } from 'node:http';
 
+import type { QuoteLine } from '@platform/contracts/quote.js';
+
 export interface PortalToken {
   tenantId: string;
   expiresAt: number;
@@ -58,39 +60,45 @@ export class PortalStandin {
               state: t.state,
               lines: [
                 {
+                  description: 'Cellular Shade – Living room / 35 1/2" W × 60 1/8" H, inside mount, Ivory',
+                  product_code: 'cellular-shade',
                   room: 'Living room',
-                  product: 'Cellular shade',
                   width_in: 35.5,
                   drop_in: 60.125,
                   mount: 'inside',
                   colour: 'Ivory',
-                  options: [{ code: 'MOTOR', name: 'Motorisation' }],
-                  price_subtotal: 412.5,
+                  options: [{ code: 'motorisation', name: 'Motorisation', price: 249 }],
+                  quantity: 1,
+                  unit_price: 412.5,
+                  subtotal: 412.5,
                 },
                 {
+                  description: 'Roller Shade – Bedroom / 48" W × 72 7/8" H, outside mount, Charcoal',
+                  product_code: 'roller-shade',
                   room: 'Bedroom',
-                  product: 'Roller shade',
                   width_in: 48,
                   drop_in: 72.875,
                   mount: 'outside',
                   colour: 'Charcoal',
                   options: [],
-                  price_subtotal: 289,
+                  quantity: 1,
+                  unit_price: 289,
+                  subtotal: 289,
                 },
                 {
-                  // The control plane's priced line (apps/control sales pricing): product_name, option_lines, unit_price.
-                  product_code: 'SHUTTER',
-                  product_name: 'Plantation shutter',
+                  description: 'Plantation Shutter – Office / 30 1/4" W × 54" H, inside mount, White',
+                  product_code: 'plantation-shutter',
                   room: 'Office',
                   width_in: 30.25,
                   drop_in: 54,
                   mount: 'inside',
                   colour: 'White',
-                  options: ['LINING'],
-                  option_lines: [{ code: 'LINING', name: 'Lining', price: 40 }],
+                  options: [{ code: 'lining', name: 'Lining', price: 40 }],
+                  quantity: 1,
                   unit_price: 655,
+                  subtotal: 655,
                 },
-              ],
+              ] satisfies QuoteLine[],
               amount_untaxed: 1356.5,
               amount_tax: 108.52,
               amount_total: 1465.02,

@@ -5,6 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 
+import type { PortalQuoteAnswer } from '@platform/contracts/quote.js';
 import { type Db, type Queryable, withTenant } from '@platform/db';
 import { findAnswer, fingerprint, replayStored, storeAnswer } from '@platform/intake';
 import { AppError, type Clock, type WriteAnswer } from '@platform/kernel';
@@ -62,7 +63,7 @@ export class PortalService {
     });
   }
 
-  async view(hostTenant: string | undefined, token: string, ip?: string) {
+  async view(hostTenant: string | undefined, token: string, ip?: string): Promise<PortalQuoteAnswer> {
     const l = await this.link(hostTenant, token, 'view');
     const q = await this.quotes.get(l.tenant_id, l.quote_id);
     const { brand, accepted } = await withTenant(this.db, l.tenant_id, async (tx) => {

@@ -1,38 +1,12 @@
 /** The customer's quote, and the one clear page for a link that is expired, revoked or unknown. */
+import type { PortalQuoteAnswer, QuoteLine } from '@platform/contracts/quote.js';
+
 import type { Branding } from '../tenancy/branding.service.js';
 import { esc } from './html.js';
 import { page } from './layout.view.js';
 
-export interface PortalLine {
-  /** The control plane's quote line: `Roller Shade – Kitchen / 35 1/2" W × …` (the ERP line's text). */
-  description?: string;
-  subtotal?: number;
-  room?: string;
-  product?: string;
-  product_code?: string;
-  name?: string;
-  width_in?: number | null;
-  drop_in?: number | null;
-  mount?: string | null;
-  colour?: string | null;
-  options?: (string | { name?: string; code?: string })[];
-  price_subtotal?: number;
-  amount?: number;
-  /** The control plane's priced line (apps/control sales pricing). */
-  product_name?: string;
-  option_lines?: { code: string; name: string; price: number }[];
-  unit_price?: number;
-}
-
-export interface PortalQuote {
-  name: string;
-  lines: PortalLine[];
-  amount_untaxed: number;
-  amount_tax: number;
-  amount_total: number;
-  deposit?: number | null;
-  state?: string;
-}
+/** The quote as the portal shows it (declared once in @platform/contracts). */
+export type PortalQuote = PortalQuoteAnswer['quote'];
 
 const money = (n: number | null | undefined) =>
   typeof n === 'number' ? n.toLocaleString('en-US', { style: 'currency', currency: 'USD' }) : '';
@@ -48,24 +22,21 @@ export function inches(v: number | null | undefined): string {
   return `${whole} ${n}/${d}″`;
 }
 
-function line(l: PortalLine): string {
-  const opts = l.option_lines?.length
-    ? l.option_lines.map((o) => o.name)
-    : (l.options ?? []).map((o) => (typeof o === 'string' ? o : (o.name ?? o.code ?? ''))).filter(Boolean);
+function line(l: QuoteLine): string {
+  const opts = l.options.map((o) => o.name);
   const size = typeof l.width_in === 'number' ? `${inches(l.width_in)} × ${inches(l.drop_in)}` : '';
   // The control plane names the product only in the line's description, before the room.
-  const fromDescription = l.description?.split(' – ')[0]?.trim() || undefined;
-  const product = l.product ?? l.product_name ?? fromDescription ?? l.name ?? l.product_code ?? '';
+  const product = l.description.split(' – ')[0]?.trim() || l.product_code || '';
   return `<tr><td data-label="Room">${esc(l.room ?? '')}</td><td data-label="Product">${esc(product)}${
     opts.length ? `<div class="muted">${esc(opts.join(', '))}</div>` : ''
   }</td><td data-label="Size">${esc(size)}${l.mount ? `<div class="muted">${esc(l.mount)} mount</div>` : ''}</td><td data-label="Colour">${esc(
     l.colour ?? '',
-  )}</td><td data-label="Price">${esc(money(l.subtotal ?? l.price_subtotal ?? l.amount ?? l.unit_price))}</td></tr>`;
+  )}</td><td data-label="Price">${esc(money(l.subtotal))}</td></tr>`;
 }
 
 export function quotePage(branding: Branding, q: PortalQuote, token: string, script: string): string {
   const accepted = q.state === 'sale' || q.state === 'done';
-  const body = `<h1>Your quote ${esc(q.name)}</h1>
+  const body = `<h1>Your quote ${esc(q.name ?? '')}</h1>
 <div class="card"><table class="lines"><caption class="visually-hidden">Windows and products</caption>
 <thead><tr><th scope="col">Room</th><th scope="col">Product</th><th scope="col">Width × drop</th><th scope="col">Colour</th><th scope="col">Price</th></tr></thead>
 <tbody>${q.lines.map(line).join('')}</tbody></table>
@@ -87,7 +58,7 @@ ${
 <form id="changes-form" novalidate><label for="chg-note">What would you like changed?</label><textarea id="chg-note" name="note" required maxlength="2000"></textarea>
 <div class="row" style="margin-top:.5rem"><button class="btn secondary" type="submit">Send to the office</button></div><p id="chg-msg" role="status"></p></form></section>`
 }`;
-  return page({ branding, title: `Quote ${q.name}`, body, script, dataset: { token } });
+  return page({ branding, title: `Quote ${q.name ?? ''}`, body, script, dataset: { token } });
 }
 
 /** Same page for expired, revoked and unknown links: it names no quote, customer or reason. */
