@@ -100,7 +100,7 @@ export async function startLocalProviders(c: PlatformConfig): Promise<LocalProvi
     async bind(erpUrl) {
       sms?.setWebhookUrl(`${erpUrl}/sms/webhook/sms`);
       accounting?.setWebhookUrl(`${erpUrl}/acct/webhook`);
-      console_ = createServer((req, res) => void serveConsole(req, res, { sms, chat, mail }));
+      console_ = createServer((req, res) => void serveConsole(req, res, { sms, chat, mail, accounting }));
       // A listen failure rejects (start-up names the busy port) instead of crashing on an unhandled 'error'.
       await new Promise<void>((resolve, reject) => {
         console_!.once('error', reject);
