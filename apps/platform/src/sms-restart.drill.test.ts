@@ -7,15 +7,14 @@
  * 3. after a restart: still one message at the provider; a text from a number that merely contains a
  *    customer's digits makes a new lead, not a message on that customer; the chat flags are as set.
  *
- * Also: a tenant created while running (`npm run tenants -- create`) gets its own stand-in SMS account
- * and line, and keeps them at the next start.
+ * Also: a tenant created while running (`npm run tenants -- create`) gets its own stand-in SMS account,
+ * line and accounting app, and keeps them at the next start, where a text to its line is filed for it.
  */
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 
+import { createOdooRpcClient } from '@platform/erp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import {
@@ -23,12 +22,11 @@ import {
   httpOk,
   killSpawned,
   type PlatformProcess,
-  ROOT,
+  runCli,
   spawnPlatform,
   waitFor,
 } from '../test/support/platform-harness.js';
 
-const run = promisify(execFile);
 const LINE = '13035550100';
 const NEW_NUMBER = '13035550142';
 /** Contains the customer's ten digits in order ("720 555 01…88"), but is another number. */
@@ -41,21 +39,7 @@ let erpUrl: string;
 let consoleUrl: string;
 let landingUrl: string;
 
-async function cli(script: string, args: string[], stdin = '', extra: Record<string, string> = {}) {
-  try {
-    const p = run(process.execPath, ['--import', 'tsx', script, ...args], {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '', ...env, ...extra },
-      timeout: 180_000,
-    });
-    p.child.stdin!.end(stdin);
-    const { stdout, stderr } = await p;
-    return { code: 0, stdout, stderr };
-  } catch (e) {
-    const err = e as { code: number; stdout: string; stderr: string };
-    return { code: err.code, stdout: err.stdout, stderr: err.stderr };
-  }
-}
+const cli = (script: string, args: string[], stdin = '') => runCli(script, args, env, stdin);
 const integrations = (args: string[], stdin = '') => cli('apps/erp/src/integrations.cli.ts', args, stdin);
 
 /** One `npm start`: runs `steps` while it is up, then stops it (SIGTERM: a clean exit, 0). */
@@ -77,24 +61,24 @@ async function oneStart(steps: () => Promise<void>): Promise<void> {
 /** The default tenant's ERP, as the platform calls it (its own API key, made at first start). */
 async function erp(model: string, method: string, args: unknown[], kwargs: Record<string, unknown> = {}) {
   const key = readFileSync(join(dataDir, 'erp-platform-api-key'), 'utf8').trim();
-  const r = await fetch(`${erpUrl}/jsonrpc`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      jsonrpc: '2.0',
-      method: 'call',
-      id: 1,
-      params: { service: 'object', method: 'execute_kw', args: ['platform', 2, key, model, method, args, kwargs] },
-    }),
-  });
-  const body = (await r.json()) as { result?: unknown; error?: unknown };
-  if (body.error) throw new Error(JSON.stringify(body.error));
-  return body.result;
+  return createOdooRpcClient({ url: erpUrl }).call('object', 'execute_kw', [
+    'platform',
+    2,
+    key,
+    model,
+    method,
+    args,
+    kwargs,
+  ]);
 }
 const leadsFrom = async (digits: string) =>
   (await erp('crm.lead', 'search', [[['phone', '=', `+${digits}`]]], { context: { active_test: false } })) as number[];
 
-type Seen = { sms: { direction: string; contact: string; body: string; status: string; id: number }[] };
+type Seen = {
+  accounting: { organisation: string }[];
+  sms: { direction: string; contact: string; body: string; status: string; id: number }[];
+};
+const organisations = async () => (await seen()).accounting.map((o) => o.organisation);
 const seen = async () => (await (await fetch(consoleUrl)).json()) as Seen;
 async function textIn(from: string, body: string): Promise<void> {
   const r = await fetch(`${consoleUrl}/sms/inbound`, {
@@ -142,7 +126,7 @@ describe('the SMS restart drill on npm start (PGlite, local stand-ins)', () => {
     });
   }, 300_000);
 
-  it('start 2: still one lead; a text sent makes one message at the provider, its job done at its first attempt', async () => {
+  it('start 2: still one lead; a text sent makes one message at the provider, its job done at its first attempt; a company created meanwhile gets its own stand-in accounts', async () => {
     await oneStart(async () => {
       expect(await leadsFrom(NEW_NUMBER)).toHaveLength(1);
       const sent = await integrations(['sms', 'send', '--to', `+${NEW_NUMBER}`, '--body', 'Yes, we do shutters']);
@@ -159,10 +143,33 @@ describe('the SMS restart drill on npm start (PGlite, local stand-ins)', () => {
         return /\tsms\.send\tdone\tattempts=1\t/.test(r.stdout) ? r.stdout : undefined;
       });
       expect(done.match(/\tsms\.send\t/g)).toHaveLength(1);
+
+      // A company signs up while npm start runs: it gets its own accounts at the stand-ins within seconds.
+      const created = await runCli(
+        'apps/platform/src/tenants.cli.ts',
+        [
+          'create',
+          '--slug',
+          'oak',
+          '--name',
+          'Oak Shutters',
+          '--plan',
+          'free',
+          '--owner-email',
+          'owner@oak.test',
+          '--owner-password',
+          'correct horse battery',
+        ],
+        { ...env, ERP_URL: erpUrl },
+      );
+      expect(created, created.stderr).toMatchObject({ code: 0 });
+      await waitFor('its accounting organisation', async () =>
+        (await organisations()).includes('Oak Shutters') ? true : undefined,
+      );
     });
   }, 300_000);
 
-  it("start 3: still one message; a text from a number that merely contains a customer's digits makes a new lead; flags as set", async () => {
+  it("start 3: still one message; a text from a number that merely contains a customer's digits makes a new lead; flags as set; the new company's line works", async () => {
     await oneStart(async () => {
       const before = (await seen()).sms;
       expect(before.filter((m) => m.direction === 'Outgoing')).toHaveLength(1);
@@ -179,6 +186,23 @@ describe('the SMS restart drill on npm start (PGlite, local stand-ins)', () => {
         ],
       ]);
       expect(onCustomer).toEqual([]);
+      // The company created while running is on its own accounts again, its notices at its own URLs.
+      expect(await organisations()).toContain('Oak Shutters');
+      const oak = JSON.parse((await integrations(['sms', 'show', '--tenant', 'oak'])).stdout) as {
+        webhook_url: string;
+        lines: { phone_number: string }[];
+      };
+      expect(oak.webhook_url).toBe(`${erpUrl}/sms/webhook/oak/sms`);
+      expect(oak.lines.map((l) => l.phone_number)).toEqual(['13035550101']);
+      const r = await fetch(`${consoleUrl}/sms/inbound`, {
+        method: 'POST',
+        body: JSON.stringify({ from: '13035550177', to: '13035550101', body: 'Oak, are you open?' }),
+      });
+      expect(r.status).toBe(202);
+      await waitFor('its text filed', async () => {
+        const done = (await cli('apps/worker/src/outbox.cli.ts', ['list', 'done'])).stdout;
+        return (done.match(/\tsms\.inbound\t/g) ?? []).length === 3 ? true : undefined;
+      });
       const chat = await integrations(['chat', 'show']);
       expect(JSON.parse(chat.stdout)).toMatchObject({
         enable_fsm: true,
