@@ -13,9 +13,9 @@ const items = (v: unknown): Json[] => (Array.isArray(v) ? (v as Json[]) : []);
 const button = (action: string, field: string, id: unknown, label: string): string =>
   `<form method="post" action="${action}" class="inline"><input type="hidden" name="${field}" value="${esc(String(id))}"><button>${label}</button></form>`;
 
-const amountForm = (action: string, invoiceId: unknown, label: string, max: unknown): string =>
+const amountForm = (action: string, invoiceId: unknown, label: string, buttonText: string, max: unknown): string =>
   `<form method="post" action="${action}" class="row"><input type="hidden" name="invoice_id" value="${esc(String(invoiceId))}">` +
-  `<label>${label} <input name="amount" inputmode="decimal" required pattern="[0-9]+(\\.[0-9]{1,2})?" value="${money(max)}" size="8"></label><button>${label}</button></form>`;
+  `<label>${label} <input name="amount" inputmode="decimal" required pattern="[0-9]+(\\.[0-9]{1,2})?" value="${money(max)}" size="8"></label><button>${buttonText}</button></form>`;
 
 function invoiceCard(i: Json): string {
   const notes = items(i['CreditNotes']).map(
@@ -30,7 +30,7 @@ function invoiceCard(i: Json): string {
   return `<article class="card"><h3>${esc(String(i['InvoiceNumber'] ?? ''))} <small>${esc(String(i['Status']))}</small></h3>
 <p>${esc(String((i['Contact'] as Json | undefined)?.['Name'] ?? ''))} · total ${money(i['Total'])} · <strong>due ${money(i['AmountDue'])}</strong></p>
 ${notes.length || payments.length ? `<ul>${[...notes, ...payments].join('')}</ul>` : ''}
-${open ? amountForm('/acct/credit-notes', i['InvoiceID'], 'Credit', i['AmountDue']) + amountForm('/acct/payments', i['InvoiceID'], 'Pay', i['AmountDue']) : ''}</article>`;
+${open ? amountForm('/acct/credit-notes', i['InvoiceID'], 'Credit note amount', 'Add credit note', i['AmountDue']) + amountForm('/acct/payments', i['InvoiceID'], 'Payment amount', 'Pay', i['AmountDue']) : ''}</article>`;
 }
 
 function contactCard(c: Json): string {
