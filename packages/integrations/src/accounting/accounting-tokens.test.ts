@@ -11,7 +11,7 @@ import { createSecretBox, parseKeyring } from '@platform/secrets';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import { IntegrationSettingsService } from '../settings/integration-settings.service.js';
-import { type AccountingRow, updateAccounting } from '../settings/settings.repo.js';
+import { updateAccounting } from '../settings/settings.repo.js';
 import { accountingConnectionSchema } from '../settings/settings.schemas.js';
 import { findById } from './accounting.repo.js';
 import { AccountingTokens } from './accounting-tokens.js';
@@ -88,7 +88,7 @@ beforeEach(async () => {
     refresh_token_enc: tokens.seal(r, 'refresh_token', 'refresh-old'),
     token_expires_at: new Date(Date.now() + 60_000),
     refresh_lease_until: null,
-  } as Partial<AccountingRow>);
+  });
 });
 
 describe('accounting token refresh', () => {
