@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { createTestDb, migratePlatform, type TestDb } from '@platform/db';
 import {
   accountingConnectionSchema,
+  chatConfigSchema,
   IntegrationSettingsService,
   smsConfigSchema,
   smsWebhookPath,
@@ -143,16 +144,40 @@ describe('every tenant on its own local stand-in accounts', () => {
         webhook_key: 'real-webhook-key-0123456789',
       }),
     );
-    expect(await useLocalProviders(settings, t.db, local, erpUrl, port(), pointed)).toEqual({ dune: ['chat'] });
+    expect(await useLocalProviders(settings, t.db, local, erpUrl, port(), { pointed })).toEqual({ dune: ['chat'] });
     expect((await settings.smsSecrets(ids['dune']!))?.apiKey).toBe('real-key');
     expect(await settings.showAccountingConnection(ids['dune']!)).toMatchObject({ client_id: 'REAL-CLIENT' });
 
     await t.db.query(`UPDATE tenants SET status = 'active' WHERE slug = 'cedar'`);
-    expect(await useLocalProviders(settings, t.db, local, erpUrl, port(), pointed)).toEqual({
+    expect(await useLocalProviders(settings, t.db, local, erpUrl, port(), { pointed })).toEqual({
       cedar: ['sms', 'accounting', 'chat'],
     });
     expect(await lines('cedar')).toEqual(['13035550103']);
-    expect(await useLocalProviders(settings, t.db, local, erpUrl, port(), pointed)).toEqual({});
+    expect(await useLocalProviders(settings, t.db, local, erpUrl, port(), { pointed })).toEqual({});
+  });
+
+  it('reports a tenant whose setting no longer opens and points the others', async () => {
+    const local = running[0]!;
+    await addTenant('elm');
+    await addTenant('fir');
+    // Elm's chat URL was sealed with a key this install no longer has.
+    const lostKey = createSecretBox(parseKeyring(`k1:${randomBytes(32).toString('base64')}`));
+    await new IntegrationSettingsService(t.db, lostKey, (raw) => raw).setChatConfig(
+      ids['elm']!,
+      chatConfigSchema.parse({ webhook_url: 'https://chat.googleapis.com/v1/spaces/ELM/messages?key=k&token=t' }),
+    );
+    const pointed = new Set(['default', 'birch', 'cedar', 'dune']);
+    await expect(
+      useLocalProviders(settings, t.db, local, erpUrl, port(), { pointed: new Set(pointed) }),
+    ).rejects.toThrow();
+    const failed: string[] = [];
+    const onFailure = (slug: string) => void failed.push(slug);
+    expect(await useLocalProviders(settings, t.db, local, erpUrl, port(), { pointed, onFailure })).toEqual({
+      fir: ['sms', 'accounting', 'chat'],
+    });
+    expect(failed).toEqual(['elm']);
+    expect(await useLocalProviders(settings, t.db, local, erpUrl, port(), { pointed, onFailure })).toEqual({});
+    expect(failed).toEqual(['elm']); // not again until the next start
   });
 
   it('keeps each tenant its accounts and line at the next start', async () => {
@@ -161,7 +186,8 @@ describe('every tenant on its own local stand-in accounts', () => {
     running.shift();
     const again = await start();
     expect(again.credentials.tenants).toEqual(before);
-    expect(await useLocalProviders(settings, t.db, again, erpUrl, port())).toMatchObject({
+    const onFailure = () => undefined; // elm's lost key, above
+    expect(await useLocalProviders(settings, t.db, again, erpUrl, port(), { onFailure })).toMatchObject({
       birch: ['sms', 'chat'],
       cedar: ['sms', 'chat'],
       dune: ['chat'],

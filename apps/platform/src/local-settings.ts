@@ -115,7 +115,9 @@ async function pointTenant(
 
 /**
  * Points every active tenant not in `pointed` (slugs) at its stand-in accounts and adds it there;
- * what was pointed, by slug. Tenants still being set up (or deleted) are left for a later pass.
+ * what was pointed, by slug. Tenants still being set up (or deleted) are left for a later pass. With
+ * `onFailure`, one tenant that cannot be pointed (a setting that no longer opens) is reported and
+ * left until the next start instead of stopping the others (or `npm start`).
  */
 export async function useLocalProviders(
   settings: IntegrationSettingsService,
@@ -123,12 +125,18 @@ export async function useLocalProviders(
   local: LocalProviders,
   erpUrl: string,
   erpPort: number,
-  pointed = new Set<string>(),
+  opts: { pointed?: Set<string>; onFailure?: (slug: string, err: unknown) => void } = {},
 ): Promise<Record<string, string[]>> {
+  const pointed = opts.pointed ?? new Set<string>();
   const out: Record<string, string[]> = {};
   for (const tenant of await listTenants(db)) {
     if (pointed.has(tenant.slug) || (tenant.status !== 'active' && tenant.status !== 'suspended')) continue;
-    out[tenant.slug] = await pointTenant(settings, tenant, local, erpUrl, erpPort);
+    try {
+      out[tenant.slug] = await pointTenant(settings, tenant, local, erpUrl, erpPort);
+    } catch (e) {
+      if (!opts.onFailure) throw e;
+      opts.onFailure(tenant.slug, e);
+    }
     pointed.add(tenant.slug);
   }
   return out;
@@ -150,19 +158,26 @@ export async function pointAtLocalProviders(
     chatOrigins(workerConfig.CHAT_ALLOWED_ORIGINS),
   );
   const erpPort = new URL(erpUrl).port ? Number(new URL(erpUrl).port) : 80;
-  const pointed = new Set<string>();
-  const configured = await useLocalProviders(settings, db, local, erpUrl, erpPort, pointed);
+  const once = {
+    pointed: new Set<string>(),
+    onFailure: (slug: string, err: unknown) =>
+      logger.warn(
+        { err, tenant: slug },
+        'providers: this tenant is not pointed at the LOCAL stand-ins until the next start',
+      ),
+  };
+  const configured = await useLocalProviders(settings, db, local, erpUrl, erpPort, once);
   local.every(
     NEW_TENANTS_EVERY_MS,
     async () => {
-      const later = await useLocalProviders(settings, db, local, erpUrl, erpPort, pointed);
+      const later = await useLocalProviders(settings, db, local, erpUrl, erpPort, once);
       if (Object.keys(later).length)
         logger.info(
           { settings_pointed_at_them: later },
           'providers: new tenants use their own LOCAL stand-in accounts',
         );
     },
-    (err) => logger.warn({ err }, 'providers: pointing a new tenant at the LOCAL stand-ins failed; trying again'),
+    (err) => logger.warn({ err }, 'providers: looking for new tenants for the LOCAL stand-ins failed; trying again'),
   );
   // The start-up block says this in plain text; the JSON line is for LOG_LEVEL=debug.
   logger.debug(
