@@ -1,18 +1,26 @@
 /**
  * The local stand-ins' console (loopback, embedded mode only): `GET /` is what the SMS, chat and mail
  * stand-ins received as JSON; `GET /mail` and `/mail/<id>` are the mailbox's pages
- * (local-mail.console.ts); `POST /sms/inbound {from, to, body}` makes a "customer" text one of our lines.
+ * (local-mail.console.ts); `POST /sms/inbound {from, to, body}` makes a "customer" text one of our lines;
+ * `/acct` is the accounting stand-in's page and controls (local-accounting.console.ts).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-import type { RunningLocalChat, RunningLocalMail, RunningLocalSms } from '@platform/providers/local';
+import type {
+  RunningLocalAccounting,
+  RunningLocalChat,
+  RunningLocalMail,
+  RunningLocalSms,
+} from '@platform/providers/local';
 
+import { serveAccountingConsole } from './local-accounting.console.js';
 import { MAIL_HTML_CSP, mailHtmlBody, mailLinks, renderMailList, renderMailMessage } from './local-mail.console.js';
 
 export interface ConsoleStandIns {
   sms?: RunningLocalSms | undefined;
   chat?: RunningLocalChat | undefined;
   mail?: RunningLocalMail | undefined;
+  accounting?: RunningLocalAccounting | undefined;
 }
 
 function html(
@@ -47,6 +55,7 @@ export async function serveConsole(req: IncomingMessage, res: ServerResponse, p:
     void res.writeHead(status, { 'content-type': 'application/json' }).end(`${JSON.stringify(body, null, 2)}\n`);
   try {
     if (p.mail && serveMail(req, res, p.mail)) return;
+    if (p.accounting && (await serveAccountingConsole(req, res, p.accounting))) return;
     if (req.method === 'GET' && (req.url === '/' || req.url === '/messages')) {
       return send(200, {
         sms: (p.sms?.messages ?? []).map((m) => ({
@@ -63,6 +72,16 @@ export async function serveConsole(req: IncomingMessage, res: ServerResponse, p:
           text: m.text,
           thread: m.threadKey,
           at: m.createTime,
+        })),
+        accounting: (p.accounting?.tenants ?? []).map((t) => ({
+          organisation: t.tenantName,
+          invoices: p.accounting!.invoices(t.tenantId).map((i) => ({
+            id: i['InvoiceID'],
+            number: i['InvoiceNumber'],
+            total: i['Total'],
+            amount_due: i['AmountDue'],
+            status: i['Status'],
+          })),
         })),
         mail: (p.mail?.messages ?? []).map((m) => ({
           id: m.id,
@@ -84,7 +103,7 @@ export async function serveConsole(req: IncomingMessage, res: ServerResponse, p:
     }
     send(404, {
       error:
-        'GET / lists messages; GET /mail shows the mail; POST /sms/inbound {from, to, body} texts one of our lines',
+        'GET / lists messages; GET /mail shows the mail; GET /acct shows the accounting stand-in and its controls; POST /sms/inbound {from, to, body} texts one of our lines',
     });
   } catch (e) {
     send(400, { error: (e as Error).message });

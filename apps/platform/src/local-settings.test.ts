@@ -41,7 +41,9 @@ const startOn = (port: number) =>
 describe('team chat on the local stand-in across restarts', () => {
   it('turns every flag on at first start, then keeps the flags the user changed while the URL follows the stand-in', async () => {
     const first = settingsFor(41001);
-    expect(await useLocalProviders(first, t.db, startOn(41001), 'http://127.0.0.1:8069', 8069)).toEqual(['chat']);
+    expect(await useLocalProviders(first, t.db, startOn(41001), 'http://127.0.0.1:8069', 8069)).toEqual({
+      default: ['chat'],
+    });
     expect(await first.showChatConfig(tenant)).toMatchObject({
       enable_fsm: true,
       enable_sales: true,

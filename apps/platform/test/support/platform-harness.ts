@@ -1,6 +1,7 @@
 /** Helpers for whole-platform tests: free ports, posting forms with fresh bot-check tokens, child processes. */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 
 export const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 
@@ -89,4 +90,26 @@ export function spawnService(entry: string, env: Record<string, string>): Platfo
 export async function httpOk(url: string): Promise<true | undefined> {
   const r = await fetch(url).catch(() => undefined);
   return r?.ok ? true : undefined;
+}
+
+/** Runs a CLI (`apps/…/x.cli.ts`) with only PATH and `env`, `stdin` on its standard input; never throws on a non-zero exit. */
+export async function runCli(
+  script: string,
+  args: string[],
+  env: Record<string, string>,
+  stdin = '',
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const p = promisify(execFile)(process.execPath, ['--import', 'tsx', script, ...args], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '', ...env },
+      timeout: 180_000,
+    });
+    p.child.stdin!.end(stdin);
+    const { stdout, stderr } = await p;
+    return { code: 0, stdout, stderr };
+  } catch (e) {
+    const err = e as { code: number; stdout: string; stderr: string };
+    return { code: err.code, stdout: err.stdout, stderr: err.stderr };
+  }
 }

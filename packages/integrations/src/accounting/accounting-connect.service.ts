@@ -134,6 +134,7 @@ export class AccountingConnectService {
         access_token_enc: this.tokens.seal(row, 'access_token', t.accessToken),
         refresh_token_enc: this.tokens.seal(row, 'refresh_token', t.refreshToken),
         token_expires_at: t.expiresAt,
+        refresh_lease_until: null, // a refresher of the old grant holds nothing of the new one
         provider_tenant_id: org.tenantId,
         provider_tenant_name: org.tenantName,
       });

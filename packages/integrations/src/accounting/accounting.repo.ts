@@ -28,11 +28,6 @@ export async function findById(db: Queryable, id: string): Promise<AccountingRow
   return (await db.query<AccountingRow>('SELECT * FROM accounting_connections WHERE id = $1', [id])).rows[0];
 }
 
-/** Held until the transaction ends: one token refresh at a time, across workers. */
-export async function lockKey(tx: Queryable, key: string): Promise<void> {
-  await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [key]);
-}
-
 export interface SentInvoiceRow {
   erp_db: string;
   erp_invoice_id: number;

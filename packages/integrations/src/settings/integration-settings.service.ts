@@ -254,7 +254,12 @@ export class IntegrationSettingsService {
       if (i.webhook_url) return undefined;
       throw e;
     });
-    const webhookUrl = checkChatWebhookUrl(i.webhook_url ?? current?.webhookUrl, this.chatOrigins);
+    // Only a new URL is checked: the stored one passed when it was stored, possibly by a process that
+    // allows an origin this one does not know (`npm start`'s local chat stand-in, seen from the CLI).
+    const webhookUrl =
+      i.webhook_url === undefined && current
+        ? current.webhookUrl
+        : checkChatWebhookUrl(i.webhook_url, this.chatOrigins);
     await repo.upsertChatConfig(this.db, {
       tenant_id: tenantId,
       company_id: i.company_id,

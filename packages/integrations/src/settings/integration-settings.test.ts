@@ -11,6 +11,7 @@ let t: TestDb;
 let tenant: string;
 let other: string;
 let svc: IntegrationSettingsService;
+const box = createSecretBox(parseKeyring(`k1:${randomBytes(32).toString('base64')}`));
 // A deliberately simple normaliser: the real one (libphonenumber) is wired in by the apps.
 const normalize = (raw: string) => {
   const d = raw.replace(/\D/g, '');
@@ -24,11 +25,7 @@ beforeAll(async () => {
     `INSERT INTO tenants (slug, name) VALUES ('a', 'A'), ('b', 'B') RETURNING id`,
   );
   [tenant, other] = r.rows.map((x) => x.id) as [string, string];
-  svc = new IntegrationSettingsService(
-    t.db,
-    createSecretBox(parseKeyring(`k1:${randomBytes(32).toString('base64')}`)),
-    normalize,
-  );
+  svc = new IntegrationSettingsService(t.db, box, normalize);
 }, 120_000);
 afterAll(() => t.drop());
 
@@ -167,5 +164,19 @@ describe('integration settings', () => {
     const shown = await svc.setChatConfig(other, chatConfigSchema.parse({ enable_sales: false }));
     expect(shown).toMatchObject({ enable_fsm: true, enable_sales: false, enable_invoice: false, enable_po: false });
     expect((await svc.chatConfig(other))?.webhookUrl).toBe(url);
+  });
+
+  it("switches a flag from a process that does not know the stored URL's origin (the CLI beside npm start)", async () => {
+    const local = 'http://127.0.0.1:41234/v1/spaces/AAAALocal/messages?key=K&token=T';
+    const platform = new IntegrationSettingsService(t.db, box, normalize, ['http://127.0.0.1:41234']);
+    await platform.setChatConfig(other, chatConfigSchema.parse({ webhook_url: local, enable_po: true }));
+    const shown = await svc.setChatConfig(other, chatConfigSchema.parse({ enable_po: false }));
+    expect(shown).toMatchObject({ enable_po: false });
+    expect((await svc.chatConfig(other))?.webhookUrl).toBe(local);
+    // A new URL on that origin is still refused where the origin is not allowed.
+    await expect(svc.setChatConfig(other, chatConfigSchema.parse({ webhook_url: local }))).rejects.toMatchObject({
+      code: 'VALIDATION_FAILED',
+      fieldIssues: [expect.objectContaining({ field: 'webhook_url', rule: 'allowed_origin' })],
+    });
   });
 });

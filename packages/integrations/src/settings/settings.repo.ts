@@ -21,6 +21,8 @@ export interface AccountingRow {
   access_token_enc: string | null;
   refresh_token_enc: string | null;
   token_expires_at: Date | null;
+  /** Held by a worker refreshing the tokens (accounting-tokens.ts); migration 0230. */
+  refresh_lease_until?: Date | null;
   oauth_state: string | null;
   code_verifier_enc: string | null;
   /** The replaced Webhook Key (sealed as `webhook_key`), accepted until its expiry. */

@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 import { type ApiDeps, apiGate } from './local-accounting.gate.js';
 import { LocalLedger } from './local-accounting.ledger.js';
-import { LedgerError, type LocalInvoice, msDate } from './local-accounting.records.js';
+import { LedgerError, type LocalAllocation, type LocalInvoice, msDate } from './local-accounting.records.js';
 
 type Json = Record<string, unknown>;
 
@@ -28,6 +28,21 @@ const list = (body: unknown, key: string): Json[] => {
   if (Array.isArray(b[key])) return b[key] as Json[];
   return Object.keys(b).length > 0 && !(key in b) ? [b] : [];
 };
+
+/** A credit note removed from its invoice and voided: no allocation, nothing left to credit. */
+function voidedCreditNote(a: LocalAllocation, inv: LocalInvoice): Json {
+  return {
+    CreditNoteID: a.ID,
+    CreditNoteNumber: a.Number,
+    Type: 'ACCRECCREDIT',
+    Contact: { ContactID: inv.ContactID },
+    Date: msDate(Date.parse(`${a.Date}T00:00:00Z`)),
+    Status: 'VOIDED',
+    Total: a.Total,
+    RemainingCredit: 0,
+    Allocations: [],
+  };
+}
 
 export function registerLocalAccountingApi(app: FastifyInstance, d: ApiDeps): void {
   const { envelope, problem, handle } = apiGate(d);
@@ -165,6 +180,8 @@ export function registerLocalAccountingApi(app: FastifyInstance, d: ApiDeps): vo
           i.Allocations.some((a) => a.Kind === kind && a.ID === id),
         );
         const a = inv?.Allocations.find((x) => x.ID === id);
+        const voided = kind === 'CreditNotes' ? t.credits.voided.get(id) : undefined;
+        if (voided) return envelope(kind, [voidedCreditNote(voided.note, voided.invoice)]);
         if (!inv || !a) throw new LedgerError(404, 'The resource you are looking for cannot be found');
         const remaining = Math.round((a.Total - a.AppliedAmount) * 100) / 100;
         return envelope(kind, [

@@ -47,50 +47,59 @@ export class LocalAccountingApps {
   /** Every organisation of every app, by id. */
   readonly tenants = new Map<string, LocalTenant>();
 
-  constructor(apps: LocalAccountingApp[], ctx: LocalAppsContext) {
-    for (const a of apps) {
-      if (!a.webhookKey || !a.clientId || !a.clientSecret)
-        throw new Error('local accounting: clientId, clientSecret and webhookKey are required');
-      if (this.list.some((x) => x.clientId === a.clientId))
-        throw new Error(`local accounting: client ${a.clientId} registered twice`);
-      const tenantIds = (a.tenants ?? [{ tenantName: 'Local Demo Company' }]).map((t) => {
-        const tenantId = t.tenantId ?? randomUUID();
-        const ledger = new LocalLedger(ctx.ledger, ctx.nowMs);
-        const credits = new LocalCredits(ledger, ctx.nowMs);
-        this.tenants.set(tenantId, {
-          tenantId,
-          tenantName: t.tenantName,
-          ledger,
-          credits,
-          calls: [],
-          idempotent: new Map(),
-        });
-        return tenantId;
+  constructor(
+    apps: LocalAccountingApp[],
+    private readonly ctx: LocalAppsContext,
+  ) {
+    for (const a of apps) this.add(a);
+  }
+
+  /** Registers one more app (a company that signs up while the host runs); returns its organisation ids. */
+  add(a: LocalAccountingApp): string[] {
+    const ctx = this.ctx;
+    if (!a.webhookKey || !a.clientId || !a.clientSecret)
+      throw new Error('local accounting: clientId, clientSecret and webhookKey are required');
+    if (this.list.some((x) => x.clientId === a.clientId))
+      throw new Error(`local accounting: client ${a.clientId} registered twice`);
+    const tenantIds = (a.tenants ?? [{ tenantName: 'Local Demo Company' }]).map((t) => {
+      const tenantId = t.tenantId ?? randomUUID();
+      if (this.tenants.has(tenantId)) throw new Error(`local accounting: organisation ${tenantId} registered twice`);
+      const ledger = new LocalLedger(ctx.ledger, ctx.nowMs);
+      const credits = new LocalCredits(ledger, ctx.nowMs);
+      this.tenants.set(tenantId, {
+        tenantId,
+        tenantName: t.tenantName,
+        ledger,
+        credits,
+        calls: [],
+        idempotent: new Map(),
       });
-      const app: LocalApp = {
-        clientId: a.clientId,
-        clientSecret: a.clientSecret,
-        tenantIds,
-        webhookUrl: a.webhookUrl,
-        // Read at each delivery: setWebhookUrl changes where later events go.
-        webhooks: new LocalWebhookSender(
-          { webhookKey: a.webhookKey, webhookUrl: () => app.webhookUrl, apiBase: ctx.apiBase },
-          ctx.nowMs,
-        ),
-        oauth: new LocalOAuthState(
-          {
-            clientId: a.clientId,
-            clientSecret: a.clientSecret,
-            redirectUris: a.redirectUris,
-            tenantIds: () => tenantIds,
-            allowedScopes: ctx.allowedScopes,
-            consent: ctx.consent,
-          },
-          ctx.nowMs,
-        ),
-      };
-      this.list.push(app);
-    }
+      return tenantId;
+    });
+    const app: LocalApp = {
+      clientId: a.clientId,
+      clientSecret: a.clientSecret,
+      tenantIds,
+      webhookUrl: a.webhookUrl,
+      // Read at each delivery: setWebhookUrl changes where later events go.
+      webhooks: new LocalWebhookSender(
+        { webhookKey: a.webhookKey, webhookUrl: () => app.webhookUrl, apiBase: ctx.apiBase },
+        ctx.nowMs,
+      ),
+      oauth: new LocalOAuthState(
+        {
+          clientId: a.clientId,
+          clientSecret: a.clientSecret,
+          redirectUris: a.redirectUris,
+          tenantIds: () => tenantIds,
+          allowedScopes: ctx.allowedScopes,
+          consent: ctx.consent,
+        },
+        ctx.nowMs,
+      ),
+    };
+    this.list.push(app);
+    return tenantIds;
   }
 
   get first(): LocalApp {

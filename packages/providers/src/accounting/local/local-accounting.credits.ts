@@ -18,6 +18,8 @@ const KIND: Record<CreditKind, LocalAllocation['Kind']> = {
 
 export class LocalCredits {
   private creditNoteSeq = 0;
+  /** Credit notes whose allocation was removed: Xero keeps them, VOIDED (readable by id). */
+  readonly voided = new Map<string, { note: LocalAllocation; invoice: LocalInvoice }>();
 
   constructor(
     private readonly ledger: LocalLedger,
@@ -80,10 +82,15 @@ export class LocalCredits {
     return inv;
   }
 
-  /** Removes an allocation (Xero's "Remove allocation"): the invoice owes that amount again. */
+  /**
+   * Removes an allocation (Xero's "Remove allocation"): the invoice owes that amount again. A credit
+   * note is then voided, as a person removing a credit note in Xero does; it stays readable as VOIDED.
+   */
   removeAllocation(allocatedId: string): LocalInvoice {
     const inv = [...this.ledger.invoices.values()].find((i) => i.Allocations.some((a) => a.ID === allocatedId));
     if (!inv) throw new LedgerError(404, 'Allocation could not be found');
+    const removed = inv.Allocations.find((a) => a.ID === allocatedId)!;
+    if (removed.Kind === 'CreditNotes') this.voided.set(removed.ID, { note: removed, invoice: inv });
     inv.Allocations = inv.Allocations.filter((a) => a.ID !== allocatedId);
     if (inv.Status === 'PAID' && LocalLedger.due(inv) > 0) inv.Status = 'AUTHORISED';
     inv.UpdatedMs = this.nowMs();

@@ -81,6 +81,10 @@ export interface RunningLocalAccounting {
   expireAccessTokens(): void;
   /** The next request with this method and path is handled, then its connection is cut before the answer. */
   dropNextReply(method: string, path: string): void;
+  /** Registers one more app while running (a company that signed up); its organisations' ids. */
+  addApp(app: LocalAccountingApp): string[];
+  /** A contact's name or email changed in the provider's UI; sends CONTACT/UPDATE. */
+  editContact(input: { contactId: string; name?: string; email?: string; tenantId?: string }): void;
   /** A contact entered in the provider's UI (e.g. before the sync existed). */
   addContact(input: { name: string; email?: string; contactNumber?: string; tenantId?: string }): string;
   /** The organisation is disconnected from every grant (as from Xero's "Connected apps" page): its calls get 403. */
@@ -96,7 +100,7 @@ export interface RunningLocalAccounting {
     tenantId?: string;
     date?: string;
   }): { id: string; number: string; status: string; amountDue: number };
-  /** Removes the allocation of a credit note / prepayment / overpayment (by its id) from its invoice; sends the webhook. */
+  /** Removes the allocation of a credit note (then voided) / prepayment / overpayment (by its id); sends the webhooks. */
   removeAllocation(input: { id: string; tenantId?: string }): { status: string; amountDue: number };
   /** Deletes a payment as in the provider's UI; sends the webhook. */
   deletePayment(input: { paymentId: string; tenantId?: string }): { status: string; amountDue: number };
@@ -196,7 +200,16 @@ export async function startLocalAccounting(opts: LocalAccountingOptions): Promis
 
   return {
     url: baseUrl,
-    tenants: [...tenants.values()].map((t) => ({ tenantId: t.tenantId, tenantName: t.tenantName })),
+    get tenants() {
+      return [...tenants.values()].map((t) => ({ tenantId: t.tenantId, tenantName: t.tenantName }));
+    },
+    addApp: (a) => apps.add(a),
+    editContact(input) {
+      const t = tenantOf(input.tenantId);
+      const patch = { ContactID: input.contactId, Name: input.name, EmailAddress: input.email };
+      t.ledger.saveContact(patch, true);
+      apps.event(t.tenantId, 'CONTACT', 'UPDATE', input.contactId);
+    },
     requests,
     webhooks: webhooks.deliveries,
     now: () => new Date(nowMs()),
@@ -234,6 +247,7 @@ export async function startLocalAccounting(opts: LocalAccountingOptions): Promis
     removeAllocation(input) {
       const t = tenantOf(input.tenantId);
       const invoice = t.credits.removeAllocation(input.id);
+      if (t.credits.voided.has(input.id)) apps.event(t.tenantId, 'CREDITNOTE', 'UPDATE', input.id);
       apps.invoiceUpdated(t.tenantId, invoice.InvoiceID);
       return { status: invoice.Status, amountDue: LocalLedger.due(invoice) };
     },

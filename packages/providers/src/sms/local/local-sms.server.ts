@@ -20,20 +20,11 @@ import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 
 import { formatJustCallTimestamp, signJustCall } from '../justcall/justcall-webhook.js';
+import { checkedAccount, type LocalSmsAccount, putAccount } from './local-sms.accounts.js';
 import { loadMessages, type LocalSmsMessage, saveMessages, smsObject } from './local-sms.records.js';
 
+export type { LocalSmsAccount } from './local-sms.accounts.js';
 export type { LocalSmsMessage } from './local-sms.records.js';
-
-/** One account at the provider. */
-export interface LocalSmsAccount {
-  apiKey: string;
-  apiSecret: string;
-  /** Signing key of the webhooks (the receiver's "Webhook Secret"). */
-  webhookSecret: string;
-  webhookUrl?: string;
-  /** Our lines; when given, sends from any other number are refused. Digits without `+`. */
-  lines?: { number: string; name: string }[];
-}
 
 export interface LocalSmsOptions {
   /** More accounts on the same host (the options' own credentials are the first). */
@@ -72,6 +63,11 @@ export interface RunningLocalSms {
   webhooks: LocalSmsWebhook[];
   now(): Date;
   advanceTime(ms: number): void;
+  /**
+   * Adds an account while running (a company that signed up), or for a known `apiKey` replaces its
+   * webhook URL and lines; its secret and webhook secret must then be the ones it has.
+   */
+  putAccount(account: LocalSmsAccount): void;
   /** Of the account with `apiKey` (default: the first). */
   setWebhookUrl(url: string | undefined, apiKey?: string): void;
   /** Signs later webhooks with another secret (a rotation at the provider); of the account with `apiKey` (default: the first). */
@@ -94,15 +90,7 @@ const digits = (v: unknown): string => String(v ?? '').replace(/\D/g, '');
 const requestId = (): string => `01${randomBytes(16).toString('hex').toUpperCase().slice(0, 24)}`;
 
 export async function startLocalSms(opts: LocalSmsOptions): Promise<RunningLocalSms> {
-  const accounts: LocalSmsAccount[] = [opts, ...(opts.accounts ?? [])].map((a) => ({
-    apiKey: a.apiKey,
-    apiSecret: a.apiSecret,
-    webhookSecret: a.webhookSecret,
-    ...(a.webhookUrl ? { webhookUrl: a.webhookUrl } : {}),
-    ...(a.lines ? { lines: a.lines } : {}),
-  }));
-  if (accounts.some((a) => !a.apiKey || !a.apiSecret || !a.webhookSecret))
-    throw new Error('local SMS: apiKey, apiSecret and webhookSecret are required');
+  const accounts = [opts, ...(opts.accounts ?? [])].map(checkedAccount);
   if (new Set(accounts.map((a) => a.apiKey)).size !== accounts.length)
     throw new Error('local SMS: each account needs its own apiKey');
   const first = accounts[0]!;
@@ -244,6 +232,7 @@ export async function startLocalSms(opts: LocalSmsOptions): Promise<RunningLocal
     webhooks,
     now,
     advanceTime: (ms) => void (offsetMs += ms),
+    putAccount: (a) => putAccount(accounts, a),
     setWebhookUrl: (url, apiKey) => {
       const a = accountOf(apiKey);
       if (url) a.webhookUrl = url;
