@@ -141,10 +141,14 @@ export async function startPlatform(
     );
     const control = track(
       await onNamedPort(ports.control, () =>
-        startControl(loadControlConfig(erpServer ? { ...env, ERP_URL: erpServer.url } : env), {
-          db,
-          logger: logger.child({ name: 'control' }) as unknown as FastifyBaseLogger,
-        }),
+        // Embedded defaults: outbound webhooks may also go to a loopback receiver over plain http.
+        startControl(
+          loadControlConfig(erpServer ? { WEBHOOK_ALLOW_HTTP_LOOPBACK: 'on', ...env, ERP_URL: erpServer.url } : env),
+          {
+            db,
+            logger: logger.child({ name: 'control' }) as unknown as FastifyBaseLogger,
+          },
+        ),
       ),
     );
     const frontend = track(

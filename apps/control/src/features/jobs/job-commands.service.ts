@@ -3,6 +3,7 @@
  * through runMutation (idempotent, If-Match, audited); each knows how to find its own effect again
  * after a lost reply, so a retried request never applies it twice.
  */
+import type { WebhookEventPayload } from '@platform/contracts';
 import { inches } from '@platform/contracts/window-pricing.js';
 import type { Db, Queryable } from '@platform/db';
 import type { Erp } from '@platform/erp';
@@ -148,6 +149,12 @@ export class JobCommands {
         return { ...j.row, route_order: b.route_order ?? j.row.route_order };
       },
       detail: { scheduled_start: b.scheduled_start, scheduled_end: b.scheduled_end },
+      event: {
+        type: 'job.scheduled',
+        eventKey: `job.scheduled:${id}:${b.scheduled_start}:${b.scheduled_end}`,
+        occurredAt: this.deps.clock.now().toISOString(),
+        data: { job_id: id, erp_order_id: j.order.erpId, ...b },
+      },
     });
   }
 
@@ -180,6 +187,7 @@ export class JobCommands {
       check: () => assertMove(j.order.stage.key, b.stage),
       vals: b.stage === 'cancelled' ? 'action_cancel' : { stage_id: stages.idOf(b.stage) },
       detail: { from: j.order.stage.key, to: b.stage },
+      ...(b.stage === 'done' ? { event: this.completed(id, j) } : {}),
     });
   }
 
@@ -192,7 +200,18 @@ export class JobCommands {
       alwaysReapply: true,
       vals: ['action_complete', { resolution: b.resolution }],
       detail: { resolution_chars: b.resolution.length },
+      event: this.completed(id, j, b.resolution),
     });
+  }
+
+  /** job.completed, once per job however it got to done (complete, or a stage move to done). */
+  private completed(id: string, j: LoadedJob, resolution?: string): WebhookEventPayload {
+    return {
+      type: 'job.completed',
+      eventKey: `job.completed:${id}`,
+      occurredAt: this.deps.clock.now().toISOString(),
+      data: { job_id: id, erp_order_id: j.order.erpId, resolution: resolution ?? null },
+    };
   }
 
   private write(ctx: MutationContext, j: LoadedJob, action: string, request: unknown, w: OrderChange): Promise<Answer> {
