@@ -7,8 +7,6 @@
  * backoff shrunk to nothing, so a long outage is a few ticks instead of minutes.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 
 import type { WebhookEventType } from '@platform/contracts';
 import { createTestDb, migratePlatform, type TestDb } from '@platform/db';
@@ -19,21 +17,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import { findDelivery, listDeliveries } from './deliveries.repo.js';
 import { findEndpoint, insertEndpoint, updateEndpoint } from './endpoints.repo.js';
+import { type LoopbackReceiver, type ReceivedWebhook, startLoopbackReceiver } from './testing/loopback-receiver.js';
 import { enqueueWebhookEvent, WebhookDispatch } from './webhook-dispatch.js';
 import { newWebhookSecret, sealWebhookSecret } from './webhook-secret.js';
 
-interface Received {
-  headers: IncomingHttpHeaders;
-  body: string;
-  answered: number;
-}
-
 let t: TestDb;
-let server: Server;
-let receiverUrl: string;
-let received: Received[] = [];
-/** What the receiver answers next (the test flips it). */
-let answer = 200;
+let hooks: LoopbackReceiver;
 const box = createSecretBox(parseKeyring(`k1:${randomBytes(32).toString('base64')}`));
 const silent = { info() {}, warn() {}, error() {} };
 const MAX_ATTEMPTS = 6;
@@ -41,24 +30,15 @@ const MAX_ATTEMPTS = 6;
 beforeAll(async () => {
   t = await createTestDb();
   await migratePlatform(t.db);
-  server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (c: Buffer) => (body += c.toString('utf8')));
-    req.on('end', () => {
-      received.push({ headers: req.headers, body, answered: answer });
-      res.writeHead(answer).end();
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  receiverUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
+  hooks = await startLoopbackReceiver();
 });
 afterAll(async () => {
-  await new Promise((r) => server?.close(r));
+  await hooks?.close();
   await t?.drop();
 });
 beforeEach(() => {
-  received = [];
-  answer = 200;
+  hooks.received = [];
+  hooks.answer = 200;
 });
 
 async function tenant(plan = 'professional'): Promise<string> {
@@ -76,7 +56,7 @@ async function endpoint(tenantId: string, events: WebhookEventType[] = ['lead.cr
     insertEndpoint(tx, {
       id,
       tenantId,
-      url: receiverUrl,
+      url: hooks.url,
       description: null,
       events,
       secretEnc: sealWebhookSecret(box, tenantId, id, secret),
@@ -133,15 +113,21 @@ describe('a signed lead.created', () => {
     const ep = await endpoint(tenantId);
     await event(tenantId, 'sub-1');
     await ticks(relay(), 3);
-    expect(received).toHaveLength(1);
-    const got = received[0]!;
-    const verified = new Webhook(ep.secret).verify(got.body, got.headers as Record<string, string>);
+    expect(hooks.received).toHaveLength(1);
+    const got = hooks.received[0]!;
+    const verified = new Webhook(ep.secret).verify(got.body, got.headers);
     expect(verified).toEqual({ type: 'lead.created', timestamp: '2026-11-27T10:00:00.000Z', data: { key: 'sub-1' } });
     expect(got.headers['webhook-id']).toMatch(/^msg_[0-9a-f]{32}$/);
     expect(got.headers['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/]+=*$/);
     const log = await listDeliveries(t.db, tenantId, ep.id, { limit: 10, offset: 0 });
     expect(log.rows).toMatchObject([
-      { event_type: 'lead.created', status: 'delivered', attempts: 1, last_status_code: 200, webhook_id: got.headers['webhook-id'] },
+      {
+        event_type: 'lead.created',
+        status: 'delivered',
+        attempts: 1,
+        last_status_code: 200,
+        webhook_id: got.headers['webhook-id'],
+      },
     ]);
     expect(log.rows[0]!.settled_at).not.toBeNull();
   });
@@ -151,8 +137,8 @@ describe('a signed lead.created', () => {
     await endpoint(tenantId);
     await event(tenantId, 'sub-2');
     await ticks(relay(), 3);
-    const got = received[0]!;
-    expect(() => new Webhook(newWebhookSecret()).verify(got.body, got.headers as Record<string, string>)).toThrow();
+    const got = hooks.received[0]!;
+    expect(() => new Webhook(newWebhookSecret()).verify(got.body, got.headers)).toThrow();
   });
 
   it('is queued once for a retried write, and fanned out once when the fan-out runs again', async () => {
@@ -160,11 +146,16 @@ describe('a signed lead.created', () => {
     const ep = await endpoint(tenantId);
     expect(await event(tenantId, 'same')).not.toBeNull();
     expect(await event(tenantId, 'same')).toBeNull();
-    const payload = { type: 'lead.created' as const, eventKey: 'lead.created:again', occurredAt: new Date().toISOString(), data: {} };
+    const payload = {
+      type: 'lead.created' as const,
+      eventKey: 'lead.created:again',
+      occurredAt: new Date().toISOString(),
+      data: {},
+    };
     expect(await dispatch.fanOut(tenantId, payload)).toEqual({ deliveries: 1 });
     expect(await dispatch.fanOut(tenantId, payload)).toEqual({ deliveries: 0 });
     await ticks(relay(), 3);
-    expect(received).toHaveLength(2);
+    expect(hooks.received).toHaveLength(2);
     expect((await listDeliveries(t.db, tenantId, ep.id, { limit: 10, offset: 0 })).total).toBe(2);
   });
 
@@ -173,7 +164,7 @@ describe('a signed lead.created', () => {
     await endpoint(tenantId);
     await event(tenantId, 'free-1');
     await ticks(relay(), 3);
-    expect(received).toEqual([]);
+    expect(hooks.received).toEqual([]);
   });
 });
 
@@ -181,34 +172,34 @@ describe('a receiver that fails for a while', () => {
   it('gets every event once it recovers, in order, each once, with the same webhook-id on every attempt', async () => {
     const tenantId = await tenant();
     const ep = await endpoint(tenantId);
-    answer = 500;
+    hooks.answer = 500;
     for (const k of ['e1', 'e2', 'e3']) await event(tenantId, k);
     const r = relay();
     // The outage: the first delivery is retried; the later ones wait behind it and are never sent.
     await ticks(r, MAX_ATTEMPTS - 2);
-    const keys = (xs: Received[]) => xs.map((x) => (JSON.parse(x.body) as { data: { key: string } }).data.key);
-    expect(received.length).toBeGreaterThan(1);
-    expect(new Set(keys(received))).toEqual(new Set(['e1']));
-    expect(new Set(received.map((x) => x.headers['webhook-id'])).size).toBe(1);
+    const keys = (xs: ReceivedWebhook[]) => xs.map((x) => (JSON.parse(x.body) as { data: { key: string } }).data.key);
+    expect(hooks.received.length).toBeGreaterThan(1);
+    expect(new Set(keys(hooks.received))).toEqual(new Set(['e1']));
+    expect(new Set(hooks.received.map((x) => x.headers['webhook-id'])).size).toBe(1);
     const during = await listDeliveries(t.db, tenantId, ep.id, { limit: 10, offset: 0 });
     expect(during.rows.map((d) => [d.status, d.last_status_code])).toEqual([
       ['pending', null],
       ['pending', null],
       ['pending', 500],
     ]);
-    answer = 200;
+    hooks.answer = 200;
     await ticks(r, 8);
-    const delivered = received.filter((x) => x.answered === 200);
+    const delivered = hooks.received.filter((x) => x.answered === 200);
     expect(keys(delivered)).toEqual(['e1', 'e2', 'e3']);
     const after = await listDeliveries(t.db, tenantId, ep.id, { limit: 10, offset: 0 });
     expect(after.rows.map((d) => d.status)).toEqual(['delivered', 'delivered', 'delivered']);
-    expect(after.rows.at(-1)!.attempts).toBe(received.filter((x) => keys([x])[0] === 'e1').length);
+    expect(after.rows.at(-1)!.attempts).toBe(hooks.received.filter((x) => keys([x])[0] === 'e1').length);
   });
 
   it('fails a delivery at its last attempt, and the next delivery then goes', async () => {
     const tenantId = await tenant();
     const ep = await endpoint(tenantId);
-    answer = 503;
+    hooks.answer = 503;
     await event(tenantId, 'f1');
     await event(tenantId, 'f2');
     const r = relay();
@@ -216,7 +207,7 @@ describe('a receiver that fails for a while', () => {
     const log = await listDeliveries(t.db, tenantId, ep.id, { limit: 10, offset: 0 });
     const first = log.rows.at(-1)!;
     expect(first).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS, last_status_code: 503 });
-    answer = 200;
+    hooks.answer = 200;
     await ticks(r, 4);
     expect((await findDelivery(t.db, log.rows[0]!.id))!.status).toBe('delivered');
   });
@@ -232,7 +223,7 @@ describe('endpoints that must get nothing', () => {
     await t.db.transaction((tx) => updateEndpoint(tx, tenantId, ep.id, { enabled: false, disabledReason: 'owner' }));
     await event(tenantId, 'd2');
     await ticks(r, 4);
-    expect(received).toEqual([]);
+    expect(hooks.received).toEqual([]);
     const log = await listDeliveries(t.db, tenantId, ep.id, { limit: 10, offset: 0 });
     expect(log.rows).toMatchObject([{ status: 'failed', attempts: 0, last_error: 'endpoint disabled' }]);
   });
@@ -240,11 +231,11 @@ describe('endpoints that must get nothing', () => {
   it('disables the endpoint when the receiver answers 410 Gone, and sends it nothing more', async () => {
     const tenantId = await tenant();
     const ep = await endpoint(tenantId);
-    answer = 410;
+    hooks.answer = 410;
     await event(tenantId, 'g1');
     await event(tenantId, 'g2');
     await ticks(relay(), 5);
-    expect(received).toHaveLength(1);
+    expect(hooks.received).toHaveLength(1);
     expect(await findEndpoint(t.db, tenantId, ep.id)).toMatchObject({ enabled: false, disabled_reason: 'gone' });
   });
 });
@@ -253,7 +244,11 @@ describe('the signing secret', () => {
   it('is stored sealed: neither the secret nor its key appears in the database', async () => {
     const tenantId = await tenant();
     const ep = await endpoint(tenantId);
-    const row = (await t.db.query<{ all: string }>('SELECT row_to_json(e)::text AS all FROM webhook_endpoints e WHERE id = $1', [ep.id])).rows[0]!;
+    const row = (
+      await t.db.query<{ all: string }>('SELECT row_to_json(e)::text AS all FROM webhook_endpoints e WHERE id = $1', [
+        ep.id,
+      ])
+    ).rows[0]!;
     const key = ep.secret.slice('whsec_'.length);
     expect(Buffer.from(key, 'base64').length).toBeGreaterThanOrEqual(24);
     expect(row.all).not.toContain(key);

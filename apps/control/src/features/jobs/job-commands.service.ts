@@ -9,6 +9,7 @@ import type { Db, Queryable } from '@platform/db';
 import type { Erp } from '@platform/erp';
 import { AppError, type Clock } from '@platform/kernel';
 import { escapeHtml } from '@platform/web/escape-html.js';
+import { enqueueWebhookEvent } from '@platform/webhooks';
 
 import type { AuditLog } from '../audit/audit-log.js';
 import type { PlanLimits } from '../plans/plan-limits.service.js';
@@ -113,6 +114,13 @@ export class JobCommands {
           routeOrder: 0,
         });
         if (row.created) await insertWindows(tx, p.tenantId, row.id, b.windows ?? []);
+        // A job made with its time is scheduled by its creation.
+        if (row.created && b.scheduled_start && b.scheduled_end)
+          await enqueueWebhookEvent(
+            tx,
+            p.tenantId,
+            this.scheduled(row.id, o.order.erpId, b.scheduled_start, b.scheduled_end),
+          );
         const body = await this.reader.view(tx, {
           row: { id: row.id, erp_order_id: o.order.erpId, route_order: 0, address_state: b.address.state ?? null },
           order: o.order,
@@ -149,12 +157,7 @@ export class JobCommands {
         return { ...j.row, route_order: b.route_order ?? j.row.route_order };
       },
       detail: { scheduled_start: b.scheduled_start, scheduled_end: b.scheduled_end },
-      event: {
-        type: 'job.scheduled',
-        eventKey: `job.scheduled:${id}:${b.scheduled_start}:${b.scheduled_end}`,
-        occurredAt: this.deps.clock.now().toISOString(),
-        data: { job_id: id, erp_order_id: j.order.erpId, ...b },
-      },
+      event: this.scheduled(id, j.order.erpId, b.scheduled_start, b.scheduled_end),
     });
   }
 
@@ -202,6 +205,16 @@ export class JobCommands {
       detail: { resolution_chars: b.resolution.length },
       event: this.completed(id, j, b.resolution),
     });
+  }
+
+  /** job.scheduled, once per job and time (a retried request is the same event; a new time is another). */
+  private scheduled(id: string, erpOrderId: number, start: string, end: string): WebhookEventPayload {
+    return {
+      type: 'job.scheduled',
+      eventKey: `job.scheduled:${id}:${start}:${end}`,
+      occurredAt: this.deps.clock.now().toISOString(),
+      data: { job_id: id, erp_order_id: erpOrderId, scheduled_start: start, scheduled_end: end },
+    };
   }
 
   /** job.completed, once per job however it got to done (complete, or a stage move to done). */

@@ -5,11 +5,10 @@
  * verified by the Standard Webhooks library; one Idempotency-Key queues one attempt).
  */
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 
 import { type OutboxHandlers, OutboxRelay } from '@platform/outbox';
 import { enqueueWebhookEvent, WebhookDispatch } from '@platform/webhooks';
+import { type LoopbackReceiver, startLoopbackReceiver } from '@platform/webhooks/testing';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -20,9 +19,8 @@ let kit: ControlKit;
 let a: T;
 let b: T;
 let free: T;
-let server: Server;
+let hooks: LoopbackReceiver;
 let hookUrl: string;
-const received: { headers: IncomingHttpHeaders; body: string }[] = [];
 
 beforeAll(async () => {
   kit = await startControlKit({
@@ -32,19 +30,11 @@ beforeAll(async () => {
   a = await kit.tenant('wh-a', 'professional');
   b = await kit.tenant('wh-b', 'professional');
   free = await kit.tenant('wh-free', 'free');
-  server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (c: Buffer) => (body += c.toString('utf8')));
-    req.on('end', () => {
-      received.push({ headers: req.headers, body });
-      res.writeHead(204).end();
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  hookUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
+  hooks = await startLoopbackReceiver();
+  hookUrl = hooks.url;
 });
 afterAll(async () => {
-  await new Promise((r) => server?.close(r));
+  await hooks?.close();
   await kit?.close();
 });
 
@@ -95,7 +85,11 @@ describe('the plan and the role', () => {
   it('refuses a plan without api_access, naming the cheapest plan with it', async () => {
     const r = await create(free);
     expect(r.statusCode).toBe(403);
-    expect(r.json()).toMatchObject({ code: 'PLAN_FEATURE_MISSING', feature: 'api_access', required_plan: 'professional' });
+    expect(r.json()).toMatchObject({
+      code: 'PLAN_FEATURE_MISSING',
+      feature: 'api_access',
+      required_plan: 'professional',
+    });
     expect((await call('GET', `/api/tenants/${free.id}/webhooks`, free.token)).statusCode).toBe(403);
   });
 
@@ -193,9 +187,9 @@ describe('the delivery log and replay', () => {
       }),
     );
     const run = worker();
-    received.length = 0;
+    hooks.received = [];
     await run();
-    expect(received).toHaveLength(1);
+    expect(hooks.received).toHaveLength(1);
     const log = await call('GET', `/api/tenants/${a.id}/webhooks/${made.id}/deliveries?page_size=10`, a.token);
     expect(log.statusCode).toBe(200);
     const [d] = log.json().items;
@@ -204,8 +198,8 @@ describe('the delivery log and replay', () => {
       event_type: 'lead.created',
       status: 'delivered',
       attempts: 1,
-      last_status_code: 204,
-      webhook_id: received[0]!.headers['webhook-id'],
+      last_status_code: 200,
+      webhook_id: hooks.received[0]!.headers['webhook-id'],
     });
     expect(typeof d.last_duration_ms).toBe('number');
 
@@ -217,10 +211,10 @@ describe('the delivery log and replay', () => {
     expect(again.statusCode).toBe(201);
     expect(again.headers['idempotent-replayed']).toBe('true');
     await run();
-    expect(received).toHaveLength(2);
-    const replayed = received[1]!;
+    expect(hooks.received).toHaveLength(2);
+    const replayed = hooks.received[1]!;
     expect(replayed.headers['webhook-id']).toBe(d.webhook_id);
-    expect(new Webhook(made.secret).verify(replayed.body, replayed.headers as Record<string, string>)).toMatchObject({
+    expect(new Webhook(made.secret).verify(replayed.body, replayed.headers)).toMatchObject({
       type: 'lead.created',
       data: { lead_id: 7 },
     });
