@@ -133,11 +133,6 @@ export const controlEnvSchema = z.object({
     .string()
     .regex(/^https?:\/\/[^\s?#]+$/, 'must be an http(s) base URL without query or fragment')
     .optional(),
-  /**
-   * Outbound webhooks (docs/control-plane.md, "Outbound webhooks"): endpoints must be https; `on`
-   * also accepts http to a loopback address (embedded and development setups, `npm start` sets it).
-   */
-  WEBHOOK_ALLOW_HTTP_LOOPBACK: z.enum(['on', 'off'], { error: 'must be on or off' }).default('off'),
   EMAIL_PLATFORM_DOMAIN: emailEnvShape.EMAIL_PLATFORM_DOMAIN,
   EMAIL_PLATFORM_FROM_NAME: emailEnvShape.EMAIL_PLATFORM_FROM_NAME,
 });

@@ -269,7 +269,7 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
       verifyDeadlineMs: config.DOMAIN_VERIFY_DEADLINE_H * 3_600_000,
     }),
     webhooks: new WebhooksService(db, box, plans, audit, {
-      allowHttpLoopback: config.WEBHOOK_ALLOW_HTTP_LOOPBACK === 'on',
+      allowLoopback: config.WEBHOOK_ALLOW_LOOPBACK === 'on',
     }),
     box,
     publicOrigins,

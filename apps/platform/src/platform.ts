@@ -125,7 +125,9 @@ export async function startPlatform(
           ),
         )
       : undefined;
-    const workerConfig = loadWorkerConfig(erpServer ? { ...env, ERP_URL: erpServer.url } : env);
+    // Embedded defaults: outbound webhooks may also go to a receiver on this machine.
+    const embedded = erpServer ? { WEBHOOK_ALLOW_LOOPBACK: 'on', ...env, ERP_URL: erpServer.url } : env;
+    const workerConfig = loadWorkerConfig(embedded);
     const worker = track(await startWorker(workerConfig, { db, logger: logger.child({ name: 'worker' }) }));
     const workerMetrics = extras.workerMetrics
       ? track(await onNamedPort(ports.workerMetrics!, () => startWorkerMetrics(workerConfig, worker.metrics)))
@@ -141,14 +143,10 @@ export async function startPlatform(
     );
     const control = track(
       await onNamedPort(ports.control, () =>
-        // Embedded defaults: outbound webhooks may also go to a loopback receiver over plain http.
-        startControl(
-          loadControlConfig(erpServer ? { WEBHOOK_ALLOW_HTTP_LOOPBACK: 'on', ...env, ERP_URL: erpServer.url } : env),
-          {
-            db,
-            logger: logger.child({ name: 'control' }) as unknown as FastifyBaseLogger,
-          },
-        ),
+        startControl(loadControlConfig(embedded), {
+          db,
+          logger: logger.child({ name: 'control' }) as unknown as FastifyBaseLogger,
+        }),
       ),
     );
     const frontend = track(

@@ -190,6 +190,7 @@ export function composeWorker(config: WorkerConfig, db: Db, logger: Logger): Wor
         maxAttempts: config.WEBHOOK_MAX_ATTEMPTS,
         orderWaitMs: config.WEBHOOK_ORDER_WAIT_MS,
         timeoutMs: config.WEBHOOK_TIMEOUT_MS,
+        allowLoopback: config.WEBHOOK_ALLOW_LOOPBACK === 'on',
         wake: () => webhooks.wake(),
       }),
     ),

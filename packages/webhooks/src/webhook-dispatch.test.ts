@@ -73,6 +73,7 @@ const dispatch = new WebhookDispatch({
   maxAttempts: MAX_ATTEMPTS,
   orderWaitMs: 1,
   timeoutMs: 2_000,
+  allowLoopback: true,
 });
 const relay = () =>
   new OutboxRelay({
@@ -237,6 +238,31 @@ describe('endpoints that must get nothing', () => {
     await ticks(relay(), 5);
     expect(hooks.received).toHaveLength(1);
     expect(await findEndpoint(t.db, tenantId, ep.id)).toMatchObject({ enabled: false, disabled_reason: 'gone' });
+  });
+});
+
+describe('where webhooks may go', () => {
+  it('sends nothing to a loopback receiver unless loopback receivers are allowed, and says why in the log', async () => {
+    const tenantId = await tenant();
+    const ep = await endpoint(tenantId);
+    const strict = new WebhookDispatch({
+      db: t.db,
+      box,
+      maxAttempts: 1,
+      orderWaitMs: 1,
+      timeoutMs: 2_000,
+      allowLoopback: false,
+    });
+    await dispatch.fanOut(tenantId, {
+      type: 'lead.created',
+      eventKey: 'lead.created:l1',
+      occurredAt: new Date().toISOString(),
+      data: {},
+    });
+    const [d] = (await listDeliveries(t.db, tenantId, ep.id, { limit: 1, offset: 0 })).rows;
+    await expect(strict.deliver({ deliveryId: d!.id }, 1)).rejects.toThrow(/not allowed/);
+    expect(hooks.received).toEqual([]);
+    expect(await findDelivery(t.db, d!.id)).toMatchObject({ status: 'failed', last_error: 'the URL is not allowed' });
   });
 });
 

@@ -27,6 +27,7 @@ import { earlierUnsettled, findDelivery, insertDelivery, recordAttempt, settleUn
 import { findEndpoint, subscribedEndpoints, updateEndpoint } from './endpoints.repo.js';
 import { type AttemptResult, postSigned, type SignedPost } from './signed-post.js';
 import { openWebhookSecret } from './webhook-secret.js';
+import { deliveryRefusal } from './webhook-url.js';
 
 export interface WebhookDispatchOptions {
   db: Db;
@@ -36,6 +37,8 @@ export interface WebhookDispatchOptions {
   /** How long a delivery waits before looking again whether the earlier ones are settled. */
   orderWaitMs: number;
   timeoutMs: number;
+  /** Receivers on loopback addresses are allowed (embedded and development setups: WEBHOOK_ALLOW_LOOPBACK). */
+  allowLoopback: boolean;
   /** Asks the relay to poll now (new deliveries were queued). */
   wake?: () => void;
   now?: () => Date;
@@ -110,7 +113,11 @@ export class WebhookDispatch {
     const secret = openWebhookSecret(this.o.box, d.tenant_id, ep.id, ep.secret_enc);
     const at = this.o.now?.() ?? new Date();
     const post = this.o.post ?? ((p: SignedPost) => postSigned(p));
-    const r = await post({ url: ep.url, webhookId: d.webhook_id, body, secret, at, timeoutMs: this.o.timeoutMs });
+    // Checked at every attempt: the name may resolve elsewhere than when the endpoint was saved.
+    const refused = await deliveryRefusal(ep.url, this.o.allowLoopback);
+    const r = refused
+      ? { code: null, durationMs: 0, error: refused }
+      : await post({ url: ep.url, webhookId: d.webhook_id, body, secret, at, timeoutMs: this.o.timeoutMs });
     const base = { code: r.code, durationMs: r.durationMs, error: r.error };
     if (r.code !== null && r.code >= 200 && r.code < 300) {
       await recordAttempt(db, d.id, { ...base, status: 'delivered', settle: true });

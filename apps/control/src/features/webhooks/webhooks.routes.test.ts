@@ -25,7 +25,7 @@ let hookUrl: string;
 beforeAll(async () => {
   kit = await startControlKit({
     SECRETS_KEYRING: `k1:${randomBytes(32).toString('base64')}`,
-    WEBHOOK_ALLOW_HTTP_LOOPBACK: 'on',
+    WEBHOOK_ALLOW_LOOPBACK: 'on',
   });
   a = await kit.tenant('wh-a', 'professional');
   b = await kit.tenant('wh-b', 'professional');
@@ -62,6 +62,7 @@ function worker() {
     maxAttempts: 5,
     orderWaitMs: 1,
     timeoutMs: 2_000,
+    allowLoopback: true,
   });
   const handlers: OutboxHandlers = {
     'webhook.event': (row) => dispatch.fanOut(row.tenant_id, row.payload),
@@ -164,6 +165,14 @@ describe('bad input', () => {
     expect(await fields({ url: 'ftp://example.com/x', events: ['lead.created'] })).toEqual(['url']);
     expect(await fields({ url: 'http://example.com/x', events: ['lead.created'] })).toEqual(['url']);
     expect(await fields({ url: 'https://user:pw@example.com/x', events: ['lead.created'] })).toEqual(['url']);
+    // The platform's own network is not reachable through a tenant's webhook.
+    for (const url of [
+      'https://10.0.0.5/x',
+      'https://169.254.169.254/latest',
+      'https://[fd00::1]/x',
+      'https://intranet/x',
+    ])
+      expect(await fields({ url, events: ['lead.created'] }), url).toEqual(['url']);
     expect(await fields({ url: 'https://example.com/x', events: ['invoice.exploded'] })).toEqual(['events.0']);
     expect(await fields({ url: 'https://example.com/x', events: [] })).toEqual(['events']);
     expect(await fields({ url: 'https://example.com/\u0000', events: ['lead.created'], extra: 1 })).toContain('url');

@@ -85,9 +85,9 @@ export function registerWebhookRoutes(
     .max(2000, 'must be at most 2000 characters')
     .refine((u) => deps.webhooks.acceptsUrl(u), {
       error:
-        deps.config.WEBHOOK_ALLOW_HTTP_LOOPBACK === 'on'
-          ? 'must be an https URL (or http to a loopback address)'
-          : 'must be an https URL',
+        deps.config.WEBHOOK_ALLOW_LOOPBACK === 'on'
+          ? 'must be an https URL of a public host (or a loopback address)'
+          : 'must be an https URL of a public host',
     });
   const events = z
     .array(z.enum(WEBHOOK_EVENT_TYPES, { error: `must be one of ${WEBHOOK_EVENT_TYPES.join(', ')}` }), {

@@ -26,6 +26,7 @@ import {
   updateEndpoint,
   type WebhookDeliveryRow,
   type WebhookEndpointRow,
+  webhookUrlAllowed,
 } from '@platform/webhooks';
 
 import type { AuditLog } from '../audit/audit-log.js';
@@ -51,7 +52,6 @@ export interface EndpointChange {
 }
 
 const notFound = () => new AppError('NOT_FOUND', 'No such webhook endpoint.');
-const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
 
 export class WebhooksService {
   constructor(
@@ -59,20 +59,12 @@ export class WebhooksService {
     private readonly box: SecretBox,
     private readonly plans: PlanLimits,
     private readonly audit: AuditLog,
-    private readonly opts: { allowHttpLoopback: boolean },
+    private readonly opts: { allowLoopback: boolean },
   ) {}
 
-  /** https anywhere; http only to a loopback address, and only where the setting allows it. */
+  /** https to a public address; loopback receivers too where the setting allows them (webhook-url.ts). */
   acceptsUrl(raw: string): boolean {
-    let u: URL;
-    try {
-      u = new URL(raw);
-    } catch {
-      return false;
-    }
-    if (u.username || u.password) return false;
-    if (u.protocol === 'https:') return true;
-    return u.protocol === 'http:' && this.opts.allowHttpLoopback && LOOPBACK.test(u.hostname);
+    return webhookUrlAllowed(raw, this.opts.allowLoopback);
   }
 
   private scoped<T>(tenantId: string, fn: (tx: Queryable) => Promise<T>): Promise<T> {

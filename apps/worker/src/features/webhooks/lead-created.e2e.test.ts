@@ -67,6 +67,7 @@ describe('lead.created', { timeout: 60_000 }, () => {
         LOG_LEVEL: 'silent',
         OUTBOX_POLL_MS: '50',
         SECRETS_KEYRING: KEYRING,
+        WEBHOOK_ALLOW_LOOPBACK: 'on',
       }),
       { db },
     );
