@@ -60,6 +60,15 @@ export async function subscribedEndpoints(
   return r.rows;
 }
 
+/** Whether any enabled endpoint of the tenant takes `type` (producers skip events nobody takes). */
+export async function hasSubscribers(tx: Queryable, tenantId: string, type: string): Promise<boolean> {
+  const r = await tx.query(
+    'SELECT 1 FROM webhook_endpoints WHERE tenant_id = $1 AND enabled AND $2 = ANY(events) LIMIT 1',
+    [tenantId, type],
+  );
+  return r.rows.length > 0;
+}
+
 export async function updateEndpoint(
   tx: Queryable,
   tenantId: string,

@@ -147,6 +147,8 @@ describe('a signed lead.created', () => {
     const ep = await endpoint(tenantId);
     expect(await event(tenantId, 'same')).not.toBeNull();
     expect(await event(tenantId, 'same')).toBeNull();
+    // An event no endpoint of the tenant takes is not queued at all.
+    expect(await event(tenantId, 'nobody', 'job.completed')).toBeNull();
     const payload = {
       type: 'lead.created' as const,
       eventKey: 'lead.created:again',

@@ -24,7 +24,7 @@ import type { SecretBox } from '@platform/secrets';
 import { assertTenantFeature } from '@platform/tenancy';
 
 import { earlierUnsettled, findDelivery, insertDelivery, recordAttempt, settleUnsent } from './deliveries.repo.js';
-import { findEndpoint, subscribedEndpoints, updateEndpoint } from './endpoints.repo.js';
+import { findEndpoint, hasSubscribers, subscribedEndpoints, updateEndpoint } from './endpoints.repo.js';
 import { type AttemptResult, postSigned, type SignedPost } from './signed-post.js';
 import { openWebhookSecret } from './webhook-secret.js';
 import { deliveryRefusal } from './webhook-url.js';
@@ -45,8 +45,16 @@ export interface WebhookDispatchOptions {
   post?: (p: SignedPost) => Promise<AttemptResult>;
 }
 
-/** Queues an event in the producer's transaction; a retried write with the same key queues nothing. */
-export function enqueueWebhookEvent(tx: Queryable, tenantId: string, e: WebhookEventPayload): Promise<number | null> {
+/**
+ * Queues an event in the producer's transaction; a retried write with the same key queues nothing,
+ * and neither does an event no enabled endpoint of the tenant takes (most tenants have none).
+ */
+export async function enqueueWebhookEvent(
+  tx: Queryable,
+  tenantId: string,
+  e: WebhookEventPayload,
+): Promise<number | null> {
+  if (!(await hasSubscribers(tx, tenantId, e.type))) return null;
   return enqueue(tx, { tenantId, topic: TOPIC_WEBHOOK_EVENT, dedupeKey: `webhook-event:${e.eventKey}`, payload: e });
 }
 

@@ -1,8 +1,11 @@
 /**
  * Jobs queue their outbound webhook events with their commits: job.scheduled when a job is made with
  * its time and when it is rescheduled, job.completed once per job; a retried request (same
- * Idempotency-Key) queues nothing more.
+ * Idempotency-Key) queues nothing more; a tenant without an endpoint taking them queues none.
  */
+import { randomUUID } from 'node:crypto';
+
+import { insertEndpoint } from '@platform/webhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { Principal } from '../auth/principal.js';
@@ -17,6 +20,17 @@ beforeAll(async () => {
   a = await kit.tenant('wh-jobs', 'professional');
   await kit.erpFor(a.id);
   tech = await kit.member(a.id, 'technician');
+  // Events are queued only for a tenant with an endpoint that takes them (the secret is not used here).
+  await kit.t.db.transaction((tx) =>
+    insertEndpoint(tx, {
+      id: randomUUID(),
+      tenantId: a.id,
+      url: 'https://hooks.example.com/in',
+      description: null,
+      events: ['job.scheduled', 'job.completed'],
+      secretEnc: 'not-used-here',
+    }),
+  );
 }, 120_000);
 afterAll(async () => kit?.close());
 
@@ -58,5 +72,14 @@ describe('job events', () => {
     expect(completed).toEqual([
       { type: 'job.completed', data: expect.objectContaining({ job_id: job.id, resolution: 'Fitted.' }) },
     ]);
+  });
+
+  it('queues nothing for a tenant without an endpoint that takes the event', async () => {
+    const other = await kit.tenant('wh-jobs-none', 'professional');
+    await kit.erpFor(other.id);
+    const job = (await post('/jobs', other.token, newJob())).json();
+    expect(job.id).toBeTruthy();
+    const r = await kit.t.db.query(`SELECT 1 FROM outbox WHERE topic = 'webhook.event' AND tenant_id = $1`, [other.id]);
+    expect(r.rows).toEqual([]);
   });
 });

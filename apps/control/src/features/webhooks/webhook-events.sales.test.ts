@@ -3,6 +3,9 @@
  * send under the same Idempotency-Key is the same send), quote.accepted once per quote however many
  * times the customer accepts.
  */
+import { randomUUID } from 'node:crypto';
+
+import { insertEndpoint } from '@platform/webhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { type CrmSalesKit, startCrmSalesKit } from '../../testing/crm-sales-kit.js';
@@ -12,6 +15,17 @@ import { threeWindows } from '../../testing/quote-fixtures.js';
 let k: CrmSalesKit;
 beforeAll(async () => {
   k = await startCrmSalesKit();
+  // Events are queued only for a tenant with an endpoint that takes them (the secret is not used here).
+  await k.kit.t.db.transaction((tx) =>
+    insertEndpoint(tx, {
+      id: randomUUID(),
+      tenantId: k.a.id,
+      url: 'https://hooks.example.com/in',
+      description: null,
+      events: ['quote.sent', 'quote.accepted'],
+      secretEnc: 'not-used-here',
+    }),
+  );
 }, 120_000);
 afterAll(async () => k?.close());
 
