@@ -46,6 +46,8 @@ export const workerEnvSchema = z
     WEBHOOK_TIMEOUT_MS: int(100, 60_000).default(10_000),
     // How long a delivery waits before looking again whether the earlier ones to its endpoint are settled.
     WEBHOOK_ORDER_WAIT_MS: int(10, 600_000).default(5_000),
+    // Days a settled delivery stays in an endpoint's delivery log (docs/retention.md).
+    WEBHOOK_DELIVERY_RETENTION_DAYS: int(1, 3650).default(30),
     META_PIXEL_ID: z
       .string()
       .regex(/^\d{5,20}$/, 'must be the numeric pixel id')

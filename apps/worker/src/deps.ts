@@ -226,6 +226,7 @@ export function composeWorker(config: WorkerConfig, db: Db, logger: Logger): Wor
     idempotencyKeyHours: config.IDEMPOTENCY_KEY_RETENTION_H,
     webhookReceiptDays: config.WEBHOOK_RECEIPT_RETENTION_DAYS,
     outboxDoneDays: config.OUTBOX_DONE_RETENTION_DAYS,
+    webhookDeliveryDays: config.WEBHOOK_DELIVERY_RETENTION_DAYS,
   };
   const pruning =
     config.PRUNE_INTERVAL_MS > 0

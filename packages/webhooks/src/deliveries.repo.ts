@@ -115,3 +115,16 @@ export async function listDeliveries(
   );
   return { rows: r.rows.map(row), total: n.rows[0]?.n ?? 0 };
 }
+
+/**
+ * Retention: deletes up to `limit` deliveries settled (delivered or given up) before `before`. A
+ * delivery still pending is kept whatever its age: later deliveries to its endpoint wait for it.
+ */
+export async function pruneSettledDeliveries(q: Queryable, before: Date, limit: number): Promise<number> {
+  const r = await q.query(
+    `DELETE FROM webhook_deliveries WHERE id IN (SELECT id FROM webhook_deliveries
+       WHERE settled_at < $1 AND status <> 'pending' LIMIT $2)`,
+    [before, limit],
+  );
+  return r.rowCount;
+}
