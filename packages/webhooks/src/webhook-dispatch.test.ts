@@ -80,7 +80,7 @@ const relay = () =>
     db: t.db,
     workerId: 'webhooks-test',
     handlers: {
-      'webhook.event': (row) => dispatch.fanOut(row.tenant_id, row.payload),
+      'webhook.event': (row) => dispatch.fanOut(row.tenant_id, row.payload, row.id),
       'webhook.delivery': (row) => dispatch.deliver(row.payload, row.attempts),
     },
     logger: silent,
@@ -155,8 +155,9 @@ describe('a signed lead.created', () => {
       occurredAt: new Date().toISOString(),
       data: {},
     };
-    expect(await dispatch.fanOut(tenantId, payload)).toEqual({ deliveries: 1 });
-    expect(await dispatch.fanOut(tenantId, payload)).toEqual({ deliveries: 0 });
+    // Called directly (row 0: nothing queued before it), as a relay would run it twice.
+    expect(await dispatch.fanOut(tenantId, payload, 0)).toEqual({ deliveries: 1 });
+    expect(await dispatch.fanOut(tenantId, payload, 0)).toEqual({ deliveries: 0 });
     await ticks(relay(), 3);
     expect(hooks.received).toHaveLength(2);
     expect((await listDeliveries(t.db, tenantId, ep.id, { limit: 10, offset: 0 })).total).toBe(2);
@@ -168,6 +169,17 @@ describe('a signed lead.created', () => {
     await event(tenantId, 'free-1');
     await ticks(relay(), 3);
     expect(hooks.received).toEqual([]);
+  });
+});
+
+describe('order', () => {
+  it('sends events claimed together in the order they were queued (fan-outs of a tenant go one after the other)', async () => {
+    const tenantId = await tenant();
+    await endpoint(tenantId);
+    const keys = ['o1', 'o2', 'o3', 'o4', 'o5'];
+    for (const k of keys) await event(tenantId, k);
+    await ticks(relay(), 14);
+    expect(hooks.received.map((x) => (JSON.parse(x.body) as { data: { key: string } }).data.key)).toEqual(keys);
   });
 });
 
@@ -255,12 +267,16 @@ describe('where webhooks may go', () => {
       timeoutMs: 2_000,
       allowLoopback: false,
     });
-    await dispatch.fanOut(tenantId, {
-      type: 'lead.created',
-      eventKey: 'lead.created:l1',
-      occurredAt: new Date().toISOString(),
-      data: {},
-    });
+    await dispatch.fanOut(
+      tenantId,
+      {
+        type: 'lead.created',
+        eventKey: 'lead.created:l1',
+        occurredAt: new Date().toISOString(),
+        data: {},
+      },
+      0,
+    );
     const [d] = (await listDeliveries(t.db, tenantId, ep.id, { limit: 1, offset: 0 })).rows;
     await expect(strict.deliver({ deliveryId: d!.id }, 1)).rejects.toThrow(/not allowed/);
     expect(hooks.received).toEqual([]);

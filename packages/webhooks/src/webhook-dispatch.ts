@@ -3,7 +3,7 @@
  *
  * - `fanOut` (topic webhook.event): one delivery row and one webhook.delivery outbox row per enabled
  *   endpoint subscribed to the event, in one transaction; run again, it adds nothing (the delivery is
- *   unique per endpoint and event, the outbox row per delivery).
+ *   unique per endpoint and event, the outbox row per delivery). A tenant's events fan out in order.
  * - `deliver` (topic webhook.delivery): one signed POST. 2xx is delivered; 410 Gone disables the
  *   endpoint; anything else is retried by the relay's backoff until its last attempt, then failed.
  *   Deliveries to one endpoint go out in order: a later one waits (RetryLater, not an attempt) while
@@ -19,7 +19,7 @@ import {
 } from '@platform/contracts';
 import type { Db, Queryable } from '@platform/db';
 import { AppError } from '@platform/kernel';
-import { enqueue, PermanentFailure, RetryLater } from '@platform/outbox';
+import { earlierUnfinished, enqueue, PermanentFailure, RetryLater } from '@platform/outbox';
 import type { SecretBox } from '@platform/secrets';
 import { assertTenantFeature } from '@platform/tenancy';
 
@@ -71,7 +71,18 @@ async function hasApiAccess(tx: Queryable, tenantId: string): Promise<boolean> {
 export class WebhookDispatch {
   constructor(private readonly o: WebhookDispatchOptions) {}
 
-  async fanOut(tenantId: string, e: WebhookEventPayload): Promise<{ deliveries: number; skipped?: string }> {
+  /**
+   * `eventRowId`: the event's outbox row. A tenant's events fan out one after the other in the order
+   * they were queued (an earlier one still waiting holds this one back), so delivery ids follow the
+   * events' order even when the relay claims several events at once.
+   */
+  async fanOut(
+    tenantId: string,
+    e: WebhookEventPayload,
+    eventRowId: number,
+  ): Promise<{ deliveries: number; skipped?: string }> {
+    if (await earlierUnfinished(this.o.db, tenantId, TOPIC_WEBHOOK_EVENT, eventRowId))
+      throw new RetryLater('an earlier event of this tenant is not fanned out yet', this.o.orderWaitMs);
     const out = await this.o.db.transaction(async (tx) => {
       // A plan without API access (a downgrade) keeps its endpoints but is sent nothing.
       if (!(await hasApiAccess(tx, tenantId))) return { deliveries: 0, skipped: 'plan' };

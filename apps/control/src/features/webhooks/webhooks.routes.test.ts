@@ -65,7 +65,7 @@ function worker() {
     allowLoopback: true,
   });
   const handlers: OutboxHandlers = {
-    'webhook.event': (row) => dispatch.fanOut(row.tenant_id, row.payload),
+    'webhook.event': (row) => dispatch.fanOut(row.tenant_id, row.payload, row.id),
     'webhook.delivery': (row) => dispatch.deliver(row.payload, row.attempts),
   };
   const relay = new OutboxRelay({

@@ -17,7 +17,7 @@ import type { Delivered } from '../leads/lead-delivery.service.js';
 
 export function webhookHandlers(dispatch: WebhookDispatch): OutboxHandlers {
   return {
-    [TOPIC_WEBHOOK_EVENT]: (row) => dispatch.fanOut(row.tenant_id, row.payload),
+    [TOPIC_WEBHOOK_EVENT]: (row) => dispatch.fanOut(row.tenant_id, row.payload, row.id),
     [TOPIC_WEBHOOK_DELIVERY]: (row) => dispatch.deliver(row.payload, row.attempts),
   };
 }
