@@ -3,7 +3,6 @@
  * through runMutation (idempotent, If-Match, audited); each knows how to find its own effect again
  * after a lost reply, so a retried request never applies it twice.
  */
-import type { WebhookEventPayload } from '@platform/contracts';
 import { inches } from '@platform/contracts/window-pricing.js';
 import type { Db, Queryable } from '@platform/db';
 import type { Erp } from '@platform/erp';
@@ -22,6 +21,7 @@ import {
   toErpTime,
 } from './erp/fsm-orders.js';
 import { fsmStages } from './erp/fsm-stages.js';
+import { jobCompleted, jobScheduled } from './job-events.js';
 import { type Answer, type MutationContext, runMutation } from './job-mutation.js';
 import { changeOrder, type OrderChange } from './job-order-change.js';
 import { assertMove, assertOpen, TECHNICIAN_STAGES } from './job-stages.js';
@@ -119,7 +119,7 @@ export class JobCommands {
           await enqueueWebhookEvent(
             tx,
             p.tenantId,
-            this.scheduled(row.id, o.order.erpId, b.scheduled_start, b.scheduled_end),
+            jobScheduled(row.id, o.order.erpId, b.scheduled_start, b.scheduled_end, this.deps.clock.now()),
           );
         const body = await this.reader.view(tx, {
           row: { id: row.id, erp_order_id: o.order.erpId, route_order: 0, address_state: b.address.state ?? null },
@@ -157,7 +157,7 @@ export class JobCommands {
         return { ...j.row, route_order: b.route_order ?? j.row.route_order };
       },
       detail: { scheduled_start: b.scheduled_start, scheduled_end: b.scheduled_end },
-      event: this.scheduled(id, j.order.erpId, b.scheduled_start, b.scheduled_end),
+      event: jobScheduled(id, j.order.erpId, b.scheduled_start, b.scheduled_end, this.deps.clock.now()),
     });
   }
 
@@ -190,7 +190,7 @@ export class JobCommands {
       check: () => assertMove(j.order.stage.key, b.stage),
       vals: b.stage === 'cancelled' ? 'action_cancel' : { stage_id: stages.idOf(b.stage) },
       detail: { from: j.order.stage.key, to: b.stage },
-      ...(b.stage === 'done' ? { event: this.completed(id, j) } : {}),
+      ...(b.stage === 'done' ? { event: jobCompleted(id, j.order.erpId, null, this.deps.clock.now()) } : {}),
     });
   }
 
@@ -203,28 +203,8 @@ export class JobCommands {
       alwaysReapply: true,
       vals: ['action_complete', { resolution: b.resolution }],
       detail: { resolution_chars: b.resolution.length },
-      event: this.completed(id, j, b.resolution),
+      event: jobCompleted(id, j.order.erpId, b.resolution, this.deps.clock.now()),
     });
-  }
-
-  /** job.scheduled, once per job and time (a retried request is the same event; a new time is another). */
-  private scheduled(id: string, erpOrderId: number, start: string, end: string): WebhookEventPayload {
-    return {
-      type: 'job.scheduled',
-      eventKey: `job.scheduled:${id}:${start}:${end}`,
-      occurredAt: this.deps.clock.now().toISOString(),
-      data: { job_id: id, erp_order_id: erpOrderId, scheduled_start: start, scheduled_end: end },
-    };
-  }
-
-  /** job.completed, once per job however it got to done (complete, or a stage move to done). */
-  private completed(id: string, j: LoadedJob, resolution?: string): WebhookEventPayload {
-    return {
-      type: 'job.completed',
-      eventKey: `job.completed:${id}`,
-      occurredAt: this.deps.clock.now().toISOString(),
-      data: { job_id: id, erp_order_id: j.order.erpId, resolution: resolution ?? null },
-    };
   }
 
   private write(ctx: MutationContext, j: LoadedJob, action: string, request: unknown, w: OrderChange): Promise<Answer> {
