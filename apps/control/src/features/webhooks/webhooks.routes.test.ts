@@ -142,6 +142,12 @@ describe('an endpoint', () => {
       `SELECT action FROM audit_log WHERE tenant_id = $1 AND target_id = $2 ORDER BY id`,
       [a.id, made.id],
     );
+    // Receivers' URLs often carry a token: the audit log keeps their host only.
+    const created = await kit.t.db.query<{ detail: Record<string, unknown> }>(
+      `SELECT detail FROM audit_log WHERE tenant_id = $1 AND target_id = $2 AND action = 'webhook.create'`,
+      [a.id, made.id],
+    );
+    expect(created.rows[0]!.detail).toEqual({ host: new URL(hookUrl).host, events: ['lead.created'] });
     expect(audit.rows.map((x) => x.action)).toEqual([
       'webhook.create',
       'webhook.update',

@@ -52,6 +52,8 @@ export interface EndpointChange {
 }
 
 const notFound = () => new AppError('NOT_FOUND', 'No such webhook endpoint.');
+/** The audit log keeps the host only: receivers' URLs often carry a token in their path or query. */
+const hostOf = (url: string) => new URL(url).host;
 
 export class WebhooksService {
   constructor(
@@ -106,7 +108,7 @@ export class WebhooksService {
         events: [...new Set(input.events)],
         secretEnc: sealWebhookSecret(this.box, tenantId, id, secret),
       });
-      await this.record(tx, actor, 'webhook.create', id, { url: input.url, events: endpoint.events });
+      await this.record(tx, actor, 'webhook.create', id, { host: hostOf(input.url), events: endpoint.events });
       return { endpoint, secret };
     });
   }
@@ -121,7 +123,10 @@ export class WebhooksService {
         ...(c.enabled !== undefined ? { enabled: c.enabled, disabledReason: 'owner' } : {}),
       });
       if (!row) throw notFound();
-      await this.record(tx, actor, 'webhook.update', id, { ...c });
+      await this.record(tx, actor, 'webhook.update', id, {
+        ...c,
+        ...(c.url ? { url: undefined, host: hostOf(c.url) } : {}),
+      });
       return row;
     });
   }
