@@ -24,6 +24,7 @@ import { registerPlanRoutes } from './features/plans/plans.routes.js';
 import { registerPortalRoutes } from './features/portal/portal.routes.js';
 import { registerSalesRoutes } from './features/sales/sales.routes.js';
 import { registerTenantRoutes } from './features/tenants/tenants.routes.js';
+import { registerWebhookRoutes } from './features/webhooks/webhooks.routes.js';
 import { registerOpenApiRoute } from './openapi/openapi.routes.js';
 import { RouteCatalogue } from './openapi/routes.js';
 
@@ -52,6 +53,7 @@ export async function buildControlApp(deps: ControlDeps, opts: ControlAppOptions
   registerSalesRoutes(app, catalogue, deps);
   registerPortalRoutes(app, catalogue, deps);
   registerDomainRoutes(app, catalogue, deps);
+  registerWebhookRoutes(app, catalogue, deps);
   // The by-domain cache hears tenant and domain changes from every process while the app is up.
   app.addHook('onReady', () => deps.resolver.start());
   app.addHook('onClose', () => deps.resolver.stop());

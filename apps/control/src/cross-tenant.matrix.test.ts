@@ -4,7 +4,10 @@
  * tenant A's ids, and answers 404 without changing A's records; B's lists never show A's records.
  * Tenants A and B each have their own database of a real embedded ERP.
  */
+import { randomBytes } from 'node:crypto';
+
 import { oneWindowQuote } from '@platform/contracts/examples.js';
+import { insertDelivery } from '@platform/webhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { type CrmSalesKit, startCrmSalesKit } from './testing/crm-sales-kit.js';
@@ -24,7 +27,7 @@ const jobBody = {
 };
 
 beforeAll(async () => {
-  k = await startCrmSalesKit();
+  k = await startCrmSalesKit({ SECRETS_KEYRING: `k1:${randomBytes(32).toString('base64')}` });
   // A's lead ids lie beyond B's: B's ERP database has fewer leads, so an id of A's is not one of B's.
   for (const n of [1, 2, 3]) await k.a.erp.erp.create('crm.lead', { name: `A lead ${n}`, contact_name: 'Ann' });
   aLeadId = await k.a.erp.erp.create('crm.lead', { name: 'A lead 4', contact_name: 'Ann Alpha' });
@@ -44,6 +47,22 @@ beforeAll(async () => {
   aPortalToken = sent.body.token;
   const domain = await k.call('POST', `/api/tenants/${k.a.id}/domains`, k.a.owner, { domain: 'blinds-alpha.test' });
   expect(domain.status, JSON.stringify(domain.body)).toBe(201);
+  const hook = await k.call('POST', `/api/tenants/${k.a.id}/webhooks`, k.a.owner, {
+    url: 'https://hooks.alpha.test/in',
+    events: ['quote.sent'],
+  });
+  expect(hook.status, JSON.stringify(hook.body)).toBe(201);
+  const deliveryId = await k.kit.t.db.transaction((tx) =>
+    insertDelivery(tx, {
+      tenantId: k.a.id,
+      endpointId: hook.body.id,
+      eventKey: 'quote.sent:matrix',
+      eventType: 'quote.sent',
+      webhookId: 'msg_matrix',
+      occurredAt: new Date().toISOString(),
+      data: {},
+    }),
+  );
   const users = await k.call('GET', `/api/tenants/${k.a.id}/users`, k.a.owner);
   const office = users.body.items.find((u: { role: string }) => u.role === 'office');
   const checklist = await k.call('GET', `/jobs/${aJobId}`, k.a.office);
@@ -55,6 +74,8 @@ beforeAll(async () => {
     '/customers/{id}': String(checklist.body.customer.id),
     '/sales/quotes/{id}': aQuoteId,
     '{domain_id}': domain.body.id,
+    '{endpoint_id}': hook.body.id,
+    '{delivery_id}': String(deliveryId),
     '{user_id}': office.id,
     '{item_id}': checklist.body.checklist?.[0]?.id ?? 'confirm',
     '{token}': aPortalToken,
@@ -91,6 +112,8 @@ const BODIES: Record<string, unknown> = {
   'PUT /api/tenants/{id}/settings': { company_name: 'Hijacked' },
   'PUT /api/tenants/{id}/plan': { plan: 'free' },
   'POST /api/tenants/{id}/domains': { domain: 'hijack.test' },
+  'POST /api/tenants/{id}/webhooks': { url: 'https://hijack.test/in', events: ['lead.created'] },
+  'PATCH /api/tenants/{id}/webhooks/{endpoint_id}': { enabled: false },
   'POST /api/tenants/{id}/invitations': { email: 'intruder@beta.test', role: 'office' },
   'PATCH /api/tenants/{id}/users/{user_id}': { role: 'technician' },
   'POST /portal/quotes/{token}/accept': { name: 'Intruder', signature_png_base64: 'iVBORw0KGgo=' },
@@ -118,6 +141,8 @@ const recordsOfA = async () =>
       k.call('GET', `/api/tenants/${k.a.id}/settings`, k.a.owner),
       k.call('GET', `/api/tenants/${k.a.id}/domains`, k.a.owner),
       k.call('GET', `/api/tenants/${k.a.id}/users`, k.a.owner),
+      k.call('GET', `/api/tenants/${k.a.id}/webhooks`, k.a.owner),
+      k.call('GET', `/api/tenants/${k.a.id}/webhooks/${ids['{endpoint_id}']}/deliveries`, k.a.owner),
     ])
   ).map((r) => r.body);
 

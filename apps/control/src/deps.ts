@@ -50,6 +50,7 @@ import { TenantLifecycleService } from './features/tenants/tenant-lifecycle.serv
 import { TenantProvisioningService } from './features/tenants/tenant-provisioning.service.js';
 import { TenantPublicOrigins } from './features/tenants/tenant-public-origins.js';
 import { TenantSettingsService } from './features/tenants/tenant-settings.service.js';
+import { WebhooksService } from './features/webhooks/webhooks.service.js';
 
 export interface ControlDeps {
   config: ControlConfig;
@@ -85,6 +86,8 @@ export interface ControlDeps {
   /** Host → tenant (by-domain); listens for changes while the app is up (domains.routes.ts). */
   resolver: TenantHostResolver;
   domains: DomainsService;
+  /** Outbound webhook endpoints and their delivery log (the worker delivers). */
+  webhooks: WebhooksService;
   /** The platform's secret box (made on first use: tests without DATA_DIR never need one). */
   box: SecretBox;
   /** The scheme, host and port tenant hosts are served on (links in emails and answers). */
@@ -264,6 +267,9 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
         ...(config.RESERVED_DOMAINS ?? []),
       ],
       verifyDeadlineMs: config.DOMAIN_VERIFY_DEADLINE_H * 3_600_000,
+    }),
+    webhooks: new WebhooksService(db, box, plans, audit, {
+      allowLoopback: config.WEBHOOK_ALLOW_LOOPBACK === 'on',
     }),
     box,
     publicOrigins,

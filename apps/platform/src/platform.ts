@@ -125,7 +125,9 @@ export async function startPlatform(
           ),
         )
       : undefined;
-    const workerConfig = loadWorkerConfig(erpServer ? { ...env, ERP_URL: erpServer.url } : env);
+    // Embedded defaults: outbound webhooks may also go to a receiver on this machine.
+    const embedded = erpServer ? { WEBHOOK_ALLOW_LOOPBACK: 'on', ...env, ERP_URL: erpServer.url } : env;
+    const workerConfig = loadWorkerConfig(embedded);
     const worker = track(await startWorker(workerConfig, { db, logger: logger.child({ name: 'worker' }) }));
     const workerMetrics = extras.workerMetrics
       ? track(await onNamedPort(ports.workerMetrics!, () => startWorkerMetrics(workerConfig, worker.metrics)))
@@ -141,7 +143,7 @@ export async function startPlatform(
     );
     const control = track(
       await onNamedPort(ports.control, () =>
-        startControl(loadControlConfig(erpServer ? { ...env, ERP_URL: erpServer.url } : env), {
+        startControl(loadControlConfig(embedded), {
           db,
           logger: logger.child({ name: 'control' }) as unknown as FastifyBaseLogger,
         }),

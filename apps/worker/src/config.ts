@@ -39,6 +39,15 @@ export const workerEnvSchema = z
     IDEMPOTENCY_KEY_RETENTION_H: int(1, 24 * 90).default(24),
     WEBHOOK_RECEIPT_RETENTION_DAYS: int(1, 3650).default(30),
     OUTBOX_DONE_RETENTION_DAYS: int(1, 3650).default(7),
+    // Outbound webhooks (docs/control-plane.md, "Outbound webhooks"): their own relay and retry budget,
+    // long enough that a receiver down for hours still gets every event, in order.
+    WEBHOOK_MAX_ATTEMPTS: int(1, 100).default(24),
+    WEBHOOK_MAX_DELAY_MS: int(1_000, 86_400_000).default(1_800_000),
+    WEBHOOK_TIMEOUT_MS: int(100, 60_000).default(10_000),
+    // How long a delivery waits before looking again whether the earlier ones to its endpoint are settled.
+    WEBHOOK_ORDER_WAIT_MS: int(10, 600_000).default(5_000),
+    // Days a settled delivery stays in an endpoint's delivery log (docs/retention.md).
+    WEBHOOK_DELIVERY_RETENTION_DAYS: int(1, 3650).default(30),
     META_PIXEL_ID: z
       .string()
       .regex(/^\d{5,20}$/, 'must be the numeric pixel id')

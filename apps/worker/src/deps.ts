@@ -38,6 +38,7 @@ import {
   xeroAccountingAdapters,
 } from '@platform/providers';
 import type { TenantErps } from '@platform/tenancy';
+import { WebhookDispatch } from '@platform/webhooks';
 
 import type { WorkerConfig } from './config.js';
 import { workerTenantErps } from './erp-connections.js';
@@ -55,6 +56,7 @@ import { LeadDeliveryService } from './features/leads/lead-delivery.service.js';
 import { composeWorkerMetrics, type WorkerMetrics } from './features/metrics/worker-metrics.js';
 import { RetentionRunner } from './features/retention/retention.runner.js';
 import { RetentionService } from './features/retention/retention.service.js';
+import { queueLeadCreated, webhookHandlers } from './features/webhooks/webhook.jobs.js';
 import { secretBoxFrom } from './secrets.js';
 
 export type Logger = ReturnType<typeof createLogger>;
@@ -62,6 +64,8 @@ export type Logger = ReturnType<typeof createLogger>;
 /** What the worker runs; the optional parts are off by configuration (interval 0). */
 export interface WorkerParts {
   relay: OutboxRelay;
+  /** Outbound webhooks: their own relay, so their long retries hold nothing else up. */
+  webhooks: OutboxRelay;
   email: EmailLanes;
   feed: ChangeFeedRunner | undefined;
   pruning: RetentionRunner | undefined;
@@ -141,7 +145,12 @@ export function buildHandlers(
   const conversions = conversionsSender(config, logger);
   const accounting = accountingServices ?? workerAccountingServices(config, db, settings);
   return {
-    [TOPIC_ESTIMATE]: (row) => leads(row.tenant_id).deliverEstimate(row.payload),
+    [TOPIC_ESTIMATE]: async (row) => {
+      const lead = await leads(row.tenant_id).deliverEstimate(row.payload);
+      await queueLeadCreated(db, row.tenant_id, row.payload, lead);
+      wake();
+      return lead;
+    },
     [TOPIC_HELPDESK]: (row) => leads(row.tenant_id).deliverHelpdesk(row.payload),
     [TOPIC_CONVERSION]: (row) => deliverConversion(conversions, row.payload),
     ...Object.fromEntries(ERP_EVENT_TOPICS.map((t) => [t, fanOut])),
@@ -166,9 +175,29 @@ export function composeWorker(config: WorkerConfig, db: Db, logger: Logger): Wor
   const relay: OutboxRelay = new OutboxRelay({
     db,
     workerId: `${hostname()}:${process.pid}:${newId().slice(0, 8)}`,
-    handlers: buildHandlers(config, db, logger, erps, () => relay.wake(), accounting),
+    handlers: buildHandlers(config, db, logger, erps, () => (relay.wake(), webhooks.wake()), accounting),
     logger,
     ...tuning,
+    visibilityTimeoutMs: config.OUTBOX_CLAIM_TIMEOUT_MS,
+  });
+  const webhooks: OutboxRelay = new OutboxRelay({
+    db,
+    workerId: `${hostname()}:${process.pid}:webhooks:${newId().slice(0, 8)}`,
+    handlers: webhookHandlers(
+      new WebhookDispatch({
+        db,
+        box: secretBoxFrom(config),
+        maxAttempts: config.WEBHOOK_MAX_ATTEMPTS,
+        orderWaitMs: config.WEBHOOK_ORDER_WAIT_MS,
+        timeoutMs: config.WEBHOOK_TIMEOUT_MS,
+        allowLoopback: config.WEBHOOK_ALLOW_LOOPBACK === 'on',
+        wake: () => webhooks.wake(),
+      }),
+    ),
+    logger,
+    ...tuning,
+    maxAttempts: config.WEBHOOK_MAX_ATTEMPTS,
+    maxDelayMs: config.WEBHOOK_MAX_DELAY_MS,
     visibilityTimeoutMs: config.OUTBOX_CLAIM_TIMEOUT_MS,
   });
   // Email has its own lanes (transactional, bulk), so mail never waits behind other topics or bulk.
@@ -197,6 +226,7 @@ export function composeWorker(config: WorkerConfig, db: Db, logger: Logger): Wor
     idempotencyKeyHours: config.IDEMPOTENCY_KEY_RETENTION_H,
     webhookReceiptDays: config.WEBHOOK_RECEIPT_RETENTION_DAYS,
     outboxDoneDays: config.OUTBOX_DONE_RETENTION_DAYS,
+    webhookDeliveryDays: config.WEBHOOK_DELIVERY_RETENTION_DAYS,
   };
   const pruning =
     config.PRUNE_INTERVAL_MS > 0
@@ -232,5 +262,16 @@ export function composeWorker(config: WorkerConfig, db: Db, logger: Logger): Wor
           () => relay.wake(),
         )
       : undefined;
-  return { relay, email, feed, pruning, certificates, metrics, domainChecks, erpRecovery, accountingReconcile };
+  return {
+    relay,
+    webhooks,
+    email,
+    feed,
+    pruning,
+    certificates,
+    metrics,
+    domainChecks,
+    erpRecovery,
+    accountingReconcile,
+  };
 }

@@ -32,9 +32,11 @@ export async function startWorker(
     opts.db ??
     (await openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, name: 'platform', owner: true }));
   if (ownDb) await migratePlatform(db);
-  const { relay, email, feed, pruning, certificates, metrics, domainChecks, erpRecovery, accountingReconcile } =
-    composeWorker(config, db, logger);
+  const parts = composeWorker(config, db, logger);
+  const { relay, webhooks, email, metrics } = parts;
+  const { feed, pruning, certificates, domainChecks, erpRecovery, accountingReconcile } = parts;
   relay.start();
+  webhooks.start();
   email.start();
   feed?.start();
   pruning?.start();
@@ -46,7 +48,7 @@ export async function startWorker(
   return {
     relay,
     metrics,
-    wake: () => (relay.wake(), email.wake()),
+    wake: () => (relay.wake(), webhooks.wake(), email.wake()),
     shutdownDeadlineMs: config.SHUTDOWN_TIMEOUT_MS,
     // Stop finishes the rows in hand and releases claims before the database closes.
     close: () =>
@@ -58,6 +60,7 @@ export async function startWorker(
         await erpRecovery?.stop();
         await accountingReconcile?.stop();
         await relay.stop();
+        await webhooks.stop();
         await email.close();
         if (ownDb) await db.close();
       })()),

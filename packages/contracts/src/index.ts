@@ -1,2 +1,3 @@
 export * from './outbox-topics.js';
 export * from './outbox-payloads.js';
+export type { WebhookDeliveryView, WebhookEndpointView, WebhookEndpointWithSecret } from './webhook.js';

@@ -25,6 +25,10 @@ import type {
   TOPIC_SALE_CONFIRMED,
   TOPIC_SMS_INBOUND,
   TOPIC_SMS_SEND,
+  TOPIC_WEBHOOK_DELIVERY,
+  TOPIC_WEBHOOK_EVENT,
+  WebhookDeliveryJob,
+  WebhookEventPayload,
 } from './outbox-topics.js';
 
 export interface OutboxPayloads {
@@ -42,6 +46,8 @@ export interface OutboxPayloads {
   [TOPIC_SMS_INBOUND]: SmsJobPayload;
   [TOPIC_EMAIL_TRANSACTIONAL]: EmailJobPayload;
   [TOPIC_EMAIL_BULK]: EmailJobPayload;
+  [TOPIC_WEBHOOK_EVENT]: WebhookEventPayload;
+  [TOPIC_WEBHOOK_DELIVERY]: WebhookDeliveryJob;
 }
 
 export type OutboxTopic = keyof OutboxPayloads;

@@ -138,3 +138,35 @@ export interface EmailJobPayload {
   html: string;
   tags: string[];
 }
+
+/**
+ * Outbound webhooks (packages/webhooks): a producer queues one `webhook.event` in its own
+ * transaction; the worker fans it out to one `webhook.delivery` per subscribed, enabled endpoint.
+ */
+export const TOPIC_WEBHOOK_EVENT = 'webhook.event';
+export const TOPIC_WEBHOOK_DELIVERY = 'webhook.delivery';
+
+/** The events an endpoint can subscribe to (docs/control-plane.md, "Outbound webhooks"). */
+export const WEBHOOK_EVENT_TYPES = [
+  'lead.created',
+  'quote.sent',
+  'quote.accepted',
+  'job.scheduled',
+  'job.completed',
+] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+/** webhook.event: what happened, once per `eventKey` (the outbox dedupe key is built from it). */
+export interface WebhookEventPayload {
+  type: WebhookEventType;
+  /** Stable for the change that made it (`lead.created:<submission id>`): a retried write is one event. */
+  eventKey: string;
+  occurredAt: string;
+  data: Record<string, unknown>;
+}
+
+/** webhook.delivery: one delivery row (webhook_deliveries) to send; `replay` marks a replay from the log. */
+export interface WebhookDeliveryJob {
+  deliveryId: number;
+  replay?: boolean;
+}

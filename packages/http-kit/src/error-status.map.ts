@@ -67,6 +67,7 @@ export const ERROR_STATUS: Record<ErrorCode, { status: number; title: string }> 
   QUOTE_STATE_CONFLICT: { status: 409, title: 'Quote not in a state for this' },
   CONTROL_UNAVAILABLE: { status: 503, title: 'Control plane unavailable' },
   LAST_OWNER: { status: 409, title: 'A company keeps one owner' },
+  WEBHOOK_ENDPOINT_DISABLED: { status: 409, title: 'Webhook endpoint disabled' },
 };
 
 export const problemType = (code: ErrorCode): string => `urn:platform:problem:${code.toLowerCase().replace(/_/g, '-')}`;

@@ -83,6 +83,8 @@ export const ERROR_CODES = [
   'CONTROL_UNAVAILABLE',
   // accounts (docs/control-plane.md, "Accounts")
   'LAST_OWNER',
+  // outbound webhooks (docs/control-plane.md, "Outbound webhooks")
+  'WEBHOOK_ENDPOINT_DISABLED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

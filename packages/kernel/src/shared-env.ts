@@ -23,6 +23,12 @@ export const sharedEnvShape = {
     .string()
     .regex(/^[A-Za-z0-9_-]{1,32}$/, 'must be the id of a key in SECRETS_KEYRING')
     .optional(),
+  /**
+   * Outbound webhooks (docs/control-plane.md, "Outbound webhooks"): `on` also admits receivers on
+   * loopback addresses (http or https), for embedded and development setups; `npm start` turns it on.
+   * The control plane checks it when an endpoint is saved, the worker at every delivery.
+   */
+  WEBHOOK_ALLOW_LOOPBACK: z.enum(['on', 'off'], { error: 'must be on or off' }).default('off'),
   // Integrations (docs/integrations.md).
   SMS_DEFAULT_REGION: z
     .string()

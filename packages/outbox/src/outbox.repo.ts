@@ -155,6 +155,19 @@ export async function pruneDoneRows(db: Queryable, before: Date, keyedBefore: Da
 }
 
 /**
+ * Whether a tenant has a row of `topic` queued before row `id` that is not finished (pending or being
+ * worked on): for handlers that must take a tenant's rows of a topic in order (outbound webhooks'
+ * fan-out). A dead row does not hold the others up.
+ */
+export async function earlierUnfinished(db: Queryable, tenantId: string, topic: string, id: number): Promise<boolean> {
+  const r = await db.query(
+    `SELECT 1 FROM outbox WHERE tenant_id = $1 AND topic = $2 AND id < $3 AND status IN ('pending', 'processing') LIMIT 1`,
+    [tenantId, topic, id],
+  );
+  return r.rows.length > 0;
+}
+
+/**
  * Tenants with pending rows asleep in their retry backoff after failing with `errorPrefix` (e.g. the
  * ERP being unreachable): the candidates for a recovery probe.
  */

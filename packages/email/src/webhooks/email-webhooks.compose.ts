@@ -25,7 +25,7 @@ export function emailWebhookReceivers(c: EmailConfig, fetchImpl: typeof fetch = 
         .map((s) => s.trim())
         .filter(Boolean),
       ...(c.EMAIL_SNS_CERT_HOST_PATTERN ? { certHostPattern: new RegExp(c.EMAIL_SNS_CERT_HOST_PATTERN) } : {}),
-      allowHttpLoopback: c.EMAIL_SNS_ALLOW_HTTP_LOOPBACK === 'on',
+      allowLoopback: c.EMAIL_SNS_ALLOW_HTTP_LOOPBACK === 'on',
       fetch: fetchImpl,
     }),
   ];

@@ -20,7 +20,7 @@ const verifier = (o: Partial<ConstructorParameters<typeof SnsVerifier>[0]> = {})
   new SnsVerifier({
     allowedTopicArns: [sns.topicArn],
     certHostPattern: /^127\.0\.0\.1$/,
-    allowHttpLoopback: true,
+    allowLoopback: true,
     ...o,
   });
 
@@ -44,7 +44,7 @@ describe('SNS signatures', () => {
   it('refuses stale messages, HTTP certificates unless allowed for loopback, foreign hosts and unknown topics', async () => {
     const m = sns.sesBounce({ email: 'a@example.com', sesMessageId: 'm1' });
     expect(await verifier({ now: () => Date.now() + 2 * 3_600_000 }).verify(m)).toEqual({ ok: false, reason: 'stale' });
-    expect(await verifier({ allowHttpLoopback: false }).verify(m)).toEqual({ ok: false, reason: 'bad_cert_url' });
+    expect(await verifier({ allowLoopback: false }).verify(m)).toEqual({ ok: false, reason: 'bad_cert_url' });
     expect(await verifier({ certHostPattern: undefined }).verify(m)).toEqual({ ok: false, reason: 'bad_cert_url' });
     expect(await verifier({ allowedTopicArns: ['arn:aws:sns:us-east-1:1:other'] }).verify(m)).toEqual({
       ok: false,

@@ -8,6 +8,7 @@ import type { Db, Queryable } from '@platform/db';
 import type { Erp } from '@platform/erp';
 import { AppError, type Clock } from '@platform/kernel';
 import { escapeHtml } from '@platform/web/escape-html.js';
+import { enqueueWebhookEvent } from '@platform/webhooks';
 
 import type { AuditLog } from '../audit/audit-log.js';
 import type { PlanLimits } from '../plans/plan-limits.service.js';
@@ -20,6 +21,7 @@ import {
   toErpTime,
 } from './erp/fsm-orders.js';
 import { fsmStages } from './erp/fsm-stages.js';
+import { jobCompleted, jobScheduled } from './job-events.js';
 import { type Answer, type MutationContext, runMutation } from './job-mutation.js';
 import { changeOrder, type OrderChange } from './job-order-change.js';
 import { assertMove, assertOpen, TECHNICIAN_STAGES } from './job-stages.js';
@@ -112,6 +114,13 @@ export class JobCommands {
           routeOrder: 0,
         });
         if (row.created) await insertWindows(tx, p.tenantId, row.id, b.windows ?? []);
+        // A job made with its time is scheduled by its creation.
+        if (row.created && b.scheduled_start && b.scheduled_end)
+          await enqueueWebhookEvent(
+            tx,
+            p.tenantId,
+            jobScheduled(row.id, o.order.erpId, b.scheduled_start, b.scheduled_end, this.deps.clock.now()),
+          );
         const body = await this.reader.view(tx, {
           row: { id: row.id, erp_order_id: o.order.erpId, route_order: 0, address_state: b.address.state ?? null },
           order: o.order,
@@ -148,6 +157,7 @@ export class JobCommands {
         return { ...j.row, route_order: b.route_order ?? j.row.route_order };
       },
       detail: { scheduled_start: b.scheduled_start, scheduled_end: b.scheduled_end },
+      event: jobScheduled(id, j.order.erpId, b.scheduled_start, b.scheduled_end, this.deps.clock.now()),
     });
   }
 
@@ -180,6 +190,7 @@ export class JobCommands {
       check: () => assertMove(j.order.stage.key, b.stage),
       vals: b.stage === 'cancelled' ? 'action_cancel' : { stage_id: stages.idOf(b.stage) },
       detail: { from: j.order.stage.key, to: b.stage },
+      ...(b.stage === 'done' ? { event: jobCompleted(id, j.order.erpId, null, this.deps.clock.now()) } : {}),
     });
   }
 
@@ -192,6 +203,7 @@ export class JobCommands {
       alwaysReapply: true,
       vals: ['action_complete', { resolution: b.resolution }],
       detail: { resolution_chars: b.resolution.length },
+      event: jobCompleted(id, j.order.erpId, b.resolution, this.deps.clock.now()),
     });
   }
 

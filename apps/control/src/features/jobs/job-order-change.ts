@@ -3,8 +3,10 @@
  * values to write and/or the order method to call, and how to tell the change is already there, so a
  * request taking over a lost one applies it only when it is absent.
  */
+import type { WebhookEventPayload } from '@platform/contracts';
 import type { Db, Queryable } from '@platform/db';
 import { AppError } from '@platform/kernel';
+import { enqueueWebhookEvent } from '@platform/webhooks';
 
 import type { AuditLog } from '../audit/audit-log.js';
 import { readOrders } from './erp/fsm-orders.js';
@@ -23,6 +25,8 @@ export interface OrderChange {
   vals: Record<string, unknown> | string | [string, Record<string, unknown>];
   commit?(tx: Queryable): Promise<LoadedJob['row']>;
   detail: Record<string, unknown>;
+  /** The outbound webhook event of the change, queued with its commit (keyed: a retry queues it once). */
+  event?: WebhookEventPayload;
 }
 
 export function changeOrder(
@@ -57,6 +61,7 @@ export function changeOrder(
     },
     commit: async (tx, order) => {
       const row = w.commit ? await w.commit(tx) : j.row;
+      if (w.event) await enqueueWebhookEvent(tx, ctx.principal.tenantId, w.event);
       const body = await reader.view(tx, { row, order });
       return { outcome: 'updated', body, target: { type: 'job', id: j.row.id }, detail: w.detail };
     },

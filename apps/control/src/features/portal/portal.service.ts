@@ -12,6 +12,7 @@ import { AppError, type Clock, type WriteAnswer } from '@platform/kernel';
 import type { ObjectStore } from '@platform/storage';
 import { tenantBranding } from '@platform/tenancy';
 import { escapeHtml } from '@platform/web/escape-html.js';
+import { enqueueWebhookEvent } from '@platform/webhooks';
 
 import type { AuditLog } from '../audit/audit-log.js';
 import type { LeadStageMover } from '../sales/quote-sending.service.js';
@@ -130,6 +131,19 @@ export class PortalService {
       // A concurrent acceptance may have been first: the quote's first acceptance is the answer.
       const first = await this.links.acceptance(tx, l.tenant_id, l.quote_id);
       const a = acceptedAnswer(first?.accepted_name ?? body.name, first?.accepted_at ?? at);
+      // Keyed by the quote: a quote is accepted once, however many requests raced to accept it.
+      await enqueueWebhookEvent(tx, l.tenant_id, {
+        type: 'quote.accepted',
+        eventKey: `quote.accepted:${l.quote_id}`,
+        occurredAt: (first?.accepted_at ?? at).toISOString(),
+        data: {
+          quote_id: l.quote_id,
+          quote_number: q.name ?? null,
+          sale_order_id: q.sale_order_id,
+          lead_id: q.lead_id ?? null,
+          accepted_by: a.accepted.name,
+        },
+      });
       if (key) await storeAnswer(tx, l.tenant_id, route, key, { fingerprint: fp, outcome: 'updated', response: a });
       return a;
     });

@@ -14,6 +14,7 @@ import type { EmailOutboxService } from '@platform/email';
 import { queueSmsIn } from '@platform/integrations';
 import { AppError, type Clock, newId } from '@platform/kernel';
 import { portalEnabled, primaryHost } from '@platform/tenancy';
+import { enqueueWebhookEvent } from '@platform/webhooks';
 
 import type { AuditLog } from '../audit/audit-log.js';
 import type { Principal } from '../auth/principal.js';
@@ -99,6 +100,22 @@ export class QuoteSending {
           from: line,
           to: send.texted_to,
           body: `Your quote ${q.name ?? ''} is ready: ${url}`,
+        });
+      // One event per send (a retried request under the same key is the same send).
+      if (fresh)
+        await enqueueWebhookEvent(tx, p.tenantId, {
+          type: 'quote.sent',
+          eventKey: `quote.sent:${id}:${keyDigest(key)}`,
+          occurredAt: now.toISOString(),
+          data: {
+            quote_id: id,
+            quote_number: q.name ?? null,
+            sale_order_id: q.sale_order_id,
+            lead_id: q.lead_id ?? null,
+            emailed: Boolean(send.emailed_to),
+            texted: Boolean(send.texted_to),
+            expires_at: expiresAt.toISOString(),
+          },
         });
       await this.audit.record(tx, {
         ...userActor(p, ip),

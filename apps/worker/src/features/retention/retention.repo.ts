@@ -4,6 +4,7 @@ import { pruneIdleBuckets } from '@platform/http-kit';
 import { pruneIdempotencyKeys as pruneKeys } from '@platform/intake';
 import { pruneWebhookReceipts as pruneReceipts } from '@platform/integrations';
 import { pruneDoneRows } from '@platform/outbox';
+import { pruneSettledDeliveries } from '@platform/webhooks';
 
 const BATCH = 5_000;
 
@@ -25,3 +26,7 @@ export const pruneWebhookReceipts = (db: Queryable, before: Date) =>
 export const pruneDoneOutbox = (db: Queryable, before: Date, keyedBefore: Date) =>
   inBatches((limit) => pruneDoneRows(db, before, keyedBefore, limit));
 export const pruneRateLimitBuckets = (db: Queryable, now: Date) => pruneIdleBuckets(db, now);
+
+/** Outbound webhooks' delivery log (packages/webhooks owns it: settled deliveries only). */
+export const pruneWebhookDeliveries = (db: Queryable, before: Date) =>
+  inBatches((limit) => pruneSettledDeliveries(db, before, limit));

@@ -4,7 +4,8 @@
  * - webhook receipts: 30 days, far beyond the 5-minute freshness of a signed SMS webhook, so a
  *   replay whose receipt is gone is refused as stale, and beyond the provider's retry period;
  * - done outbox rows: 7 days, or as long as the receipts when they carry a dedupe key;
- * - rate-limit buckets: once no counted request is left in their window.
+ * - rate-limit buckets: once no counted request is left in their window;
+ * - outbound webhook deliveries: 30 days after they were delivered or given up (the log a tenant reads).
  */
 import type { Db } from '@platform/db';
 import { type Clock, systemClock } from '@platform/kernel';
@@ -15,6 +16,7 @@ export interface Retention {
   idempotencyKeyHours: number;
   webhookReceiptDays: number;
   outboxDoneDays: number;
+  webhookDeliveryDays: number;
 }
 
 export type PruneCounts = {
@@ -22,6 +24,7 @@ export type PruneCounts = {
   webhookReceipts: number;
   outboxDone: number;
   rateLimitBuckets: number;
+  webhookDeliveries: number;
 };
 
 const HOUR = 3_600_000;
@@ -42,6 +45,10 @@ export class RetentionService {
       webhookReceipts: await repo.pruneWebhookReceipts(this.db, receiptsBefore),
       outboxDone: await repo.pruneDoneOutbox(this.db, ago(this.retention.outboxDoneDays * 24 * HOUR), receiptsBefore),
       rateLimitBuckets: await repo.pruneRateLimitBuckets(this.db, new Date(now)),
+      webhookDeliveries: await repo.pruneWebhookDeliveries(
+        this.db,
+        ago(this.retention.webhookDeliveryDays * 24 * HOUR),
+      ),
     };
   }
 }

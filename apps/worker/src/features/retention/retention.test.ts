@@ -3,7 +3,7 @@
  * (docs/retention.md), the rest stays; and a webhook replayed after its receipt was pruned is still
  * refused, because its signed timestamp is by then far outside the 5-minute freshness window.
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 
 import { createTestDb, migratePlatform, type TestDb } from '@platform/db';
 import { IntegrationSettingsService, smsConfigSchema, SmsService } from '@platform/integrations';
@@ -27,7 +27,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.drop());
 
-const retention = { idempotencyKeyHours: 24, webhookReceiptDays: 30, outboxDoneDays: 7 };
+const retention = { idempotencyKeyHours: 24, webhookReceiptDays: 30, outboxDoneDays: 7, webhookDeliveryDays: 30 };
 const ago = (hours: number) => new Date(Date.now() - hours * 3_600_000);
 const keys = async (sql: string) => (await t.db.query<{ k: string }>(sql)).rows.map((r) => r.k).sort();
 
@@ -79,6 +79,26 @@ describe('pruning', () => {
       webhookReceipts: 0,
       outboxDone: 0,
     });
+  });
+
+  it('removes outbound webhook deliveries settled before their retention, and never a pending one', async () => {
+    const endpoint = randomUUID();
+    await t.db.query(
+      `INSERT INTO webhook_endpoints (id, tenant_id, url, events, secret_enc) VALUES ($1, $2, 'https://h.example/in', '{lead.created}', 'x')`,
+      [endpoint, tenant],
+    );
+    const delivery = (key: string, status: string, days: number, settled: boolean) =>
+      t.db.query(
+        `INSERT INTO webhook_deliveries (tenant_id, endpoint_id, event_key, event_type, webhook_id, occurred_at, data, status, settled_at, created_at)
+         VALUES ($1, $2, $3, 'lead.created', $3, $4, '{}', $5, $6, $4)`,
+        [tenant, endpoint, key, ago(days * 24), status, settled ? ago(days * 24) : null],
+      );
+    await delivery('delivered-31d', 'delivered', 31, true);
+    await delivery('failed-31d', 'failed', 31, true);
+    await delivery('delivered-29d', 'delivered', 29, true);
+    await delivery('pending-90d', 'pending', 90, false);
+    expect((await new RetentionService(t.db, retention).prune()).webhookDeliveries).toBe(2);
+    expect(await keys('SELECT event_key AS k FROM webhook_deliveries')).toEqual(['delivered-29d', 'pending-90d']);
   });
 
   it('a signed SMS webhook replayed after its receipt was pruned is still refused', async () => {

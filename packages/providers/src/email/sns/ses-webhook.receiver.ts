@@ -16,7 +16,7 @@ export interface SesWebhookOptions {
   /** Hosts allowed to serve certificates and confirm subscriptions (default: AWS SNS hosts). */
   certHostPattern?: RegExp;
   /** Tests only: plain HTTP to a loopback host. */
-  allowHttpLoopback?: boolean;
+  allowLoopback?: boolean;
   fetch?: typeof fetch;
 }
 
@@ -28,14 +28,14 @@ export function createSesWebhookReceiver(o: SesWebhookOptions): EmailWebhookRece
   const sns = new SnsVerifier({
     allowedTopicArns: o.allowedTopicArns,
     certHostPattern: certHost,
-    allowHttpLoopback: o.allowHttpLoopback === true,
+    allowLoopback: o.allowLoopback === true,
     fetch: fetchImpl,
   });
 
   const confirmSubscription = async (subscribeUrl: string): Promise<EmailWebhookResult> => {
     const u = new URL(subscribeUrl);
     const loopback = u.hostname === '127.0.0.1' || u.hostname === 'localhost';
-    const okScheme = u.protocol === 'https:' || (u.protocol === 'http:' && loopback && o.allowHttpLoopback === true);
+    const okScheme = u.protocol === 'https:' || (u.protocol === 'http:' && loopback && o.allowLoopback === true);
     if (!okScheme || !certHost.test(u.hostname)) return refused('The SubscribeURL is not an SNS address.');
     const res = await fetchImpl(u, { signal: AbortSignal.timeout(10_000), redirect: 'error' });
     if (!res.ok)

@@ -43,7 +43,7 @@ export interface SnsVerifierOptions {
   /** Hosts allowed to serve the signing certificate (default: AWS SNS hosts). */
   certHostPattern?: RegExp;
   /** Tests only: allow plain HTTP for a loopback certificate host. */
-  allowHttpLoopback?: boolean;
+  allowLoopback?: boolean;
   fetch?: typeof fetch;
   /** Messages older than this are refused (replay). Default one hour. */
   maxAgeMs?: number;
@@ -86,7 +86,7 @@ export class SnsVerifier {
     }
     if (!(this.o.certHostPattern ?? AWS_SNS_CERT_HOST).test(u.hostname) || !u.pathname.endsWith('.pem')) return false;
     const loopback = u.hostname === '127.0.0.1' || u.hostname === 'localhost' || u.hostname === '[::1]';
-    return u.protocol === 'https:' || (u.protocol === 'http:' && loopback && this.o.allowHttpLoopback === true);
+    return u.protocol === 'https:' || (u.protocol === 'http:' && loopback && this.o.allowLoopback === true);
   }
 
   private certificate(url: string): Promise<string> {
