@@ -1,5 +1,5 @@
 export { ERROR_STATUS, problemType } from './error-status.map.js';
-export { toProblem, type Problem } from './problem.js';
+export { type Problem, problemOpenApiSchema, toProblem } from './problem.js';
 export { registerProblemHandlers, sendProblem, asAppError } from './error-handler.plugin.js';
 export { loggerOptions, createLogger, genRequestId, REDACT_PATHS, redactPathTokens } from './logger.js';
 export { parseOrThrow, zodIssuesToFields } from './validate.js';
