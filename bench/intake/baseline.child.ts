@@ -11,7 +11,7 @@
  * platform did before its verifier moved to node:http (fetch cost ~0.7 ms of CPU per call here).
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { Agent, createServer, type IncomingMessage, request, type ServerResponse } from 'node:http';
+import { Agent, createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 import { PGlite } from '@electric-sql/pglite';
@@ -25,6 +25,7 @@ import {
   BENCH_VERIFY_TIMEOUT_MS,
   type ChildMessage,
   countAnswers,
+  postForm,
   serveCommands,
 } from './child-ipc.js';
 
@@ -124,38 +125,11 @@ function send(res: ServerResponse, status: number, body: unknown): void {
 const httpVerify = process.env.BENCH_BASELINE_VARIANT !== 'fetch-verify';
 const agent = new Agent({ keepAlive: true });
 
-function postForm(url: string, body: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      url,
-      {
-        method: 'POST',
-        agent,
-        timeout: BENCH_VERIFY_TIMEOUT_MS,
-        headers: {
-          'content-type': 'application/x-www-form-urlencoded',
-          accept: 'application/json',
-          'content-length': Buffer.byteLength(body),
-        },
-      },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (c: string) => (text += c));
-        res.on('end', () => resolve(text));
-      },
-    );
-    req.on('timeout', () => req.destroy(new Error('verify timed out')));
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
 async function verifyToken(token: string, remoteIp: string | undefined): Promise<boolean> {
   const form = new URLSearchParams({ secret: captchaSecret, response: token });
   if (remoteIp) form.set('remoteip', remoteIp);
   let v: { success?: boolean; action?: string; hostname?: string; score?: number };
-  if (httpVerify) v = JSON.parse(await postForm(verifyUrl, form.toString())) as typeof v;
+  if (httpVerify) v = JSON.parse(await postForm(agent, verifyUrl, form.toString(), 'verify timed out')) as typeof v;
   else {
     const r = await fetch(verifyUrl, {
       method: 'POST',

@@ -1,13 +1,14 @@
 /**
  * What both bench servers (platform.child.ts, baseline.child.ts) share: the IPC protocol with the
- * orchestrator, and counting the answers of POST /api/estimate at the HTTP layer.
+ * orchestrator, the bot-check call over node:http, and counting the answers of POST /api/estimate at
+ * the HTTP layer.
  *
  * Answers are counted where the status line is written (res.writeHead, which Node also calls for an
  * implicit head), so a request that was still in flight when wrk stopped and closed its socket is
  * counted too when the server answers it: its row is committed whether or not wrk read the answer.
  */
 import { writeFileSync } from 'node:fs';
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { type Agent, type IncomingMessage, request, type Server, type ServerResponse } from 'node:http';
 import { Session } from 'node:inspector/promises';
 
 export type ChildCommand =
@@ -30,6 +31,34 @@ export const BENCH_TOKEN_CAPACITY = 400_000;
  * production 3 s would turn the wait into failed requests, which is not what this bench measures.
  */
 export const BENCH_VERIFY_TIMEOUT_MS = 60_000;
+
+/** POSTs a form (the bot-check call) over node:http with `agent` and resolves to the answer's body. */
+export function postForm(agent: Agent, url: string, body: string, timeoutMessage: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      url,
+      {
+        method: 'POST',
+        agent,
+        timeout: BENCH_VERIFY_TIMEOUT_MS,
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          accept: 'application/json',
+          'content-length': Buffer.byteLength(body),
+        },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (text += c));
+        res.on('end', () => resolve(text));
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error(timeoutMessage)));
+    req.on('error', reject);
+    req.end(body);
+  });
+}
 
 export interface ChildStats {
   /** Rows in `submissions` and `outbox`. */

@@ -36,6 +36,7 @@ import { createPgDb, createPgliteDb, migratePlatform, withDatabase } from '@plat
 import pg from 'pg';
 
 import { BENCH_TOKEN_CAPACITY, type ChildCommand, type ChildMessage, type ChildStats } from './child-ipc.js';
+import { BENCH_ATTRIBUTION } from './estimate-form.js';
 
 const HERE = fileURLToPath(new URL('.', import.meta.url));
 const ROOT = join(HERE, '..', '..');
@@ -72,14 +73,7 @@ const BODY_TEMPLATE = JSON.stringify({
     'about 72 by 60 inches each), two bedrooms and the kitchen door. We are thinking about blackout cellular ' +
     'shades for the bedrooms and something light-filtering downstairs; motorised if the price is reasonable. ' +
     'Weekday evenings or Saturday mornings work best for a visit. Ref __SEQ__',
-  form_source: 'roller-shades_popup_scroll',
-  gclid: 'Cj0KCQiA4NWrBhD-ARIsAFCKwWsQ3bench0x7fK2lN1pQ9rT5uV8wY1zA3bC6dE9fH2jK4mN7pQ0sT3',
-  utm_source: 'google',
-  utm_medium: 'cpc',
-  utm_campaign: 'spring-sale-2026',
-  utm_term: 'custom window blinds denver',
-  utm_content: 'hero-variant-b',
-  lp_slug: 'spring-sale',
+  ...BENCH_ATTRIBUTION,
   captcha_token: '__TOKEN__',
 });
 

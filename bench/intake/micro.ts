@@ -14,6 +14,7 @@ import { fingerprint } from '@platform/intake';
 import Fastify from 'fastify';
 
 import { estimateSchema } from '../../apps/landing/src/features/intake/intake.schemas.js';
+import { BENCH_ATTRIBUTION } from './estimate-form.js';
 
 const BODY = JSON.stringify({
   name: 'Bench Visitor 1',
@@ -22,14 +23,7 @@ const BODY = JSON.stringify({
   zip: '80202',
   products: ['roller-shades', 'cellular-shades', 'plantation-shutters'],
   message: 'Hello, we just moved in and would like an estimate for the living room. '.repeat(5),
-  form_source: 'roller-shades_popup_scroll',
-  gclid: 'Cj0KCQiA4NWrBhD-ARIsAFCKwWsQ3bench0x7fK2lN1pQ9rT5uV8wY1zA3bC6dE9fH2jK4mN7pQ0sT3',
-  utm_source: 'google',
-  utm_medium: 'cpc',
-  utm_campaign: 'spring-sale-2026',
-  utm_term: 'custom window blinds denver',
-  utm_content: 'hero-variant-b',
-  lp_slug: 'spring-sale',
+  ...BENCH_ATTRIBUTION,
   captcha_token: 'local.' + 'x'.repeat(43),
 });
 

@@ -10,7 +10,7 @@
  * `probe-zod` times the body validation (estimateSchema.safeParse, wrapped in place) and prints
  * per-call figures to stderr when the server closes. Comma-separated to combine.
  */
-import { Agent, request } from 'node:http';
+import { Agent } from 'node:http';
 
 import { migratePlatform, openDb } from '@platform/db';
 import { createLogger, listenAndTrack } from '@platform/http-kit';
@@ -30,6 +30,7 @@ import {
   BENCH_VERIFY_TIMEOUT_MS,
   type ChildMessage,
   countAnswers,
+  postForm,
   serveCommands,
 } from './child-ipc.js';
 
@@ -51,54 +52,26 @@ function httpVerifier(verifyUrl: () => string, secret: string): CaptchaVerifier 
   const agent = new Agent({ keepAlive: true });
   const allowed = ['localhost', '127.0.0.1', '[::1]'];
   return {
-    verify: (input) =>
-      new Promise((resolve, reject) => {
-        const form = new URLSearchParams({ secret, response: input.token });
-        if (input.remoteIp) form.set('remoteip', input.remoteIp);
-        const body = form.toString();
-        const req = request(
-          verifyUrl(),
-          {
-            method: 'POST',
-            agent,
-            timeout: BENCH_VERIFY_TIMEOUT_MS,
-            headers: {
-              'content-type': 'application/x-www-form-urlencoded',
-              accept: 'application/json',
-              'content-length': Buffer.byteLength(body),
-            },
-          },
-          (res) => {
-            let text = '';
-            res.setEncoding('utf8');
-            res.on('data', (c: string) => (text += c));
-            res.on('end', () => {
-              try {
-                const v = JSON.parse(text) as {
-                  success?: boolean;
-                  score?: number;
-                  action?: string;
-                  hostname?: string;
-                  'error-codes'?: string[];
-                };
-                const errorCodes = v['error-codes'] ?? [];
-                if (v.success !== true) resolve({ ok: false, reason: 'failed', errorCodes });
-                else if (!v.hostname || !hostnameAllowed(normalizeHostname(v.hostname), allowed))
-                  resolve({ ok: false, reason: 'wrong_hostname', errorCodes });
-                else if (v.action !== input.expectedAction) resolve({ ok: false, reason: 'wrong_action', errorCodes });
-                else if (typeof v.score !== 'number' || v.score < config.CAPTCHA_MIN_SCORE)
-                  resolve({ ok: false, reason: 'low_score', errorCodes });
-                else resolve({ ok: true, score: v.score, action: v.action, hostname: v.hostname });
-              } catch (e) {
-                reject(e);
-              }
-            });
-          },
-        );
-        req.on('timeout', () => req.destroy(new Error('bot-check verifier timed out')));
-        req.on('error', reject);
-        req.end(body);
-      }),
+    verify: async (input) => {
+      const form = new URLSearchParams({ secret, response: input.token });
+      if (input.remoteIp) form.set('remoteip', input.remoteIp);
+      const text = await postForm(agent, verifyUrl(), form.toString(), 'bot-check verifier timed out');
+      const v = JSON.parse(text) as {
+        success?: boolean;
+        score?: number;
+        action?: string;
+        hostname?: string;
+        'error-codes'?: string[];
+      };
+      const errorCodes = v['error-codes'] ?? [];
+      if (v.success !== true) return { ok: false, reason: 'failed', errorCodes };
+      if (!v.hostname || !hostnameAllowed(normalizeHostname(v.hostname), allowed))
+        return { ok: false, reason: 'wrong_hostname', errorCodes };
+      if (v.action !== input.expectedAction) return { ok: false, reason: 'wrong_action', errorCodes };
+      if (typeof v.score !== 'number' || v.score < config.CAPTCHA_MIN_SCORE)
+        return { ok: false, reason: 'low_score', errorCodes };
+      return { ok: true, score: v.score, action: v.action, hostname: v.hostname };
+    },
   };
 }
 

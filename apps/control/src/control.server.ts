@@ -2,9 +2,8 @@
  * Starts the control plane: platform database (migrated when it owns it), app, listen. Used by
  * `npm run start:control` (main.ts) and by the single-process platform (apps/platform).
  */
-import { type Db, openDb } from '@platform/db';
-import { createLogger, parseTrustProxy, startHttpService } from '@platform/http-kit';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { parseTrustProxy, platformHost, type PlatformHostOptions, startHttpService } from '@platform/http-kit';
+import type { FastifyInstance } from 'fastify';
 
 import type { ControlConfig } from './control.config.js';
 import { buildControlApp } from './control.http-app.js';
@@ -17,17 +16,12 @@ export interface RunningControl {
   close(): Promise<void>;
 }
 
-export interface StartControlOptions {
-  /** A platform database already opened and migrated (shared with the other services in one process). */
-  db?: Db;
-  logger?: FastifyBaseLogger;
-}
+export type StartControlOptions = PlatformHostOptions;
 
 export async function startControl(config: ControlConfig, opts: StartControlOptions = {}): Promise<RunningControl> {
-  const logger = opts.logger ?? (createLogger(config.LOG_LEVEL, 'control') as unknown as FastifyBaseLogger);
+  const { logger, ...platform } = platformHost('control', config, opts);
   return startHttpService({
-    db: opts.db,
-    open: () => openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, name: 'platform', owner: true }),
+    ...platform,
     host: config.CONTROL_HOST,
     port: config.CONTROL_PORT,
     build: async (db) => {

@@ -1,24 +1,8 @@
-import { createTestDb, type TestDb } from '@platform/db';
-import { EmbeddedErp } from '@platform/erp-embedded';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { composeErpApp } from './deps.js';
+import { useErpHost } from '../test/support/erp-host.js';
 
-let t: TestDb;
-let app: FastifyInstance;
-let erp: EmbeddedErp;
-
-beforeAll(async () => {
-  t = await createTestDb();
-  erp = new EmbeddedErp(t.db);
-  await erp.createDatabase('rpc', { adminPassword: 'pw' });
-  app = composeErpApp({ erp });
-});
-afterAll(async () => {
-  await app?.close();
-  await t?.drop();
-});
+const host = useErpHost('rpc');
 
 const rpc = async (
   service: string,
@@ -27,7 +11,7 @@ const rpc = async (
   id: unknown = 1,
   contentType = 'application/json',
 ) => {
-  const res = await app.inject({
+  const res = await host.app.inject({
     method: 'POST',
     url: '/jsonrpc',
     headers: { 'content-type': contentType },
@@ -46,7 +30,7 @@ const kw = (model: string, method: string, args: unknown[], kwargs: Record<strin
 
 describe('GET /web/health', () => {
   it('answers 200 {"status":"pass"} with Cache-Control: no-store', async () => {
-    const res = await app.inject({ method: 'GET', url: '/web/health' });
+    const res = await host.app.inject({ method: 'GET', url: '/web/health' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'pass' });
     expect(res.headers['cache-control']).toBe('no-store');

@@ -2,9 +2,8 @@
  * Starts the frontend: platform database (migrated when it owns it), bundles, app, listen. Used by
  * `npm run start:frontend` (main.ts) and by the single-process platform (apps/platform).
  */
-import { type Db, openDb } from '@platform/db';
-import { createLogger, parseTrustProxy, startHttpService } from '@platform/http-kit';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { parseTrustProxy, platformHost, type PlatformHostOptions, startHttpService } from '@platform/http-kit';
+import type { FastifyInstance } from 'fastify';
 
 import { composeFrontend } from './deps.js';
 import type { FrontendConfig } from './frontend.config.js';
@@ -16,17 +15,12 @@ export interface RunningFrontend {
   close(): Promise<void>;
 }
 
-export interface StartFrontendOptions {
-  /** A platform database already opened and migrated (shared with the other services in one process). */
-  db?: Db;
-  logger?: FastifyBaseLogger;
-}
+export type StartFrontendOptions = PlatformHostOptions;
 
 export async function startFrontend(config: FrontendConfig, opts: StartFrontendOptions = {}): Promise<RunningFrontend> {
-  const logger = opts.logger ?? (createLogger(config.LOG_LEVEL, 'frontend') as unknown as FastifyBaseLogger);
+  const { logger, ...platform } = platformHost('frontend', config, opts);
   return startHttpService({
-    db: opts.db,
-    open: () => openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, name: 'platform', owner: true }),
+    ...platform,
     host: config.FRONTEND_HOST,
     port: config.FRONTEND_PORT,
     build: async (db) => {

@@ -2,9 +2,9 @@
  * Starts the landing host: platform database (migrated), default tenant, app, listen. Used by
  * `npm run start:landing` (main.ts) and by the single-process platform (apps/platform).
  */
-import { type Db, openDb } from '@platform/db';
-import { createLogger, parseTrustProxy, startHttpService } from '@platform/http-kit';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Db } from '@platform/db';
+import { parseTrustProxy, platformHost, type PlatformHostOptions, startHttpService } from '@platform/http-kit';
+import type { FastifyInstance } from 'fastify';
 
 import { buildLandingApp } from './app.js';
 import type { LandingConfig } from './config.js';
@@ -18,20 +18,16 @@ export interface RunningLanding {
   close(): Promise<void>;
 }
 
-export interface StartLandingOptions {
-  /** A platform database already opened and migrated (shared with the worker in one process). */
-  db?: Db;
-  logger?: FastifyBaseLogger;
+export interface StartLandingOptions extends PlatformHostOptions {
   /** Called after each accepted submission (wakes an in-process worker). */
   onAccepted?: () => void;
   site?: boolean;
 }
 
 export async function startLanding(config: LandingConfig, opts: StartLandingOptions = {}): Promise<RunningLanding> {
-  const logger = opts.logger ?? (createLogger(config.LOG_LEVEL, 'landing') as unknown as FastifyBaseLogger);
+  const { logger, ...platform } = platformHost('landing', config, opts);
   return startHttpService({
-    db: opts.db,
-    open: () => openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, name: 'platform', owner: true }),
+    ...platform,
     host: config.LANDING_HOST,
     port: config.LANDING_PORT,
     build: async (db) => {

@@ -3,25 +3,22 @@
  * running process's PGlite databases (served on a unix socket), so revoking a leaked REST API key
  * takes effect at once without stopping anything; `--help` of every CLI prints usage, no stack.
  */
-import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import {
   freePort,
-  httpOk,
-  killSpawned,
   type PlatformProcess,
-  ROOT,
+  runCli,
   spawnPlatform,
+  startPlatform,
+  stopPlatform,
   waitFor,
 } from '../test/support/platform-harness.js';
 
-const run = promisify(execFile);
 const CLIS = {
   restapi: 'apps/erp/src/restapi.cli.ts',
   erp: 'apps/erp/src/erp.cli.ts',
@@ -36,25 +33,8 @@ let platform: PlatformProcess;
 let erpUrl: string;
 let consoleUrl: string;
 
-async function cli(
-  name: keyof typeof CLIS,
-  args: string[],
-  stdin?: string,
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const p = run(process.execPath, ['--import', 'tsx', CLIS[name], ...args], {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '', ...env },
-      timeout: 120_000,
-    });
-    p.child.stdin!.end(stdin ?? '');
-    const { stdout, stderr } = await p;
-    return { code: 0, stdout, stderr };
-  } catch (e) {
-    const err = e as { code: number; stdout: string; stderr: string };
-    return { code: err.code, stdout: err.stdout, stderr: err.stderr };
-  }
-}
+const cli = (name: keyof typeof CLIS, args: string[], stdin?: string) =>
+  runCli(CLIS[name], args, env, { stdin, timeoutMs: 120_000 });
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'platform-admin-'));
@@ -72,15 +52,9 @@ beforeAll(async () => {
   };
   consoleUrl = `http://127.0.0.1:${consolePort}`;
   erpUrl = `http://127.0.0.1:${erpPort}`;
-  platform = spawnPlatform(env);
-  await waitFor('platform start', () => httpOk(`http://127.0.0.1:${landingPort}/health`), 180_000);
+  platform = await startPlatform(env, landingPort);
 }, 240_000);
-afterAll(async () => {
-  platform?.child.kill('SIGTERM');
-  await platform?.exited;
-  killSpawned();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => stopPlatform(platform, dataDir));
 
 describe('with npm start running on PGlite', () => {
   it('restapi key revoke works, and the REST API refuses the key at once', async () => {

@@ -39,7 +39,7 @@ let erpUrl: string;
 let consoleUrl: string;
 let landingUrl: string;
 
-const cli = (script: string, args: string[], stdin = '') => runCli(script, args, env, stdin);
+const cli = (script: string, args: string[], stdin = '') => runCli(script, args, env, { stdin, timeoutMs: 180_000 });
 const integrations = (args: string[], stdin = '') => cli('apps/erp/src/integrations.cli.ts', args, stdin);
 
 /** One `npm start`: runs `steps` while it is up, then stops it (SIGTERM: a clean exit, 0). */
@@ -161,6 +161,7 @@ describe('the SMS restart drill on npm start (PGlite, local stand-ins)', () => {
           'correct horse battery',
         ],
         { ...env, ERP_URL: erpUrl },
+        { timeoutMs: 180_000 },
       );
       expect(created, created.stderr).toMatchObject({ code: 0 });
       await waitFor('its accounting organisation', async () =>

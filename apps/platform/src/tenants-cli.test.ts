@@ -4,11 +4,9 @@
  * JSON-RPC `db.list`) with their owner; creating again answers the same tenant; and with the
  * platform stopped, `create` still works (the CLI serves the embedded ERP itself for the command).
  */
-import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 
 import { openDb } from '@platform/db';
 import { createOdooRpcClient } from '@platform/erp';
@@ -16,34 +14,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import {
   freePort,
-  httpOk,
-  killSpawned,
   type PlatformProcess,
-  ROOT,
-  spawnPlatform,
+  runCli,
+  startPlatform,
+  stopPlatform,
   waitFor,
 } from '../test/support/platform-harness.js';
 
-const run = promisify(execFile);
 let dataDir: string;
 let env: Record<string, string>;
 let platform: PlatformProcess | undefined;
 let erpUrl: string;
 let controlUrl: string;
 
-async function cli(script: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', script, ...args], {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '', ...env },
-      timeout: 180_000,
-    });
-    return { code: 0, stdout, stderr };
-  } catch (e) {
-    const err = e as { code: number; stdout: string; stderr: string };
-    return { code: err.code, stdout: err.stdout, stderr: err.stderr };
-  }
-}
+const cli = (script: string, args: string[]) => runCli(script, args, env, { timeoutMs: 180_000 });
 const tenants = (...args: string[]) => cli('apps/platform/src/tenants.cli.ts', args);
 const create = (slug: string) =>
   tenants(
@@ -78,15 +62,9 @@ beforeAll(async () => {
   };
   // The platform serves the ERP itself: ERP_URL would tell it an outside ERP is in use.
   const { ERP_URL: _outside, ...platformEnv } = env;
-  platform = spawnPlatform(platformEnv);
-  await waitFor('platform start', () => httpOk(`http://127.0.0.1:${landingPort}/health`), 180_000);
+  platform = await startPlatform(platformEnv, landingPort);
 }, 240_000);
-afterAll(async () => {
-  platform?.child.kill('SIGTERM');
-  await platform?.exited;
-  killSpawned();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => stopPlatform(platform, dataDir));
 
 describe('npm run tenants', () => {
   const made: Record<string, { id: string; slug: string; erp_db: string }> = {};

@@ -9,30 +9,26 @@ import {
   parseFormSource,
 } from './form-source.parser.js';
 
-const cases: Array<[string, FormSource]> = [
+/** A parse without `raw`, which is always the value as given (checked once, below). */
+type WithoutRaw<T> = T extends unknown ? Omit<T, 'raw'> : never;
+
+const cases: Array<[string, WithoutRaw<FormSource>]> = [
   // L1 inline: product pages
-  [
-    'product-roller-shades_inline',
-    { kind: 'product_inline', raw: 'product-roller-shades_inline', product: 'roller-shades' },
-  ],
-  ['product-shutters_inline', { kind: 'product_inline', raw: 'product-shutters_inline', product: 'shutters' }],
+  ['product-roller-shades_inline', { kind: 'product_inline', product: 'roller-shades' }],
+  ['product-shutters_inline', { kind: 'product_inline', product: 'shutters' }],
   // L1 inline: local pages
-  ['local-austin-tx_inline', { kind: 'local_inline', raw: 'local-austin-tx_inline', fullSlug: 'austin-tx' }],
-  [
-    'local-texas/round-rock_inline',
-    { kind: 'local_inline', raw: 'local-texas/round-rock_inline', fullSlug: 'texas/round-rock' },
-  ],
+  ['local-austin-tx_inline', { kind: 'local_inline', fullSlug: 'austin-tx' }],
+  ['local-texas/round-rock_inline', { kind: 'local_inline', fullSlug: 'texas/round-rock' }],
   // L1 inline: gallery / faq
-  ['gallery_inline', { kind: 'page_inline', raw: 'gallery_inline', page: 'gallery' }],
-  ['faq_inline', { kind: 'page_inline', raw: 'faq_inline', page: 'faq' }],
+  ['gallery_inline', { kind: 'page_inline', page: 'gallery' }],
+  ['faq_inline', { kind: 'page_inline', page: 'faq' }],
   // default
-  ['lp_form_legacy', { kind: 'legacy_default', raw: 'lp_form_legacy', defaulted: false }],
+  ['lp_form_legacy', { kind: 'legacy_default', defaulted: false }],
   // L2 popup: template + trigger
   [
     'home_popup_scroll',
     {
       kind: 'popup',
-      raw: 'home_popup_scroll',
       template: 'home_popup',
       page: 'home',
       trigger: 'scroll',
@@ -44,7 +40,6 @@ const cases: Array<[string, FormSource]> = [
     'home_popup_dwell',
     {
       kind: 'popup',
-      raw: 'home_popup_dwell',
       template: 'home_popup',
       page: 'home',
       trigger: 'dwell',
@@ -56,7 +51,6 @@ const cases: Array<[string, FormSource]> = [
     'product-roller-shades_popup_exit',
     {
       kind: 'popup',
-      raw: 'product-roller-shades_popup_exit',
       template: 'product-roller-shades_popup',
       page: 'product-roller-shades',
       trigger: 'exit',
@@ -68,7 +62,6 @@ const cases: Array<[string, FormSource]> = [
     'blog-post_popup_footer',
     {
       kind: 'popup',
-      raw: 'blog-post_popup_footer',
       template: 'blog-post_popup',
       page: 'blog-post',
       trigger: 'footer',
@@ -80,7 +73,6 @@ const cases: Array<[string, FormSource]> = [
     'local-austin-tx_popup',
     {
       kind: 'popup',
-      raw: 'local-austin-tx_popup',
       template: 'local-austin-tx_popup',
       page: 'local-austin-tx',
       trigger: null,
@@ -93,7 +85,6 @@ const cases: Array<[string, FormSource]> = [
     'home_popup_force',
     {
       kind: 'popup',
-      raw: 'home_popup_force',
       template: 'home_popup',
       page: 'home',
       trigger: null,
@@ -105,7 +96,6 @@ const cases: Array<[string, FormSource]> = [
     'home_popup_exit_force',
     {
       kind: 'popup',
-      raw: 'home_popup_exit_force',
       template: 'home_popup',
       page: 'home',
       trigger: 'exit',
@@ -118,7 +108,6 @@ const cases: Array<[string, FormSource]> = [
     'home_popup_phone1',
     {
       kind: 'popup',
-      raw: 'home_popup_phone1',
       template: 'home_popup',
       page: 'home',
       trigger: null,
@@ -130,7 +119,6 @@ const cases: Array<[string, FormSource]> = [
     'about_popup_scroll_phone1',
     {
       kind: 'popup',
-      raw: 'about_popup_scroll_phone1',
       template: 'about_popup',
       page: 'about',
       trigger: 'scroll',
@@ -142,7 +130,6 @@ const cases: Array<[string, FormSource]> = [
     'faq_popup_force_phone1',
     {
       kind: 'popup',
-      raw: 'faq_popup_force_phone1',
       template: 'faq_popup',
       page: 'faq',
       trigger: null,
@@ -151,61 +138,25 @@ const cases: Array<[string, FormSource]> = [
     },
   ],
   // L4 magnet popups
-  [
-    'about_magnet_pricing_popup',
-    { kind: 'magnet', raw: 'about_magnet_pricing_popup', page: 'about', magnet: 'pricing', widget: 'popup' },
-  ],
-  [
-    'blog-index_magnet_pricing_popup',
-    { kind: 'magnet', raw: 'blog-index_magnet_pricing_popup', page: 'blog-index', magnet: 'pricing', widget: 'popup' },
-  ],
-  [
-    'blog-post_magnet_pricing_popup',
-    { kind: 'magnet', raw: 'blog-post_magnet_pricing_popup', page: 'blog-post', magnet: 'pricing', widget: 'popup' },
-  ],
-  [
-    'gallery_magnet_lookbook_popup',
-    { kind: 'magnet', raw: 'gallery_magnet_lookbook_popup', page: 'gallery', magnet: 'lookbook', widget: 'popup' },
-  ],
+  ['about_magnet_pricing_popup', { kind: 'magnet', page: 'about', magnet: 'pricing', widget: 'popup' }],
+  ['blog-index_magnet_pricing_popup', { kind: 'magnet', page: 'blog-index', magnet: 'pricing', widget: 'popup' }],
+  ['blog-post_magnet_pricing_popup', { kind: 'magnet', page: 'blog-post', magnet: 'pricing', widget: 'popup' }],
+  ['gallery_magnet_lookbook_popup', { kind: 'magnet', page: 'gallery', magnet: 'lookbook', widget: 'popup' }],
   // inline magnet widgets
-  [
-    'home_magnet_pricing',
-    { kind: 'magnet', raw: 'home_magnet_pricing', page: 'home', magnet: 'pricing', widget: 'inline' },
-  ],
-  [
-    'about_magnet_pricing',
-    { kind: 'magnet', raw: 'about_magnet_pricing', page: 'about', magnet: 'pricing', widget: 'inline' },
-  ],
-  [
-    'blog-index_magnet_pricing',
-    { kind: 'magnet', raw: 'blog-index_magnet_pricing', page: 'blog-index', magnet: 'pricing', widget: 'inline' },
-  ],
-  [
-    'blog-post_magnet_pricing',
-    { kind: 'magnet', raw: 'blog-post_magnet_pricing', page: 'blog-post', magnet: 'pricing', widget: 'inline' },
-  ],
-  [
-    'gallery_magnet_lookbook',
-    { kind: 'magnet', raw: 'gallery_magnet_lookbook', page: 'gallery', magnet: 'lookbook', widget: 'inline' },
-  ],
+  ['home_magnet_pricing', { kind: 'magnet', page: 'home', magnet: 'pricing', widget: 'inline' }],
+  ['about_magnet_pricing', { kind: 'magnet', page: 'about', magnet: 'pricing', widget: 'inline' }],
+  ['blog-index_magnet_pricing', { kind: 'magnet', page: 'blog-index', magnet: 'pricing', widget: 'inline' }],
+  ['blog-post_magnet_pricing', { kind: 'magnet', page: 'blog-post', magnet: 'pricing', widget: 'inline' }],
+  ['gallery_magnet_lookbook', { kind: 'magnet', page: 'gallery', magnet: 'lookbook', widget: 'inline' }],
   // LP v2
-  [
-    'lp-motorized-blinds_hero',
-    { kind: 'lp_v2', raw: 'lp-motorized-blinds_hero', slug: 'motorized-blinds', placement: 'hero' },
-  ],
-  [
-    'lp-motorized-blinds_second-cta',
-    { kind: 'lp_v2', raw: 'lp-motorized-blinds_second-cta', slug: 'motorized-blinds', placement: 'second-cta' },
-  ],
-  [
-    'lp-shutters_bottom-bar',
-    { kind: 'lp_v2', raw: 'lp-shutters_bottom-bar', slug: 'shutters', placement: 'bottom-bar' },
-  ],
+  ['lp-motorized-blinds_hero', { kind: 'lp_v2', slug: 'motorized-blinds', placement: 'hero' }],
+  ['lp-motorized-blinds_second-cta', { kind: 'lp_v2', slug: 'motorized-blinds', placement: 'second-cta' }],
+  ['lp-shutters_bottom-bar', { kind: 'lp_v2', slug: 'shutters', placement: 'bottom-bar' }],
 ];
 
 describe('parseFormSource', () => {
   it.each(cases)('parses %s', (value, expected) => {
-    expect(parseFormSource(value)).toEqual(expected);
+    expect(parseFormSource(value)).toEqual({ raw: value, ...expected });
   });
 
   it.each([undefined, null, '', '   '])('treats %j as the lp_form_legacy default', (value) => {

@@ -1,7 +1,7 @@
 /** Environment of backups (the worker's schedule and `npm run backup`); the only reader of process.env here. */
 import { join } from 'node:path';
 
-import { type EnvSource, readConfig } from '@platform/kernel';
+import { activeKeyIdEnv, databaseEnvShape, type EnvSource, readConfig } from '@platform/kernel';
 import { type Keyring, loadOrCreateLocalKeyring, parseKeyring } from '@platform/secrets';
 import { loadStoreConfig, type StoreConfig } from '@platform/storage';
 import { z } from 'zod';
@@ -10,16 +10,9 @@ const int = (min: number, max: number) =>
   z.coerce.number().int('must be an integer').min(min, `must be at least ${min}`).max(max, `must be at most ${max}`);
 
 const backupEnvSchema = z.object({
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
-    .optional(),
-  DATA_DIR: z.string().default('./data'),
+  ...databaseEnvShape,
   BACKUP_KEYRING: z.string().optional(),
-  BACKUP_ACTIVE_KEY: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{1,32}$/, 'must be the id of a key in BACKUP_KEYRING')
-    .optional(),
+  BACKUP_ACTIVE_KEY: activeKeyIdEnv('BACKUP_KEYRING'),
   /** Hours between scheduled backups; 0 turns the schedule off. */
   BACKUP_INTERVAL_H: int(0, 24 * 31).default(24),
   BACKUP_KEEP_DAILY: int(1, 3650).default(7),

@@ -45,20 +45,25 @@ export interface HelpdeskPayload {
   submittedAt: string;
 }
 
+/** Who converted, raw (unhashed): the conversions port's adapters hash what their platform requires. */
+export interface ConversionUser {
+  email?: string;
+  phone?: string;
+  firstName?: string;
+  lastName?: string;
+  clientIpAddress?: string;
+  clientUserAgent?: string;
+  /** Meta click-id cookie `_fbc`, sent as is. */
+  fbc?: string;
+  /** Meta browser-id cookie `_fbp`, sent as is. */
+  fbp?: string;
+}
+
 export interface ConversionPayload {
   eventId: string;
   eventTime: number;
   eventSourceUrl: string;
-  user: {
-    email?: string;
-    phone?: string;
-    firstName?: string;
-    lastName?: string;
-    clientIpAddress?: string;
-    clientUserAgent?: string;
-    fbc?: string;
-    fbp?: string;
-  };
+  user: ConversionUser;
   customData?: Record<string, unknown>;
 }
 

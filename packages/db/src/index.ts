@@ -5,3 +5,4 @@ export { openDb, type OpenDbOptions } from './open-db.js';
 export { migrate, migratePlatform, listMigrations, quoteIdent, PLATFORM_MIGRATIONS_DIR } from './migrate.js';
 export { enterTenant, withTenant } from './tenant-scope.js';
 export { createTestDb, withDatabase, type TestDb } from './test-db.js';
+export { createTwoTenantDb } from './testing/two-tenant-db.js';

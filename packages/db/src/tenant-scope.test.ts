@@ -4,20 +4,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { migratePlatform } from './migrate.js';
 import { withTenant } from './tenant-scope.js';
-import { createTestDb, type TestDb } from './test-db.js';
+import type { TestDb } from './test-db.js';
+import { createTwoTenantDb } from './testing/two-tenant-db.js';
 
 let t: TestDb;
 let a: string;
 let b: string;
 beforeAll(async () => {
-  t = await createTestDb();
-  await migratePlatform(t.db);
-  const ids = await t.db.query<{ id: string }>(
-    `INSERT INTO tenants (slug, name) VALUES ('rls-a', 'A'), ('rls-b', 'B') RETURNING id`,
-  );
-  [a, b] = ids.rows.map((r) => r.id) as [string, string];
+  ({ t, a, b } = await createTwoTenantDb('rls'));
   await t.db.query(
     `INSERT INTO tenant_domains (tenant_id, domain_type, domain) VALUES ($1, 'subdomain', 'a.rls.test'), ($2, 'subdomain', 'b.rls.test')`,
     [a, b],

@@ -6,7 +6,15 @@
  * In-process rather than HTTP to the host's own `/jsonrpc`: no loopback hop and JSON round trip per
  * call, no dependency on the server listening first, and tests can use `inject()`.
  */
-import type { Erp, ErpRecord, ErpVersion, SearchOptions, SearchReadOptions } from '@platform/erp';
+import {
+  type Erp,
+  type ErpRecord,
+  type ErpVersion,
+  searchKwargs,
+  type SearchOptions,
+  type SearchReadOptions,
+  withContext,
+} from '@platform/erp';
 import { AppError } from '@platform/kernel';
 
 import type { EmbeddedErp } from './embedded-erp.js';
@@ -118,19 +126,6 @@ async function guard<T>(method: string, fn: () => Promise<T>, model?: string): P
       throw new AppError('ERP_UNAVAILABLE', `ERP database error: ${e.message}`, { details });
     throw new AppError('ERP_REJECTED', `ERP rejected the call: ${e.message}`, { details });
   }
-}
-
-function searchKwargs(opts: SearchOptions): Record<string, unknown> {
-  const kw: Record<string, unknown> = {};
-  if (opts.offset !== undefined) kw.offset = opts.offset;
-  if (opts.limit !== undefined) kw.limit = opts.limit;
-  if (opts.order !== undefined) kw.order = opts.order;
-  return withContext(kw, opts.context);
-}
-
-function withContext(kw: Record<string, unknown>, context: Ctx): Record<string, unknown> {
-  if (context !== undefined) kw.context = context;
-  return kw;
 }
 
 const unexpected = (method: string) =>

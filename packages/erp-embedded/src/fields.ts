@@ -81,6 +81,12 @@ export const f = {
     make('one2many')(string, { ...opts, relation, inverseName }),
   many2many: (relation: string, string: string, opts: FieldSpec = {}) =>
     make('many2many')(string, { ...opts, relation }),
+  /** A many2many's table and columns, in the order Odoo's `fields.Many2many(comodel, relation, column1, column2)` names them. */
+  relTable: (relationTable: string, column1: string, column2: string): FieldSpec => ({
+    relationTable,
+    column1,
+    column2,
+  }),
 };
 
 /** The PostgreSQL type of a field's column (also used to cast query parameters). */

@@ -18,3 +18,4 @@ export {
   type RpcLabel,
 } from './odoo/odoo.client.js';
 export { observeErp, type ErpCallEvent, type ErpCallObserver } from './erp.observed.js';
+export { searchKwargs, withContext } from './erp.kwargs.js';

@@ -1,5 +1,5 @@
 export { ERROR_STATUS, problemType } from './error-status.map.js';
-export { toProblem, type Problem } from './problem.js';
+export { type Problem, problemOpenApiSchema, toProblem } from './problem.js';
 export { registerProblemHandlers, sendProblem, asAppError } from './error-handler.plugin.js';
 export { loggerOptions, createLogger, genRequestId, REDACT_PATHS, redactPathTokens } from './logger.js';
 export { parseOrThrow, zodIssuesToFields } from './validate.js';
@@ -12,7 +12,13 @@ export {
 export { runService } from './run-service.js';
 export { createFastify, type CreateFastifyOptions } from './create-fastify.js';
 export { parseTrustProxy } from './trust-proxy.js';
-export { type BuiltService, type RunningHttpService, startHttpService } from './start-http-service.js';
+export {
+  type BuiltService,
+  platformHost,
+  type PlatformHostOptions,
+  type RunningHttpService,
+  startHttpService,
+} from './start-http-service.js';
 export { assertPortsFree, namedPortError, type NamedPort, onNamedPort } from './named-ports.js';
 export { RateLimiter, type Limit } from './rate-limit/rate-limiter.js';
 export { pruneIdleBuckets } from './rate-limit/rate-limit.repo.js';

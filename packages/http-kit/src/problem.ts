@@ -24,3 +24,31 @@ export function toProblem(err: AppError, ctx: { instance?: string; requestId?: s
   if (err.details) for (const [k, v] of Object.entries(err.details)) if (!(k in p)) p[k] = v;
   return p;
 }
+
+/**
+ * The OpenAPI schema of `Problem` above, for each host's `components.schemas.Problem`; `codes`, when
+ * given, lists the codes the host may answer.
+ */
+export function problemOpenApiSchema(codes?: readonly string[]) {
+  return {
+    type: 'object',
+    description: 'RFC 9457 problem details',
+    required: ['type', 'title', 'status', 'code'],
+    properties: {
+      type: { type: 'string' },
+      title: { type: 'string' },
+      status: { type: 'integer' },
+      detail: { type: 'string' },
+      code: codes ? { type: 'string', enum: [...codes] } : { type: 'string' },
+      instance: { type: 'string' },
+      request_id: { type: 'string' },
+      errors: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: { field: { type: 'string' }, rule: { type: 'string' }, message: { type: 'string' } },
+        },
+      },
+    },
+  };
+}

@@ -5,9 +5,10 @@
  * started, then closes the database only if it was opened here. A failure part-way closes what was
  * opened, so nothing is left half-started.
  */
-import { type Db, migratePlatform } from '@platform/db';
-import type { FastifyInstance } from 'fastify';
+import { type Db, migratePlatform, openDb } from '@platform/db';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 
+import { createLogger } from './logger.js';
 import { listenAndTrack } from './server-lifecycle.js';
 
 export interface BuiltService {
@@ -60,4 +61,28 @@ export async function startHttpService<B extends BuiltService>(s: HttpServiceSpe
     if (ownDb) await db.close();
     throw e;
   }
+}
+
+/** What the single-process platform may hand a host it starts. */
+export interface PlatformHostOptions {
+  /** A platform database already opened and migrated (shared with the other services in one process). */
+  db?: Db;
+  logger?: FastifyBaseLogger;
+}
+
+/**
+ * The part every host on the platform database starts with: its logger (the one given, else one named
+ * `name` at the configured level) and the database (the one given, else opened from the config as
+ * its owner), as `startHttpService` takes it.
+ */
+export function platformHost(
+  name: string,
+  config: { LOG_LEVEL: string; DATABASE_URL?: string | undefined; DATA_DIR: string },
+  opts: PlatformHostOptions,
+): { logger: FastifyBaseLogger; db: Db | undefined; open: () => Promise<Db> } {
+  return {
+    logger: opts.logger ?? (createLogger(config.LOG_LEVEL, name) as unknown as FastifyBaseLogger),
+    db: opts.db,
+    open: () => openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, name: 'platform', owner: true }),
+  };
 }

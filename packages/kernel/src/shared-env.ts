@@ -7,22 +7,31 @@ import { z } from 'zod';
 
 const httpUrl = (error: string) => z.url({ protocol: /^https?$/, error });
 
-export const sharedEnvShape = {
+/** Where the platform database is: PostgreSQL by URL, else the embedded engine's files under DATA_DIR. */
+export const databaseEnvShape = {
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
+};
+
+/** The id of the key new seals use, one of the keys of the keyring variable named `keyring`. */
+export const activeKeyIdEnv = (keyring: string) =>
+  z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,32}$/, `must be the id of a key in ${keyring}`)
+    .optional();
+
+export const sharedEnvShape = {
+  ...databaseEnvShape,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // The ERP service account (Odoo 15 or the embedded ERP).
   ERP_LOGIN: z.string().min(1).default('admin'),
   ERP_API_KEY: z.string().min(8, "must be the ERP user's API key (Odoo: 40 hex characters)").optional(),
   // Sealed credentials at rest (packages/secrets).
   SECRETS_KEYRING: z.string().optional(),
-  SECRETS_ACTIVE_KEY: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{1,32}$/, 'must be the id of a key in SECRETS_KEYRING')
-    .optional(),
+  SECRETS_ACTIVE_KEY: activeKeyIdEnv('SECRETS_KEYRING'),
   /**
    * Outbound webhooks (docs/control-plane.md, "Outbound webhooks"): `on` also admits receivers on
    * loopback addresses (http or https), for embedded and development setups; `npm start` turns it on.

@@ -88,3 +88,4 @@ export {
   type RunningLocalMail,
   startLocalMail,
 } from './email/local/local-mail.server.js';
+export { arrivalWaiters } from './email/local/arrival-waiters.js';

@@ -52,30 +52,14 @@ export const PLANS: Record<PlanId, Plan> = {
     name: 'Professional',
     prices: { monthly: 99, yearly: 950 },
     limits: { users: 15, technicians: 10, jobs_per_month: 500 },
-    features: f([
-      'pdf_reports',
-      'custom_branding',
-      'api_access',
-      'advanced_reports',
-      'multi_location',
-      'recurring_jobs',
-      'inventory',
-    ]),
+    features: f([...FEATURES]), // every feature
   },
   enterprise: {
     id: 'enterprise',
     name: 'Enterprise',
     prices: { monthly: 299, yearly: 2870 },
     limits: { users: null, technicians: null, jobs_per_month: null },
-    features: f([
-      'pdf_reports',
-      'custom_branding',
-      'api_access',
-      'advanced_reports',
-      'multi_location',
-      'recurring_jobs',
-      'inventory',
-    ]),
+    features: f([...FEATURES]), // every feature
   },
 };
 

@@ -1,4 +1,5 @@
 /** `GET /openapi.json`: the control plane's OpenAPI 3.1 description, built from the route catalogue. */
+import { problemOpenApiSchema } from '@platform/http-kit';
 import { ERROR_CODES } from '@platform/kernel';
 import type { FastifyInstance } from 'fastify';
 
@@ -59,24 +60,7 @@ export function buildOpenApi(catalogue: RouteCatalogue): Record<string, unknown>
         operator: { type: 'http', scheme: 'bearer', description: 'CONTROL_OPERATOR_TOKEN' },
       },
       schemas: {
-        Problem: {
-          type: 'object',
-          required: ['type', 'title', 'status', 'code'],
-          properties: {
-            type: { type: 'string' },
-            title: { type: 'string' },
-            status: { type: 'integer' },
-            detail: { type: 'string' },
-            code: { type: 'string', enum: [...ERROR_CODES] },
-            errors: {
-              type: 'array',
-              items: {
-                type: 'object',
-                properties: { field: { type: 'string' }, rule: { type: 'string' }, message: { type: 'string' } },
-              },
-            },
-          },
-        },
+        Problem: problemOpenApiSchema(ERROR_CODES),
       },
     },
   };

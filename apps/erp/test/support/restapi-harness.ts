@@ -80,3 +80,17 @@ export async function apiKey(h: RestHarness, scope: string, login = 'admin'): Pr
   const { key, info } = await h.deps.keys.create({ login, description: `test ${scope}`, scope });
   return { key, id: info.id };
 }
+
+/**
+ * Calls one admin API (`/restapi/1.0/admin/<area>`) on the app `app()` answers (set once beforeAll
+ * has run), with an API key or, without one, anonymously.
+ */
+export const adminApiCaller =
+  (app: () => FastifyInstance, area: string) =>
+  (method: 'GET' | 'PUT' | 'POST' | 'DELETE', path: string, key?: string, payload?: unknown) =>
+    app().inject({
+      method,
+      url: `/restapi/1.0/admin/${area}${path}`,
+      headers: key ? { 'x-api-key': key } : {},
+      ...(payload ? { payload: payload as object } : {}),
+    });

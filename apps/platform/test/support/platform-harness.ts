@@ -1,11 +1,14 @@
 /** Helpers for whole-platform tests: free ports, posting forms with fresh bot-check tokens, child processes. */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 
 export const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 
 export { freePort } from '@platform/http-kit/free-port';
+
+const run = promisify(execFile);
 
 export async function postForm(
   landingUrl: string,
@@ -92,24 +95,45 @@ export async function httpOk(url: string): Promise<true | undefined> {
   return r?.ok ? true : undefined;
 }
 
-/** Runs a CLI (`apps/…/x.cli.ts`) with only PATH and `env`, `stdin` on its standard input; never throws on a non-zero exit. */
+/** Runs `npm start` with `env` and resolves once the landing host on `landingPort` answers /health. */
+export async function startPlatform(env: Record<string, string>, landingPort: number): Promise<PlatformProcess> {
+  const platform = spawnPlatform(env);
+  await waitFor('platform start', () => httpOk(`http://127.0.0.1:${landingPort}/health`), 180_000);
+  return platform;
+}
+
+/** Stops the platform (SIGTERM, then waits for its exit), kills any other child left, removes `dataDir`. */
+export async function stopPlatform(platform: PlatformProcess | undefined, dataDir: string | undefined): Promise<void> {
+  platform?.child.kill('SIGTERM');
+  await platform?.exited;
+  killSpawned();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+}
+
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs a CLI script under tsx from the repository root, as an operator would: its exit code and output, never a throw. */
 export async function runCli(
   script: string,
   args: string[],
   env: Record<string, string>,
-  stdin = '',
-): Promise<{ code: number; stdout: string; stderr: string }> {
+  opts: { stdin?: string; timeoutMs: number },
+): Promise<CliResult> {
   try {
-    const p = promisify(execFile)(process.execPath, ['--import', 'tsx', script, ...args], {
+    const p = run(process.execPath, ['--import', 'tsx', script, ...args], {
       cwd: ROOT,
       env: { PATH: process.env.PATH ?? '', ...env },
-      timeout: 180_000,
+      timeout: opts.timeoutMs,
     });
-    p.child.stdin!.end(stdin);
+    p.child.stdin!.end(opts.stdin ?? '');
     const { stdout, stderr } = await p;
     return { code: 0, stdout, stderr };
   } catch (e) {
-    const err = e as { code: number; stdout: string; stderr: string };
+    const err = e as CliResult;
     return { code: err.code, stdout: err.stdout, stderr: err.stderr };
   }
 }

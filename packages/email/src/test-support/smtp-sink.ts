@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 
+import { arrivalWaiters } from '@platform/providers/local';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
@@ -26,7 +27,7 @@ export interface SmtpSink {
 
 export async function startSmtpSink(opts: { parse?: boolean } = {}): Promise<SmtpSink> {
   const mails: ReceivedMail[] = [];
-  const waiters: { n: number; resolve: () => void }[] = [];
+  const arrivals = arrivalWaiters(() => mails.length, 'mails');
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -36,7 +37,7 @@ export async function startSmtpSink(opts: { parse?: boolean } = {}): Promise<Smt
       const envelopeTo = session.envelope.rcptTo.map((r) => r.address);
       const done = (parsed: ParsedMail) => {
         mails.push({ smtpId: id, envelopeTo, parsed });
-        for (const w of waiters.filter((x) => mails.length >= x.n)) w.resolve();
+        arrivals.arrived();
         callback(null, `Ok ${id}`);
       };
       if (opts.parse === false) {
@@ -50,13 +51,7 @@ export async function startSmtpSink(opts: { parse?: boolean } = {}): Promise<Smt
   return {
     url: `smtp://127.0.0.1:${port}`,
     mails,
-    waitFor: (n, timeoutMs = 10_000) =>
-      mails.length >= n
-        ? Promise.resolve()
-        : new Promise<void>((resolve, reject) => {
-            const t = setTimeout(() => reject(new Error(`expected ${n} mails, got ${mails.length}`)), timeoutMs);
-            waiters.push({ n, resolve: () => (clearTimeout(t), resolve()) });
-          }),
+    waitFor: arrivals.waitFor,
     close: () => new Promise<void>((r) => server.close(() => r())),
   };
 }

@@ -7,7 +7,7 @@ import { f } from '../fields.js';
 import { isZero, round2, rows, tbl, todayUtc } from '../orm/lookup.js';
 import type { ComputeSpec, ModelSpec } from '../registry.js';
 import { qi, qt } from '../schema.js';
-import { companyField, currencyField, lineAmounts, related } from './common.js';
+import { companyField, currencyField, lineAmounts, related, taxesField } from './common.js';
 
 export const MOVE_TYPES: [string, string][] = [
   ['entry', 'Journal Entry'],
@@ -199,11 +199,11 @@ export const accountModels: ModelSpec[] = [
       sequence_prefix: f.char('Sequence Prefix'),
       sequence_number: f.integer('Sequence Number'),
       // Embedded-only: the inverse of account.payment.reconciled_invoice_ids (Odoo finds them through reconciled journal items).
-      payment_ids: f.many2many('account.payment', 'Payments', {
-        relationTable: 'account_payment_invoice_rel',
-        column1: 'invoice_id',
-        column2: 'payment_id',
-      }),
+      payment_ids: f.many2many(
+        'account.payment',
+        'Payments',
+        f.relTable('account_payment_invoice_rel', 'invoice_id', 'payment_id'),
+      ),
       // Odoo 15: the invoice a credit note reverses, and the credit notes reversing this one.
       reversed_entry_id: f.many2one('account.move', 'Reversal of', { ondelete: 'restrict' }),
       reversal_move_id: f.one2many('account.move', 'reversed_entry_id', 'Reversal Move'),
@@ -228,11 +228,7 @@ export const accountModels: ModelSpec[] = [
       quantity: f.float('Quantity', { default: 1.0 }),
       price_unit: f.float('Unit Price', { default: 0 }),
       discount: f.float('Discount (%)', { default: 0 }),
-      tax_ids: f.many2many('account.tax', 'Taxes', {
-        relationTable: 'account_move_line_account_tax_rel',
-        column1: 'account_move_line_id',
-        column2: 'account_tax_id',
-      }),
+      tax_ids: taxesField('Taxes', 'account_move_line_account_tax_rel', 'account_move_line_id'),
       price_subtotal: f.monetary('Subtotal'),
       price_total: f.monetary('Total'),
       date: f.date('Date'),

@@ -107,11 +107,7 @@ export const baseModels: ModelSpec[] = [
       partner_id: f.many2one('res.partner', 'Related Partner', { ondelete: 'restrict' }),
       company_id: f.many2one('res.company', 'Company', { defaultFn: ({ company }) => company || 1 }),
       // Odoo's table and columns (res_company_users_rel: user_id, cid).
-      company_ids: f.many2many('res.company', 'Companies', {
-        relationTable: 'res_company_users_rel',
-        column1: 'user_id',
-        column2: 'cid',
-      }),
+      company_ids: f.many2many('res.company', 'Companies', f.relTable('res_company_users_rel', 'user_id', 'cid')),
     },
     // Internal users are visible across companies in Odoo; no company rule on users.
     companyRule: false,

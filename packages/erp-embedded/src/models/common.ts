@@ -16,6 +16,28 @@ export const companyField = (required = false) =>
 /** `currency_id`; a new record without one takes its company's currency (orm/hooks). */
 export const currencyField = () => f.many2one('res.currency', 'Currency');
 
+/** A many2many to account.tax kept in `relationTable`: `column1` names this side, `account_tax_id` the tax. */
+export const taxesField = (string: string, relationTable: string, column1: string) =>
+  f.many2many('account.tax', string, f.relTable(relationTable, column1, 'account_tax_id'));
+
+/** What sale and purchase orders end with: company, currency, lines and the totals `documentAmounts('order_line')` sums. */
+export const orderTotalsFields = (lineModel: string) => ({
+  company_id: companyField(true),
+  currency_id: currencyField(),
+  order_line: f.one2many(lineModel, 'order_id', 'Order Lines'),
+  amount_untaxed: f.monetary('Untaxed Amount'),
+  amount_tax: f.monetary('Taxes'),
+  amount_total: f.monetary('Total'),
+});
+
+/** What sale and purchase order lines start with: their order, place, description and product. */
+export const orderLineHeadFields = (orderModel: string) => ({
+  order_id: f.many2one(orderModel, 'Order Reference', { required: true, ondelete: 'cascade' }),
+  sequence: f.integer('Sequence', { default: 10 }),
+  name: f.text('Description', { required: true }),
+  product_id: f.many2one('product.product', 'Product', { ondelete: 'restrict' }),
+});
+
 export interface LineAmountsOptions {
   qty: string;
   /** many2many to account.tax. */

@@ -46,7 +46,7 @@ export const crmModels: ModelSpec[] = [
       phone: f.char('Phone'),
       mobile: f.char('Mobile'),
       description: f.html('Notes'),
-      tag_ids: f.many2many('crm.tag', 'Tags', { relationTable: 'crm_tag_rel', column1: 'lead_id', column2: 'tag_id' }),
+      tag_ids: f.many2many('crm.tag', 'Tags', f.relTable('crm_tag_rel', 'lead_id', 'tag_id')),
       partner_id: f.many2one('res.partner', 'Customer'),
       user_id: f.many2one('res.users', 'Salesperson', { defaultFn: ({ uid }) => uid }),
       company_id: companyField(),

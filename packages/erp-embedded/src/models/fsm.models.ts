@@ -107,11 +107,11 @@ export const fsmModels: ModelSpec[] = [
       team_id: f.many2one('fsm.team', 'Team', { required: true }),
       location_id: f.many2one('fsm.location', 'Location', { required: true }),
       person_id: f.many2one('fsm.person', 'Assigned To'),
-      person_ids: f.many2many('fsm.person', 'Field Service Workers', {
-        relationTable: 'fsm_order_fsm_person_rel',
-        column1: 'fsm_order_id',
-        column2: 'fsm_person_id',
-      }),
+      person_ids: f.many2many(
+        'fsm.person',
+        'Field Service Workers',
+        f.relTable('fsm_order_fsm_person_rel', 'fsm_order_id', 'fsm_person_id'),
+      ),
       request_early: f.datetime('Earliest Request Date'),
       request_late: f.datetime('Latest Request Date'),
       scheduled_date_start: f.datetime('Scheduled Start (ETA)'),

@@ -14,11 +14,7 @@ export const helpdeskModels: ModelSpec[] = [
       sequence: f.integer('Sequence', { default: 10 }),
       active: f.boolean('Active', { default: true }),
       ticket_ids: f.one2many('helpdesk.ticket', 'team_id', 'Tickets'),
-      stage_ids: f.many2many('helpdesk.stage', 'Stages', {
-        relationTable: 'team_stage_rel',
-        column1: 'team_id',
-        column2: 'stage_id',
-      }),
+      stage_ids: f.many2many('helpdesk.stage', 'Stages', f.relTable('team_stage_rel', 'team_id', 'stage_id')),
       company_id: companyField(),
     },
   },
@@ -32,11 +28,7 @@ export const helpdeskModels: ModelSpec[] = [
       sequence: f.integer('Sequence', { default: 1 }),
       is_close: f.boolean('Closing Stage', { default: false, help: 'Tickets in this stage are considered as done.' }),
       fold: f.boolean('Folded in Kanban', { default: false }),
-      team_ids: f.many2many('helpdesk.team', 'Helpdesk Teams', {
-        relationTable: 'team_stage_rel',
-        column1: 'stage_id',
-        column2: 'team_id',
-      }),
+      team_ids: f.many2many('helpdesk.team', 'Helpdesk Teams', f.relTable('team_stage_rel', 'stage_id', 'team_id')),
     },
   },
   {

@@ -44,11 +44,11 @@ export const paymentModels: ModelSpec[] = [
       journal_id: f.many2one('account.journal', 'Journal', { required: true }),
       company_id: f.many2one('res.company', 'Company', { required: true }),
       ref: f.char('Memo'),
-      reconciled_invoice_ids: f.many2many('account.move', 'Reconciled Invoices', {
-        relationTable: 'account_payment_invoice_rel',
-        column1: 'payment_id',
-        column2: 'invoice_id',
-      }),
+      reconciled_invoice_ids: f.many2many(
+        'account.move',
+        'Reconciled Invoices',
+        f.relTable('account_payment_invoice_rel', 'payment_id', 'invoice_id'),
+      ),
       sequence_prefix: f.char('Sequence Prefix'),
       sequence_number: f.integer('Sequence Number'),
     },
@@ -69,16 +69,16 @@ export const paymentModels: ModelSpec[] = [
       company_id: f.many2one('res.company', 'Company'),
       // Embedded-only: the invoices to pay (Odoo keeps their receivable lines in `line_ids`), filled from
       // the context's active_ids when not given.
-      invoice_ids: f.many2many('account.move', 'Invoices', {
-        relationTable: 'account_payment_register_move_rel',
-        column1: 'wizard_id',
-        column2: 'move_id',
-      }),
-      payment_ids: f.many2many('account.payment', 'Created Payments', {
-        relationTable: 'account_payment_register_payment_rel',
-        column1: 'wizard_id',
-        column2: 'payment_id',
-      }),
+      invoice_ids: f.many2many(
+        'account.move',
+        'Invoices',
+        f.relTable('account_payment_register_move_rel', 'wizard_id', 'move_id'),
+      ),
+      payment_ids: f.many2many(
+        'account.payment',
+        'Created Payments',
+        f.relTable('account_payment_register_payment_rel', 'wizard_id', 'payment_id'),
+      ),
     },
   },
 ];

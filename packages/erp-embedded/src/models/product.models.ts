@@ -48,16 +48,12 @@ export const productModels: ModelSpec[] = [
         ],
         { default: 'order' },
       ),
-      taxes_id: f.many2many('account.tax', 'Customer Taxes', {
-        relationTable: 'product_taxes_rel',
-        column1: 'prod_id',
-        column2: 'tax_id',
-      }),
-      supplier_taxes_id: f.many2many('account.tax', 'Vendor Taxes', {
-        relationTable: 'product_supplier_taxes_rel',
-        column1: 'prod_id',
-        column2: 'tax_id',
-      }),
+      taxes_id: f.many2many('account.tax', 'Customer Taxes', f.relTable('product_taxes_rel', 'prod_id', 'tax_id')),
+      supplier_taxes_id: f.many2many(
+        'account.tax',
+        'Vendor Taxes',
+        f.relTable('product_supplier_taxes_rel', 'prod_id', 'tax_id'),
+      ),
       // No default: products are shared between companies unless given one (Odoo's default too).
       company_id: f.many2one('res.company', 'Company'),
       active: f.boolean('Active', { default: true }),

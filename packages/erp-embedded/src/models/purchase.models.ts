@@ -2,7 +2,15 @@
 import { f } from '../fields.js';
 import { nowUtc } from '../orm/lookup.js';
 import type { ModelSpec } from '../registry.js';
-import { companyField, currencyField, documentAmounts, lineAmounts, related } from './common.js';
+import {
+  currencyField,
+  documentAmounts,
+  lineAmounts,
+  orderLineHeadFields,
+  orderTotalsFields,
+  related,
+  taxesField,
+} from './common.js';
 
 export const PURCHASE_STATES: [string, string][] = [
   ['draft', 'RFQ'],
@@ -38,12 +46,7 @@ export const purchaseModels: ModelSpec[] = [
       date_planned: f.datetime('Receipt Date'),
       notes: f.html('Terms and Conditions'),
       user_id: f.many2one('res.users', 'Purchase Representative', { defaultFn: ({ uid }) => uid }),
-      company_id: companyField(true),
-      currency_id: currencyField(),
-      order_line: f.one2many('purchase.order.line', 'order_id', 'Order Lines'),
-      amount_untaxed: f.monetary('Untaxed Amount'),
-      amount_tax: f.monetary('Taxes'),
-      amount_total: f.monetary('Total'),
+      ...orderTotalsFields('purchase.order.line'),
     },
     computes: [documentAmounts('order_line')],
   },
@@ -52,17 +55,10 @@ export const purchaseModels: ModelSpec[] = [
     description: 'Purchase Order Line',
     order: 'order_id, sequence, id',
     fields: {
-      order_id: f.many2one('purchase.order', 'Order Reference', { required: true, ondelete: 'cascade' }),
-      sequence: f.integer('Sequence', { default: 10 }),
-      name: f.text('Description', { required: true }),
-      product_id: f.many2one('product.product', 'Product', { ondelete: 'restrict' }),
+      ...orderLineHeadFields('purchase.order'),
       product_qty: f.float('Quantity', { default: 1.0, required: true }),
       price_unit: f.float('Unit Price', { required: true, default: 0 }),
-      taxes_id: f.many2many('account.tax', 'Taxes', {
-        relationTable: 'account_tax_purchase_order_line_rel',
-        column1: 'purchase_order_line_id',
-        column2: 'account_tax_id',
-      }),
+      taxes_id: taxesField('Taxes', 'account_tax_purchase_order_line_rel', 'purchase_order_line_id'),
       date_planned: f.datetime('Expected Arrival'),
       price_subtotal: f.monetary('Subtotal'),
       price_tax: f.float('Tax'),

@@ -7,7 +7,7 @@ import { f } from '../fields.js';
 import { isZero, round2, rows, tbl } from '../orm/lookup.js';
 import type { ComputedRow, ComputeSpec, ModelExtension, ModelSpec } from '../registry.js';
 import { qi, qt } from '../schema.js';
-import { currencyField } from './common.js';
+import { currencyField, taxesField } from './common.js';
 
 export const INVOICE_STATUS: [string, string][] = [
   ['upselling', 'Upselling Opportunity'],
@@ -111,11 +111,11 @@ export const saleInvoiceExtensions: ModelExtension[] = [
     fields: {
       // Odoo computes invoice_ids from the lines' invoice lines; stored here (filled by the wizard) so that
       // deleting or cancelling an invoice recomputes the order.
-      invoice_ids: f.many2many('account.move', 'Invoices', {
-        relationTable: 'sale_order_invoice_rel',
-        column1: 'order_id',
-        column2: 'invoice_id',
-      }),
+      invoice_ids: f.many2many(
+        'account.move',
+        'Invoices',
+        f.relTable('sale_order_invoice_rel', 'order_id', 'invoice_id'),
+      ),
       invoice_count: f.integer('Invoice Count'),
       invoice_status: f.selection('Invoice Status', INVOICE_STATUS),
     },
@@ -129,22 +129,22 @@ export const saleInvoiceExtensions: ModelExtension[] = [
       qty_to_invoice: f.float('To Invoice Quantity'),
       invoice_status: f.selection('Invoice Status', INVOICE_STATUS),
       // Odoo's table and columns.
-      invoice_lines: f.many2many('account.move.line', 'Invoice Lines', {
-        relationTable: 'sale_order_line_invoice_rel',
-        column1: 'order_line_id',
-        column2: 'invoice_line_id',
-      }),
+      invoice_lines: f.many2many(
+        'account.move.line',
+        'Invoice Lines',
+        f.relTable('sale_order_line_invoice_rel', 'order_line_id', 'invoice_line_id'),
+      ),
     },
     computes: [lineInvoicing],
   },
   {
     model: 'account.move.line',
     fields: {
-      sale_line_ids: f.many2many('sale.order.line', 'Sales Order Lines', {
-        relationTable: 'sale_order_line_invoice_rel',
-        column1: 'invoice_line_id',
-        column2: 'order_line_id',
-      }),
+      sale_line_ids: f.many2many(
+        'sale.order.line',
+        'Sales Order Lines',
+        f.relTable('sale_order_line_invoice_rel', 'invoice_line_id', 'order_line_id'),
+      ),
     },
   },
 ];
@@ -173,17 +173,17 @@ export const saleInvoiceModels: ModelSpec[] = [
       }),
       currency_id: currencyField(),
       company_id: f.many2one('res.company', 'Company'),
-      deposit_taxes_id: f.many2many('account.tax', 'Customer Taxes', {
-        relationTable: 'account_tax_sale_advance_payment_inv_rel',
-        column1: 'sale_advance_payment_inv_id',
-        column2: 'account_tax_id',
-      }),
+      deposit_taxes_id: taxesField(
+        'Customer Taxes',
+        'account_tax_sale_advance_payment_inv_rel',
+        'sale_advance_payment_inv_id',
+      ),
       // Invented: the orders (Odoo keeps them in the context's active_ids only).
-      sale_order_ids: f.many2many('sale.order', 'Sales Orders', {
-        relationTable: 'sale_advance_payment_inv_sale_order_rel',
-        column1: 'wizard_id',
-        column2: 'order_id',
-      }),
+      sale_order_ids: f.many2many(
+        'sale.order',
+        'Sales Orders',
+        f.relTable('sale_advance_payment_inv_sale_order_rel', 'wizard_id', 'order_id'),
+      ),
     },
     // A wizard belongs to its orders' company; no rule of its own.
     companyRule: false,

@@ -2,7 +2,15 @@
 import { f } from '../fields.js';
 import { nowUtc } from '../orm/lookup.js';
 import type { ModelSpec } from '../registry.js';
-import { companyField, currencyField, documentAmounts, lineAmounts, related } from './common.js';
+import {
+  currencyField,
+  documentAmounts,
+  lineAmounts,
+  orderLineHeadFields,
+  orderTotalsFields,
+  related,
+  taxesField,
+} from './common.js';
 
 export const SALE_STATES: [string, string][] = [
   ['draft', 'Quotation'],
@@ -31,12 +39,7 @@ export const saleModels: ModelSpec[] = [
       origin: f.char('Source Document'),
       note: f.html('Terms and conditions'),
       user_id: f.many2one('res.users', 'Salesperson', { defaultFn: ({ uid }) => uid }),
-      company_id: companyField(true),
-      currency_id: currencyField(),
-      order_line: f.one2many('sale.order.line', 'order_id', 'Order Lines'),
-      amount_untaxed: f.monetary('Untaxed Amount'),
-      amount_tax: f.monetary('Taxes'),
-      amount_total: f.monetary('Total'),
+      ...orderTotalsFields('sale.order.line'),
     },
     computes: [documentAmounts('order_line')],
   },
@@ -45,18 +48,11 @@ export const saleModels: ModelSpec[] = [
     description: 'Sales Order Line',
     order: 'order_id, sequence, id',
     fields: {
-      order_id: f.many2one('sale.order', 'Order Reference', { required: true, ondelete: 'cascade' }),
-      sequence: f.integer('Sequence', { default: 10 }),
-      name: f.text('Description', { required: true }),
-      product_id: f.many2one('product.product', 'Product', { ondelete: 'restrict' }),
+      ...orderLineHeadFields('sale.order'),
       product_uom_qty: f.float('Quantity', { default: 1.0, required: true }),
       price_unit: f.float('Unit Price', { required: true, default: 0 }),
       discount: f.float('Discount (%)', { default: 0 }),
-      tax_id: f.many2many('account.tax', 'Taxes', {
-        relationTable: 'account_tax_sale_order_line_rel',
-        column1: 'sale_order_line_id',
-        column2: 'account_tax_id',
-      }),
+      tax_id: taxesField('Taxes', 'account_tax_sale_order_line_rel', 'sale_order_line_id'),
       price_subtotal: f.monetary('Subtotal'),
       price_tax: f.float('Total Tax'),
       price_total: f.monetary('Total'),

@@ -11,6 +11,16 @@ import type { RecordWrites } from './record-writes.js';
 
 type Command = [number, number, unknown];
 
+/** One owner's x2many value, as the commands act on it. */
+interface X2manyOf {
+  env: Env;
+  /** The comodel. */
+  co: ModelDef;
+  fd: FieldDef;
+  owner: number;
+  rw: RecordWrites;
+}
+
 function toCommands(m: ModelDef, fd: FieldDef, value: unknown): Command[] {
   if (value === false || value === null) return [[5, 0, 0]];
   if (!Array.isArray(value)) throw valueError(`Wrong value for ${m.name}.${fd.name}: ${JSON.stringify(value)}`);
@@ -41,22 +51,17 @@ export async function applyX2many(
   const co = env.registry.get(fd.relation!);
   const commands = toCommands(m, fd, value);
   for (const owner of owners) {
-    for (const [op, id, arg] of commands) {
-      if (fd.type === 'many2many') await m2mCommand(env, co, fd, owner, op, id, arg, rw);
-      else await o2mCommand(env, co, fd, owner, op, id, arg, rw);
+    const of: X2manyOf = { env, co, fd, owner, rw };
+    for (const command of commands) {
+      if (fd.type === 'many2many') await m2mCommand(of, command);
+      else await o2mCommand(of, command);
     }
   }
 }
 
 async function m2mCommand(
-  env: Env,
-  co: ModelDef,
-  fd: FieldDef,
-  owner: number,
-  op: number,
-  id: number,
-  arg: unknown,
-  { createRecord, write, unlink }: RecordWrites,
+  { env, co, fd, owner, rw: { createRecord, write, unlink } }: X2manyOf,
+  [op, id, arg]: Command,
 ) {
   const rel = qt(env.schema, fd.relationTable!);
   const [c1, c2] = [qi(fd.column1!), qi(fd.column2!)];
@@ -87,14 +92,8 @@ async function m2mCommand(
 }
 
 async function o2mCommand(
-  env: Env,
-  co: ModelDef,
-  fd: FieldDef,
-  owner: number,
-  op: number,
-  id: number,
-  arg: unknown,
-  { createRecord, write, unlink }: RecordWrites,
+  { env, co, fd, owner, rw: { createRecord, write, unlink } }: X2manyOf,
+  [op, id, arg]: Command,
 ) {
   const inv = fd.inverseName!;
   const table = tableSql(env, co);

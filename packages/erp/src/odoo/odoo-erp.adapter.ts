@@ -5,6 +5,7 @@
  */
 import { AppError } from '@platform/kernel';
 
+import { searchKwargs, withContext } from '../erp.kwargs.js';
 import { type ErpCallObserver, observeErp } from '../erp.observed.js';
 import type { Domain, Erp, ErpRecord, ErpValues, ErpVersion, SearchOptions, SearchReadOptions } from '../erp.port.js';
 import { createOdooRpcClient, type OdooRpcClient } from './odoo.client.js';
@@ -130,19 +131,6 @@ export function createOdooErp(cfg: OdooErpConfig): Erp {
     },
   };
   return cfg.onCall ? observeErp(erp, cfg.onCall) : erp;
-}
-
-function searchKwargs(opts: SearchOptions): Record<string, unknown> {
-  const kw: Record<string, unknown> = {};
-  if (opts.offset !== undefined) kw.offset = opts.offset;
-  if (opts.limit !== undefined) kw.limit = opts.limit;
-  if (opts.order !== undefined) kw.order = opts.order;
-  return withContext(kw, opts.context);
-}
-
-function withContext(kw: Record<string, unknown>, context: Ctx): Record<string, unknown> {
-  if (context !== undefined) kw.context = context;
-  return kw;
 }
 
 function records(method: string, r: unknown): ErpRecord[] {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 
-import { createTestDb, migratePlatform, type TestDb } from '@platform/db';
+import { createTwoTenantDb, type TestDb } from '@platform/db';
 import { createSecretBox, parseKeyring } from '@platform/secrets';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -19,12 +19,7 @@ const normalize = (raw: string) => {
 };
 
 beforeAll(async () => {
-  t = await createTestDb();
-  await migratePlatform(t.db);
-  const r = await t.db.query<{ id: string }>(
-    `INSERT INTO tenants (slug, name) VALUES ('a', 'A'), ('b', 'B') RETURNING id`,
-  );
-  [tenant, other] = r.rows.map((x) => x.id) as [string, string];
+  ({ t, a: tenant, b: other } = await createTwoTenantDb('settings'));
   svc = new IntegrationSettingsService(t.db, box, normalize);
 }, 120_000);
 afterAll(() => t.drop());

@@ -6,20 +6,12 @@
  * (`Sec-GPC: 1`) or otherwise opted out of sale/sharing: the decision is made before `send`.
  * User data here is raw (unhashed); adapters hash what their platform requires.
  */
+import type { ConversionUser } from '@platform/contracts';
+
 import { ProviderError } from '../http/provider-error.js';
 
-export interface ConversionUser {
-  email?: string;
-  phone?: string;
-  firstName?: string;
-  lastName?: string;
-  clientIpAddress?: string;
-  clientUserAgent?: string;
-  /** Meta click-id cookie `_fbc`, sent as is. */
-  fbc?: string;
-  /** Meta browser-id cookie `_fbp`, sent as is. */
-  fbp?: string;
-}
+/** The outbox's conversion payload carries the same user (declared once, in the contracts). */
+export type { ConversionUser };
 
 export interface ConversionEvent {
   eventName: 'Lead';

@@ -22,6 +22,17 @@ import {
 const EMAIL_HASH = '62a14e44f765419d10fea99367361a727c12365e2520f32218d505ed9aa0f62f';
 const PHONE_HASH = 'e323ec626319ca94ee8bff2e4c87cf613be6ea19919ed1364124e16807ab3176';
 const MARY_HASH = '6915771be1c5aa0c886870b6951b03d7eafc121fea0e80a5ea83beb7c449f4ec';
+/** What Meta receives for event()'s user: hashed identifiers, the click and browser ids as they are. */
+const USER_DATA = {
+  em: [EMAIL_HASH],
+  ph: [PHONE_HASH],
+  fn: MARY_HASH,
+  ln: sha256Hex('oneilsmith'),
+  client_ip_address: '203.0.113.7',
+  client_user_agent: 'Mozilla/5.0 test',
+  fbc: 'fb.1.1554763741205.AbCdEf',
+  fbp: 'fb.1.1558571054389.1098115397',
+};
 
 const TOKEN = 'EAAB-secret-token-0123456789';
 const PIXEL = '1234567890';
@@ -84,16 +95,7 @@ describe('Meta hashing', () => {
 
   it('never hashes ip, user agent, fbc, fbp', () => {
     const ud = toMetaUserData(event().user, { defaultCountryCode: '1' });
-    expect(ud).toEqual({
-      em: [EMAIL_HASH],
-      ph: [PHONE_HASH],
-      fn: MARY_HASH,
-      ln: sha256Hex('oneilsmith'),
-      client_ip_address: '203.0.113.7',
-      client_user_agent: 'Mozilla/5.0 test',
-      fbc: 'fb.1.1554763741205.AbCdEf',
-      fbp: 'fb.1.1558571054389.1098115397',
-    });
+    expect(ud).toEqual(USER_DATA);
   });
 });
 
@@ -146,16 +148,7 @@ describe('Meta CAPI client against the local receiver (HTTP)', () => {
       event_id: 'evt-1',
       action_source: 'website',
       event_source_url: 'https://www.example.com/quote',
-      user_data: {
-        em: [EMAIL_HASH],
-        ph: [PHONE_HASH],
-        fn: MARY_HASH,
-        ln: sha256Hex('oneilsmith'),
-        client_ip_address: '203.0.113.7',
-        client_user_agent: 'Mozilla/5.0 test',
-        fbc: 'fb.1.1554763741205.AbCdEf',
-        fbp: 'fb.1.1558571054389.1098115397',
-      },
+      user_data: USER_DATA,
       custom_data: { content_name: 'Shutters quote' },
     });
     expect(req.events[1]).not.toHaveProperty('custom_data');

@@ -3,7 +3,7 @@
  * when and from where. Call it in the same transaction as the change it records, so a change is
  * never without its entry and an entry never without its change.
  */
-import type { Queryable } from '@platform/db';
+import { type Db, type Queryable, withTenant } from '@platform/db';
 
 import { type AuditFilter, type AuditRow, insertAudit, listAudit } from './audit.repo.js';
 
@@ -32,6 +32,20 @@ export class AuditLog {
       ip: e.ip && IP.test(e.ip) ? e.ip : null,
       detail: e.detail ?? {},
     });
+  }
+
+  /**
+   * A signed-in user's action on something the platform database does not hold (an ERP record): no
+   * change to share a transaction with, so the entry gets its own, in the user's tenant.
+   */
+  recordUserAction(
+    db: Db,
+    user: { tenantId: string; userId: string },
+    e: Pick<AuditEntry, 'action' | 'target' | 'ip' | 'detail'>,
+  ): Promise<void> {
+    return withTenant(db, user.tenantId, (tx) =>
+      this.record(tx, { ...e, tenantId: user.tenantId, actor: { kind: 'user', id: user.userId } }),
+    );
   }
 
   list(q: Queryable, tenantId: string, f: AuditFilter): Promise<{ rows: AuditRow[]; total: number }> {

@@ -7,6 +7,7 @@ import type { Db } from '@platform/db';
 import { AppError } from '@platform/kernel';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 
+import { uuidParam } from '../../openapi/routes.js';
 import { sessionStanding } from '../accounts/sessions.repo.js';
 import { type AccessTokenKeys, verifyAccessToken } from './access-token.js';
 import type { Principal, Role } from './principal.js';
@@ -72,6 +73,16 @@ export function principalOf(req: FastifyRequest): Principal {
 }
 
 /** `/api/tenants/{id}/...`: the id must be the signed-in tenant's; anything else is not found. */
+/**
+ * What a route of the caller's own tenant `:id` starts with: a signed-in member, the id a UUID. Its
+ * handler still calls assertOwnTenant, which answers 404 for any other tenant.
+ */
+export const ownTenantRoute = (deps: AuthGuardDeps) => ({
+  security: 'bearer' as const,
+  preHandler: [authenticate(deps)],
+  params: uuidParam('id'),
+});
+
 export function assertOwnTenant(req: FastifyRequest, tenantId: string): Principal {
   const p = principalOf(req);
   if (p.tenantId !== tenantId) throw new AppError('NOT_FOUND', 'No such tenant.');

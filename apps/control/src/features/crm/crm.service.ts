@@ -2,7 +2,7 @@
  * The office's leads and opportunities: listed and read from the tenant's ERP, moved between stages,
  * assigned, converted to an opportunity with its customer. Each change is audited.
  */
-import { type Db, withTenant } from '@platform/db';
+import type { Db } from '@platform/db';
 import type { ErpRecord } from '@platform/erp';
 import { AppError, type FieldIssue } from '@platform/kernel';
 import { escapeHtml } from '@platform/web/escape-html.js';
@@ -90,16 +90,12 @@ export class CrmService {
   }
 
   private record(p: Principal, action: string, id: number, ip: string | undefined, detail: Record<string, unknown>) {
-    return withTenant(this.db, p.tenantId, (tx) =>
-      this.audit.record(tx, {
-        tenantId: p.tenantId,
-        actor: { kind: 'user', id: p.userId },
-        action,
-        target: { type: 'crm.lead', id },
-        ...(ip ? { ip } : {}),
-        detail,
-      }),
-    );
+    return this.audit.recordUserAction(this.db, p, {
+      action,
+      target: { type: 'crm.lead', id },
+      ...(ip ? { ip } : {}),
+      detail,
+    });
   }
 
   async update(p: Principal, id: number, patch: LeadPatch, ip?: string) {

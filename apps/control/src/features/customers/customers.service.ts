@@ -3,7 +3,7 @@
  * messages and notes; a note added to their chatter; a duplicate merged into them. Changes are audited.
  */
 import type { CustomerMessage, CustomerView } from '@platform/contracts/customer.js';
-import { type Db, withTenant } from '@platform/db';
+import type { Db } from '@platform/db';
 import type { Erp, ErpRecord } from '@platform/erp';
 import { AppError } from '@platform/kernel';
 import { escapeHtml } from '@platform/web/escape-html.js';
@@ -116,16 +116,12 @@ export class CustomersService {
   }
 
   private record(p: Principal, action: string, id: number, ip: string | undefined, detail: Record<string, unknown>) {
-    return withTenant(this.db, p.tenantId, (tx) =>
-      this.audit.record(tx, {
-        tenantId: p.tenantId,
-        actor: { kind: 'user', id: p.userId },
-        action,
-        target: { type: 'customer', id },
-        ...(ip ? { ip } : {}),
-        detail,
-      }),
-    );
+    return this.audit.recordUserAction(this.db, p, {
+      action,
+      target: { type: 'customer', id },
+      ...(ip ? { ip } : {}),
+      detail,
+    });
   }
 
   /** A note on the customer (plain text from the office, escaped into the ERP's HTML). */

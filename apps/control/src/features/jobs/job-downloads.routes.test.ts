@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { Principal } from '../auth/principal.js';
-import { type JobsKit, newJob, startJobsKit } from './jobs.test-support.js';
+import { type JobsKit, startJobsKit } from './jobs.test-support.js';
 
 let kit: JobsKit;
 let a: { id: string; token: string; owner: Principal };
@@ -23,14 +23,7 @@ beforeAll(async () => {
   tech = await kit.member(a.id, 'technician');
   otherTech = await kit.member(a.id, 'technician');
   office = await kit.member(a.id, 'office');
-  job = (
-    await kit.app.inject({
-      method: 'POST',
-      url: '/jobs',
-      headers: kit.auth(a.token),
-      payload: newJob({ technician_id: tech.principal.userId }),
-    })
-  ).json();
+  job = await kit.createJob(a.token, { technician_id: tech.principal.userId });
   const up = (
     await post(tech.token, `/jobs/${job.id}/uploads`, { kind: 'photo_after', content_type: 'image/jpeg', bytes: 1024 })
   ).json();

@@ -22,6 +22,8 @@ export interface JobsKit extends ControlKit {
   s3: TestS3;
   /** Authorization (and other) headers for inject(). */
   auth(token: string, extra?: Record<string, string>): Record<string, string>;
+  /** POST /jobs with newJob(over) as `token`'s user; the created job as answered. */
+  createJob(token: string, over?: Record<string, unknown>): Promise<{ id: string } & Record<string, unknown>>;
 }
 
 export async function startJobsKit(): Promise<JobsKit> {
@@ -50,6 +52,15 @@ export async function startJobsKit(): Promise<JobsKit> {
     ...kit,
     s3,
     auth: (token, extra = {}) => ({ authorization: `Bearer ${token}`, ...extra }),
+    createJob: async (token, over = {}) =>
+      (
+        await kit.app.inject({
+          method: 'POST',
+          url: '/jobs',
+          headers: { authorization: `Bearer ${token}` },
+          payload: newJob(over),
+        })
+      ).json(),
     async erpFor(tenantId, opts = {}) {
       const erp = await startTestErp({ db: kit.t.db, dbName: `tenant_${++n}` });
       started.push(erp);

@@ -3,7 +3,7 @@ import { readAll } from '@platform/storage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { Principal } from '../auth/principal.js';
-import { type JobsKit, newJob, startJobsKit } from './jobs.test-support.js';
+import { type JobsKit, startJobsKit } from './jobs.test-support.js';
 
 let kit: JobsKit;
 let a: { id: string; token: string; owner: Principal };
@@ -15,14 +15,7 @@ beforeAll(async () => {
   a = await kit.tenant('up-a', 'professional');
   await kit.erpFor(a.id);
   tech = await kit.member(a.id, 'technician');
-  job = (
-    await kit.app.inject({
-      method: 'POST',
-      url: '/jobs',
-      headers: kit.auth(a.token),
-      payload: newJob({ technician_id: tech.principal.userId }),
-    })
-  ).json();
+  job = await kit.createJob(a.token, { technician_id: tech.principal.userId });
 }, 120_000);
 afterAll(async () => kit?.close());
 

@@ -4,7 +4,7 @@
  * tenant's client records its latency under that tenant.
  */
 import { TOPIC_ESTIMATE } from '@platform/contracts';
-import { createTestDb, migratePlatform, type TestDb } from '@platform/db';
+import { createTwoTenantDb, type TestDb } from '@platform/db';
 import { createOdooErp } from '@platform/erp';
 import {
   loadOdooFixtures,
@@ -29,12 +29,7 @@ let tenantB: string;
 let odoo: OdooFixtureServer;
 
 beforeAll(async () => {
-  t = await createTestDb();
-  await migratePlatform(t.db);
-  const ids = await t.db.query<{ id: string }>(
-    `INSERT INTO tenants (slug, name) VALUES ('metrics-a', 'A'), ('metrics-b', 'B') RETURNING id`,
-  );
-  [tenantA, tenantB] = ids.rows.map((r) => r.id) as [string, string];
+  ({ t, a: tenantA, b: tenantB } = await createTwoTenantDb('metrics'));
   odoo = await startOdooFixtureServer((await loadOdooFixtures()).values());
   // Tenant A's ERP accepts its key; tenant B's was revoked (Odoo answers `false` to its login).
   const keys: Record<string, string> = { [tenantA]: KEY, [tenantB]: '0'.repeat(40) };

@@ -6,7 +6,7 @@ import { z } from 'zod';
 
 import type { ControlDeps } from '../../deps.js';
 import { route, type RouteCatalogue, uuidParam } from '../../openapi/routes.js';
-import { assertOwnTenant, authenticate, requireRole } from '../auth/auth.guard.js';
+import { assertOwnTenant, authenticate, ownTenantRoute, requireRole } from '../auth/auth.guard.js';
 
 export function registerPlanRoutes(app: FastifyInstance, catalogue: RouteCatalogue, deps: ControlDeps): void {
   const signedIn = authenticate(deps);
@@ -24,13 +24,11 @@ export function registerPlanRoutes(app: FastifyInstance, catalogue: RouteCatalog
       };
     });
   route(app, catalogue, {
+    ...ownTenantRoute(deps),
     method: 'GET',
     url: '/api/tenants/:id/plan',
     summary: "The tenant's plan, limits, features and usage this month",
     tags: ['plans'],
-    security: 'bearer',
-    preHandler: [signedIn],
-    params: uuidParam('id'),
     handler: async ({ params }, req) => {
       assertOwnTenant(req, params.id);
       return view(params.id);

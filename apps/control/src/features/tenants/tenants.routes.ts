@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 
 import type { ControlDeps } from '../../deps.js';
 import { route, type RouteCatalogue, uuidParam } from '../../openapi/routes.js';
-import { assertOwnTenant, authenticate, requireRole } from '../auth/auth.guard.js';
+import { assertOwnTenant, authenticate, ownTenantRoute, requireRole } from '../auth/auth.guard.js';
 import { requireOperator } from './operator.guard.js';
 import { createTenantSchema, settingsSchema } from './tenants.schemas.js';
 
@@ -27,6 +27,7 @@ export const tenantView = (t: TenantRecord) => ({
 
 export function registerTenantRoutes(app: FastifyInstance, catalogue: RouteCatalogue, deps: ControlDeps): void {
   const signedIn = authenticate(deps);
+  const ownTenant = ownTenantRoute(deps);
   const operator = requireOperator(deps.config.CONTROL_OPERATOR_TOKEN);
   route(app, catalogue, {
     method: 'POST',
@@ -43,13 +44,11 @@ export function registerTenantRoutes(app: FastifyInstance, catalogue: RouteCatal
     },
   });
   route(app, catalogue, {
+    ...ownTenant,
     method: 'GET',
     url: '/api/tenants/:id',
     summary: 'The signed-in tenant',
     tags: ['tenants'],
-    security: 'bearer',
-    preHandler: [signedIn],
-    params: uuidParam('id'),
     handler: async ({ params }, req) => {
       assertOwnTenant(req, params.id);
       // Read inside the tenant's scope: the tenant_self policy shows this row only.
@@ -79,13 +78,11 @@ export function registerTenantRoutes(app: FastifyInstance, catalogue: RouteCatal
     handler: async ({ params }, req) => tenantView(await deps.tenants.move(params.id, 'delete', OPERATOR, req.ip)),
   });
   route(app, catalogue, {
+    ...ownTenant,
     method: 'GET',
     url: '/api/tenants/:id/settings',
     summary: "The tenant's settings (branding, contact, social, SEO, features)",
     tags: ['tenants'],
-    security: 'bearer',
-    preHandler: [signedIn],
-    params: uuidParam('id'),
     handler: async ({ params }, req) => {
       assertOwnTenant(req, params.id);
       return deps.settings.get(params.id);

@@ -10,7 +10,7 @@ import { createSecretBox, parseKeyring } from '@platform/secrets';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { apiKey, type RestHarness, startRestHarness } from '../../../test/support/restapi-harness.js';
+import { adminApiCaller, apiKey, type RestHarness, startRestHarness } from '../../../test/support/restapi-harness.js';
 import { composeErpApp } from '../../deps.js';
 
 let h: RestHarness;
@@ -46,13 +46,7 @@ afterAll(async () => {
   await h?.close();
 });
 
-const call = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', path: string, key?: string, payload?: unknown) =>
-  app.inject({
-    method,
-    url: `/restapi/1.0/admin/email${path}`,
-    headers: key ? { 'x-api-key': key } : {},
-    ...(payload ? { payload: payload as object } : {}),
-  });
+const call = adminApiCaller(() => app, 'email');
 
 describe('office email API', () => {
   it('needs a credential (401) with the admin:integrations scope (403)', async () => {

@@ -38,29 +38,20 @@ async function routes(app: FastifyInstance, auth: RestAuth, d: IntegrationsDeps)
   };
   const t = d.tenantId;
   const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
-  app.get(
+  /** GET shows one settings area (masked), PUT replaces it from the validated body and shows the result. */
+  const settingsArea = (path: string, show: () => Promise<unknown>, set: (body: unknown) => Promise<unknown>) => {
+    app.get(path, async (req, reply) => (await guard(req, reply), noStore(reply).send(await show())));
+    app.put(path, async (req, reply) => (await guard(req, reply), noStore(reply).send(await set(req.body))));
+  };
+  settingsArea(
     '/accounting',
-    async (req, reply) => (await guard(req, reply), noStore(reply).send(await d.settings.showAccountingConnection(t))),
+    () => d.settings.showAccountingConnection(t),
+    (body) => d.settings.setAccountingConnection(t, parseOrThrow(accountingConnectionSchema, body)),
   );
-  app.put(
-    '/accounting',
-    async (req, reply) => (
-      await guard(req, reply),
-      noStore(reply).send(
-        await d.settings.setAccountingConnection(t, parseOrThrow(accountingConnectionSchema, req.body)),
-      )
-    ),
-  );
-  app.get(
+  settingsArea(
     '/sms',
-    async (req, reply) => (await guard(req, reply), noStore(reply).send(await d.settings.showSmsConfig(t))),
-  );
-  app.put(
-    '/sms',
-    async (req, reply) => (
-      await guard(req, reply),
-      noStore(reply).send(await d.settings.setSmsConfig(t, parseOrThrow(smsConfigSchema, req.body)))
-    ),
+    () => d.settings.showSmsConfig(t),
+    (body) => d.settings.setSmsConfig(t, parseOrThrow(smsConfigSchema, body)),
   );
   app.post(
     '/sms/lines',
@@ -77,15 +68,9 @@ async function routes(app: FastifyInstance, auth: RestAuth, d: IntegrationsDeps)
     const queued = await d.sms.queue(t, { to: m.to, body: m.body, ...(m.line_type ? { lineType: m.line_type } : {}) });
     return noStore(reply).code(202).send({ id: queued.id, from: queued.from, status: 'queued' });
   });
-  app.get(
+  settingsArea(
     '/chat',
-    async (req, reply) => (await guard(req, reply), noStore(reply).send(await d.settings.showChatConfig(t))),
-  );
-  app.put(
-    '/chat',
-    async (req, reply) => (
-      await guard(req, reply),
-      noStore(reply).send(await d.settings.setChatConfig(t, parseOrThrow(chatConfigSchema, req.body)))
-    ),
+    () => d.settings.showChatConfig(t),
+    (body) => d.settings.setChatConfig(t, parseOrThrow(chatConfigSchema, body)),
   );
 }

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { apiKey, type RestHarness, startRestHarness } from '../../../test/support/restapi-harness.js';
+import { adminApiCaller, apiKey, type RestHarness, startRestHarness } from '../../../test/support/restapi-harness.js';
 import { composeErpApp, composeIntegrations } from '../../deps.js';
 import { loadErpConfig } from '../../erp.config.js';
 
@@ -29,13 +29,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const call = (method: 'GET' | 'PUT' | 'POST', path: string, key?: string, payload?: unknown) =>
-  app.inject({
-    method,
-    url: `/restapi/1.0/admin/integrations${path}`,
-    headers: key ? { 'x-api-key': key } : {},
-    ...(payload ? { payload: payload as object } : {}),
-  });
+const call = adminApiCaller(() => app, 'integrations');
 
 describe('integration settings admin API', () => {
   it('needs a credential (401) with the admin:integrations scope (403)', async () => {

@@ -1,6 +1,8 @@
 /** SQL of OAuth2 applications (restapi_oauth_apps). The client secret is stored as SHA-256 only. */
 import type { Queryable } from '@platform/db';
 
+import { RevocableRowsRepo } from '../restapi/revocable-rows.repo.js';
+
 export interface OAuthAppRow {
   id: number;
   name: string;
@@ -15,11 +17,10 @@ export interface OAuthAppRow {
 
 const COLUMNS = 'id, name, client_id, client_secret_hash, redirect_uris, scopes, run_as_login, created_at, revoked_at';
 
-export class OAuthAppsRepo {
-  constructor(
-    private readonly db: Queryable,
-    private readonly tenantId: string,
-  ) {}
+export class OAuthAppsRepo extends RevocableRowsRepo<OAuthAppRow> {
+  constructor(db: Queryable, tenantId: string) {
+    super(db, tenantId, 'restapi_oauth_apps', COLUMNS);
+  }
 
   async insert(
     a: {
@@ -44,22 +45,6 @@ export class OAuthAppsRepo {
     const r = await this.db.query<OAuthAppRow>(
       `SELECT ${COLUMNS} FROM restapi_oauth_apps WHERE tenant_id = $1 AND client_id = $2 AND revoked_at IS NULL`,
       [this.tenantId, clientId],
-    );
-    return r.rows[0];
-  }
-
-  async list(): Promise<OAuthAppRow[]> {
-    return (
-      await this.db.query<OAuthAppRow>(`SELECT ${COLUMNS} FROM restapi_oauth_apps WHERE tenant_id = $1 ORDER BY id`, [
-        this.tenantId,
-      ])
-    ).rows;
-  }
-
-  async revoke(id: number, q: Queryable = this.db): Promise<OAuthAppRow | undefined> {
-    const r = await q.query<OAuthAppRow>(
-      `UPDATE restapi_oauth_apps SET revoked_at = now() WHERE tenant_id = $1 AND id = $2 AND revoked_at IS NULL RETURNING ${COLUMNS}`,
-      [this.tenantId, id],
     );
     return r.rows[0];
   }

@@ -3,39 +3,25 @@
  * flow with PKCE against the ERP host over HTTP, refreshes, and calls the REST API with the token.
  */
 import * as client from 'openid-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { submitConsent } from '../../../test/support/consent-driver.js';
-import { ADMIN_PASSWORD, type RestHarness, startRestHarness } from '../../../test/support/restapi-harness.js';
+import { REDIRECT, useRelyingParty } from '../../../test/support/oauth-client.js';
+import { ADMIN_PASSWORD } from '../../../test/support/restapi-harness.js';
 
-const REDIRECT = 'http://127.0.0.1:53682/callback';
-let h: RestHarness;
-let base: string;
-let config: client.Configuration;
-let clientId: string;
-let clientSecret: string;
-
-beforeAll(async () => {
-  h = await startRestHarness();
-  base = await h.listen();
-  const created = await h.deps.apps.create({
+const rp = useRelyingParty(
+  {
     name: 'Field CRM',
     redirectUris: `${REDIRECT}\nhttps://crm.example.com/oauth/cb`,
     scope: 'read:res.partner write:res.partner read:crm.lead',
-  });
-  clientId = created.app.clientId;
-  clientSecret = created.clientSecret;
-  config = await client.discovery(new URL(base), clientId, clientSecret, client.ClientSecretBasic(clientSecret), {
-    algorithm: 'oauth2',
-    execute: [client.allowInsecureRequests],
-  });
-});
-afterAll(async () => h?.close());
+  },
+  true,
+);
 
 async function authorize(scope = 'read:res.partner write:res.partner') {
   const verifier = client.randomPKCECodeVerifier();
   const state = client.randomState();
-  const url = client.buildAuthorizationUrl(config, {
+  const url = client.buildAuthorizationUrl(rp.config, {
     redirect_uri: REDIRECT,
     scope,
     state,
@@ -49,8 +35,8 @@ async function authorize(scope = 'read:res.partner write:res.partner') {
 
 describe('OAuth2 authorization code flow with openid-client', () => {
   it('discovers the server metadata (RFC 8414): code + S256 only, no implicit or password grant', () => {
-    const m = config.serverMetadata();
-    expect(m.issuer).toBe(base);
+    const m = rp.config.serverMetadata();
+    expect(m.issuer).toBe(rp.base);
     expect(m.response_types_supported).toEqual(['code']);
     expect(m.grant_types_supported).toEqual(['authorization_code', 'refresh_token']);
     expect(m.code_challenge_methods_supported).toEqual(['S256']);
@@ -60,9 +46,9 @@ describe('OAuth2 authorization code flow with openid-client', () => {
     const { callback, verifier, state } = await authorize();
     expect(callback.origin + callback.pathname).toBe(REDIRECT);
     expect(callback.searchParams.get('state')).toBe(state);
-    expect(callback.searchParams.get('iss')).toBe(base);
+    expect(callback.searchParams.get('iss')).toBe(rp.base);
 
-    const tokens = await client.authorizationCodeGrant(config, callback, {
+    const tokens = await client.authorizationCodeGrant(rp.config, callback, {
       pkceCodeVerifier: verifier,
       expectedState: state,
     });
@@ -73,9 +59,9 @@ describe('OAuth2 authorization code flow with openid-client', () => {
     expect(tokens.refresh_token).toMatch(/^erprt_/);
 
     const created = await client.fetchProtectedResource(
-      config,
+      rp.config,
       tokens.access_token,
-      new URL(`${base}/restapi/1.0/object/res.partner`),
+      new URL(`${rp.base}/restapi/1.0/object/res.partner`),
       'POST',
       JSON.stringify({ name: 'OAuth Partner' }),
       new Headers({ 'content-type': 'application/json' }),
@@ -83,13 +69,13 @@ describe('OAuth2 authorization code flow with openid-client', () => {
     expect(created.status).toBe(201);
     const { id } = (await created.json()) as { id: number };
 
-    const refreshed = await client.refreshTokenGrant(config, tokens.refresh_token!);
+    const refreshed = await client.refreshTokenGrant(rp.config, tokens.refresh_token!);
     expect(refreshed.access_token).not.toBe(tokens.access_token);
     expect(refreshed.refresh_token).not.toBe(tokens.refresh_token);
     const read = await client.fetchProtectedResource(
-      config,
+      rp.config,
       refreshed.access_token,
-      new URL(`${base}/restapi/1.0/object/res.partner/${id}?fields=name`),
+      new URL(`${rp.base}/restapi/1.0/object/res.partner/${id}?fields=name`),
       'GET',
     );
     expect(read.status).toBe(200);
@@ -98,14 +84,14 @@ describe('OAuth2 authorization code flow with openid-client', () => {
 
   it('a token only reaches what its scope says: crm.lead was registered but not requested → 403', async () => {
     const { callback, verifier, state } = await authorize('read:res.partner');
-    const tokens = await client.authorizationCodeGrant(config, callback, {
+    const tokens = await client.authorizationCodeGrant(rp.config, callback, {
       pkceCodeVerifier: verifier,
       expectedState: state,
     });
     const res = await client.fetchProtectedResource(
-      config,
+      rp.config,
       tokens.access_token,
-      new URL(`${base}/restapi/1.0/object/crm.lead`),
+      new URL(`${rp.base}/restapi/1.0/object/crm.lead`),
       'GET',
     );
     expect(res.status).toBe(403);
@@ -113,23 +99,29 @@ describe('OAuth2 authorization code flow with openid-client', () => {
   });
 
   it('client_secret_post works too; the token response is never cached', async () => {
-    const post = await client.discovery(new URL(base), clientId, clientSecret, client.ClientSecretPost(clientSecret), {
-      algorithm: 'oauth2',
-      execute: [client.allowInsecureRequests],
-    });
+    const post = await client.discovery(
+      new URL(rp.base),
+      rp.clientId,
+      rp.clientSecret,
+      client.ClientSecretPost(rp.clientSecret),
+      {
+        algorithm: 'oauth2',
+        execute: [client.allowInsecureRequests],
+      },
+    );
     const { callback, verifier, state } = await authorize();
     const tokens = await client.authorizationCodeGrant(post, callback, {
       pkceCodeVerifier: verifier,
       expectedState: state,
     });
     expect(tokens.access_token).toBeTruthy();
-    const raw = await fetch(`${base}/restapi/1.0/common/oauth2/token`, {
+    const raw = await fetch(`${rp.base}/restapi/1.0/common/oauth2/token`, {
       method: 'POST',
       body: new URLSearchParams({
         grant_type: 'refresh_token',
         refresh_token: tokens.refresh_token!,
-        client_id: clientId,
-        client_secret: clientSecret,
+        client_id: rp.clientId,
+        client_secret: rp.clientSecret,
       }),
     });
     expect(raw.status).toBe(200);
@@ -138,17 +130,17 @@ describe('OAuth2 authorization code flow with openid-client', () => {
 
   it('revocation (RFC 7009) ends the grant: access and refresh tokens stop working', async () => {
     const { callback, verifier, state } = await authorize();
-    const tokens = await client.authorizationCodeGrant(config, callback, {
+    const tokens = await client.authorizationCodeGrant(rp.config, callback, {
       pkceCodeVerifier: verifier,
       expectedState: state,
     });
-    await client.tokenRevocation(config, tokens.refresh_token!);
+    await client.tokenRevocation(rp.config, tokens.refresh_token!);
     // openid-client surfaces the 401's RFC 6750 challenge as an error.
     await expect(
       client.fetchProtectedResource(
-        config,
+        rp.config,
         tokens.access_token,
-        new URL(`${base}/restapi/1.0/object/res.partner`),
+        new URL(`${rp.base}/restapi/1.0/object/res.partner`),
         'GET',
       ),
     ).rejects.toMatchObject({
@@ -158,7 +150,7 @@ describe('OAuth2 authorization code flow with openid-client', () => {
         expect.anything(),
       ],
     });
-    await expect(client.refreshTokenGrant(config, tokens.refresh_token!)).rejects.toMatchObject({
+    await expect(client.refreshTokenGrant(rp.config, tokens.refresh_token!)).rejects.toMatchObject({
       error: 'invalid_grant',
     });
   });

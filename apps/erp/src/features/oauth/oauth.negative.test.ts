@@ -3,37 +3,20 @@
  * client would make the mistake and with raw HTTP where no library would: every one is refused.
  */
 import * as client from 'openid-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { openConsent, submitConsent } from '../../../test/support/consent-driver.js';
-import { ADMIN_PASSWORD, type RestHarness, startRestHarness } from '../../../test/support/restapi-harness.js';
+import { REDIRECT, useRelyingParty } from '../../../test/support/oauth-client.js';
+import { ADMIN_PASSWORD } from '../../../test/support/restapi-harness.js';
 
-const REDIRECT = 'http://127.0.0.1:53682/callback';
-let h: RestHarness;
-let base: string;
-let config: client.Configuration;
-let clientId: string;
-let clientSecret: string;
-
-beforeAll(async () => {
-  h = await startRestHarness();
-  base = await h.listen();
-  const created = await h.deps.apps.create({ name: 'Negative', redirectUris: REDIRECT, scope: 'read:res.partner' });
-  ({ clientId } = created.app);
-  clientSecret = created.clientSecret;
-  config = await client.discovery(new URL(base), clientId, clientSecret, undefined, {
-    algorithm: 'oauth2',
-    execute: [client.allowInsecureRequests],
-  });
-});
-afterAll(async () => h?.close());
+const rp = useRelyingParty({ name: 'Negative', redirectUris: REDIRECT, scope: 'read:res.partner' }, false);
 
 async function pkce() {
   const verifier = client.randomPKCECodeVerifier();
   return { verifier, challenge: await client.calculatePKCECodeChallenge(verifier), state: client.randomState() };
 }
 const authUrl = (p: Record<string, string>) =>
-  client.buildAuthorizationUrl(config, { redirect_uri: REDIRECT, scope: 'read:res.partner', ...p });
+  client.buildAuthorizationUrl(rp.config, { redirect_uri: REDIRECT, scope: 'read:res.partner', ...p });
 
 async function codeFlow() {
   const { verifier, challenge, state } = await pkce();
@@ -44,9 +27,9 @@ async function codeFlow() {
   return { callback: new URL(consent.location!), verifier, state };
 }
 const partners = (token: string) =>
-  fetch(`${base}/restapi/1.0/object/res.partner`, { headers: { authorization: `Bearer ${token}` } });
+  fetch(`${rp.base}/restapi/1.0/object/res.partner`, { headers: { authorization: `Bearer ${token}` } });
 const familyRevocations = async () =>
-  (await h.deps.audit.list()).filter((e) => e.event === 'token_family_revoked').map((e) => e.detail.reason);
+  (await rp.h.deps.audit.list()).filter((e) => e.event === 'token_family_revoked').map((e) => e.detail.reason);
 
 describe('redirect URIs match exactly', () => {
   it.each([
@@ -66,15 +49,15 @@ describe('redirect URIs match exactly', () => {
 
   it('the token request must repeat the same redirect_uri', async () => {
     const { callback, verifier, state } = await codeFlow();
-    const res = await fetch(`${base}/restapi/1.0/common/oauth2/access_token`, {
+    const res = await fetch(`${rp.base}/restapi/1.0/common/oauth2/access_token`, {
       method: 'POST',
       body: new URLSearchParams({
         grant_type: 'authorization_code',
         code: callback.searchParams.get('code')!,
         redirect_uri: `${REDIRECT}/`,
         code_verifier: verifier,
-        client_id: clientId,
-        client_secret: clientSecret,
+        client_id: rp.clientId,
+        client_secret: rp.clientSecret,
       }),
     });
     expect(res.status).toBe(400);
@@ -89,7 +72,7 @@ describe('PKCE is required, S256 only', () => {
   it('no code_challenge: redirected back with invalid_request', async () => {
     const page = await openConsent(authUrl({ state: 's1' }));
     expect(page.status).toBe(302);
-    expect(errorOf(page.location)).toMatchObject({ error: 'invalid_request', state: 's1', iss: base });
+    expect(errorOf(page.location)).toMatchObject({ error: 'invalid_request', state: 's1', iss: rp.base });
   });
 
   it('code_challenge_method=plain: invalid_request', async () => {
@@ -101,7 +84,7 @@ describe('PKCE is required, S256 only', () => {
 
   it('a code exchanged without code_verifier is refused (invalid_grant)', async () => {
     const { callback, state } = await codeFlow();
-    await expect(client.authorizationCodeGrant(config, callback, { expectedState: state })).rejects.toMatchObject({
+    await expect(client.authorizationCodeGrant(rp.config, callback, { expectedState: state })).rejects.toMatchObject({
       error: 'invalid_grant',
       status: 400,
     });
@@ -110,7 +93,7 @@ describe('PKCE is required, S256 only', () => {
   it('a wrong code_verifier is refused', async () => {
     const { callback, state } = await codeFlow();
     await expect(
-      client.authorizationCodeGrant(config, callback, {
+      client.authorizationCodeGrant(rp.config, callback, {
         expectedState: state,
         pkceCodeVerifier: client.randomPKCECodeVerifier(),
       }),
@@ -121,16 +104,16 @@ describe('PKCE is required, S256 only', () => {
 describe('codes are one-use and short-lived', () => {
   it('a reused code is refused and revokes the tokens issued from it', async () => {
     const { callback, verifier, state } = await codeFlow();
-    const tokens = await client.authorizationCodeGrant(config, callback, {
+    const tokens = await client.authorizationCodeGrant(rp.config, callback, {
       pkceCodeVerifier: verifier,
       expectedState: state,
     });
     expect((await partners(tokens.access_token)).status).toBe(200);
     await expect(
-      client.authorizationCodeGrant(config, callback, { pkceCodeVerifier: verifier, expectedState: state }),
+      client.authorizationCodeGrant(rp.config, callback, { pkceCodeVerifier: verifier, expectedState: state }),
     ).rejects.toMatchObject({ error: 'invalid_grant' });
     expect((await partners(tokens.access_token)).status).toBe(401);
-    await expect(client.refreshTokenGrant(config, tokens.refresh_token!)).rejects.toMatchObject({
+    await expect(client.refreshTokenGrant(rp.config, tokens.refresh_token!)).rejects.toMatchObject({
       error: 'invalid_grant',
     });
     expect(await familyRevocations()).toContain('authorization_code_reuse');
@@ -138,13 +121,13 @@ describe('codes are one-use and short-lived', () => {
 
   it('an expired code is refused; the lifetime is capped at 10 minutes', async () => {
     const { callback, verifier, state } = await codeFlow();
-    const r = await h.t.db.query<{ s: number }>(
+    const r = await rp.h.t.db.query<{ s: number }>(
       `SELECT max(extract(epoch FROM expires_at - created_at))::int AS s FROM restapi_oauth_codes`,
     );
     expect(r.rows[0]!.s).toBeLessThanOrEqual(600);
-    await h.t.db.query(`UPDATE restapi_oauth_codes SET expires_at = now() - interval '1 second'`);
+    await rp.h.t.db.query(`UPDATE restapi_oauth_codes SET expires_at = now() - interval '1 second'`);
     await expect(
-      client.authorizationCodeGrant(config, callback, { pkceCodeVerifier: verifier, expectedState: state }),
+      client.authorizationCodeGrant(rp.config, callback, { pkceCodeVerifier: verifier, expectedState: state }),
     ).rejects.toMatchObject({ error: 'invalid_grant' });
   });
 });
@@ -152,17 +135,17 @@ describe('codes are one-use and short-lived', () => {
 describe('refresh tokens rotate; reuse revokes the family', () => {
   it('presenting a rotated refresh token again revokes the newest access and refresh tokens', async () => {
     const { callback, verifier, state } = await codeFlow();
-    const first = await client.authorizationCodeGrant(config, callback, {
+    const first = await client.authorizationCodeGrant(rp.config, callback, {
       pkceCodeVerifier: verifier,
       expectedState: state,
     });
-    const second = await client.refreshTokenGrant(config, first.refresh_token!);
+    const second = await client.refreshTokenGrant(rp.config, first.refresh_token!);
     expect((await partners(second.access_token)).status).toBe(200);
-    await expect(client.refreshTokenGrant(config, first.refresh_token!)).rejects.toMatchObject({
+    await expect(client.refreshTokenGrant(rp.config, first.refresh_token!)).rejects.toMatchObject({
       error: 'invalid_grant',
     });
     expect((await partners(second.access_token)).status).toBe(401);
-    await expect(client.refreshTokenGrant(config, second.refresh_token!)).rejects.toMatchObject({
+    await expect(client.refreshTokenGrant(rp.config, second.refresh_token!)).rejects.toMatchObject({
       error: 'invalid_grant',
     });
     expect(await familyRevocations()).toContain('refresh_token_reuse');
@@ -170,12 +153,12 @@ describe('refresh tokens rotate; reuse revokes the family', () => {
 
   it('a refresh cannot widen the scope', async () => {
     const { callback, verifier, state } = await codeFlow();
-    const t = await client.authorizationCodeGrant(config, callback, {
+    const t = await client.authorizationCodeGrant(rp.config, callback, {
       pkceCodeVerifier: verifier,
       expectedState: state,
     });
     await expect(
-      client.refreshTokenGrant(config, t.refresh_token!, { scope: 'read:res.partner write:res.partner' }),
+      client.refreshTokenGrant(rp.config, t.refresh_token!, { scope: 'read:res.partner write:res.partner' }),
     ).rejects.toMatchObject({ error: 'invalid_scope' });
   });
 });
@@ -194,7 +177,7 @@ describe('no implicit or password grant', () => {
     'grant_type=%s → unsupported_grant_type',
     async (grant) => {
       await expect(
-        client.genericGrantRequest(config, grant, {
+        client.genericGrantRequest(rp.config, grant, {
           username: 'admin',
           password: ADMIN_PASSWORD,
           scope: 'read:res.partner',
@@ -206,16 +189,16 @@ describe('no implicit or password grant', () => {
 
 describe('client authentication and the consent form', () => {
   it('a wrong client secret is 401 invalid_client with WWW-Authenticate, and audited', async () => {
-    const res = await fetch(`${base}/restapi/1.0/common/oauth2/access_token`, {
+    const res = await fetch(`${rp.base}/restapi/1.0/common/oauth2/access_token`, {
       method: 'POST',
-      headers: { authorization: `Basic ${Buffer.from(`${clientId}:wrong`).toString('base64')}` },
+      headers: { authorization: `Basic ${Buffer.from(`${rp.clientId}:wrong`).toString('base64')}` },
       body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: 'x' }),
     });
     expect(res.status).toBe(401);
     expect(res.headers.get('www-authenticate')).toContain('Basic');
     expect(await res.json()).toMatchObject({ error: 'invalid_client' });
     expect(
-      (await h.deps.audit.list()).some((e) => e.event === 'auth_failed' && e.detail.where === 'token_endpoint'),
+      (await rp.h.deps.audit.list()).some((e) => e.event === 'auth_failed' && e.detail.where === 'token_endpoint'),
     ).toBe(true);
   });
 
@@ -236,7 +219,7 @@ describe('client authentication and the consent form', () => {
     const bad = await submitConsent(url, { login: 'admin', password: 'nope' });
     expect(bad.status).toBe(401);
     expect(bad.html).toContain('Wrong login or password');
-    expect((await h.deps.audit.list()).some((e) => e.event === 'auth_failed' && e.detail.where === 'consent')).toBe(
+    expect((await rp.h.deps.audit.list()).some((e) => e.event === 'auth_failed' && e.detail.where === 'consent')).toBe(
       true,
     );
     const denied = await submitConsent(url, { login: 'admin', password: ADMIN_PASSWORD, decision: 'deny' });

@@ -1,6 +1,8 @@
 /** SQL of the REST API keys (restapi_keys). Keys are stored as SHA-256 only. */
 import type { Queryable } from '@platform/db';
 
+import { RevocableRowsRepo } from './revocable-rows.repo.js';
+
 export interface ApiKeyRow {
   id: number;
   login: string;
@@ -14,11 +16,10 @@ export interface ApiKeyRow {
 
 const COLUMNS = 'id, login, description, prefix, scopes, created_at, last_used_at, revoked_at';
 
-export class ApiKeysRepo {
-  constructor(
-    private readonly db: Queryable,
-    private readonly tenantId: string,
-  ) {}
+export class ApiKeysRepo extends RevocableRowsRepo<ApiKeyRow> {
+  constructor(db: Queryable, tenantId: string) {
+    super(db, tenantId, 'restapi_keys', COLUMNS);
+  }
 
   async insert(
     k: { login: string; description: string; prefix: string; keyHash: string; scopes: string },
@@ -45,21 +46,5 @@ export class ApiKeysRepo {
       `UPDATE restapi_keys SET last_used_at = now() WHERE id = $1 AND (last_used_at IS NULL OR last_used_at < now() - interval '1 minute')`,
       [id],
     );
-  }
-
-  async list(): Promise<ApiKeyRow[]> {
-    return (
-      await this.db.query<ApiKeyRow>(`SELECT ${COLUMNS} FROM restapi_keys WHERE tenant_id = $1 ORDER BY id`, [
-        this.tenantId,
-      ])
-    ).rows;
-  }
-
-  async revoke(id: number, q: Queryable = this.db): Promise<ApiKeyRow | undefined> {
-    const r = await q.query<ApiKeyRow>(
-      `UPDATE restapi_keys SET revoked_at = now() WHERE tenant_id = $1 AND id = $2 AND revoked_at IS NULL RETURNING ${COLUMNS}`,
-      [this.tenantId, id],
-    );
-    return r.rows[0];
   }
 }

@@ -2,6 +2,8 @@
  * The reusable parts of the REST API's OpenAPI document (openapi.ts): the security schemes (API key,
  * OAuth2 authorization code with PKCE) and the schemas the paths refer to by `$ref`.
  */
+import { problemOpenApiSchema } from '@platform/http-kit';
+
 export const OAUTH = '/restapi/1.0/common/oauth2';
 
 export function openApiComponents(serverUrl: string): Record<string, unknown> {
@@ -34,26 +36,7 @@ export function openApiComponents(serverUrl: string): Record<string, unknown> {
       },
     },
     schemas: {
-      Problem: {
-        type: 'object',
-        required: ['type', 'title', 'status', 'code'],
-        properties: {
-          type: { type: 'string' },
-          title: { type: 'string' },
-          status: { type: 'integer' },
-          detail: { type: 'string' },
-          code: { type: 'string' },
-          instance: { type: 'string' },
-          request_id: { type: 'string' },
-          errors: {
-            type: 'array',
-            items: {
-              type: 'object',
-              properties: { field: { type: 'string' }, rule: { type: 'string' }, message: { type: 'string' } },
-            },
-          },
-        },
-      },
+      Problem: problemOpenApiSchema(),
       OAuthError: {
         type: 'object',
         required: ['error'],

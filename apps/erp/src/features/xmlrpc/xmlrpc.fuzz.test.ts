@@ -3,14 +3,11 @@
  * codec reads back unchanged; mangled and random requests get a fault (or 413), never a 500, a
  * crash or a hang.
  */
-import { createTestDb, type TestDb } from '@platform/db';
-import { EmbeddedErp } from '@platform/erp-embedded';
 import fc from 'fast-check';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
+import { useErpHost } from '../../../test/support/erp-host.js';
 import { encodeCall, parseResponse } from '../../../test/support/xmlrpc-wire.js';
-import { composeErpApp } from '../../deps.js';
 import { decodeMethodCall, encodeResponse, XmlRpcDecodeError } from './xmlrpc.codec.js';
 
 const SEED = 20_151_015;
@@ -77,18 +74,7 @@ describe('XML-RPC codec', () => {
 });
 
 describe('XML-RPC endpoint under random bodies', () => {
-  let t: TestDb;
-  let app: FastifyInstance;
-  beforeAll(async () => {
-    t = await createTestDb();
-    const erp = new EmbeddedErp(t.db);
-    await erp.createDatabase('fz', { adminPassword: 'pw' });
-    app = composeErpApp({ erp });
-  }, 120_000);
-  afterAll(async () => {
-    await app?.close();
-    await t?.drop();
-  });
+  const host = useErpHost('fz');
 
   it('answers every body with an XML-RPC response or fault (HTTP 200), never a 500', async () => {
     const args = fc.array(param, { maxLength: 6 });
@@ -103,7 +89,7 @@ describe('XML-RPC endpoint under random bodies', () => {
     );
     await fc.assert(
       fc.asyncProperty(fc.constantFrom('common', 'object', 'db', 'x'), body, async (service, payload) => {
-        const res = await app.inject({
+        const res = await host.app.inject({
           method: 'POST',
           url: `/xmlrpc/2/${service}`,
           headers: { 'content-type': 'text/xml' },

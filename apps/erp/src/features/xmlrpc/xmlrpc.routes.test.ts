@@ -1,28 +1,13 @@
 /** XML-RPC on the wire: Odoo 15's bytes, value mapping and fault codes, and hostile bodies refused. */
-import { createTestDb, type TestDb } from '@platform/db';
-import { EmbeddedErp } from '@platform/erp-embedded';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
+import { useErpHost } from '../../../test/support/erp-host.js';
 import { encodeCall, parseResponse } from '../../../test/support/xmlrpc-wire.js';
-import { composeErpApp } from '../../deps.js';
 
-let t: TestDb;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  t = await createTestDb();
-  const erp = new EmbeddedErp(t.db);
-  await erp.createDatabase('xw', { adminPassword: 'pw' });
-  app = composeErpApp({ erp });
-}, 120_000);
-afterAll(async () => {
-  await app?.close();
-  await t?.drop();
-});
+const host = useErpHost('xw');
 
 const post = (url: string, payload: string | Buffer, contentType = 'text/xml') =>
-  app.inject({ method: 'POST', url, headers: { 'content-type': contentType }, payload });
+  host.app.inject({ method: 'POST', url, headers: { 'content-type': contentType }, payload });
 const call = async (service: string, method: string, params: unknown[], path = `/xmlrpc/2/${service}`) => {
   const res = await post(path, encodeCall(method, params));
   expect(res.statusCode).toBe(200);
@@ -197,7 +182,7 @@ describe('hostile XML is refused, never expanded', () => {
         "<?xml version='1.0'?><methodResponse><params><param><value><int>1</int></value></param></params></methodResponse>",
       ),
     ).toBeTruthy();
-    const res = await app.inject({ method: 'POST', url: '/xmlrpc/2/common', payload: encodeCall('version', []) });
+    const res = await host.app.inject({ method: 'POST', url: '/xmlrpc/2/common', payload: encodeCall('version', []) });
     expect((await parseResponse(res.body)).value).toMatchObject({ server_serie: '15.0' });
   });
 });

@@ -1,8 +1,8 @@
 /** POST /api/lp/meta-capi: 202 with whether the event was queued (and why not). */
-import { parseOrThrow, type RateLimiter } from '@platform/http-kit';
+import type { RateLimiter } from '@platform/http-kit';
 import type { FastifyInstance } from 'fastify';
 
-import { tenantOf } from '../tenancy/tenant-host.hook.js';
+import { limitedPost } from '../tenancy/limited-post.js';
 import { capiLeadSchema } from './capi.schemas.js';
 import type { CapiBridgeService } from './capi-bridge.service.js';
 
@@ -12,12 +12,10 @@ export function registerCapiRoutes(
   app: FastifyInstance,
   deps: { capi: CapiBridgeService; limiter: RateLimiter },
 ): void {
-  app.post('/api/lp/meta-capi', async (req, reply) => {
-    const tenant = { id: tenantOf(req).tenantId };
-    await deps.limiter.consume(CAPI_LIMIT, `${tenant.id}:${req.ip}`);
-    const input = parseOrThrow(capiLeadSchema, req.body);
+  const o = { limit: CAPI_LIMIT, limiter: deps.limiter, schema: capiLeadSchema };
+  limitedPost(app, '/api/lp/meta-capi', o, async (tenantId, input, req, reply) => {
     const ua = req.headers['user-agent'];
-    const out = await deps.capi.relayLead(tenant.id, input, {
+    const out = await deps.capi.relayLead(tenantId, input, {
       ip: req.ip ?? null,
       userAgent: typeof ua === 'string' ? ua.slice(0, 500) : null,
       gpc: req.headers['sec-gpc'] === '1',

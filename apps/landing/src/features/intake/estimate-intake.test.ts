@@ -16,6 +16,13 @@ const valid = {
   products: ['roller-shades'],
 };
 
+/** Posts the estimate with a fresh bot-check token, expects 201, and answers the submission's id. */
+async function accepted(body: Record<string, unknown>): Promise<string> {
+  const r = await h.post('/api/estimate', { ...body, captcha_token: await h.token() });
+  expect(r.status).toBe(201);
+  return r.body.id as string;
+}
+
 describe('POST /api/estimate', () => {
   it('commits the submission and its outbox row before answering 201 with the id', async () => {
     const r = await h.post('/api/estimate', {
@@ -43,31 +50,15 @@ describe('POST /api/estimate', () => {
   });
 
   it('tags a landing-page lead LP: <SLUG> and records an absent form_source as lp_form_legacy', async () => {
-    const r = await h.post('/api/estimate', {
-      name: 'Lp Lead',
-      phone: '3035550111',
-      lp_slug: 'spring-sale',
-      captcha_token: await h.token(),
-    });
-    expect(r.status).toBe(201);
-    const out = await h.db.query<Record<string, any>>('SELECT payload FROM outbox WHERE aggregate_id = $1', [
-      r.body.id,
-    ]);
+    const id = await accepted({ name: 'Lp Lead', phone: '3035550111', lp_slug: 'spring-sale' });
+    const out = await h.db.query<Record<string, any>>('SELECT payload FROM outbox WHERE aggregate_id = $1', [id]);
     expect(out.rows[0]!.payload.tags).toEqual(['LP: SPRING-SALE']);
     expect(out.rows[0]!.payload.formSource).toMatchObject({ kind: 'legacy_default', raw: 'lp_form_legacy' });
   });
 
   it('records an unknown form_source as unknown instead of refusing the lead', async () => {
-    const r = await h.post('/api/estimate', {
-      name: 'Odd',
-      email: 'odd@example.com',
-      form_source: 'Totally New Widget!',
-      captcha_token: await h.token(),
-    });
-    expect(r.status).toBe(201);
-    const sub = await h.db.query<Record<string, any>>('SELECT form_source_parsed FROM submissions WHERE id = $1', [
-      r.body.id,
-    ]);
+    const id = await accepted({ name: 'Odd', email: 'odd@example.com', form_source: 'Totally New Widget!' });
+    const sub = await h.db.query<Record<string, any>>('SELECT form_source_parsed FROM submissions WHERE id = $1', [id]);
     expect(sub.rows[0]!.form_source_parsed).toMatchObject({ kind: 'unknown', reason: 'unrecognised' });
   });
 

@@ -3,6 +3,7 @@
  * routes validate with (so it cannot drift from them); served at GET /openapi.json and rendered by the
  * docs site's API reference.
  */
+import { problemOpenApiSchema } from '@platform/http-kit';
 import { z } from 'zod';
 
 import { capiLeadSchema } from '../conversions/capi.schemas.js';
@@ -106,25 +107,7 @@ export function buildLandingOpenApi(serverUrl?: string): Record<string, unknown>
     },
     components: {
       schemas: {
-        Problem: {
-          type: 'object',
-          description: 'RFC 9457 problem details',
-          required: ['type', 'title', 'status', 'code'],
-          properties: {
-            type: { type: 'string' },
-            title: { type: 'string' },
-            status: { type: 'integer' },
-            code: { type: 'string' },
-            detail: { type: 'string' },
-            errors: {
-              type: 'array',
-              items: {
-                type: 'object',
-                properties: { field: { type: 'string' }, rule: { type: 'string' }, message: { type: 'string' } },
-              },
-            },
-          },
-        },
+        Problem: problemOpenApiSchema(),
       },
     },
   };

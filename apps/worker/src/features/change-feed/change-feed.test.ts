@@ -3,12 +3,9 @@
  * a baseline emits nothing, each transition emits exactly one event with old and new values, and
  * re-polls, restarts and a second worker never duplicate one.
  */
-import type { Db } from '@platform/db';
-import type { Erp } from '@platform/erp';
-import { startTestErp, type TestErp } from '@platform/erp-embedded/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { createPlatformDb } from '../../../test/support/payloads.js';
+import { useErpOnPlatformDb } from '../../../test/support/erp-on-platform-db.js';
 import { ChangeFeedService, shiftOdooDatetime } from './change-feed.service.js';
 import { TOPIC_FSM_STAGE_CHANGED, type WatchedModel } from './watched-models.js';
 
@@ -21,37 +18,22 @@ const TICKET_STAGES: WatchedModel = {
   isEvent: (o, n) => o !== null && o !== n,
 };
 
-let server: TestErp;
-let erp: Erp;
-let db: Db;
-let drop: () => Promise<void>;
+const fx = useErpOnPlatformDb();
 const feed = () =>
-  new ChangeFeedService(db, { defaultErpDb: server.dbName, erpFor: () => erp, models: [TICKET_STAGES] });
+  new ChangeFeedService(fx.db, { defaultErpDb: fx.server.dbName, erpFor: () => fx.erp, models: [TICKET_STAGES] });
 const events = async () =>
   (
-    await db.query<{ payload: Record<string, any> }>(`SELECT payload FROM outbox WHERE topic = $1 ORDER BY id`, [
+    await fx.db.query<{ payload: Record<string, any> }>(`SELECT payload FROM outbox WHERE topic = $1 ORDER BY id`, [
       TOPIC_FSM_STAGE_CHANGED,
     ])
   ).rows.map((r) => r.payload);
-const stage = async (name: string) => (await erp.search('helpdesk.stage', [['name', '=', name]]))[0]!;
-
-beforeAll(async () => {
-  const p = await createPlatformDb();
-  db = p.db;
-  drop = () => p.t.drop();
-  server = await startTestErp({ db });
-  erp = server.erp;
-}, 180_000);
-afterAll(async () => {
-  await server?.close();
-  await drop?.();
-});
+const stage = async (name: string) => (await fx.erp.search('helpdesk.stage', [['name', '=', name]]))[0]!;
 
 describe('the ERP change feed', () => {
   it('emits nothing for what existed before its first pass, then one event per transition with old and new values', async () => {
-    const before = await erp.create('helpdesk.ticket', { name: 'Existing ticket' });
+    const before = await fx.erp.create('helpdesk.ticket', { name: 'Existing ticket' });
     expect(await feed().pollAll()).toBe(0);
-    await erp.write('helpdesk.ticket', [before], { stage_id: await stage('In Progress') });
+    await fx.erp.write('helpdesk.ticket', [before], { stage_id: await stage('In Progress') });
     expect(await feed().pollAll()).toBe(1);
     expect(await events()).toEqual([
       expect.objectContaining({
@@ -66,13 +48,13 @@ describe('the ERP change feed', () => {
   });
 
   it('a re-poll, a restarted worker and two workers at once never emit a transition twice', async () => {
-    const id = await erp.create('helpdesk.ticket', { name: 'Busy ticket' });
+    const id = await fx.erp.create('helpdesk.ticket', { name: 'Busy ticket' });
     await feed().pollAll(); // first seen: creation is not a transition
-    await erp.write('helpdesk.ticket', [id], { stage_id: await stage('In Progress') });
+    await fx.erp.write('helpdesk.ticket', [id], { stage_id: await stage('In Progress') });
     const [a, b] = await Promise.all([feed().pollAll(), feed().pollAll()]);
     expect(a + b).toBe(1);
     expect(await feed().pollAll()).toBe(0);
-    await erp.write('helpdesk.ticket', [id], { stage_id: await stage('Solved') });
+    await fx.erp.write('helpdesk.ticket', [id], { stage_id: await stage('Solved') });
     expect(await feed().pollAll()).toBe(1);
     const mine = (await events()).filter((e) => e.recordId === id);
     expect(mine.map((e) => [e.oldLabel, e.newLabel])).toEqual([
@@ -82,10 +64,10 @@ describe('the ERP change feed', () => {
   });
 
   it('a write that changes another field is not a transition', async () => {
-    const id = await erp.create('helpdesk.ticket', { name: 'Quiet ticket' });
+    const id = await fx.erp.create('helpdesk.ticket', { name: 'Quiet ticket' });
     await feed().pollAll();
     const n = (await events()).length;
-    await erp.write('helpdesk.ticket', [id], { name: 'Quiet ticket (renamed)' });
+    await fx.erp.write('helpdesk.ticket', [id], { name: 'Quiet ticket (renamed)' });
     expect(await feed().pollAll()).toBe(0);
     expect((await events()).length).toBe(n);
   });

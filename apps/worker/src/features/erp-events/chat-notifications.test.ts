@@ -54,6 +54,16 @@ const event = (
   record: { name, company_id: [1, 'Brightview Blinds'], partner_id: [5, 'Jane Roe'], amount_total: 980 },
   ...extra,
 });
+/** Job FSO00001 moving from one stage to another, each given as [id, label]. */
+const jobMoved = (from: [string, string], to: [string, string], extra: Partial<ErpEventPayload> = {}) =>
+  event('fsm.order', 4, 'FSO00001', {
+    field: 'stage_id',
+    old: from[0],
+    new: to[0],
+    oldLabel: from[1],
+    newLabel: to[1],
+    ...extra,
+  });
 const emit = (topic: ErpEventTopic, e: ErpEventPayload) =>
   enqueue(db, { tenantId, topic, aggregateId: `${e.model}:${e.recordId}`, payload: { ...e } });
 
@@ -116,26 +126,10 @@ describe('team-chat notifications', () => {
     await emit(TOPIC_SALE_CONFIRMED, event('sale.order', 1, 'S00001'));
     await emit(TOPIC_INVOICE_POSTED, event('account.move', 2, 'INV/2026/00001'));
     await emit(TOPIC_PO_CONFIRMED, event('purchase.order', 3, 'P00001'));
+    await emit(TOPIC_FSM_STAGE_CHANGED, jobMoved(['1', 'New'], ['2', 'Scheduled']));
     await emit(
       TOPIC_FSM_STAGE_CHANGED,
-      event('fsm.order', 4, 'FSO00001', {
-        field: 'stage_id',
-        old: '1',
-        new: '2',
-        oldLabel: 'New',
-        newLabel: 'Scheduled',
-      }),
-    );
-    await emit(
-      TOPIC_FSM_STAGE_CHANGED,
-      event('fsm.order', 4, 'FSO00001', {
-        field: 'stage_id',
-        old: '2',
-        new: '3',
-        oldLabel: 'Scheduled',
-        newLabel: 'In Progress',
-        writeDate: '2026-11-22 11:00:00',
-      }),
+      jobMoved(['2', 'Scheduled'], ['3', 'In Progress'], { writeDate: '2026-11-22 11:00:00' }),
     );
     worker.wake();
     await waitFor(async () => ((await done()) ? true : undefined), 'all jobs done', 20_000).catch(async (e) => {

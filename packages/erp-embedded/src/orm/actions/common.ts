@@ -59,3 +59,10 @@ export async function transition(env: Env, m: ModelDef, ids: number[], t: Transi
   if (todo.length) await write(env, m, todo, typeof t.vals === 'function' ? t.vals() : t.vals);
   return todo;
 }
+
+/** A record method that only moves its records through `t` and answers `result` (Odoo's return value). */
+export const transitionMethod = (t: Transition, result: unknown): Action =>
+  recordMethod(async (env, m, ids) => {
+    await transition(env, m, ids, t);
+    return result;
+  });

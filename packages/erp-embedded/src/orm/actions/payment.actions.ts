@@ -11,7 +11,7 @@ import { checkPayable, INBOUND_TYPES, invoicesToPay } from '../hooks/payment.hoo
 import { isZero, one, rows, tbl } from '../lookup.js';
 import { type JournalInfo, nextJournalName } from '../sequence.js';
 import { createRecord, write } from '../write.js';
-import { type Action, lockRecords, recordMethod, transition } from './common.js';
+import { type Action, lockRecords, recordMethod, transitionMethod } from './common.js';
 
 interface PaymentRow {
   id: number;
@@ -135,22 +135,18 @@ async function createPayments(env: Env, m: ModelDef, ids: number[]): Promise<unk
 
 export const paymentActions: Record<string, Action> = {
   action_post: recordMethod((env, m, ids) => postPayments(env, m, ids)),
-  action_draft: recordMethod(async (env, m, ids) => {
-    await transition(env, m, ids, {
+  action_draft: transitionMethod(
+    {
       from: ['posted', 'cancel'],
       vals: { state: 'draft' },
       refuse: 'Only posted or cancelled payments can be reset to draft.',
-    });
-    return null;
-  }),
-  action_cancel: recordMethod(async (env, m, ids) => {
-    await transition(env, m, ids, {
-      from: ['draft'],
-      vals: { state: 'cancel' },
-      refuse: 'Only a draft payment can be cancelled.',
-    });
-    return null;
-  }),
+    },
+    null,
+  ),
+  action_cancel: transitionMethod(
+    { from: ['draft'], vals: { state: 'cancel' }, refuse: 'Only a draft payment can be cancelled.' },
+    null,
+  ),
 };
 
 export const registerActions: Record<string, Action> = {

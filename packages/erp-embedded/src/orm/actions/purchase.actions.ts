@@ -1,55 +1,47 @@
 /** purchase.order methods (Odoo 15 `purchase`, without the double-validation step: confirm → purchase). */
 import { nowUtc } from '../lookup.js';
-import { type Action, recordMethod, transition } from './common.js';
+import { type Action, transitionMethod } from './common.js';
 
 export const purchaseActions: Record<string, Action> = {
-  button_confirm: recordMethod(async (env, m, ids) => {
-    await transition(env, m, ids, {
+  button_confirm: transitionMethod(
+    {
       from: ['draft', 'sent'],
       vals: () => ({ state: 'purchase', date_approve: nowUtc() }),
       refuse: 'Only requests for quotation (draft or sent) can be confirmed.',
-    });
-    return true;
-  }),
-  button_approve: recordMethod(async (env, m, ids) => {
-    await transition(env, m, ids, {
+    },
+    true,
+  ),
+  button_approve: transitionMethod(
+    {
       from: ['to approve'],
       vals: () => ({ state: 'purchase', date_approve: nowUtc() }),
       refuse: 'Only orders waiting for approval can be approved.',
-    });
-    return {};
-  }),
-  button_cancel: recordMethod(async (env, m, ids) => {
-    await transition(env, m, ids, {
+    },
+    {},
+  ),
+  button_cancel: transitionMethod(
+    {
       from: ['draft', 'sent', 'to approve', 'purchase'],
       noop: ['cancel'],
       vals: { state: 'cancel' },
       refuse: 'You cannot cancel a locked purchase order. Unlock it first.',
-    });
-    return null;
-  }),
-  button_draft: recordMethod(async (env, m, ids) => {
-    await transition(env, m, ids, {
-      from: ['cancel'],
-      vals: { state: 'draft' },
-      refuse: 'Only cancelled purchase orders can be set back to draft.',
-    });
-    return {};
-  }),
-  button_done: recordMethod(async (env, m, ids) => {
-    await transition(env, m, ids, {
+    },
+    null,
+  ),
+  button_draft: transitionMethod(
+    { from: ['cancel'], vals: { state: 'draft' }, refuse: 'Only cancelled purchase orders can be set back to draft.' },
+    {},
+  ),
+  button_done: transitionMethod(
+    {
       from: ['purchase'],
       vals: { state: 'done', priority: '0' },
       refuse: 'Only confirmed purchase orders can be locked.',
-    });
-    return null;
-  }),
-  button_unlock: recordMethod(async (env, m, ids) => {
-    await transition(env, m, ids, {
-      from: ['done'],
-      vals: { state: 'purchase' },
-      refuse: 'Only locked purchase orders can be unlocked.',
-    });
-    return null;
-  }),
+    },
+    null,
+  ),
+  button_unlock: transitionMethod(
+    { from: ['done'], vals: { state: 'purchase' }, refuse: 'Only locked purchase orders can be unlocked.' },
+    null,
+  ),
 };

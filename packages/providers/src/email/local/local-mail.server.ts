@@ -12,6 +12,8 @@ import type { AddressInfo } from 'node:net';
 import { type AddressObject, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
+import { arrivalWaiters } from './arrival-waiters.js';
+
 export interface LocalMailMessage {
   id: string;
   receivedAt: string;
@@ -70,12 +72,12 @@ export async function startLocalMail(o: LocalMailOptions = {}): Promise<RunningL
   const max = o.maxMessages ?? 500;
   const messages = load(o.storeFile);
   if (o.storeFile && existsSync(o.storeFile)) chmodSync(o.storeFile, 0o600);
-  const waiters: { n: number; resolve: () => void }[] = [];
+  const arrivals = arrivalWaiters(() => messages.length, 'messages');
   const keep = (m: LocalMailMessage) => {
     messages.push(m);
     if (messages.length > max) messages.splice(0, messages.length - max);
     if (o.storeFile) save(o.storeFile, messages);
-    for (const w of waiters.filter((x) => messages.length >= x.n)) w.resolve();
+    arrivals.arrived();
   };
   const server = new SMTPServer({
     authOptional: true,
@@ -111,13 +113,7 @@ export async function startLocalMail(o: LocalMailOptions = {}): Promise<RunningL
   return {
     url: `smtp://${o.host ?? '127.0.0.1'}:${port}`,
     messages,
-    waitFor: (n, timeoutMs = 10_000) =>
-      messages.length >= n
-        ? Promise.resolve()
-        : new Promise<void>((resolve, reject) => {
-            const t = setTimeout(() => reject(new Error(`expected ${n} messages, got ${messages.length}`)), timeoutMs);
-            waiters.push({ n, resolve: () => (clearTimeout(t), resolve()) });
-          }),
+    waitFor: arrivals.waitFor,
     close: () => new Promise<void>((r) => server.close(() => r())),
   };
 }
