@@ -7,7 +7,7 @@ import { ErpDatabases } from '@platform/tenancy';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { MASTER } from '../tenants/tenants.test-kit.js';
-import { type SignupKit,startSignupKit } from './signup.test-support.js';
+import { type SignupKit, startSignupKit } from './signup.test-support.js';
 
 let kit: SignupKit;
 beforeAll(async () => {

@@ -7,7 +7,7 @@ import { withTenant } from '@platform/db';
 import { findTenantByDomain } from '@platform/tenancy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { type SignupKit,startSignupKit } from './signup.test-support.js';
+import { type SignupKit, startSignupKit } from './signup.test-support.js';
 
 let kit: SignupKit;
 beforeAll(async () => {
