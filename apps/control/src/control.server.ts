@@ -39,6 +39,9 @@ export async function startControl(config: ControlConfig, opts: StartControlOpti
       });
       return { app, deps };
     },
-    listening: ({ deps }, { url }) => deps.embeddedObjects?.listeningOn(url),
+    listening: ({ deps }, { url }) => {
+      deps.embeddedObjects?.listeningOn(url);
+      deps.signup.localCaptcha?.bind(url);
+    },
   });
 }

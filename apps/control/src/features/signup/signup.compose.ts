@@ -21,7 +21,7 @@ export interface SignupFeature {
   signup: SignupService;
   verification: EmailVerificationService;
   /** Embedded mode: the local siteverify stand-in this app serves at /local-captcha. */
-  localCaptcha: { secret: string; siteKey: string } | null;
+  localCaptcha: { secret: string; siteKey: string; bind(baseUrl: string): void } | null;
 }
 
 export interface SignupParts {
@@ -54,18 +54,29 @@ function botCheck(c: ControlConfig): { verifier: CaptchaVerifier; local: SignupF
     };
   const secret = randomToken(24);
   const allowed = list(c.CAPTCHA_ALLOWED_HOSTNAMES);
+  let inner: CaptchaVerifier | undefined;
   return {
-    verifier: createSiteverifyVerifier({
-      ...common,
-      verifyUrl: `http://127.0.0.1:${c.CONTROL_PORT}/local-captcha/siteverify`,
+    verifier: {
+      verify: (input) => {
+        if (!inner) throw new Error('local bot-check verifier used before the server listened');
+        return inner.verify(input);
+      },
+    },
+    local: {
       secret,
-      allowedHostnames: allowed.length ? allowed : ['localhost', '127.0.0.1', '[::1]', `*.${c.TENANTS_HOST}`],
-    }),
-    local: { secret, siteKey: 'local-site-key' },
+      siteKey: 'local-site-key',
+      // The stand-in is served by this very app: its URL is known once the server listens.
+      bind: (base) =>
+        void (inner = createSiteverifyVerifier({
+          ...common,
+          verifyUrl: `${base.replace(/\/+$/, '')}/local-captcha/siteverify`,
+          secret,
+          allowedHostnames: allowed.length ? allowed : ['localhost', '127.0.0.1', '[::1]', `*.${c.TENANTS_HOST}`],
+        })),
+    },
   };
 }
 
-/** `captcha`: tests' own verifier, in place of the configured one. */
 export function composeSignup(config: ControlConfig, db: Db, p: SignupParts, captcha?: CaptchaVerifier): SignupFeature {
   const check = captcha ? { verifier: captcha, local: null } : botCheck(config);
   const verification = new EmailVerificationService(db, p.clock, p.email, p.limiter, p.audit, p.linkConfig);

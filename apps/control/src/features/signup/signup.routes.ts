@@ -1,5 +1,5 @@
 /** `/signup` (public: a new company and its owner), the live slug check, and email verification. */
-import { localCaptchaRoutes } from '@platform/providers/local';
+import { localCaptchaRoutes, localCaptchaScript } from '@platform/providers/local';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 
@@ -16,7 +16,21 @@ export async function registerSignupRoutes(
 ): Promise<void> {
   const { signup, verification, localCaptcha } = deps.signup;
   // Embedded mode only: the local siteverify stand-in and its browser script (not a bot check).
-  if (localCaptcha) await app.register(localCaptchaRoutes, { prefix: '/local-captcha', ...localCaptcha });
+  if (localCaptcha) {
+    await app.register(localCaptchaRoutes, {
+      prefix: '/local-captcha',
+      secret: localCaptcha.secret,
+      siteKey: localCaptcha.siteKey,
+    });
+    // The same script with its token path relative to where it was loaded from, so the sign-up page
+    // can load it through the frontend's /api/control and mint its tokens here, not at the frontend's.
+    app.get('/local-captcha/signup.js', async (_req, reply) =>
+      reply
+        .type('text/javascript; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(localCaptchaScript('token')),
+    );
+  }
   route(app, catalogue, {
     method: 'POST',
     url: '/signup',

@@ -3,6 +3,9 @@
  * reaches a server log) and is removed from the address bar as soon as it is read, so it is not left
  * in history or shared by a copied URL. An accepted invitation signs the person in like the field login.
  */
+import './signup.js';
+import './verify-email.js';
+
 import { setSession } from '../field/store.js';
 import type { Session } from '../field/types.js';
 import { $, h } from '../shared/dom.js';
