@@ -5,9 +5,8 @@
  */
 import { captchaToken, loadCaptcha } from '@platform/web/captcha-client.js';
 
-import { setSession } from '../field/store.js';
-import type { Session } from '../field/types.js';
 import { $, h } from '../shared/dom.js';
+import { keepSignIn } from './signed-in.js';
 
 const form = $<HTMLFormElement>('#signup-form');
 const msg = $('#signup-msg');
@@ -119,14 +118,7 @@ if (form) {
     }).catch(() => undefined);
     if (!r) return fail('<p>No connection: please try again.</p>');
     if (!r.ok) return showProblem(r.status, (await r.json().catch(() => ({}))) as Problem);
-    const a = (await r.json()) as Omit<Session, 'expires_at'> & { expires_in: number };
-    await setSession({
-      access_token: a.access_token,
-      refresh_token: a.refresh_token,
-      expires_at: Date.now() + a.expires_in * 1000,
-      user: a.user,
-      tenant: a.tenant,
-    });
+    await keepSignIn(r);
     location.assign('/office/leads');
   });
 }
