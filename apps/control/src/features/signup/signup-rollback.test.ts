@@ -81,4 +81,16 @@ describe('a sign-up that fails half-way', { timeout: 120_000 }, () => {
     expect(again.statusCode).toBe(201);
     expect(await leftBehind('charlie-fail')).toEqual({ tenants: 1, users: 1, dbs: 1 });
   });
+
+  it('lets one of two racing sign-ups with the same email win, and leaves nothing of the other', async () => {
+    const [a, b] = await Promise.all([
+      kit.signUp(kit.fields('delta-race', 'racer@example.test')),
+      kit.signUp(kit.fields('echo-race', 'racer@example.test')),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([201, 409]);
+    const lost = a.statusCode === 409 ? 'delta-race' : 'echo-race';
+    expect((a.statusCode === 409 ? a : b).json()).toMatchObject({ code: 'EMAIL_TAKEN' });
+    expect((await kit.t.db.query('SELECT 1 FROM tenants WHERE slug = $1', [lost])).rows).toHaveLength(0);
+    expect((await kit.databases.current.list()).filter((d) => d === `t_${lost.replace('-', '_')}`)).toEqual([]);
+  });
 });

@@ -69,19 +69,25 @@ export class SignupService {
     }
     const email = input.email.trim().toLowerCase();
     if (await findUserByEmail(this.d.db, email)) throw emailTaken();
-    const made = await this.d.provisioning.createFresh(
-      {
-        slug: input.slug,
-        name: input.company_name,
-        plan: 'free',
-        owner_email: email,
-        owner_password: input.password,
-        owner_name: input.owner_name,
-      },
-      { kind: 'system' },
-      client.ip,
-      { activate: (q, m) => this.activate(q, input.slug, m, client) },
-    );
+    const made = await this.d.provisioning
+      .createFresh(
+        {
+          slug: input.slug,
+          name: input.company_name,
+          plan: 'free',
+          owner_email: email,
+          owner_password: input.password,
+          owner_name: input.owner_name,
+        },
+        { kind: 'system' },
+        client.ip,
+        { activate: (q, m) => this.activate(q, input.slug, m, client) },
+      )
+      .catch((e: unknown) => {
+        // Two sign-ups with one address in flight at once on PostgreSQL: the later insert of the account waits
+        // for the earlier and then breaks `users.email`'s uniqueness (everything of it was undone meanwhile).
+        throw isUniqueViolation(e, 'users_email_key') ? emailTaken() : e;
+      });
     const answer = await withTenant(this.d.db, made.id, async (tx) => {
       const owner = (await findUserByEmail(tx, email))!;
       const profile = (await profileIn(tx, made.id, owner.id))!;
@@ -125,6 +131,13 @@ export class SignupService {
       details: { field: 'slug' },
     });
   }
+}
+
+/** PostgreSQL's unique violation of `constraint` (node-postgres names it; PGlite's message does). */
+function isUniqueViolation(e: unknown, constraint: string): boolean {
+  const err = e as { code?: unknown; constraint?: unknown; message?: unknown } | null;
+  if (typeof err !== 'object' || err === null || err.code !== '23505') return false;
+  return err.constraint === constraint || String(err.message).includes(constraint);
 }
 
 const emailTaken = () =>
