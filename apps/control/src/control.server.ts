@@ -41,7 +41,11 @@ export async function startControl(config: ControlConfig, opts: StartControlOpti
     },
     listening: ({ deps }, { url }) => {
       deps.embeddedObjects?.listeningOn(url);
-      deps.signup.localCaptcha?.bind(url);
+      if (!deps.signup.localCaptcha) return;
+      deps.signup.localCaptcha.bind(url);
+      logger.warn(
+        'sign-up bot check: no CAPTCHA_SECRET_KEY, so the LOCAL siteverify stand-in is in use (embedded mode only)',
+      );
     },
   });
 }
