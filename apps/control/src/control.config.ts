@@ -74,6 +74,12 @@ export const controlEnvSchema = z.object({
     .default(30),
   QUOTE_DEPOSIT_PERCENT: z.coerce.number().min(0).max(100, 'must be at most 100').default(50),
   PORTAL_SIGNATURE_MAX_BYTES: z.coerce.number().int().min(1024).max(2_097_152).default(262_144),
+  // Sign-up's bot check (docs/control-plane.md, "Sign-up"): the frontend's settings of the same names.
+  // Without a secret the local siteverify stand-in is served at /local-captcha (embedded mode).
+  CAPTCHA_SECRET_KEY: z.string().min(8, 'must be the secret key from the bot-check console').optional(),
+  CAPTCHA_VERIFY_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  CAPTCHA_MIN_SCORE: z.coerce.number().min(0, 'must be between 0 and 1').max(1, 'must be between 0 and 1').default(0.5),
+  CAPTCHA_ALLOWED_HOSTNAMES: z.string().optional(),
   // Domains (docs/control-plane.md, "Domains and resolution"): the platform's own public hosts (the
   // proxy's variables, same defaults) can never be a tenant's custom domain, nor can RESERVED_DOMAINS.
   ERP_DOMAIN: publicHost.default('erp.example.test'),

@@ -23,6 +23,7 @@ import { registerObjectRoutes } from './features/jobs/objects.routes.js';
 import { registerPlanRoutes } from './features/plans/plans.routes.js';
 import { registerPortalRoutes } from './features/portal/portal.routes.js';
 import { registerSalesRoutes } from './features/sales/sales.routes.js';
+import { registerSignupRoutes } from './features/signup/signup.routes.js';
 import { registerTenantRoutes } from './features/tenants/tenants.routes.js';
 import { registerWebhookRoutes } from './features/webhooks/webhooks.routes.js';
 import { registerOpenApiRoute } from './openapi/openapi.routes.js';
@@ -60,6 +61,7 @@ export async function buildControlApp(deps: ControlDeps, opts: ControlAppOptions
   registerTenantRoutes(app, catalogue, deps);
   registerAuthRoutes(app, catalogue, deps);
   registerTeamRoutes(app, catalogue, deps);
+  await registerSignupRoutes(app, catalogue, deps);
   registerOpenApiRoute(app, catalogue);
   return app;
 }

@@ -33,6 +33,13 @@ export async function startControl(config: ControlConfig, opts: StartControlOpti
       });
       return { app, deps };
     },
-    listening: ({ deps }, { url }) => deps.embeddedObjects?.listeningOn(url),
+    listening: ({ deps }, { url }) => {
+      deps.embeddedObjects?.listeningOn(url);
+      if (!deps.signup.localCaptcha) return;
+      deps.signup.localCaptcha.bind(url);
+      logger.warn(
+        'sign-up bot check: no CAPTCHA_SECRET_KEY, so the LOCAL siteverify stand-in is in use (embedded mode only)',
+      );
+    },
   });
 }

@@ -12,7 +12,7 @@ import { EmailOutboxService } from '@platform/email';
 import { RateLimiter } from '@platform/http-kit';
 import { IntegrationSettingsService } from '@platform/integrations';
 import { AppError, type Clock, systemClock } from '@platform/kernel';
-import { normalizeSmsPhone } from '@platform/providers';
+import { type CaptchaVerifier, normalizeSmsPhone } from '@platform/providers';
 import { type SecretBox, secretBoxFromConfig } from '@platform/secrets';
 import type { ObjectStore } from '@platform/storage';
 import { ErpDatabases, TenantErps as RoutedTenantErps, TenantHostResolver } from '@platform/tenancy';
@@ -45,6 +45,7 @@ import { PriceGridsService } from './features/sales/price-grids.service.js';
 import { QuoteSending } from './features/sales/quote-sending.service.js';
 import { defaultSmsLineOf } from './features/sales/quote-sms-line.js';
 import { QuotesService } from './features/sales/quotes.service.js';
+import { composeSignup, type SignupFeature } from './features/signup/signup.compose.js';
 import { erpRoutingReadiness, type TenantErps } from './features/tenants/tenant-erps.js';
 import { TenantLifecycleService } from './features/tenants/tenant-lifecycle.service.js';
 import { TenantProvisioningService } from './features/tenants/tenant-provisioning.service.js';
@@ -98,6 +99,8 @@ export interface ControlDeps {
   tenants: TenantLifecycleService;
   settings: TenantSettingsService;
   accounts: AccountServices;
+  /** Self-serve sign-up and email verification. */
+  signup: SignupFeature;
 }
 
 export interface AccountServices {
@@ -115,6 +118,8 @@ export interface ComposeControlOptions {
   objectStore?: ObjectStore;
   /** The embedded ERP's `db` service (tests: an ERP served on a loopback port). */
   databases?: () => ErpDatabases;
+  /** Sign-up's bot check (tests: a verifier of their own). */
+  captcha?: CaptchaVerifier;
 }
 
 function lazySecretBox(make: () => SecretBox): SecretBox {
@@ -223,6 +228,21 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
     team: new TeamService(db, clock, plans, audit),
   };
   const jobs = composeJobs({ db, erps, plans, audit, clock, objects });
+  // Provisioning and the lifecycle commands reach the embedded ERP's `db` service the same way.
+  const erpAccess = { db, box, databases, erpTimeoutMs: config.ERP_TIMEOUT_MS, audit, onRoutingChanged };
+  const provisioning = new TenantProvisioningService({
+    ...erpAccess,
+    erpUrl: config.ERP_URL,
+    tenantsHost: config.TENANTS_HOST,
+    members,
+  });
+  const limiter = new RateLimiter(db, clock);
+  const signup = composeSignup(
+    config,
+    db,
+    { clock, limiter, email, audit, linkConfig, provisioning, sessions },
+    opts.captcha,
+  );
   return {
     config,
     db,
@@ -237,7 +257,7 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
     objects,
     embeddedObjects: opened.embedded,
     jobs,
-    limiter: new RateLimiter(db, clock),
+    limiter,
     objectStore: objects,
     intake: new ControlIntakeService(db, clock, config.INTAKE_DEDUPE_WINDOW_S),
     crm,
@@ -274,26 +294,10 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
     box,
     publicOrigins,
     tenantErps,
-    provisioning: new TenantProvisioningService({
-      db,
-      box,
-      databases,
-      erpUrl: config.ERP_URL,
-      erpTimeoutMs: config.ERP_TIMEOUT_MS,
-      tenantsHost: config.TENANTS_HOST,
-      members,
-      audit,
-      onRoutingChanged,
-    }),
-    tenants: new TenantLifecycleService({
-      db,
-      box,
-      databases,
-      erpTimeoutMs: config.ERP_TIMEOUT_MS,
-      audit,
-      onRoutingChanged,
-    }),
+    provisioning,
+    tenants: new TenantLifecycleService(erpAccess),
     settings: new TenantSettingsService(db, plans, audit),
     accounts,
+    signup,
   };
 }

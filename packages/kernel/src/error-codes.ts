@@ -65,6 +65,10 @@ export const ERROR_CODES = [
   'PORTAL_LINK_INVALID',
   'INVITATION_INVALID',
   'RESET_TOKEN_INVALID',
+  // sign-up and email verification (docs/control-plane.md, "Sign-up")
+  'EMAIL_TAKEN',
+  'EMAIL_NOT_VERIFIED',
+  'VERIFICATION_TOKEN_INVALID',
   // jobs (control plane /jobs)
   'JOB_TRANSITION_INVALID',
   'UPLOAD_URL_INVALID',

@@ -57,6 +57,15 @@ export async function insertProvisioningTenant(
   return { record: (await getTenantRecordBySlug(q, t.slug))!, created: false };
 }
 
+/**
+ * Takes back a reservation that never became a tenant (a failed sign-up): only while it is still
+ * `provisioning`, so an active tenant can never be deleted this way. False when nothing was deleted.
+ */
+export async function deleteProvisioningTenant(q: Queryable, id: string): Promise<boolean> {
+  const r = await q.query(`DELETE FROM tenants WHERE id = $1::uuid AND status = 'provisioning'`, [id]);
+  return r.rowCount > 0;
+}
+
 /** Moves the tenant to another plan (the catalogue in plans.ts); false when there is no such tenant. */
 export async function setTenantPlan(q: Queryable, id: string, plan: PlanId): Promise<boolean> {
   const r = await q.query('UPDATE tenants SET plan = $2, updated_at = now() WHERE id = $1::uuid', [id, plan]);

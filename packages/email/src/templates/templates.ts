@@ -43,6 +43,19 @@ export const TEMPLATES = {
       ),
     }),
   }),
+  email_verification: define({
+    schema: z.object({ name: name.optional(), verifyUrl: url, expiresInHours: z.number().int().min(1).max(720).default(48) }),
+    sample: { name: 'Jane Roe', verifyUrl: 'https://app.example.com/verify-email#token=sample', expiresInHours: 48 },
+    render: (b, d) => ({
+      subject: `Verify your email for ${b.companyName}`,
+      text: `Hello${d.name ? ` ${d.name}` : ''},\n\nWelcome to ${b.companyName}. Open this link within ${d.expiresInHours} hours to verify your email address:\n${d.verifyUrl}\n\nUntil then you can set up your company, but not send quotes or invite your team.${textFooter(b)}`,
+      html: layout(
+        b,
+        'Verify your email',
+        html`<p>Hello${d.name ? html` ${d.name}` : ''},</p><p>Welcome to ${b.companyName}. The link works for ${d.expiresInHours} hours.</p>${button(b, d.verifyUrl, 'Verify my email')}<p>Until then you can set up your company, but not send quotes or invite your team.</p>`,
+      ),
+    }),
+  }),
   invitation: define({
     schema: z.object({ inviterName: name, acceptUrl: url, role: z.string().max(50).optional() }),
     sample: { inviterName: 'Sam Office', acceptUrl: 'https://app.example.com/invite?token=sample', role: 'technician' },

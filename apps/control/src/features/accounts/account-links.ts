@@ -1,5 +1,5 @@
 /**
- * The links emailed for invitations and password resets. The token travels in the URL fragment
+ * The links emailed for invitations, password resets and email verification. The token travels in the URL fragment
  * (`#token=`), which browsers never send to a server: it stays out of access logs, proxies and
  * Referer headers; the page reads it and posts it to the API.
  */
@@ -10,11 +10,12 @@ export interface LinkConfig {
   tenantOrigin: (host: string) => string;
 }
 
-export type LinkKind = 'invitation' | 'password-reset';
+export type LinkKind = 'invitation' | 'password-reset' | 'email-verification';
 
 const PATHS: Record<LinkKind, string> = {
   invitation: '/account/accept-invitation',
   'password-reset': '/account/reset-password',
+  'email-verification': '/verify-email',
 };
 
 export function accountLink(c: LinkConfig, tenantSlug: string, kind: LinkKind, token: string): string {

@@ -88,6 +88,7 @@ export function registerAuthRoutes(app: FastifyInstance, catalogue: RouteCatalog
         user: { id: me.user_id, email: me.email, name: me.user_name },
         tenant: { id: me.tenant_id, slug: me.slug, name: me.tenant_name, status: me.status },
         role: me.role,
+        email_verified: await deps.signup.verification.isVerified(p.userId),
       };
     },
   });

@@ -9,6 +9,7 @@ import type { ControlDeps } from '../../deps.js';
 import { pageQuery, route, type RouteCatalogue } from '../../openapi/routes.js';
 import { assertOwnTenant, authenticate, requireRole } from '../auth/auth.guard.js';
 import { ROLES } from '../auth/principal.js';
+import { requireVerifiedEmail } from '../signup/verified-email.guard.js';
 import { clientOf, emailField } from './auth.routes.js';
 
 const uuid = z.uuid({ error: 'must be a UUID' });
@@ -51,9 +52,9 @@ export function registerTeamRoutes(app: FastifyInstance, catalogue: RouteCatalog
     summary: 'Invite someone with a role (the same 202 whether or not the address has an account)',
     tags: ['users'],
     security: 'bearer',
-    preHandler: managers,
     params: z.strictObject({ id: uuid }),
     body: z.strictObject({ email: emailField, role }),
+    preHandler: [...managers, requireVerifiedEmail(deps)],
     responses: { '202': 'Invitation emailed (nothing is sent to an existing member)' },
     handler: async ({ params, body }, req, reply) => {
       const p = assertOwnTenant(req, params.id);

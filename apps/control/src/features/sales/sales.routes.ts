@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { ControlDeps } from '../../deps.js';
 import { pageQuery, route, type RouteCatalogue, uuidParam } from '../../openapi/routes.js';
 import { authenticate, principalOf, requireRole } from '../auth/auth.guard.js';
+import { requireVerifiedEmail } from '../signup/verified-email.guard.js';
 import { priceGridBody, productCode, quoteBody } from './price-grid.schemas.js';
 
 export function registerSalesRoutes(app: FastifyInstance, catalogue: RouteCatalogue, deps: ControlDeps): void {
@@ -82,6 +83,7 @@ export function registerSalesRoutes(app: FastifyInstance, catalogue: RouteCatalo
     ...base,
     method: 'POST',
     url: '/sales/quotes/:id/send',
+    preHandler: [...guard, requireVerifiedEmail(deps)],
     summary:
       "Send the quote: a customer portal link (on the tenant's primary host), emailed and texted to the customer; Idempotency-Key honoured",
     params: idParam,

@@ -11,10 +11,11 @@
  */
 import { randomBytes } from 'node:crypto';
 
-import type { Db } from '@platform/db';
+import type { Db, Queryable } from '@platform/db';
 import { AppError } from '@platform/kernel';
 import type { SecretBox } from '@platform/secrets';
 import {
+  deleteProvisioningTenant,
   ensureSubdomain,
   type ErpDatabases,
   getErpRouting,
@@ -44,7 +45,18 @@ export interface CreateTenantInput {
   plan: PlanId;
   owner_email: string;
   owner_password: string;
+  owner_name?: string | undefined;
   erp?: OutsideErp | undefined;
+}
+
+/**
+ * A self-serve sign-up's creation: the slug must be new (an existing tenant of any state is
+ * TENANT_SLUG_TAKEN), a failure at any step undoes what was made (the ERP database is dropped, the
+ * reserved tenant row deleted) instead of waiting for a re-run, and `activate` runs in the last
+ * transaction, so what it writes exists only if the tenant does.
+ */
+export interface FreshTenantOptions {
+  activate: (q: Queryable, made: { tenantId: string; ownerId: string }) => Promise<void>;
 }
 
 export interface ProvisionedTenant {
@@ -77,6 +89,23 @@ export type Actor = AuditEntry['actor'];
 export class TenantProvisioningService {
   constructor(private readonly d: ProvisioningDeps) {}
 
+  /** Creates a new tenant or refuses; never leaves anything behind when a step fails. */
+  async createFresh(input: CreateTenantInput, actor: Actor, ip: string, fresh: FreshTenantOptions) {
+    const { record, created } = await insertProvisioningTenant(this.d.db, {
+      slug: input.slug,
+      name: input.name,
+      plan: input.plan,
+      erpDb: erpDbOf(input.slug),
+    });
+    if (!created) throw new AppError('TENANT_SLUG_TAKEN', `The address ${input.slug} is taken.`, { details: { field: 'slug' } });
+    try {
+      return await this.finish(record, input, actor, ip, fresh);
+    } catch (e) {
+      await this.undo(record);
+      throw e;
+    }
+  }
+
   async create(input: CreateTenantInput, actor: Actor, ip?: string): Promise<ProvisionedTenant> {
     const outside = input.erp;
     // An outside ERP is checked before anything is written: a typo never leaves a tenant behind.
@@ -97,6 +126,17 @@ export class TenantProvisioningService {
       throw new AppError('TENANT_SLUG_TAKEN', `A ${record.status} tenant already has the slug ${input.slug}.`, {
         details: { status: record.status },
       });
+    return this.finish(record, input, actor, ip);
+  }
+
+  private async finish(
+    record: TenantRecord,
+    input: CreateTenantInput,
+    actor: Actor,
+    ip: string | undefined,
+    fresh?: FreshTenantOptions,
+  ): Promise<ProvisionedTenant> {
+    const outside = input.erp;
     const routing = outside
       ? { kind: 'odoo' as const, url: outside.url, db: outside.db, login: outside.login, apiKey: outside.api_key }
       : await this.embeddedDatabase(record);
@@ -104,11 +144,13 @@ export class TenantProvisioningService {
       await putErpRouting(q, this.d.box, { tenantId: record.id, ...routing });
       await setTenantErpDb(q, record.id, routing.db);
       await ensureSubdomain(q, record.id, input.slug, this.d.tenantsHost);
-      await this.d.members.ensureMember(q, record.id, {
+      const owner = await this.d.members.ensureMember(q, record.id, {
         email: input.owner_email,
         role: 'owner',
         password: input.owner_password,
+        ...(input.owner_name ? { name: input.owner_name } : {}),
       });
+      if (fresh) await fresh.activate(q, { tenantId: record.id, ownerId: owner.userId });
       await setTenantStatus(q, record.id, ['provisioning'], 'active');
       await this.d.audit.record(q, {
         tenantId: record.id,
@@ -121,6 +163,14 @@ export class TenantProvisioningService {
     });
     this.d.onRoutingChanged(record.id);
     return this.answer((await getTenantRecord(this.d.db, record.id))!);
+  }
+
+  /** Takes back a fresh tenant whose creation failed: its ERP database, then its reserved row. */
+  private async undo(t: TenantRecord): Promise<void> {
+    const name = erpDbOf(t.slug);
+    const dbs = this.d.databases();
+    if (await dbs.exists(name)) await dbs.drop(name);
+    await deleteProvisioningTenant(this.d.db, t.id);
   }
 
   /** The tenant's embedded database, its service account and key; a half-made one is made again. */

@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { startTestErp, type TestErp } from '@platform/erp-embedded/testing';
 import { ErpDatabases } from '@platform/tenancy';
 
+import type { ComposeControlOptions } from '../../deps.js';
 import { type ControlKit, startControlKit } from '../../testing/control-test-kit.js';
 
 export const OPERATOR_TOKEN = 'operator-token-of-the-tests-0123456789';
@@ -20,7 +21,8 @@ export interface TenantsKit extends ControlKit {
   operator: { authorization: string };
 }
 
-export async function startTenantsKit(): Promise<TenantsKit> {
+/** `extra`: more of the composition's options (e.g. sign-up's bot check). */
+export async function startTenantsKit(extra: ComposeControlOptions = {}): Promise<TenantsKit> {
   // The ERP keeps its databases apart from the platform's, as in production.
   const erp = await startTestErp({ dbName: 'install_default', masterPassword: MASTER });
   const holder = {
@@ -38,7 +40,7 @@ export async function startTenantsKit(): Promise<TenantsKit> {
       ERP_API_KEY: erp.apiKey,
       ERP_TIMEOUT_MS: '30000',
     },
-    { databases: () => holder.current },
+    { ...extra, databases: () => holder.current },
   ).catch(async (e: unknown) => {
     await erp.close();
     throw e;

@@ -2,10 +2,13 @@
  * Accept an invitation / choose a new password. The token comes from the URL fragment (it never
  * reaches a server log) and is removed from the address bar as soon as it is read, so it is not left
  * in history or shared by a copied URL. An accepted invitation signs the person in like the field login.
+ * The same bundle serves the sign-up page (signup.ts) and the email verification page (verify-email.ts).
  */
-import { setSession } from '../field/store.js';
-import type { Session } from '../field/types.js';
+import './signup.js';
+import './verify-email.js';
+
 import { $, h } from '../shared/dom.js';
+import { keepSignIn } from './signed-in.js';
 
 const form = $<HTMLFormElement>('#account-form');
 const msg = $('#account-msg')!;
@@ -76,15 +79,8 @@ form?.addEventListener('submit', async (e) => {
   }
   if (!r) return fail('<p>No connection: please try again.</p>');
   if (r.ok && kind === 'invitation') {
-    const a = (await r.json()) as Omit<Session, 'expires_at'> & { expires_in: number };
-    await setSession({
-      access_token: a.access_token,
-      refresh_token: a.refresh_token,
-      expires_at: Date.now() + a.expires_in * 1000,
-      user: a.user,
-      tenant: a.tenant,
-    });
-    location.assign(a.user.role === 'technician' ? '/field/jobs' : '/office/leads');
+    const role = await keepSignIn(r);
+    location.assign(role === 'technician' ? '/field/jobs' : '/office/leads');
     return;
   }
   if (r.ok) {

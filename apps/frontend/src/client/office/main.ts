@@ -19,6 +19,7 @@ import { quotePage } from './quote.page.js';
 import { quoteBuilderPage } from './quote-builder.page.js';
 import { quotesListPage } from './quotes-list.page.js';
 import { searchPage } from './search.page.js';
+import { showVerifyBanner } from './verify-banner.js';
 
 const app = $('#app')!;
 const tenantSlug = document.body.dataset.tenantSlug ?? '';
@@ -57,6 +58,7 @@ async function signOut(): Promise<void> {
 async function render(msg = ''): Promise<void> {
   const session = await getSession();
   showOfficeHeader(session, () => void signOut());
+  void showVerifyBanner(session);
   if (!session) {
     app.innerHTML = loginView();
     return;

@@ -1,0 +1,93 @@
+/**
+ * The sign-up feature's parts, built by deps.ts: the bot check (reCAPTCHA v3 siteverify with
+ * CAPTCHA_SECRET_KEY; otherwise the local stand-in served by this app at /local-captcha, which
+ * checks that a page asked for a token, not that a person did), email verification and sign-up.
+ */
+import type { Db } from '@platform/db';
+import type { EmailOutboxService } from '@platform/email';
+import type { RateLimiter } from '@platform/http-kit';
+import { type Clock, randomToken } from '@platform/kernel';
+import { type CaptchaVerifier, createSiteverifyVerifier, GOOGLE_SITEVERIFY_URL } from '@platform/providers';
+
+import type { ControlConfig } from '../../control.config.js';
+import type { LinkConfig } from '../accounts/account-links.js';
+import { EmailVerificationService } from '../accounts/email-verification.service.js';
+import type { SessionService } from '../accounts/sessions.service.js';
+import type { AuditLog } from '../audit/audit-log.js';
+import type { TenantProvisioningService } from '../tenants/tenant-provisioning.service.js';
+import { SignupService } from './signup.service.js';
+
+export interface SignupFeature {
+  signup: SignupService;
+  verification: EmailVerificationService;
+  /** Embedded mode: the local siteverify stand-in this app serves at /local-captcha. */
+  localCaptcha: { secret: string; siteKey: string; bind(baseUrl: string): void } | null;
+}
+
+export interface SignupParts {
+  clock: Clock;
+  limiter: RateLimiter;
+  email: EmailOutboxService;
+  audit: AuditLog;
+  linkConfig: LinkConfig;
+  provisioning: TenantProvisioningService;
+  sessions: SessionService;
+}
+
+const list = (v: string | undefined) =>
+  (v ?? '')
+    .split(',')
+    .map((h) => h.trim().toLowerCase())
+    .filter(Boolean);
+
+function botCheck(c: ControlConfig): { verifier: CaptchaVerifier; local: SignupFeature['localCaptcha'] } {
+  const common = { minScore: c.CAPTCHA_MIN_SCORE, timeoutMs: 3_000 };
+  if (c.CAPTCHA_SECRET_KEY)
+    return {
+      verifier: createSiteverifyVerifier({
+        ...common,
+        verifyUrl: c.CAPTCHA_VERIFY_URL ?? GOOGLE_SITEVERIFY_URL,
+        secret: c.CAPTCHA_SECRET_KEY,
+        allowedHostnames: list(c.CAPTCHA_ALLOWED_HOSTNAMES),
+      }),
+      local: null,
+    };
+  const secret = randomToken(24);
+  const allowed = list(c.CAPTCHA_ALLOWED_HOSTNAMES);
+  let inner: CaptchaVerifier | undefined;
+  return {
+    verifier: {
+      verify: (input) => {
+        if (!inner) throw new Error('local bot-check verifier used before the server listened');
+        return inner.verify(input);
+      },
+    },
+    local: {
+      secret,
+      siteKey: 'local-site-key',
+      // The stand-in is served by this very app: its URL is known once the server listens.
+      bind: (base) =>
+        void (inner = createSiteverifyVerifier({
+          ...common,
+          verifyUrl: `${base.replace(/\/+$/, '')}/local-captcha/siteverify`,
+          secret,
+          allowedHostnames: allowed.length ? allowed : ['localhost', '127.0.0.1', '[::1]', `*.${c.TENANTS_HOST}`],
+        })),
+    },
+  };
+}
+
+export function composeSignup(config: ControlConfig, db: Db, p: SignupParts, captcha?: CaptchaVerifier): SignupFeature {
+  const check = captcha ? { verifier: captcha, local: null } : botCheck(config);
+  const verification = new EmailVerificationService(db, p.clock, p.email, p.limiter, p.audit, p.linkConfig);
+  const signup = new SignupService({
+    db,
+    limiter: p.limiter,
+    captcha: check.verifier,
+    provisioning: p.provisioning,
+    verification,
+    sessions: p.sessions,
+    audit: p.audit,
+  });
+  return { signup, verification, localCaptcha: check.local };
+}
