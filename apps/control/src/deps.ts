@@ -18,14 +18,9 @@ import type { ObjectStore } from '@platform/storage';
 import { ErpDatabases, TenantErps as RoutedTenantErps, TenantHostResolver } from '@platform/tenancy';
 
 import { type ControlConfig, loadControlStorage } from './control.config.js';
-import { InvitationService } from './features/accounts/invitations.service.js';
-import { LoginService } from './features/accounts/login.service.js';
-import { LoginThrottle } from './features/accounts/login-throttle.js';
+import { type AccountServices, composeAccounts } from './features/accounts/accounts.compose.js';
 import { MembersService } from './features/accounts/members.service.js';
 import { dummyHash } from './features/accounts/password-hasher.js';
-import { PasswordResetService } from './features/accounts/password-reset.service.js';
-import { SessionService } from './features/accounts/sessions.service.js';
-import { TeamService } from './features/accounts/team.service.js';
 import { AuditLog } from './features/audit/audit-log.js';
 import { type AccessTokenKeys, accessTokenKeys } from './features/auth/access-token.js';
 import { CrmService } from './features/crm/crm.service.js';
@@ -101,14 +96,6 @@ export interface ControlDeps {
   accounts: AccountServices;
   /** Self-serve sign-up and email verification. */
   signup: SignupFeature;
-}
-
-export interface AccountServices {
-  login: LoginService;
-  sessions: SessionService;
-  invitations: InvitationService;
-  passwordResets: PasswordResetService;
-  team: TeamService;
 }
 
 export interface ComposeControlOptions {
@@ -218,15 +205,8 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
     { tenantsHost: config.TENANTS_HOST, portalLinkDays: config.PORTAL_LINK_TTL_DAYS, origin: linkConfig.tenantOrigin },
     (tenantId, leadId, event) => pipeline.follow(tenantId, leadId, event),
   );
-  const throttle = new LoginThrottle(db, clock, config);
-  const sessions = new SessionService(db, clock, tokenKeys, audit, config);
-  const accounts: AccountServices = {
-    login: new LoginService(db, throttle, sessions, audit),
-    sessions,
-    invitations: new InvitationService(db, clock, plans, email, sessions, throttle, audit, linkConfig),
-    passwordResets: new PasswordResetService(db, clock, email, new RateLimiter(db, clock), audit, throttle, linkConfig),
-    team: new TeamService(db, clock, plans, audit),
-  };
+  const accounts = composeAccounts({ db, clock, config, tokenKeys, audit, plans, email, linkConfig });
+  const sessions = accounts.sessions;
   const jobs = composeJobs({ db, erps, plans, audit, clock, objects });
   // Provisioning and the lifecycle commands reach the embedded ERP's `db` service the same way.
   const erpAccess = { db, box, databases, erpTimeoutMs: config.ERP_TIMEOUT_MS, audit, onRoutingChanged };

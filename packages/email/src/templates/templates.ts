@@ -44,7 +44,11 @@ export const TEMPLATES = {
     }),
   }),
   email_verification: define({
-    schema: z.object({ name: name.optional(), verifyUrl: url, expiresInHours: z.number().int().min(1).max(720).default(48) }),
+    schema: z.object({
+      name: name.optional(),
+      verifyUrl: url,
+      expiresInHours: z.number().int().min(1).max(720).default(48),
+    }),
     sample: { name: 'Jane Roe', verifyUrl: 'https://app.example.com/verify-email#token=sample', expiresInHours: 48 },
     render: (b, d) => ({
       subject: `Verify your email for ${b.companyName}`,

@@ -97,7 +97,8 @@ export class TenantProvisioningService {
       plan: input.plan,
       erpDb: erpDbOf(input.slug),
     });
-    if (!created) throw new AppError('TENANT_SLUG_TAKEN', `The address ${input.slug} is taken.`, { details: { field: 'slug' } });
+    if (!created)
+      throw new AppError('TENANT_SLUG_TAKEN', `The address ${input.slug} is taken.`, { details: { field: 'slug' } });
     try {
       return await this.finish(record, input, actor, ip, fresh);
     } catch (e) {
