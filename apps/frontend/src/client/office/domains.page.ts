@@ -55,7 +55,7 @@ async function draw(app: HTMLElement, msg = '', kind: 'ok' | 'err' | '' = ''): P
   const r = await call<{ items: DomainView[] }>(await tenantApi('/domains?page_size=100'));
   app.innerHTML = `${settingsHead('Domains')}<p id="office-msg" role="status" class="${kind}">${h(msg)}</p>
 <p>Your site and office answer on each active domain. A custom domain needs a CNAME record pointing at the platform; the check runs by itself every few minutes.</p>
-<ul class="plain">${r.items.map(domainHtml).join('')}</ul>
+<h2>Your domains</h2><ul class="plain">${r.items.map(domainHtml).join('')}</ul>
 <form id="domain-form" class="card" novalidate><h2 style="margin-top:0">Add a custom domain</h2>
 <label for="domain-name">Domain (for example www.yourcompany.com)</label><input id="domain-name" data-field="domain" aria-describedby="domain-name-err" required maxlength="253" autocomplete="off">${errSlot('domain-name', 'domain')}
 <label class="check"><input type="checkbox" id="domain-primary"> Make it the primary domain</label>
