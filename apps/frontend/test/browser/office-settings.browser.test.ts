@@ -126,6 +126,13 @@ describe("the owner's console", () => {
     await page.waitForSelector('text=Invitation sent to nina@acme-a.test');
     expect(await page.locator('li.card', { hasText: 'nina@acme-a.test' }).textContent()).toContain('pending');
     await checkBothWidths(page, 'team');
+    await page.click('button[data-resend="nina@acme-a.test"]');
+    await page.waitForSelector('text=Invitation sent again to nina@acme-a.test');
+    await page.selectOption(`#role-${a.technician.id}`, 'office');
+    await page.click(`button[data-save-role="${a.technician.id}"]`);
+    await page.waitForSelector('text=Role changed.');
+    expect(await page.textContent('aside')).toContain('Technicians: 0 of 10');
+    expect(await page.inputValue(`#role-${a.technician.id}`)).toBe('office');
     await ctx.close();
 
     const office = await s.browser.newContext(DESKTOP);

@@ -77,7 +77,7 @@ export const developersPage: OfficePage = {
     }
     try {
       if (toggle) {
-        const enabled = b.textContent?.startsWith('Enable') ?? false;
+        const enabled = b.dataset.enable === 'true';
         await send('PATCH', await hooks(`/${encodeURIComponent(toggle)}`), { enabled });
         press.armed = '';
         return draw(app, { msg: enabled ? 'Endpoint enabled.' : 'Endpoint disabled: it is sent nothing until enabled.', kind: 'ok' });

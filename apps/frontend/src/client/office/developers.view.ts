@@ -55,7 +55,7 @@ function endpointHtml(e: WebhookEndpointView, armed: string, log: DeliveryLog | 
 <div class="muted wrap-any">${h(e.url)}</div>${e.description ? `<div>${h(e.description)}</div>` : ''}
 <div>Events: ${e.events.map((x) => `<span class="pill">${h(x)}</span>`).join(' ')}</div>
 <div>${state} · added ${h(when(e.created_at))}</div>
-<div class="row" style="margin-top:.5rem"><button class="btn secondary" type="button" data-toggle="${h(e.id)}">${e.enabled ? 'Disable' : 'Enable'}<span class="visually-hidden"> ${h(host(e.url))}</span></button>
+<div class="row" style="margin-top:.5rem"><button class="btn secondary" type="button" data-toggle="${h(e.id)}" data-enable="${e.enabled ? 'false' : 'true'}">${e.enabled ? 'Disable' : 'Enable'}<span class="visually-hidden"> ${h(host(e.url))}</span></button>
 ${confirm('rotate', 'Rotate secret', 'Confirm: rotate (the old secret stops at once)')}
 ${confirm('delete', 'Delete', 'Confirm: delete this endpoint and its log')}
 <button class="btn secondary" type="button" data-log="${h(e.id)}" aria-expanded="${log ? 'true' : 'false'}">Delivery log</button></div>

@@ -1,8 +1,9 @@
 /**
  * /office/settings/team: the members (GET /api/tenants/{id}/users) with their roles, the plan's user
- * and technician limits beside them (GET …/plan), invite by email and role, change a role, remove (a
- * second press confirms). The control plane lists no pending invitations, so the ones sent from this
- * page are kept on screen until it is left; "Resend" invites again, which replaces the pending one.
+ * and technician limits beside them (GET …/plan), invite by email and role, change a role (chosen in
+ * its list, then sent by its button: arrowing through a list sends nothing), remove (a second press
+ * confirms). The control plane lists no pending invitations, so the ones sent from this page are kept
+ * on screen until it is left; "Resend" invites again, which replaces the pending one.
  */
 import { call, postJson } from '../field/api.js';
 import { getSession } from '../field/store.js';
@@ -49,7 +50,8 @@ function memberHtml(m: Member, me: string): string {
   const self = m.id === me;
   return `<li class="card"><strong>${who}</strong>${self ? ' (you)' : ''} <span class="muted wrap-any">${h(m.email)}</span>
 <div class="muted">Joined ${h(when(m.joined_at))}</div>
-<div class="row" style="margin-top:.5rem"><label for="role-${h(m.id)}">Role<span class="visually-hidden"> of ${who}</span></label><select id="role-${h(m.id)}" data-role-of="${h(m.id)}">${roleOptions(m.role)}</select>
+<div class="row" style="margin-top:.5rem"><label for="role-${h(m.id)}">Role<span class="visually-hidden"> of ${who}</span></label><select id="role-${h(m.id)}">${roleOptions(m.role)}</select>
+<button class="btn secondary" type="button" data-save-role="${h(m.id)}">Change role<span class="visually-hidden"> of ${who}</span></button>
 ${self ? '' : `<button class="btn${press.armed === m.id ? '' : ' secondary'}" type="button" data-remove="${h(m.id)}">${press.armed === m.id ? `Confirm: remove ${who}` : `Remove<span class="visually-hidden"> ${who}</span>`}</button>`}</div></li>`;
 }
 
@@ -97,25 +99,19 @@ export const teamPage: OfficePage = {
     if (await sendForm(form, async () => void (await invite(email, role))))
       await draw(app, `Invitation sent to ${email}: the link in it works for 7 days.`, 'ok');
   },
-  async change(el, app) {
-    const id = el.dataset.roleOf;
-    if (!id) return;
-    try {
-      await call(await tenantApi(`/users/${encodeURIComponent(id)}`), {
-        method: 'PATCH',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ role: el.value }),
-      });
-      await draw(app, 'Role changed.', 'ok');
-      $<HTMLSelectElement>(`#role-${CSS.escape(id)}`)?.focus();
-    } catch (e) {
-      await draw(app);
-      say(refusal(e), 'office-msg', 'err');
-    }
-  },
   async click(b, app) {
-    const { remove, resend, resendRole } = b.dataset;
+    const { remove, resend, resendRole, saveRole } = b.dataset;
     try {
+      if (saveRole) {
+        const role = $<HTMLSelectElement>(`#role-${CSS.escape(saveRole)}`)!.value;
+        await call(await tenantApi(`/users/${encodeURIComponent(saveRole)}`), {
+          method: 'PATCH',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ role }),
+        });
+        await draw(app, 'Role changed.', 'ok');
+        return $<HTMLButtonElement>(`button[data-save-role="${CSS.escape(saveRole)}"]`)?.focus();
+      }
       if (resend && resendRole) {
         await invite(resend, resendRole);
         return draw(app, `Invitation sent again to ${resend}; the earlier link no longer works.`, 'ok');
