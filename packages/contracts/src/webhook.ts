@@ -1,9 +1,11 @@
 /**
  * Outbound webhooks as the control plane answers them (`/api/tenants/{id}/webhooks`): an endpoint,
  * the secret shown once, and a line of the delivery log. Shared by the control plane and the
- * console's Developers screen: types only.
+ * console's Developers screen (which also lists the event names for its checkboxes).
  */
 import type { WebhookEventType } from './outbox-topics.js';
+
+export { WEBHOOK_EVENT_TYPES } from './outbox-topics.js';
 
 export interface WebhookEndpointView {
   id: string;

@@ -1,6 +1,6 @@
 /**
- * The office views, one bundle: the leads inbox, the quote builder and quotes, and the dispatch board,
- * all through the control plane's /crm, /sales and /jobs. Signed in through the same control-plane
+ * The office views, one bundle: the leads inbox, the quote builder and quotes, the dispatch board and
+ * the owners' Settings (developers, domains, team), all through the control plane. Signed in through the same control-plane
  * session as the field app. Each screen is an OfficePage; this module signs in, picks the page by
  * path and hands it the events of its controls.
  */
@@ -9,7 +9,9 @@ import { clearSession, getSession } from '../field/store.js';
 import { loginView } from '../field/views.js';
 import { $ } from '../shared/dom.js';
 import { customerPage, customersPage } from './customers.page.js';
+import { developersPage } from './developers.page.js';
 import { dispatchPage } from './dispatch.page.js';
+import { domainsPage } from './domains.page.js';
 import { jobPage } from './job.page.js';
 import { leadsPage } from './leads.page.js';
 import { explain, say } from './office-common.js';
@@ -19,6 +21,8 @@ import { quotePage } from './quote.page.js';
 import { quoteBuilderPage } from './quote-builder.page.js';
 import { quotesListPage } from './quotes-list.page.js';
 import { searchPage } from './search.page.js';
+import { planRefusal } from './settings-common.js';
+import { teamPage } from './team.page.js';
 import { showVerifyBanner } from './verify-banner.js';
 
 const app = $('#app')!;
@@ -33,6 +37,9 @@ function pageFor(path: string): OfficePage {
   if (path === '/office/quotes/new') return quoteBuilderPage;
   if (path.startsWith('/office/quotes/')) return quotePage;
   if (path.startsWith('/office/jobs/')) return jobPage;
+  if (path === '/office/settings/developers') return developersPage;
+  if (path === '/office/settings/domains') return domainsPage;
+  if (path === '/office/settings/team') return teamPage;
   return leadsPage;
 }
 const page = pageFor(location.pathname);
@@ -40,8 +47,10 @@ const page = pageFor(location.pathname);
 /** What went wrong in a page: signed out → the sign-in form; an office-only view → said so; else the message. */
 async function failed(e: unknown, drawing: boolean): Promise<void> {
   if (e instanceof SignedOutError) return render();
-  if (e instanceof ApiError && e.status === 403) {
-    app.innerHTML =
+  if (e instanceof ApiError && e.status === 403 && !planRefusal(e)) {
+    app.innerHTML = location.pathname.startsWith('/office/settings/')
+      ? '<h1>Owners and admins only</h1><p>The company settings are for its owners and admins.</p>'
+      :
       '<h1>Office only</h1><p>These views are for office staff and owners.</p><button class="btn secondary" id="logout" type="button">Sign out</button>';
     return;
   }
@@ -59,6 +68,9 @@ async function render(msg = ''): Promise<void> {
   const session = await getSession();
   showOfficeHeader(session, () => void signOut());
   void showVerifyBanner(session);
+  // Settings are for owners and admins; the control plane refuses others anyway.
+  const settings = document.getElementById('nav-settings');
+  if (settings) settings.hidden = !session || !['owner', 'admin'].includes(session.user.role);
   if (!session) {
     app.innerHTML = loginView();
     return;

@@ -43,7 +43,9 @@ export function officeShell(
     ([href, label]) =>
       `<a href="${href}"${path === href || path.startsWith(`${href}/`) ? ' aria-current="page"' : ''}>${label}</a>`,
   ).join('');
-  const body = `<nav aria-label="Office" class="row office-nav">${links}</nav>
+  // Shown by the bundle to owners and admins only (the role is known once signed in).
+  const settings = `<a id="nav-settings" href="/office/settings/developers" hidden${path.startsWith('/office/settings/') ? ' aria-current="page"' : ''}>Settings</a>`;
+  const body = `<nav aria-label="Office" class="row office-nav">${links}${settings}</nav>
 <div id="app" aria-live="polite"><p class="muted">Loading…</p></div><noscript><p>The office views need JavaScript.</p></noscript>`;
   return page({
     branding,

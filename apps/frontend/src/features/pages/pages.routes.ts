@@ -69,4 +69,6 @@ export function registerPageRoutes(app: FastifyInstance, bundles: Bundles): void
   app.get('/office/quotes/new', office);
   app.get('/office/quotes/:id', office);
   app.get('/office/jobs/:id', office);
+  app.get('/office/settings', async (_req, reply) => reply.redirect('/office/settings/developers'));
+  for (const screen of ['developers', 'domains', 'team']) app.get(`/office/settings/${screen}`, office);
 }

@@ -36,6 +36,9 @@ canvas.sig{width:100%;height:11rem;border:1px dashed #6e7781;border-radius:.4rem
 export const OFFICE_CSS = `
 .office-bar{display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:center;justify-content:space-between;margin-bottom:.75rem}.office-who{margin:0}.office-bar form{flex:1 1 16rem;max-width:28rem}.office-bar form input{flex:1;min-width:0}
 .office-nav{margin-bottom:.5rem;gap:1rem}.office-nav a[aria-current]{font-weight:700}
+.settings-tabs{gap:1rem;margin-bottom:.75rem}.settings-tabs a[aria-current]{font-weight:700}.wrap-any{overflow-wrap:anywhere}
+.settings-split{display:grid;gap:0 1rem;grid-template-columns:minmax(0,1fr)}@media (min-width:900px){.settings-split{grid-template-columns:minmax(0,1fr) 18rem;align-items:start}.settings-split aside{margin-top:1rem}}
+.secret input{flex:1;min-width:0;font-family:monospace}.deliveries li{border-top:1px solid #d0d7de;padding:.5rem 0}
 h3{font-size:1.05rem;margin:0 0 .25rem}
 fieldset{border:1px solid #d0d7de;border-radius:.4rem;margin:.75rem 0 0;padding:.25rem .75rem .75rem;min-width:0}legend{font-weight:600;padding:0 .25rem}
 fieldset.card{padding:.5rem 1rem 1rem}
