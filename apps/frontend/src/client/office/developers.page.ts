@@ -3,7 +3,11 @@
  * disable, rotate the secret, delete) and each endpoint's delivery log with Replay. Rotate and delete
  * ask for a second press. A plan without api_access gets the API's sentence naming the plan instead.
  */
-import type { WebhookDeliveryView, WebhookEndpointView, WebhookEndpointWithSecret } from '@platform/contracts/webhook.js';
+import type {
+  WebhookDeliveryView,
+  WebhookEndpointView,
+  WebhookEndpointWithSecret,
+} from '@platform/contracts/webhook.js';
 
 import { call, postJson } from '../field/api.js';
 import { $, h, uuid } from '../shared/dom.js';
@@ -61,7 +65,11 @@ export const developersPage: OfficePage = {
     const description = $<HTMLInputElement>('#wh-desc', form)!.value.trim();
     let made: WebhookEndpointWithSecret | undefined;
     const sent = await sendForm(form, async () => {
-      made = await postJson<WebhookEndpointWithSecret>(await hooks(), { url, events, ...(description ? { description } : {}) });
+      made = await postJson<WebhookEndpointWithSecret>(await hooks(), {
+        url,
+        events,
+        ...(description ? { description } : {}),
+      });
     });
     if (!sent || !made) return;
     await draw(app, { msg: 'Endpoint added.', kind: 'ok', secret: made.secret, secretFor: 'of the new endpoint' });
@@ -80,9 +88,15 @@ export const developersPage: OfficePage = {
         const enabled = b.dataset.enable === 'true';
         await send('PATCH', await hooks(`/${encodeURIComponent(toggle)}`), { enabled });
         press.armed = '';
-        return draw(app, { msg: enabled ? 'Endpoint enabled.' : 'Endpoint disabled: it is sent nothing until enabled.', kind: 'ok' });
+        return draw(app, {
+          msg: enabled ? 'Endpoint enabled.' : 'Endpoint disabled: it is sent nothing until enabled.',
+          kind: 'ok',
+        });
       }
-      for (const [action, id] of [['rotate', rotate], ['delete', del]] as const) {
+      for (const [action, id] of [
+        ['rotate', rotate],
+        ['delete', del],
+      ] as const) {
         if (!id) continue;
         const button = `button[data-${action}="${CSS.escape(id)}"]`;
         if (!(await press.confirmed(`${action}:${id}`, button, () => draw(app)))) return;
@@ -91,12 +105,23 @@ export const developersPage: OfficePage = {
           if (log?.endpointId === id) log = undefined;
           return draw(app, { msg: 'Endpoint deleted.', kind: 'ok' });
         }
-        const r = await postJson<WebhookEndpointWithSecret>(await hooks(`/${encodeURIComponent(id)}/rotate-secret`), {});
-        await draw(app, { msg: 'Secret rotated: the old one no longer signs.', kind: 'ok', secret: r.secret, secretFor: '(new)' });
+        const r = await postJson<WebhookEndpointWithSecret>(
+          await hooks(`/${encodeURIComponent(id)}/rotate-secret`),
+          {},
+        );
+        await draw(app, {
+          msg: 'Secret rotated: the old one no longer signs.',
+          kind: 'ok',
+          secret: r.secret,
+          secretFor: '(new)',
+        });
         return $<HTMLInputElement>('#new-secret')?.focus();
       }
       if (logFor) {
-        log = log?.endpointId === logFor ? undefined : { endpointId: logFor, items: [], page: 1, pageSize: LOG_PAGE_SIZE, total: 0 };
+        log =
+          log?.endpointId === logFor
+            ? undefined
+            : { endpointId: logFor, items: [], page: 1, pageSize: LOG_PAGE_SIZE, total: 0 };
         await draw(app);
         return $<HTMLButtonElement>(`button[data-log="${CSS.escape(logFor)}"]`)?.focus();
       }

@@ -2,7 +2,11 @@
  * Settings → Developers as HTML: the outbound webhook endpoints, the form to add one, the signing
  * secret shown once, and an endpoint's delivery log (GET /api/tenants/{id}/webhooks…).
  */
-import { WEBHOOK_EVENT_TYPES, type WebhookDeliveryView, type WebhookEndpointView } from '@platform/contracts/webhook.js';
+import {
+  WEBHOOK_EVENT_TYPES,
+  type WebhookDeliveryView,
+  type WebhookEndpointView,
+} from '@platform/contracts/webhook.js';
 
 import { h } from '../shared/dom.js';
 import { errSlot } from './office-common.js';
@@ -46,7 +50,11 @@ function logHtml(log: DeliveryLog): string {
 }
 
 function endpointHtml(e: WebhookEndpointView, armed: string, log: DeliveryLog | undefined): string {
-  const state = e.enabled ? 'Enabled' : e.disabled_reason === 'gone' ? 'Disabled (the receiver answered 410 Gone)' : 'Disabled';
+  const state = e.enabled
+    ? 'Enabled'
+    : e.disabled_reason === 'gone'
+      ? 'Disabled (the receiver answered 410 Gone)'
+      : 'Disabled';
   const confirm = (action: string, label: string, confirmLabel: string) =>
     `<button class="btn${armed === `${action}:${e.id}` ? '' : ' secondary'}" type="button" data-${action}="${h(e.id)}">${
       armed === `${action}:${e.id}` ? confirmLabel : label
@@ -66,14 +74,22 @@ const addFormHtml = () =>
   `<form id="webhook-form" class="card" novalidate><h2 style="margin-top:0">Add an endpoint</h2>
 <label for="wh-url">Receiver URL (https)</label><input id="wh-url" type="url" data-field="url" aria-describedby="wh-url-err" placeholder="https://example.com/webhooks" required maxlength="2000">${errSlot('wh-url', 'url')}
 <fieldset data-field="events" aria-describedby="wh-events-err"><legend>Events</legend>${WEBHOOK_EVENT_TYPES.map(
-    (t, i) => `<label class="check"><input type="checkbox" name="events" value="${t}"${i === 0 ? ' checked' : ''}> ${t}</label>`,
+    (t, i) =>
+      `<label class="check"><input type="checkbox" name="events" value="${t}"${i === 0 ? ' checked' : ''}> ${t}</label>`,
   ).join('')}</fieldset>${errSlot('wh-events', 'events')}
 <label for="wh-desc">Description (optional)</label><input id="wh-desc" data-field="description" aria-describedby="wh-desc-err" maxlength="200">${errSlot('wh-desc', 'description')}
 <button class="btn" type="submit" style="margin-top:.5rem">Add endpoint</button></form>`;
 
 export function developersHtml(
   endpoints: WebhookEndpointView[],
-  opts: { msg?: string; kind?: 'ok' | 'err' | ''; secret?: string; secretFor?: string; armed?: string; log?: DeliveryLog },
+  opts: {
+    msg?: string;
+    kind?: 'ok' | 'err' | '';
+    secret?: string;
+    secretFor?: string;
+    armed?: string;
+    log?: DeliveryLog;
+  },
 ): string {
   const list = endpoints.length
     ? `<ul class="plain">${endpoints.map((e) => endpointHtml(e, opts.armed ?? '', opts.log?.endpointId === e.id ? opts.log : undefined)).join('')}</ul>`

@@ -34,9 +34,10 @@ const press = new SecondPress();
 
 function domainHtml(d: DomainView): string {
   const custom = d.domain_type === 'custom';
-  const cname = custom && d.ssl_status !== 'active' && d.cname_target
-    ? `<p>At your DNS provider set: <code class="wrap-any">${h(d.domain)}. CNAME ${h(d.cname_target)}.</code></p>`
-    : '';
+  const cname =
+    custom && d.ssl_status !== 'active' && d.cname_target
+      ? `<p>At your DNS provider set: <code class="wrap-any">${h(d.domain)}. CNAME ${h(d.cname_target)}.</code></p>`
+      : '';
   const detail = [
     d.state === 'failed' ? d.failure_reason : d.check_error,
     custom ? `last checked ${when(d.last_checked_at)}` : '',
@@ -47,7 +48,9 @@ function domainHtml(d: DomainView): string {
 <div><span class="pill">${h(d.ssl_status)}</span> ${custom ? h(STATE_TEXT[d.state]) : 'The platform’s subdomain (always on)'}</div>
 ${detail.length ? `<div class="muted">${h(detail.join(' · '))}</div>` : ''}${cname}
 <div class="row" style="margin-top:.5rem">${d.is_primary ? '' : `<button class="btn secondary" type="button" data-primary="${h(d.domain)}">Make primary<span class="visually-hidden"> ${h(d.domain)}</span></button>`}${
-    custom && d.ssl_status !== 'active' ? `<button class="btn secondary" type="button" data-check="${h(d.id)}">Check again<span class="visually-hidden"> ${h(d.domain)}</span></button>` : ''
+    custom && d.ssl_status !== 'active'
+      ? `<button class="btn secondary" type="button" data-check="${h(d.id)}">Check again<span class="visually-hidden"> ${h(d.domain)}</span></button>`
+      : ''
   }${custom ? `<button class="btn${press.armed === d.id ? '' : ' secondary'}" type="button" data-remove="${h(d.id)}">${remove}<span class="visually-hidden"> ${h(d.domain)}</span></button>` : ''}</div></li>`;
 }
 

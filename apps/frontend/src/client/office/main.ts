@@ -50,8 +50,7 @@ async function failed(e: unknown, drawing: boolean): Promise<void> {
   if (e instanceof ApiError && e.status === 403 && !planRefusal(e)) {
     app.innerHTML = location.pathname.startsWith('/office/settings/')
       ? '<h1>Owners and admins only</h1><p>The company settings are for its owners and admins.</p>'
-      :
-      '<h1>Office only</h1><p>These views are for office staff and owners.</p><button class="btn secondary" id="logout" type="button">Sign out</button>';
+      : '<h1>Office only</h1><p>These views are for office staff and owners.</p><button class="btn secondary" id="logout" type="button">Sign out</button>';
     return;
   }
   if (drawing || !$('#office-msg')) app.innerHTML = `<p id="office-msg" class="err" role="alert"></p>`;

@@ -59,7 +59,11 @@ export const refusal = (e: unknown) => planRefusal(e) ?? explain(e);
  * Sends a form: clears its errors, runs `send`; a 422 puts each error beside its field (and the rest
  * in the message), any other refusal is said in the message. True when it was sent.
  */
-export async function sendForm(form: HTMLFormElement, send: () => Promise<void>, msgId = 'office-msg'): Promise<boolean> {
+export async function sendForm(
+  form: HTMLFormElement,
+  send: () => Promise<void>,
+  msgId = 'office-msg',
+): Promise<boolean> {
   clearFieldErrors(form);
   try {
     await send();

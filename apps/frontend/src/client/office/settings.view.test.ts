@@ -40,7 +40,11 @@ describe('plan refusals', () => {
   });
 
   it('name the plan that allows more when a limit is reached', () => {
-    const e = new ApiError(403, { code: 'PLAN_LIMIT_REACHED', detail: 'The Free plan allows 1 technician.', upgrade_to: 'starter' });
+    const e = new ApiError(403, {
+      code: 'PLAN_LIMIT_REACHED',
+      detail: 'The Free plan allows 1 technician.',
+      upgrade_to: 'starter',
+    });
     expect(planRefusal(e)).toBe('The Free plan allows 1 technician. The Starter plan allows more.');
   });
 
