@@ -4,7 +4,6 @@
  * job by a phone number typed another way (and says what to try when nothing matches), Sign out
  * signs out; a new company's empty screens say what to do. 1280 and 375 px, axe 0 violations.
  */
-import { join } from 'node:path';
 
 import { DEN_JOB_WINDOW, oneWindowQuote } from '@platform/contracts/examples.js';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -12,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 
 import { PASSWORD, type SeededTenant } from '../support/real-platform.js';
 import { axe, DESKTOP } from './chromium.js';
-import { SHOTS, useRealPlatform } from './real-session.js';
+import { bothWidthsChecker, useRealPlatform } from './real-session.js';
 
 const s = useRealPlatform();
 
@@ -26,15 +25,7 @@ async function signIn(ctx: BrowserContext, t: SeededTenant, path: string, email:
   return page;
 }
 
-async function checkBothWidths(page: Page, name: string): Promise<void> {
-  expect(await axe(page)).toEqual([]);
-  await page.screenshot({ path: join(SHOTS, `office-${name}-1280.png`), fullPage: true });
-  await page.setViewportSize({ width: 375, height: 800 });
-  expect(await axe(page)).toEqual([]);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-  await page.screenshot({ path: join(SHOTS, `office-${name}-375.png`), fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
+const checkBothWidths = bothWidthsChecker('office');
 
 describe('office basics', () => {
   it('shows who is signed in, searches everything by phone, and signs out', async () => {

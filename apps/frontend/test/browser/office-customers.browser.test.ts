@@ -7,24 +7,15 @@
 import { join } from 'node:path';
 
 import { oneWindowQuote } from '@platform/contracts/examples.js';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
 import { PASSWORD } from '../support/real-platform.js';
 import { axe, DESKTOP } from './chromium.js';
-import { SHOTS, useRealPlatform } from './real-session.js';
+import { bothWidthsChecker, SHOTS, useRealPlatform } from './real-session.js';
 
 const s = useRealPlatform();
 
-async function checkBothWidths(page: Page, name: string): Promise<void> {
-  expect(await axe(page)).toEqual([]);
-  await page.screenshot({ path: join(SHOTS, `customers-${name}-1280.png`), fullPage: true });
-  await page.setViewportSize({ width: 375, height: 800 });
-  expect(await axe(page)).toEqual([]);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-  await page.screenshot({ path: join(SHOTS, `customers-${name}-375.png`), fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
+const checkBothWidths = bothWidthsChecker('customers');
 
 async function officeBooks(name: string, phone: string, email?: string) {
   const r = await s.p.api(s.p.a.office.token, 'POST', '/jobs', {

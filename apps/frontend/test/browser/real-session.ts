@@ -5,11 +5,11 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect } from 'vitest';
 
 import { CHROMIUM_LOCALHOST_ARGS, type RealPlatform, startRealPlatform } from '../support/real-platform.js';
-import { launchChromium } from './chromium.js';
+import { axe, launchChromium } from './chromium.js';
 
 export const SHOTS = join(process.cwd(), 'test-results', 'frontend');
 
@@ -29,4 +29,20 @@ export function useRealPlatform(): RealSession {
     await s.p?.close();
   });
   return s as RealSession;
+}
+
+/**
+ * A check of the page as it is at 1280 px and at 375 px: axe finds nothing at either width, nothing
+ * scrolls sideways on the phone, and a screenshot of each goes to SHOTS as `<prefix>-<name>-<width>.png`.
+ */
+export function bothWidthsChecker(prefix: string): (page: Page, name: string) => Promise<void> {
+  return async (page, name) => {
+    expect(await axe(page)).toEqual([]);
+    await page.screenshot({ path: join(SHOTS, `${prefix}-${name}-1280.png`), fullPage: true });
+    await page.setViewportSize({ width: 375, height: 800 });
+    expect(await axe(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.screenshot({ path: join(SHOTS, `${prefix}-${name}-375.png`), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 800 });
+  };
 }

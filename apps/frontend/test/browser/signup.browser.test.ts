@@ -5,27 +5,17 @@
  * verify the email and a working resend button, then opens the emailed link and is verified.
  * 1280 and 375 px, axe 0 violations.
  */
-import { join } from 'node:path';
 
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
 import { waitUntil } from '../support/real-platform.js';
 import { axe, DESKTOP } from './chromium.js';
-import { SHOTS, useRealPlatform } from './real-session.js';
+import { bothWidthsChecker, useRealPlatform } from './real-session.js';
 
 const s = useRealPlatform();
 const EMAIL = 'zoe@zulu-blinds.test';
 
-async function checkBothWidths(page: Page, name: string): Promise<void> {
-  expect(await axe(page)).toEqual([]);
-  await page.screenshot({ path: join(SHOTS, `signup-${name}-1280.png`), fullPage: true });
-  await page.setViewportSize({ width: 375, height: 800 });
-  expect(await axe(page)).toEqual([]);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-  await page.screenshot({ path: join(SHOTS, `signup-${name}-375.png`), fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
+const checkBothWidths = bothWidthsChecker('signup');
 
 async function newestVerificationToken(): Promise<string> {
   return waitUntil('the verification email', async () => {

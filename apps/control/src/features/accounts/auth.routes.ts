@@ -7,15 +7,10 @@ import { z } from 'zod';
 import type { ControlDeps } from '../../deps.js';
 import { route, type RouteCatalogue } from '../../openapi/routes.js';
 import { authenticate, principalOf } from '../auth/auth.guard.js';
+import { emailField, newPassword } from './account-fields.js';
 import { profileIn } from './accounts.repo.js';
-import { MIN_PASSWORD_LENGTH } from './password-hasher.js';
 import type { ClientInfo } from './sessions.service.js';
 
-export const emailField = z.email({ error: 'must be an email address' }).max(254, 'must be at most 254 characters');
-export const newPassword = z
-  .string()
-  .min(MIN_PASSWORD_LENGTH, `must be at least ${MIN_PASSWORD_LENGTH} characters`)
-  .max(256, 'must be at most 256 characters');
 const token = z.string().min(1, 'is required').max(200, 'must be at most 200 characters');
 const tenantRef = z.string().min(1).max(100, 'must be a company slug or id').optional();
 

@@ -10,7 +10,8 @@ import { pageQuery, route, type RouteCatalogue } from '../../openapi/routes.js';
 import { assertOwnTenant, authenticate, requireRole } from '../auth/auth.guard.js';
 import { ROLES } from '../auth/principal.js';
 import { requireVerifiedEmail } from '../signup/verified-email.guard.js';
-import { clientOf, emailField } from './auth.routes.js';
+import { emailField } from './account-fields.js';
+import { clientOf } from './auth.routes.js';
 
 const uuid = z.uuid({ error: 'must be a UUID' });
 const role = z.enum(ROLES, { error: `must be one of ${ROLES.join(', ')}` });

@@ -1,7 +1,7 @@
 /** The sign-up's request bodies: the same rules as the tenants API (slug) and accounts (email, password). */
 import { z } from 'zod';
 
-import { emailField, newPassword } from '../accounts/auth.routes.js';
+import { emailField, newPassword } from '../accounts/account-fields.js';
 import { SLUG } from '../tenants/tenants.schemas.js';
 
 export const SLUG_RULE = 'must be 1-48 lower-case letters, digits and inner hyphens';
