@@ -34,3 +34,4 @@ export { decodeBody, charsetOf } from './input/body-charset.js';
 export { problemClientErrorHandler } from './input/client-errors.js';
 export * from './metrics/index.js';
 export { sendAnswer, statusOfOutcome } from './answer/send-answer.js';
+export { addressRanges } from './address-ranges.js';

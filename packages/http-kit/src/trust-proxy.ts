@@ -1,5 +1,7 @@
 /** TRUST_PROXY, read the same way by every service that serves clients (landing, frontend, control). */
-import { BlockList, isIPv4, isIPv6 } from 'node:net';
+import { isIPv4, isIPv6 } from 'node:net';
+
+import { addressRanges } from './address-ranges.js';
 
 /**
  * `true` trusts one hop, and only from a loopback or private-network peer: the reverse proxy in
@@ -17,21 +19,20 @@ export function parseTrustProxy(v: string | undefined): false | string[] | ((add
     .filter(Boolean);
 }
 
-const PRIVATE_PEERS = new BlockList();
-for (const [net, bits] of [
-  ['127.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['172.16.0.0', 12],
-  ['192.168.0.0', 16],
-  ['169.254.0.0', 16],
-] as const)
-  PRIVATE_PEERS.addSubnet(net, bits, 'ipv4');
-for (const [net, bits] of [
-  ['::1', 128],
-  ['fc00::', 7],
-  ['fe80::', 10],
-] as const)
-  PRIVATE_PEERS.addSubnet(net, bits, 'ipv6');
+const PRIVATE_PEERS = addressRanges(
+  [
+    ['127.0.0.0', 8],
+    ['10.0.0.0', 8],
+    ['172.16.0.0', 12],
+    ['192.168.0.0', 16],
+    ['169.254.0.0', 16],
+  ],
+  [
+    ['::1', 128],
+    ['fc00::', 7],
+    ['fe80::', 10],
+  ],
+);
 
 function isPrivatePeer(address: string): boolean {
   const v4 = address.startsWith('::ffff:') ? address.slice(7) : address;
