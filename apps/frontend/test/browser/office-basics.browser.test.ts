@@ -4,37 +4,20 @@
  * job by a phone number typed another way (and says what to try when nothing matches), Sign out
  * signs out; a new company's empty screens say what to do. 1280 and 375 px, axe 0 violations.
  */
-import { join } from 'node:path';
-
 import { DEN_JOB_WINDOW, oneWindowQuote } from '@platform/contracts/examples.js';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
-import { PASSWORD, type SeededTenant } from '../support/real-platform.js';
+import type { SeededTenant } from '../support/real-platform.js';
 import { axe, DESKTOP } from './chromium.js';
-import { SHOTS, useRealPlatform } from './real-session.js';
+import { checkBothWidths as checkWidths, signInToOffice } from './office-session.js';
+import { useRealPlatform } from './real-session.js';
 
 const s = useRealPlatform();
 
-async function signIn(ctx: BrowserContext, t: SeededTenant, path: string, email: string): Promise<Page> {
-  const page = await ctx.newPage();
-  await page.goto(`${s.p.siteOf(t)}${path}`);
-  await page.fill('#email', email);
-  await page.fill('#password', PASSWORD);
-  await page.click('#login button[type=submit]');
-  await page.waitForSelector('#office-bar');
-  return page;
-}
-
-async function checkBothWidths(page: Page, name: string): Promise<void> {
-  expect(await axe(page)).toEqual([]);
-  await page.screenshot({ path: join(SHOTS, `office-${name}-1280.png`), fullPage: true });
-  await page.setViewportSize({ width: 375, height: 800 });
-  expect(await axe(page)).toEqual([]);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-  await page.screenshot({ path: join(SHOTS, `office-${name}-375.png`), fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
+const signIn = (ctx: BrowserContext, t: SeededTenant, path: string, email: string) =>
+  signInToOffice(s, ctx, t, path, email);
+const checkBothWidths = (page: Page, name: string) => checkWidths(page, `office-${name}`);
 
 describe('office basics', () => {
   it('shows who is signed in, searches everything by phone, and signs out', async () => {

@@ -7,16 +7,15 @@
  * pending. Office staff see no Settings. On Free, B's owner is told which plan unlocks webhooks and
  * which allows another member. Axe 0 and no sideways scroll at 1280 and 375 px.
  */
-import { join } from 'node:path';
-
 import { startLoopbackReceiver } from '@platform/webhooks/testing';
 import type { BrowserContext, Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { PASSWORD, type SeededTenant, waitUntil } from '../support/real-platform.js';
-import { axe, DESKTOP } from './chromium.js';
-import { SHOTS, useRealPlatform } from './real-session.js';
+import { type SeededTenant, waitUntil } from '../support/real-platform.js';
+import { DESKTOP } from './chromium.js';
+import { checkBothWidths as checkWidths, signInToOffice } from './office-session.js';
+import { useRealPlatform } from './real-session.js';
 
 const s = useRealPlatform();
 let receiver: Awaited<ReturnType<typeof startLoopbackReceiver>>;
@@ -25,25 +24,9 @@ beforeAll(async () => {
 });
 afterAll(async () => receiver?.close());
 
-async function signIn(ctx: BrowserContext, t: SeededTenant, path: string, email: string): Promise<Page> {
-  const page = await ctx.newPage();
-  await page.goto(`${s.p.siteOf(t)}${path}`);
-  await page.fill('#email', email);
-  await page.fill('#password', PASSWORD);
-  await page.click('#login button[type=submit]');
-  await page.waitForSelector('#office-bar');
-  return page;
-}
-
-async function checkBothWidths(page: Page, name: string): Promise<void> {
-  expect(await axe(page)).toEqual([]);
-  await page.screenshot({ path: join(SHOTS, `settings-${name}-1280.png`), fullPage: true });
-  await page.setViewportSize({ width: 375, height: 800 });
-  expect(await axe(page)).toEqual([]);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-  await page.screenshot({ path: join(SHOTS, `settings-${name}-375.png`), fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
+const signIn = (ctx: BrowserContext, t: SeededTenant, path: string, email: string) =>
+  signInToOffice(s, ctx, t, path, email);
+const checkBothWidths = (page: Page, name: string) => checkWidths(page, `settings-${name}`);
 
 describe("the owner's console", () => {
   it('adds a webhook endpoint that gets a signed lead.created, logs it and replays it; adds a domain; invites', async () => {

@@ -58,6 +58,7 @@ describe('the Plan and usage screen', () => {
     const html = planHtml(answer, true);
     expect(html).toContain('<strong>$99</strong> a month, or $950 a year');
     expect(html).toMatch(/Free.*✗ API access and outbound webhooks/s);
+    expect(html).toContain('<li>2 users</li><li>1 technician</li><li>20 jobs a month</li>');
     expect(html).toMatch(/Professional <span class="pill">your plan<\/span>/);
     expect(html).toMatch(/data-plan="free">Switch to Free/);
     expect(html).not.toContain('data-plan="professional"');

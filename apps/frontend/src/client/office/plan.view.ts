@@ -34,6 +34,7 @@ const FEATURE_NAMES: [string, string][] = [
 const cap = (n: number | null) => (n === null ? 'unlimited' : String(n));
 const usd = (n: number) => `$${n.toLocaleString('en-US')}`;
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+const seats = (n: number | null, one: string) => (n === null ? `unlimited ${one}s` : plural(n, one));
 
 /**
  * What the tenant must remove before `plan` fits its usage (users and technicians; jobs this month
@@ -72,7 +73,7 @@ function planCard(p: PlanSummary, a: PlanAnswer, canChange: boolean, armed: stri
         }</button>`;
   return `<li class="card"${current ? ' aria-current="true"' : ''}><h3 style="margin-top:0">${h(p.name)}${current ? ' <span class="pill">your plan</span>' : ''}</h3>
 <p><strong>${usd(p.prices.monthly)}</strong> a month, or ${usd(p.prices.yearly)} a year</p>
-<ul class="plain"><li>${cap(p.limits.users)} users</li><li>${cap(p.limits.technicians)} technicians</li><li>${cap(p.limits.jobs_per_month)} jobs a month</li></ul>
+<ul class="plain"><li>${seats(p.limits.users, 'user')}</li><li>${seats(p.limits.technicians, 'technician')}</li><li>${seats(p.limits.jobs_per_month, 'job')} a month</li></ul>
 <ul class="plain">${features}</ul>${misfit ? `<p class="err">${h(misfit)}</p>` : ''}${button}</li>`;
 }
 
