@@ -74,6 +74,7 @@ export const priceGridsPage: OfficePage = {
     const file = el.files?.[0];
     if (!file) return;
     const parsed = parseGridCsv(await file.text());
+    el.value = ''; // so choosing the same file again, once corrected, reads it again
     if (!parsed.ok) return say(`${file.name}: ${parsed.message} Nothing was changed.`, 'office-msg', 'err');
     draft = { ...keepTyping(), bands: parsed.bands };
     draw(app, `The table is filled from ${file.name}: check it, then Save.`, 'ok');
