@@ -4,27 +4,19 @@
  * job by a phone number typed another way (and says what to try when nothing matches), Sign out
  * signs out; a new company's empty screens say what to do. 1280 and 375 px, axe 0 violations.
  */
-
 import { DEN_JOB_WINDOW, oneWindowQuote } from '@platform/contracts/examples.js';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
-import { PASSWORD, type SeededTenant } from '../support/real-platform.js';
+import type { SeededTenant } from '../support/real-platform.js';
 import { axe, DESKTOP } from './chromium.js';
+import { signInToOffice } from './office-session.js';
 import { bothWidthsChecker, useRealPlatform } from './real-session.js';
 
 const s = useRealPlatform();
 
-async function signIn(ctx: BrowserContext, t: SeededTenant, path: string, email: string): Promise<Page> {
-  const page = await ctx.newPage();
-  await page.goto(`${s.p.siteOf(t)}${path}`);
-  await page.fill('#email', email);
-  await page.fill('#password', PASSWORD);
-  await page.click('#login button[type=submit]');
-  await page.waitForSelector('#office-bar');
-  return page;
-}
-
+const signIn = (ctx: BrowserContext, t: SeededTenant, path: string, email: string) =>
+  signInToOffice(s, ctx, t, path, email);
 const checkBothWidths = bothWidthsChecker('office');
 
 describe('office basics', () => {

@@ -7,14 +7,14 @@
  * pending. Office staff see no Settings. On Free, B's owner is told which plan unlocks webhooks and
  * which allows another member. Axe 0 and no sideways scroll at 1280 and 375 px.
  */
-
 import { startLoopbackReceiver } from '@platform/webhooks/testing';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { PASSWORD, type SeededTenant, waitUntil } from '../support/real-platform.js';
+import { type SeededTenant, waitUntil } from '../support/real-platform.js';
 import { DESKTOP } from './chromium.js';
+import { signInToOffice } from './office-session.js';
 import { bothWidthsChecker, useRealPlatform } from './real-session.js';
 
 const s = useRealPlatform();
@@ -24,16 +24,8 @@ beforeAll(async () => {
 });
 afterAll(async () => receiver?.close());
 
-async function signIn(ctx: BrowserContext, t: SeededTenant, path: string, email: string): Promise<Page> {
-  const page = await ctx.newPage();
-  await page.goto(`${s.p.siteOf(t)}${path}`);
-  await page.fill('#email', email);
-  await page.fill('#password', PASSWORD);
-  await page.click('#login button[type=submit]');
-  await page.waitForSelector('#office-bar');
-  return page;
-}
-
+const signIn = (ctx: BrowserContext, t: SeededTenant, path: string, email: string) =>
+  signInToOffice(s, ctx, t, path, email);
 const checkBothWidths = bothWidthsChecker('settings');
 
 describe("the owner's console", () => {

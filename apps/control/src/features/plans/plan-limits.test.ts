@@ -37,6 +37,15 @@ describe('plan limits', () => {
     });
     expect(up.statusCode).toBe(200);
     expect(up.json().limits.users).toBe(5);
+    // Every plan is answered with its features, for the side-by-side comparison.
+    expect(
+      up.json().plans.map((p: { id: string; features: { api_access: boolean } }) => [p.id, p.features.api_access]),
+    ).toEqual([
+      ['free', false],
+      ['starter', false],
+      ['professional', true],
+      ['enterprise', true],
+    ]);
     // Starter: 5 users, 3 technicians. The 3rd user is now welcome; the 4th technician is not.
     expect(await codeOf(kit.member(t.id, 'technician'))).toBe('ok');
     expect(await codeOf(kit.member(t.id, 'technician'))).toBe('ok');

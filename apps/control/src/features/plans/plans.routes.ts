@@ -20,7 +20,10 @@ export function registerPlanRoutes(app: FastifyInstance, catalogue: RouteCatalog
         limits: plan.limits,
         features: plan.features,
         usage: await deps.plans.usage(tx, tenantId, deps.clock.now()),
-        plans: PLAN_IDS.map((id) => ({ id, name: PLANS[id].name, prices: PLANS[id].prices, limits: PLANS[id].limits })),
+        plans: PLAN_IDS.map((id) => {
+          const { name, prices, limits, features } = PLANS[id];
+          return { id, name, prices, limits, features };
+        }),
       };
     });
   route(app, catalogue, {

@@ -1,6 +1,6 @@
 /**
  * The office views, one bundle: the leads inbox, the quote builder and quotes, the dispatch board and
- * the owners' Settings (developers, domains, team), all through the control plane. Signed in through the same control-plane
+ * the owners' Settings (developers, domains, team, plan, price grids), all through the control plane. Signed in through the same control-plane
  * session as the field app. Each screen is an OfficePage; this module signs in, picks the page by
  * path and hands it the events of its controls.
  */
@@ -17,6 +17,8 @@ import { leadsPage } from './leads.page.js';
 import { explain, say } from './office-common.js';
 import { showOfficeHeader } from './office-header.js';
 import type { OfficePage } from './office-page.js';
+import { planPage } from './plan.page.js';
+import { priceGridsPage } from './price-grids.page.js';
 import { quotePage } from './quote.page.js';
 import { quoteBuilderPage } from './quote-builder.page.js';
 import { quotesListPage } from './quotes-list.page.js';
@@ -40,6 +42,8 @@ function pageFor(path: string): OfficePage {
   if (path === '/office/settings/developers') return developersPage;
   if (path === '/office/settings/domains') return domainsPage;
   if (path === '/office/settings/team') return teamPage;
+  if (path === '/office/settings/plan') return planPage;
+  if (path === '/office/settings/price-grids') return priceGridsPage;
   return leadsPage;
 }
 const page = pageFor(location.pathname);

@@ -1,5 +1,5 @@
 /**
- * What the Settings screens (Developers, Domains, Team) share: their tabs, the tenant's API path, plan
+ * What the Settings screens (Developers, Domains, Team, Plan, Price grids) share: their tabs, the tenant's API path, plan
  * refusals as sentences naming the plan, and the submit of a form whose 422 errors go beside its fields.
  */
 import { ApiError } from '../field/api.js';
@@ -11,6 +11,8 @@ const TABS: [string, string][] = [
   ['/office/settings/developers', 'Developers'],
   ['/office/settings/domains', 'Domains'],
   ['/office/settings/team', 'Team'],
+  ['/office/settings/plan', 'Plan and usage'],
+  ['/office/settings/price-grids', 'Price grids'],
 ];
 
 export const PLAN_NAMES: Record<string, string> = {

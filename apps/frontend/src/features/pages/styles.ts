@@ -38,6 +38,8 @@ export const OFFICE_CSS = `
 .office-nav{margin-bottom:.5rem;gap:1rem}.office-nav a[aria-current]{font-weight:700}
 .settings-tabs{gap:1rem;margin-bottom:.75rem}.settings-tabs a[aria-current]{font-weight:700}.wrap-any{overflow-wrap:anywhere}
 .settings-split{display:grid;gap:0 1rem;grid-template-columns:minmax(0,1fr)}@media (min-width:900px){.settings-split{grid-template-columns:minmax(0,1fr) 18rem;align-items:start}.settings-split aside{margin-top:1rem}}
+.settings-plans{display:grid;gap:0 1rem;grid-template-columns:repeat(auto-fit,minmax(12rem,1fr))}.settings-plans .btn{margin-top:.5rem}
+.grid-scroll{overflow-x:auto;max-width:100%}.grid-table{border-collapse:collapse}.grid-table th,.grid-table td{padding:.2rem;text-align:right}.grid-table input{width:5.5rem;min-width:0}.grid-table th input{width:4.5rem}
 .secret input{flex:1;min-width:0;font-family:monospace}.deliveries li{border-top:1px solid #d0d7de;padding:.5rem 0}
 h3{font-size:1.05rem;margin:0 0 .25rem}
 fieldset{border:1px solid #d0d7de;border-radius:.4rem;margin:.75rem 0 0;padding:.25rem .75rem .75rem;min-width:0}legend{font-weight:600;padding:0 .25rem}
