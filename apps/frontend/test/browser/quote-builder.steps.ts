@@ -38,3 +38,14 @@ export async function addLivingRoomAndBedroom(page: Page, bedroomColour?: string
   await page.check('#l2-options input[data-option="cordless-lift"]');
   expect(await price(page, 2)).toBe('$191.00');
 }
+
+/** Row 0: the kitchen, a Linen roller shade inside, 36 1/8 × 47 1/8: the 48″ × 48″ band of the default grids, $137. */
+export async function fillKitchen(page: Page): Promise<void> {
+  await page.fill('#l0-room', 'Kitchen');
+  await page.selectOption('#l0-product', 'roller-shade');
+  await page.fill('#l0-colour', 'Linen');
+  await measure(page, 0, 'width', 36, 1);
+  await measure(page, 0, 'drop', 47, 1);
+  expect(await price(page, 0)).toBe('$137.00');
+  expect(await page.textContent('#l0-how')).toBe('Grid band 48″ × 48″: $137.00');
+}
