@@ -8,10 +8,10 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { createPrimarySender, emailConfigDefaults, renderTemplate } from '@platform/email';
-import type { EmailMessage } from '@platform/providers';
+import { createPrimarySender, emailConfigDefaults } from '@platform/email';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { quoteLinkEmail } from '../test/support/quote-email.js';
 import { type LocalProviders, startLocalProviders } from './local-providers.js';
 import { loadPlatformConfig } from './platform.config.js';
 
@@ -21,30 +21,7 @@ let dataDir: string;
 let local: LocalProviders;
 let consoleUrl: string;
 
-function quoteEmail(): EmailMessage {
-  const brand = {
-    companyName: 'Acme Shades',
-    logoUrl: null,
-    primaryColor: '#1F4E79',
-    secondaryColor: '#F2F2F2',
-    phone: null,
-    email: null,
-    address: null,
-  };
-  const r = renderTemplate('portal_quote_link', brand, { customerName: 'Jane Roe', quoteNumber: 'S00042', portalUrl });
-  return {
-    id: '0b7d8a52-6f2e-4a55-9c1e-3b2f8d7e1a10',
-    tenantId: '5f0c8a52-6f2e-4a55-9c1e-3b2f8d7e1a10',
-    key: 'quote-S00042',
-    lane: 'transactional',
-    from: { address: 'quotes@localhost', name: 'Acme Shades' },
-    to: { address: 'jane@example.com', name: 'Jane Roe' },
-    subject: r.subject,
-    text: r.text,
-    html: r.html,
-    tags: ['portal_quote_link'],
-  };
-}
+const quoteEmail = () => quoteLinkEmail(portalUrl);
 
 const start = async () =>
   (await startLocalProviders(loadPlatformConfig({ DATA_DIR: dataDir, LOCAL_PROVIDERS_PORT: '0' })))!;

@@ -7,13 +7,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { createPrimarySender, emailConfigDefaults, renderTemplate } from '@platform/email';
+import { createPrimarySender, emailConfigDefaults } from '@platform/email';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { axe, DESKTOP, launchChromium, PHONE_375 } from '../../../frontend/test/browser/chromium.js';
 import { type LocalProviders, startLocalProviders } from '../../src/local-providers.js';
 import { loadPlatformConfig } from '../../src/platform.config.js';
+import { quoteLinkEmail } from '../support/quote-email.js';
 
 const SHOTS = join(process.cwd(), 'test-results', 'platform');
 const portalUrl = 'http://acme.tenants.localhost:8000/portal/quote/abc123';
@@ -25,32 +26,11 @@ let browser: Browser;
 beforeAll(async () => {
   local = (await startLocalProviders(loadPlatformConfig({ DATA_DIR: dataDir })))!;
   consoleUrl = await local.bind('http://127.0.0.1:9');
-  const brand = {
-    companyName: 'Acme Shades',
-    logoUrl: null,
-    primaryColor: '#1F4E79',
-    secondaryColor: '#F2F2F2',
-    phone: '+1 303 555 0100',
-    email: null,
-    address: null,
-  };
-  const r = renderTemplate('portal_quote_link', brand, { customerName: 'Jane Roe', quoteNumber: 'S00042', portalUrl });
   const sender = createPrimarySender(emailConfigDefaults({ EMAIL_SMTP_URL: local.env.EMAIL_SMTP_URL }), {
     info: () => {},
     warn: () => {},
   });
-  await sender.send({
-    id: '0b7d8a52-6f2e-4a55-9c1e-3b2f8d7e1a10',
-    tenantId: '5f0c8a52-6f2e-4a55-9c1e-3b2f8d7e1a10',
-    key: 'quote-S00042',
-    lane: 'transactional',
-    from: { address: 'quotes@localhost', name: 'Acme Shades' },
-    to: { address: 'jane@example.com', name: 'Jane Roe' },
-    subject: r.subject,
-    text: r.text,
-    html: r.html,
-    tags: [],
-  });
+  await sender.send({ ...quoteLinkEmail(portalUrl, '+1 303 555 0100'), tags: [] });
   await sender.close?.();
   await local.mail!.waitFor(1);
   browser = await launchChromium();
