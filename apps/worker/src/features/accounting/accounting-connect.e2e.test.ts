@@ -39,6 +39,20 @@ const status = async () =>
     (await h.app.inject({ method: 'GET', url: '/acct/status', headers: { authorization: basic() } })).body,
   ) as Record<string, unknown>;
 
+/** The services a second worker process builds against the same database and the provider's stand-in. */
+const anotherWorker = (extra: { limiter?: RateLimiter } = {}) =>
+  createAccountingServices(
+    h.t.db,
+    h.settings,
+    xeroAccountingAdapters({
+      loginUrl: h.local.url,
+      identityUrl: h.local.url,
+      apiUrl: h.local.url,
+      clock: { now: () => h.local.now() },
+    }),
+    { clock: { now: () => h.local.now() }, ...extra },
+  );
+
 describe('connect', () => {
   it('lets only an ERP admin start the connection', async () => {
     expect((await h.app.inject({ method: 'GET', url: '/acct/connect' })).statusCode).toBe(401);
@@ -95,17 +109,7 @@ describe('tokens', () => {
 
   it('refreshes once when callers in two workers need a token at the same time', async () => {
     h.local.advanceTime(26 * MIN);
-    const other = createAccountingServices(
-      h.t.db,
-      h.settings,
-      xeroAccountingAdapters({
-        loginUrl: h.local.url,
-        identityUrl: h.local.url,
-        apiUrl: h.local.url,
-        clock: { now: () => h.local.now() },
-      }),
-      { clock: { now: () => h.local.now() } },
-    );
+    const other = anotherWorker();
     const row = await h.connection();
     const calls = tokenCalls();
     const got = await Promise.all([
@@ -187,17 +191,7 @@ describe('rate limits', () => {
   it('waits as the provider says when it answers 429', async () => {
     h.local.advanceTime(MIN);
     const noLocalLimit = { consume: async () => {} } as unknown as RateLimiter;
-    const other = createAccountingServices(
-      h.t.db,
-      h.settings,
-      xeroAccountingAdapters({
-        loginUrl: h.local.url,
-        identityUrl: h.local.url,
-        apiUrl: h.local.url,
-        clock: { now: () => h.local.now() },
-      }),
-      { clock: { now: () => h.local.now() }, limiter: noLocalLimit },
-    );
+    const other = anotherWorker({ limiter: noLocalLimit });
     const row = await h.connection();
     const api = createXeroAccountingClient({ apiUrl: h.local.url });
     const invoiceId = String(h.local.invoices()[0]!['InvoiceID']);
