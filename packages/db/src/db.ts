@@ -37,3 +37,8 @@ export interface Db extends Queryable {
 export function closedError(): Error & { code: string } {
   return Object.assign(new Error('Connection terminated: the database handle is closed'), { code: '08003' });
 }
+
+/** Whether `sql` (typically `SELECT 1 … LIMIT 1`) finds a row. */
+export async function rowExists(q: Queryable, sql: string, params: unknown[]): Promise<boolean> {
+  return (await q.query(sql, params)).rows.length > 0;
+}

@@ -1,4 +1,4 @@
-export { closedError, type Db, type Queryable, type QueryResult } from './db.js';
+export { closedError, type Db, type Queryable, type QueryResult, rowExists } from './db.js';
 export { createPgDb } from './pg.client.js';
 export { createPgliteDb } from './pglite.client.js';
 export { openDb, type OpenDbOptions } from './open-db.js';

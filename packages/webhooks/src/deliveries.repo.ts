@@ -1,5 +1,5 @@
 /** The one owner of `webhook_deliveries`: one row per event and endpoint, the delivery log (SQL only). */
-import type { Queryable } from '@platform/db';
+import { type Queryable, rowExists } from '@platform/db';
 
 export type DeliveryStatus = 'pending' | 'delivered' | 'failed';
 
@@ -64,13 +64,11 @@ export async function findEndpointDelivery(
 }
 
 /** An earlier delivery to the same endpoint that is neither delivered nor given up: this one waits. */
-export async function earlierUnsettled(q: Queryable, endpointId: string, id: number): Promise<boolean> {
-  const r = await q.query(
-    'SELECT 1 FROM webhook_deliveries WHERE endpoint_id = $1 AND id < $2 AND settled_at IS NULL LIMIT 1',
-    [endpointId, id],
-  );
-  return r.rows.length > 0;
-}
+export const earlierUnsettled = (q: Queryable, endpointId: string, id: number): Promise<boolean> =>
+  rowExists(q, 'SELECT 1 FROM webhook_deliveries WHERE endpoint_id = $1 AND id < $2 AND settled_at IS NULL LIMIT 1', [
+    endpointId,
+    id,
+  ]);
 
 /** One attempt's result. `settle` marks it delivered or given up (the order then moves on). */
 export async function recordAttempt(

@@ -1,6 +1,6 @@
 /** The one owner of `webhook_endpoints`: a tenant's outbound webhook endpoints (SQL only). */
 import type { WebhookEventType } from '@platform/contracts';
-import type { Queryable } from '@platform/db';
+import { type Queryable, rowExists } from '@platform/db';
 
 export interface WebhookEndpointRow {
   id: string;
@@ -61,13 +61,11 @@ export async function subscribedEndpoints(
 }
 
 /** Whether any enabled endpoint of the tenant takes `type` (producers skip events nobody takes). */
-export async function hasSubscribers(tx: Queryable, tenantId: string, type: string): Promise<boolean> {
-  const r = await tx.query(
-    'SELECT 1 FROM webhook_endpoints WHERE tenant_id = $1 AND enabled AND $2 = ANY(events) LIMIT 1',
-    [tenantId, type],
-  );
-  return r.rows.length > 0;
-}
+export const hasSubscribers = (tx: Queryable, tenantId: string, type: string): Promise<boolean> =>
+  rowExists(tx, 'SELECT 1 FROM webhook_endpoints WHERE tenant_id = $1 AND enabled AND $2 = ANY(events) LIMIT 1', [
+    tenantId,
+    type,
+  ]);
 
 export async function updateEndpoint(
   tx: Queryable,
