@@ -56,6 +56,15 @@ export function partnerView(r: ErpRecord) {
 }
 export type CustomerSummary = ReturnType<typeof partnerView>;
 
+/** A sale order as the office lists it beside a customer or a search: its quote (if the platform made it) and total. */
+export const quoteSummary = (o: ErpRecord, quoteIds: Map<number, string>) => ({
+  sale_order_id: o.id,
+  quote_id: quoteIds.get(o.id) ?? null,
+  name: String(o.name),
+  state: String(o.state),
+  amount_total: Number(o.amount_total ?? 0),
+});
+
 export async function searchCustomers(erp: Erp, q: string | undefined, page: number, pageSize: number) {
   const domain = await customerDomain(erp, q);
   const [rows, total] = await Promise.all([

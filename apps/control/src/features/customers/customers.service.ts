@@ -87,13 +87,7 @@ export class CustomersService {
         stage: m2oName(l.stage_id),
         created: when(l.create_date),
       })),
-      quotes: orders.map((o) => ({
-        sale_order_id: o.id,
-        quote_id: quoteIds.get(o.id) ?? null,
-        name: String(o.name),
-        state: String(o.state),
-        amount_total: Number(o.amount_total ?? 0),
-      })),
+      quotes: orders.map((o) => erpSide.quoteSummary(o, quoteIds)),
       jobs: jobs.map((j) => ({
         fsm_order_id: j.id,
         name: String(j.name),

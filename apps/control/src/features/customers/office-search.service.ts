@@ -51,14 +51,7 @@ export class OfficeSearch {
         phone: text(l.phone),
         stage: m2oName(l.stage_id),
       })),
-      quotes: orders.map((o) => ({
-        sale_order_id: o.id,
-        quote_id: quoteIds.get(o.id) ?? null,
-        name: String(o.name),
-        customer: m2oName(o.partner_id),
-        state: String(o.state),
-        amount_total: Number(o.amount_total ?? 0),
-      })),
+      quotes: orders.map((o) => ({ ...erpSide.quoteSummary(o, quoteIds), customer: m2oName(o.partner_id) })),
       jobs: fsm.map(({ row, customer }) => ({
         id: jobIds.get(row.id) ?? null,
         fsm_order_id: row.id,
