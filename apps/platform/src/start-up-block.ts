@@ -51,6 +51,7 @@ export function startUpBlock(f: StartUpFacts): string {
     '',
     row('Website', `${f.landingUrl}/   (a tenant's site: ${tenant(f.landingUrl)})`),
     row('Office, field app', `${tenant(f.frontendUrl, '/office/leads')}   ${tenant(f.frontendUrl, '/field/jobs')}`),
+    row('Sign up a company', `${f.frontendUrl}/signup`),
     row('Control plane API', `${f.controlUrl}/   (docs/control-plane.md)`),
     row(f.embeddedErp ? 'ERP (embedded)' : 'ERP', `${f.erpUrl}/`),
   ];
