@@ -37,6 +37,9 @@ const row = async (id: string) =>
 
 describe('an SMS send whose answer was lost', { timeout: 60_000 }, () => {
   it("is not sent again: the provider's notice gives the message its id, the retry finds it", async () => {
+    // A grace far longer than the test: on a loaded machine the retry must still wait for the notice,
+    // not find the grace over and send again (that case is the next test's).
+    const sms = new SmsService(h.t.db, h.settings, justCallSmsAdapters({ baseUrl: h.provider.url }), () => {}, 120_000);
     const q = await sms.queue(h.tenant, { to: '7205550501', body: 'Your blinds ship today.' });
     proxy.dropNext((r) => r.method === 'POST' && r.path === '/v2.1/texts/new');
     await expect(sms.deliver(h.tenant, q.id, viaProxy)).rejects.toMatchObject({ kind: 'network' });
