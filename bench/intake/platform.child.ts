@@ -96,7 +96,6 @@ async function startVariant(): Promise<RunningLanding> {
   });
   const running = await listenAndTrack(app, config.LANDING_HOST, config.LANDING_PORT);
   base = `http://127.0.0.1:${running.port}`;
-  deps.localCaptcha?.bind(base);
   return { url: running.url, app, db, close: () => app.close().then(() => db.close()) };
 }
 

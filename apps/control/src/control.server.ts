@@ -36,7 +36,6 @@ export async function startControl(config: ControlConfig, opts: StartControlOpti
     listening: ({ deps }, { url }) => {
       deps.embeddedObjects?.listeningOn(url);
       if (!deps.signup.localCaptcha) return;
-      deps.signup.localCaptcha.bind(url);
       logger.warn(
         'sign-up bot check: no CAPTCHA_SECRET_KEY, so the LOCAL siteverify stand-in is in use (embedded mode only)',
       );

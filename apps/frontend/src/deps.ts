@@ -5,6 +5,7 @@
 import type { Db } from '@platform/db';
 import { randomToken } from '@platform/kernel';
 import { type CaptchaVerifier, createSiteverifyVerifier, GOOGLE_SITEVERIFY_URL } from '@platform/providers';
+import { createEmbeddedBotCheck, type EmbeddedBotCheck } from '@platform/providers/local';
 import { TenantHostResolver } from '@platform/tenancy';
 
 import { buildBundles, type Bundles } from './assets/assets.js';
@@ -21,8 +22,8 @@ export interface FrontendDeps {
   contact: ContactService;
   /** The bot-check script the contact page loads on first use. */
   captchaScript: { scriptUrl: string; siteKey: string };
-  /** Embedded mode: the local siteverify stand-in to mount; its URL is bound once the server listens. */
-  localCaptcha: { secret: string; siteKey: string; bind(baseUrl: string): void } | null;
+  /** Embedded mode: the local siteverify stand-in to mount, verified in process. */
+  localCaptcha: EmbeddedBotCheck | null;
 }
 
 const list = (v: string | undefined) =>
@@ -46,28 +47,15 @@ export async function composeFrontend(config: FrontendConfig, db: Db): Promise<F
     const siteKey = config.CAPTCHA_SITE_KEY ?? '';
     captchaScript = { scriptUrl: 'https://www.google.com/recaptcha/api.js', siteKey };
   } else {
-    const secret = randomToken(24);
-    let inner: CaptchaVerifier | undefined;
-    verifier = {
-      verify: (input) => {
-        if (!inner) throw new Error('local bot-check verifier used before the server listened');
-        return inner.verify(input);
-      },
-    };
     const allowed = list(config.CAPTCHA_ALLOWED_HOSTNAMES);
-    localCaptcha = {
-      secret,
-      siteKey: 'local-site-key',
-      bind: (base) =>
-        void (inner = createSiteverifyVerifier({
-          ...common,
-          verifyUrl: `${base}/local-captcha/siteverify`,
-          secret,
-          // Embedded mode serves tenants on *.localhost too.
-          allowedHostnames: allowed.length ? allowed : ['localhost', '127.0.0.1', '[::1]', `*.${config.TENANTS_HOST}`],
-        })),
-    };
-    captchaScript = { scriptUrl: '/local-captcha/api.js', siteKey: 'local-site-key' };
+    localCaptcha = createEmbeddedBotCheck({
+      ...common,
+      secret: randomToken(24),
+      // Embedded mode serves tenants on *.localhost too.
+      allowedHostnames: allowed.length ? allowed : ['localhost', '127.0.0.1', '[::1]', `*.${config.TENANTS_HOST}`],
+    });
+    verifier = localCaptcha.verifier;
+    captchaScript = { scriptUrl: '/local-captcha/api.js', siteKey: localCaptcha.siteKey };
   }
   const defaultHosts = list(config.DEFAULT_TENANT_HOSTS);
   return {

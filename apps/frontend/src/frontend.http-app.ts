@@ -66,6 +66,7 @@ export async function buildFrontendApp(deps: FrontendDeps, opts: FrontendAppOpti
       prefix: '/local-captcha',
       secret: deps.localCaptcha.secret,
       siteKey: deps.localCaptcha.siteKey,
+      store: deps.localCaptcha.store,
     });
   }
   // Other methods and /api paths keep http-kit's problem 404; a person following a bad link gets a page.

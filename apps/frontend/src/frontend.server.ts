@@ -27,9 +27,8 @@ export async function startFrontend(config: FrontendConfig, opts: StartFrontendO
       const deps = await composeFrontend(config, db);
       return { app: await buildFrontendApp(deps, { logger, trustProxy: parseTrustProxy(config.TRUST_PROXY) }), deps };
     },
-    listening: ({ deps }, { port }) => {
+    listening: ({ deps }) => {
       if (!deps.localCaptcha) return;
-      deps.localCaptcha.bind(`http://127.0.0.1:${port}`);
       logger.warn(
         'contact page bot check: no CAPTCHA_SECRET_KEY, so the LOCAL siteverify stand-in is in use (embedded mode only)',
       );

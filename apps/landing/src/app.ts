@@ -50,7 +50,7 @@ export async function buildLandingApp(deps: LandingDeps, opts: LandingAppOptions
       prefix: '/local-captcha',
       secret: deps.localCaptcha.secret,
       siteKey: deps.localCaptcha.siteKey,
-      maxTokens: deps.localCaptcha.maxTokens,
+      store: deps.localCaptcha.store,
     });
   }
   if (opts.site)

@@ -6,6 +6,7 @@ import type { Db } from '@platform/db';
 import { createMetricsRegistry, type MetricsOptions, RateLimiter } from '@platform/http-kit';
 import { randomToken } from '@platform/kernel';
 import { type CaptchaVerifier, createSiteverifyVerifier, GOOGLE_SITEVERIFY_URL } from '@platform/providers';
+import { createEmbeddedBotCheck, type EmbeddedBotCheck } from '@platform/providers/local';
 import { TenantHostResolver } from '@platform/tenancy';
 
 import type { LandingConfig } from './config.js';
@@ -25,8 +26,8 @@ export interface LandingDeps {
   capi: CapiBridgeService;
   limiter: RateLimiter;
   captchaScript: { scriptUrl: string; siteKey: string };
-  /** Set in embedded mode: mount the local siteverify stand-in; bind its URL once listening. */
-  localCaptcha: { secret: string; siteKey: string; maxTokens: number; bind(baseUrl: string): void } | null;
+  /** Set in embedded mode: the local siteverify stand-in to mount, verified in process. */
+  localCaptcha: EmbeddedBotCheck | null;
   /** /metrics (requests, process); METRICS_TOKEN or loopback only. */
   metrics: MetricsOptions;
 }
@@ -49,18 +50,6 @@ export function landingHosts(config: LandingConfig): string[] {
   ];
 }
 
-/** A verifier whose siteverify URL is known only once the server listens (embedded mode). */
-function lateVerifier(make: (url: string) => CaptchaVerifier): CaptchaVerifier & { bind(url: string): void } {
-  let inner: CaptchaVerifier | undefined;
-  return {
-    bind: (url) => void (inner = make(url)),
-    verify: (input) => {
-      if (!inner) throw new Error('local bot-check verifier used before the server listened');
-      return inner.verify(input);
-    },
-  };
-}
-
 export function composeLanding(config: LandingConfig, db: Db, onAccepted?: () => void): LandingDeps {
   const allowed = config.CAPTCHA_ALLOWED_HOSTNAMES;
   let verifier: CaptchaVerifier;
@@ -80,25 +69,16 @@ export function composeLanding(config: LandingConfig, db: Db, onAccepted?: () =>
       siteKey,
     };
   } else {
-    const secret = randomToken(24);
-    const late = lateVerifier((base) =>
-      createSiteverifyVerifier({
-        verifyUrl: `${base}/local-captcha/siteverify`,
-        secret,
-        minScore: config.CAPTCHA_MIN_SCORE,
-        timeoutMs: config.CAPTCHA_TIMEOUT_MS,
-        // Embedded mode serves every tenant on <slug>.TENANTS_HOST; custom domains pass as the request's own host.
-        allowedHostnames: allowed ?? [...LOCAL_HOSTNAMES, `*.${config.TENANTS_HOST}`],
-      }),
-    );
-    verifier = late;
-    localCaptcha = {
-      secret,
-      siteKey: 'local-site-key',
+    localCaptcha = createEmbeddedBotCheck({
+      secret: randomToken(24),
+      minScore: config.CAPTCHA_MIN_SCORE,
+      timeoutMs: config.CAPTCHA_TIMEOUT_MS,
       maxTokens: config.LOCAL_CAPTCHA_MAX_TOKENS,
-      bind: (base) => late.bind(base),
-    };
-    captchaScript = { scriptUrl: '/local-captcha/api.js', siteKey: 'local-site-key' };
+      // Embedded mode serves every tenant on <slug>.TENANTS_HOST; custom domains pass as the request's own host.
+      allowedHostnames: allowed ?? [...LOCAL_HOSTNAMES, `*.${config.TENANTS_HOST}`],
+    });
+    verifier = localCaptcha.verifier;
+    captchaScript = { scriptUrl: '/local-captcha/api.js', siteKey: localCaptcha.siteKey };
   }
   const capiConfigured = Boolean(config.META_PIXEL_ID && config.META_ACCESS_TOKEN);
   return {

@@ -49,9 +49,8 @@ export async function startLanding(config: LandingConfig, opts: StartLandingOpti
         throw e;
       }
     },
-    listening: ({ deps }, { port }) => {
+    listening: ({ deps }) => {
       if (!deps.localCaptcha) return;
-      deps.localCaptcha.bind(`http://127.0.0.1:${port}`);
       logger.warn(
         'bot check: no CAPTCHA_SECRET_KEY, so the LOCAL siteverify stand-in is in use (embedded mode only; it is not a bot check)',
       );

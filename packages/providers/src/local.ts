@@ -18,6 +18,12 @@ export {
   type SiteverifyWireResponse,
 } from './captcha/local/local-siteverify.js';
 export {
+  createEmbeddedBotCheck,
+  type EmbeddedBotCheck,
+  type EmbeddedBotCheckOptions,
+  LOCAL_SITE_KEY,
+} from './captcha/local/embedded-bot-check.js';
+export {
   localCaptchaRoutes,
   localCaptchaScript,
   type LocalCaptchaRoutesOptions,

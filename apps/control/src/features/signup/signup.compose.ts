@@ -8,6 +8,7 @@ import type { EmailOutboxService } from '@platform/email';
 import type { RateLimiter } from '@platform/http-kit';
 import { type Clock, randomToken } from '@platform/kernel';
 import { type CaptchaVerifier, createSiteverifyVerifier, GOOGLE_SITEVERIFY_URL } from '@platform/providers';
+import { createEmbeddedBotCheck, type EmbeddedBotCheck } from '@platform/providers/local';
 
 import type { ControlConfig } from '../../control.config.js';
 import type { LinkConfig } from '../accounts/account-links.js';
@@ -21,7 +22,7 @@ export interface SignupFeature {
   signup: SignupService;
   verification: EmailVerificationService;
   /** Embedded mode: the local siteverify stand-in this app serves at /local-captcha. */
-  localCaptcha: { secret: string; siteKey: string; bind(baseUrl: string): void } | null;
+  localCaptcha: EmbeddedBotCheck | null;
 }
 
 export interface SignupParts {
@@ -52,29 +53,14 @@ function botCheck(c: ControlConfig): { verifier: CaptchaVerifier; local: SignupF
       }),
       local: null,
     };
-  const secret = randomToken(24);
   const allowed = list(c.CAPTCHA_ALLOWED_HOSTNAMES);
-  let inner: CaptchaVerifier | undefined;
-  return {
-    verifier: {
-      verify: (input) => {
-        if (!inner) throw new Error('local bot-check verifier used before the server listened');
-        return inner.verify(input);
-      },
-    },
-    local: {
-      secret,
-      siteKey: 'local-site-key',
-      // The stand-in is served by this very app: its URL is known once the server listens.
-      bind: (base) =>
-        void (inner = createSiteverifyVerifier({
-          ...common,
-          verifyUrl: `${base.replace(/\/+$/, '')}/local-captcha/siteverify`,
-          secret,
-          allowedHostnames: allowed.length ? allowed : ['localhost', '127.0.0.1', '[::1]', `*.${c.TENANTS_HOST}`],
-        })),
-    },
-  };
+  // The stand-in is served by this very app and answered in process (embedded-bot-check.ts says why).
+  const local = createEmbeddedBotCheck({
+    ...common,
+    secret: randomToken(24),
+    allowedHostnames: allowed.length ? allowed : ['localhost', '127.0.0.1', '[::1]', `*.${c.TENANTS_HOST}`],
+  });
+  return { verifier: local.verifier, local };
 }
 
 export function composeSignup(config: ControlConfig, db: Db, p: SignupParts, captcha?: CaptchaVerifier): SignupFeature {

@@ -21,6 +21,7 @@ export async function registerSignupRoutes(
       prefix: '/local-captcha',
       secret: localCaptcha.secret,
       siteKey: localCaptcha.siteKey,
+      store: localCaptcha.store,
     });
     // The same script with its token path relative to where it was loaded from, so the sign-up page
     // can load it through the frontend's /api/control and mint its tokens here, not at the frontend's.

@@ -27,7 +27,16 @@ export interface SiteverifyVerifierOptions {
   allowedHostnames: string[];
   /** Abort the call after this many milliseconds (default 3000). */
   timeoutMs?: number;
+  /** How the form reaches siteverify; default one POST over node:http(s). See embedded-bot-check.ts. */
+  post?: FormPoster;
 }
+
+/** Sends the form-encoded body to siteverify and returns the raw answer. */
+export type FormPoster = (
+  url: string | URL,
+  form: string,
+  timeoutMs: number,
+) => Promise<{ status: number; text: string }>;
 
 /** Wire shape of a siteverify answer. */
 interface SiteverifyResponse {
@@ -51,6 +60,7 @@ function unavailable(message: string, details?: Record<string, unknown>): AppErr
 
 export function createSiteverifyVerifier(opts: SiteverifyVerifierOptions): CaptchaVerifier {
   const { verifyUrl, secret, minScore } = opts;
+  const post = opts.post ?? postForm;
   const timeoutMs = opts.timeoutMs ?? DEFAULT_CAPTCHA_TIMEOUT_MS;
   const allowed = [...opts.allowedHostnames];
   if (!verifyUrl) throw new AppError('CONFIG_INVALID', 'siteverify verifier: verifyUrl is required');
@@ -88,7 +98,7 @@ export function createSiteverifyVerifier(opts: SiteverifyVerifierOptions): Captc
 
     let res: { status: number; text: string };
     try {
-      res = await postForm(target, form.toString(), timeoutMs);
+      res = await post(target, form.toString(), timeoutMs);
     } catch (e) {
       const timedOut = e instanceof FormPostError && e.kind === 'timeout';
       throw unavailable(
