@@ -20,6 +20,7 @@ import { registerHealthRoutes } from './features/health/health.routes.js';
 import { registerIntakeRoutes } from './features/intake/intake.routes.js';
 import { registerJobRoutes } from './features/jobs/jobs.routes.js';
 import { registerObjectRoutes } from './features/jobs/objects.routes.js';
+import { registerSetupChecklistRoutes } from './features/onboarding/setup-checklist.routes.js';
 import { registerPlanRoutes } from './features/plans/plans.routes.js';
 import { registerPortalRoutes } from './features/portal/portal.routes.js';
 import { registerSalesRoutes } from './features/sales/sales.routes.js';
@@ -44,6 +45,7 @@ export async function buildControlApp(deps: ControlDeps, opts: ControlAppOptions
   // Every feature declares its routes through the catalogue, which serves them as OpenAPI 3.1.
   const catalogue = new RouteCatalogue();
   registerPlanRoutes(app, catalogue, deps);
+  registerSetupChecklistRoutes(app, catalogue, deps);
   registerAuditRoutes(app, catalogue, deps);
   registerJobRoutes(app, catalogue, deps);
   registerObjectRoutes(app, deps.embeddedObjects);

@@ -33,6 +33,7 @@ import { type EmbeddedObjects, openJobObjects } from './features/jobs/job-object
 import { composeJobs, type JobsFeature } from './features/jobs/jobs.compose.js';
 import { composeControlMetrics, type ControlMetrics } from './features/metrics/control-metrics.js';
 import { observedTenantErps } from './features/metrics/observed-tenant-erps.js';
+import { SetupChecklistService } from './features/onboarding/setup-checklist.service.js';
 import { PlanLimits } from './features/plans/plan-limits.service.js';
 import { PortalService } from './features/portal/portal.service.js';
 import { PortalLinks } from './features/portal/portal-links.js';
@@ -93,6 +94,8 @@ export interface ControlDeps {
   provisioning: TenantProvisioningService;
   tenants: TenantLifecycleService;
   settings: TenantSettingsService;
+  /** The first-run checklist on the office home. */
+  onboarding: SetupChecklistService;
   accounts: AccountServices;
   /** Self-serve sign-up and email verification. */
   signup: SignupFeature;
@@ -220,9 +223,30 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
   const signup = composeSignup(
     config,
     db,
-    { clock, limiter, email, audit, linkConfig, provisioning, sessions },
+    {
+      clock,
+      limiter,
+      email,
+      audit,
+      linkConfig,
+      provisioning,
+      sessions,
+      officeOrigin: (slug) => publicOrigins.origin(`${slug}.${config.TENANTS_HOST}`),
+    },
     opts.captcha,
   );
+  const domains = new DomainsService(db, audit, clock, resolver, {
+    tenantsHost: config.TENANTS_HOST,
+    platformHosts: [
+      config.ERP_DOMAIN,
+      config.LANDING_DOMAIN,
+      config.PWA_DOMAIN,
+      config.DOCS_DOMAIN,
+      ...(config.RESERVED_DOMAINS ?? []),
+    ],
+    verifyDeadlineMs: config.DOMAIN_VERIFY_DEADLINE_H * 3_600_000,
+  });
+  const settings = new TenantSettingsService(db, plans, audit);
   return {
     config,
     db,
@@ -257,17 +281,7 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
       (tenantId, leadId, event) => pipeline.follow(tenantId, leadId, event),
     ),
     resolver,
-    domains: new DomainsService(db, audit, clock, resolver, {
-      tenantsHost: config.TENANTS_HOST,
-      platformHosts: [
-        config.ERP_DOMAIN,
-        config.LANDING_DOMAIN,
-        config.PWA_DOMAIN,
-        config.DOCS_DOMAIN,
-        ...(config.RESERVED_DOMAINS ?? []),
-      ],
-      verifyDeadlineMs: config.DOMAIN_VERIFY_DEADLINE_H * 3_600_000,
-    }),
+    domains,
     webhooks: new WebhooksService(db, box, plans, audit, {
       allowLoopback: config.WEBHOOK_ALLOW_LOOPBACK === 'on',
     }),
@@ -276,7 +290,8 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
     tenantErps,
     provisioning,
     tenants: new TenantLifecycleService(erpAccess),
-    settings: new TenantSettingsService(db, plans, audit),
+    settings,
+    onboarding: new SetupChecklistService(db, { settings, plans, domains, audit, now: () => clock.now() }),
     accounts,
     signup,
   };

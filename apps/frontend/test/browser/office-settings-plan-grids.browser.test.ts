@@ -85,9 +85,11 @@ describe("the owner's price grids and plan", () => {
     expect(await page.textContent('main')).toContain('No payment is taken for the plan here');
     await checkBothWidths(page, 'plan');
 
-    await page.click('button[data-plan="free"]');
-    await page.waitForSelector('#office-msg:has-text("remove 1 user first")');
-    expect(await page.textContent('button[data-plan="free"]')).toBe('Confirm: switch to Free over its limits');
+    const free = page.locator('.settings-plans > li', { has: page.locator('h3:has-text("Free")') });
+    expect(await free.textContent()).toContain('remove 1 user first');
+    expect(await free.locator('button').count()).toBe(0); // no switch to a plan the team does not fit
+    const refused = await s.p.api(a.owner.token, 'PUT', `/api/tenants/${a.id}/plan`, { plan: 'free' });
+    expect(refused.status).toBe(409);
     expect((await s.p.api(a.owner.token, 'GET', `/api/tenants/${a.id}/plan`)).body.plan).toBe('professional');
 
     await page.click('button[data-plan="starter"]');

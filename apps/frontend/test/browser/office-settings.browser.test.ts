@@ -5,7 +5,8 @@
  * reference library; the delivery shows in the log as delivered and Replay sends it again with the
  * same webhook-id. A domain added shows its CNAME and `pending`; an invitation is sent and shows as
  * pending. Office staff see no Settings. On Free, B's owner is told which plan unlocks webhooks and
- * which allows another member. Axe 0 and no sideways scroll at 1280 and 375 px.
+ * which allows another member. The office home's first-run checklist links to each screen and ticks
+ * itself. Axe 0 and no sideways scroll at 1280 and 375 px.
  */
 import { startLoopbackReceiver } from '@platform/webhooks/testing';
 import type { BrowserContext } from 'playwright-core';
@@ -141,6 +142,26 @@ describe("the owner's console", () => {
     await page.click('#invite-form button[type=submit]');
     await page.waitForSelector('text=The Starter plan allows more.');
     await checkBothWidths(page, 'team-limit');
+    await ctx.close();
+  });
+  it('shows the owner a first-run checklist on the office home that links to each screen and ticks itself', async () => {
+    const { b } = s.p;
+    const ctx = await s.browser.newContext(DESKTOP);
+    const page = await signIn(ctx, b, '/office', b.owner.email);
+    await page.waitForSelector('#setup-checklist h2:has-text("Set up your company")');
+    expect(await page.textContent('#setup-checklist [data-item="branding"]')).toContain('comes with Starter');
+    expect(await page.getAttribute('#setup-checklist [data-item="domain"]', 'class')).not.toContain('done');
+    await checkBothWidths(page, 'setup-checklist');
+
+    await page.click('#setup-checklist [data-item="domain"] a');
+    await page.waitForSelector('h1:has-text("Settings: Domains")');
+    const added = await s.p.api(b.owner.token, 'POST', `/api/tenants/${b.id}/domains`, {
+      domain: 'www.bayside-b.test',
+    });
+    expect(added.status, JSON.stringify(added.body)).toBeLessThan(300);
+    await page.goto(`${s.p.siteOf(b)}/office`);
+    await page.waitForSelector('#setup-checklist [data-item="domain"].done');
+    expect(await page.textContent('#setup-checklist [data-item="domain"]')).toContain('done:');
     await ctx.close();
   });
 });

@@ -68,11 +68,46 @@ export class PlanLimits {
     return { ...n, jobs_this_month: await jobsInMonth(q, tenantId, monthOf(at)) };
   }
 
-  /** Immediate; returns false when the tenant does not exist. */
+  /**
+   * The owner's change of plan: immediate when the tenant's members fit the plan; a downgrade they do
+   * not fit is refused (PLAN_DOWNGRADE_BLOCKED) with how many users and technicians to remove first.
+   * Jobs this month never block it: they cannot be removed, and the new limit only stops new ones.
+   */
+  async changeFitting(q: Queryable, tenantId: string, to: PlanId): Promise<{ from: PlanId }> {
+    const from = (await this.plan(q, tenantId)).id;
+    const target = PLANS[to];
+    const n = await memberCounts(q, tenantId);
+    const remove = {
+      users: excess(n.users, target.limits.users),
+      technicians: excess(n.technicians, target.limits.technicians),
+    };
+    if (remove.users || remove.technicians) {
+      const what = [plural(remove.users, 'user'), plural(remove.technicians, 'technician')].filter(Boolean);
+      throw new AppError(
+        'PLAN_DOWNGRADE_BLOCKED',
+        `Your team does not fit the ${target.name} plan: remove ${what.join(' and ')} first.`,
+        {
+          details: {
+            plan: to,
+            remove,
+            usage: n,
+            limits: { users: target.limits.users, technicians: target.limits.technicians },
+          },
+        },
+      );
+    }
+    await this.change(q, tenantId, to);
+    return { from };
+  }
+
+  /** Immediate, whatever the usage (the operator's CLI); returns false when the tenant does not exist. */
   async change(q: Queryable, tenantId: string, plan: PlanId): Promise<boolean> {
     return setTenantPlan(q, tenantId, plan);
   }
 }
+
+const excess = (used: number, allowed: number | null) => (allowed === null ? 0 : Math.max(0, used - allowed));
+const plural = (n: number, one: string) => (n ? `${n} ${one}${n === 1 ? '' : 's'}` : '');
 
 function limitReached(plan: Plan, limit: keyof Plan['limits'], usage: number): AppError {
   const label = { users: 'users', technicians: 'technicians', jobs_per_month: 'jobs this month' }[limit];

@@ -77,6 +77,31 @@ describe('plan limits', () => {
     expect(await codeOf(kit.member(t.id, 'office'))).toBe('PLAN_LIMIT_REACHED:users');
   });
 
+  it('refuses the owner a downgrade the team does not fit, naming what to remove, and changes nothing', async () => {
+    const t = await kit.tenant('limits-misfit', 'professional');
+    for (let i = 0; i < 2; i++) await kit.member(t.id, 'office');
+    for (let i = 0; i < 2; i++) await kit.member(t.id, 'technician');
+    const put = (plan: string) =>
+      kit.app.inject({
+        method: 'PUT',
+        url: `/api/tenants/${t.id}/plan`,
+        headers: { authorization: `Bearer ${t.token}` },
+        payload: { plan },
+      });
+    const refused = await put('free');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      code: 'PLAN_DOWNGRADE_BLOCKED',
+      remove: { users: 3, technicians: 1 },
+      usage: { users: 5, technicians: 2 },
+    });
+    expect(refused.json().detail).toBe('Your team does not fit the Free plan: remove 3 users and 1 technician first.');
+    expect((await withTenant(kit.t.db, t.id, (tx) => kit.deps.plans.plan(tx, t.id))).id).toBe('professional');
+    const starter = await put('starter'); // 5 users and 2 technicians fit Starter
+    expect(starter.statusCode).toBe(200);
+    expect(starter.json()).toMatchObject({ plan: 'starter' });
+  });
+
   it('names the cheapest plan with a missing feature', async () => {
     const t = await kit.tenant('limits-feature', 'starter');
     try {

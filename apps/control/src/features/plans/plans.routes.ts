@@ -40,7 +40,7 @@ export function registerPlanRoutes(app: FastifyInstance, catalogue: RouteCatalog
   route(app, catalogue, {
     method: 'PUT',
     url: '/api/tenants/:id/plan',
-    summary: 'Change plan (immediate; a downgrade keeps data and blocks only new additions)',
+    summary: 'Change plan (immediate; a downgrade the team does not fit is refused with what to remove first)',
     tags: ['plans'],
     security: 'bearer',
     preHandler: [signedIn, requireRole('owner')],
@@ -49,8 +49,7 @@ export function registerPlanRoutes(app: FastifyInstance, catalogue: RouteCatalog
     handler: async ({ params, body }, req) => {
       const p = assertOwnTenant(req, params.id);
       await withTenant(deps.db, params.id, async (tx) => {
-        const before = (await deps.plans.plan(tx, params.id)).id;
-        await deps.plans.change(tx, params.id, body.plan);
+        const { from: before } = await deps.plans.changeFitting(tx, params.id, body.plan);
         await deps.audit.record(tx, {
           tenantId: params.id,
           actor: { kind: 'user', id: p.userId },

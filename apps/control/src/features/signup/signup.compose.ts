@@ -33,6 +33,8 @@ export interface SignupParts {
   linkConfig: LinkConfig;
   provisioning: TenantProvisioningService;
   sessions: SessionService;
+  /** The public origin of a tenant's own host (where its office is served). */
+  officeOrigin: (slug: string) => string;
 }
 
 const list = (v: string | undefined) =>
@@ -74,6 +76,7 @@ export function composeSignup(config: ControlConfig, db: Db, p: SignupParts, cap
     verification,
     sessions: p.sessions,
     audit: p.audit,
+    officeOrigin: p.officeOrigin,
   });
   return { signup, verification, localCaptcha: check.local };
 }

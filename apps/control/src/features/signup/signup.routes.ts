@@ -39,7 +39,10 @@ export async function registerSignupRoutes(
     tags: ['signup'],
     security: 'none',
     body: signupBody,
-    responses: { '201': 'The company is made; the sign-in answer of /auth/login with `email_verified: false`' },
+    responses: {
+      '201':
+        'The company is made; the sign-in answer of /auth/login with `email_verified: false` and `office_url` (its office, on its own host)',
+    },
     handler: async ({ body }, req, reply) => reply.code(201).send(await signup.signUp(body, clientOf(req))),
   });
   route(app, catalogue, {

@@ -40,9 +40,11 @@ export interface SignupDeps {
   verification: Pick<EmailVerificationService, 'begin'>;
   sessions: Pick<SessionService, 'start'>;
   audit: AuditLog;
+  officeOrigin: (slug: string) => string;
 }
 
-export type SignupAnswer = SignInAnswer & { email_verified: false };
+/** The sign-in answer, plus where the company's own office is (its host, not the platform's). */
+export type SignupAnswer = SignInAnswer & { email_verified: false; office_url: string };
 
 const fieldError = (code: 'VALIDATION_FAILED', field: string, rule: string, message: string) =>
   new AppError(code, `${field} ${message}`, { fieldIssues: [{ field, rule, message }] });
@@ -93,7 +95,7 @@ export class SignupService {
       const profile = (await profileIn(tx, made.id, owner.id))!;
       return this.d.sessions.start(tx, profile, client);
     });
-    return { ...answer, email_verified: false };
+    return { ...answer, email_verified: false, office_url: `${this.d.officeOrigin(input.slug)}/office` };
   }
 
   /** In the tenant's last transaction: the owner is a new account, unverified, with its link queued. */

@@ -118,7 +118,12 @@ if (form) {
     }).catch(() => undefined);
     if (!r) return fail('<p>No connection: please try again.</p>');
     if (!r.ok) return showProblem(r.status, (await r.json().catch(() => ({}))) as Problem);
-    await keepSignIn(r);
+    const answer = (await r.json()) as { office_url?: string; refresh_token: string };
+    const office = answer.office_url ? new URL(answer.office_url, location.href) : undefined;
+    // The company's office is on its own host: hand the sign-in over there (field/api.ts adoptHandoff).
+    if (office && office.origin !== location.origin)
+      return location.assign(`${office.origin}/office/leads#handoff=${encodeURIComponent(answer.refresh_token)}`);
+    await keepSignIn(new Response(JSON.stringify(answer)));
     location.assign('/office/leads');
   });
 }

@@ -64,6 +64,28 @@ export async function login(email: string, password: string, tenant: string): Pr
   return s;
 }
 
+/**
+ * A sign-in handed over from another host: sign-up happens on the platform's host and sends the new
+ * owner to the company's own host with `#handoff=<refresh token>` (a fragment: never sent to a server
+ * or in a Referer). It is dropped from the address bar and history at once and redeemed by a refresh,
+ * which rotates it, so the token that was in the address is dead (and its reuse ends the session).
+ */
+export async function adoptHandoff(): Promise<void> {
+  const m = /^#handoff=([A-Za-z0-9_~.%-]+)$/.exec(location.hash);
+  if (!m) return;
+  history.replaceState(null, '', location.pathname + location.search);
+  try {
+    const r = await raw('/auth/refresh', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ refresh_token: decodeURIComponent(m[1]!) }),
+    });
+    if (r.ok) await setSession(toSession(await json<LoginAnswer>(r)));
+  } catch {
+    /* offline or refused: the sign-in form is shown, as for anyone not signed in */
+  }
+}
+
 let refreshing: Promise<Session | undefined> | undefined;
 async function refresh(s: Session): Promise<Session | undefined> {
   return (refreshing ??= (async () => {

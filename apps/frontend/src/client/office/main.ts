@@ -4,7 +4,7 @@
  * session as the field app. Each screen is an OfficePage; this module signs in, picks the page by
  * path and hands it the events of its controls.
  */
-import { ApiError, login, SignedOutError } from '../field/api.js';
+import { adoptHandoff, ApiError, login, SignedOutError } from '../field/api.js';
 import { clearSession, getSession } from '../field/store.js';
 import { loginView } from '../field/views.js';
 import { $ } from '../shared/dom.js';
@@ -24,6 +24,7 @@ import { quoteBuilderPage } from './quote-builder.page.js';
 import { quotesListPage } from './quotes-list.page.js';
 import { searchPage } from './search.page.js';
 import { planRefusal } from './settings-common.js';
+import { showSetupChecklist } from './setup-checklist.js';
 import { teamPage } from './team.page.js';
 import { showVerifyBanner } from './verify-banner.js';
 
@@ -71,6 +72,7 @@ async function render(msg = ''): Promise<void> {
   const session = await getSession();
   showOfficeHeader(session, () => void signOut());
   void showVerifyBanner(session);
+  void showSetupChecklist(session);
   // Settings are for owners and admins; the control plane refuses others anyway.
   const settings = document.getElementById('nav-settings');
   if (settings) settings.hidden = !session || !['owner', 'admin'].includes(session.user.role);
@@ -112,4 +114,4 @@ app.addEventListener('click', async (e) => {
   await run(page.click?.(b, app));
 });
 
-void render();
+void adoptHandoff().then(() => render());

@@ -53,12 +53,17 @@ export function overLimits(plan: PlanSummary, usage: PlanAnswer['usage']): strin
   return parts.length ? `Your usage does not fit the ${plan.name} plan: ${parts.join('; ')}.` : '';
 }
 
+/** Whether the team (users, technicians) fits `plan`: the API refuses a change to one it does not fit. */
+export const teamFits = (plan: PlanSummary, usage: PlanAnswer['usage']) =>
+  (plan.limits.users === null || usage.users <= plan.limits.users) &&
+  (plan.limits.technicians === null || usage.technicians <= plan.limits.technicians);
+
 const meter = (label: string, used: number, max: number | null) => {
   const full = max !== null && used >= max;
   return `<li><strong>${label}</strong>: ${used} of ${cap(max)}${full ? ' <span class="pill">limit reached</span>' : ''}</li>`;
 };
 
-function planCard(p: PlanSummary, a: PlanAnswer, canChange: boolean, armed: string): string {
+function planCard(p: PlanSummary, a: PlanAnswer, canChange: boolean): string {
   const current = p.id === a.plan;
   const misfit = current ? '' : overLimits(p, a.usage);
   const features = FEATURE_NAMES.map(
@@ -66,24 +71,22 @@ function planCard(p: PlanSummary, a: PlanAnswer, canChange: boolean, armed: stri
       `<li>${p.features[k] ? '✓' : '✗'} ${label}<span class="visually-hidden">: ${p.features[k] ? 'included' : 'not included'}</span></li>`,
   ).join('');
   const button =
-    !canChange || current
+    !canChange || current || !teamFits(p, a.usage)
       ? ''
-      : `<button class="btn${armed === p.id ? '' : ' secondary'}" type="button" data-plan="${h(p.id)}">${
-          armed === p.id ? `Confirm: switch to ${h(p.name)} over its limits` : `Switch to ${h(p.name)}`
-        }</button>`;
+      : `<button class="btn secondary" type="button" data-plan="${h(p.id)}">Switch to ${h(p.name)}</button>`;
   return `<li class="card"${current ? ' aria-current="true"' : ''}><h3 style="margin-top:0">${h(p.name)}${current ? ' <span class="pill">your plan</span>' : ''}</h3>
 <p><strong>${usd(p.prices.monthly)}</strong> a month, or ${usd(p.prices.yearly)} a year</p>
 <ul class="plain"><li>${seats(p.limits.users, 'user')}</li><li>${seats(p.limits.technicians, 'technician')}</li><li>${seats(p.limits.jobs_per_month, 'job')} a month</li></ul>
-<ul class="plain">${features}</ul>${misfit ? `<p class="err">${h(misfit)}</p>` : ''}${button}</li>`;
+<ul class="plain">${features}</ul>${misfit ? `<p class="err">${h(misfit)}${teamFits(p, a.usage) ? '' : ' <a href="/office/settings/team">Open Team</a>'}</p>` : ''}${button}</li>`;
 }
 
-/** The screen's body below its heading; `armed` is the plan whose switch waits for a second press. */
-export function planHtml(a: PlanAnswer, canChange: boolean, armed = ''): string {
+/** The screen's body below its heading. */
+export function planHtml(a: PlanAnswer, canChange: boolean): string {
   const change = canChange
-    ? 'Switching is immediate. A plan your usage does not fit keeps everyone and everything, but refuses new additions past its limits until you are back under them.'
+    ? 'Switching is immediate. A plan your team does not fit can be chosen once you have removed the members it names; if this month’s jobs are over a plan’s limit, new jobs wait for next month.'
     : 'Only the company’s owner can change the plan.';
   return `<section class="card" aria-labelledby="usage-h"><h2 id="usage-h" style="margin-top:0">Your plan: ${h(a.name)}</h2>
 <ul class="plain">${meter('Users', a.usage.users, a.limits.users)}${meter('Technicians', a.usage.technicians, a.limits.technicians)}${meter('Jobs this month', a.usage.jobs_this_month, a.limits.jobs_per_month)}</ul>
 <p class="muted">No payment is taken for the plan here: changing it changes the limits and features at once, and billing is arranged separately.</p></section>
-<h2>Compare plans</h2><p>${change}</p><ul class="plain settings-plans">${a.plans.map((p) => planCard(p, a, canChange, armed)).join('')}</ul>`;
+<h2>Compare plans</h2><p>${change}</p><ul class="plain settings-plans">${a.plans.map((p) => planCard(p, a, canChange)).join('')}</ul>`;
 }

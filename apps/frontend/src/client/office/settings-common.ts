@@ -49,6 +49,8 @@ export function planRefusal(e: unknown): string | undefined {
   const p = e.problem;
   if (p.code === 'PLAN_FEATURE_MISSING')
     return `${p.detail ?? 'Your plan does not include this.'} The ${planName(detail(p, 'required_plan'))} plan unlocks it.`;
+  if (p.code === 'PLAN_DOWNGRADE_BLOCKED')
+    return `${p.detail ?? 'Your team does not fit that plan.'} (Settings → Team)`;
   if (p.code === 'PLAN_LIMIT_REACHED')
     return `${p.detail ?? 'Your plan’s limit is reached.'} The ${planName(detail(p, 'upgrade_to'))} plan allows more.`;
   return undefined;
