@@ -8,7 +8,12 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 
-import { CHROMIUM_LOCALHOST_ARGS, type RealPlatform, startRealPlatform } from '../support/real-platform.js';
+import {
+  CHROMIUM_LOCALHOST_ARGS,
+  type RealPlatform,
+  type RealPlatformOptions,
+  startRealPlatform,
+} from '../support/real-platform.js';
 import { axe, launchChromium } from './chromium.js';
 
 export const SHOTS = join(process.cwd(), 'test-results', 'frontend');
@@ -18,11 +23,11 @@ export interface RealSession {
   browser: Browser;
 }
 
-export function useRealPlatform(): RealSession {
+export function useRealPlatform(opts: RealPlatformOptions = {}): RealSession {
   const s: Partial<RealSession> = {};
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
-    [s.p, s.browser] = await Promise.all([startRealPlatform(), launchChromium(CHROMIUM_LOCALHOST_ARGS)]);
+    [s.p, s.browser] = await Promise.all([startRealPlatform(opts), launchChromium(CHROMIUM_LOCALHOST_ARGS)]);
   });
   afterAll(async () => {
     await s.browser?.close();
@@ -41,7 +46,19 @@ export function bothWidthsChecker(prefix: string): (page: Page, name: string) =>
     await page.screenshot({ path: join(SHOTS, `${prefix}-${name}-1280.png`), fullPage: true });
     await page.setViewportSize({ width: 375, height: 800 });
     expect(await axe(page)).toEqual([]);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    // On failure, the message names what sticks out (tag#id.class and its right edge).
+    const wide = await page.evaluate(() =>
+      document.documentElement.scrollWidth <= 375
+        ? []
+        : [...document.querySelectorAll('body *')]
+            .filter((e) => e.getBoundingClientRect().right > 375)
+            .slice(-5)
+            .map(
+              (e) =>
+                `${e.tagName.toLowerCase()}#${e.id}.${e.className} → ${Math.round(e.getBoundingClientRect().right)}`,
+            ),
+    );
+    expect(wide, `${name} scrolls sideways at 375 px`).toEqual([]);
     await page.screenshot({ path: join(SHOTS, `${prefix}-${name}-375.png`), fullPage: true });
     await page.setViewportSize({ width: 1280, height: 800 });
   };

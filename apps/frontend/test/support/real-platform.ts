@@ -54,6 +54,10 @@ export interface RealPlatform {
   chat: RunningLocalChat;
   a: SeededTenant & { technician: Person; office: Person };
   b: SeededTenant;
+  /** The local stand-ins' console (`/mail` and the rest), with `localProviders`. */
+  localConsoleUrl?: string;
+  /** The platform's own host (sign-up), e.g. `http://localhost:41234`. */
+  platformSite: string;
   /** The frontend on a tenant's own host, e.g. `http://acme-a.tenants.localhost:41234`. */
   siteOf(t: SeededTenant): string;
   /** The control plane's API (as the frontend forwards it, but direct). */
@@ -62,7 +66,12 @@ export interface RealPlatform {
    * A public form posted the way a tenant's site does: to the landing host under the tenant's own
    * host name, with a fresh token from the local bot check.
    */
-  postOnSite(t: SeededTenant, path: string, action: string, body: Record<string, unknown>): ReturnType<Call>;
+  postOnSite(
+    t: Pick<SeededTenant, 'slug'>,
+    path: string,
+    action: string,
+    body: Record<string, unknown>,
+  ): ReturnType<Call>;
   /** The tenant's own ERP database through its service account (the one the control plane uses). */
   erpOf(t: SeededTenant): Promise<Erp>;
   /** Another person in a tenant, invited by its owner and accepted with PASSWORD (as the seed's people are). */
@@ -70,7 +79,12 @@ export interface RealPlatform {
   close(): Promise<void>;
 }
 
-export async function startRealPlatform(): Promise<RealPlatform> {
+export interface RealPlatformOptions {
+  /** `npm start`'s local stand-ins (mail console, SMS, accounting) as well: `localConsoleUrl` is set. */
+  localProviders?: boolean;
+}
+
+export async function startRealPlatform(opts: RealPlatformOptions = {}): Promise<RealPlatform> {
   const dataDir = mkdtempSync(join(tmpdir(), 'frontend-real-'));
   // With TEST_DATABASE_URL the platform and the ERP's schemas live in a fresh PostgreSQL database.
   const scratch = process.env.TEST_DATABASE_URL ? await createTestDb() : undefined;
@@ -81,7 +95,7 @@ export async function startRealPlatform(): Promise<RealPlatform> {
     LOG_LEVEL: process.env.REAL_PLATFORM_LOG_LEVEL ?? 'warn',
     ...Object.fromEntries(['ERP', 'LANDING', 'CONTROL', 'FRONTEND'].flatMap((s) => [[`${s}_PORT`, '0']])),
     ...Object.fromEntries(['ERP', 'LANDING', 'CONTROL', 'FRONTEND'].flatMap((s) => [[`${s}_HOST`, '127.0.0.1']])),
-    LOCAL_PROVIDERS: 'off',
+    ...(opts.localProviders ? { LOCAL_PROVIDERS: 'on', LOCAL_PROVIDERS_PORT: '0' } : { LOCAL_PROVIDERS: 'off' }),
     DOCS: 'off',
     BACKUP_INTERVAL_H: '0',
     CONTROL_OPERATOR_TOKEN: OPERATOR,
@@ -189,6 +203,8 @@ export async function startRealPlatform(): Promise<RealPlatform> {
       chat,
       a: { ...a, technician, office },
       b,
+      ...(platform.localConsole ? { localConsoleUrl: platform.localConsole.url } : {}),
+      platformSite: `http://localhost:${frontendPort}`,
       siteOf: (t) => `http://${t.slug}.tenants.localhost:${frontendPort}`,
       api,
       postOnSite: (t, path, action, body) =>

@@ -36,7 +36,7 @@ canvas.sig{width:100%;height:11rem;border:1px dashed #6e7781;border-radius:.4rem
 export const OFFICE_CSS = `
 .office-bar{display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:center;justify-content:space-between;margin-bottom:.75rem}.office-who{margin:0}.office-bar form{flex:1 1 16rem;max-width:28rem}.office-bar form input{flex:1;min-width:0}
 .office-nav{margin-bottom:.5rem;gap:1rem}.office-nav a[aria-current]{font-weight:700}
-.settings-tabs{gap:1rem;margin-bottom:.75rem}.settings-tabs a[aria-current]{font-weight:700}.wrap-any{overflow-wrap:anywhere}
+.settings-tabs{gap:1rem;margin-bottom:.75rem}.settings-tabs a[aria-current]{font-weight:700}.wrap-any,#office-msg{overflow-wrap:anywhere}
 .settings-split{display:grid;gap:0 1rem;grid-template-columns:minmax(0,1fr)}@media (min-width:900px){.settings-split{grid-template-columns:minmax(0,1fr) 18rem;align-items:start}.settings-split aside{margin-top:1rem}}
 .settings-plans{display:grid;gap:0 1rem;grid-template-columns:repeat(auto-fit,minmax(12rem,1fr))}.settings-plans .btn{margin-top:.5rem}
 .grid-scroll{overflow-x:auto;max-width:100%}.grid-table{border-collapse:collapse}.grid-table th,.grid-table td{padding:.2rem;text-align:right}.grid-table input{width:5.5rem;min-width:0}.grid-table th input{width:4.5rem}
