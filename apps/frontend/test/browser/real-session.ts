@@ -8,7 +8,12 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 
-import { CHROMIUM_LOCALHOST_ARGS, type RealPlatform, startRealPlatform } from '../support/real-platform.js';
+import {
+  CHROMIUM_LOCALHOST_ARGS,
+  type RealPlatform,
+  type RealPlatformOptions,
+  startRealPlatform,
+} from '../support/real-platform.js';
 import { axe, launchChromium } from './chromium.js';
 
 export const SHOTS = join(process.cwd(), 'test-results', 'frontend');
@@ -18,11 +23,11 @@ export interface RealSession {
   browser: Browser;
 }
 
-export function useRealPlatform(): RealSession {
+export function useRealPlatform(opts: RealPlatformOptions = {}): RealSession {
   const s: Partial<RealSession> = {};
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
-    [s.p, s.browser] = await Promise.all([startRealPlatform(), launchChromium(CHROMIUM_LOCALHOST_ARGS)]);
+    [s.p, s.browser] = await Promise.all([startRealPlatform(opts), launchChromium(CHROMIUM_LOCALHOST_ARGS)]);
   });
   afterAll(async () => {
     await s.browser?.close();
