@@ -11,6 +11,7 @@ import { listAttention } from '../accounting/accounting.repo.js';
 import type { IntegrationSettingsService } from './integration-settings.service.js';
 import { lastAccountingSync } from './overview.repo.js';
 import { findAccounting, listSmsLines } from './settings.repo.js';
+import { smsLineView } from './sms-line-view.js';
 
 export class IntegrationsOverview {
   constructor(
@@ -42,13 +43,7 @@ export class IntegrationsOverview {
         api_key: sms ? maskSecret(sms.apiKey) : null,
         webhook_base_url: sms?.webhookBaseUrl ?? null,
         webhook_url: sms ? `${sms.webhookBaseUrl}${smsWebhookPath}` : null,
-        lines: lines.map((l) => ({
-          id: l.id,
-          name: l.name,
-          phone_number: l.phone_number,
-          type: l.line_type,
-          is_default: l.is_default,
-        })),
+        lines: lines.map(smsLineView),
       },
       chat: {
         configured: Boolean(chat),

@@ -13,7 +13,7 @@ import {
   SmsService,
 } from '@platform/integrations';
 import type { Clock } from '@platform/kernel';
-import { createGoogleChatPoster, justCallSmsAdapters, xeroAccountingAdapters } from '@platform/providers';
+import { createGoogleChatPoster, justCallSmsAdapters, xeroAccountingAdaptersOf } from '@platform/providers';
 
 import type { ControlConfig } from '../../control.config.js';
 import type { AuditLog } from '../audit/audit-log.js';
@@ -36,16 +36,7 @@ export function composeIntegrations(
         createGoogleChatPoster({ allowedOrigins: chatOrigins(config.CHAT_ALLOWED_ORIGINS) }),
         limiter,
       ),
-      accounting: createAccountingServices(
-        db,
-        settings,
-        xeroAccountingAdapters({
-          loginUrl: config.ACCT_LOGIN_URL,
-          identityUrl: config.ACCT_IDENTITY_URL,
-          apiUrl: config.ACCT_API_URL,
-        }),
-        { clock, limiter },
-      ),
+      accounting: createAccountingServices(db, settings, xeroAccountingAdaptersOf(config), { clock, limiter }),
     },
     parts.audit,
   );
