@@ -18,6 +18,7 @@ import { registerOfficeSearchRoutes } from './features/customers/office-search.r
 import { registerDomainRoutes } from './features/domains/domains.routes.js';
 import { registerHealthRoutes } from './features/health/health.routes.js';
 import { registerIntakeRoutes } from './features/intake/intake.routes.js';
+import { registerIntegrationRoutes } from './features/integrations/integrations.routes.js';
 import { registerJobRoutes } from './features/jobs/jobs.routes.js';
 import { registerObjectRoutes } from './features/jobs/objects.routes.js';
 import { registerSetupChecklistRoutes } from './features/onboarding/setup-checklist.routes.js';
@@ -57,6 +58,7 @@ export async function buildControlApp(deps: ControlDeps, opts: ControlAppOptions
   registerPortalRoutes(app, catalogue, deps);
   registerDomainRoutes(app, catalogue, deps);
   registerWebhookRoutes(app, catalogue, deps);
+  registerIntegrationRoutes(app, catalogue, deps);
   // The by-domain cache hears tenant and domain changes from every process while the app is up.
   app.addHook('onReady', () => deps.resolver.start());
   app.addHook('onClose', () => deps.resolver.stop());

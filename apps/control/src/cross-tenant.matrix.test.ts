@@ -63,6 +63,11 @@ beforeAll(async () => {
       data: {},
     }),
   );
+  const smsOfA = await k.call('PUT', `/api/tenants/${k.a.id}/integrations/sms`, k.a.owner, BODIES[SMS_PUT]);
+  expect(smsOfA.status, JSON.stringify(smsOfA.body)).toBe(200);
+  await k.call('POST', `/api/tenants/${k.a.id}/integrations/sms/lines`, k.a.owner, BODIES[SMS_LINE]);
+  const text = await k.call('POST', `/api/tenants/${k.a.id}/integrations/sms/test`, k.a.owner, BODIES[SMS_TEST]);
+  expect(text.status, JSON.stringify(text.body)).toBe(202);
   const users = await k.call('GET', `/api/tenants/${k.a.id}/users`, k.a.owner);
   const office = users.body.items.find((u: { role: string }) => u.role === 'office');
   const checklist = await k.call('GET', `/jobs/${aJobId}`, k.a.office);
@@ -79,6 +84,7 @@ beforeAll(async () => {
     '{user_id}': office.id,
     '{item_id}': checklist.body.checklist?.[0]?.id ?? 'confirm',
     '{token}': aPortalToken,
+    '{message_id}': text.body.message_id,
   };
 }, 180_000);
 afterAll(async () => k?.close());
@@ -95,8 +101,14 @@ const OPERATOR_ONLY = new Set([
   'POST /api/tenants/{id}/resume',
 ]);
 
+const SMS_PUT = 'PUT /api/tenants/{id}/integrations/sms';
+const SMS_LINE = 'POST /api/tenants/{id}/integrations/sms/lines';
+const SMS_TEST = 'POST /api/tenants/{id}/integrations/sms/test';
 /** A body each route would accept from A's owner: B must be refused before the body matters. */
 const BODIES: Record<string, unknown> = {
+  [SMS_PUT]: { api_key: 'alpha-key-0001', api_secret: 'alpha-secret-0001', webhook_base_url: 'http://localhost:8069' },
+  [SMS_LINE]: { name: 'Alpha Sales', phone_number: '303 555 0100', line_type: 'sales' },
+  [SMS_TEST]: { to: '303 555 0199' },
   'POST /jobs/{id}/schedule': { scheduled_start: '2026-12-01T15:00:00Z', scheduled_end: '2026-12-01T16:00:00Z' },
   'POST /jobs/{id}/assign': { technician_id: '6f1c0c0e-0000-4000-8000-000000000000' },
   'POST /jobs/{id}/stage': { stage: 'scheduled' },
@@ -143,6 +155,7 @@ const recordsOfA = async () =>
       k.call('GET', `/api/tenants/${k.a.id}/users`, k.a.owner),
       k.call('GET', `/api/tenants/${k.a.id}/webhooks`, k.a.owner),
       k.call('GET', `/api/tenants/${k.a.id}/webhooks/${ids['{endpoint_id}']}/deliveries`, k.a.owner),
+      k.call('GET', `/api/tenants/${k.a.id}/integrations`, k.a.owner),
     ])
   ).map((r) => r.body);
 

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { Db } from '@platform/db';
 import { EmailOutboxService } from '@platform/email';
 import { RateLimiter } from '@platform/http-kit';
-import { IntegrationSettingsService } from '@platform/integrations';
+import { chatOrigins, IntegrationSettingsService } from '@platform/integrations';
 import { AppError, type Clock, systemClock } from '@platform/kernel';
 import { type CaptchaVerifier, normalizeSmsPhone } from '@platform/providers';
 import { type SecretBox, secretBoxFromConfig } from '@platform/secrets';
@@ -29,6 +29,8 @@ import { CustomersService } from './features/customers/customers.service.js';
 import { OfficeSearch } from './features/customers/office-search.service.js';
 import { DomainsService } from './features/domains/domains.service.js';
 import { ControlIntakeService } from './features/intake/intake.service.js';
+import { composeIntegrations } from './features/integrations/integrations.compose.js';
+import type { ControlIntegrations } from './features/integrations/integrations.service.js';
 import { type EmbeddedObjects, openJobObjects } from './features/jobs/job-objects.js';
 import { composeJobs, type JobsFeature } from './features/jobs/jobs.compose.js';
 import { composeControlMetrics, type ControlMetrics } from './features/metrics/control-metrics.js';
@@ -99,6 +101,8 @@ export interface ControlDeps {
   accounts: AccountServices;
   /** Self-serve sign-up and email verification. */
   signup: SignupFeature;
+  /** The owner's console's integrations (the integrations package's services, for the signed-in tenant). */
+  integrations: ControlIntegrations;
 }
 
 export interface ComposeControlOptions {
@@ -192,8 +196,11 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
     depositPercent: config.QUOTE_DEPOSIT_PERCENT,
     onAccepted: (tenantId, leadId) => pipeline.follow(tenantId, leadId, 'accepted'),
   });
-  const integrations = new IntegrationSettingsService(db, box, (raw) =>
-    normalizeSmsPhone(raw, config.SMS_DEFAULT_REGION),
+  const integrations = new IntegrationSettingsService(
+    db,
+    box,
+    (raw) => normalizeSmsPhone(raw, config.SMS_DEFAULT_REGION),
+    chatOrigins(config.CHAT_ALLOWED_ORIGINS),
   );
   const crm = new CrmService(db, erps, audit);
   const sending = new QuoteSending(
@@ -220,6 +227,7 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
     members,
   });
   const limiter = new RateLimiter(db, clock);
+  const integrationsConsole = composeIntegrations(config, db, { settings: integrations, audit, limiter, clock });
   const signup = composeSignup(
     config,
     db,
@@ -291,8 +299,19 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
     provisioning,
     tenants: new TenantLifecycleService(erpAccess),
     settings,
-    onboarding: new SetupChecklistService(db, { settings, plans, domains, audit, now: () => clock.now() }),
+    onboarding: new SetupChecklistService(db, {
+      settings,
+      plans,
+      domains,
+      audit,
+      now: () => clock.now(),
+      integrations: async (tenantId) => {
+        const v = await integrationsConsole.view(tenantId);
+        return v.accounting.state === 'connected' || v.sms.configured || v.chat.configured;
+      },
+    }),
     accounts,
     signup,
+    integrations: integrationsConsole,
   };
 }

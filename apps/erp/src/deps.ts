@@ -15,7 +15,7 @@ import {
 import { EmbeddedErp } from '@platform/erp-embedded';
 import { chatOrigins, createAccountingServices, IntegrationSettingsService, SmsService } from '@platform/integrations';
 import { ConfigError } from '@platform/kernel';
-import { justCallSmsAdapters, normalizeSmsPhone, xeroAccountingAdapters } from '@platform/providers';
+import { justCallSmsAdapters, normalizeSmsPhone, xeroAccountingAdaptersOf } from '@platform/providers';
 import { secretBoxFromConfig } from '@platform/secrets';
 import { findTenantBySlug } from '@platform/tenancy';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
@@ -69,15 +69,7 @@ export function composeIntegrations(
   );
   const accounting = logins
     ? {
-        services: createAccountingServices(
-          db,
-          settings,
-          xeroAccountingAdapters({
-            loginUrl: config.ACCT_LOGIN_URL,
-            identityUrl: config.ACCT_IDENTITY_URL,
-            apiUrl: config.ACCT_API_URL,
-          }),
-        ),
+        services: createAccountingServices(db, settings, xeroAccountingAdaptersOf(config)),
         verifyAdmin: tenantAdminLogin({ db, box, hostTenantId: tenantId, ...logins }),
         adminLogins: config.ACCT_ADMIN_LOGINS.split(',')
           .map((l) => l.trim())

@@ -35,7 +35,7 @@ import {
   createMetaCapiSender,
   justCallSmsAdapters,
   normalizeSmsPhone,
-  xeroAccountingAdapters,
+  xeroAccountingAdaptersOf,
 } from '@platform/providers';
 import type { TenantErps } from '@platform/tenancy';
 import { WebhookDispatch } from '@platform/webhooks';
@@ -105,15 +105,7 @@ function workerAccountingServices(
   db: Db,
   settings = workerSettings(config, db),
 ): AccountingServices {
-  return createAccountingServices(
-    db,
-    settings,
-    xeroAccountingAdapters({
-      loginUrl: config.ACCT_LOGIN_URL,
-      identityUrl: config.ACCT_IDENTITY_URL,
-      apiUrl: config.ACCT_API_URL,
-    }),
-  );
+  return createAccountingServices(db, settings, xeroAccountingAdaptersOf(config));
 }
 
 /** Every outbox topic the main relay delivers, each handler typed by its topic's payload. */

@@ -72,6 +72,7 @@ export const ERROR_STATUS: Record<ErrorCode, { status: number; title: string }> 
   CONTROL_UNAVAILABLE: { status: 503, title: 'Control plane unavailable' },
   LAST_OWNER: { status: 409, title: 'A company keeps one owner' },
   WEBHOOK_ENDPOINT_DISABLED: { status: 409, title: 'Webhook endpoint disabled' },
+  INTEGRATION_NOT_CONFIGURED: { status: 409, title: 'Integration not configured' },
 };
 
 export const problemType = (code: ErrorCode): string => `urn:platform:problem:${code.toLowerCase().replace(/_/g, '-')}`;

@@ -1,6 +1,7 @@
 export { chatOrigins } from './settings/chat-webhook-url.js';
 export { IntegrationSettingsService, type PhoneNormalizer } from './settings/integration-settings.service.js';
 export * from './settings/settings.schemas.js';
+export { IntegrationsOverview } from './settings/integrations-overview.js';
 export type { AccountingRow, SmsLineRow } from './settings/settings.repo.js';
 export {
   ChatNotifierService,
@@ -36,6 +37,7 @@ export {
 export { AccountingPaymentsService, type PaymentsResult } from './accounting/accounting-reconcile.service.js';
 export { AccountingResidualAudit, type ResidualAuditResult } from './accounting/accounting-residual-audit.service.js';
 export { paymentRef, allocationRef } from './accounting/accounting-erp-money.js';
+export { AccountingCheck } from './accounting/accounting-check.js';
 export { AccountingAttention, ERP_SYNC_ISSUE_FIELD } from './accounting/accounting-attention.js';
 export { AccountingTokens, AccountingNotConnected, REFRESH_MARGIN_MS } from './accounting/accounting-tokens.js';
 export { AccountingCalls, PROVIDER_LIMIT, RECONNECT_WAIT_MS } from './accounting/accounting-calls.js';

@@ -90,6 +90,8 @@ export const ERROR_CODES = [
   'LAST_OWNER',
   // outbound webhooks (docs/control-plane.md, "Outbound webhooks")
   'WEBHOOK_ENDPOINT_DISABLED',
+  // the owner's console: integrations (docs/integrations.md, "The Integrations screen")
+  'INTEGRATION_NOT_CONFIGURED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -132,7 +132,7 @@ export {
   XERO_SIGNATURE_HEADER,
   xeroWebhookVerifier,
 } from './accounting/xero/xero-webhook.js';
-export { xeroAccountingAdapters } from './accounting/xero/xero-adapters.js';
+export { xeroAccountingAdapters, xeroAccountingAdaptersOf } from './accounting/xero/xero-adapters.js';
 
 // SMS (JustCall protocol)
 export {

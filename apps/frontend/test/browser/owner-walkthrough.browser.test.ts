@@ -34,7 +34,7 @@ async function linkFromMail(ctx: BrowserContext, to: string, subject: RegExp): P
   const href = await waitUntil(
     `mail to ${to}`,
     async () => {
-      await mail.goto(`${s.p.localConsoleUrl}/mail`);
+      await mail.goto(`${s.p.localConsole}/mail`);
       const row = mail.locator('tbody tr', { hasText: to }).filter({ hasText: subject }).first();
       if (!(await row.count())) return undefined;
       await row.locator('a').first().click();
@@ -156,8 +156,9 @@ describe('a company sets itself up without an operator', () => {
       const log = page.locator('button[data-log]').first();
       await log.waitFor();
       await log.click();
-      const line = page.locator('li.delivery', { hasText: 'delivered' }).first();
-      return (await line.count()) ? true : undefined;
+      const line = page.locator('li.delivery').first();
+      await line.waitFor();
+      return (await line.textContent())?.includes('delivered') ? true : undefined;
     });
     await page.locator('li.delivery button[data-replay]').first().click();
     await page.waitForSelector('text=Replay queued');

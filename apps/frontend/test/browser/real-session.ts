@@ -50,7 +50,7 @@ export function bothWidthsChecker(prefix: string): (page: Page, name: string) =>
     const wide = await page.evaluate(() =>
       document.documentElement.scrollWidth <= 375
         ? []
-        : [...document.querySelectorAll('body *')]
+        : Array.from(document.querySelectorAll('body *'))
             .filter((e) => e.getBoundingClientRect().right > 375)
             .slice(-5)
             .map(

@@ -5,7 +5,9 @@
  * by POST /api/tenants (each its own ERP database), a technician and an office user in A invited and
  * accepted through the accounts API, and A's team chat pointed at a local Google-Chat-style receiver.
  * The browser reaches a tenant on `<slug>.tenants.localhost` (see CHROMIUM_LOCALHOST_ARGS). PGlite by
- * default; with TEST_DATABASE_URL, a fresh PostgreSQL database dropped at the end.
+ * default; with TEST_DATABASE_URL, a fresh PostgreSQL database dropped at the end. With
+ * `localProviders`, `npm start`'s own stand-ins run too (SMS, accounting, chat, mail; each tenant
+ * given its accounts), which they do on embedded defaults only: always PGlite then.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
@@ -48,14 +50,19 @@ export type Call = (
   headers?: Record<string, string>,
 ) => Promise<{ status: number; body: any }>;
 
+export interface RealPlatformOptions {
+  /** `npm start`'s local provider stand-ins, pointed at every tenant (LOCAL_PROVIDERS=on). */
+  localProviders?: boolean;
+}
+
 export interface RealPlatform {
   dataDir: string;
+  /** The stand-ins' console (what they received: `GET /` → {sms, chat, mail}), with `localProviders`. */
+  localConsole: string | undefined;
   db: Db;
   chat: RunningLocalChat;
   a: SeededTenant & { technician: Person; office: Person };
   b: SeededTenant;
-  /** The local stand-ins' console (`/mail` and the rest), with `localProviders`. */
-  localConsoleUrl?: string;
   /** The platform's own host (sign-up), e.g. `http://localhost:41234`. */
   platformSite: string;
   /** The frontend on a tenant's own host, e.g. `http://acme-a.tenants.localhost:41234`. */
@@ -79,15 +86,10 @@ export interface RealPlatform {
   close(): Promise<void>;
 }
 
-export interface RealPlatformOptions {
-  /** `npm start`'s local stand-ins (mail console, SMS, accounting) as well: `localConsoleUrl` is set. */
-  localProviders?: boolean;
-}
-
 export async function startRealPlatform(opts: RealPlatformOptions = {}): Promise<RealPlatform> {
   const dataDir = mkdtempSync(join(tmpdir(), 'frontend-real-'));
   // With TEST_DATABASE_URL the platform and the ERP's schemas live in a fresh PostgreSQL database.
-  const scratch = process.env.TEST_DATABASE_URL ? await createTestDb() : undefined;
+  const scratch = process.env.TEST_DATABASE_URL && !opts.localProviders ? await createTestDb() : undefined;
   const chat = await startLocalChat({ host: '127.0.0.1', port: 0 });
   const env: Record<string, string> = {
     ...(scratch?.url ? { DATABASE_URL: scratch.url } : {}),
@@ -199,11 +201,11 @@ export async function startRealPlatform(opts: RealPlatformOptions = {}): Promise
     const frontendPort = new URL(platform.frontendUrl).port;
     return {
       dataDir,
+      localConsole: platform.localConsole?.url,
       db,
       chat,
       a: { ...a, technician, office },
       b,
-      ...(platform.localConsole ? { localConsoleUrl: platform.localConsole.url } : {}),
       platformSite: `http://localhost:${frontendPort}`,
       siteOf: (t) => `http://${t.slug}.tenants.localhost:${frontendPort}`,
       api,

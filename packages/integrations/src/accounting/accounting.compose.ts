@@ -7,6 +7,7 @@ import type { AccountingAdapters } from '@platform/providers';
 import type { IntegrationSettingsService } from '../settings/integration-settings.service.js';
 import { AccountingAttention } from './accounting-attention.js';
 import { AccountingCalls } from './accounting-calls.js';
+import { AccountingCheck } from './accounting-check.js';
 import { AccountingConnectService } from './accounting-connect.service.js';
 import { AccountingContacts } from './accounting-contacts.js';
 import { AccountingPaymentsService } from './accounting-reconcile.service.js';
@@ -32,6 +33,8 @@ export interface AccountingServices {
   /** The periodic reconciliation of residuals (lost notices). */
   audit: AccountingResidualAudit;
   attention: AccountingAttention;
+  /** The console's "Send a test": one read with the tenant's grant. */
+  check: AccountingCheck;
 }
 
 export function createAccountingServices(
@@ -54,5 +57,6 @@ export function createAccountingServices(
     payments: new AccountingPaymentsService(db, api, calls, attention),
     audit: new AccountingResidualAudit(db, api, calls),
     attention,
+    check: new AccountingCheck(db, api, calls),
   };
 }

@@ -4,6 +4,8 @@
  * the provider's requestId, so a redelivered job never posts twice. Keeps to 60 messages a minute
  * per space (the provider's limit), waiting rather than failing when over.
  */
+import { randomUUID } from 'node:crypto';
+
 import type { ErpEventPayload, ErpEventTopic } from '@platform/contracts';
 import type { Limit, RateLimiter } from '@platform/http-kit';
 import { AppError } from '@platform/kernel';
@@ -68,6 +70,25 @@ export class ChatNotifierService {
       throw e;
     }
     return { sent: true, space };
+  }
+
+  /**
+   * "Send a test" from the owner's console: one message posted now (not through the outbox: the
+   * owner waits for the answer), whatever the flags say. Undefined when no webhook is configured.
+   */
+  async sendTest(tenantId: string, text: string, companyId = 1): Promise<{ ok: boolean; detail: string } | undefined> {
+    const config = await this.settings.chatConfig(tenantId, companyId);
+    if (!config) return undefined;
+    const space = spaceOf(config.webhookUrl);
+    try {
+      await this.limiter.consume(CHAT_SPACE_LIMIT, `${tenantId}:${space}`);
+      await this.chat.post(config.webhookUrl, { text, requestId: `test-${randomUUID()}` });
+      return { ok: true, detail: `Posted to the chat space ${space}.` };
+    } catch (e) {
+      const why =
+        e instanceof AppError && e.code === 'RATE_LIMITED' ? 'over 60 messages a minute' : (e as Error).message;
+      return { ok: false, detail: `The chat space ${space} did not take the message: ${why}.` };
+    }
   }
 }
 

@@ -12,6 +12,7 @@ import { DEFAULT_SMS_WEBHOOK_PATH } from '../sms/sms-webhook-path.js';
 import { checkChatWebhookUrl } from './chat-webhook-url.js';
 import * as repo from './settings.repo.js';
 import type { AccountingConnectionInput, ChatConfigInput, SmsConfigInput, SmsLineInput } from './settings.schemas.js';
+import { smsLineView } from './sms-line-view.js';
 
 export type PhoneNormalizer = (raw: string) => string | undefined;
 
@@ -196,13 +197,7 @@ export class IntegrationSettingsService {
       webhook_url: `${s.webhookBaseUrl}${webhookPath}`,
       previous_webhook_secret_expires_at: s.previousExpiresAt,
       default_line: lines.find((l) => l.is_default)?.phone_number ?? null,
-      lines: lines.map((l) => ({
-        id: l.id,
-        name: l.name,
-        phone_number: l.phone_number,
-        type: l.line_type,
-        is_default: l.is_default,
-      })),
+      lines: lines.map(smsLineView),
     };
   }
 

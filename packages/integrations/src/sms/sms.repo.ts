@@ -45,6 +45,16 @@ export async function findMessage(db: Queryable, id: string): Promise<SmsMessage
   return (await db.query<SmsMessageRow>('SELECT * FROM sms_messages WHERE id = $1', [id])).rows[0];
 }
 
+/** A tenant's own text by id: another tenant's is not found. */
+export async function findTenantMessage(
+  db: Queryable,
+  tenantId: string,
+  id: string,
+): Promise<SmsMessageRow | undefined> {
+  return (await db.query<SmsMessageRow>('SELECT * FROM sms_messages WHERE tenant_id = $1 AND id = $2', [tenantId, id]))
+    .rows[0];
+}
+
 /** The send's answer; a provider notice that arrived first (adoptInDoubt) keeps its later status. */
 export async function markSent(db: Queryable, id: string, providerMessageId: string, status: string): Promise<void> {
   await db.query(

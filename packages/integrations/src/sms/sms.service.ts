@@ -62,6 +62,20 @@ export class SmsService {
   }
 
   /**
+   * A tenant's text as sent so far: `accepted` once the provider took it (its id stored), `status`
+   * the provider's word (`queued`, `sent`, `delivered`, …) or ours before that; undefined for another tenant's.
+   */
+  async messageStatus(
+    tenantId: string,
+    id: string,
+  ): Promise<{ id: string; from: string; to: string; status: string; accepted: boolean } | undefined> {
+    const m = await repo.findTenantMessage(this.db, tenantId, id);
+    return (
+      m && { id: m.id, from: m.line_number, to: m.contact_number, status: m.status, accepted: !!m.provider_message_id }
+    );
+  }
+
+  /**
    * The outbox job: sends once; the provider id and status are stored. The provider's send has no
    * idempotency key, so a send whose answer was lost (timeout, dropped connection, 5xx) is marked
    * `unconfirmed`: the provider's notice of it (same line, contact and text) gives it its id, and the

@@ -12,6 +12,7 @@ import { customerPage, customersPage } from './customers.page.js';
 import { developersPage } from './developers.page.js';
 import { dispatchPage } from './dispatch.page.js';
 import { domainsPage } from './domains.page.js';
+import { integrationsPage } from './integrations.page.js';
 import { jobPage } from './job.page.js';
 import { leadsPage } from './leads.page.js';
 import { explain, say } from './office-common.js';
@@ -42,6 +43,7 @@ function pageFor(path: string): OfficePage {
   if (path.startsWith('/office/jobs/')) return jobPage;
   if (path === '/office/settings/developers') return developersPage;
   if (path === '/office/settings/domains') return domainsPage;
+  if (path === '/office/settings/integrations') return integrationsPage;
   if (path === '/office/settings/team') return teamPage;
   if (path === '/office/settings/plan') return planPage;
   if (path === '/office/settings/price-grids') return priceGridsPage;

@@ -1,5 +1,5 @@
 /**
- * What the Settings screens (Developers, Domains, Team, Plan, Price grids) share: their tabs, the tenant's API path, plan
+ * What the Settings screens (Developers, Domains, Integrations, Team, Plan, Price grids) share: their tabs, the tenant's API path, plan
  * refusals as sentences naming the plan, and the submit of a form whose 422 errors go beside its fields.
  */
 import { ApiError } from '../field/api.js';
@@ -10,6 +10,7 @@ import { clearFieldErrors, explain, fieldProblems, say, showFieldErrors, summary
 const TABS: [string, string][] = [
   ['/office/settings/developers', 'Developers'],
   ['/office/settings/domains', 'Domains'],
+  ['/office/settings/integrations', 'Integrations'],
   ['/office/settings/team', 'Team'],
   ['/office/settings/plan', 'Plan and usage'],
   ['/office/settings/price-grids', 'Price grids'],

@@ -14,3 +14,11 @@ export function xeroAccountingAdapters(opts: XeroOAuthOptions = {}): AccountingA
     webhooks: xeroWebhookVerifier,
   };
 }
+
+/** The adapters at the URLs of the shared settings `ACCT_LOGIN_URL`, `ACCT_IDENTITY_URL`, `ACCT_API_URL`. */
+export const xeroAccountingAdaptersOf = (c: {
+  ACCT_LOGIN_URL: string;
+  ACCT_IDENTITY_URL: string;
+  ACCT_API_URL: string;
+}): AccountingAdapters =>
+  xeroAccountingAdapters({ loginUrl: c.ACCT_LOGIN_URL, identityUrl: c.ACCT_IDENTITY_URL, apiUrl: c.ACCT_API_URL });
