@@ -41,6 +41,7 @@ import { QuoteSending } from './features/sales/quote-sending.service.js';
 import { defaultSmsLineOf } from './features/sales/quote-sms-line.js';
 import { QuotesService } from './features/sales/quotes.service.js';
 import { composeSignup, type SignupFeature } from './features/signup/signup.compose.js';
+import { BrandingImagesService } from './features/tenants/branding-images.service.js';
 import { erpRoutingReadiness, type TenantErps } from './features/tenants/tenant-erps.js';
 import { TenantLifecycleService } from './features/tenants/tenant-lifecycle.service.js';
 import { TenantProvisioningService } from './features/tenants/tenant-provisioning.service.js';
@@ -93,6 +94,7 @@ export interface ControlDeps {
   provisioning: TenantProvisioningService;
   tenants: TenantLifecycleService;
   settings: TenantSettingsService;
+  brandingImages: BrandingImagesService;
   accounts: AccountServices;
   /** Self-serve sign-up and email verification. */
   signup: SignupFeature;
@@ -277,6 +279,7 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
     provisioning,
     tenants: new TenantLifecycleService(erpAccess),
     settings: new TenantSettingsService(db, plans, audit),
+    brandingImages: new BrandingImagesService(db, plans, audit, objects),
     accounts,
     signup,
   };
