@@ -219,6 +219,7 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
     members,
   });
   const limiter = new RateLimiter(db, clock);
+  const settings = new TenantSettingsService(db, plans, audit);
   const signup = composeSignup(
     config,
     db,
@@ -278,8 +279,8 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
     tenantErps,
     provisioning,
     tenants: new TenantLifecycleService(erpAccess),
-    settings: new TenantSettingsService(db, plans, audit),
-    brandingImages: new BrandingImagesService(db, plans, audit, objects),
+    settings,
+    brandingImages: new BrandingImagesService(db, plans, settings, objects),
     accounts,
     signup,
   };

@@ -4,24 +4,37 @@
  * Company screen warns with and the API enforces (one formula, so they cannot disagree).
  */
 
-export interface CompanySettings {
-  company_name: string | null;
-  logo_url: string | null;
-  favicon_url: string | null;
-  primary_color: string | null;
-  secondary_color: string | null;
-  phone: string | null;
-  email: string | null;
-  address: string | null;
-  social_facebook: string | null;
-  social_instagram: string | null;
-  meta_title: string | null;
-  meta_description: string | null;
+/** Free text (null when unset) as the Company screen edits it. */
+export const COMPANY_TEXT_FIELDS = [
+  'company_name',
+  'phone',
+  'email',
+  'address',
+  'social_facebook',
+  'social_instagram',
+  'meta_title',
+  'meta_description',
+] as const;
+/** What the plan's `custom_branding` gates (setting one; clearing never is). */
+export const BRANDING_FIELDS = ['logo_url', 'favicon_url', 'primary_color', 'secondary_color'] as const;
+export const COMPANY_SETTINGS_FIELDS = [
+  ...COMPANY_TEXT_FIELDS,
+  ...BRANDING_FIELDS,
+  'time_zone',
+  'currency',
+  'helpdesk_enabled',
+  'portal_enabled',
+] as const;
+
+export type CompanySettings = Record<
+  (typeof COMPANY_TEXT_FIELDS)[number] | (typeof BRANDING_FIELDS)[number],
+  string | null
+> & {
   time_zone: string;
   currency: string;
   helpdesk_enabled: boolean;
   portal_enabled: boolean;
-}
+};
 
 export const DEFAULT_TIME_ZONE = 'America/Denver';
 export const DEFAULT_CURRENCY = 'USD';
@@ -63,3 +76,9 @@ export const contrastWithWhite = (hex: string) => Math.floor(contrast(hex, '#fff
 
 /** True when white text on `hex` is readable (AA, normal text). */
 export const readsOnWhite = (hex: string) => contrast(hex, '#ffffff') >= MIN_CONTRAST;
+
+/** The pages' dark text, which sits on the secondary colour (their background). */
+export const PAGE_TEXT = '#1b1f23';
+/** A background must be light: the pages' dark text on it reaches 7:1 (AAA), else they use a neutral one. */
+export const MIN_BACKGROUND_CONTRAST = 7;
+export const servesAsBackground = (hex: string) => contrast(hex, PAGE_TEXT) >= MIN_BACKGROUND_CONTRAST;

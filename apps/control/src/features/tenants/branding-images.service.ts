@@ -11,11 +11,10 @@ import { type BrandingImageKind, brandingImagePath } from '@platform/contracts/b
 import { type Db, withTenant } from '@platform/db';
 import { AppError } from '@platform/kernel';
 import type { ObjectStore } from '@platform/storage';
-import { upsertTenantSettings } from '@platform/tenancy';
 import sharp from 'sharp';
 
-import type { AuditLog } from '../audit/audit-log.js';
 import type { PlanLimits } from '../plans/plan-limits.service.js';
+import type { TenantSettingsService } from './tenant-settings.service.js';
 
 /**
  * The three raster formats a browser shows everywhere, by their magic bytes. SVG is refused: it is a
@@ -47,7 +46,7 @@ export class BrandingImagesService {
   constructor(
     private readonly db: Db,
     private readonly plans: Pick<PlanLimits, 'assertFeature'>,
-    private readonly audit: AuditLog,
+    private readonly settings: Pick<TenantSettingsService, 'update'>,
     private readonly objects: ObjectStore,
   ) {}
 
@@ -76,17 +75,8 @@ export class BrandingImagesService {
     const name = `${kind}-${createHash('sha256').update(png).digest('hex').slice(0, 16)}.png`;
     await this.objects.put(`${tenantId}/branding/${name}`, png, { contentType: 'image/png' });
     const url = brandingImagePath(tenantId, name);
-    await withTenant(this.db, tenantId, async (tx) => {
-      await upsertTenantSettings(tx, tenantId, { [FIELD[kind]]: url });
-      await this.audit.record(tx, {
-        tenantId,
-        actor: { kind: 'user', id: by.userId },
-        action: 'tenant.settings.update',
-        target: { type: 'tenant', id: tenantId },
-        ...(by.ip ? { ip: by.ip } : {}),
-        detail: { fields: [FIELD[kind]], upload: name },
-      });
-    });
+    // As PUT …/settings sets it: the plan checked again and the change audited in one transaction.
+    await this.settings.update(tenantId, { [FIELD[kind]]: url }, by);
     return { url };
   }
 

@@ -4,36 +4,25 @@
  * logo, favicon or colour needs the plan's `custom_branding`; clearing one never does (a downgrade
  * keeps what was set and blocks only new branding).
  */
-import { type CompanySettings, DEFAULT_CURRENCY, DEFAULT_TIME_ZONE } from '@platform/contracts/branding.js';
+import {
+  BRANDING_FIELDS,
+  COMPANY_SETTINGS_FIELDS,
+  type CompanySettings,
+  DEFAULT_CURRENCY,
+  DEFAULT_TIME_ZONE,
+} from '@platform/contracts/branding.js';
 import { type Db, withTenant } from '@platform/db';
 import { getTenantSettings, type TenantSettings, upsertTenantSettings } from '@platform/tenancy';
 
 import type { AuditLog } from '../audit/audit-log.js';
 import type { PlanLimits } from '../plans/plan-limits.service.js';
 
-export const SETTINGS_FIELDS = [
-  'company_name',
-  'logo_url',
-  'favicon_url',
-  'primary_color',
-  'secondary_color',
-  'phone',
-  'email',
-  'address',
-  'social_facebook',
-  'social_instagram',
-  'meta_title',
-  'meta_description',
-  'time_zone',
-  'currency',
-  'helpdesk_enabled',
-  'portal_enabled',
-] as const;
+export const SETTINGS_FIELDS = COMPANY_SETTINGS_FIELDS;
 export type SettingsField = (typeof SETTINGS_FIELDS)[number];
 export type SettingsView = CompanySettings;
 export type SettingsChange = Partial<SettingsView>;
 
-const BRANDING: SettingsField[] = ['logo_url', 'favicon_url', 'primary_color', 'secondary_color'];
+const BRANDING: readonly SettingsField[] = BRANDING_FIELDS;
 
 /** What a tenant without a row sees: the columns' defaults. */
 const DEFAULTS: SettingsView = {

@@ -1,5 +1,5 @@
 /** Escaping for server-rendered HTML: every interpolated value goes through esc(). */
-import { contrast } from '@platform/contracts/branding.js';
+import { contrast, MIN_CONTRAST, servesAsBackground } from '@platform/contracts/branding.js';
 import { escapeHtml } from '@platform/web/escape-html.js';
 
 export const esc = escapeHtml;
@@ -11,7 +11,8 @@ export function textOn(hex: string): '#000000' | '#ffffff' {
 
 /** The tenant's colours made safe to read: a light page background, links that pass 4.5:1 on it. */
 export function palette(primary: string, secondary: string): { bg: string; link: string; onBrand: string } {
-  const bg = contrast(secondary, '#1b1f23') >= 7 ? secondary : '#f6f8fa';
-  const link = contrast(primary, bg) >= 4.5 && contrast(primary, '#ffffff') >= 4.5 ? primary : '#0b4f8a';
+  const bg = servesAsBackground(secondary) ? secondary : '#f6f8fa';
+  const link =
+    contrast(primary, bg) >= MIN_CONTRAST && contrast(primary, '#ffffff') >= MIN_CONTRAST ? primary : '#0b4f8a';
   return { bg, link, onBrand: textOn(primary) };
 }
