@@ -64,6 +64,17 @@ describe('uploading a logo or favicon', () => {
     expect([meta.format, meta.width, meta.height]).toEqual(['png', 853, 512]);
   });
 
+  it('deletes the logo a new upload replaces, and keeps serving the new one', async () => {
+    const first = (await upload(pro, 'logo', await image(40, 20))).json().url as string;
+    const second = await upload(pro, 'logo', await image(20, 40));
+    expect(second.statusCode).toBe(200);
+    expect(second.json().url).not.toBe(first);
+    expect((await kit.app.inject({ url: first.replace('/api/control', '') })).statusCode).toBe(404);
+    expect((await kit.app.inject({ url: (second.json().url as string).replace('/api/control', '') })).statusCode).toBe(
+      200,
+    );
+  });
+
   it('makes a favicon a 180 px square PNG', async () => {
     const r = await upload(pro, 'favicon', await image(64, 32, 'webp'), 'image/webp');
     expect(r.statusCode).toBe(200);

@@ -16,7 +16,13 @@ import { assertOwnTenant, authenticate, requireRole } from '../auth/auth.guard.j
 
 const tooLarge = () =>
   new AppError('PAYLOAD_TOO_LARGE', 'The image is larger than 2 MiB.', {
-    fieldIssues: [{ field: 'file', rule: 'max_bytes', message: `must be at most ${BRANDING_UPLOAD_MAX_BYTES} bytes` }],
+    fieldIssues: [
+      {
+        field: 'file',
+        rule: 'max_bytes',
+        message: 'must be at most 2 MiB (it is re-encoded anyway: a smaller export is as good)',
+      },
+    ],
   });
 
 /** Reads the body up to the limit; beyond it answers 413 at once and drains the rest unread. */

@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 
-import { type BrandingImageKind, brandingImagePath } from '@platform/contracts/branding.js';
+import { BRANDING_IMAGE_NAME, type BrandingImageKind, brandingImagePath } from '@platform/contracts/branding.js';
 import { type Db, withTenant } from '@platform/db';
 import { AppError } from '@platform/kernel';
 import type { ObjectStore } from '@platform/storage';
@@ -46,7 +46,7 @@ export class BrandingImagesService {
   constructor(
     private readonly db: Db,
     private readonly plans: Pick<PlanLimits, 'assertFeature'>,
-    private readonly settings: Pick<TenantSettingsService, 'update'>,
+    private readonly settings: Pick<TenantSettingsService, 'get' | 'update'>,
     private readonly objects: ObjectStore,
   ) {}
 
@@ -75,9 +75,20 @@ export class BrandingImagesService {
     const name = `${kind}-${createHash('sha256').update(png).digest('hex').slice(0, 16)}.png`;
     await this.objects.put(`${tenantId}/branding/${name}`, png, { contentType: 'image/png' });
     const url = brandingImagePath(tenantId, name);
+    const before = (await this.settings.get(tenantId))[FIELD[kind]];
     // As PUT …/settings sets it: the plan checked again and the change audited in one transaction.
     await this.settings.update(tenantId, { [FIELD[kind]]: url }, by);
+    await this.forget(tenantId, before, name);
     return { url };
+  }
+
+  /** Deletes the image a new upload replaced, when it was one of ours (an external URL is left alone). */
+  private async forget(tenantId: string, before: string | null, kept: string): Promise<void> {
+    const prefix = brandingImagePath(tenantId, '');
+    const old = before?.startsWith(prefix) ? before.slice(prefix.length) : '';
+    if (!BRANDING_IMAGE_NAME.test(old) || old === kept) return;
+    // Best effort: an object left behind costs a few kilobytes, a failed upload would cost more.
+    await this.objects.delete(`${tenantId}/branding/${old}`).catch(() => undefined);
   }
 
   /** The stored PNG, for the public route (a logo is shown to anyone who opens the tenant's pages). */
