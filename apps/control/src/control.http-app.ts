@@ -26,6 +26,7 @@ import { registerPlanRoutes } from './features/plans/plans.routes.js';
 import { registerPortalRoutes } from './features/portal/portal.routes.js';
 import { registerSalesRoutes } from './features/sales/sales.routes.js';
 import { registerSignupRoutes } from './features/signup/signup.routes.js';
+import { registerBrandingImageRoutes } from './features/tenants/branding-images.routes.js';
 import { registerTenantRoutes } from './features/tenants/tenants.routes.js';
 import { registerWebhookRoutes } from './features/webhooks/webhooks.routes.js';
 import { registerOpenApiRoute } from './openapi/openapi.routes.js';
@@ -63,6 +64,7 @@ export async function buildControlApp(deps: ControlDeps, opts: ControlAppOptions
   app.addHook('onReady', () => deps.resolver.start());
   app.addHook('onClose', () => deps.resolver.stop());
   registerTenantRoutes(app, catalogue, deps);
+  registerBrandingImageRoutes(app, catalogue, deps);
   registerAuthRoutes(app, catalogue, deps);
   registerTeamRoutes(app, catalogue, deps);
   await registerSignupRoutes(app, catalogue, deps);

@@ -85,6 +85,7 @@ beforeAll(async () => {
     '{item_id}': checklist.body.checklist?.[0]?.id ?? 'confirm',
     '{token}': aPortalToken,
     '{message_id}': text.body.message_id,
+    '{kind}': 'logo',
   };
 }, 180_000);
 afterAll(async () => k?.close());
@@ -92,6 +93,7 @@ afterAll(async () => k?.close());
 /** Routes whose parameters name no tenant-owned record, with the reason they are outside the matrix. */
 const OUTSIDE = new Map<string, string>([
   ['/sales/price-grids/{product_code}', "a product code names the caller's own grid (see the grid test below)"],
+  ['/api/branding/{tenant}/{name}', 'a logo is public like the pages it is on (branding-images.routes.test.ts)'],
 ]);
 
 /** Tenant lifecycle is the operator's: any tenant's user is refused before the id is looked at. */

@@ -44,6 +44,7 @@ import { QuoteSending } from './features/sales/quote-sending.service.js';
 import { defaultSmsLineOf } from './features/sales/quote-sms-line.js';
 import { QuotesService } from './features/sales/quotes.service.js';
 import { composeSignup, type SignupFeature } from './features/signup/signup.compose.js';
+import { BrandingImagesService } from './features/tenants/branding-images.service.js';
 import { erpRoutingReadiness, type TenantErps } from './features/tenants/tenant-erps.js';
 import { TenantLifecycleService } from './features/tenants/tenant-lifecycle.service.js';
 import { TenantProvisioningService } from './features/tenants/tenant-provisioning.service.js';
@@ -98,6 +99,7 @@ export interface ControlDeps {
   settings: TenantSettingsService;
   /** The first-run checklist on the office home. */
   onboarding: SetupChecklistService;
+  brandingImages: BrandingImagesService;
   accounts: AccountServices;
   /** Self-serve sign-up and email verification. */
   signup: SignupFeature;
@@ -310,6 +312,7 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
         return v.accounting.state === 'connected' || v.sms.configured || v.chat.configured;
       },
     }),
+    brandingImages: new BrandingImagesService(db, plans, settings, objects),
     accounts,
     signup,
     integrations: integrationsConsole,

@@ -41,6 +41,8 @@ export async function buildFrontendApp(deps: FrontendDeps, opts: FrontendAppOpti
   // The shared resolver hears tenant and domain changes from every process while the app is up.
   if (deps.tenants.start) app.addHook('onReady', () => deps.tenants.start!());
   if (deps.tenants.stop) app.addHook('onClose', () => deps.tenants.stop!());
+  app.addHook('onReady', () => deps.branding.start());
+  app.addHook('onClose', () => deps.branding.stop());
   app.addHook('onRequest', async (req, reply) => {
     const path = req.url.split('?')[0]!;
     if (path.startsWith('/api/') || path.startsWith('/local-captcha/')) return;

@@ -55,6 +55,9 @@ export interface TenantSettings {
   social_instagram?: string | null;
   meta_title?: string | null;
   meta_description?: string | null;
+  /** IANA zone and ISO 4217 code (migration 0260: NOT NULL with defaults). */
+  time_zone?: string;
+  currency?: string;
   helpdesk_enabled: boolean;
   portal_enabled: boolean;
   email_settings: EmailSettings;

@@ -34,7 +34,10 @@ describe("the owner's console", () => {
     const { a } = s.p;
     const ctx = await s.browser.newContext(DESKTOP);
     const page = await signIn(ctx, a, '/office/leads', a.owner.email);
+    // Settings opens on its first tab, Company; Developers is a tab away.
     await page.click('#nav-settings');
+    await page.waitForSelector('h1:has-text("Settings: Company")');
+    await page.click('.settings-tabs a:has-text("Developers")');
     await page.waitForSelector('h1:has-text("Settings: Developers")');
 
     // A URL the API refuses: its sentence beside the field.

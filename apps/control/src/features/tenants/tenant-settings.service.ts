@@ -4,43 +4,37 @@
  * logo, favicon or colour needs the plan's `custom_branding`; clearing one never does (a downgrade
  * keeps what was set and blocks only new branding).
  */
+import {
+  BRANDING_FIELDS,
+  COMPANY_SETTINGS_FIELDS,
+  type CompanySettings,
+  DEFAULT_CURRENCY,
+  DEFAULT_TIME_ZONE,
+} from '@platform/contracts/branding.js';
 import { type Db, withTenant } from '@platform/db';
 import { getTenantSettings, type TenantSettings, upsertTenantSettings } from '@platform/tenancy';
 
 import type { AuditLog } from '../audit/audit-log.js';
 import type { PlanLimits } from '../plans/plan-limits.service.js';
 
-export const SETTINGS_FIELDS = [
-  'company_name',
-  'logo_url',
-  'favicon_url',
-  'primary_color',
-  'secondary_color',
-  'phone',
-  'email',
-  'address',
-  'social_facebook',
-  'social_instagram',
-  'meta_title',
-  'meta_description',
-  'helpdesk_enabled',
-  'portal_enabled',
-] as const;
+export const SETTINGS_FIELDS = COMPANY_SETTINGS_FIELDS;
 export type SettingsField = (typeof SETTINGS_FIELDS)[number];
-export type SettingsView = Pick<TenantSettings, SettingsField>;
+export type SettingsView = CompanySettings;
 export type SettingsChange = Partial<SettingsView>;
 
-const BRANDING: SettingsField[] = ['logo_url', 'favicon_url', 'primary_color', 'secondary_color'];
+const BRANDING: readonly SettingsField[] = BRANDING_FIELDS;
 
 /** What a tenant without a row sees: the columns' defaults. */
 const DEFAULTS: SettingsView = {
   ...(Object.fromEntries(SETTINGS_FIELDS.map((f) => [f, null])) as unknown as SettingsView),
+  time_zone: DEFAULT_TIME_ZONE,
+  currency: DEFAULT_CURRENCY,
   helpdesk_enabled: true,
   portal_enabled: true,
 };
 
 const view = (s: TenantSettings | undefined): SettingsView =>
-  Object.fromEntries(SETTINGS_FIELDS.map((f) => [f, s ? s[f] : DEFAULTS[f]])) as unknown as SettingsView;
+  Object.fromEntries(SETTINGS_FIELDS.map((f) => [f, s?.[f] ?? DEFAULTS[f]])) as unknown as SettingsView;
 
 export class TenantSettingsService {
   constructor(

@@ -1,4 +1,5 @@
 /** Request bodies of the tenants API and CLI (one schema each, so both refuse the same input). */
+import { contrastWithWhite, MIN_CONTRAST, readsOnWhite } from '@platform/contracts/branding.js';
 import { z } from 'zod';
 
 export const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,46}[a-z0-9])?$/;
@@ -32,12 +33,33 @@ const hex = z
   .nullable()
   .optional();
 
+// Asked of Intl (the ICU data Node ships), not a hand-kept list: what it formats is what we accept.
+const CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
+const isTimeZone = (tz: string) => {
+  try {
+    return Intl.DateTimeFormat('en-US', { timeZone: tz }).resolvedOptions().timeZone.length > 0;
+  } catch {
+    return false;
+  }
+};
+
+/** White text sits on the primary colour (buttons, the header): it must read at WCAG AA. */
+const primary = z
+  .string()
+  .regex(/^#[0-9A-Fa-f]{6}$/, 'must be a hex colour such as #1A2B3C')
+  .refine(readsOnWhite, {
+    error: (i) =>
+      `white text on it has contrast ${contrastWithWhite(String(i.input))}:1; it needs at least ${MIN_CONTRAST}:1 (choose a darker colour)`,
+  })
+  .nullable()
+  .optional();
+
 /** PUT sets the fields it names (null clears one); the others keep their value. */
 export const settingsSchema = z.strictObject({
   company_name: text(100),
   logo_url: url(255),
   favicon_url: url(255),
-  primary_color: hex,
+  primary_color: primary,
   secondary_color: hex,
   phone: text(20),
   email: z.email('must be an email address').max(100, 'must be at most 100 characters').nullable().optional(),
@@ -46,6 +68,15 @@ export const settingsSchema = z.strictObject({
   social_instagram: url(255),
   meta_title: text(100),
   meta_description: text(255),
+  time_zone: z
+    .string()
+    .max(64, 'must be at most 64 characters')
+    .refine(isTimeZone, 'must be an IANA time zone such as America/Denver')
+    .optional(),
+  currency: z
+    .string()
+    .refine((c) => CURRENCIES.has(c), 'must be an ISO 4217 currency code such as USD')
+    .optional(),
   helpdesk_enabled: z.boolean('must be true or false').optional(),
   portal_enabled: z.boolean('must be true or false').optional(),
 });

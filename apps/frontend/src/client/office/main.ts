@@ -1,6 +1,6 @@
 /**
  * The office views, one bundle: the leads inbox, the quote builder and quotes, the dispatch board and
- * the owners' Settings (developers, domains, team, plan, price grids), all through the control plane. Signed in through the same control-plane
+ * the owners' Settings (company, developers, domains, team, plan, price grids), all through the control plane. Signed in through the same control-plane
  * session as the field app. Each screen is an OfficePage; this module signs in, picks the page by
  * path and hands it the events of its controls.
  */
@@ -8,6 +8,7 @@ import { adoptHandoff, ApiError, login, SignedOutError } from '../field/api.js';
 import { clearSession, getSession } from '../field/store.js';
 import { loginView } from '../field/views.js';
 import { $ } from '../shared/dom.js';
+import { companyPage } from './company.page.js';
 import { customerPage, customersPage } from './customers.page.js';
 import { developersPage } from './developers.page.js';
 import { dispatchPage } from './dispatch.page.js';
@@ -41,6 +42,7 @@ function pageFor(path: string): OfficePage {
   if (path === '/office/quotes/new') return quoteBuilderPage;
   if (path.startsWith('/office/quotes/')) return quotePage;
   if (path.startsWith('/office/jobs/')) return jobPage;
+  if (path === '/office/settings/company') return companyPage;
   if (path === '/office/settings/developers') return developersPage;
   if (path === '/office/settings/domains') return domainsPage;
   if (path === '/office/settings/integrations') return integrationsPage;

@@ -5,6 +5,7 @@
 import { ApiError, call, OfflineError } from '../field/api.js';
 import { getSession } from '../field/store.js';
 import { $, h } from '../shared/dom.js';
+import { formatMoney, tenantCurrency, toMinor } from '../shared/money.js';
 
 export interface FieldProblem {
   field: string;
@@ -72,8 +73,11 @@ export function summary(rest: FieldProblem[]): string {
 export const errSlot = (id: string, field: string) =>
   `<span class="err" id="${h(id)}-err" data-err-for="${h(field)}"></span>`;
 
-const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-export const money = (x: number): string => dollars.format(x);
+/** An amount in major units (as the ERP answers it) in the tenant's currency. */
+export const money = (amount: number): string => {
+  const currency = tenantCurrency();
+  return formatMoney(toMinor(amount, currency), currency);
+};
 
 /**
  * The tenant's technicians (`GET /api/tenants/{id}/technicians`, which office staff may read, unlike

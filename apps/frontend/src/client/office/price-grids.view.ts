@@ -1,12 +1,13 @@
 /**
  * The HTML of Settings → Price grids and the reading of its form: a product's bands as a table (widths
- * across, drops down, each cell a price in dollars with cents labelled "width 36, drop 48"), its
+ * across, drops down, each cell a price in the tenant's currency labelled "width 36, drop 48"), its
  * options and its mount allowances. Every input carries the API's field name (`bands.prices.1.2`), so
  * a 422 is shown beside the cell it names.
  */
 import type { PriceGrid } from '@platform/contracts/window-pricing.js';
 
 import { h } from '../shared/dom.js';
+import { tenantCurrency } from '../shared/money.js';
 import { errSlot } from './office-common.js';
 
 /** A figure as the form shows it: '' for one that was not a number. */
@@ -43,7 +44,7 @@ function bandsTable(g: PriceGrid): string {
 
 function optionRow(o: PriceGrid['options'][number], i: number): string {
   return `<li class="row" data-option-code="${h(o.code)}"><span><label for="o-name-${i}">Option ${i + 1} name</label><input id="o-name-${i}" data-field="options.${i}.name" value="${h(o.name)}" aria-describedby="o-name-${i}-err" maxlength="100">${errSlot(`o-name-${i}`, `options.${i}.name`)}</span>
-<span><label for="o-price-${i}">Price ($)</label><input id="o-price-${i}" data-field="options.${i}.price" value="${shown(o.price, true)}" inputmode="decimal" aria-describedby="o-price-${i}-err">${errSlot(`o-price-${i}`, `options.${i}.price`)}</span>
+<span><label for="o-price-${i}">Price (${h(tenantCurrency())})</label><input id="o-price-${i}" data-field="options.${i}.price" value="${shown(o.price, true)}" inputmode="decimal" aria-describedby="o-price-${i}-err">${errSlot(`o-price-${i}`, `options.${i}.price`)}</span>
 <button class="btn secondary" type="button" data-remove-option="${i}">Remove<span class="visually-hidden"> ${h(o.name)}</span></button></li>`;
 }
 
@@ -61,7 +62,7 @@ export function priceGridsHtml(grids: PriceGrid[], g: PriceGrid): string {
 <form id="grid-form" class="card" novalidate data-code="${h(g.product_code)}">
 <label for="grid-name">Name shown on quotes</label><input id="grid-name" data-field="name" value="${h(g.name)}" maxlength="100" aria-describedby="grid-name-err">${errSlot('grid-name', 'name')}
 <h2 id="bands-h">Prices by size</h2>
-<p class="muted">Widths across, drops down, in inches (1/8 inch steps, ascending); prices in dollars. A window takes the smallest band that fits it.</p>
+<p class="muted">Widths across, drops down, in inches (1/8 inch steps, ascending); prices in ${h(tenantCurrency())}. A window takes the smallest band that fits it.</p>
 ${bandsTable(g)}
 <div class="row" style="margin:.5rem 0"><button class="btn secondary" type="button" data-band="add-width">Add a width</button><button class="btn secondary" type="button" data-band="add-drop">Add a drop</button>${
     g.bands.widths_in.length > 1

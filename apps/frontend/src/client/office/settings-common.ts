@@ -1,5 +1,5 @@
 /**
- * What the Settings screens (Developers, Domains, Integrations, Team, Plan, Price grids) share: their tabs, the tenant's API path, plan
+ * What the Settings screens (Company, Developers, Domains, Integrations, Team, Plan, Price grids) share: their tabs, the tenant's API path, plan
  * refusals as sentences naming the plan, and the submit of a form whose 422 errors go beside its fields.
  */
 import { ApiError } from '../field/api.js';
@@ -8,6 +8,7 @@ import { h } from '../shared/dom.js';
 import { clearFieldErrors, explain, fieldProblems, say, showFieldErrors, summary } from './office-common.js';
 
 const TABS: [string, string][] = [
+  ['/office/settings/company', 'Company'],
   ['/office/settings/developers', 'Developers'],
   ['/office/settings/domains', 'Domains'],
   ['/office/settings/integrations', 'Integrations'],

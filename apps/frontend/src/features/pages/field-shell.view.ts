@@ -44,7 +44,7 @@ export function officeShell(
       `<a href="${href}"${path === href || path.startsWith(`${href}/`) ? ' aria-current="page"' : ''}>${label}</a>`,
   ).join('');
   // Shown by the bundle to owners and admins only (the role is known once signed in).
-  const settings = `<a id="nav-settings" href="/office/settings/developers" hidden${path.startsWith('/office/settings/') ? ' aria-current="page"' : ''}>Settings</a>`;
+  const settings = `<a id="nav-settings" href="/office/settings/company" hidden${path.startsWith('/office/settings/') ? ' aria-current="page"' : ''}>Settings</a>`;
   const body = `<nav aria-label="Office" class="row office-nav">${links}${settings}</nav>
 <div id="app" aria-live="polite"><p class="muted">Loading…</p></div><noscript><p>The office views need JavaScript.</p></noscript>`;
   return page({
@@ -53,7 +53,7 @@ export function officeShell(
     body,
     script,
     css: OFFICE_CSS,
-    dataset: { tenantId: tenant.id, tenantSlug: tenant.slug },
+    dataset: { tenantId: tenant.id, tenantSlug: tenant.slug, currency: branding.currency },
   });
 }
 

@@ -14,6 +14,7 @@ const NEUTRAL: Branding = {
   address: null,
   helpdeskEnabled: false,
   portalEnabled: false,
+  currency: 'USD',
 };
 
 export function notFoundPage(branding?: Branding): string {

@@ -8,8 +8,9 @@ import { page } from './layout.view.js';
 /** The quote as the portal shows it (declared once in @platform/contracts). */
 export type PortalQuote = PortalQuoteAnswer['quote'];
 
-const money = (n: number | null | undefined) =>
-  typeof n === 'number' ? n.toLocaleString('en-US', { style: 'currency', currency: 'USD' }) : '';
+/** An amount (major units, as the ERP answers) in the tenant's currency (Settings → Company). */
+const moneyIn = (currency: string) => (n: number | null | undefined) =>
+  typeof n === 'number' ? n.toLocaleString('en-US', { style: 'currency', currency }) : '';
 
 /** Inches in eighths, as dealers write them: 36 3/8". */
 export function inches(v: number | null | undefined): string {
@@ -22,7 +23,7 @@ export function inches(v: number | null | undefined): string {
   return `${whole} ${n}/${d}″`;
 }
 
-function line(l: QuoteLine): string {
+function line(l: QuoteLine, money: ReturnType<typeof moneyIn>): string {
   const opts = l.options.map((o) => o.name);
   const size = typeof l.width_in === 'number' ? `${inches(l.width_in)} × ${inches(l.drop_in)}` : '';
   // The control plane names the product only in the line's description, before the room.
@@ -36,10 +37,11 @@ function line(l: QuoteLine): string {
 
 export function quotePage(branding: Branding, q: PortalQuote, token: string, script: string): string {
   const accepted = q.state === 'sale' || q.state === 'done';
+  const money = moneyIn(branding.currency);
   const body = `<h1>Your quote ${esc(q.name ?? '')}</h1>
 <div class="card"><table class="lines"><caption class="visually-hidden">Windows and products</caption>
 <thead><tr><th scope="col">Room</th><th scope="col">Product</th><th scope="col">Width × drop</th><th scope="col">Colour</th><th scope="col">Price</th></tr></thead>
-<tbody>${q.lines.map(line).join('')}</tbody></table>
+<tbody>${q.lines.map((l) => line(l, money)).join('')}</tbody></table>
 <dl class="row" style="justify-content:flex-end;gap:1.5rem;margin-top:1rem">
 <div><dt class="muted">Subtotal</dt><dd style="margin:0">${esc(money(q.amount_untaxed))}</dd></div>
 <div><dt class="muted">Tax</dt><dd style="margin:0">${esc(money(q.amount_tax))}</dd></div>

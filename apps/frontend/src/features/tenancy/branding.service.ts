@@ -2,8 +2,9 @@
  * A tenant's branding for every page: name, logo, colours and contact details from tenant_settings
  * (read through its owning module), with the tenant's name and neutral colours where a field is unset.
  */
-import type { Queryable } from '@platform/db';
+import type { Db, Queryable } from '@platform/db';
 import { getTenantSettings } from '@platform/email';
+import { TENANCY_CHANNEL } from '@platform/tenancy';
 
 import type { HostTenant } from './host-tenant.resolver.js';
 
@@ -18,6 +19,8 @@ export interface Branding {
   address: string | null;
   helpdeskEnabled: boolean;
   portalEnabled: boolean;
+  /** ISO 4217: the office shows money in it. */
+  currency: string;
 }
 
 export const DEFAULT_PRIMARY = '#1f4e79';
@@ -27,11 +30,27 @@ const TTL_MS = 10_000;
 
 export class BrandingService {
   private cache = new Map<string, { b: Branding; at: number }>();
+  private stopListening: (() => Promise<void>) | undefined;
 
   constructor(
-    private readonly db: Queryable,
+    private readonly db: Queryable & Partial<Pick<Db, 'listen'>>,
     private readonly now: () => number = Date.now,
   ) {}
+
+  /**
+   * Forgets every tenant's branding when tenant_settings changes (its trigger notifies the tenancy
+   * channel), so a logo or colour saved in Settings shows on the very next page, not after the TTL.
+   */
+  async start(): Promise<void> {
+    if (this.stopListening || !this.db.listen) return;
+    this.stopListening = await this.db.listen(TENANCY_CHANNEL, () => this.cache.clear());
+  }
+
+  async stop(): Promise<void> {
+    const stop = this.stopListening;
+    this.stopListening = undefined;
+    await stop?.();
+  }
 
   async forTenant(tenant: HostTenant): Promise<Branding> {
     const hit = this.cache.get(tenant.id);
@@ -48,6 +67,7 @@ export class BrandingService {
       address: s?.address ?? null,
       helpdeskEnabled: s?.helpdesk_enabled ?? true,
       portalEnabled: s?.portal_enabled ?? true,
+      currency: s?.currency ?? 'USD',
     };
     if (this.cache.size > 1000) this.cache.clear();
     this.cache.set(tenant.id, { b, at: this.now() });
