@@ -19,7 +19,7 @@ import {
 } from '@platform/http-kit';
 import { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 
-import { ADMIN_INTEGRATIONS_SCOPE } from './features/credentials/scopes.js';
+import { ADMIN_INTEGRATIONS_SCOPE } from '@platform/credentials';
 import { scopeGuard } from './features/email/email-admin.guard.js';
 import { registerAccountingRoutes } from './features/integrations/accounting.routes.js';
 import type { IntegrationsDeps } from './features/integrations/integrations.types.js';

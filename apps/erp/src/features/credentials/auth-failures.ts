@@ -4,7 +4,7 @@
  */
 import type { RateLimiter } from '@platform/http-kit';
 
-import type { AuditEntry, AuditService } from './audit.service.js';
+import type { AuditEntry, AuditService } from '@platform/credentials';
 
 export const AUTH_FAILURE_LIMIT = { name: 'restapi-auth-fail', max: 30, windowSeconds: 60 };
 /** Consent logins are password checks: every attempt counts, per IP and per login. */

@@ -11,7 +11,7 @@ import { AppError } from '@platform/kernel';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 
-import { ADMIN_INTEGRATIONS_SCOPE } from '../credentials/scopes.js';
+import { ADMIN_INTEGRATIONS_SCOPE } from '@platform/credentials';
 import type { RestAuth } from '../restapi/restapi.auth.js';
 import { integrationTenant, tenantQuery } from './integration-tenant.js';
 import type { IntegrationsDeps } from './integrations.types.js';

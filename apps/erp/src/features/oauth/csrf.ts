@@ -5,7 +5,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-import { newSecret, sameSecret } from '../credentials/secret-token.js';
+import { newSecret, sameSecret } from '@platform/credentials';
 
 export const CSRF_COOKIE = 'erp_oauth_csrf';
 const PATH = '/restapi/1.0/common/oauth2';

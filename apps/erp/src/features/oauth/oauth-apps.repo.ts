@@ -1,7 +1,7 @@
 /** SQL of OAuth2 applications (restapi_oauth_apps). The client secret is stored as SHA-256 only. */
 import type { Queryable } from '@platform/db';
 
-import { RevocableRowsRepo } from '../restapi/revocable-rows.repo.js';
+import { RevocableRowsRepo } from '@platform/credentials';
 
 export interface OAuthAppRow {
   id: number;

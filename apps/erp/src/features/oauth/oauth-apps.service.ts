@@ -5,9 +5,7 @@
 import type { Db } from '@platform/db';
 import { AppError } from '@platform/kernel';
 
-import type { AuditService } from '../credentials/audit.service.js';
-import { formatScopes, parseScopes } from '../credentials/scopes.js';
-import { newSecret, sameSecret, sha256 } from '../credentials/secret-token.js';
+import { type AuditService, formatScopes, newSecret, parseScopes, sameSecret, sha256 } from '@platform/credentials';
 import { type OAuthAppRow, OAuthAppsRepo } from './oauth-apps.repo.js';
 import type { OAuthGrantsRepo } from './oauth-grants.repo.js';
 

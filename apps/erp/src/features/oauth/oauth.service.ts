@@ -9,9 +9,7 @@ import { randomUUID } from 'node:crypto';
 
 import type { Db } from '@platform/db';
 
-import type { AuditService } from '../credentials/audit.service.js';
-import { parseScopes } from '../credentials/scopes.js';
-import { newSecret, sha256 } from '../credentials/secret-token.js';
+import { type AuditService, newSecret, parseScopes, sha256 } from '@platform/credentials';
 import { OAuthError } from './oauth.errors.js';
 import type { OAuthAppRow } from './oauth-apps.repo.js';
 import type { OAuthAppsService } from './oauth-apps.service.js';

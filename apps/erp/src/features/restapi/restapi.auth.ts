@@ -9,9 +9,8 @@ import { AppError } from '@platform/kernel';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 import type { AuthFailures } from '../credentials/auth-failures.js';
-import { API_KEY_RE } from '../credentials/secret-token.js';
+import { API_KEY_RE, type ApiKeysService } from '@platform/credentials';
 import type { ActingUser, ActingUsers } from './acting-users.js';
-import type { ApiKeysService } from './api-keys.service.js';
 
 export interface Principal {
   kind: 'api_key' | 'oauth';

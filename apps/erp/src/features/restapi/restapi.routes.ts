@@ -6,7 +6,7 @@ import { parseOrThrow } from '@platform/http-kit';
 import { AppError } from '@platform/kernel';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
-import { allows, isBusinessMethod, isModelName, type Operation, requiredScope } from '../credentials/scopes.js';
+import { allows, isBusinessMethod, isModelName, type Operation, requiredScope } from '@platform/credentials';
 import type { Principal, RestAuth } from './restapi.auth.js';
 import {
   listQuerySchema,

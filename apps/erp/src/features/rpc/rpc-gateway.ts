@@ -12,7 +12,7 @@
 import { accessDenied, dispatchRpc, type EmbeddedErp, OdooError } from '@platform/erp-embedded';
 import { AppError } from '@platform/kernel';
 
-import type { AuditEntry } from '../credentials/audit.service.js';
+import type { AuditEntry } from '@platform/credentials';
 
 export type RpcProtocol = 'jsonrpc' | 'xmlrpc' | 'web';
 
