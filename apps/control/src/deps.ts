@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
+import { composeApiKeys } from '@platform/credentials';
 import type { Db } from '@platform/db';
 import { EmailOutboxService } from '@platform/email';
 import { RateLimiter } from '@platform/http-kit';
@@ -21,6 +22,7 @@ import { type ControlConfig, loadControlStorage } from './control.config.js';
 import { type AccountServices, composeAccounts } from './features/accounts/accounts.compose.js';
 import { MembersService } from './features/accounts/members.service.js';
 import { dummyHash } from './features/accounts/password-hasher.js';
+import { ConsoleApiKeys } from './features/api-keys/api-keys.service.js';
 import { AuditLog } from './features/audit/audit-log.js';
 import { type AccessTokenKeys, accessTokenKeys } from './features/auth/access-token.js';
 import { CrmService } from './features/crm/crm.service.js';
@@ -84,6 +86,8 @@ export interface ControlDeps {
   domains: DomainsService;
   /** Outbound webhook endpoints and their delivery log (the worker delivers). */
   webhooks: WebhooksService;
+  /** The tenant's REST API keys (packages/credentials, shared with the ERP host). */
+  apiKeys: ConsoleApiKeys;
   /** The platform's secret box (made on first use: tests without DATA_DIR never need one). */
   box: SecretBox;
   /** The scheme, host and port tenant hosts are served on (links in emails and answers). */
@@ -271,6 +275,7 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
     webhooks: new WebhooksService(db, box, plans, audit, {
       allowLoopback: config.WEBHOOK_ALLOW_LOOPBACK === 'on',
     }),
+    apiKeys: new ConsoleApiKeys(db, plans, audit, (tenantId) => composeApiKeys(db, tenantId).keys),
     box,
     publicOrigins,
     tenantErps,

@@ -1,3 +1,11 @@
 export * from './outbox-topics.js';
 export * from './outbox-payloads.js';
 export type { WebhookDeliveryView, WebhookEndpointView, WebhookEndpointWithSecret } from './webhook.js';
+export {
+  API_KEY_SCOPE_CHOICES,
+  type ApiKeyCreated,
+  type ApiKeyView,
+  type AuditEntryView,
+  DEFAULT_API_KEY_SCOPES,
+  type PendingInvitationView,
+} from './console-settings.js';

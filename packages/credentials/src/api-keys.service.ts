@@ -6,10 +6,10 @@
 import { type Db, type Queryable, withTenant } from '@platform/db';
 import { AppError } from '@platform/kernel';
 
+import { type ApiKeyRow, ApiKeysRepo } from './api-keys.repo.js';
 import type { AuditService } from './audit.service.js';
 import { formatScopes, parseScopes } from './scopes.js';
 import { API_KEY_RE, newApiKey, sha256 } from './secret-token.js';
-import { type ApiKeyRow, ApiKeysRepo } from './api-keys.repo.js';
 
 export interface ApiKeyInfo {
   id: number;
@@ -78,10 +78,7 @@ export class ApiKeysService {
     const scopes = formatScopes(parseScopes(input.scope));
     const { key, prefix } = newApiKey();
     const row = await this.scoped(async (repo, q) => {
-      const r = await repo.insert(
-        { login: input.login.trim(), description, prefix, keyHash: sha256(key), scopes },
-        q,
-      );
+      const r = await repo.insert({ login: input.login.trim(), description, prefix, keyHash: sha256(key), scopes }, q);
       await this.audit.record(
         {
           event: 'key_created',

@@ -7,9 +7,9 @@
 import type { Db } from '@platform/db';
 import { assertTenantFeature } from '@platform/tenancy';
 
+import { ApiKeysService } from './api-keys.service.js';
 import { AuditRepo } from './audit.repo.js';
 import { AuditService } from './audit.service.js';
-import { ApiKeysService } from './api-keys.service.js';
 
 export { type ApiKeyRow } from './api-keys.repo.js';
 export { type ApiKeyInfo, ApiKeysService, toInfo } from './api-keys.service.js';

@@ -7,9 +7,9 @@
  */
 import { randomUUID } from 'node:crypto';
 
+import { type AuditService, newSecret, parseScopes, sha256 } from '@platform/credentials';
 import type { Db } from '@platform/db';
 
-import { type AuditService, newSecret, parseScopes, sha256 } from '@platform/credentials';
 import { OAuthError } from './oauth.errors.js';
 import type { OAuthAppRow } from './oauth-apps.repo.js';
 import type { OAuthAppsService } from './oauth-apps.service.js';

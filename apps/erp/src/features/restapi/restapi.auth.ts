@@ -4,12 +4,12 @@
  * are API_UNAUTHENTICATED (audited); a tenant whose plan lacks API access is PLAN_FEATURE_MISSING;
  * then the per-credential rate limit applies.
  */
+import { API_KEY_RE, type ApiKeysService } from '@platform/credentials';
 import type { RateLimiter } from '@platform/http-kit';
 import { AppError } from '@platform/kernel';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 import type { AuthFailures } from '../credentials/auth-failures.js';
-import { API_KEY_RE, type ApiKeysService } from '@platform/credentials';
 import type { ActingUser, ActingUsers } from './acting-users.js';
 
 export interface Principal {
