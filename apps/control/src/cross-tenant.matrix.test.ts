@@ -63,6 +63,11 @@ beforeAll(async () => {
       data: {},
     }),
   );
+  const key = await k.call('POST', `/api/tenants/${k.a.id}/api-keys`, k.a.owner, { description: 'A key' });
+  expect(key.status, JSON.stringify(key.body)).toBe(201);
+  await k.call('POST', `/api/tenants/${k.a.id}/invitations`, k.a.owner, { email: 'asked@alpha.test', role: 'office' });
+  const invitations = await k.call('GET', `/api/tenants/${k.a.id}/invitations`, k.a.owner);
+  expect(invitations.body.items, JSON.stringify(invitations.body)).toHaveLength(1);
   const users = await k.call('GET', `/api/tenants/${k.a.id}/users`, k.a.owner);
   const office = users.body.items.find((u: { role: string }) => u.role === 'office');
   const checklist = await k.call('GET', `/jobs/${aJobId}`, k.a.office);
@@ -77,6 +82,8 @@ beforeAll(async () => {
     '{endpoint_id}': hook.body.id,
     '{delivery_id}': String(deliveryId),
     '{user_id}': office.id,
+    '{key_id}': String(key.body.id),
+    '{inv_id}': invitations.body.items[0].id,
     '{item_id}': checklist.body.checklist?.[0]?.id ?? 'confirm',
     '{token}': aPortalToken,
   };
@@ -115,6 +122,7 @@ const BODIES: Record<string, unknown> = {
   'POST /api/tenants/{id}/webhooks': { url: 'https://hijack.test/in', events: ['lead.created'] },
   'PATCH /api/tenants/{id}/webhooks/{endpoint_id}': { enabled: false },
   'POST /api/tenants/{id}/invitations': { email: 'intruder@beta.test', role: 'office' },
+  'POST /api/tenants/{id}/api-keys': { description: 'intruder' },
   'PATCH /api/tenants/{id}/users/{user_id}': { role: 'technician' },
   'POST /portal/quotes/{token}/accept': { name: 'Intruder', signature_png_base64: 'iVBORw0KGgo=' },
   'POST /portal/quotes/{token}/request-changes': { note: 'intruder note' },
@@ -142,6 +150,8 @@ const recordsOfA = async () =>
       k.call('GET', `/api/tenants/${k.a.id}/domains`, k.a.owner),
       k.call('GET', `/api/tenants/${k.a.id}/users`, k.a.owner),
       k.call('GET', `/api/tenants/${k.a.id}/webhooks`, k.a.owner),
+      k.call('GET', `/api/tenants/${k.a.id}/api-keys`, k.a.owner),
+      k.call('GET', `/api/tenants/${k.a.id}/invitations`, k.a.owner),
       k.call('GET', `/api/tenants/${k.a.id}/webhooks/${ids['{endpoint_id}']}/deliveries`, k.a.owner),
     ])
   ).map((r) => r.body);

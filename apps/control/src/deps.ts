@@ -22,8 +22,10 @@ import { type ControlConfig, loadControlStorage } from './control.config.js';
 import { type AccountServices, composeAccounts } from './features/accounts/accounts.compose.js';
 import { MembersService } from './features/accounts/members.service.js';
 import { dummyHash } from './features/accounts/password-hasher.js';
+import { displayNames } from './features/accounts/team.repo.js';
 import { ConsoleApiKeys } from './features/api-keys/api-keys.service.js';
 import { AuditLog } from './features/audit/audit-log.js';
+import { AuditReader } from './features/audit/audit-reader.js';
 import { type AccessTokenKeys, accessTokenKeys } from './features/auth/access-token.js';
 import { CrmService } from './features/crm/crm.service.js';
 import { PipelineService } from './features/crm/pipeline.service.js';
@@ -59,6 +61,8 @@ export interface ControlDeps {
   tokenKeys: AccessTokenKeys;
   plans: PlanLimits;
   audit: AuditLog;
+  /** The audit log screen's reads (people named). */
+  auditReader: AuditReader;
   members: MembersService;
   erps: TenantErps;
   /** /metrics: requests, process, outbox backlog, domain states, ERP calls per tenant. */
@@ -275,6 +279,7 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
     webhooks: new WebhooksService(db, box, plans, audit, {
       allowLoopback: config.WEBHOOK_ALLOW_LOOPBACK === 'on',
     }),
+    auditReader: new AuditReader(db, displayNames),
     apiKeys: new ConsoleApiKeys(db, plans, audit, (tenantId) => composeApiKeys(db, tenantId).keys),
     box,
     publicOrigins,
