@@ -59,7 +59,8 @@ export interface AuditEntryView {
   /** `name` is the person's name or email (never an id alone), null for system and portal actors. */
   actor: { kind: string; id: string | null; name: string | null };
   action: string;
-  target: { type: string; id: string | null } | null;
+  /** `name`: a member's name or email when the target is a user, else null. */
+  target: { type: string; id: string | null; name: string | null } | null;
   ip: string | null;
   detail: Record<string, unknown>;
 }
