@@ -12,10 +12,9 @@ import { AppError, type Clock } from '@platform/kernel';
 
 import type { AuditLog } from '../audit/audit-log.js';
 import type { Principal } from '../auth/principal.js';
-import { accountLink } from './account-links.js';
 import { profileIn } from './accounts.repo.js';
 import { listPending, type PendingInvitationRow, renewPending, revokeOne } from './invitations.repo.js';
-import type { InvitationConfig } from './invitations.service.js';
+import { type InvitationConfig, queueInvitationEmail } from './invitations.service.js';
 import { newSecretToken } from './secret-token.js';
 import { displayNames } from './team.repo.js';
 
@@ -60,15 +59,11 @@ export class PendingInvitations {
         throw new AppError('ROLE_FORBIDDEN', 'Only an owner may invite an owner.', {
           details: { required_roles: ['owner'] },
         });
-      await this.email.enqueueIn(tx, {
-        tenantId: p.tenantId,
-        template: 'invitation',
-        to: { address: row.email },
-        data: {
-          inviterName: sender.user_name || sender.email,
-          acceptUrl: accountLink(this.c, sender.slug, 'invitation', t.token),
-          role: row.role,
-        },
+      await queueInvitationEmail(this.email, tx, this.c, {
+        to: row.email,
+        inviter: sender,
+        token: t.token,
+        role: row.role,
         // One email per link: the key names this link (its hash), not only the invitation.
         key: `invitation:${id}:${t.hash.toString('hex').slice(0, 16)}`,
       });
