@@ -5,7 +5,7 @@
  * invitation, so the button cannot be used to flood someone's inbox. Revoking makes the link invalid
  * at once (accepting it answers INVITATION_INVALID).
  */
-import { type Db, withTenant } from '@platform/db';
+import { type Db, type Queryable, withTenant } from '@platform/db';
 import type { EmailOutboxService } from '@platform/email';
 import type { RateLimiter } from '@platform/http-kit';
 import { AppError, type Clock } from '@platform/kernel';
@@ -37,6 +37,24 @@ export class PendingInvitations {
     private readonly c: InvitationConfig,
   ) {}
 
+  private record(
+    tx: Queryable,
+    p: Principal,
+    action: string,
+    id: string,
+    ip?: string,
+    detail?: Record<string, unknown>,
+  ) {
+    return this.audit.record(tx, {
+      tenantId: p.tenantId,
+      actor: { kind: 'user', id: p.userId },
+      action,
+      target: { type: 'invitation', id },
+      ...(ip ? { ip } : {}),
+      ...(detail ? { detail } : {}),
+    });
+  }
+
   list(tenantId: string): Promise<PendingInvitation[]> {
     return withTenant(this.db, tenantId, async (tx) => {
       const rows = await listPending(tx, tenantId, this.clock.now());
@@ -67,14 +85,7 @@ export class PendingInvitations {
         // One email per link: the key names this link (its hash), not only the invitation.
         key: `invitation:${id}:${t.hash.toString('hex').slice(0, 16)}`,
       });
-      await this.audit.record(tx, {
-        tenantId: p.tenantId,
-        actor: { kind: 'user', id: p.userId },
-        action: 'user.invite_resend',
-        target: { type: 'invitation', id },
-        ...(ip ? { ip } : {}),
-        detail: { role: row.role },
-      });
+      await this.record(tx, p, 'user.invite_resend', id, ip, { role: row.role });
       return { ...row, invited_by: sender.user_name || sender.email };
     });
   }
@@ -82,13 +93,7 @@ export class PendingInvitations {
   async revoke(p: Principal, id: string, ip: string | undefined): Promise<void> {
     await withTenant(this.db, p.tenantId, async (tx) => {
       if (!(await revokeOne(tx, p.tenantId, id, this.clock.now()))) throw notFound();
-      await this.audit.record(tx, {
-        tenantId: p.tenantId,
-        actor: { kind: 'user', id: p.userId },
-        action: 'user.invite_revoke',
-        target: { type: 'invitation', id },
-        ...(ip ? { ip } : {}),
-      });
+      await this.record(tx, p, 'user.invite_revoke', id, ip);
     });
   }
 }
