@@ -11,6 +11,7 @@ import { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { ControlDeps } from './deps.js';
 import { registerAuthRoutes } from './features/accounts/auth.routes.js';
 import { registerTeamRoutes } from './features/accounts/team.routes.js';
+import { registerApiKeyRoutes } from './features/api-keys/api-keys.routes.js';
 import { registerAuditRoutes } from './features/audit/audit.routes.js';
 import { registerCrmRoutes } from './features/crm/crm.routes.js';
 import { registerCustomerRoutes } from './features/customers/customers.routes.js';
@@ -60,6 +61,7 @@ export async function buildControlApp(deps: ControlDeps, opts: ControlAppOptions
   registerDomainRoutes(app, catalogue, deps);
   registerWebhookRoutes(app, catalogue, deps);
   registerIntegrationRoutes(app, catalogue, deps);
+  registerApiKeyRoutes(app, catalogue, deps);
   // The by-domain cache hears tenant and domain changes from every process while the app is up.
   app.addHook('onReady', () => deps.resolver.start());
   app.addHook('onClose', () => deps.resolver.stop());

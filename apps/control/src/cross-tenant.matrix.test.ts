@@ -68,6 +68,11 @@ beforeAll(async () => {
   await k.call('POST', `/api/tenants/${k.a.id}/integrations/sms/lines`, k.a.owner, BODIES[SMS_LINE]);
   const text = await k.call('POST', `/api/tenants/${k.a.id}/integrations/sms/test`, k.a.owner, BODIES[SMS_TEST]);
   expect(text.status, JSON.stringify(text.body)).toBe(202);
+  const key = await k.call('POST', `/api/tenants/${k.a.id}/api-keys`, k.a.owner, { description: 'A key' });
+  expect(key.status, JSON.stringify(key.body)).toBe(201);
+  await k.call('POST', `/api/tenants/${k.a.id}/invitations`, k.a.owner, { email: 'asked@alpha.test', role: 'office' });
+  const invitations = await k.call('GET', `/api/tenants/${k.a.id}/invitations`, k.a.owner);
+  expect(invitations.body.items, JSON.stringify(invitations.body)).toHaveLength(1);
   const users = await k.call('GET', `/api/tenants/${k.a.id}/users`, k.a.owner);
   const office = users.body.items.find((u: { role: string }) => u.role === 'office');
   const checklist = await k.call('GET', `/jobs/${aJobId}`, k.a.office);
@@ -82,6 +87,8 @@ beforeAll(async () => {
     '{endpoint_id}': hook.body.id,
     '{delivery_id}': String(deliveryId),
     '{user_id}': office.id,
+    '{key_id}': String(key.body.id),
+    '{inv_id}': invitations.body.items[0].id,
     '{item_id}': checklist.body.checklist?.[0]?.id ?? 'confirm',
     '{token}': aPortalToken,
     '{message_id}': text.body.message_id,
@@ -129,6 +136,7 @@ const BODIES: Record<string, unknown> = {
   'POST /api/tenants/{id}/webhooks': { url: 'https://hijack.test/in', events: ['lead.created'] },
   'PATCH /api/tenants/{id}/webhooks/{endpoint_id}': { enabled: false },
   'POST /api/tenants/{id}/invitations': { email: 'intruder@beta.test', role: 'office' },
+  'POST /api/tenants/{id}/api-keys': { description: 'intruder' },
   'PATCH /api/tenants/{id}/users/{user_id}': { role: 'technician' },
   'POST /portal/quotes/{token}/accept': { name: 'Intruder', signature_png_base64: 'iVBORw0KGgo=' },
   'POST /portal/quotes/{token}/request-changes': { note: 'intruder note' },
@@ -156,6 +164,8 @@ const recordsOfA = async () =>
       k.call('GET', `/api/tenants/${k.a.id}/domains`, k.a.owner),
       k.call('GET', `/api/tenants/${k.a.id}/users`, k.a.owner),
       k.call('GET', `/api/tenants/${k.a.id}/webhooks`, k.a.owner),
+      k.call('GET', `/api/tenants/${k.a.id}/api-keys`, k.a.owner),
+      k.call('GET', `/api/tenants/${k.a.id}/invitations`, k.a.owner),
       k.call('GET', `/api/tenants/${k.a.id}/webhooks/${ids['{endpoint_id}']}/deliveries`, k.a.owner),
       k.call('GET', `/api/tenants/${k.a.id}/integrations`, k.a.owner),
     ])

@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
+import { composeApiKeys } from '@platform/credentials';
 import type { Db } from '@platform/db';
 import { EmailOutboxService } from '@platform/email';
 import { RateLimiter } from '@platform/http-kit';
@@ -21,7 +22,10 @@ import { type ControlConfig, loadControlStorage } from './control.config.js';
 import { type AccountServices, composeAccounts } from './features/accounts/accounts.compose.js';
 import { MembersService } from './features/accounts/members.service.js';
 import { dummyHash } from './features/accounts/password-hasher.js';
+import { displayNames } from './features/accounts/team.repo.js';
+import { ConsoleApiKeys } from './features/api-keys/api-keys.service.js';
 import { AuditLog } from './features/audit/audit-log.js';
+import { AuditReader } from './features/audit/audit-reader.js';
 import { type AccessTokenKeys, accessTokenKeys } from './features/auth/access-token.js';
 import { CrmService } from './features/crm/crm.service.js';
 import { PipelineService } from './features/crm/pipeline.service.js';
@@ -61,6 +65,8 @@ export interface ControlDeps {
   tokenKeys: AccessTokenKeys;
   plans: PlanLimits;
   audit: AuditLog;
+  /** The audit log screen's reads (people named). */
+  auditReader: AuditReader;
   members: MembersService;
   erps: TenantErps;
   /** /metrics: requests, process, outbox backlog, domain states, ERP calls per tenant. */
@@ -88,6 +94,8 @@ export interface ControlDeps {
   domains: DomainsService;
   /** Outbound webhook endpoints and their delivery log (the worker delivers). */
   webhooks: WebhooksService;
+  /** The tenant's REST API keys (packages/credentials, shared with the ERP host). */
+  apiKeys: ConsoleApiKeys;
   /** The platform's secret box (made on first use: tests without DATA_DIR never need one). */
   box: SecretBox;
   /** The scheme, host and port tenant hosts are served on (links in emails and answers). */
@@ -295,6 +303,8 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
     webhooks: new WebhooksService(db, box, plans, audit, {
       allowLoopback: config.WEBHOOK_ALLOW_LOOPBACK === 'on',
     }),
+    auditReader: new AuditReader(db, displayNames),
+    apiKeys: new ConsoleApiKeys(db, plans, audit, (tenantId) => composeApiKeys(db, tenantId).keys),
     box,
     publicOrigins,
     tenantErps,

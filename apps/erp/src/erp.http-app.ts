@@ -3,6 +3,7 @@
  * nothing and never listens by itself: erp.server.ts does, tests use inject().
  */
 
+import { ADMIN_INTEGRATIONS_SCOPE } from '@platform/credentials';
 import {
   type EmailAdminService,
   type EmailWebhookService,
@@ -19,7 +20,6 @@ import {
 } from '@platform/http-kit';
 import { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 
-import { ADMIN_INTEGRATIONS_SCOPE } from './features/credentials/scopes.js';
 import { scopeGuard } from './features/email/email-admin.guard.js';
 import { registerAccountingRoutes } from './features/integrations/accounting.routes.js';
 import type { IntegrationsDeps } from './features/integrations/integrations.types.js';

@@ -6,24 +6,21 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
+import { type ApiKeysService, type AuditService, composeApiKeys } from '@platform/credentials';
 import type { Db } from '@platform/db';
 import { createOdooErp, createOdooRpcClient, type Erp } from '@platform/erp';
 import type { EmbeddedErp } from '@platform/erp-embedded';
 import { createEmbeddedErpAdapter } from '@platform/erp-embedded/embedded-erp.adapter.js';
 import { RateLimiter } from '@platform/http-kit';
-import { assertTenantFeature } from '@platform/tenancy';
 import type { FastifyRequest } from 'fastify';
 
 import type { ErpConfig } from './erp.config.js';
 import { PLATFORM_KEY_FILE } from './erp.startup.js';
-import { AuditRepo } from './features/credentials/audit.repo.js';
-import { AuditService } from './features/credentials/audit.service.js';
 import { AuthFailures } from './features/credentials/auth-failures.js';
 import { OAuthService, type OAuthTtls } from './features/oauth/oauth.service.js';
 import { OAuthAppsService } from './features/oauth/oauth-apps.service.js';
 import { OAuthGrantsRepo } from './features/oauth/oauth-grants.repo.js';
 import { ActingUsers } from './features/restapi/acting-users.js';
-import { ApiKeysService } from './features/restapi/api-keys.service.js';
 import { RestAuth } from './features/restapi/restapi.auth.js';
 import { type PageSizes, RestApiService } from './features/restapi/restapi.service.js';
 
@@ -64,14 +61,13 @@ export const REST_DEFAULTS = {
 
 /** Keys and applications only (the CLI): no ERP needed. */
 export function composeCredentials(db: Db, tenantId: string) {
-  const audit = new AuditService(new AuditRepo(db, tenantId));
+  // Shared with the control plane's console (packages/credentials): the plan's API access is read per call.
+  const { audit, keys } = composeApiKeys(db, tenantId);
   const grants = new OAuthGrantsRepo(db, tenantId);
-  // The tenant's plan decides whether its REST API works at all (read per call: a downgrade applies at once).
-  const apiAccess = () => assertTenantFeature(db, tenantId, 'api_access');
   return {
     audit,
     grants,
-    keys: new ApiKeysService(db, tenantId, audit, apiAccess),
+    keys,
     apps: new OAuthAppsService(db, tenantId, audit, grants),
   };
 }

@@ -8,3 +8,11 @@ export type {
   IntegrationTestOutcome,
   SmsLineView,
 } from './integrations.js';
+export {
+  API_KEY_SCOPE_CHOICES,
+  type ApiKeyCreated,
+  type ApiKeyView,
+  type AuditEntryView,
+  DEFAULT_API_KEY_SCOPES,
+  type PendingInvitationView,
+} from './console-settings.js';

@@ -113,7 +113,7 @@ describe("the owner's console", () => {
     await page.waitForSelector('text=Invitation sent to nina@acme-a.test');
     expect(await page.locator('li.card', { hasText: 'nina@acme-a.test' }).textContent()).toContain('pending');
     await checkBothWidths(page, 'team');
-    await page.click('button[data-resend="nina@acme-a.test"]');
+    await page.locator('li.card', { hasText: 'nina@acme-a.test' }).locator('button[data-resend]').click();
     await page.waitForSelector('text=Invitation sent again to nina@acme-a.test');
     await page.selectOption(`#role-${a.technician.id}`, 'office');
     await page.click(`button[data-save-role="${a.technician.id}"]`);

@@ -7,6 +7,7 @@ import { InvitationService } from './invitations.service.js';
 import { LoginService } from './login.service.js';
 import { LoginThrottle } from './login-throttle.js';
 import { PasswordResetService } from './password-reset.service.js';
+import { PendingInvitations } from './pending-invitations.service.js';
 import { SessionService } from './sessions.service.js';
 import { TeamService } from './team.service.js';
 
@@ -14,6 +15,8 @@ export interface AccountServices {
   login: LoginService;
   sessions: SessionService;
   invitations: InvitationService;
+  /** Open invitations on the team screen: list, resend, revoke. */
+  pendingInvitations: PendingInvitations;
   passwordResets: PasswordResetService;
   team: TeamService;
 }
@@ -36,11 +39,13 @@ export function composeAccounts(p: AccountParts): AccountServices {
   const { db, clock, audit, email, linkConfig } = p;
   const throttle = new LoginThrottle(db, clock, p.config);
   const sessions = new SessionService(db, clock, p.tokenKeys, audit, p.config);
+  const limiter = new RateLimiter(db, clock);
   return {
     login: new LoginService(db, throttle, sessions, audit),
     sessions,
     invitations: new InvitationService(db, clock, p.plans, email, sessions, throttle, audit, linkConfig),
-    passwordResets: new PasswordResetService(db, clock, email, new RateLimiter(db, clock), audit, throttle, linkConfig),
+    pendingInvitations: new PendingInvitations(db, clock, email, limiter, audit, linkConfig),
+    passwordResets: new PasswordResetService(db, clock, email, limiter, audit, throttle, linkConfig),
     team: new TeamService(db, clock, p.plans, audit),
   };
 }

@@ -56,3 +56,50 @@ export async function isMemberByEmail(q: Queryable, tenantId: string, email: str
   );
   return r.rowCount > 0;
 }
+
+export interface PendingInvitationRow {
+  id: string;
+  email: string;
+  role: Role;
+  invited_by: string | null;
+  created_at: Date;
+  expires_at: Date;
+}
+
+const PENDING = 'accepted_at IS NULL AND revoked_at IS NULL AND expires_at > $2';
+
+/** The tenant's invitations still open (not accepted, revoked, replaced or expired), newest first. */
+export async function listPending(q: Queryable, tenantId: string, now: Date): Promise<PendingInvitationRow[]> {
+  const r = await q.query<PendingInvitationRow>(
+    `SELECT id, email, role, invited_by, created_at, expires_at FROM invitations
+      WHERE tenant_id = $1::uuid AND ${PENDING} ORDER BY created_at DESC, id`,
+    [tenantId, now],
+  );
+  return r.rows;
+}
+
+/** A new link for an open invitation: the old link stops working. Undefined when it is not open. */
+export async function renewPending(
+  q: Queryable,
+  tenantId: string,
+  id: string,
+  now: Date,
+  next: { hash: Buffer; expiresAt: Date },
+): Promise<PendingInvitationRow | undefined> {
+  const r = await q.query<PendingInvitationRow>(
+    `UPDATE invitations SET token_hash = $4, expires_at = $5
+      WHERE tenant_id = $1::uuid AND ${PENDING} AND id = $3::uuid
+      RETURNING id, email, role, invited_by, created_at, expires_at`,
+    [tenantId, now, id, next.hash, next.expiresAt],
+  );
+  return r.rows[0];
+}
+
+/** Revokes an open invitation; false when there is none of that id open in the tenant. */
+export async function revokeOne(q: Queryable, tenantId: string, id: string, now: Date): Promise<boolean> {
+  const r = await q.query(
+    `UPDATE invitations SET revoked_at = $2 WHERE tenant_id = $1::uuid AND ${PENDING} AND id = $3::uuid RETURNING 1`,
+    [tenantId, now, id],
+  );
+  return r.rowCount > 0;
+}

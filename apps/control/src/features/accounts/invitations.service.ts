@@ -5,7 +5,7 @@
  * or the plan lowered, meanwhile); only the second one is binding. A person who already has an
  * account accepts with their current password (their name and password stay as they are).
  */
-import { type Db, enterTenant, withTenant } from '@platform/db';
+import { type Db, enterTenant, type Queryable, withTenant } from '@platform/db';
 import type { EmailOutboxService } from '@platform/email';
 import { AppError, type Clock } from '@platform/kernel';
 
@@ -13,7 +13,7 @@ import type { AuditLog } from '../audit/audit-log.js';
 import type { Principal, Role } from '../auth/principal.js';
 import type { PlanLimits } from '../plans/plan-limits.service.js';
 import { accountLink, type LinkConfig } from './account-links.js';
-import { profileIn, setNameIfBlank, setPasswordHash } from './accounts.repo.js';
+import { profileIn, type ProfileRow, setNameIfBlank, setPasswordHash } from './accounts.repo.js';
 import {
   claimInvitation,
   findInvitationByHash,
@@ -29,6 +29,26 @@ import { findUserByEmail, insertMembership, insertUser, membershipOf } from './u
 
 export interface InvitationConfig extends LinkConfig {
   INVITATION_TTL_S: number;
+}
+
+/** The invitation email (template `invitation`) through the email outbox, in the caller's transaction. */
+export function queueInvitationEmail(
+  outbox: EmailOutboxService,
+  tx: Queryable,
+  c: LinkConfig,
+  m: { to: string; inviter: ProfileRow; token: string; role: string; key: string },
+): Promise<unknown> {
+  return outbox.enqueueIn(tx, {
+    tenantId: m.inviter.tenant_id,
+    template: 'invitation',
+    to: { address: m.to },
+    data: {
+      inviterName: m.inviter.user_name || m.inviter.email,
+      acceptUrl: accountLink(c, m.inviter.slug, 'invitation', m.token),
+      role: m.role,
+    },
+    key: m.key,
+  });
 }
 
 const invalid = () =>
@@ -91,15 +111,11 @@ export class InvitationService {
         invitedBy: p.userId,
         expiresAt,
       });
-      await this.email.enqueueIn(tx, {
-        tenantId: p.tenantId,
-        template: 'invitation',
-        to: { address: email },
-        data: {
-          inviterName: inviter.user_name || inviter.email,
-          acceptUrl: accountLink(this.c, inviter.slug, 'invitation', t.token),
-          role: input.role,
-        },
+      await queueInvitationEmail(this.email, tx, this.c, {
+        to: email,
+        inviter,
+        token: t.token,
+        role: input.role,
         key: `invitation:${id}`,
       });
       await this.audit.record(tx, {

@@ -72,3 +72,12 @@ export async function listAudit(
   );
   return { rows: rows.rows, total };
 }
+
+/** The actions the tenant's log holds, for the screen's filter. */
+export async function distinctActions(q: Queryable, tenantId: string): Promise<string[]> {
+  const r = await q.query<{ action: string }>(
+    'SELECT DISTINCT action FROM audit_log WHERE tenant_id = $1::uuid ORDER BY action LIMIT 500',
+    [tenantId],
+  );
+  return r.rows.map((x) => x.action);
+}

@@ -28,7 +28,7 @@ describe('audit log', () => {
     expect(mine.json().items).toEqual([
       expect.objectContaining({
         action: 'plan.change',
-        actor: { kind: 'user', id: a.owner.userId },
+        actor: { kind: 'user', id: a.owner.userId, name: a.owner.email },
         ip: '203.0.113.9',
         detail: { from: 'free', to: 'starter' },
       }),
@@ -54,5 +54,47 @@ describe('audit log', () => {
     });
     expect(r.statusCode).toBe(422);
     expect(r.json().errors[0]).toMatchObject({ field: 'from', rule: 'format' });
+  });
+
+  it('filters by person, action and dates, pages, names people, and lists the actions there are', async () => {
+    const a = await kit.tenant('audit-filter', 'free');
+    const ada = await kit.member(a.id, 'owner', 'ada@audit-filter.test');
+    const put = (token: string, plan: string) =>
+      kit.app.inject({
+        method: 'PUT',
+        url: `/api/tenants/${a.id}/plan`,
+        headers: { authorization: `Bearer ${token}` },
+        payload: { plan },
+      });
+    await put(a.token, 'starter');
+    await put(ada.token, 'professional');
+    await put(ada.token, 'starter');
+    const get = (q: string) =>
+      kit.app.inject({ url: `/api/audit?${q}`, headers: { authorization: `Bearer ${a.token}` } });
+    const byAda = (await get(`actor=${ada.principal.userId}&action=plan.change`)).json();
+    expect(byAda.total).toBe(2);
+    expect(byAda.items[0].actor).toEqual({ kind: 'user', id: ada.principal.userId, name: 'ada@audit-filter.test' });
+    const paged = (await get('action=plan.change&page=2&page_size=2')).json();
+    expect(paged).toMatchObject({ total: 3, page: 2, page_size: 2 });
+    expect(paged.items).toHaveLength(1);
+    const future = new Date(Date.now() + 86_400_000).toISOString();
+    expect((await get(`from=${encodeURIComponent(future)}`)).json().total).toBe(0);
+    expect((await get(`to=${encodeURIComponent(future)}&action=plan.change`)).json().total).toBe(3);
+    const actions = await kit.app.inject({
+      url: '/api/audit/actions',
+      headers: { authorization: `Bearer ${a.token}` },
+    });
+    expect(actions.json().items).toContain('plan.change');
+    const other = await kit.tenant('audit-filter-b');
+    const theirs = await kit.app.inject({
+      url: '/api/audit/actions',
+      headers: { authorization: `Bearer ${other.token}` },
+    });
+    expect(theirs.json().items).not.toContain('plan.change');
+    const admin = await kit.member(a.id, 'admin');
+    expect(
+      (await kit.app.inject({ url: '/api/audit/actions', headers: { authorization: `Bearer ${admin.token}` } }))
+        .statusCode,
+    ).toBe(403);
   });
 });

@@ -2,9 +2,8 @@
  * Every failed authentication (bad API key, token, client secret or consent login) is audited and
  * counted per client IP; past the limit the caller gets 429 instead (anti-automation, ASVS 2.4.1).
  */
+import type { AuditEntry, AuditService } from '@platform/credentials';
 import type { RateLimiter } from '@platform/http-kit';
-
-import type { AuditEntry, AuditService } from './audit.service.js';
 
 export const AUTH_FAILURE_LIMIT = { name: 'restapi-auth-fail', max: 30, windowSeconds: 60 };
 /** Consent logins are password checks: every attempt counts, per IP and per login. */

@@ -5,13 +5,13 @@
  * A REST credential belongs to the host's tenant, so that is the tenant these routes manage; a
  * `?tenant=<slug>` naming any other company is refused (403), never served.
  */
+import { ADMIN_INTEGRATIONS_SCOPE } from '@platform/credentials';
 import { parseOrThrow, registerProblemHandlers } from '@platform/http-kit';
 import { accountingConnectionSchema, chatConfigSchema, smsConfigSchema, smsLineSchema } from '@platform/integrations';
 import { AppError } from '@platform/kernel';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 
-import { ADMIN_INTEGRATIONS_SCOPE } from '../credentials/scopes.js';
 import type { RestAuth } from '../restapi/restapi.auth.js';
 import { integrationTenant, tenantQuery } from './integration-tenant.js';
 import type { IntegrationsDeps } from './integrations.types.js';

@@ -3,9 +3,8 @@
  * cookie and the same value in the form; the POST must carry both, equal. A cross-site page can
  * neither read the cookie nor make the browser send it.
  */
+import { newSecret, sameSecret } from '@platform/credentials';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-
-import { newSecret, sameSecret } from '../credentials/secret-token.js';
 
 export const CSRF_COOKIE = 'erp_oauth_csrf';
 const PATH = '/restapi/1.0/common/oauth2';

@@ -1,7 +1,6 @@
 /** SQL of OAuth2 applications (restapi_oauth_apps). The client secret is stored as SHA-256 only. */
+import { RevocableRowsRepo } from '@platform/credentials';
 import type { Queryable } from '@platform/db';
-
-import { RevocableRowsRepo } from '../restapi/revocable-rows.repo.js';
 
 export interface OAuthAppRow {
   id: number;

@@ -2,12 +2,10 @@
  * OAuth2 applications: name, generated client id and secret (the secret shown once, stored as
  * SHA-256), redirect URIs compared as exact strings, and the scopes the application may request.
  */
+import { type AuditService, formatScopes, newSecret, parseScopes, sameSecret, sha256 } from '@platform/credentials';
 import type { Db } from '@platform/db';
 import { AppError } from '@platform/kernel';
 
-import type { AuditService } from '../credentials/audit.service.js';
-import { formatScopes, parseScopes } from '../credentials/scopes.js';
-import { newSecret, sameSecret, sha256 } from '../credentials/secret-token.js';
 import { type OAuthAppRow, OAuthAppsRepo } from './oauth-apps.repo.js';
 import type { OAuthGrantsRepo } from './oauth-grants.repo.js';
 

@@ -7,11 +7,9 @@
  */
 import { randomUUID } from 'node:crypto';
 
+import { type AuditService, newSecret, parseScopes, sha256 } from '@platform/credentials';
 import type { Db } from '@platform/db';
 
-import type { AuditService } from '../credentials/audit.service.js';
-import { parseScopes } from '../credentials/scopes.js';
-import { newSecret, sha256 } from '../credentials/secret-token.js';
 import { OAuthError } from './oauth.errors.js';
 import type { OAuthAppRow } from './oauth-apps.repo.js';
 import type { OAuthAppsService } from './oauth-apps.service.js';

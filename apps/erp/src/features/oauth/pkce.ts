@@ -1,7 +1,7 @@
 /** PKCE (RFC 7636) with S256 only: `plain` would let a stolen code be redeemed, so it is refused. */
 import { createHash } from 'node:crypto';
 
-import { sameSecret } from '../credentials/secret-token.js';
+import { sameSecret } from '@platform/credentials';
 
 /** 43–128 characters of [A-Za-z0-9-._~] (RFC 7636 §4.1). */
 export const VERIFIER_RE = /^[A-Za-z0-9\-._~]{43,128}$/;

@@ -4,14 +4,13 @@
  * are API_UNAUTHENTICATED (audited); a tenant whose plan lacks API access is PLAN_FEATURE_MISSING;
  * then the per-credential rate limit applies.
  */
+import { API_KEY_RE, type ApiKeysService } from '@platform/credentials';
 import type { RateLimiter } from '@platform/http-kit';
 import { AppError } from '@platform/kernel';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 import type { AuthFailures } from '../credentials/auth-failures.js';
-import { API_KEY_RE } from '../credentials/secret-token.js';
 import type { ActingUser, ActingUsers } from './acting-users.js';
-import type { ApiKeysService } from './api-keys.service.js';
 
 export interface Principal {
   kind: 'api_key' | 'oauth';

@@ -2,11 +2,11 @@
  * `/restapi/1.0/object/<model>[/<id>[/<method>]]`: list, read, create, update, delete, and business
  * methods. Order of checks: credential (401), rate limit (429), model exists (404), scope (403).
  */
+import { allows, isBusinessMethod, isModelName, type Operation, requiredScope } from '@platform/credentials';
 import { parseOrThrow } from '@platform/http-kit';
 import { AppError } from '@platform/kernel';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
-import { allows, isBusinessMethod, isModelName, type Operation, requiredScope } from '../credentials/scopes.js';
 import type { Principal, RestAuth } from './restapi.auth.js';
 import {
   listQuerySchema,

@@ -9,10 +9,9 @@
  * and shared limiter). Past the limit the IP is refused like Odoo 15's login cooldown, with its
  * AccessDenied text, until the window ends.
  */
+import type { AuditEntry } from '@platform/credentials';
 import { accessDenied, dispatchRpc, type EmbeddedErp, OdooError } from '@platform/erp-embedded';
 import { AppError } from '@platform/kernel';
-
-import type { AuditEntry } from '../credentials/audit.service.js';
 
 export type RpcProtocol = 'jsonrpc' | 'xmlrpc' | 'web';
 

@@ -1,8 +1,10 @@
 /**
  * /office/settings/developers: outbound webhook endpoints (add with the secret shown once, enable or
- * disable, rotate the secret, delete) and each endpoint's delivery log with Replay. Rotate and delete
- * ask for a second press. A plan without api_access gets the API's sentence naming the plan instead.
+ * disable, rotate the secret, delete) and each endpoint's delivery log with Replay; then the REST API
+ * keys (api-keys.section.ts). Rotate, delete and revoke ask for a second press. A plan without
+ * api_access gets the API's sentence naming the plan instead, for both.
  */
+import type { ApiKeyCreated, ApiKeyView } from '@platform/contracts/console-settings.js';
 import type {
   WebhookDeliveryView,
   WebhookEndpointView,
@@ -11,10 +13,20 @@ import type {
 
 import { call, postJson } from '../field/api.js';
 import { $, h, uuid } from '../shared/dom.js';
+import { clickKey, loadKeys, submitKey } from './api-keys.section.js';
+import { apiKeysHtml, apiKeysLockedHtml } from './api-keys.view.js';
 import { type DeliveryLog, developersHtml } from './developers.view.js';
 import { say } from './office-common.js';
 import type { OfficePage } from './office-page.js';
-import { planRefusal, refusal, SecondPress, sendForm, settingsHead, tenantApi } from './settings-common.js';
+import {
+  planRefusal,
+  refusal,
+  requiredPlan,
+  SecondPress,
+  sendForm,
+  settingsHead,
+  tenantApi,
+} from './settings-common.js';
 
 const LOG_PAGE_SIZE = 10;
 /** Rotate and delete act on a second press (`rotate:<id>`, `delete:<id>`). */
@@ -36,20 +48,28 @@ async function loadLog(endpointId: string, page: number): Promise<DeliveryLog> {
   return { endpointId, items: r.items, page, pageSize: LOG_PAGE_SIZE, total: r.total };
 }
 
-type DrawOpts = Parameters<typeof developersHtml>[1];
+type DrawOpts = Parameters<typeof developersHtml>[1] & { made?: ApiKeyCreated };
 
 async function draw(app: HTMLElement, opts: DrawOpts = {}): Promise<void> {
   let endpoints: WebhookEndpointView[];
+  let keys: ApiKeyView[];
   try {
-    endpoints = (await call<{ items: WebhookEndpointView[] }>(await hooks('?page_size=100'))).items;
+    [endpoints, keys] = await Promise.all([
+      call<{ items: WebhookEndpointView[] }>(await hooks('?page_size=100')).then((r) => r.items),
+      loadKeys(),
+    ]);
   } catch (e) {
     const why = planRefusal(e);
     if (!why) throw e;
-    app.innerHTML = `${settingsHead('Developers')}<section class="card" aria-labelledby="locked-h"><h2 id="locked-h" style="margin-top:0">Webhooks and API access</h2><p id="office-msg" role="status">${h(why)}</p><p>With it, your integrators get a signed notice of each new lead, sent quote, accepted quote and job, with a delivery log and replay.</p></section>`;
+    app.innerHTML = `${settingsHead('Developers')}<section class="card" aria-labelledby="locked-h"><h2 id="locked-h" style="margin-top:0">Webhooks</h2><p id="office-msg" role="status">${h(why)}</p><p>With it, your integrators get a signed notice of each new lead, sent quote, accepted quote and job, with a delivery log and replay.</p></section>${apiKeysLockedHtml(requiredPlan(e) ?? 'a higher')}`;
     return;
   }
   if (log) log = await loadLog(log.endpointId, log.page);
-  app.innerHTML = settingsHead('Developers') + developersHtml(endpoints, { ...opts, armed: press.armed, log });
+  const { made, ...rest } = opts;
+  app.innerHTML =
+    settingsHead('Developers') +
+    developersHtml(endpoints, { ...rest, armed: press.armed, log }) +
+    apiKeysHtml(keys, { armed: press.armed, ...(made ? { made } : {}) });
 }
 
 export const developersPage: OfficePage = {
@@ -59,6 +79,7 @@ export const developersPage: OfficePage = {
     await draw(app, { msg });
   },
   async submit(form, app) {
+    if (await submitKey(form, (o) => draw(app, o))) return;
     if (form.id !== 'webhook-form') return;
     const url = $<HTMLInputElement>('#wh-url', form)!.value.trim();
     const events = Array.from(form.querySelectorAll<HTMLInputElement>('input[name=events]:checked'), (c) => c.value);
@@ -76,6 +97,7 @@ export const developersPage: OfficePage = {
     $<HTMLInputElement>('#new-secret')?.focus();
   },
   async click(b, app) {
+    if (await clickKey(b, press, (o) => draw(app, o))) return;
     const { toggle, rotate, delete: del, log: logFor, logPage, replay } = b.dataset;
     if (b.id === 'copy-secret') {
       const secret = $<HTMLInputElement>('#new-secret')!.value;

@@ -1,6 +1,7 @@
 /**
  * Settings → Developers as HTML: the outbound webhook endpoints, the form to add one, the signing
- * secret shown once, and an endpoint's delivery log (GET /api/tenants/{id}/webhooks…).
+ * secret shown once, and an endpoint's delivery log (GET /api/tenants/{id}/webhooks…). The API keys
+ * below them are api-keys.view.ts's.
  */
 import {
   WEBHOOK_EVENT_TYPES,
@@ -96,6 +97,5 @@ export function developersHtml(
     : '<p class="card muted">No endpoints yet. Add one below: the platform then sends it a signed POST for each event it takes.</p>';
   return `<p id="office-msg" role="status" class="${opts.kind ?? ''}">${h(opts.msg ?? '')}</p>
 ${opts.secret ? secretHtml(opts.secret, opts.secretFor ?? '') : ''}
-<h2>Webhook endpoints</h2>${list}${addFormHtml()}
-<h2>API keys</h2><p class="card muted">API keys for the REST API are made by an operator for now (<code>npm run restapi -- key create</code>); they have no screen yet.</p>`;
+<h2>Webhook endpoints</h2>${list}${addFormHtml()}`;
 }

@@ -8,6 +8,7 @@ import { adoptHandoff, ApiError, login, SignedOutError } from '../field/api.js';
 import { clearSession, getSession } from '../field/store.js';
 import { loginView } from '../field/views.js';
 import { $ } from '../shared/dom.js';
+import { auditPage } from './audit.page.js';
 import { companyPage } from './company.page.js';
 import { customerPage, customersPage } from './customers.page.js';
 import { developersPage } from './developers.page.js';
@@ -49,6 +50,7 @@ function pageFor(path: string): OfficePage {
   if (path === '/office/settings/team') return teamPage;
   if (path === '/office/settings/plan') return planPage;
   if (path === '/office/settings/price-grids') return priceGridsPage;
+  if (path === '/office/settings/audit') return auditPage;
   return leadsPage;
 }
 const page = pageFor(location.pathname);

@@ -1,5 +1,5 @@
 /**
- * What the Settings screens (Company, Developers, Domains, Integrations, Team, Plan, Price grids) share: their tabs, the tenant's API path, plan
+ * What the Settings screens (Company, Developers, Domains, Integrations, Team, Plan, Price grids, Audit log) share: their tabs, the tenant's API path, plan
  * refusals as sentences naming the plan, and the submit of a form whose 422 errors go beside its fields.
  */
 import { ApiError } from '../field/api.js';
@@ -15,6 +15,7 @@ const TABS: [string, string][] = [
   ['/office/settings/team', 'Team'],
   ['/office/settings/plan', 'Plan and usage'],
   ['/office/settings/price-grids', 'Price grids'],
+  ['/office/settings/audit', 'Audit log'],
 ];
 
 export const PLAN_NAMES: Record<string, string> = {
@@ -56,6 +57,12 @@ export function planRefusal(e: unknown): string | undefined {
   if (p.code === 'PLAN_LIMIT_REACHED')
     return `${p.detail ?? 'Your plan’s limit is reached.'} The ${planName(detail(p, 'upgrade_to'))} plan allows more.`;
   return undefined;
+}
+
+/** The plan PLAN_FEATURE_MISSING names as the cheapest with the feature, by its name; else undefined. */
+export function requiredPlan(e: unknown): string | undefined {
+  if (!(e instanceof ApiError) || e.problem.code !== 'PLAN_FEATURE_MISSING') return undefined;
+  return planName(detail(e.problem, 'required_plan'));
 }
 
 /** Any refusal as a sentence: the plan's if it is one, else the office's usual wording. */

@@ -2,9 +2,11 @@
  * /office/settings/team: the members (GET /api/tenants/{id}/users) with their roles, the plan's user
  * and technician limits beside them (GET …/plan), invite by email and role, change a role (chosen in
  * its list, then sent by its button: arrowing through a list sends nothing), remove (a second press
- * confirms). The control plane lists no pending invitations, so the ones sent from this page are kept
- * on screen until it is left; "Resend" invites again, which replaces the pending one.
+ * confirms). Open invitations (GET …/invitations) show with Resend (a new link by email; the old one
+ * stops working) and Revoke (a second press confirms; the link stops working).
  */
+import type { PendingInvitationView } from '@platform/contracts/console-settings.js';
+
 import { call, postJson } from '../field/api.js';
 import { getSession } from '../field/store.js';
 import { $, h } from '../shared/dom.js';
@@ -24,11 +26,6 @@ interface PlanView {
   limits: { users: number | null; technicians: number | null };
   usage: { users: number; technicians: number };
 }
-interface Invitation {
-  email: string;
-  role: string;
-  expires_at: string;
-}
 
 const ROLES: [string, string][] = [
   ['technician', 'Technician'],
@@ -40,8 +37,6 @@ const roleOptions = (selected: string) =>
   ROLES.map(([v, l]) => `<option value="${v}"${v === selected ? ' selected' : ''}>${l}</option>`).join('');
 
 const press = new SecondPress();
-/** Invitations sent from this page view, newest first (the API has no list of them). */
-const sent: Invitation[] = [];
 
 const limit = (used: number, max: number | null) => `${used} of ${max === null ? 'unlimited' : max}`;
 
@@ -55,13 +50,18 @@ function memberHtml(m: Member, me: string): string {
 ${self ? '' : `<button class="btn${press.armed === m.id ? '' : ' secondary'}" type="button" data-remove="${h(m.id)}">${press.armed === m.id ? `Confirm: remove ${who}` : `Remove<span class="visually-hidden"> ${who}</span>`}</button>`}</div></li>`;
 }
 
-const invitationHtml = (i: Invitation) =>
-  `<li class="card"><strong class="wrap-any">${h(i.email)}</strong> <span class="pill">pending</span> ${h(i.role)} · expires ${h(when(i.expires_at))}
-<div class="row" style="margin-top:.5rem"><button class="btn secondary" type="button" data-resend="${h(i.email)}" data-resend-role="${h(i.role)}">Resend<span class="visually-hidden"> to ${h(i.email)}</span></button></div></li>`;
+function invitationHtml(i: PendingInvitationView): string {
+  const to = h(i.email);
+  const armed = press.armed === `revoke:${i.id}`;
+  return `<li class="card" data-invitation="${h(i.id)}"><strong class="wrap-any">${to}</strong> <span class="pill">pending</span> ${h(i.role)} · expires ${h(when(i.expires_at))}${i.invited_by ? `<div class="muted wrap-any">Sent by ${h(i.invited_by)}</div>` : ''}
+<div class="row" style="margin-top:.5rem"><button class="btn secondary" type="button" data-resend="${h(i.id)}">Resend<span class="visually-hidden"> to ${to}</span></button>
+<button class="btn${armed ? '' : ' secondary'}" type="button" data-revoke="${h(i.id)}">${armed ? `Confirm: revoke the invitation of ${to}` : `Revoke<span class="visually-hidden"> the invitation of ${to}</span>`}</button></div></li>`;
+}
 
 async function draw(app: HTMLElement, msg = '', kind: 'ok' | 'err' | '' = ''): Promise<void> {
-  const [members, plan, s] = await Promise.all([
+  const [members, invitations, plan, s] = await Promise.all([
     call<{ items: Member[] }>(await tenantApi('/users?page_size=100')),
+    call<{ items: PendingInvitationView[] }>(await tenantApi('/invitations')),
     call<PlanView>(await tenantApi('/plan')),
     getSession(),
   ]);
@@ -69,7 +69,7 @@ async function draw(app: HTMLElement, msg = '', kind: 'ok' | 'err' | '' = ''): P
 <div class="settings-split"><section aria-labelledby="members-h"><h2 id="members-h">Members</h2><ul class="plain">${members.items
     .map((m) => memberHtml(m, s!.user.id))
     .join('')}</ul>
-${sent.length ? `<h2>Invitations sent</h2><ul class="plain">${sent.map(invitationHtml).join('')}</ul>` : ''}</section>
+${invitations.items.length ? `<h2>Pending invitations</h2><ul class="plain">${invitations.items.map(invitationHtml).join('')}</ul>` : ''}</section>
 <aside class="card" aria-labelledby="limits-h"><h2 id="limits-h" style="margin-top:0">${h(plan.name)} plan</h2>
 <p>Users: ${limit(plan.usage.users, plan.limits.users)}</p><p>Technicians: ${limit(plan.usage.technicians, plan.limits.technicians)}</p>
 <p class="muted">Everyone counts as a user; technicians also take a technician seat.</p></aside></div>
@@ -79,12 +79,8 @@ ${sent.length ? `<h2>Invitations sent</h2><ul class="plain">${sent.map(invitatio
 <button class="btn" type="submit" style="margin-top:.5rem">Send invitation</button></form>`;
 }
 
-async function invite(email: string, role: string): Promise<Invitation> {
-  const r = await postJson<Invitation>(await tenantApi('/invitations'), { email, role });
-  const i = sent.findIndex((x) => x.email.toLowerCase() === r.email.toLowerCase());
-  if (i >= 0) sent.splice(i, 1);
-  sent.unshift(r);
-  return r;
+async function invite(email: string, role: string): Promise<void> {
+  await postJson(await tenantApi('/invitations'), { email, role });
 }
 
 export const teamPage: OfficePage = {
@@ -96,11 +92,11 @@ export const teamPage: OfficePage = {
     if (form.id !== 'invite-form') return;
     const email = $<HTMLInputElement>('#invite-email', form)!.value.trim();
     const role = $<HTMLSelectElement>('#invite-role', form)!.value;
-    if (await sendForm(form, async () => void (await invite(email, role))))
+    if (await sendForm(form, () => invite(email, role)))
       await draw(app, `Invitation sent to ${email}: the link in it works for 7 days.`, 'ok');
   },
   async click(b, app) {
-    const { remove, resend, resendRole, saveRole } = b.dataset;
+    const { remove, resend, revoke, saveRole } = b.dataset;
     try {
       if (saveRole) {
         const role = $<HTMLSelectElement>(`#role-${CSS.escape(saveRole)}`)!.value;
@@ -112,9 +108,20 @@ export const teamPage: OfficePage = {
         await draw(app, 'Role changed.', 'ok');
         return $<HTMLButtonElement>(`button[data-save-role="${CSS.escape(saveRole)}"]`)?.focus();
       }
-      if (resend && resendRole) {
-        await invite(resend, resendRole);
-        return draw(app, `Invitation sent again to ${resend}; the earlier link no longer works.`, 'ok');
+      if (resend) {
+        const r = await postJson<PendingInvitationView>(
+          await tenantApi(`/invitations/${encodeURIComponent(resend)}/resend`),
+          {},
+        );
+        press.armed = '';
+        await draw(app, `Invitation sent again to ${r.email}; the earlier link no longer works.`, 'ok');
+        return $<HTMLButtonElement>(`button[data-resend="${CSS.escape(resend)}"]`)?.focus();
+      }
+      if (revoke) {
+        const button = `button[data-revoke="${CSS.escape(revoke)}"]`;
+        if (!(await press.confirmed(`revoke:${revoke}`, button, () => draw(app)))) return;
+        await call(await tenantApi(`/invitations/${encodeURIComponent(revoke)}`), { method: 'DELETE' });
+        return draw(app, 'Invitation revoked: its link no longer works.', 'ok');
       }
       if (!remove) return;
       if (!(await press.confirmed(remove, `button[data-remove="${CSS.escape(remove)}"]`, () => draw(app)))) return;

@@ -3,13 +3,13 @@
  * creation and revocation is audited; a revoked key fails at once (no cache between requests). A
  * tenant whose plan lacks API access cannot create keys (docs/control-plane.md, "Plans and limits").
  */
-import type { Db } from '@platform/db';
+import { type Db, type Queryable, withTenant } from '@platform/db';
 import { AppError } from '@platform/kernel';
 
-import type { AuditService } from '../credentials/audit.service.js';
-import { formatScopes, parseScopes } from '../credentials/scopes.js';
-import { API_KEY_RE, newApiKey, sha256 } from '../credentials/secret-token.js';
 import { type ApiKeyRow, ApiKeysRepo } from './api-keys.repo.js';
+import type { AuditService } from './audit.service.js';
+import { formatScopes, parseScopes } from './scopes.js';
+import { API_KEY_RE, newApiKey, sha256 } from './secret-token.js';
 
 export interface ApiKeyInfo {
   id: number;
@@ -39,7 +39,7 @@ export class ApiKeysService {
 
   constructor(
     private readonly db: Db,
-    tenantId: string,
+    private readonly tenantId: string,
     private readonly audit: AuditService,
     /** Refuses (PLAN_FEATURE_MISSING) when the tenant's plan lacks API access. */
     private readonly apiAccess: () => Promise<void>,
@@ -50,6 +50,14 @@ export class ApiKeysService {
   /** PLAN_FEATURE_MISSING while the tenant's plan lacks API access (checked per call). */
   assertApiAccess(): Promise<void> {
     return this.apiAccess();
+  }
+
+  /**
+   * Management (create, list, revoke) runs as the tenant (row-level security), whichever host asks:
+   * the control plane serves many tenants from one process, so a wrong id must find nothing.
+   */
+  private scoped<T>(fn: (repo: ApiKeysRepo, q: Queryable) => Promise<T>): Promise<T> {
+    return withTenant(this.db, this.tenantId, (q) => fn(new ApiKeysRepo(q, this.tenantId), q));
   }
 
   /** Returns the key in clear: the only time it exists outside the caller's hands. */
@@ -69,11 +77,8 @@ export class ApiKeysService {
       });
     const scopes = formatScopes(parseScopes(input.scope));
     const { key, prefix } = newApiKey();
-    const row = await this.db.transaction(async (q) => {
-      const r = await this.repo.insert(
-        { login: input.login.trim(), description, prefix, keyHash: sha256(key), scopes },
-        q,
-      );
+    const row = await this.scoped(async (repo, q) => {
+      const r = await repo.insert({ login: input.login.trim(), description, prefix, keyHash: sha256(key), scopes }, q);
       await this.audit.record(
         {
           event: 'key_created',
@@ -90,12 +95,12 @@ export class ApiKeysService {
   }
 
   async list(): Promise<ApiKeyInfo[]> {
-    return (await this.repo.list()).map(toInfo);
+    return (await this.scoped((repo) => repo.list())).map(toInfo);
   }
 
   async revoke(id: number, actor?: { clientIp?: string }): Promise<ApiKeyInfo> {
-    const row = await this.db.transaction(async (q) => {
-      const r = await this.repo.revoke(id, q);
+    const row = await this.scoped(async (repo, q) => {
+      const r = await repo.revoke(id, q);
       if (r)
         await this.audit.record(
           {
@@ -113,7 +118,10 @@ export class ApiKeysService {
     return toInfo(row);
   }
 
-  /** The live key row for a presented key, or undefined (unknown, malformed or revoked). */
+  /**
+   * The live key row for a presented key, or undefined (unknown, malformed or revoked). On every REST
+   * request, so no transaction: the key's hash and the host's tenant are both in the WHERE.
+   */
   async verify(presented: string): Promise<ApiKeyRow | undefined> {
     if (!API_KEY_RE.test(presented)) return undefined;
     const row = await this.repo.findByHash(sha256(presented));
