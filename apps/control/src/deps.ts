@@ -7,7 +7,6 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { composeApiKeys } from '@platform/credentials';
 import type { Db } from '@platform/db';
 import { EmailOutboxService } from '@platform/email';
 import { RateLimiter } from '@platform/http-kit';
@@ -22,16 +21,12 @@ import { type ControlConfig, loadControlStorage } from './control.config.js';
 import { type AccountServices, composeAccounts } from './features/accounts/accounts.compose.js';
 import { MembersService } from './features/accounts/members.service.js';
 import { dummyHash } from './features/accounts/password-hasher.js';
-import { displayNames } from './features/accounts/team.repo.js';
-import { ConsoleApiKeys } from './features/api-keys/api-keys.service.js';
 import { AuditLog } from './features/audit/audit-log.js';
-import { AuditReader } from './features/audit/audit-reader.js';
 import { type AccessTokenKeys, accessTokenKeys } from './features/auth/access-token.js';
 import { CrmService } from './features/crm/crm.service.js';
 import { PipelineService } from './features/crm/pipeline.service.js';
 import { CustomersService } from './features/customers/customers.service.js';
 import { OfficeSearch } from './features/customers/office-search.service.js';
-import { DomainsService } from './features/domains/domains.service.js';
 import { ControlIntakeService } from './features/intake/intake.service.js';
 import { composeIntegrations } from './features/integrations/integrations.compose.js';
 import type { ControlIntegrations } from './features/integrations/integrations.service.js';
@@ -39,7 +34,7 @@ import { type EmbeddedObjects, openJobObjects } from './features/jobs/job-object
 import { composeJobs, type JobsFeature } from './features/jobs/jobs.compose.js';
 import { composeControlMetrics, type ControlMetrics } from './features/metrics/control-metrics.js';
 import { observedTenantErps } from './features/metrics/observed-tenant-erps.js';
-import { SetupChecklistService } from './features/onboarding/setup-checklist.service.js';
+import { composeConsole, type ConsoleServices } from './features/onboarding/console.compose.js';
 import { PlanLimits } from './features/plans/plan-limits.service.js';
 import { PortalService } from './features/portal/portal.service.js';
 import { PortalLinks } from './features/portal/portal-links.js';
@@ -48,15 +43,13 @@ import { QuoteSending } from './features/sales/quote-sending.service.js';
 import { defaultSmsLineOf } from './features/sales/quote-sms-line.js';
 import { QuotesService } from './features/sales/quotes.service.js';
 import { composeSignup, type SignupFeature } from './features/signup/signup.compose.js';
-import { BrandingImagesService } from './features/tenants/branding-images.service.js';
 import { erpRoutingReadiness, type TenantErps } from './features/tenants/tenant-erps.js';
 import { TenantLifecycleService } from './features/tenants/tenant-lifecycle.service.js';
 import { TenantProvisioningService } from './features/tenants/tenant-provisioning.service.js';
 import { TenantPublicOrigins } from './features/tenants/tenant-public-origins.js';
-import { TenantSettingsService } from './features/tenants/tenant-settings.service.js';
-import { WebhooksService } from './features/webhooks/webhooks.service.js';
 
-export interface ControlDeps {
+/** Besides the console's services (onboarding/console.compose.ts: settings, domains, webhooks, API keys, audit reader, checklist). */
+export interface ControlDeps extends ConsoleServices {
   config: ControlConfig;
   db: Db;
   clock: Clock;
@@ -65,8 +58,6 @@ export interface ControlDeps {
   tokenKeys: AccessTokenKeys;
   plans: PlanLimits;
   audit: AuditLog;
-  /** The audit log screen's reads (people named). */
-  auditReader: AuditReader;
   members: MembersService;
   erps: TenantErps;
   /** /metrics: requests, process, outbox backlog, domain states, ERP calls per tenant. */
@@ -91,11 +82,6 @@ export interface ControlDeps {
   portal: PortalService;
   /** Host → tenant (by-domain); listens for changes while the app is up (domains.routes.ts). */
   resolver: TenantHostResolver;
-  domains: DomainsService;
-  /** Outbound webhook endpoints and their delivery log (the worker delivers). */
-  webhooks: WebhooksService;
-  /** The tenant's REST API keys (packages/credentials, shared with the ERP host). */
-  apiKeys: ConsoleApiKeys;
   /** The platform's secret box (made on first use: tests without DATA_DIR never need one). */
   box: SecretBox;
   /** The scheme, host and port tenant hosts are served on (links in emails and answers). */
@@ -104,10 +90,6 @@ export interface ControlDeps {
   tenantErps: RoutedTenantErps;
   provisioning: TenantProvisioningService;
   tenants: TenantLifecycleService;
-  settings: TenantSettingsService;
-  /** The first-run checklist on the office home. */
-  onboarding: SetupChecklistService;
-  brandingImages: BrandingImagesService;
   accounts: AccountServices;
   /** Self-serve sign-up and email verification. */
   signup: SignupFeature;
@@ -253,18 +235,16 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
     },
     opts.captcha,
   );
-  const domains = new DomainsService(db, audit, clock, resolver, {
-    tenantsHost: config.TENANTS_HOST,
-    platformHosts: [
-      config.ERP_DOMAIN,
-      config.LANDING_DOMAIN,
-      config.PWA_DOMAIN,
-      config.DOCS_DOMAIN,
-      ...(config.RESERVED_DOMAINS ?? []),
-    ],
-    verifyDeadlineMs: config.DOMAIN_VERIFY_DEADLINE_H * 3_600_000,
+  const console = composeConsole(config, {
+    db,
+    clock,
+    plans,
+    audit,
+    box,
+    resolver,
+    objects,
+    integrations: integrationsConsole,
   });
-  const settings = new TenantSettingsService(db, plans, audit);
   return {
     config,
     db,
@@ -299,30 +279,12 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
       (tenantId, leadId, event) => pipeline.follow(tenantId, leadId, event),
     ),
     resolver,
-    domains,
-    webhooks: new WebhooksService(db, box, plans, audit, {
-      allowLoopback: config.WEBHOOK_ALLOW_LOOPBACK === 'on',
-    }),
-    auditReader: new AuditReader(db, displayNames),
-    apiKeys: new ConsoleApiKeys(db, plans, audit, (tenantId) => composeApiKeys(db, tenantId).keys),
+    ...console,
     box,
     publicOrigins,
     tenantErps,
     provisioning,
     tenants: new TenantLifecycleService(erpAccess),
-    settings,
-    onboarding: new SetupChecklistService(db, {
-      settings,
-      plans,
-      domains,
-      audit,
-      now: () => clock.now(),
-      integrations: async (tenantId) => {
-        const v = await integrationsConsole.view(tenantId);
-        return v.accounting.state === 'connected' || v.sms.configured || v.chat.configured;
-      },
-    }),
-    brandingImages: new BrandingImagesService(db, plans, settings, objects),
     accounts,
     signup,
     integrations: integrationsConsole,
