@@ -8,8 +8,11 @@
  * loopback receiver gets a signed lead.created that verifies with the Standard Webhooks reference
  * library, replayed from the log. Axe 0 and no sideways scroll at 1280 and 375 px on each screen.
  */
+import { randomUUID } from 'node:crypto';
+
 import { startLoopbackReceiver } from '@platform/webhooks/testing';
 import type { BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -47,6 +50,38 @@ async function linkFromMail(ctx: BrowserContext, to: string, subject: RegExp): P
   return href;
 }
 
+/** The logo a page's header shows and its brand colour. */
+const brandOf = (page: Page) =>
+  page.evaluate(() => ({
+    logo: new URL(document.querySelector<HTMLImageElement>('header.top img')!.src).pathname,
+    brand: getComputedStyle(document.documentElement).getPropertyValue('--brand').trim(),
+  }));
+
+/** The owner sends a one-window quote (through the API, as the office does): its portal link. */
+async function portalLink(slug: string): Promise<string> {
+  const login = await s.p.api(undefined, 'POST', '/auth/login', { email: OWNER, password: PASSWORD, tenant: slug });
+  const token = login.body.access_token as string;
+  const line = {
+    product_code: 'roller-shade',
+    room: 'Den',
+    width_in: 35.5,
+    drop_in: 47,
+    mount: 'inside',
+    colour: 'Linen',
+  };
+  const made = await s.p.api(
+    token,
+    'POST',
+    '/sales/quotes',
+    { customer: { name: 'Cara Customer', email: 'cara@example.com' }, lines: [line] },
+    { 'idempotency-key': randomUUID() },
+  );
+  expect(made.status, JSON.stringify(made.body)).toBe(201);
+  const sent = await s.p.api(token, 'POST', `/sales/quotes/${made.body.id}/send`, {});
+  expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+  return sent.body.portal_url as string;
+}
+
 async function settings(page: Page, tab: string): Promise<void> {
   await page.click(`nav[aria-label="Settings"] >> text=${tab}`);
   await page.waitForSelector(`h1:has-text("Settings: ${tab}")`);
@@ -67,6 +102,7 @@ describe('a company sets itself up without an operator', () => {
     await page.click('#signup-form button[type=submit]');
     await page.waitForURL('http://willow-blinds.*/office/leads');
     const site = new URL(page.url()).origin;
+    const slug = new URL(site).hostname.split('.')[0]!;
     await page.waitForSelector('#verify-banner');
 
     // Verify from the local mail console.
@@ -76,7 +112,12 @@ describe('a company sets itself up without an operator', () => {
     await page.goto(`${site}/office/leads`);
     await page.waitForSelector('body[data-email-verified="true"]', { state: 'attached' });
 
-    // COMPANY-FREE
+    // On Free, the branding screen says what brings a logo and colours.
+    await page.goto(`${site}/office/settings`);
+    await page.waitForSelector('h1:has-text("Settings: Company")');
+    expect(await page.textContent('#branding-locked')).toContain('A logo and colours come with Starter.');
+    expect(await page.isDisabled('#logo-file')).toBe(true);
+    await check(page, 'company-free');
 
     // A grid cell edited, and the quote builder prices a window with it.
     await page.goto(`${site}/office/settings/price-grids`);
@@ -111,10 +152,13 @@ describe('a company sets itself up without an operator', () => {
     await field.waitForSelector('text=Tom Tech');
 
     // A second technician is refused on Free, with the plan that allows one named.
+    await page.reload();
+    await page.waitForSelector('li.card:has-text("Tom Tech")');
+    expect(await page.textContent('aside')).toContain('Technicians: 1 of 1');
     await page.fill('#invite-email', 'tina@willow-blinds.test');
     await page.selectOption('#invite-role', 'technician');
     await page.click('#invite-form button[type=submit]');
-    await page.waitForSelector('text=The Starter plan allows more.');
+    await page.waitForSelector('text=The Free plan allows 1 technician. The Starter plan allows more.');
     await check(page, 'team-refused');
 
     // Upgrade to Professional.
@@ -122,7 +166,26 @@ describe('a company sets itself up without an operator', () => {
     await page.click('button[data-plan="professional"]');
     await page.waitForSelector('text=You are now on the Professional plan.');
 
-    // COMPANY-PRO
+    // A logo uploaded and a colour set, seen on the technician's field app and the customer's portal.
+    await settings(page, 'Company');
+    await page.waitForSelector('#logo-file:not([disabled])');
+    const png = await sharp({ create: { width: 480, height: 160, channels: 3, background: '#2d6a4f' } })
+      .png()
+      .toBuffer();
+    await page.setInputFiles('#logo-file', { name: 'willow.png', mimeType: 'image/png', buffer: png });
+    await page.waitForSelector('text=The logo is saved');
+    const logo = new URL((await page.getAttribute('img#logo-preview', 'src'))!, site).pathname;
+    await page.fill('#primary-color', '#1f4e3d');
+    await page.click('#company-form button[type=submit]');
+    await page.waitForSelector('text=Company settings saved.');
+    await check(page, 'company-professional');
+    for (const shown of [field, await ctx.newPage()]) {
+      await shown.goto(shown === field ? `${site}/field/jobs` : await portalLink(slug));
+      await shown.waitForFunction(
+        () => (document.querySelector<HTMLImageElement>('header.top img')?.naturalWidth ?? 0) > 0,
+      );
+      expect(await brandOf(shown)).toEqual({ logo, brand: '#1F4E3D' });
+    }
 
     // A custom domain: its CNAME and pending.
     await settings(page, 'Domains');
@@ -139,7 +202,6 @@ describe('a company sets itself up without an operator', () => {
     await page.click('#webhook-form button[type=submit]');
     await page.waitForSelector('#new-secret');
     const secret = await page.inputValue('#new-secret');
-    const slug = new URL(site).hostname.split('.')[0]!;
     const posted = await s.p.postOnSite({ slug }, '/api/estimate', 'estimate', {
       name: 'Walt Walker',
       email: 'walt@example.com',

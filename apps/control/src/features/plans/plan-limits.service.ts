@@ -51,9 +51,10 @@ export class PlanLimits {
     const plan = await this.plan(q, tenantId);
     const n = await memberCounts(q, tenantId);
     const users = opts.existing ? n.users - 1 : n.users;
-    if (plan.limits.users !== null && users >= plan.limits.users) throw limitReached(plan, 'users', n.users);
+    // A technician past both limits is told of the technicians' one: it is the one the invitation is about.
     if (role === 'technician' && plan.limits.technicians !== null && n.technicians >= plan.limits.technicians)
       throw limitReached(plan, 'technicians', n.technicians);
+    if (plan.limits.users !== null && users >= plan.limits.users) throw limitReached(plan, 'users', n.users);
   }
 
   /** Counts one new job of `at`'s UTC month, or refuses it when the month is full. */
@@ -110,7 +111,12 @@ const excess = (used: number, allowed: number | null) => (allowed === null ? 0 :
 const plural = (n: number, one: string) => (n ? `${n} ${one}${n === 1 ? '' : 's'}` : '');
 
 function limitReached(plan: Plan, limit: keyof Plan['limits'], usage: number): AppError {
-  const label = { users: 'users', technicians: 'technicians', jobs_per_month: 'jobs this month' }[limit];
+  const one = plan.limits[limit] === 1;
+  const label = {
+    users: one ? 'user' : 'users',
+    technicians: one ? 'technician' : 'technicians',
+    jobs_per_month: one ? 'job this month' : 'jobs this month',
+  }[limit];
   return new AppError('PLAN_LIMIT_REACHED', `The ${plan.name} plan allows ${plan.limits[limit]} ${label}.`, {
     details: { limit, plan: plan.id, allowed: plan.limits[limit], usage, upgrade_to: cheapestPlanAbove(limit, usage) },
   });

@@ -7,6 +7,7 @@
 import { type BrandingImageKind, COMPANY_TEXT_FIELDS, type CompanySettings } from '@platform/contracts/branding.js';
 
 import { call } from '../field/api.js';
+import { getSession } from '../field/store.js';
 import { $, h } from '../shared/dom.js';
 import { COLOUR_DEFAULTS, type ColourField, companyHtml, contrastSentence } from './company.view.js';
 import { clearFieldErrors, fieldProblems, say, showFieldErrors } from './office-common.js';
@@ -19,10 +20,13 @@ export const unlockingPlan = (plans: PlanAnswer['plans']) =>
   [...plans].sort((x, y) => x.prices.monthly - y.prices.monthly).find((p) => p.features.custom_branding)?.name;
 
 async function draw(app: HTMLElement, msg = '', kind: 'ok' | 'err' | '' = ''): Promise<void> {
-  const [s, plan] = await Promise.all([
+  const [saved, plan, session] = await Promise.all([
     call<CompanySettings>(await tenantApi('/settings')),
     call<PlanAnswer>(await tenantApi('/plan')),
+    getSession(),
   ]);
+  // Until a name is saved, pages show the name the company signed up with: so does the form.
+  const s = { ...saved, company_name: saved.company_name ?? session?.tenant.name ?? null };
   const mine = plan.plans.find((p) => p.id === plan.plan);
   app.innerHTML = `${settingsHead('Company')}<p id="office-msg" role="status" class="${kind}">${h(msg)}</p>
 ${companyHtml({ s, branding: Boolean(mine?.features.custom_branding), unlockedBy: unlockingPlan(plan.plans) })}`;
