@@ -13,6 +13,7 @@ import { registerAuthRoutes } from './features/accounts/auth.routes.js';
 import { registerTeamRoutes } from './features/accounts/team.routes.js';
 import { registerApiKeyRoutes } from './features/api-keys/api-keys.routes.js';
 import { registerAuditRoutes } from './features/audit/audit.routes.js';
+import { registerBranchRoutes } from './features/branches/branches.routes.js';
 import { registerCrmRoutes } from './features/crm/crm.routes.js';
 import { registerCustomerRoutes } from './features/customers/customers.routes.js';
 import { registerOfficeSearchRoutes } from './features/customers/office-search.routes.js';
@@ -49,6 +50,7 @@ export async function buildControlApp(deps: ControlDeps, opts: ControlAppOptions
   const catalogue = new RouteCatalogue();
   registerPlanRoutes(app, catalogue, deps);
   registerSetupChecklistRoutes(app, catalogue, deps);
+  registerBranchRoutes(app, catalogue, deps);
   registerAuditRoutes(app, catalogue, deps);
   registerJobRoutes(app, catalogue, deps);
   registerObjectRoutes(app, deps.embeddedObjects);

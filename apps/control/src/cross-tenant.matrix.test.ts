@@ -73,6 +73,11 @@ beforeAll(async () => {
   await k.call('POST', `/api/tenants/${k.a.id}/invitations`, k.a.owner, { email: 'asked@alpha.test', role: 'office' });
   const invitations = await k.call('GET', `/api/tenants/${k.a.id}/invitations`, k.a.owner);
   expect(invitations.body.items, JSON.stringify(invitations.body)).toHaveLength(1);
+  const branch = await k.call('POST', `/api/tenants/${k.a.id}/branches`, k.a.owner, {
+    name: 'Alpha North',
+    zip_codes: ['80211'],
+  });
+  expect(branch.status, JSON.stringify(branch.body)).toBe(201);
   const users = await k.call('GET', `/api/tenants/${k.a.id}/users`, k.a.owner);
   const office = users.body.items.find((u: { role: string }) => u.role === 'office');
   const checklist = await k.call('GET', `/jobs/${aJobId}`, k.a.office);
@@ -93,6 +98,7 @@ beforeAll(async () => {
     '{token}': aPortalToken,
     '{message_id}': text.body.message_id,
     '{kind}': 'logo',
+    '{branch_id}': branch.body.id,
   };
 }, 180_000);
 afterAll(async () => k?.close());
@@ -137,6 +143,8 @@ const BODIES: Record<string, unknown> = {
   'PATCH /api/tenants/{id}/webhooks/{endpoint_id}': { enabled: false },
   'POST /api/tenants/{id}/invitations': { email: 'intruder@beta.test', role: 'office' },
   'POST /api/tenants/{id}/api-keys': { description: 'intruder' },
+  'POST /api/tenants/{id}/branches': { name: 'Intruder', zip_codes: ['80211'] },
+  'PUT /api/tenants/{id}/branches/{branch_id}': { name: 'Hijacked', zip_codes: [] },
   'PATCH /api/tenants/{id}/users/{user_id}': { role: 'technician' },
   'POST /portal/quotes/{token}/accept': { name: 'Intruder', signature_png_base64: 'iVBORw0KGgo=' },
   'POST /portal/quotes/{token}/request-changes': { note: 'intruder note' },
@@ -168,6 +176,7 @@ const recordsOfA = async () =>
       k.call('GET', `/api/tenants/${k.a.id}/invitations`, k.a.owner),
       k.call('GET', `/api/tenants/${k.a.id}/webhooks/${ids['{endpoint_id}']}/deliveries`, k.a.owner),
       k.call('GET', `/api/tenants/${k.a.id}/integrations`, k.a.owner),
+      k.call('GET', `/api/tenants/${k.a.id}/branches`, k.a.owner),
     ])
   ).map((r) => r.body);
 

@@ -23,6 +23,7 @@ import { MembersService } from './features/accounts/members.service.js';
 import { dummyHash } from './features/accounts/password-hasher.js';
 import { AuditLog } from './features/audit/audit-log.js';
 import { type AccessTokenKeys, accessTokenKeys } from './features/auth/access-token.js';
+import { BranchesService } from './features/branches/branches.service.js';
 import { CrmService } from './features/crm/crm.service.js';
 import { PipelineService } from './features/crm/pipeline.service.js';
 import { CustomersService } from './features/customers/customers.service.js';
@@ -56,6 +57,8 @@ export interface ControlDeps extends ConsoleServices {
   /** Named readiness checks for /health/ready beyond the database (each rejects when not ready). */
   readiness: Record<string, () => Promise<void>>;
   tokenKeys: AccessTokenKeys;
+  /** A tenant's branches (multi_location): service areas by ZIP, people limited to theirs. */
+  branches: BranchesService;
   plans: PlanLimits;
   audit: AuditLog;
   members: MembersService;
@@ -194,7 +197,8 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
     (raw) => normalizeSmsPhone(raw, config.SMS_DEFAULT_REGION),
     chatOrigins(config.CHAT_ALLOWED_ORIGINS),
   );
-  const crm = new CrmService(db, erps, audit);
+  const branches = new BranchesService(db, plans, audit);
+  const crm = new CrmService(db, erps, audit, branches);
   const sending = new QuoteSending(
     db,
     clock,
@@ -280,6 +284,7 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
     ),
     resolver,
     ...console,
+    branches,
     box,
     publicOrigins,
     tenantErps,

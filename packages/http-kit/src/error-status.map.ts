@@ -49,6 +49,7 @@ export const ERROR_STATUS: Record<ErrorCode, { status: number; title: string }> 
   TENANT_SUSPENDED: { status: 403, title: 'Tenant suspended' },
   PLAN_LIMIT_REACHED: { status: 403, title: 'Plan limit reached' },
   PLAN_DOWNGRADE_BLOCKED: { status: 409, title: 'The team does not fit that plan' },
+  BRANCH_IS_DEFAULT: { status: 409, title: 'The default branch stays while others exist' },
   PLAN_FEATURE_MISSING: { status: 403, title: 'Feature not in plan' },
   DOMAIN_TAKEN: { status: 409, title: 'Domain already in use' },
   DOMAIN_INVALID: { status: 422, title: 'Domain not allowed' },

@@ -48,6 +48,8 @@ export interface LeadFilter {
   stage?: string;
   type?: 'lead' | 'opportunity';
   q?: string;
+  /** A complete domain the leads must also match (a branch's ZIP codes). */
+  scope?: Domain;
 }
 
 async function domainOf(erp: Erp, f: LeadFilter): Promise<Domain> {
@@ -69,6 +71,7 @@ async function domainOf(erp: Erp, f: LeadFilter): Promise<Domain> {
       ['email_from', 'ilike', f.q],
       ['phone', 'ilike', f.q],
     );
+  if (f.scope) d.push(...f.scope);
   return d;
 }
 

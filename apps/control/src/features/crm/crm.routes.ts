@@ -20,17 +20,18 @@ export function registerCrmRoutes(app: FastifyInstance, catalogue: RouteCatalogu
     ...base,
     method: 'GET',
     url: '/crm/leads',
-    summary: 'Leads and opportunities, newest first (filters: stage id or name, type, free text)',
+    summary: 'Leads and opportunities, newest first (filters: stage id or name, type, free text, branch)',
     query: z.object({
       stage: z.string().trim().max(100).optional(),
       type: z.enum(['lead', 'opportunity'], 'must be lead or opportunity').optional(),
       q: z.string().trim().max(100).optional(),
+      branch: z.uuid({ error: 'must be a branch id' }).optional(),
       ...pageQuery,
     }),
     handler: async ({ query }, req) => {
       const { page, page_size, ...f } = query;
       const filter = Object.fromEntries(Object.entries(f).filter(([, v]) => v !== undefined && v !== ''));
-      return deps.crm.list(principalOf(req).tenantId, filter, page, page_size);
+      return deps.crm.list(principalOf(req), filter, page, page_size);
     },
   });
   const stageRule = z.union([z.string().trim().min(1, 'must name a stage').max(100), z.null()]);

@@ -9,6 +9,7 @@ import { escapeHtml } from '@platform/web/escape-html.js';
 
 import type { AuditLog } from '../audit/audit-log.js';
 import type { Principal } from '../auth/principal.js';
+import type { BranchesService } from '../branches/branches.service.js';
 import type { TenantErps } from '../tenants/tenant-erps.js';
 import * as crm from './crm-erp.js';
 
@@ -70,12 +71,26 @@ export class CrmService {
     private readonly db: Db,
     private readonly erps: TenantErps,
     private readonly audit: AuditLog,
+    private readonly branches?: Pick<BranchesService, 'scope' | 'labeller'>,
   ) {}
 
-  async list(tenantId: string, f: crm.LeadFilter, page: number, pageSize: number) {
-    const erp = await this.erps.forTenant(tenantId);
-    const { rows, total, tags } = await crm.searchLeads(erp, f, page, pageSize);
-    return { items: rows.map((r) => leadView(r, tags)), page, page_size: pageSize, total };
+  /**
+   * A page of the inbox: narrowed to `branch` when given, and always to the branches of a person
+   * limited to theirs; each lead names its branch when the tenant has branches.
+   */
+  async list(p: Principal, f: crm.LeadFilter & { branch?: string }, page: number, pageSize: number) {
+    const { branch, ...filter } = f;
+    const scope = this.branches ? await this.branches.scope(p, 'zip', branch) : null;
+    const label = await this.branches?.labeller(p.tenantId);
+    const erp = await this.erps.forTenant(p.tenantId);
+    const { rows, total, tags } = await crm.searchLeads(
+      erp,
+      { ...filter, ...(scope ? { scope } : {}) },
+      page,
+      pageSize,
+    );
+    const items = rows.map((r) => ({ ...leadView(r, tags), ...(label ? { branch: label(r.zip) } : {}) }));
+    return { items, page, page_size: pageSize, total };
   }
 
   async stages(tenantId: string) {

@@ -35,7 +35,7 @@ const hex = z
 
 // Asked of Intl (the ICU data Node ships), not a hand-kept list: what it formats is what we accept.
 const CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
-const isTimeZone = (tz: string) => {
+export const isTimeZone = (tz: string) => {
   try {
     return Intl.DateTimeFormat('en-US', { timeZone: tz }).resolvedOptions().timeZone.length > 0;
   } catch {

@@ -1,0 +1,136 @@
+/**
+ * A tenant's branches (plan feature multi_location): their details, the ZIP codes each serves (a ZIP
+ * belongs to one branch at most), one default branch for every other ZIP, and the people limited to
+ * them. Office staff and technicians who are members of a branch see only their branches' leads and
+ * jobs; owners and admins see all. A downgrade keeps the branches and their filters; only changes need
+ * the feature.
+ */
+import { randomUUID } from 'node:crypto';
+
+import { type Db, withTenant } from '@platform/db';
+import type { Domain } from '@platform/erp';
+import { AppError } from '@platform/kernel';
+
+import { profileIn } from '../accounts/accounts.repo.js';
+import type { AuditLog } from '../audit/audit-log.js';
+import type { Principal } from '../auth/principal.js';
+import type { PlanLimits } from '../plans/plan-limits.service.js';
+import { branchDomain, branchOfZip } from './branch-scope.js';
+import * as repo from './branches.repo.js';
+
+export type BranchInput = repo.BranchFields & { is_default?: boolean | undefined; member_ids?: string[] | undefined };
+
+const notFound = () => new AppError('NOT_FOUND', 'No such branch.');
+const invalid = (field: string, message: string) =>
+  new AppError('VALIDATION_FAILED', `${field} ${message}`, { fieldIssues: [{ field, rule: 'conflict', message }] });
+
+export class BranchesService {
+  constructor(
+    private readonly db: Db,
+    private readonly plans: Pick<PlanLimits, 'assertFeature'>,
+    private readonly audit: AuditLog,
+  ) {}
+
+  list(tenantId: string): Promise<repo.BranchRow[]> {
+    return withTenant(this.db, tenantId, (tx) => repo.listBranches(tx, tenantId));
+  }
+
+  async create(p: Principal, input: BranchInput): Promise<repo.BranchRow> {
+    const id = randomUUID();
+    await this.change(p, 'branch.create', id, async (tx, all) => {
+      await repo.insertBranch(tx, p.tenantId, id, { ...input, is_default: all.length === 0 });
+      return input;
+    });
+    return this.one(p.tenantId, id);
+  }
+
+  async update(p: Principal, id: string, input: BranchInput): Promise<repo.BranchRow> {
+    await this.change(p, 'branch.update', id, async (tx, all) => {
+      if (!all.some((b) => b.id === id)) throw notFound();
+      await repo.updateBranch(tx, p.tenantId, id, input);
+      return input;
+    });
+    return this.one(p.tenantId, id);
+  }
+
+  async remove(p: Principal, id: string): Promise<void> {
+    await this.change(p, 'branch.delete', id, async (tx, all) => {
+      const b = all.find((x) => x.id === id);
+      if (!b) throw notFound();
+      if (b.is_default && all.length > 1)
+        throw new AppError('BRANCH_IS_DEFAULT', 'Make another branch the default before removing this one.');
+      await repo.deleteBranch(tx, p.tenantId, id);
+      return undefined;
+    });
+  }
+
+  /**
+   * The ERP domain of the records `p` may see by `field` (a ZIP field), narrowed to `branchId` when
+   * given; null when nothing narrows it (no branches, or an owner or admin asking for all).
+   */
+  async scope(p: Principal, field: string, branchId?: string): Promise<Domain | null> {
+    const all = await this.list(p.tenantId);
+    if (!all.length) {
+      if (branchId) throw notFound();
+      return null;
+    }
+    const mine = ['owner', 'admin'].includes(p.role) ? [] : all.filter((b) => b.member_ids.includes(p.userId));
+    const visible = mine.length ? mine : all;
+    if (branchId) {
+      const b = visible.find((x) => x.id === branchId);
+      if (!b) throw notFound();
+      return branchDomain(all, [b], field);
+    }
+    return mine.length ? branchDomain(all, mine, field) : null;
+  }
+
+  /** A function naming the branch of a ZIP, for lists (undefined when the tenant has no branches). */
+  async labeller(tenantId: string): Promise<((zip: unknown) => { id: string; name: string } | null) | undefined> {
+    const all = await this.list(tenantId);
+    if (!all.length) return undefined;
+    return (zip) => {
+      const b = branchOfZip(all, typeof zip === 'string' ? zip : null);
+      return b ? { id: b.id, name: b.name } : null;
+    };
+  }
+
+  private async one(tenantId: string, id: string): Promise<repo.BranchRow> {
+    const b = (await this.list(tenantId)).find((x) => x.id === id);
+    if (!b) throw notFound();
+    return b;
+  }
+
+  /** One change under the plan, with the tenant's branches locked: ZIPs and members checked, audited. */
+  private async change(
+    p: Principal,
+    action: string,
+    id: string,
+    write: (tx: Parameters<typeof repo.listBranches>[0], all: repo.BranchRow[]) => Promise<BranchInput | undefined>,
+  ): Promise<void> {
+    await withTenant(this.db, p.tenantId, async (tx) => {
+      await this.plans.assertFeature(tx, p.tenantId, 'multi_location');
+      const all = await repo.listBranches(tx, p.tenantId, true);
+      const input = await write(tx, all);
+      if (input) {
+        const taken = all.find((b) => b.id !== id && b.zip_codes.some((z) => input.zip_codes.includes(z)));
+        if (taken) {
+          const zip = taken.zip_codes.find((z) => input.zip_codes.includes(z));
+          throw invalid('zip_codes', `${zip} is served by ${taken.name} already: a ZIP code belongs to one branch`);
+        }
+        if (input.member_ids) {
+          for (const userId of input.member_ids)
+            if (!(await profileIn(tx, p.tenantId, userId)))
+              throw invalid('member_ids', `${userId} is not in your team`);
+          await repo.setMembers(tx, p.tenantId, id, input.member_ids);
+        }
+        if (input.is_default) await repo.makeDefault(tx, p.tenantId, id);
+      }
+      await this.audit.record(tx, {
+        tenantId: p.tenantId,
+        actor: { kind: 'user', id: p.userId },
+        action,
+        target: { type: 'branch', id },
+      });
+    });
+  }
+}
