@@ -18,6 +18,13 @@ export interface Lead {
   callback: boolean;
   attribution: Record<string, string | null>;
   create_date: string | null;
+  /** The branch that serves its ZIP, when the company has branches. */
+  branch?: { id: string; name: string } | null;
+}
+
+export interface BranchOption {
+  id: string;
+  name: string;
 }
 
 export interface Stage {
@@ -34,7 +41,22 @@ const attributionLine = (a: Record<string, string | null>) =>
 /** Where the lead came from: its form source, else its origin tag, which every web lead carries. */
 const originOf = (l: Lead) => l.source ?? l.tags?.find((t) => /^(SITE|LP): /.test(t)) ?? 'unknown source';
 
-export function leadsView(leads: Lead[], stages: Stage[], msg = ''): string {
+/** The branch filter, when the company has two branches or more (`branch` is the chosen one). */
+function branchFilter(branches: BranchOption[], branch: string): string {
+  if (branches.length < 2) return '';
+  const options = branches
+    .map((b) => `<option value="${h(b.id)}"${b.id === branch ? ' selected' : ''}>${h(b.name)}</option>`)
+    .join('');
+  return `<div class="row"><label for="lead-branch">Branch</label><select id="lead-branch" data-lead-branch="1" style="width:auto"><option value="">All branches</option>${options}</select></div>`;
+}
+
+export function leadsView(
+  leads: Lead[],
+  stages: Stage[],
+  msg = '',
+  branches: BranchOption[] = [],
+  branch = '',
+): string {
   const rows = leads.map((l) => {
     const tel = (l.phone ?? '').replace(/[^+\d]/g, '');
     const options = stages
@@ -44,7 +66,7 @@ export function leadsView(leads: Lead[], stages: Stage[], msg = ''): string {
     const stage = `<span class="pill" data-stage-of="${l.id}">${h(l.stage?.name ?? 'No stage')}</span>`;
     return `<li class="card"><div class="row" style="justify-content:space-between"><strong>${h(l.contact_name ?? l.name)}</strong><span>${stage}${
       l.callback ? ' <span class="pill">Call back</span>' : ''
-    }</span></div><div>${h(l.name)}</div><div class="muted">${h(originOf(l))}${l.create_date ? ` · ${h(l.create_date.slice(0, 16).replace('T', ' '))}` : ''}</div>
+    }${l.branch ? ` <span class="pill" data-branch-of="${l.id}">${h(l.branch.name)}</span>` : ''}</span></div><div>${h(l.name)}</div><div class="muted">${h(originOf(l))}${l.create_date ? ` · ${h(l.create_date.slice(0, 16).replace('T', ' '))}` : ''}</div>
 <div class="muted">${h(attributionLine(l.attribution))}</div>
 <div class="row" style="margin-top:.5rem">${tel ? `<a class="btn secondary" href="tel:${h(tel)}">Call ${h(l.phone)}</a>` : ''}${
       l.email ? `<a class="btn secondary" href="mailto:${h(l.email)}">Email</a>` : ''
@@ -54,5 +76,5 @@ export function leadsView(leads: Lead[], stages: Stage[], msg = ''): string {
         : '<span class="pill">Opportunity</span>'
     }</div></li>`;
   });
-  return `<h1>Leads inbox</h1><p id="office-msg" role="status">${h(msg)}</p>${rows.length ? `<ul class="plain">${rows.join('')}</ul>` : '<p>No leads.</p>'}`;
+  return `<h1>Leads inbox</h1>${branchFilter(branches, branch)}<p id="office-msg" role="status">${h(msg)}</p>${rows.length ? `<ul class="plain">${rows.join('')}</ul>` : '<p>No leads.</p>'}`;
 }

@@ -9,6 +9,7 @@ import { clearSession, getSession } from '../field/store.js';
 import { loginView } from '../field/views.js';
 import { $ } from '../shared/dom.js';
 import { auditPage } from './audit.page.js';
+import { branchesPage } from './branches.page.js';
 import { companyPage } from './company.page.js';
 import { customerPage, customersPage } from './customers.page.js';
 import { developersPage } from './developers.page.js';
@@ -44,6 +45,7 @@ function pageFor(path: string): OfficePage {
   if (path.startsWith('/office/quotes/')) return quotePage;
   if (path.startsWith('/office/jobs/')) return jobPage;
   if (path === '/office/settings/company') return companyPage;
+  if (path === '/office/settings/branches') return branchesPage;
   if (path === '/office/settings/developers') return developersPage;
   if (path === '/office/settings/domains') return domainsPage;
   if (path === '/office/settings/integrations') return integrationsPage;
