@@ -21,6 +21,7 @@ import { registerHealthRoutes } from './features/health/health.routes.js';
 import { registerIntakeRoutes } from './features/intake/intake.routes.js';
 import { registerIntegrationRoutes } from './features/integrations/integrations.routes.js';
 import { registerJobRoutes } from './features/jobs/jobs.routes.js';
+import { registerRecurringRoutes } from './features/recurring/recurring.routes.js';
 import { registerObjectRoutes } from './features/jobs/objects.routes.js';
 import { registerSetupChecklistRoutes } from './features/onboarding/setup-checklist.routes.js';
 import { registerPlanRoutes } from './features/plans/plans.routes.js';
@@ -51,6 +52,7 @@ export async function buildControlApp(deps: ControlDeps, opts: ControlAppOptions
   registerSetupChecklistRoutes(app, catalogue, deps);
   registerAuditRoutes(app, catalogue, deps);
   registerJobRoutes(app, catalogue, deps);
+  registerRecurringRoutes(app, catalogue, deps);
   registerObjectRoutes(app, deps.embeddedObjects);
   registerIntakeRoutes(app, catalogue, deps);
   registerCrmRoutes(app, catalogue, deps);

@@ -32,6 +32,7 @@ import { composeIntegrations } from './features/integrations/integrations.compos
 import type { ControlIntegrations } from './features/integrations/integrations.service.js';
 import { type EmbeddedObjects, openJobObjects } from './features/jobs/job-objects.js';
 import { composeJobs, type JobsFeature } from './features/jobs/jobs.compose.js';
+import { composeRecurring, type RecurringFeature } from './features/recurring/recurring.compose.js';
 import { composeControlMetrics, type ControlMetrics } from './features/metrics/control-metrics.js';
 import { observedTenantErps } from './features/metrics/observed-tenant-erps.js';
 import { composeConsole, type ConsoleServices } from './features/onboarding/console.compose.js';
@@ -67,6 +68,8 @@ export interface ControlDeps extends ConsoleServices {
   /** The local (embedded) object store's presigned URL check, served at /objects; absent with S3. */
   embeddedObjects?: EmbeddedObjects | undefined;
   jobs: JobsFeature;
+  /** /jobs/{id}/series and the generator of occurrences (control.server.ts runs it periodically). */
+  recurring: RecurringFeature;
   // crm-sales
   limiter: RateLimiter;
   objectStore: ObjectStore;
@@ -259,6 +262,7 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
     objects,
     embeddedObjects: opened.embedded,
     jobs,
+    recurring: composeRecurring({ db, clock, plans, audit, jobs }),
     limiter,
     objectStore: objects,
     intake: new ControlIntakeService(db, clock, config.INTAKE_DEDUPE_WINDOW_S),
