@@ -45,10 +45,7 @@ describe('rules', () => {
   });
 
   it('previews the next dates of a rule', async () => {
-    const res = await call(kit, a.token)(
-      'GET',
-      `/jobs/${a.job.id}/series/preview?rule=${encodeURIComponent(EVERY_6_MONTHS)}`,
-    );
+    const res = await call(kit, a.token)('POST', `/jobs/${a.job.id}/series/preview`, { rule: EVERY_6_MONTHS });
     expect(res.statusCode).toBe(200);
     const dates: string[] = res.json().dates;
     expect(dates).toHaveLength(5);
@@ -97,7 +94,7 @@ describe('another tenant', () => {
     const id = a.job.id;
     for (const [method, url, body] of [
       ['GET', `/jobs/${id}/series`],
-      ['GET', `/jobs/${id}/series/preview?rule=FREQ%3DYEARLY`],
+      ['POST', `/jobs/${id}/series/preview`, { rule: 'FREQ=YEARLY' }],
       ['POST', `/jobs/${id}/series`, series],
       ['PATCH', `/jobs/${id}/series`, { title: 'taken over' }],
       ['POST', `/jobs/${id}/series/pause`],

@@ -22,11 +22,11 @@ export function registerRecurringRoutes(app: FastifyInstance, catalogue: RouteCa
   });
   route(app, catalogue, {
     ...base,
-    method: 'GET',
+    method: 'POST',
     url: '/jobs/:id/series/preview',
-    summary: 'The next five dates an RFC 5545 rule would give this job',
-    query: s.previewQuery,
-    handler: ({ params, query }, req) => series.preview(principalOf(req), params.id, query.rule),
+    summary: 'The next five dates an RFC 5545 rule would give this job (nothing is saved)',
+    body: s.previewBody,
+    handler: ({ params, body }, req) => series.preview(principalOf(req), params.id, body.rule),
   });
   route(app, catalogue, {
     ...base,

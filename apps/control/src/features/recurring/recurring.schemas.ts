@@ -24,4 +24,4 @@ export const updateSeriesBody = z
     path: ['rule'],
     params: { rule: 'required_one_of' },
   });
-export const previewQuery = z.object({ rule });
+export const previewBody = z.strictObject({ rule });
