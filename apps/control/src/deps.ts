@@ -32,13 +32,13 @@ import { composeIntegrations } from './features/integrations/integrations.compos
 import type { ControlIntegrations } from './features/integrations/integrations.service.js';
 import { type EmbeddedObjects, openJobObjects } from './features/jobs/job-objects.js';
 import { composeJobs, type JobsFeature } from './features/jobs/jobs.compose.js';
-import { composeRecurring, type RecurringFeature } from './features/recurring/recurring.compose.js';
 import { composeControlMetrics, type ControlMetrics } from './features/metrics/control-metrics.js';
 import { observedTenantErps } from './features/metrics/observed-tenant-erps.js';
 import { composeConsole, type ConsoleServices } from './features/onboarding/console.compose.js';
 import { PlanLimits } from './features/plans/plan-limits.service.js';
 import { PortalService } from './features/portal/portal.service.js';
 import { PortalLinks } from './features/portal/portal-links.js';
+import { composeRecurring, type RecurringFeature } from './features/recurring/recurring.compose.js';
 import { PriceGridsService } from './features/sales/price-grids.service.js';
 import { QuoteSending } from './features/sales/quote-sending.service.js';
 import { defaultSmsLineOf } from './features/sales/quote-sms-line.js';

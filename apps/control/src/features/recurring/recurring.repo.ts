@@ -1,6 +1,6 @@
 /** SQL of recurring jobs (tables of migration 0300). Inside withTenant, except `activeSeries` (the generator's scan). */
-import type { Db, Queryable } from '@platform/db';
 import type { SeriesStatus } from '@platform/contracts/job-series.js';
+import type { Db, Queryable } from '@platform/db';
 
 export interface SeriesRow {
   id: string;

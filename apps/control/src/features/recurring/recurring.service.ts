@@ -12,14 +12,14 @@ import {
 } from '@platform/contracts/job-series.js';
 import { type Db, type Queryable, withTenant } from '@platform/db';
 import { AppError, type Clock } from '@platform/kernel';
-import { cheapestPlanWith, PLANS } from '@platform/tenancy';
+import { cheapestPlanWith } from '@platform/tenancy';
 
 import type { AuditLog } from '../audit/audit-log.js';
 import type { Principal } from '../auth/principal.js';
 import type { JobsReader } from '../jobs/jobs.service.js';
 import type { PlanLimits } from '../plans/plan-limits.service.js';
 import * as repo from './recurring.repo.js';
-import { addMonths, dayOf, occurrences } from './series-rule.js';
+import { dayOf, nextOccurrences } from './series-rule.js';
 
 export interface SeriesDeps {
   db: Db;
@@ -126,13 +126,7 @@ export class RecurringJobs {
   async preview(p: Principal, jobId: string, rule: string): Promise<{ dates: string[] }> {
     const { order } = await this.d.reader.load(p, jobId);
     const start = new Date(order.scheduledStart ?? this.d.clock.now());
-    const now = this.d.clock.now();
-    const after = start > now ? start : now;
-    return {
-      dates: occurrences(rule, start, after, addMonths(after, 60))
-        .slice(0, 5)
-        .map((d) => d.toISOString()),
-    };
+    return { dates: nextOccurrences(rule, start, this.d.clock.now(), 5).map((d) => d.toISOString()) };
   }
 
   private setStatus(p: Principal, jobId: string, status: SeriesStatus) {
@@ -182,11 +176,7 @@ export class RecurringJobs {
     const now = this.d.clock.now();
     const after = s.rule_since > now ? s.rule_since : now;
     const next =
-      s.status === 'ended'
-        ? []
-        : occurrences(s.rule, s.starts_at, after, addMonths(after, 60))
-            .filter((d) => !madeDays.has(dayOf(d)))
-            .slice(0, 5);
+      s.status === 'ended' ? [] : nextOccurrences(s.rule, s.starts_at, after, 5, (d) => !madeDays.has(dayOf(d)));
     return {
       id: s.id,
       job_id: s.source_job_id,
@@ -219,7 +209,7 @@ function stateOf(s: repo.SeriesRow, included: boolean, monthLimit: number | null
   if (!included)
     return {
       state: 'paused_by_plan',
-      reason: `Paused: your plan no longer includes recurring jobs (the ${PLANS[cheapestPlanWith(FEATURE)].name} plan does). Jobs already made stay.`,
+      reason: 'Paused: your plan no longer includes recurring jobs. Jobs already made stay.',
     };
   if (s.waiting_reason === 'job_limit')
     return {

@@ -19,7 +19,7 @@ export async function tenantWithJob(kit: JobsKit, slug: string, plan: string) {
 
 /** inject() as `token`. */
 export function call(kit: JobsKit, token: string) {
-  return (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown) =>
+  return (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: Record<string, unknown>) =>
     kit.app.inject({ method, url, headers: kit.auth(token), ...(payload === undefined ? {} : { payload }) });
 }
 

@@ -32,6 +32,24 @@ export function occurrences(rule: string, start: Date, after: Date, until: Date)
   return r.between(after, until, false).filter((d) => d > start);
 }
 
+/** The first `n` occurrences strictly after `after` (and after `start`) that `keep` accepts. */
+export function nextOccurrences(
+  rule: string,
+  start: Date,
+  after: Date,
+  n: number,
+  keep: (d: Date) => boolean = () => true,
+): Date[] {
+  const r = new RRule({ ...RRule.parseString(rule), dtstart: start });
+  const out: Date[] = [];
+  // Bounded: a rule may end (COUNT, UNTIL) or every date may be made already.
+  for (let d = r.after(after > start ? after : start), i = 0; d && out.length < n && i < 1000; i++) {
+    if (keep(d)) out.push(d);
+    d = r.after(d);
+  }
+  return out;
+}
+
 /** `at` plus whole months (the horizon). */
 export function addMonths(at: Date, months: number): Date {
   const d = new Date(at);
