@@ -1,8 +1,8 @@
 /**
  * Recurring jobs on the office job page, against the real platform: the owner makes a job repeat
  * (a preset, a refused custom rule said beside its field, the next dates of each choice), pauses and
- * resumes it; after a downgrade to Free the series says it is paused by the plan and names the plan
- * that unlocks it, and another job offers no Repeat form. 1280 and 375 px, axe 0 at each step.
+ * resumes it, changes the whole series; after a downgrade to Free the series says it is paused by the plan and names the plan
+ * that unlocks it, another job offers no Repeat form, and the series is ended (two presses). 1280 and 375 px, axe 0 at each step.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -64,6 +64,13 @@ describe('the Repeat section of a job', () => {
     expect(await page.locator('#repeat-series li').count()).toBe(5);
     await checkBothWidths(page, 'series');
 
+    // The whole series: every 12 months from now on.
+    await page.click('#job-repeat summary');
+    await page.selectOption('#r-preset', 'every_12_months');
+    await page.click('#repeat-save');
+    await page.waitForSelector('#repeat-series:has-text("Every 12 months")');
+    expect(await page.textContent('#office-msg')).toMatch(/series is changed/);
+
     await page.click('#repeat-pause');
     await page.waitForSelector('#repeat-state:has-text("Paused")');
     await page.click('#repeat-resume');
@@ -86,6 +93,14 @@ describe('the Repeat section of a job', () => {
     expect(await page.locator('#repeat-form').count()).toBe(0);
     expect(await page.textContent('#job-repeat')).toMatch(/Starter plan unlocks/);
     await checkBothWidths(page, 'free');
+
+    // Ending takes a second press; the series then says it has ended.
+    await page.goto(`${s.p.siteOf(b)}/office/jobs/${jobId}`);
+    await page.click('#repeat-end');
+    await page.waitForSelector('#repeat-end:has-text("Confirm")');
+    await page.click('#repeat-end');
+    await page.waitForSelector('#repeat-state:has-text("Ended")');
+    expect(await page.locator('#repeat-pause, #repeat-resume, #repeat-end').count()).toBe(0);
     await ctx.close();
   });
 });
