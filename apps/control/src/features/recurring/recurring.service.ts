@@ -20,6 +20,7 @@ import type { JobsReader } from '../jobs/jobs.service.js';
 import type { PlanLimits } from '../plans/plan-limits.service.js';
 import * as repo from './recurring.repo.js';
 import { dayOf, nextOccurrences } from './series-rule.js';
+import { stateOf } from './series-state.js';
 
 export interface SeriesDeps {
   db: Db;
@@ -200,23 +201,4 @@ export class RecurringJobs {
       detail,
     });
   }
-}
-
-/** What the office is told: a stop the plan made, or the month's limit holding an occurrence back. */
-function stateOf(s: repo.SeriesRow, included: boolean, monthLimit: number | null): Pick<JobSeries, 'state' | 'reason'> {
-  if (s.status !== 'active')
-    return { state: s.status, reason: s.status === 'paused' ? 'Paused: no new occurrences are made.' : null };
-  if (!included)
-    return {
-      state: 'paused_by_plan',
-      reason: 'Paused: your plan no longer includes recurring jobs. Jobs already made stay.',
-    };
-  if (s.waiting_reason === 'job_limit')
-    return {
-      state: 'waiting',
-      reason: `Waiting: the occurrence of ${s.waiting_date} is made when the month's job limit (${monthLimit ?? 'none'}) has room.`,
-    };
-  if (s.waiting_reason === 'source_missing')
-    return { state: 'waiting', reason: 'Waiting: the job this series repeats has no customer or address any more.' };
-  return { state: 'active', reason: null };
 }
