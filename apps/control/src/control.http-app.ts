@@ -26,6 +26,7 @@ import { registerObjectRoutes } from './features/jobs/objects.routes.js';
 import { registerSetupChecklistRoutes } from './features/onboarding/setup-checklist.routes.js';
 import { registerPlanRoutes } from './features/plans/plans.routes.js';
 import { registerPortalRoutes } from './features/portal/portal.routes.js';
+import { registerRecurringRoutes } from './features/recurring/recurring.routes.js';
 import { registerSalesRoutes } from './features/sales/sales.routes.js';
 import { registerSignupRoutes } from './features/signup/signup.routes.js';
 import { registerBrandingImageRoutes } from './features/tenants/branding-images.routes.js';
@@ -53,6 +54,7 @@ export async function buildControlApp(deps: ControlDeps, opts: ControlAppOptions
   registerBranchRoutes(app, catalogue, deps);
   registerAuditRoutes(app, catalogue, deps);
   registerJobRoutes(app, catalogue, deps);
+  registerRecurringRoutes(app, catalogue, deps);
   registerObjectRoutes(app, deps.embeddedObjects);
   registerIntakeRoutes(app, catalogue, deps);
   registerCrmRoutes(app, catalogue, deps);

@@ -3,6 +3,7 @@
  * `npm run start:control` (main.ts) and by the single-process platform (apps/platform).
  */
 import { parseTrustProxy, platformHost, type PlatformHostOptions, startHttpService } from '@platform/http-kit';
+import { Periodic } from '@platform/kernel';
 import type { FastifyInstance } from 'fastify';
 
 import type { ControlConfig } from './control.config.js';
@@ -18,6 +19,9 @@ export interface RunningControl {
 
 export type StartControlOptions = PlatformHostOptions;
 
+/** Hourly: a series' horizon is months long, so an hour's delay costs nothing. */
+const RECURRING_EVERY_MS = 3_600_000;
+
 export async function startControl(config: ControlConfig, opts: StartControlOptions = {}): Promise<RunningControl> {
   const { logger, ...platform } = platformHost('control', config, opts);
   return startHttpService({
@@ -31,7 +35,15 @@ export async function startControl(config: ControlConfig, opts: StartControlOpti
         bodyLimit: config.BODY_LIMIT_BYTES,
         trustProxy: parseTrustProxy(config.TRUST_PROXY),
       });
-      return { app, deps };
+      // Recurring jobs: occurrences within each series' horizon become jobs (series-generator.ts).
+      const recurring = new Periodic({
+        everyMs: RECURRING_EVERY_MS,
+        firstAfterMs: 60_000,
+        pass: () => deps.recurring.generator.runAll((err, id) => logger.error({ err, series: id }, 'recurring jobs')),
+        onError: (err) => logger.error({ err }, 'recurring jobs pass'),
+      });
+      recurring.start();
+      return { app, deps, stop: () => recurring.stop() };
     },
     listening: ({ deps }, { url }) => {
       deps.embeddedObjects?.listeningOn(url);

@@ -39,6 +39,7 @@ import { composeConsole, type ConsoleServices } from './features/onboarding/cons
 import { PlanLimits } from './features/plans/plan-limits.service.js';
 import { PortalService } from './features/portal/portal.service.js';
 import { PortalLinks } from './features/portal/portal-links.js';
+import { composeRecurring, type RecurringFeature } from './features/recurring/recurring.compose.js';
 import { PriceGridsService } from './features/sales/price-grids.service.js';
 import { QuoteSending } from './features/sales/quote-sending.service.js';
 import { defaultSmsLineOf } from './features/sales/quote-sms-line.js';
@@ -70,6 +71,8 @@ export interface ControlDeps extends ConsoleServices {
   /** The local (embedded) object store's presigned URL check, served at /objects; absent with S3. */
   embeddedObjects?: EmbeddedObjects | undefined;
   jobs: JobsFeature;
+  /** /jobs/{id}/series and the generator of occurrences (control.server.ts runs it periodically). */
+  recurring: RecurringFeature;
   // crm-sales
   limiter: RateLimiter;
   objectStore: ObjectStore;
@@ -263,6 +266,7 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
     objects,
     embeddedObjects: opened.embedded,
     jobs,
+    recurring: composeRecurring({ db, clock, plans, audit, jobs }),
     limiter,
     objectStore: objects,
     intake: new ControlIntakeService(db, clock, config.INTAKE_DEDUPE_WINDOW_S),

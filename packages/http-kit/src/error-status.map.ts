@@ -62,6 +62,8 @@ export const ERROR_STATUS: Record<ErrorCode, { status: number; title: string }> 
   VERIFICATION_TOKEN_INVALID: { status: 404, title: 'Verification link not valid' },
   JOB_TRANSITION_INVALID: { status: 409, title: 'Stage move not allowed' },
   UPLOAD_URL_INVALID: { status: 403, title: 'Upload or download link not valid' },
+  JOB_SERIES_EXISTS: { status: 409, title: 'Job already repeats' },
+  JOB_SERIES_ENDED: { status: 409, title: 'Series ended' },
   TENANT_SLUG_TAKEN: { status: 409, title: 'Tenant slug taken' },
   TENANT_STATE_CONFLICT: { status: 409, title: 'Tenant is not in a state that allows this' },
   INTERNAL: { status: 500, title: 'Internal error' },

@@ -74,6 +74,8 @@ export const ERROR_CODES = [
   // jobs (control plane /jobs)
   'JOB_TRANSITION_INVALID',
   'UPLOAD_URL_INVALID',
+  'JOB_SERIES_EXISTS',
+  'JOB_SERIES_ENDED',
   // tenants: provisioning, suspending, deleting (docs/control-plane.md, "Tenants")
   'TENANT_SLUG_TAKEN',
   'TENANT_STATE_CONFLICT',

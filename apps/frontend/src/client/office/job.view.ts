@@ -54,6 +54,8 @@ export function historyText(e: HistoryEntry): string {
       return 'Checklist ticked';
     case 'job.attach':
       return 'Photo or signature added';
+    case 'job.series.create':
+      return 'Set to repeat';
     default:
       return e.action;
   }
@@ -78,7 +80,8 @@ function actionsHtml(j: Job): string {
   }</div></form>`;
 }
 
-export function jobHtml(j: Job, files: ShownFile[], history: HistoryEntry[], msg: string): string {
+/** `repeat`: the Repeat section (job-repeat.view.ts), drawn after the actions. */
+export function jobHtml(j: Job, files: ShownFile[], history: HistoryEntry[], msg: string, repeat = ''): string {
   const address = [j.address.street, j.address.city, [j.address.state, j.address.zip].filter(Boolean).join(' ')]
     .filter(Boolean)
     .join(', ');
@@ -97,6 +100,7 @@ export function jobHtml(j: Job, files: ShownFile[], history: HistoryEntry[], msg
 <p>${address ? `<a href="${h(j.address.maps_url ?? '#')}" target="_blank" rel="noopener">${h(address)}</a>` : 'No address'}${j.customer?.phone ? ` · <a href="tel:${h(j.customer.phone.replace(/[^+\d]/g, ''))}">${h(j.customer.phone)}</a>` : ''}</p>
 <p id="office-msg" role="status">${h(msg)}</p>
 <h2>Actions</h2>${actionsHtml(j)}
+${repeat}
 <h2>Windows</h2>${windows ? `<table class="lines"><thead><tr><th>Room</th><th>Product</th><th>Size (W × H)</th><th>Mount</th><th>Colour</th></tr></thead><tbody>${windows}</tbody></table>` : '<p>No windows on this job.</p>'}
 <h2>Checklist</h2><ul class="plain" id="job-checklist">${j.checklist.map((c) => `<li>${c.done ? '✓ Done' : '○ Not yet'}: ${h(c.label)}</li>`).join('')}</ul>
 <h2>Notes</h2>${j.notes.length ? `<ul class="plain">${j.notes.map((n) => `<li class="card"><p>${h(n.body)}</p><p class="muted">${h(n.author?.name ?? '')}${n.at ? ` · ${h(when(n.at))}` : ''}</p></li>`).join('')}</ul>` : '<p>No notes yet.</p>'}
