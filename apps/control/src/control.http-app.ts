@@ -15,6 +15,7 @@ import { registerApiKeyRoutes } from './features/api-keys/api-keys.routes.js';
 import { registerAuditRoutes } from './features/audit/audit.routes.js';
 import { registerCrmRoutes } from './features/crm/crm.routes.js';
 import { registerCustomerRoutes } from './features/customers/customers.routes.js';
+import { registerDocumentRoutes } from './features/documents/documents.routes.js';
 import { registerOfficeSearchRoutes } from './features/customers/office-search.routes.js';
 import { registerDomainRoutes } from './features/domains/domains.routes.js';
 import { registerHealthRoutes } from './features/health/health.routes.js';
@@ -58,6 +59,7 @@ export async function buildControlApp(deps: ControlDeps, opts: ControlAppOptions
   registerOfficeSearchRoutes(app, catalogue, deps);
   registerSalesRoutes(app, catalogue, deps);
   registerPortalRoutes(app, catalogue, deps);
+  registerDocumentRoutes(app, catalogue, deps);
   registerDomainRoutes(app, catalogue, deps);
   registerWebhookRoutes(app, catalogue, deps);
   registerIntegrationRoutes(app, catalogue, deps);

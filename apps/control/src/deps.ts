@@ -26,6 +26,7 @@ import { type AccessTokenKeys, accessTokenKeys } from './features/auth/access-to
 import { CrmService } from './features/crm/crm.service.js';
 import { PipelineService } from './features/crm/pipeline.service.js';
 import { CustomersService } from './features/customers/customers.service.js';
+import { DocumentsService } from './features/documents/documents.service.js';
 import { OfficeSearch } from './features/customers/office-search.service.js';
 import { ControlIntakeService } from './features/intake/intake.service.js';
 import { composeIntegrations } from './features/integrations/integrations.compose.js';
@@ -42,6 +43,7 @@ import { PriceGridsService } from './features/sales/price-grids.service.js';
 import { QuoteSending } from './features/sales/quote-sending.service.js';
 import { defaultSmsLineOf } from './features/sales/quote-sms-line.js';
 import { QuotesService } from './features/sales/quotes.service.js';
+import { SentQuotePdfs } from './features/sales/sent-quote-pdfs.js';
 import { composeSignup, type SignupFeature } from './features/signup/signup.compose.js';
 import { erpRoutingReadiness, type TenantErps } from './features/tenants/tenant-erps.js';
 import { TenantLifecycleService } from './features/tenants/tenant-lifecycle.service.js';
@@ -80,6 +82,8 @@ export interface ControlDeps extends ConsoleServices {
   officeSearch: OfficeSearch;
   sales: { grids: PriceGridsService; quotes: QuotesService; sending: QuoteSending };
   portal: PortalService;
+  /** PDF quotes and job reports (docs/documents.md). */
+  documents: DocumentsService;
   /** Host → tenant (by-domain); listens for changes while the app is up (domains.routes.ts). */
   resolver: TenantHostResolver;
   /** The platform's secret box (made on first use: tests without DATA_DIR never need one). */
@@ -195,6 +199,26 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
     chatOrigins(config.CHAT_ALLOWED_ORIGINS),
   );
   const crm = new CrmService(db, erps, audit);
+  const accounts = composeAccounts({ db, clock, config, tokenKeys, audit, plans, email, linkConfig });
+  const sessions = accounts.sessions;
+  const jobs = composeJobs({ db, erps, plans, audit, clock, objects });
+  const portal = new PortalService(
+    db,
+    clock,
+    erps,
+    quotes,
+    links,
+    objects,
+    audit,
+    { signatureMaxBytes: config.PORTAL_SIGNATURE_MAX_BYTES },
+    (tenantId, leadId, event) => pipeline.follow(tenantId, leadId, event),
+  );
+  const documents = new DocumentsService({
+    ...{ db, plans, objects, audit, quotes, portal },
+    jobs: jobs.reader,
+    sentPdfs: new SentQuotePdfs(db),
+    quoteValidDays: config.PORTAL_LINK_TTL_DAYS,
+  });
   const sending = new QuoteSending(
     db,
     clock,
@@ -204,12 +228,14 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
     audit,
     email,
     { lineOf: defaultSmsLineOf(integrations), normalize: (raw) => normalizeSmsPhone(raw, config.SMS_DEFAULT_REGION) },
-    { tenantsHost: config.TENANTS_HOST, portalLinkDays: config.PORTAL_LINK_TTL_DAYS, origin: linkConfig.tenantOrigin },
+    {
+      tenantsHost: config.TENANTS_HOST,
+      portalLinkDays: config.PORTAL_LINK_TTL_DAYS,
+      origin: linkConfig.tenantOrigin,
+      document: (tenantId, quoteId) => documents.sentQuote(tenantId, quoteId),
+    },
     (tenantId, leadId, event) => pipeline.follow(tenantId, leadId, event),
   );
-  const accounts = composeAccounts({ db, clock, config, tokenKeys, audit, plans, email, linkConfig });
-  const sessions = accounts.sessions;
-  const jobs = composeJobs({ db, erps, plans, audit, clock, objects });
   // Provisioning and the lifecycle commands reach the embedded ERP's `db` service the same way.
   const erpAccess = { db, box, databases, erpTimeoutMs: config.ERP_TIMEOUT_MS, audit, onRoutingChanged };
   const provisioning = new TenantProvisioningService({
@@ -267,17 +293,8 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
     pipeline,
     officeSearch: new OfficeSearch(erps, quotes, jobs.reader),
     sales: { grids, quotes, sending },
-    portal: new PortalService(
-      db,
-      clock,
-      erps,
-      quotes,
-      links,
-      objects,
-      audit,
-      { signatureMaxBytes: config.PORTAL_SIGNATURE_MAX_BYTES },
-      (tenantId, leadId, event) => pipeline.follow(tenantId, leadId, event),
-    ),
+    portal,
+    documents,
     resolver,
     ...console,
     box,
