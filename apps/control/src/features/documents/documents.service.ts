@@ -42,6 +42,8 @@ export interface DocumentsDeps {
 }
 
 const safe = (s: string) => s.replace(/[^A-Za-z0-9_-]+/g, '-');
+/** `photo_after` reads "Photo after" under the picture. */
+const kindLabel = (kind: string) => kind.charAt(0).toUpperCase() + kind.slice(1).replace(/_/g, ' ');
 const read = (objects: ObjectStore, key: string) => objects.get(key).then((s) => buffer(s));
 
 export class DocumentsService {
@@ -134,7 +136,7 @@ export class DocumentsService {
         .catch(() => null);
       return { label, at, bytes };
     };
-    const photos = await Promise.all(job.photos.map((f) => image(f.key, f.kind, f.at, false)));
+    const photos = await Promise.all(job.photos.map((f) => image(f.key, kindLabel(f.kind), f.at, false)));
     const signature = job.signature ? await image(job.signature.key, 'Signature', job.signature.at, true) : null;
     const bytes = await renderJobReportPdf(brand, job, { photos, signature });
     return { filename: `job-report-${safe(job.name)}.pdf`, bytes };
