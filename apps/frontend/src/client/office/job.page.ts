@@ -10,6 +10,7 @@ import { $ } from '../shared/dom.js';
 import { type HistoryEntry, jobHtml, type ShownFile } from './job.view.js';
 import { explain, say } from './office-common.js';
 import type { OfficePage } from './office-page.js';
+import { downloadPdf } from './pdf-download.js';
 
 let job: Job | undefined;
 
@@ -52,6 +53,7 @@ export const jobPage: OfficePage = {
     app.innerHTML = jobHtml(job, files, history, msg);
   },
   async click(b, app) {
+    if (b.id === 'job-pdf') await downloadPdf(path('/report.pdf'), 'job-report.pdf', b);
     if (b.id === 'unschedule') await change(app, '/stage', { stage: 'new' }, 'Back under “Needs scheduling”.');
   },
   async submit(form, app) {
