@@ -26,8 +26,9 @@ import { type AccessTokenKeys, accessTokenKeys } from './features/auth/access-to
 import { CrmService } from './features/crm/crm.service.js';
 import { PipelineService } from './features/crm/pipeline.service.js';
 import { CustomersService } from './features/customers/customers.service.js';
-import { DocumentsService } from './features/documents/documents.service.js';
 import { OfficeSearch } from './features/customers/office-search.service.js';
+import { composePortalAndDocuments } from './features/documents/documents.compose.js';
+import type { DocumentsService } from './features/documents/documents.service.js';
 import { ControlIntakeService } from './features/intake/intake.service.js';
 import { composeIntegrations } from './features/integrations/integrations.compose.js';
 import type { ControlIntegrations } from './features/integrations/integrations.service.js';
@@ -37,13 +38,12 @@ import { composeControlMetrics, type ControlMetrics } from './features/metrics/c
 import { observedTenantErps } from './features/metrics/observed-tenant-erps.js';
 import { composeConsole, type ConsoleServices } from './features/onboarding/console.compose.js';
 import { PlanLimits } from './features/plans/plan-limits.service.js';
-import { PortalService } from './features/portal/portal.service.js';
+import type { PortalService } from './features/portal/portal.service.js';
 import { PortalLinks } from './features/portal/portal-links.js';
 import { PriceGridsService } from './features/sales/price-grids.service.js';
 import { QuoteSending } from './features/sales/quote-sending.service.js';
 import { defaultSmsLineOf } from './features/sales/quote-sms-line.js';
 import { QuotesService } from './features/sales/quotes.service.js';
-import { SentQuotePdfs } from './features/sales/sent-quote-pdfs.js';
 import { composeSignup, type SignupFeature } from './features/signup/signup.compose.js';
 import { erpRoutingReadiness, type TenantErps } from './features/tenants/tenant-erps.js';
 import { TenantLifecycleService } from './features/tenants/tenant-lifecycle.service.js';
@@ -202,22 +202,9 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
   const accounts = composeAccounts({ db, clock, config, tokenKeys, audit, plans, email, linkConfig });
   const sessions = accounts.sessions;
   const jobs = composeJobs({ db, erps, plans, audit, clock, objects });
-  const portal = new PortalService(
-    db,
-    clock,
-    erps,
-    quotes,
-    links,
-    objects,
-    audit,
-    { signatureMaxBytes: config.PORTAL_SIGNATURE_MAX_BYTES },
-    (tenantId, leadId, event) => pipeline.follow(tenantId, leadId, event),
-  );
-  const documents = new DocumentsService({
-    ...{ db, plans, objects, audit, quotes, portal },
-    jobs: jobs.reader,
-    sentPdfs: new SentQuotePdfs(db),
-    quoteValidDays: config.PORTAL_LINK_TTL_DAYS,
+  const { portal, documents } = composePortalAndDocuments(config, {
+    ...{ db, clock, erps, plans, audit, objects, quotes, links, jobs: jobs.reader },
+    moveLead: (tenantId, leadId, event) => pipeline.follow(tenantId, leadId, event),
   });
   const sending = new QuoteSending(
     db,

@@ -4,7 +4,6 @@
  * signature on a page of its own (so it prints and files as the sign-off).
  */
 import type { Job } from '@platform/contracts/job.js';
-import { inches } from '@platform/contracts/window-pricing.js';
 
 import {
   type DocumentBrand,
@@ -17,6 +16,8 @@ import {
   type Pdf,
   table,
   when,
+  windowCells,
+  windowColumns,
 } from './pdf-layout.js';
 
 /** A stored photo or signature, already made JPEG or PNG (what pdfkit draws). */
@@ -25,15 +26,6 @@ export interface ReportImage {
   at: string;
   bytes: Buffer | null;
 }
-
-const WINDOWS = [
-  { label: '#', share: 0.06 },
-  { label: 'Room', share: 0.2 },
-  { label: 'Product', share: 0.24 },
-  { label: 'Width × drop', share: 0.2 },
-  { label: 'Mount', share: 0.14 },
-  { label: 'Colour', share: 0.16 },
-];
 
 function picture(doc: Pdf, img: ReportImage, x: number, y: number, w: number, h: number, tz: string) {
   if (img.bytes) {
@@ -89,15 +81,8 @@ export async function renderJobReportPdf(
   table(
     doc,
     brand,
-    WINDOWS,
-    job.windows.map((w, i) => [
-      String(i + 1),
-      w.room,
-      w.product,
-      `${inches(w.width_in)} × ${inches(w.drop_in)}`,
-      w.mount,
-      w.colour ?? '',
-    ]),
+    windowColumns(),
+    job.windows.map((w, i) => windowCells(i + 1, w, w.mount, w.colour ?? null)),
   );
   heading(doc, 'Checklist');
   table(

@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { Principal } from '../auth/principal.js';
-import { type JobsKit, startJobsKit } from '../jobs/jobs.test-support.js';
+import { type JobsKit, startJobsKit, tenantsWithErps } from '../jobs/jobs.test-support.js';
 import { imagesByPage, pdfPages } from './pdf-reader.test-support.js';
 
 let kit: JobsKit;
@@ -29,10 +29,7 @@ async function attach(kind: string, contentType: string, bytes: Buffer) {
 
 beforeAll(async () => {
   kit = await startJobsKit();
-  a = await kit.tenant('report-a', 'professional');
-  b = await kit.tenant('report-b', 'professional');
-  await kit.erpFor(a.id);
-  await kit.erpFor(b.id);
+  [a, b] = await tenantsWithErps(kit, 'report-a', 'report-b');
   tech = await kit.member(a.id, 'technician');
   otherTech = await kit.member(a.id, 'technician');
   job = (await kit.createJob(a.token, {

@@ -4,6 +4,7 @@
  * "Page i of n" footers. Drawn with pdfkit (a kept library) on US Letter with its built-in Helvetica,
  * which covers Western European text (WinAnsi); other scripts would need an embedded font.
  */
+import { inches } from '@platform/contracts/window-pricing.js';
 import PDFDocument from 'pdfkit';
 
 export type Pdf = PDFKit.PDFDocument;
@@ -83,6 +84,32 @@ export interface Column {
   /** A share of the page's width; the shares of a table add up to 1. */
   share: number;
   align?: 'left' | 'right';
+}
+
+/** The columns every window table starts with, then the document's own; shares are scaled to fill the page. */
+export function windowColumns(...more: Column[]): Column[] {
+  const all: Column[] = [
+    { label: '#', share: 0.05 },
+    { label: 'Room', share: 0.14 },
+    { label: 'Product', share: 0.17 },
+    { label: 'Width × drop', share: 0.17 },
+    { label: 'Mount', share: 0.08 },
+    { label: 'Colour', share: 0.1 },
+    ...more,
+  ];
+  const sum = all.reduce((n, c) => n + c.share, 0);
+  return all.map((c) => ({ ...c, share: c.share / sum }));
+}
+
+/** A window's first cells, sizes in inches to the eighth as a tape reads (46 3/4 × 60 1/8). */
+export function windowCells(
+  n: number,
+  w: { room: string | null; product: string; width_in: number | null; drop_in: number | null },
+  mount: string | null,
+  colour: string | null,
+): string[] {
+  const size = w.width_in !== null && w.drop_in !== null ? `${inches(w.width_in)} × ${inches(w.drop_in)}` : '';
+  return [String(n), w.room ?? '', w.product, size, mount ?? '', colour ?? ''];
 }
 
 /** Rows under a header in the main colour; a row that would cross the footer starts a page with the header again. */

@@ -4,7 +4,7 @@
  * `pdf_reports` is refused; a sent quote's document is stored at the send, attached to the email,
  * and never changes afterwards even when the company's name or colour does.
  */
-import { PLANS, featureMissing } from '@platform/tenancy';
+import { featureMissing, PLANS } from '@platform/tenancy';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { type CrmSalesKit, startCrmSalesKit } from '../../testing/crm-sales-kit.js';

@@ -5,20 +5,22 @@
  */
 import { formatMoney, toMinor } from '@platform/contracts/money.js';
 import type { QuoteView } from '@platform/contracts/quote.js';
-import { inches } from '@platform/contracts/window-pricing.js';
 
-import { type DocumentBrand, footers, heading, letterhead, lines, newPdf, table, totals, when } from './pdf-layout.js';
+import {
+  type DocumentBrand,
+  footers,
+  heading,
+  letterhead,
+  lines,
+  newPdf,
+  table,
+  totals,
+  when,
+  windowCells,
+  windowColumns,
+} from './pdf-layout.js';
 
-const COLUMNS = [
-  { label: '#', share: 0.05 },
-  { label: 'Room', share: 0.14 },
-  { label: 'Product', share: 0.17 },
-  { label: 'Width × drop', share: 0.17 },
-  { label: 'Mount', share: 0.08 },
-  { label: 'Colour', share: 0.1 },
-  { label: 'Options', share: 0.16 },
-  { label: 'Price', share: 0.13, align: 'right' as const },
-];
+const COLUMNS = windowColumns({ label: 'Options', share: 0.16 }, { label: 'Price', share: 0.13, align: 'right' });
 
 /** The product's name: the order line's first line reads "Product – Room". */
 const productOf = (description: string, room: string | null) => {
@@ -52,12 +54,7 @@ export async function renderQuotePdf(brand: DocumentBrand, q: QuoteView, validUn
     brand,
     COLUMNS,
     q.lines.map((l, i) => [
-      String(i + 1),
-      l.room ?? '',
-      productOf(l.description, l.room),
-      l.width_in !== null && l.drop_in !== null ? `${inches(l.width_in)} × ${inches(l.drop_in)}` : '',
-      l.mount ?? '',
-      l.colour ?? '',
+      ...windowCells(i + 1, { ...l, product: productOf(l.description, l.room) }, l.mount, l.colour),
       l.options.map((o) => o.name).join(', '),
       money(l.subtotal),
     ]),

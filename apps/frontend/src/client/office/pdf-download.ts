@@ -4,8 +4,8 @@
  * (the plan, the role) is said in the page's message line.
  */
 import { callFile } from '../field/api.js';
-import { refusal } from './settings-common.js';
 import { say } from './office-common.js';
+import { refusal } from './settings-common.js';
 
 export async function downloadPdf(path: string, fallbackName: string, button: HTMLButtonElement): Promise<void> {
   button.disabled = true;
