@@ -27,8 +27,7 @@ import { CrmService } from './features/crm/crm.service.js';
 import { PipelineService } from './features/crm/pipeline.service.js';
 import { CustomersService } from './features/customers/customers.service.js';
 import { OfficeSearch } from './features/customers/office-search.service.js';
-import { composePortalAndDocuments } from './features/documents/documents.compose.js';
-import type { DocumentsService } from './features/documents/documents.service.js';
+import { composePortalAndDocuments, type DocumentsService } from './features/documents/documents.compose.js';
 import { ControlIntakeService } from './features/intake/intake.service.js';
 import { composeIntegrations } from './features/integrations/integrations.compose.js';
 import type { ControlIntegrations } from './features/integrations/integrations.service.js';
@@ -82,8 +81,7 @@ export interface ControlDeps extends ConsoleServices {
   officeSearch: OfficeSearch;
   sales: { grids: PriceGridsService; quotes: QuotesService; sending: QuoteSending };
   portal: PortalService;
-  /** PDF quotes and job reports (docs/documents.md). */
-  documents: DocumentsService;
+  documents: DocumentsService; // PDF quotes and job reports (docs/documents.md)
   /** Host → tenant (by-domain); listens for changes while the app is up (domains.routes.ts). */
   resolver: TenantHostResolver;
   /** The platform's secret box (made on first use: tests without DATA_DIR never need one). */
@@ -199,13 +197,6 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
     chatOrigins(config.CHAT_ALLOWED_ORIGINS),
   );
   const crm = new CrmService(db, erps, audit);
-  const accounts = composeAccounts({ db, clock, config, tokenKeys, audit, plans, email, linkConfig });
-  const sessions = accounts.sessions;
-  const jobs = composeJobs({ db, erps, plans, audit, clock, objects });
-  const { portal, documents } = composePortalAndDocuments(config, {
-    ...{ db, clock, erps, plans, audit, objects, quotes, links, jobs: jobs.reader },
-    moveLead: (tenantId, leadId, event) => pipeline.follow(tenantId, leadId, event),
-  });
   const sending = new QuoteSending(
     db,
     clock,
@@ -219,10 +210,18 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
       tenantsHost: config.TENANTS_HOST,
       portalLinkDays: config.PORTAL_LINK_TTL_DAYS,
       origin: linkConfig.tenantOrigin,
+      // Called at a send, long after `documents` (below) is made.
       document: (tenantId, quoteId) => documents.sentQuote(tenantId, quoteId),
     },
     (tenantId, leadId, event) => pipeline.follow(tenantId, leadId, event),
   );
+  const accounts = composeAccounts({ db, clock, config, tokenKeys, audit, plans, email, linkConfig });
+  const sessions = accounts.sessions;
+  const jobs = composeJobs({ db, erps, plans, audit, clock, objects });
+  const { portal, documents } = composePortalAndDocuments(config, {
+    ...{ db, clock, erps, plans, audit, objects, quotes, links, jobs: jobs.reader },
+    moveLead: (tenantId, leadId, event) => pipeline.follow(tenantId, leadId, event),
+  });
   // Provisioning and the lifecycle commands reach the embedded ERP's `db` service the same way.
   const erpAccess = { db, box, databases, erpTimeoutMs: config.ERP_TIMEOUT_MS, audit, onRoutingChanged };
   const provisioning = new TenantProvisioningService({

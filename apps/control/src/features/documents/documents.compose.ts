@@ -15,6 +15,8 @@ import { SentQuotePdfs } from '../sales/sent-quote-pdfs.js';
 import type { TenantErps } from '../tenants/tenant-erps.js';
 import { DocumentsService } from './documents.service.js';
 
+export type { DocumentsService };
+
 export function composePortalAndDocuments(
   config: ControlConfig,
   d: {
