@@ -68,8 +68,9 @@ describe('quote PDFs', () => {
     expect(sent.status).toBe(200);
     const mail = await k.kit.t.db.query<{
       attachments: { filename: string; contentType: string; contentBase64: string }[];
+      text: string;
     }>(
-      `SELECT o.payload->'attachments' AS attachments FROM email_messages m JOIN outbox o ON o.aggregate_id = m.id::text
+      `SELECT o.payload->'attachments' AS attachments, o.payload->>'text' AS text FROM email_messages m JOIN outbox o ON o.aggregate_id = m.id::text
         WHERE m.to_address = $1`,
       ['dana.stored@example.com'],
     );
@@ -77,6 +78,7 @@ describe('quote PDFs', () => {
     expect(attached).toMatchObject({ filename: `quote-${q.name}.pdf`, contentType: 'application/pdf' });
     const emailed = Buffer.from(attached.contentBase64, 'base64');
     expect(textOf(emailed)).toContain('Bedroom');
+    expect(mail.rows[0]!.text).toContain('A PDF copy is attached.');
     const before = textOf(emailed);
 
     const renamed = await k.call('PUT', `/api/tenants/${k.a.id}/settings`, k.a.owner, {

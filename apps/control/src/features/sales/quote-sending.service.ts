@@ -101,6 +101,7 @@ export class QuoteSending {
             quoteNumber: q.name ?? 'quote',
             portalUrl: url,
             expiresOn: expiresAt.toISOString().slice(0, 10),
+            pdfAttached: Boolean(attachments),
           },
           key: `quote-send:${id}:${keyDigest(key)}`,
           ...(attachments ? { attachments } : {}),
