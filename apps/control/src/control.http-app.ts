@@ -17,6 +17,7 @@ import { registerBranchRoutes } from './features/branches/branches.routes.js';
 import { registerCrmRoutes } from './features/crm/crm.routes.js';
 import { registerCustomerRoutes } from './features/customers/customers.routes.js';
 import { registerOfficeSearchRoutes } from './features/customers/office-search.routes.js';
+import { registerDocumentRoutes } from './features/documents/documents.routes.js';
 import { registerDomainRoutes } from './features/domains/domains.routes.js';
 import { registerHealthRoutes } from './features/health/health.routes.js';
 import { registerIntakeRoutes } from './features/intake/intake.routes.js';
@@ -62,6 +63,7 @@ export async function buildControlApp(deps: ControlDeps, opts: ControlAppOptions
   registerOfficeSearchRoutes(app, catalogue, deps);
   registerSalesRoutes(app, catalogue, deps);
   registerPortalRoutes(app, catalogue, deps);
+  registerDocumentRoutes(app, catalogue, deps);
   registerDomainRoutes(app, catalogue, deps);
   registerWebhookRoutes(app, catalogue, deps);
   registerIntegrationRoutes(app, catalogue, deps);

@@ -28,6 +28,7 @@ import { CrmService } from './features/crm/crm.service.js';
 import { PipelineService } from './features/crm/pipeline.service.js';
 import { CustomersService } from './features/customers/customers.service.js';
 import { OfficeSearch } from './features/customers/office-search.service.js';
+import { composePortalAndDocuments, type DocumentsService } from './features/documents/documents.compose.js';
 import { ControlIntakeService } from './features/intake/intake.service.js';
 import { composeIntegrations } from './features/integrations/integrations.compose.js';
 import type { ControlIntegrations } from './features/integrations/integrations.service.js';
@@ -37,7 +38,7 @@ import { composeControlMetrics, type ControlMetrics } from './features/metrics/c
 import { observedTenantErps } from './features/metrics/observed-tenant-erps.js';
 import { composeConsole, type ConsoleServices } from './features/onboarding/console.compose.js';
 import { PlanLimits } from './features/plans/plan-limits.service.js';
-import { PortalService } from './features/portal/portal.service.js';
+import type { PortalService } from './features/portal/portal.service.js';
 import { PortalLinks } from './features/portal/portal-links.js';
 import { composeRecurring, type RecurringFeature } from './features/recurring/recurring.compose.js';
 import { PriceGridsService } from './features/sales/price-grids.service.js';
@@ -86,6 +87,7 @@ export interface ControlDeps extends ConsoleServices {
   officeSearch: OfficeSearch;
   sales: { grids: PriceGridsService; quotes: QuotesService; sending: QuoteSending };
   portal: PortalService;
+  documents: DocumentsService; // PDF quotes and job reports (docs/documents.md)
   /** Host → tenant (by-domain); listens for changes while the app is up (domains.routes.ts). */
   resolver: TenantHostResolver;
   /** The platform's secret box (made on first use: tests without DATA_DIR never need one). */
@@ -211,12 +213,22 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
     audit,
     email,
     { lineOf: defaultSmsLineOf(integrations), normalize: (raw) => normalizeSmsPhone(raw, config.SMS_DEFAULT_REGION) },
-    { tenantsHost: config.TENANTS_HOST, portalLinkDays: config.PORTAL_LINK_TTL_DAYS, origin: linkConfig.tenantOrigin },
+    {
+      tenantsHost: config.TENANTS_HOST,
+      portalLinkDays: config.PORTAL_LINK_TTL_DAYS,
+      origin: linkConfig.tenantOrigin,
+      // Called at a send, long after `documents` (below) is made.
+      document: (tenantId, quoteId) => documents.sentQuote(tenantId, quoteId),
+    },
     (tenantId, leadId, event) => pipeline.follow(tenantId, leadId, event),
   );
   const accounts = composeAccounts({ db, clock, config, tokenKeys, audit, plans, email, linkConfig });
   const sessions = accounts.sessions;
   const jobs = composeJobs({ db, erps, plans, audit, clock, objects });
+  const { portal, documents } = composePortalAndDocuments(config, {
+    ...{ db, clock, erps, plans, audit, objects, quotes, links, jobs: jobs.reader },
+    moveLead: (tenantId, leadId, event) => pipeline.follow(tenantId, leadId, event),
+  });
   // Provisioning and the lifecycle commands reach the embedded ERP's `db` service the same way.
   const erpAccess = { db, box, databases, erpTimeoutMs: config.ERP_TIMEOUT_MS, audit, onRoutingChanged };
   const provisioning = new TenantProvisioningService({
@@ -227,21 +239,8 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
   });
   const limiter = new RateLimiter(db, clock);
   const integrationsConsole = composeIntegrations(config, db, { settings: integrations, audit, limiter, clock });
-  const signup = composeSignup(
-    config,
-    db,
-    {
-      clock,
-      limiter,
-      email,
-      audit,
-      linkConfig,
-      provisioning,
-      sessions,
-      officeOrigin: (slug) => publicOrigins.origin(`${slug}.${config.TENANTS_HOST}`),
-    },
-    opts.captcha,
-  );
+  const signupParts = { clock, limiter, email, audit, linkConfig, provisioning, sessions, publicOrigins };
+  const signup = composeSignup(config, db, signupParts, opts.captcha);
   const console = composeConsole(config, {
     db,
     clock,
@@ -275,17 +274,8 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
     pipeline,
     officeSearch: new OfficeSearch(erps, quotes, jobs.reader),
     sales: { grids, quotes, sending },
-    portal: new PortalService(
-      db,
-      clock,
-      erps,
-      quotes,
-      links,
-      objects,
-      audit,
-      { signatureMaxBytes: config.PORTAL_SIGNATURE_MAX_BYTES },
-      (tenantId, leadId, event) => pipeline.follow(tenantId, leadId, event),
-    ),
+    portal,
+    documents,
     resolver,
     ...console,
     branches,

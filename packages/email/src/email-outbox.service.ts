@@ -8,7 +8,13 @@ import { TOPIC_EMAIL_BULK, TOPIC_EMAIL_TRANSACTIONAL } from '@platform/contracts
 import type { Db, Queryable } from '@platform/db';
 import { AppError, newId } from '@platform/kernel';
 import { enqueue } from '@platform/outbox';
-import type { EmailAddress, EmailLane, EmailMessage } from '@platform/providers';
+import {
+  type EmailAddress,
+  type EmailAttachment,
+  type EmailLane,
+  type EmailMessage,
+  MAX_ATTACHMENT_BYTES,
+} from '@platform/providers';
 import { findTenant, getTenantSettings, type TenantSettings } from '@platform/tenancy';
 
 import { insertMessage } from './delivery/email-messages.repo.js';
@@ -29,6 +35,8 @@ export interface EmailRequest {
   key: string;
   lane?: EmailLane;
   tags?: string[];
+  /** Files sent with it (a quote's PDF), together at most MAX_ATTACHMENT_BYTES. */
+  attachments?: EmailAttachment[];
 }
 
 export interface Accepted {
@@ -76,6 +84,13 @@ export class EmailOutboxService {
       throw new AppError('VALIDATION_FAILED', 'The idempotency key is required (1-200 characters).', {
         fieldIssues: [{ field: 'key', rule: 'max_length', message: 'must be 1-200 characters' }],
       });
+    const size = (r.attachments ?? []).reduce((n, a) => n + Buffer.byteLength(a.contentBase64, 'base64'), 0);
+    if (size > MAX_ATTACHMENT_BYTES)
+      throw new AppError('VALIDATION_FAILED', 'The attachments are too large to email.', {
+        fieldIssues: [
+          { field: 'attachments', rule: 'max_size', message: `must be at most ${MAX_ATTACHMENT_BYTES} bytes` },
+        ],
+      });
     const settings = await getTenantSettings(db, tenant.id);
     const rendered = renderTemplate(r.template, brandOf(settings, tenant.name), r.data);
     const { from, replyTo } = senderFor(settings, tenant.name, this.platform);
@@ -89,6 +104,7 @@ export class EmailOutboxService {
       ...(replyTo ? { replyTo } : {}),
       ...rendered,
       tags: [r.template, ...(r.tags ?? [])],
+      ...(r.attachments?.length ? { attachments: r.attachments } : {}),
     };
   }
 

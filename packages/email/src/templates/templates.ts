@@ -79,20 +79,23 @@ export const TEMPLATES = {
       quoteNumber: z.string().min(1).max(40),
       portalUrl: url,
       expiresOn: z.string().max(40).optional(),
+      /** The quote's PDF goes with the email (docs/documents.md). */
+      pdfAttached: z.boolean().optional(),
     }),
     sample: {
       customerName: 'Jane Roe',
       quoteNumber: 'S00042',
       portalUrl: 'https://portal.example.com/portal/quote/sample',
       expiresOn: '2026-12-31',
+      pdfAttached: true,
     },
     render: (b, d) => ({
       subject: `Your quote ${d.quoteNumber} from ${b.companyName}`,
-      text: `Hello ${d.customerName},\n\nYour quote ${d.quoteNumber} is ready: ${d.portalUrl}${d.expiresOn ? `\nThe link works until ${d.expiresOn}.` : ''}${textFooter(b)}`,
+      text: `Hello ${d.customerName},\n\nYour quote ${d.quoteNumber} is ready: ${d.portalUrl}${d.expiresOn ? `\nThe link works until ${d.expiresOn}.` : ''}${d.pdfAttached ? '\nA PDF copy is attached.' : ''}${textFooter(b)}`,
       html: layout(
         b,
         'Your quote',
-        html`<p>Hello ${d.customerName},</p><p>Your quote ${d.quoteNumber} is ready to review and accept.</p>${button(b, d.portalUrl, 'View your quote')}${d.expiresOn ? html`<p>The link works until ${d.expiresOn}.</p>` : ''}`,
+        html`<p>Hello ${d.customerName},</p><p>Your quote ${d.quoteNumber} is ready to review and accept.</p>${button(b, d.portalUrl, 'View your quote')}${d.expiresOn ? html`<p>The link works until ${d.expiresOn}.</p>` : ''}${d.pdfAttached ? html`<p>A PDF copy of the quote is attached.</p>` : ''}`,
       ),
     }),
   }),

@@ -12,6 +12,16 @@ export interface EmailAddress {
   name?: string;
 }
 
+/** A file sent with the message (a quote's PDF), base64 so the message stays one JSON outbox payload. */
+export interface EmailAttachment {
+  filename: string;
+  contentType: string;
+  contentBase64: string;
+}
+
+/** Postmark's limit for a whole message is 10 MB; attachments are refused well under it. */
+export const MAX_ATTACHMENT_BYTES = 5 * 1024 * 1024;
+
 export interface EmailMessage {
   /** Our id of the message (email_messages.id); also the stable Message-ID local part. */
   id: string;
@@ -27,6 +37,7 @@ export interface EmailMessage {
   html: string;
   /** Short labels for the provider's statistics (e.g. the template name). */
   tags: string[];
+  attachments?: EmailAttachment[];
 }
 
 export interface EmailSendResult {

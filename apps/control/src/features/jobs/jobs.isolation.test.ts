@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { Principal } from '../auth/principal.js';
-import { type JobsKit, newJob, startJobsKit } from './jobs.test-support.js';
+import { type JobsKit, newJob, startJobsKit, tenantsWithErps } from './jobs.test-support.js';
 
 let kit: JobsKit;
 let a: { id: string; token: string; owner: Principal };
@@ -18,10 +18,7 @@ let key: string;
 
 beforeAll(async () => {
   kit = await startJobsKit();
-  a = await kit.tenant('iso-a', 'professional');
-  b = await kit.tenant('iso-b', 'professional');
-  await kit.erpFor(a.id);
-  await kit.erpFor(b.id);
+  [a, b] = await tenantsWithErps(kit, 'iso-a', 'iso-b');
   techA1 = await kit.member(a.id, 'technician');
   techA2 = await kit.member(a.id, 'technician');
   techB = await kit.member(b.id, 'technician');

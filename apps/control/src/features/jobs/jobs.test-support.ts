@@ -84,6 +84,16 @@ export async function startJobsKit(): Promise<JobsKit> {
   };
 }
 
+/** Two Professional tenants, each with its own ERP database (the isolation tests' A and B). */
+export async function tenantsWithErps(kit: JobsKit, slugA: string, slugB: string) {
+  const one = async (slug: string) => {
+    const t = await kit.tenant(slug, 'professional');
+    await kit.erpFor(t.id);
+    return t;
+  };
+  return [await one(slugA), await one(slugB)] as const;
+}
+
 /** A job body as the office sends it. */
 export function newJob(over: Record<string, unknown> = {}) {
   return {

@@ -46,7 +46,7 @@ export class PortalService {
   ) {}
 
   /** The live link of the token within the host's tenant, allowed to do `action`; else the one 404. */
-  private async link(hostTenant: string | undefined, token: string, action: PortalAction): Promise<PortalLinkRow> {
+  async link(hostTenant: string | undefined, token: string, action: PortalAction): Promise<PortalLinkRow> {
     if (!hostTenant || !UUID.test(hostTenant)) throw invalid();
     const l = await withTenant(this.db, hostTenant, (tx) => this.links.find(tx, token, this.clock.now()));
     if (!l || !l.actions.includes(action)) throw invalid();

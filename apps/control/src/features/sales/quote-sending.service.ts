@@ -30,6 +30,11 @@ export interface QuoteSendingOptions {
   portalLinkDays: number;
   /** A tenant host's public origin (TenantPublicOrigins): the scheme and port that serve it. */
   origin: (host: string) => string;
+  /**
+   * The quote's PDF as it is sent: rendered and stored at the first send (DocumentsService.sentQuote),
+   * attached to the email; undefined when the plan has none.
+   */
+  document?: (tenantId: string, quoteId: string) => Promise<{ filename: string; bytes: Buffer } | undefined>;
 }
 
 /** The tenant's SMS line (E.164 digits) and the phone normaliser, from the integration settings. */
@@ -72,6 +77,11 @@ export class QuoteSending {
     const line = phone ? await this.texting.lineOf(p.tenantId) : undefined;
     const now = this.clock.now();
     const expiresAt = new Date(now.getTime() + this.opts.portalLinkDays * 86_400_000);
+    // A document that cannot be drawn now must not stop the quote reaching the customer by its link.
+    const pdf = await this.opts.document?.(p.tenantId, id).catch(() => undefined);
+    const attachments = pdf
+      ? [{ filename: pdf.filename, contentType: 'application/pdf', contentBase64: pdf.bytes.toString('base64') }]
+      : undefined;
     const out = await withTenant(this.db, p.tenantId, async (tx) => {
       if (!(await portalEnabled(tx, p.tenantId)))
         throw new AppError('PORTAL_DISABLED', 'The customer portal is turned off in the company settings.');
@@ -91,8 +101,10 @@ export class QuoteSending {
             quoteNumber: q.name ?? 'quote',
             portalUrl: url,
             expiresOn: expiresAt.toISOString().slice(0, 10),
+            pdfAttached: Boolean(attachments),
           },
           key: `quote-send:${id}:${keyDigest(key)}`,
+          ...(attachments ? { attachments } : {}),
         });
       if (fresh && send.texted_to && line)
         await queueSmsIn(tx, {

@@ -99,3 +99,27 @@ export async function listQuotes(
   const c = await q.query<{ n: string }>('SELECT count(*) AS n FROM sales_quotes WHERE tenant_id = $1', [tenantId]);
   return { rows: r.rows, total: Number(c.rows[0]!.n) };
 }
+
+/** The stored PDF the quote was first sent as (migration 0290); undefined when there is no such quote. */
+export async function sentPdfKey(q: Queryable, tenantId: string, id: string): Promise<string | null | undefined> {
+  const r = await q.query<{ sent_pdf_key: string | null }>(
+    'SELECT sent_pdf_key FROM sales_quotes WHERE tenant_id = $1 AND id = $2',
+    [tenantId, id],
+  );
+  return r.rows[0]?.sent_pdf_key;
+}
+
+/** Records the sent PDF unless one was recorded first (a racing send); answers the key kept. */
+export async function keepSentPdf(
+  q: Queryable,
+  tenantId: string,
+  id: string,
+  key: string,
+): Promise<string | undefined> {
+  const r = await q.query<{ sent_pdf_key: string }>(
+    `UPDATE sales_quotes SET sent_pdf_key = COALESCE(sent_pdf_key, $3) WHERE tenant_id = $1 AND id = $2
+     RETURNING sent_pdf_key`,
+    [tenantId, id, key],
+  );
+  return r.rows[0]?.sent_pdf_key;
+}

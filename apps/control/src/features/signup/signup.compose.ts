@@ -16,6 +16,7 @@ import { EmailVerificationService } from '../accounts/email-verification.service
 import type { SessionService } from '../accounts/sessions.service.js';
 import type { AuditLog } from '../audit/audit-log.js';
 import type { TenantProvisioningService } from '../tenants/tenant-provisioning.service.js';
+import type { TenantPublicOrigins } from '../tenants/tenant-public-origins.js';
 import { SignupService } from './signup.service.js';
 
 export interface SignupFeature {
@@ -33,8 +34,8 @@ export interface SignupParts {
   linkConfig: LinkConfig;
   provisioning: TenantProvisioningService;
   sessions: SessionService;
-  /** The public origin of a tenant's own host (where its office is served). */
-  officeOrigin: (slug: string) => string;
+  /** The public origins of tenant hosts (where a new company's office is served). */
+  publicOrigins: Pick<TenantPublicOrigins, 'origin'>;
 }
 
 const list = (v: string | undefined) =>
@@ -76,7 +77,7 @@ export function composeSignup(config: ControlConfig, db: Db, p: SignupParts, cap
     verification,
     sessions: p.sessions,
     audit: p.audit,
-    officeOrigin: p.officeOrigin,
+    officeOrigin: (slug) => p.publicOrigins.origin(`${slug}.${config.TENANTS_HOST}`),
   });
   return { signup, verification, localCaptcha: check.local };
 }

@@ -115,11 +115,8 @@ export class SignedOutError extends Error {}
 
 type CallInit = RequestInit & { headers?: Record<string, string>; owner?: Owner };
 
-/**
- * An authenticated call; 401 once → refresh and retry; still 401 → signed out. With `owner`, only
- * as that person: anyone else signed in (or nobody) is "signed out" for this call.
- */
-export async function call<T>(path: string, { owner, ...init }: CallInit = {}): Promise<T> {
+/** The authenticated request behind `call` and `callFile`: the response, whatever its status. */
+async function authed(path: string, { owner, ...init }: CallInit): Promise<Response> {
   let s = await getSession();
   if (!s || (owner !== undefined && ownerOf(s) !== owner)) throw new SignedOutError('signed out');
   if (s.expires_at - Date.now() < 30_000) s = (await refresh(s)) ?? s;
@@ -132,7 +129,23 @@ export async function call<T>(path: string, { owner, ...init }: CallInit = {}): 
     r = await go(next);
     if (r.status === 401) throw new SignedOutError('signed out');
   }
-  return json<T>(r);
+  return r;
+}
+
+/**
+ * An authenticated call; 401 once → refresh and retry; still 401 → signed out. With `owner`, only
+ * as that person: anyone else signed in (or nobody) is "signed out" for this call.
+ */
+export async function call<T>(path: string, init: CallInit = {}): Promise<T> {
+  return json<T>(await authed(path, init));
+}
+
+/** An authenticated download (a PDF): its bytes and the name the server gave it; a refusal throws as `call`. */
+export async function callFile(path: string, fallbackName: string): Promise<{ blob: Blob; filename: string }> {
+  const r = await authed(path, {});
+  if (!r.ok) return json<never>(r);
+  const named = /filename="([^"]+)"/.exec(r.headers.get('content-disposition') ?? '');
+  return { blob: await r.blob(), filename: named?.[1] ?? fallbackName };
 }
 
 export const postJson = <T>(path: string, body: unknown, headers: Record<string, string> = {}, owner?: Owner) =>

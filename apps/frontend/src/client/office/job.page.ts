@@ -13,6 +13,7 @@ import { previewOf, repeatAction, repeatChanged, repeatSubmit, seriesOf } from '
 import { repeatHtml } from './job-repeat.view.js';
 import { explain, say } from './office-common.js';
 import type { OfficePage } from './office-page.js';
+import { downloadPdf } from './pdf-download.js';
 import { SecondPress } from './settings-common.js';
 
 let job: Job | undefined;
@@ -66,6 +67,7 @@ export const jobPage: OfficePage = {
     if (ending.armed) $<HTMLButtonElement>('#repeat-end', app)?.replaceChildren('Confirm: end the series');
   },
   async click(b, app) {
+    if (b.id === 'job-pdf') await downloadPdf(path('/report.pdf'), 'job-report.pdf', b);
     if (b.id === 'unschedule') await change(app, '/stage', { stage: 'new' }, 'Back under “Needs scheduling”.');
     if (!b.id.startsWith('repeat-')) return;
     if (b.id === 'repeat-end' && !(await ending.confirmed('end', '#repeat-end', () => jobPage.show(app)))) return;

@@ -99,6 +99,7 @@ export function jobHtml(j: Job, files: ShownFile[], history: HistoryEntry[], msg
 <p>${h(j.name)}${j.scheduled_start ? ` · ${h(when(j.scheduled_start))}` : ' · No date yet'}${j.technician ? ` · ${h(j.technician.name)}` : ' · No technician yet'}</p>
 <p>${address ? `<a href="${h(j.address.maps_url ?? '#')}" target="_blank" rel="noopener">${h(address)}</a>` : 'No address'}${j.customer?.phone ? ` · <a href="tel:${h(j.customer.phone.replace(/[^+\d]/g, ''))}">${h(j.customer.phone)}</a>` : ''}</p>
 <p id="office-msg" role="status">${h(msg)}</p>
+<p><button class="btn secondary" type="button" id="job-pdf">Download PDF report</button></p>
 <h2>Actions</h2>${actionsHtml(j)}
 ${repeat}
 <h2>Windows</h2>${windows ? `<table class="lines"><thead><tr><th>Room</th><th>Product</th><th>Size (W × H)</th><th>Mount</th><th>Colour</th></tr></thead><tbody>${windows}</tbody></table>` : '<p>No windows on this job.</p>'}

@@ -17,6 +17,7 @@ import {
   technicians,
 } from './office-common.js';
 import type { OfficePage } from './office-page.js';
+import { downloadPdf } from './pdf-download.js';
 import { type Quote, quoteHtml, stateName } from './quote.view.js';
 import { addressOf, installBody, missingAddress } from './quote-install.js';
 
@@ -127,6 +128,7 @@ export const quotePage: OfficePage = {
   async click(b, app) {
     if (b.id === 'send-quote') await send(app);
     if (b.id === 'copy-link') await copy(app);
+    if (b.id === 'quote-pdf') await downloadPdf(`/sales/quotes/${encodeURIComponent(quote!.id)}/pdf`, 'quote.pdf', b);
     if (b.id === 'open-install') {
       const form = $<HTMLFormElement>('#install-form', app)!;
       form.hidden = !form.hidden;

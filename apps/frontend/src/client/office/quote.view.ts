@@ -75,6 +75,7 @@ export function quoteHtml(q: Quote, a: InstallDefaults, techs: Technician[], msg
 ${customerHtml(q)}<p id="office-msg" role="status">${h(msg)}</p>
 <table class="lines"><thead><tr><th>Window</th><th>Size (W × H)</th><th>Mount</th><th>Colour</th><th>Options</th><th>Price</th></tr></thead><tbody>${q.lines.map(lineRow).join('')}</tbody></table>
 <dl class="totals"><dt>Subtotal</dt><dd id="q-untaxed">${money(q.amount_untaxed)}</dd><dt>Tax</dt><dd>${money(q.amount_tax)}</dd><dt>Total</dt><dd id="q-total">${money(q.amount_total)}</dd><dt>Deposit</dt><dd>${money(q.deposit)}</dd></dl>
+<p><button class="btn secondary" type="button" id="quote-pdf">Download PDF</button></p>
 <h2>Send to the customer</h2>${
     canSend
       ? `<button class="btn" type="button" id="send-quote">Send to customer</button>`

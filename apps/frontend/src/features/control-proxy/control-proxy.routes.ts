@@ -12,7 +12,15 @@ import type { HostTenants } from '../tenancy/host-tenant.resolver.js';
 
 export const CONTROL_PREFIX = '/api/control';
 const FORWARD_REQUEST = ['authorization', 'content-type', 'accept', 'idempotency-key', 'if-match', 'user-agent'];
-const FORWARD_RESPONSE = ['content-type', 'retry-after', 'idempotent-replayed', 'etag', 'location', 'www-authenticate'];
+const FORWARD_RESPONSE = [
+  'content-type',
+  'content-disposition',
+  'retry-after',
+  'idempotent-replayed',
+  'etag',
+  'location',
+  'www-authenticate',
+];
 const TIMEOUT_MS = 30_000;
 
 export interface ControlProxyDeps {

@@ -41,6 +41,15 @@ export function createPostmarkSender(o: PostmarkOptions): EmailSender {
         Subject: m.subject,
         TextBody: m.text,
         HtmlBody: m.html,
+        ...(m.attachments?.length
+          ? {
+              Attachments: m.attachments.map((a) => ({
+                Name: a.filename,
+                Content: a.contentBase64,
+                ContentType: a.contentType,
+              })),
+            }
+          : {}),
         ...(m.tags[0] ? { Tag: m.tags[0] } : {}),
         Metadata: { tenant_id: m.tenantId, message_id: m.id },
         MessageStream: m.lane === 'bulk' ? (o.bulkStream ?? 'broadcast') : (o.transactionalStream ?? 'outbound'),

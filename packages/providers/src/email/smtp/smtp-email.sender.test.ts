@@ -3,6 +3,7 @@
  * (smtp-server, and a scripted socket for EHLO): the session refused (greeting, EHLO) is the provider
  * being unavailable, our login or sender refused (AUTH, MAIL FROM) is our account — both fail over —
  * and only the recipient (RCPT TO) or the message (DATA) refused is the message's own fault.
+ * Attachments (a quote PDF) leave as MIME parts.
  */
 import type { AddressInfo } from 'node:net';
 import { createServer, type Server } from 'node:net';
@@ -135,5 +136,29 @@ describe('classifySmtpFailure', () => {
     [{ command: 'CONN', code: 'ETIMEDOUT', message: 'Greeting never received' }, 'unavailable'],
   ])('%o -> %s', (err, kind) => {
     expect(classifySmtpFailure(err)).toBe(kind);
+  });
+});
+
+describe('attachments', () => {
+  it('sends an attachment (a quote PDF) as an application/pdf MIME part with its file name', async () => {
+    const received: string[] = [];
+    const url = await smtpServer({
+      onData: (stream, _s, cb) => {
+        let raw = '';
+        stream.on('data', (d: Buffer) => (raw += d.toString('latin1')));
+        stream.on('end', () => (received.push(raw), cb(null, 'Ok')));
+      },
+    });
+    const pdf = Buffer.from('%PDF-1.3\n% a tiny document\n%%EOF\n');
+    const sender = createSmtpSender({ name: 'smtp', url, messageIdDomain: 'platform.test' });
+    const filename = 'quote-S00012.pdf';
+    await sender.send({
+      ...message,
+      attachments: [{ filename, contentType: 'application/pdf', contentBase64: pdf.toString('base64') }],
+    });
+    await sender.close?.();
+    expect(received[0]).toMatch(/Content-Type: application\/pdf; name=quote-S00012\.pdf/);
+    expect(received[0]).toMatch(/Content-Disposition: attachment; filename=quote-S00012\.pdf/);
+    expect(received[0]!.replace(/\r\n/g, '')).toContain(pdf.toString('base64'));
   });
 });

@@ -109,6 +109,15 @@ export function createSmtpSender(o: SmtpOptions): EmailSender {
           subject: m.subject,
           text: m.text,
           html: m.html,
+          ...(m.attachments?.length
+            ? {
+                attachments: m.attachments.map((a) => ({
+                  filename: a.filename,
+                  content: Buffer.from(a.contentBase64, 'base64'),
+                  contentType: a.contentType,
+                })),
+              }
+            : {}),
           headers,
         });
         // SES answers "250 Ok <ses message id>"; other relays keep our Message-ID.
