@@ -25,6 +25,7 @@ import { registerObjectRoutes } from './features/jobs/objects.routes.js';
 import { registerSetupChecklistRoutes } from './features/onboarding/setup-checklist.routes.js';
 import { registerPlanRoutes } from './features/plans/plans.routes.js';
 import { registerPortalRoutes } from './features/portal/portal.routes.js';
+import { registerReportRoutes } from './features/reports/reports.routes.js';
 import { registerSalesRoutes } from './features/sales/sales.routes.js';
 import { registerSignupRoutes } from './features/signup/signup.routes.js';
 import { registerBrandingImageRoutes } from './features/tenants/branding-images.routes.js';
@@ -58,6 +59,7 @@ export async function buildControlApp(deps: ControlDeps, opts: ControlAppOptions
   registerOfficeSearchRoutes(app, catalogue, deps);
   registerSalesRoutes(app, catalogue, deps);
   registerPortalRoutes(app, catalogue, deps);
+  registerReportRoutes(app, catalogue, deps);
   registerDomainRoutes(app, catalogue, deps);
   registerWebhookRoutes(app, catalogue, deps);
   registerIntegrationRoutes(app, catalogue, deps);

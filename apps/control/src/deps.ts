@@ -38,6 +38,7 @@ import { composeConsole, type ConsoleServices } from './features/onboarding/cons
 import { PlanLimits } from './features/plans/plan-limits.service.js';
 import { PortalService } from './features/portal/portal.service.js';
 import { PortalLinks } from './features/portal/portal-links.js';
+import { ReportsService } from './features/reports/reports.service.js';
 import { PriceGridsService } from './features/sales/price-grids.service.js';
 import { QuoteSending } from './features/sales/quote-sending.service.js';
 import { defaultSmsLineOf } from './features/sales/quote-sms-line.js';
@@ -80,6 +81,8 @@ export interface ControlDeps extends ConsoleServices {
   officeSearch: OfficeSearch;
   sales: { grids: PriceGridsService; quotes: QuotesService; sending: QuoteSending };
   portal: PortalService;
+  /** /reports: the summary and the funnel by source (docs/reports.md). */
+  reports: ReportsService;
   /** Host → tenant (by-domain); listens for changes while the app is up (domains.routes.ts). */
   resolver: TenantHostResolver;
   /** The platform's secret box (made on first use: tests without DATA_DIR never need one). */
@@ -278,6 +281,7 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
       { signatureMaxBytes: config.PORTAL_SIGNATURE_MAX_BYTES },
       (tenantId, leadId, event) => pipeline.follow(tenantId, leadId, event),
     ),
+    reports: new ReportsService(db, erps, plans, async (id) => (await console.settings.get(id)).currency),
     resolver,
     ...console,
     box,
