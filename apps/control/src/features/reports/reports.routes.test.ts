@@ -3,6 +3,7 @@
  * invoice, the summary and the funnel exact to the cent, the plan gate, CSV, bad input, roles, isolation.
  */
 import type { Erp } from '@platform/erp';
+import { invoiceOrder } from '@platform/erp-embedded/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { type CrmSalesKit, startCrmSalesKit } from '../../testing/crm-sales-kit.js';
@@ -25,24 +26,6 @@ const text = async (url: string, token: string, headers: Record<string, string> 
 const cents = async (move: number) =>
   Math.round(Number((await erp.read('account.move', [move], ['amount_total']))[0]!.amount_total) * 100);
 
-/** Confirms the order, invoices it, posts the invoice and (when `pay`) registers its whole amount. */
-async function invoiceOrder(order: number, pay: boolean): Promise<number> {
-  await erp.call('sale.order', 'action_confirm', [[order]]);
-  const wizard = await erp.create('sale.advance.payment.inv', {}, { active_model: 'sale.order', active_ids: [order] });
-  await erp.call('sale.advance.payment.inv', 'create_invoices', [[wizard]]);
-  const [move] = (await erp.read('sale.order', [order], ['invoice_ids']))[0]!.invoice_ids as number[];
-  await erp.call('account.move', 'action_post', [[move!]]);
-  if (pay) {
-    const reg = await erp.create(
-      'account.payment.register',
-      { payment_date: today },
-      { active_model: 'account.move', active_ids: [move] },
-    );
-    await erp.call('account.payment.register', 'action_create_payments', [[reg]]);
-  }
-  return move!;
-}
-
 beforeAll(async () => {
   k = await startCrmSalesKit();
   erp = k.a.erp.erp;
@@ -60,7 +43,7 @@ beforeAll(async () => {
   // Google's lead through the platform's own quote: the order must carry the lead's attribution.
   const q = await k.call('POST', '/sales/quotes', k.a.office, { ...threeWindows, lead_id: leadG });
   expect(q.status).toBe(201);
-  paid.google = await cents(await invoiceOrder(q.body.sale_order_id, true));
+  paid.google = await cents(await invoiceOrder(erp, q.body.sale_order_id, today));
   // Facebook's: an order made in the ERP with the attribution, 123.45 paid and 99.99 invoiced but unpaid.
   const partner = await erp.create('res.partner', { name: 'Eli' });
   const order = (price: number) =>
@@ -71,8 +54,8 @@ beforeAll(async () => {
       x_lp_slug: 'bath',
       order_line: [[0, 0, { name: 'Shutter', price_unit: price, product_uom_qty: 1 }]],
     });
-  paid.facebook = await cents(await invoiceOrder(await order(123.45), true));
-  await invoiceOrder(await order(99.99), false);
+  paid.facebook = await cents(await invoiceOrder(erp, await order(123.45), today));
+  await invoiceOrder(erp, await order(99.99));
   // Two jobs done today by one technician, 90 minutes on site each; one still open.
   const team = await erp.create('fsm.team', { name: 'Installers' });
   const location = await erp.create('fsm.location', { name: '12 Elm Street', partner_id: partner });

@@ -119,7 +119,18 @@ type CallInit = RequestInit & { headers?: Record<string, string>; owner?: Owner 
  * An authenticated call; 401 once → refresh and retry; still 401 → signed out. With `owner`, only
  * as that person: anyone else signed in (or nobody) is "signed out" for this call.
  */
-export async function call<T>(path: string, { owner, ...init }: CallInit = {}): Promise<T> {
+export async function call<T>(path: string, init: CallInit = {}): Promise<T> {
+  return json<T>(await authed(path, init));
+}
+
+/** An authenticated GET of a text answer (a CSV export); refusals as ApiError, like `call`. */
+export async function callText(path: string, init: CallInit = {}): Promise<string> {
+  const r = await authed(path, init);
+  if (!r.ok) return json<never>(r);
+  return r.text();
+}
+
+async function authed(path: string, { owner, ...init }: CallInit): Promise<Response> {
   let s = await getSession();
   if (!s || (owner !== undefined && ownerOf(s) !== owner)) throw new SignedOutError('signed out');
   if (s.expires_at - Date.now() < 30_000) s = (await refresh(s)) ?? s;
@@ -132,7 +143,7 @@ export async function call<T>(path: string, { owner, ...init }: CallInit = {}): 
     r = await go(next);
     if (r.status === 401) throw new SignedOutError('signed out');
   }
-  return json<T>(r);
+  return r;
 }
 
 export const postJson = <T>(path: string, body: unknown, headers: Record<string, string> = {}, owner?: Owner) =>
