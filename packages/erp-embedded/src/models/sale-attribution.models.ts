@@ -8,18 +8,6 @@
 import { f } from '../fields.js';
 import type { ModelExtension } from '../registry.js';
 
-/** The attribution fields an order and its invoices copy from the lead (names as on crm.lead). */
-export const CARRIED_ATTRIBUTION = [
-  'source_id',
-  'medium_id',
-  'campaign_id',
-  'x_form_source',
-  'x_lp_slug',
-  'x_gclid',
-  'x_gbraid',
-  'x_wbraid',
-] as const;
-
 const attributionFields = () => ({
   source_id: f.many2one('utm.source', 'Source'),
   medium_id: f.many2one('utm.medium', 'Medium'),
@@ -30,6 +18,9 @@ const attributionFields = () => ({
   x_gbraid: f.char('GBRAID'),
   x_wbraid: f.char('WBRAID'),
 });
+
+/** The attribution fields an order and its invoices copy from the lead (names as on crm.lead). */
+export const CARRIED_ATTRIBUTION = Object.keys(attributionFields());
 
 export const saleAttributionExtensions: ModelExtension[] = [
   {

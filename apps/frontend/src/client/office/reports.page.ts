@@ -7,6 +7,7 @@ import type { FunnelGroup, ReportFunnel, ReportSummary } from '@platform/contrac
 
 import { call, callText } from '../field/api.js';
 import { $, h } from '../shared/dom.js';
+import { saveFile } from '../shared/save-file.js';
 import { say } from './office-common.js';
 import type { OfficePage } from './office-page.js';
 import { funnelHtml, lockedHtml, type RangeForm, rangeFormHtml, summaryHtml } from './reports.view.js';
@@ -39,14 +40,8 @@ async function download(part: string): Promise<void> {
     part === 'summary'
       ? `/reports/summary?${new URLSearchParams({ from: form.from, to: form.to, format: 'csv' })}`
       : `/reports/funnel?${query({ part, format: 'csv' })}`;
-  const text = await callText(path);
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv' }));
   const name = `${part}-${part === 'summary' ? '' : `${form.group}-`}${form.from}-${form.to}.csv`;
-  const a = Object.assign(document.createElement('a'), { href: url, download: name });
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveFile(name, await callText(path));
 }
 
 export const reportsPage: OfficePage = {
