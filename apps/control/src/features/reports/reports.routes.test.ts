@@ -82,6 +82,11 @@ describe('reports', () => {
     expect(inv).toMatchObject({ x_form_source: 'lp_kitchen_form', x_lp_slug: 'kitchen', x_gclid: 'gclid-1' });
     const [order] = await erp.searchRead('sale.order', [['source_id', '=', google]], { fields: ['opportunity_id'] });
     expect(order!.opportunity_id).toBeTruthy();
+    // A lead gone from the ERP: the quote is made all the same, carrying nothing.
+    const gone = await k.call('POST', '/sales/quotes', k.b.office, { ...threeWindows, lead_id: 999_999 });
+    expect(gone.status).toBe(201);
+    const [made] = await k.b.erp.erp.read('sale.order', [gone.body.sale_order_id], ['opportunity_id', 'source_id']);
+    expect(made).toMatchObject({ opportunity_id: false, source_id: false });
   });
 
   it('sums up jobs done, quotes sent and won, and the paid invoices to the cent', async () => {
@@ -142,7 +147,7 @@ describe('reports', () => {
 
   it('answers each tenant from its own ERP only', async () => {
     const s = await k.call('GET', `/reports/summary?${range}`, k.b.office);
-    expect(s.body).toMatchObject({ jobs_done: 0, quotes_sent: 0, revenue: 0 });
+    expect(s.body).toMatchObject({ jobs_done: 0, quotes_won: 0, revenue: 0 });
     const f = await k.call('GET', `/reports/funnel?${range}&group=utm_source`, k.b.owner);
     expect(f.body.rows).toEqual([]);
     expect(f.body.total.revenue).toBe(0);
