@@ -87,6 +87,7 @@ describe('the office reports', () => {
     expect(await page.textContent('#advanced-locked')).toContain('The Professional plan unlocks it.');
     expect(await page.textContent('#fig-revenue')).toBe('$0.00');
     expect(await page.locator('#funnel-table').count()).toBe(0);
+    expect(await page.locator('#report-group').count()).toBe(0);
     await checkBothWidths(page, 'free');
     await ctx.close();
   });

@@ -31,7 +31,7 @@ async function draw(app: HTMLElement, msg = ''): Promise<void> {
     }),
   ]);
   app.innerHTML = `<h1>Reports</h1><p id="office-msg" role="status">${h(msg)}</p>
-${rangeFormHtml(form)}${summaryHtml(summary)}${typeof funnel === 'string' ? lockedHtml(funnel) : funnelHtml(funnel)}`;
+${rangeFormHtml(form, typeof funnel !== 'string')}${summaryHtml(summary)}${typeof funnel === 'string' ? lockedHtml(funnel) : funnelHtml(funnel)}`;
   if (typeof funnel !== 'string') drawFunnelChart($('#funnel-chart', app)!, funnel);
 }
 
@@ -50,8 +50,12 @@ export const reportsPage: OfficePage = {
   },
   async submit(f, app) {
     if (f.id !== 'report-range') return;
-    const value = (id: string) => $<HTMLInputElement | HTMLSelectElement>(id, f)!.value;
-    const next = { from: value('#report-from'), to: value('#report-to'), group: value('#report-group') as FunnelGroup };
+    const value = (id: string) => $<HTMLInputElement | HTMLSelectElement>(id, f)?.value;
+    const next = {
+      from: value('#report-from') ?? '',
+      to: value('#report-to') ?? '',
+      group: (value('#report-group') ?? form.group) as FunnelGroup,
+    };
     if (!next.from || !next.to) return say('Choose both dates.', 'office-msg', 'err');
     if (next.from > next.to) return say('"From" must be on or before "To".', 'office-msg', 'err');
     form = next;

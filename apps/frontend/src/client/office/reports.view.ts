@@ -23,14 +23,15 @@ export interface RangeForm {
   group: FunnelGroup;
 }
 
-export function rangeFormHtml(f: RangeForm): string {
+/** The dates, and the grouping when the funnel is there to group (not on a plan without it). */
+export function rangeFormHtml(f: RangeForm, grouping: boolean): string {
   const options = Object.entries(GROUP_NAMES)
     .map(([v, label]) => `<option value="${v}"${v === f.group ? ' selected' : ''}>${h(label)}</option>`)
     .join('');
   return `<form id="report-range" class="card row" novalidate>
 <label>From <input id="report-from" name="from" type="date" value="${h(f.from)}" required></label>
 <label>To <input id="report-to" name="to" type="date" value="${h(f.to)}" required></label>
-<label>By <select id="report-group" name="group">${options}</select></label>
+${grouping ? `<label>By <select id="report-group" name="group">${options}</select></label>` : ''}
 <button class="btn" type="submit">Show</button></form>`;
 }
 
