@@ -28,6 +28,7 @@ import { registerSetupChecklistRoutes } from './features/onboarding/setup-checkl
 import { registerPlanRoutes } from './features/plans/plans.routes.js';
 import { registerPortalRoutes } from './features/portal/portal.routes.js';
 import { registerRecurringRoutes } from './features/recurring/recurring.routes.js';
+import { registerReportRoutes } from './features/reports/reports.routes.js';
 import { registerSalesRoutes } from './features/sales/sales.routes.js';
 import { registerSignupRoutes } from './features/signup/signup.routes.js';
 import { registerBrandingImageRoutes } from './features/tenants/branding-images.routes.js';
@@ -64,6 +65,7 @@ export async function buildControlApp(deps: ControlDeps, opts: ControlAppOptions
   registerSalesRoutes(app, catalogue, deps);
   registerPortalRoutes(app, catalogue, deps);
   registerDocumentRoutes(app, catalogue, deps);
+  registerReportRoutes(app, catalogue, deps);
   registerDomainRoutes(app, catalogue, deps);
   registerWebhookRoutes(app, catalogue, deps);
   registerIntegrationRoutes(app, catalogue, deps);

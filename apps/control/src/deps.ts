@@ -41,6 +41,7 @@ import { PlanLimits } from './features/plans/plan-limits.service.js';
 import type { PortalService } from './features/portal/portal.service.js';
 import { PortalLinks } from './features/portal/portal-links.js';
 import { composeRecurring, type RecurringFeature } from './features/recurring/recurring.compose.js';
+import { ReportsService } from './features/reports/reports.service.js';
 import { PriceGridsService } from './features/sales/price-grids.service.js';
 import { QuoteSending } from './features/sales/quote-sending.service.js';
 import { defaultSmsLineOf } from './features/sales/quote-sms-line.js';
@@ -88,6 +89,8 @@ export interface ControlDeps extends ConsoleServices {
   sales: { grids: PriceGridsService; quotes: QuotesService; sending: QuoteSending };
   portal: PortalService;
   documents: DocumentsService; // PDF quotes and job reports (docs/documents.md)
+  /** /reports: the summary and the funnel by source (docs/reports.md). */
+  reports: ReportsService;
   /** Host → tenant (by-domain); listens for changes while the app is up (domains.routes.ts). */
   resolver: TenantHostResolver;
   /** The platform's secret box (made on first use: tests without DATA_DIR never need one). */
@@ -276,6 +279,7 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
     sales: { grids, quotes, sending },
     portal,
     documents,
+    reports: new ReportsService(db, erps, plans, async (id) => (await console.settings.get(id)).currency),
     resolver,
     ...console,
     branches,

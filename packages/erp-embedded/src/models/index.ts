@@ -12,6 +12,7 @@ import { pipelineModels } from './pipeline.models.js';
 import { productModels } from './product.models.js';
 import { purchaseModels } from './purchase.models.js';
 import { saleModels } from './sale.models.js';
+import { saleAttributionExtensions } from './sale-attribution.models.js';
 import { saleInvoiceExtensions, saleInvoiceModels } from './sale-invoice.models.js';
 
 /** Every model of the embedded ERP. Add an area by adding its spec list here. */
@@ -30,7 +31,7 @@ export function defaultRegistry(): Registry {
     mailModels,
   ];
   areas.push(geoModels, pipelineModels, introspectionModels, saleInvoiceModels);
-  const extensions: ModelExtension[] = [...saleInvoiceExtensions];
+  const extensions: ModelExtension[] = [...saleInvoiceExtensions, ...saleAttributionExtensions];
   for (const spec of areas.flat()) r.define(extend(spec, extensions));
   return r.finalize();
 }

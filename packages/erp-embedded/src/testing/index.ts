@@ -22,3 +22,4 @@ export {
   type ProxiedRequest,
   type RequestMatcher,
 } from './reply-dropping-proxy.js';
+export { invoiceOrder } from './sales-money.js';

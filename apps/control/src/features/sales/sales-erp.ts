@@ -8,6 +8,7 @@ import { taxesOf } from '@platform/contracts/quote-tax.js';
 import type { Erp, ErpRecord } from '@platform/erp';
 import { AppError, isAppError } from '@platform/kernel';
 
+import { leadAttribution } from './lead-attribution.js';
 import { lineDescription } from './pricing.js';
 import type { QuoteRequest } from './quotes.repo.js';
 import { saleTaxes } from './sales-erp-taxes.js';
@@ -85,6 +86,7 @@ export async function ensureOrder(erp: Erp, quoteId: string, r: QuoteRequest): P
   const partnerId = await partnerFor(erp, quoteId, r);
   const { taxes, productIds } = await saleTaxes(erp, [...new Set(r.lines.map((l) => l.product_code))]);
   const values = {
+    ...(r.lead_id ? await leadAttribution(erp, r.lead_id) : {}),
     partner_id: partnerId,
     origin: quoteMarker(quoteId),
     note: r.note ? r.note : false,

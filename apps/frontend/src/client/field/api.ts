@@ -115,7 +115,7 @@ export class SignedOutError extends Error {}
 
 type CallInit = RequestInit & { headers?: Record<string, string>; owner?: Owner };
 
-/** The authenticated request behind `call` and `callFile`: the response, whatever its status. */
+/** The authenticated request behind `call`, `callText` and `callFile`: the response, whatever its status. */
 async function authed(path: string, { owner, ...init }: CallInit): Promise<Response> {
   let s = await getSession();
   if (!s || (owner !== undefined && ownerOf(s) !== owner)) throw new SignedOutError('signed out');
@@ -138,6 +138,13 @@ async function authed(path: string, { owner, ...init }: CallInit): Promise<Respo
  */
 export async function call<T>(path: string, init: CallInit = {}): Promise<T> {
   return json<T>(await authed(path, init));
+}
+
+/** An authenticated GET of a text answer (a CSV export); refusals as ApiError, like `call`. */
+export async function callText(path: string, init: CallInit = {}): Promise<string> {
+  const r = await authed(path, init);
+  if (!r.ok) return json<never>(r);
+  return r.text();
 }
 
 /** An authenticated download (a PDF): its bytes and the name the server gave it; a refusal throws as `call`. */

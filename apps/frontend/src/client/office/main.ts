@@ -26,6 +26,7 @@ import { priceGridsPage } from './price-grids.page.js';
 import { quotePage } from './quote.page.js';
 import { quoteBuilderPage } from './quote-builder.page.js';
 import { quotesListPage } from './quotes-list.page.js';
+import { reportsPage } from './reports.page.js';
 import { searchPage } from './search.page.js';
 import { planRefusal } from './settings-common.js';
 import { showSetupChecklist } from './setup-checklist.js';
@@ -39,6 +40,7 @@ function pageFor(path: string): OfficePage {
   if (path === '/office/dispatch') return dispatchPage;
   if (path === '/office/customers') return customersPage;
   if (path === '/office/search') return searchPage;
+  if (path === '/office/reports') return reportsPage;
   if (path.startsWith('/office/customers/')) return customerPage;
   if (path === '/office/quotes') return quotesListPage;
   if (path === '/office/quotes/new') return quoteBuilderPage;

@@ -8,6 +8,7 @@ import type { PriceGrid } from '@platform/contracts/window-pricing.js';
 
 import { call } from '../field/api.js';
 import { $, h } from '../shared/dom.js';
+import { saveFile } from '../shared/save-file.js';
 import { clearFieldErrors, say, showFieldErrors, summary } from './office-common.js';
 import type { OfficePage } from './office-page.js';
 import { gridCsv, parseGridCsv } from './price-grid-csv.js';
@@ -49,12 +50,7 @@ function changeBands(kind: string): void {
 }
 
 function download(g: PriceGrid): void {
-  const url = URL.createObjectURL(new Blob([gridCsv(g.bands)], { type: 'text/csv' }));
-  const a = Object.assign(document.createElement('a'), { href: url, download: `${g.product_code}-price-grid.csv` });
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveFile(`${g.product_code}-price-grid.csv`, gridCsv(g.bands));
 }
 
 export const priceGridsPage: OfficePage = {

@@ -5,7 +5,7 @@
  */
 import type { Branding } from '../tenancy/branding.service.js';
 import { page } from './layout.view.js';
-import { OFFICE_CSS } from './styles.js';
+import { OFFICE_CSS, UPLOT_CSS } from './styles.js';
 
 export function fieldShell(branding: Branding, tenant: { id: string; slug: string }, script: string): string {
   const body = `<div id="net" class="banner" role="status" hidden>Offline: changes are kept on this phone and sent when the connection returns.</div>
@@ -27,6 +27,7 @@ const OFFICE_NAV: [string, string][] = [
   ['/office/customers', 'Customers'],
   ['/office/quotes', 'Quotes'],
   ['/office/dispatch', 'Dispatch'],
+  ['/office/reports', 'Reports'],
 ];
 
 /**
@@ -52,7 +53,7 @@ export function officeShell(
     title: 'Office',
     body,
     script,
-    css: OFFICE_CSS,
+    css: path === '/office/reports' ? `${OFFICE_CSS}${UPLOT_CSS}` : OFFICE_CSS,
     dataset: { tenantId: tenant.id, tenantSlug: tenant.slug, currency: branding.currency },
   });
 }

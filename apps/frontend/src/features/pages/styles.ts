@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+
 /** The one stylesheet, inlined in every page (no extra request on a slow connection). */
 export const CSS = `
 *{box-sizing:border-box}html{-webkit-text-size-adjust:100%}
@@ -69,4 +72,14 @@ dl.totals{display:grid;grid-template-columns:auto auto;justify-content:end;gap:.
 .cal-job strong{display:block;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
 .cal-cell{border-left:1px solid #d0d7de;padding:.25rem;min-height:4.5rem;min-width:0}.cal-cell .cal-job{position:static;display:block;width:100%;margin:0 0 .25rem}
 .is-dragging .cal-job{pointer-events:none}
+`.replace(/\n/g, '');
+
+/**
+ * uPlot's own stylesheet (from its package, read once at start) and the reports' layout: only the
+ * reports screen carries them.
+ */
+export const UPLOT_CSS = `${readFileSync(createRequire(import.meta.url).resolve('uplot/dist/uPlot.min.css'), 'utf8')}
+.report-figures{display:grid;gap:0 .9rem;grid-template-columns:repeat(auto-fit,minmax(9.5rem,1fr))}.report-figure p{margin:0}.report-value{font-size:1.4rem;font-weight:700}
+.report-chart{max-width:100%;overflow:hidden;margin:0 0 .9rem}#report-range label{display:flex;flex-direction:column;gap:.2rem}
+@media (max-width:40rem){.report-table th[scope=row]{display:block;padding:.1rem 0}}
 `.replace(/\n/g, '');

@@ -7,6 +7,7 @@
  * quantity 0 and its invoice).
  */
 import { userError } from '../../errors.js';
+import { CARRIED_ATTRIBUTION } from '../../models/sale-attribution.models.js';
 import type { Env } from '../env.js';
 import { asId, isZero, one, refId, round2, rows, tbl } from '../lookup.js';
 import { createRecord, write } from '../write.js';
@@ -24,6 +25,8 @@ interface OrderRow {
   currency_id: number | null;
   company_id: number;
   amount_untaxed: number;
+  /** The lead's attribution the order carries (sale-attribution.models.ts), copied onto its invoices. */
+  attribution: Record<string, unknown>;
 }
 interface LineRow {
   id: number;
@@ -46,7 +49,8 @@ async function ordersOf(env: Env, ids: number[]): Promise<OrderRow[]> {
   const list = await rows<OrderRow>(
     env,
     `SELECT id, name, state, partner_id, partner_invoice_id, client_order_ref, note, user_id, currency_id,
-      company_id, amount_untaxed FROM ${tbl(env, 'sale.order')} WHERE id = ANY($1::integer[]) ORDER BY id`,
+      company_id, amount_untaxed, json_build_object(${CARRIED_ATTRIBUTION.map((c) => `'${c}', ${c}`).join(', ')}) AS attribution
+      FROM ${tbl(env, 'sale.order')} WHERE id = ANY($1::integer[]) ORDER BY id`,
     [ids],
   );
   const bad = list.find((o) => o.state !== 'sale' && o.state !== 'done');
@@ -76,6 +80,8 @@ const invoiceVals = (o: OrderRow): Record<string, unknown> => ({
   invoice_user_id: o.user_id ?? false,
   currency_id: o.currency_id ?? false,
   company_id: o.company_id,
+  // Odoo's utm.mixin: the invoice keeps the order's source, medium and campaign (and here the lead's x_ fields).
+  ...Object.fromEntries(CARRIED_ATTRIBUTION.map((c) => [c, o.attribution[c] ?? false])),
 });
 
 const lineVals = (l: {
