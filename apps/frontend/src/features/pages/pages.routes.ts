@@ -71,6 +71,16 @@ export function registerPageRoutes(app: FastifyInstance, bundles: Bundles): void
   app.get('/office/jobs/:id', office);
   app.get('/office/reports', office);
   app.get('/office/settings', async (_req, reply) => reply.redirect('/office/settings/company'));
-  for (const screen of ['company', 'developers', 'domains', 'branches', 'integrations', 'team', 'plan', 'price-grids', 'audit'])
+  for (const screen of [
+    'company',
+    'developers',
+    'domains',
+    'branches',
+    'integrations',
+    'team',
+    'plan',
+    'price-grids',
+    'audit',
+  ])
     app.get(`/office/settings/${screen}`, office);
 }
