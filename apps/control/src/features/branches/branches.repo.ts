@@ -1,16 +1,9 @@
 /** SQL of branches and their members (migration 0320). */
+import type { BranchView } from '@platform/contracts/branch.js';
 import type { Queryable } from '@platform/db';
 
-export interface BranchRow {
-  id: string;
-  name: string;
-  address: string | null;
-  phone: string | null;
-  time_zone: string | null;
-  zip_codes: string[];
-  is_default: boolean;
-  member_ids: string[];
-}
+/** A branch row is the wire shape itself. */
+export type BranchRow = BranchView;
 
 export type BranchFields = Pick<BranchRow, 'name' | 'address' | 'phone' | 'time_zone' | 'zip_codes'>;
 

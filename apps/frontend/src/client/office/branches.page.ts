@@ -4,6 +4,8 @@
  * remove one (a second press confirms). On a plan without multi_location the list stays readable and
  * the form is replaced by the plan that brings it.
  */
+import type { BranchView } from '@platform/contracts/branch.js';
+
 import { call, postJson } from '../field/api.js';
 import { $, h } from '../shared/dom.js';
 import { errSlot, say } from './office-common.js';
@@ -11,16 +13,7 @@ import type { OfficePage } from './office-page.js';
 import type { PlanAnswer } from './plan.view.js';
 import { planName, refusal, SecondPress, sendForm, settingsHead, tenantApi } from './settings-common.js';
 
-interface Branch {
-  id: string;
-  name: string;
-  address: string | null;
-  phone: string | null;
-  time_zone: string | null;
-  zip_codes: string[];
-  is_default: boolean;
-  member_ids: string[];
-}
+type Branch = BranchView;
 interface Member {
   id: string;
   email: string;
