@@ -227,7 +227,7 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
   );
   const accounts = composeAccounts({ db, clock, config, tokenKeys, audit, plans, email, linkConfig });
   const sessions = accounts.sessions;
-  const jobs = composeJobs({ db, erps, plans, audit, clock, objects });
+  const jobs = composeJobs({ db, erps, plans, audit, clock, objects, branches });
   const { portal, documents } = composePortalAndDocuments(config, {
     ...{ db, clock, erps, plans, audit, objects, quotes, links, jobs: jobs.reader },
     moveLead: (tenantId, leadId, event) => pipeline.follow(tenantId, leadId, event),

@@ -61,12 +61,17 @@ describe('branches', () => {
       return names.includes('Dana Denver') && names.includes('Bea Boulder') ? true : undefined;
     });
     await page.goto(`${s.p.siteOf(a)}/office/leads`);
-    await page.waitForSelector('#lead-branch');
-    await page.selectOption('#lead-branch', { label: 'Boulder' });
+    await page.waitForSelector('#branch-filter');
+    await page.selectOption('#branch-filter', { label: 'Boulder' });
     await page.waitForFunction(() => location.search.includes('branch='));
     await page.waitForSelector('li.card:has-text("Bea Boulder")');
     expect(await page.locator('li.card', { hasText: 'Dana Denver' }).count()).toBe(0);
     await check(page, 'inbox');
+    // The dispatch board offers the same filter and keeps the choice in its address.
+    await page.goto(`${s.p.siteOf(a)}/office/dispatch?view=list`);
+    await page.selectOption('#branch-filter', { label: 'Denver' });
+    await page.waitForFunction(() => location.search.includes('branch='));
+    await check(page, 'dispatch');
     await ctx.close();
 
     const olga = await s.browser.newContext(DESKTOP);

@@ -68,6 +68,34 @@ describe('branches', () => {
     ]);
   });
 
+  it('filters the jobs (the dispatch board) by the ZIP of their address', async () => {
+    for (const [name, zip] of [
+      ['Dee', '80211'],
+      ['Bo', '80301'],
+    ] as const) {
+      const r = await k.call(
+        'POST',
+        '/jobs',
+        k.a.office,
+        {
+          customer: { name },
+          address: { street: '1 Main St', city: 'Town', zip },
+          scheduled_start: '2026-12-02T15:00:00Z',
+          scheduled_end: '2026-12-02T16:00:00Z',
+        },
+        { 'idempotency-key': `branch-job-${name}` },
+      );
+      expect(r.status, JSON.stringify(r.body)).toBe(201);
+    }
+    const of = async (q: string) =>
+      (await k.call('GET', `/jobs?date=2026-12-02${q}`, k.a.office)).body.items.map(
+        (j: { customer: { name: string } }) => j.customer.name,
+      );
+    expect((await of('')).sort()).toEqual(['Bo', 'Dee']);
+    expect(await of(`&branch=${boulder}`)).toEqual(['Bo']);
+    expect(await of(`&branch=${denver}`)).toEqual(['Dee']);
+  });
+
   it("shows a person limited to a branch only that branch's leads", async () => {
     const olga = await k.kit.member(k.a.id, 'office');
     const put = await k.call('PUT', `${url()}/${boulder}`, k.a.owner, {

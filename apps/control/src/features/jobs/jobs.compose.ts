@@ -4,6 +4,7 @@ import type { Clock } from '@platform/kernel';
 import type { ObjectStore } from '@platform/storage';
 
 import type { AuditLog } from '../audit/audit-log.js';
+import type { BranchesService } from '../branches/branches.service.js';
 import type { PlanLimits } from '../plans/plan-limits.service.js';
 import type { TenantErps } from '../tenants/tenant-erps.js';
 import { JobCommands } from './job-commands.service.js';
@@ -27,6 +28,7 @@ export function composeJobs(d: {
   audit: AuditLog;
   clock: Clock;
   objects: ObjectStore;
+  branches?: Pick<BranchesService, 'scope'>;
 }): JobsFeature {
   const reader = new JobsReader(d);
   return {

@@ -30,7 +30,8 @@ export function registerJobRoutes(app: FastifyInstance, catalogue: RouteCatalogu
     ...base,
     method: 'GET',
     url: '/jobs',
-    summary: 'Jobs by day, range, technician and stage; technicians in route order (a technician sees their own)',
+    summary:
+      'Jobs by day, range, technician, stage and branch; technicians in route order (a technician sees their own)',
     preHandler: anyone,
     query: s.listQuery,
     handler: ({ query }, req) => reader.list(principalOf(req), query),

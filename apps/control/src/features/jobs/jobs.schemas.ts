@@ -31,6 +31,7 @@ export const listQuery = z
     to: dateOrInstant.optional(),
     technician_id: id.optional(),
     stage: z.enum(STAGE_KEYS).optional(),
+    branch: z.uuid({ error: 'must be a branch id' }).optional(),
     ...pageQuery,
   })
   .refine((q) => !(q.date && (q.from || q.to)), {

@@ -8,6 +8,7 @@ import type { Domain, Erp } from '@platform/erp';
 import { AppError } from '@platform/kernel';
 
 import type { Principal } from '../auth/principal.js';
+import type { BranchesService } from '../branches/branches.service.js';
 import type { TenantErps } from '../tenants/tenant-erps.js';
 import { pageOfOrders, PLATFORM_ORDERS, readOrders, shape, toErpTime } from './erp/fsm-orders.js';
 import { fsmStages } from './erp/fsm-stages.js';
@@ -21,6 +22,8 @@ export interface JobListFilter {
   to?: string | undefined;
   technician_id?: string | undefined;
   stage?: StageKey | undefined;
+  /** A branch: jobs whose address's ZIP it serves (and always the branches a person is limited to). */
+  branch?: string | undefined;
   page: number;
   page_size: number;
 }
@@ -36,7 +39,9 @@ const DAY = 86_400_000;
 const isDate = (s: string) => /^\d{4}-\d{2}-\d{2}$/.test(s);
 
 export class JobsReader {
-  constructor(private readonly deps: { db: Db; erps: TenantErps }) {}
+  constructor(
+    private readonly deps: { db: Db; erps: TenantErps; branches?: Pick<BranchesService, 'scope'> | undefined },
+  ) {}
 
   /** SEAM for search and customers: the platform job of each of these ERP orders (orders made elsewhere are absent). */
   async idsForOrders(tenantId: string, orderIds: number[]): Promise<Map<number, string>> {
@@ -68,6 +73,8 @@ export class JobsReader {
     if (scope.person !== undefined) domain.push(['person_id', '=', scope.person]);
     if (scope.wanted !== undefined) domain.push(['person_id', '=', scope.wanted]);
     if (f.stage) domain.push(['stage_id', 'in', (await fsmStages(erp)).idsOf(f.stage)]);
+    const branch = this.deps.branches ? await this.deps.branches.scope(p, 'location_id.zip', f.branch) : null;
+    if (branch) domain.push(...branch);
     const from = f.date ?? f.from;
     const to = f.date ?? f.to;
     if (from) domain.push(['scheduled_date_start', '>=', toErpTime(from)]);

@@ -9,6 +9,7 @@
 import { ApiError, call, postJson } from '../field/api.js';
 import { $, uuid } from '../shared/dom.js';
 import { type BoardJob, boardView, jobTitle } from './board.view.js';
+import { branchChanged, branchFilterHtml, branchQuery, loadBranches } from './branch-filter.js';
 import { type CalendarMode, calendarPageHtml, daysOf, localDate } from './calendar.view.js';
 import { enableDragDrop } from './drag-drop.js';
 import { explain, say, technicians } from './office-common.js';
@@ -122,17 +123,18 @@ export const dispatchPage: OfficePage = {
     const days = daysOf(view === 'week' ? 'week' : 'day', day);
     const from = new Date(`${days[0]}T00:00`).toISOString();
     const to = new Date(new Date(`${days[days.length - 1]}T00:00`).getTime() + 86_400_000).toISOString();
-    const [today, waiting, techs] = await Promise.all([
+    const [today, waiting, techs, branches] = await Promise.all([
       call<{ items: BoardJob[] }>(
         view === 'list'
-          ? `/jobs?date=${day}&page_size=100`
-          : `/jobs?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}&page_size=100`,
+          ? `/jobs?date=${day}&page_size=100${branchQuery()}`
+          : `/jobs?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}&page_size=100${branchQuery()}`,
       ),
-      call<{ items: BoardJob[] }>('/jobs?stage=new&page_size=100'),
+      call<{ items: BoardJob[] }>(`/jobs?stage=new&page_size=100${branchQuery()}`),
       technicians(),
+      loadBranches(),
     ]);
     shown = [...today.items, ...waiting.items.filter((w) => !today.items.some((t) => t.id === w.id))];
-    app.innerHTML =
+    const page =
       view === 'list'
         ? boardView(day, today.items, waiting.items, techs, dropTime, msg)
         : calendarPageHtml({
@@ -145,6 +147,8 @@ export const dispatchPage: OfficePage = {
             editing: editing ? job(editing) : undefined,
             msg,
           });
+    // The branch filter sits under the page's heading.
+    app.innerHTML = page.replace('</h1>', `</h1>${branchFilterHtml(branches)}`);
     if (!wired) {
       wired = true;
       enableDragDrop(app, (id, target) => dropped(app, id, target));
@@ -153,10 +157,12 @@ export const dispatchPage: OfficePage = {
   async submit(form, app) {
     if (form.id !== 'day-form') return;
     day = $<HTMLInputElement>('#day')!.value || day;
-    history.replaceState(null, '', `?${asked ? `view=${asked}&` : ''}day=${day}`);
+    const branch = new URLSearchParams(location.search).get('branch');
+    history.replaceState(null, '', `?${asked ? `view=${asked}&` : ''}day=${day}${branch ? `&branch=${branch}` : ''}`);
     await this.show(app);
   },
   async change(el, app) {
+    if (branchChanged(el)) return this.show(app);
     if (el.id === 'drop-time') dropTime = el.value;
     const j = el.dataset.assign && el.value ? job(el.dataset.assign) : undefined;
     if (!j) return;

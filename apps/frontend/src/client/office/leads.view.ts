@@ -22,11 +22,6 @@ export interface Lead {
   branch?: { id: string; name: string } | null;
 }
 
-export interface BranchOption {
-  id: string;
-  name: string;
-}
-
 export interface Stage {
   id: number;
   name: string;
@@ -41,22 +36,7 @@ const attributionLine = (a: Record<string, string | null>) =>
 /** Where the lead came from: its form source, else its origin tag, which every web lead carries. */
 const originOf = (l: Lead) => l.source ?? l.tags?.find((t) => /^(SITE|LP): /.test(t)) ?? 'unknown source';
 
-/** The branch filter, when the company has two branches or more (`branch` is the chosen one). */
-function branchFilter(branches: BranchOption[], branch: string): string {
-  if (branches.length < 2) return '';
-  const options = branches
-    .map((b) => `<option value="${h(b.id)}"${b.id === branch ? ' selected' : ''}>${h(b.name)}</option>`)
-    .join('');
-  return `<div class="row"><label for="lead-branch">Branch</label><select id="lead-branch" data-lead-branch="1" style="width:auto"><option value="">All branches</option>${options}</select></div>`;
-}
-
-export function leadsView(
-  leads: Lead[],
-  stages: Stage[],
-  msg = '',
-  branches: BranchOption[] = [],
-  branch = '',
-): string {
+export function leadsView(leads: Lead[], stages: Stage[], msg = '', filter = ''): string {
   const rows = leads.map((l) => {
     const tel = (l.phone ?? '').replace(/[^+\d]/g, '');
     const options = stages
@@ -76,5 +56,5 @@ export function leadsView(
         : '<span class="pill">Opportunity</span>'
     }</div></li>`;
   });
-  return `<h1>Leads inbox</h1>${branchFilter(branches, branch)}<p id="office-msg" role="status">${h(msg)}</p>${rows.length ? `<ul class="plain">${rows.join('')}</ul>` : '<p>No leads.</p>'}`;
+  return `<h1>Leads inbox</h1>${filter}<p id="office-msg" role="status">${h(msg)}</p>${rows.length ? `<ul class="plain">${rows.join('')}</ul>` : '<p>No leads.</p>'}`;
 }
