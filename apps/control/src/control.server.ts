@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ControlConfig } from './control.config.js';
 import { buildControlApp } from './control.http-app.js';
 import { composeControl, type ControlDeps } from './deps.js';
+import { noChargeBilling } from './features/plans/billing.port.js';
 
 export interface RunningControl {
   url: string;
@@ -29,7 +30,7 @@ export async function startControl(config: ControlConfig, opts: StartControlOpti
     host: config.CONTROL_HOST,
     port: config.CONTROL_PORT,
     build: async (db) => {
-      const deps = composeControl(config, db);
+      const deps = composeControl(config, db, { billing: noChargeBilling((f, m) => logger.info(f, m)) });
       const app = await buildControlApp(deps, {
         logger,
         bodyLimit: config.BODY_LIMIT_BYTES,

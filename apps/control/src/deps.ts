@@ -37,6 +37,8 @@ import { composeJobs, type JobsFeature } from './features/jobs/jobs.compose.js';
 import { composeControlMetrics, type ControlMetrics } from './features/metrics/control-metrics.js';
 import { observedTenantErps } from './features/metrics/observed-tenant-erps.js';
 import { composeConsole, type ConsoleServices } from './features/onboarding/console.compose.js';
+import { type BillingPort, noChargeBilling } from './features/plans/billing.port.js';
+import { PlanChanges } from './features/plans/plan-changes.service.js';
 import { PlanLimits } from './features/plans/plan-limits.service.js';
 import type { PortalService } from './features/portal/portal.service.js';
 import { PortalLinks } from './features/portal/portal-links.js';
@@ -60,6 +62,8 @@ export interface ControlDeps extends ConsoleServices {
   /** Named readiness checks for /health/ready beyond the database (each rejects when not ready). */
   readiness: Record<string, () => Promise<void>>;
   tokenKeys: AccessTokenKeys;
+  /** The owner's change of plan (checked, audited, then told to the billing port). */
+  planChanges: PlanChanges;
   /** A tenant's branches (multi_location): service areas by ZIP, people limited to theirs. */
   branches: BranchesService;
   plans: PlanLimits;
@@ -117,6 +121,8 @@ export interface ComposeControlOptions {
   databases?: () => ErpDatabases;
   /** Sign-up's bot check (tests: a verifier of their own). */
   captcha?: CaptchaVerifier;
+  /** Where a plan change would be charged (default: the no-charge log driver, silent). */
+  billing?: BillingPort;
 }
 
 function lazySecretBox(make: () => SecretBox): SecretBox {
@@ -199,12 +205,9 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
     depositPercent: config.QUOTE_DEPOSIT_PERCENT,
     onAccepted: (tenantId, leadId) => pipeline.follow(tenantId, leadId, 'accepted'),
   });
-  const integrations = new IntegrationSettingsService(
-    db,
-    box,
-    (raw) => normalizeSmsPhone(raw, config.SMS_DEFAULT_REGION),
-    chatOrigins(config.CHAT_ALLOWED_ORIGINS),
-  );
+  const normalizePhone = (raw: string) => normalizeSmsPhone(raw, config.SMS_DEFAULT_REGION);
+  const chatAllowed = chatOrigins(config.CHAT_ALLOWED_ORIGINS);
+  const integrations = new IntegrationSettingsService(db, box, normalizePhone, chatAllowed);
   const branches = new BranchesService(db, plans, audit);
   const crm = new CrmService(db, erps, audit, branches);
   const sending = new QuoteSending(
@@ -215,7 +218,7 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
     links,
     audit,
     email,
-    { lineOf: defaultSmsLineOf(integrations), normalize: (raw) => normalizeSmsPhone(raw, config.SMS_DEFAULT_REGION) },
+    { lineOf: defaultSmsLineOf(integrations), normalize: normalizePhone },
     {
       tenantsHost: config.TENANTS_HOST,
       portalLinkDays: config.PORTAL_LINK_TTL_DAYS,
@@ -283,6 +286,7 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
     resolver,
     ...console,
     branches,
+    planChanges: new PlanChanges(db, plans, audit, opts.billing ?? noChargeBilling(), () => clock.now()),
     box,
     publicOrigins,
     tenantErps,

@@ -47,18 +47,7 @@ export function registerPlanRoutes(app: FastifyInstance, catalogue: RouteCatalog
     params: uuidParam('id'),
     body: z.strictObject({ plan: z.enum(PLAN_IDS) }),
     handler: async ({ params, body }, req) => {
-      const p = assertOwnTenant(req, params.id);
-      await withTenant(deps.db, params.id, async (tx) => {
-        const { from: before } = await deps.plans.changeFitting(tx, params.id, body.plan);
-        await deps.audit.record(tx, {
-          tenantId: params.id,
-          actor: { kind: 'user', id: p.userId },
-          action: 'plan.change',
-          target: { type: 'tenant', id: params.id },
-          ip: req.ip,
-          detail: { from: before, to: body.plan },
-        });
-      });
+      await deps.planChanges.change(assertOwnTenant(req, params.id), body.plan, req.ip);
       return view(params.id);
     },
   });
