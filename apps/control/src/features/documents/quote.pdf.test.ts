@@ -3,6 +3,9 @@
  * eighths, the totals in the tenant's currency, the letterhead; a 60-window quote runs onto more pages,
  * each with the table's header and its page number.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
 import type { QuoteView } from '@platform/contracts/quote.js';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
@@ -11,6 +14,8 @@ import type { DocumentBrand } from './pdf-layout.js';
 import { firstPagePng, pdfPages } from './pdf-reader.test-support.js';
 import { renderQuotePdf } from './quote.pdf.js';
 
+/** Where pages rendered for a person to look at go (with the browser tests' screenshots). */
+const SHOTS = join(process.cwd(), 'test-results', 'documents');
 const ROOMS = ['Kitchen', 'Den', 'Bedroom', 'Nursery', 'Office', 'Hallway'];
 
 function quoteOf(n: number): QuoteView {
@@ -94,6 +99,10 @@ describe('the quote PDF', () => {
     pages.forEach((p, i) => expect(p).toContain(`Page ${i + 1} of ${pages.length}`));
     const text = pages.join('\n');
     for (let i = 1; i <= 60; i++) expect(text).toMatch(new RegExp(`\\b${ROOMS[(i - 1) % 6]} ${i}\\b`));
-    expect(firstPagePng(pdf).subarray(1, 4).toString('latin1')).toBe('PNG');
+    // Page 1 as a reader sees it, kept beside the browser tests' screenshots to be looked at.
+    const png = firstPagePng(pdf);
+    expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+    mkdirSync(SHOTS, { recursive: true });
+    writeFileSync(join(SHOTS, 'quote-60-windows-page1.png'), png);
   });
 });
