@@ -56,6 +56,15 @@ describe('a won order delivered to Google Ads', () => {
     ]);
   });
 
+  it('a redelivered row is counted once: Google refuses the same click and time again', async () => {
+    const sender = googleAdsSenderOf(env());
+    const p = won({ eventId: 'order-won:tenant-a:43', saleOrderId: 43, gbraid: 'gbraid-a', gclid: undefined });
+    expect(await deliverOrderWon(sender, p)).toEqual({ google: 'sent' });
+    expect(await deliverOrderWon(sender, p)).toEqual({ google: 'already_sent' });
+    expect(ads.uploads).toHaveLength(1);
+    expect(ads.uploads[0]!.conversions[0]).toMatchObject({ gbraid: 'gbraid-a', orderId: 'order-won:tenant-a:43' });
+  });
+
   it('sends nothing without Google Ads settings or without a click id', async () => {
     expect(await deliverOrderWon(googleAdsSenderOf({ ...env(), GOOGLE_ADS_CUSTOMER_ID: undefined }), won())).toEqual({
       google: 'not_configured',

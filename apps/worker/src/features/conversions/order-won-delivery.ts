@@ -11,6 +11,8 @@ import { type OfflineClickConversion, type OfflineConversionsSender, ProviderErr
 export type OrderWonOutcome =
   { google: 'sent' } | { google: 'rejected'; code: string } | { google: 'not_configured' | 'no_click_id' };
 
+const ALREADY_EXISTS = 'CLICK_CONVERSION_ALREADY_EXISTS';
+
 function clickOf(p: OrderWonPayload): OfflineClickConversion['click'] | undefined {
   if (p.gclid) return { gclid: p.gclid };
   if (p.gbraid) return { gbraid: p.gbraid };
@@ -30,7 +32,10 @@ export async function deliverOrderWon(
       { click, occurredAt: new Date(p.wonAt), valueMinor: p.valueMinor, currency: p.currency, orderId: p.eventId },
     ]);
     const refused = r.rejected[0];
-    return refused ? { google: 'rejected', code: refused.code } : { google: 'sent' };
+    if (!refused) return { google: 'sent' };
+    // A redelivery after a lost answer: Google already counts this click at this time.
+    if (refused.code === ALREADY_EXISTS) return { google: 'already_sent' };
+    return { google: 'rejected', code: refused.code };
   } catch (e) {
     if (e instanceof ProviderError && !e.retryable) throw new PermanentFailure(`${e.kind}: ${e.message}`, { cause: e });
     throw e;

@@ -3,7 +3,8 @@
  * `POST /{version}/customers/{customerId}:uploadClickConversions`. It checks the headers and the shape
  * Google checks, records each accepted upload, and answers like Google: `results[]` aligned with the
  * request (an empty object for a refused row) and `partialFailureError` locating refused rows, e.g. a
- * click id that is not in `knownClickIds` (`UNPARSEABLE_GCLID`, as Google answers an unknown gclid).
+ * click id that is not in `knownClickIds` (`UNPARSEABLE_GCLID`, as Google answers an unknown gclid) or a
+ * click and time already uploaded (`CLICK_CONVERSION_ALREADY_EXISTS`).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -36,6 +37,9 @@ const FAILURE_TYPE = 'type.googleapis.com/google.ads.googleads.v21.errors.Google
 
 type Answer = { status: number; body: unknown };
 
+const seenKey = (c: Record<string, unknown>): string =>
+  JSON.stringify([c.conversionAction, c.gclid ?? c.gbraid ?? c.wbraid, c.conversionDateTime]);
+
 const requestError = (status: number, grpc: string, key: string, code: string, message: string): Answer => ({
   status,
   body: {
@@ -48,8 +52,12 @@ const requestError = (status: number, grpc: string, key: string, code: string, m
   },
 });
 
-/** The first problem Google would report for row `c`, or null. */
-function rowProblem(c: Record<string, unknown>, known: Set<string> | undefined): [string, string, string] | null {
+/** The first problem Google would report for row `c`, or null. `seen`: click+time of conversions already recorded. */
+function rowProblem(
+  c: Record<string, unknown>,
+  known: Set<string> | undefined,
+  seen: Set<string>,
+): [string, string, string] | null {
   const ids = (['gclid', 'gbraid', 'wbraid'] as const).filter((k) => typeof c[k] === 'string' && c[k] !== '');
   if (ids.length !== 1) return ['conversionUploadError', 'ONE_CLICK_ID_REQUIRED', 'Exactly one click id is required.'];
   const id = c[ids[0] as string] as string;
@@ -61,10 +69,22 @@ function rowProblem(c: Record<string, unknown>, known: Set<string> | undefined):
     return ['conversionUploadError', 'INVALID_CONVERSION_VALUE', 'conversionValue and currencyCode are required.'];
   if (known && !known.has(id))
     return ['conversionUploadError', 'UNPARSEABLE_GCLID', 'The click id could not be decoded.'];
+  if (seen.has(seenKey(c)))
+    return [
+      'conversionUploadError',
+      'CLICK_CONVERSION_ALREADY_EXISTS',
+      'Same click and conversionDateTime as an existing conversion.',
+    ];
   return null;
 }
 
-function handle(req: IncomingMessage, raw: string, opts: LocalGoogleAdsOptions, uploads: RecordedUpload[]): Answer {
+function handle(
+  req: IncomingMessage,
+  raw: string,
+  opts: LocalGoogleAdsOptions,
+  uploads: RecordedUpload[],
+  seen: Set<string>,
+): Answer {
   const m = req.method === 'POST' ? PATH.exec(req.url ?? '') : null;
   if (!m) return requestError(404, 'NOT_FOUND', 'requestError', 'RESOURCE_NOT_FOUND', 'No such method.');
   if (req.headers.authorization !== `Bearer ${opts.accessToken}`)
@@ -91,7 +111,7 @@ function handle(req: IncomingMessage, raw: string, opts: LocalGoogleAdsOptions, 
   const known = opts.knownClickIds ? new Set(opts.knownClickIds) : undefined;
   const errors: unknown[] = [];
   const results = rows.map((c, index) => {
-    const p = rowProblem(c, known);
+    const p = rowProblem(c, known, seen);
     if (!p)
       return {
         gclid: c.gclid,
@@ -108,6 +128,7 @@ function handle(req: IncomingMessage, raw: string, opts: LocalGoogleAdsOptions, 
     return {};
   });
   const accepted = rows.filter((_, i) => Object.keys(results[i] ?? {}).length > 0);
+  for (const c of accepted) seen.add(seenKey(c));
   if (accepted.length > 0) {
     const login = req.headers['login-customer-id'];
     uploads.push({
@@ -128,11 +149,13 @@ function handle(req: IncomingMessage, raw: string, opts: LocalGoogleAdsOptions, 
 
 export async function startLocalGoogleAds(opts: LocalGoogleAdsOptions): Promise<RunningLocalGoogleAds> {
   const uploads: RecordedUpload[] = [];
+  // Google refuses the same click and conversion time twice (CLICK_CONVERSION_ALREADY_EXISTS).
+  const seen = new Set<string>();
   const server = createServer((req, res: ServerResponse) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const a = handle(req, Buffer.concat(chunks).toString('utf8'), opts, uploads);
+      const a = handle(req, Buffer.concat(chunks).toString('utf8'), opts, uploads, seen);
       res.writeHead(a.status, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(a.body));
     });
   });
