@@ -9,7 +9,9 @@ import { PermanentFailure } from '@platform/outbox';
 import { type OfflineClickConversion, type OfflineConversionsSender, ProviderError } from '@platform/providers';
 
 export type OrderWonOutcome =
-  { google: 'sent' } | { google: 'rejected'; code: string } | { google: 'not_configured' | 'no_click_id' };
+  | { google: 'sent' | 'already_sent' }
+  | { google: 'rejected'; code: string }
+  | { google: 'not_configured' | 'no_click_id' };
 
 const ALREADY_EXISTS = 'CLICK_CONVERSION_ALREADY_EXISTS';
 
