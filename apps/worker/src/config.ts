@@ -5,6 +5,8 @@ import { type EnvSource, readConfig, sharedEnvShape } from '@platform/kernel';
 import { domainCheckEnvShape } from '@platform/tenancy';
 import { z } from 'zod';
 
+import { googleAdsEnvShape, refineGoogleAds } from './features/conversions/google-ads.config.js';
+
 const int = (min: number, max: number) =>
   z.coerce.number().int('must be an integer').min(min, `must be at least ${min}`).max(max, `must be at most ${max}`);
 
@@ -56,6 +58,7 @@ export const workerEnvSchema = z
     META_GRAPH_URL: z.url().default('https://graph.facebook.com'),
     META_TEST_EVENT_CODE: z.string().optional(),
     ...emailEnvShape,
+    ...googleAdsEnvShape,
     META_DEFAULT_COUNTRY_CODE: z
       .string()
       .regex(/^\d{1,3}$/, 'must be a calling code such as 1')
@@ -76,6 +79,7 @@ export const workerEnvSchema = z
   })
   .superRefine((c, ctx) => {
     refineEmailConfig(c, ctx);
+    refineGoogleAds(c, ctx);
     if (Boolean(c.META_PIXEL_ID) !== Boolean(c.META_ACCESS_TOKEN))
       ctx.addIssue({
         code: 'custom',

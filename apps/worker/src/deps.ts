@@ -11,6 +11,7 @@ import {
   TOPIC_CONVERSION,
   TOPIC_ESTIMATE,
   TOPIC_HELPDESK,
+  TOPIC_ORDER_WON,
   TOPIC_SMS_INBOUND,
   TOPIC_SMS_SEND,
 } from '@platform/contracts';
@@ -48,6 +49,8 @@ import { createCertificateJob } from './features/certificates/certificates.job.j
 import { ChangeFeedRunner } from './features/change-feed/change-feed.runner.js';
 import { ChangeFeedService } from './features/change-feed/change-feed.service.js';
 import { deliverConversion } from './features/conversions/conversion-delivery.js';
+import { googleAdsSenderOf } from './features/conversions/google-ads.config.js';
+import { deliverOrderWon } from './features/conversions/order-won-delivery.js';
 import { requeueCertificate, tenantDomainCertificateHooks } from './features/domains/certificate-hookup.js';
 import { createDomainCheckJob } from './features/domains/domain-check.job.js';
 import { fanOutErpEvent } from './features/erp-events/erp-event-fanout.js';
@@ -135,6 +138,7 @@ export function buildHandlers(
       config.ERP_STRUCTURED_ATTRIBUTION === 'on',
     );
   const conversions = conversionsSender(config, logger);
+  const googleAds = googleAdsSenderOf(config);
   const accounting = accountingServices ?? workerAccountingServices(config, db, settings);
   return {
     [TOPIC_ESTIMATE]: async (row) => {
@@ -145,6 +149,7 @@ export function buildHandlers(
     },
     [TOPIC_HELPDESK]: (row) => leads(row.tenant_id).deliverHelpdesk(row.payload),
     [TOPIC_CONVERSION]: (row) => deliverConversion(conversions, row.payload),
+    [TOPIC_ORDER_WON]: (row) => deliverOrderWon(googleAds, row.payload),
     ...Object.fromEntries(ERP_EVENT_TOPICS.map((t) => [t, fanOut])),
     [TOPIC_SMS_SEND]: (row) => sms.deliver(row.tenant_id, row.payload.messageId),
     [TOPIC_SMS_INBOUND]: async (row) => sms.attachInbound(row.payload.messageId, await erpOfTenant(row.tenant_id)),

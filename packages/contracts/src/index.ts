@@ -1,5 +1,6 @@
 export * from './outbox-topics.js';
 export * from './outbox-payloads.js';
+export * from './order-won.js';
 export type { WebhookDeliveryView, WebhookEndpointView, WebhookEndpointWithSecret } from './webhook.js';
 export type {
   AccountingState,

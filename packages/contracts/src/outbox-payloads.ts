@@ -2,6 +2,7 @@
  * Topic → payload: the one map `enqueue` and the relay's handlers are typed by. A new topic is one
  * constant in outbox-topics.ts and one line here; a payload of the wrong shape does not compile.
  */
+import type { OrderWonPayload, TOPIC_ORDER_WON } from './order-won.js';
 import type {
   AccountingWebhookJob,
   ConversionPayload,
@@ -48,6 +49,7 @@ export interface OutboxPayloads {
   [TOPIC_EMAIL_BULK]: EmailJobPayload;
   [TOPIC_WEBHOOK_EVENT]: WebhookEventPayload;
   [TOPIC_WEBHOOK_DELIVERY]: WebhookDeliveryJob;
+  [TOPIC_ORDER_WON]: OrderWonPayload;
 }
 
 export type OutboxTopic = keyof OutboxPayloads;

@@ -80,6 +80,22 @@ export {
   type MetaServerEvent,
 } from './conversions/meta/meta-capi.client.js';
 export { createLogConversionsSender, type ConversionsLogger } from './conversions/log/log-conversions.sender.js';
+export {
+  OfflineConversionsError,
+  type OfflineClickConversion,
+  type OfflineConversionRejection,
+  type OfflineConversionsErrorKind,
+  type OfflineConversionsResult,
+  type OfflineConversionsSender,
+} from './conversions/offline-conversions.port.js';
+export {
+  createGoogleAdsConversionsSender,
+  GOOGLE_ADS_API_URL,
+  GOOGLE_ADS_API_VERSION,
+  googleAdsDateTime,
+  type GoogleAdsConversionsOptions,
+  type GoogleClickConversion,
+} from './conversions/google/google-ads-conversions.client.js';
 
 // Accounting (Xero protocol)
 export {

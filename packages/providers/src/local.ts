@@ -45,6 +45,12 @@ export {
   type LocalCapiRoutesOptions,
   type RunningLocalCapiReceiver,
 } from './conversions/local/local-capi.server.js';
+export {
+  startLocalGoogleAds,
+  type LocalGoogleAdsOptions,
+  type RecordedUpload as RecordedGoogleAdsUpload,
+  type RunningLocalGoogleAds,
+} from './conversions/google/local-google-ads.server.js';
 
 // Accounting (Xero protocol)
 export { signXeroPayload } from './accounting/xero/xero-webhook.js';

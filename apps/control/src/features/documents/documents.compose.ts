@@ -7,6 +7,7 @@ import type { ControlConfig } from '../../control.config.js';
 import type { AuditLog } from '../audit/audit-log.js';
 import type { JobsReader } from '../jobs/jobs.service.js';
 import type { PlanLimits } from '../plans/plan-limits.service.js';
+import type { CurrencyOf } from '../portal/order-won.js';
 import { PortalService } from '../portal/portal.service.js';
 import type { PortalLinks } from '../portal/portal-links.js';
 import type { LeadStageMover } from '../sales/quote-sending.service.js';
@@ -30,6 +31,7 @@ export function composePortalAndDocuments(
     links: PortalLinks;
     jobs: JobsReader;
     moveLead: LeadStageMover;
+    currencyOf: CurrencyOf;
   },
 ): { portal: PortalService; documents: DocumentsService } {
   const portal = new PortalService(
@@ -42,6 +44,7 @@ export function composePortalAndDocuments(
     d.audit,
     { signatureMaxBytes: config.PORTAL_SIGNATURE_MAX_BYTES },
     d.moveLead,
+    d.currencyOf,
   );
   const documents = new DocumentsService({
     ...{ db: d.db, plans: d.plans, objects: d.objects, audit: d.audit, quotes: d.quotes, portal, jobs: d.jobs },

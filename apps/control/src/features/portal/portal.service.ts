@@ -19,6 +19,7 @@ import type { LeadStageMover } from '../sales/quote-sending.service.js';
 import type { QuotesService } from '../sales/quotes.service.js';
 import { confirmOrder, postNote } from '../sales/sales-erp.js';
 import type { TenantErps } from '../tenants/tenant-erps.js';
+import { type CurrencyOf, enqueueOrderWon, orderWon } from './order-won.js';
 import { type PortalAction, type PortalLinks } from './portal-links.js';
 import type { PortalLinkRow } from './portal-links.repo.js';
 import { decodeSignature } from './signature.js';
@@ -43,6 +44,8 @@ export class PortalService {
     private readonly opts: PortalOptions,
     /** Moves the quote's lead along the pipeline (PipelineService.follow); never fails an acceptance. */
     private readonly moveLead: LeadStageMover = async () => undefined,
+    /** The tenant's currency, for the won order's conversion job (order-won.ts). */
+    private readonly currencyOf: CurrencyOf = async () => 'USD',
   ) {}
 
   /** The live link of the token within the host's tenant, allowed to do `action`; else the one 404. */
@@ -122,6 +125,8 @@ export class PortalService {
     const erp = await this.erps.forTenant(l.tenant_id);
     await confirmOrder(erp, q.sale_order_id);
     const at = this.clock.now();
+    // The ad platforms never fail an acceptance: an order unread is a conversion not sent.
+    const won = await orderWon(erp, this.currencyOf, l.tenant_id, q.sale_order_id, at).catch(() => null);
     const answer = await withTenant(this.db, l.tenant_id, async (tx) => {
       await this.links.markAccepted(tx, l.id, { at, name: body.name, signatureKey });
       await this.record(tx, l, 'portal.quote.accept', ip, {
@@ -144,6 +149,7 @@ export class PortalService {
           accepted_by: a.accepted.name,
         },
       });
+      if (won) await enqueueOrderWon(tx, l.tenant_id, won);
       if (key) await storeAnswer(tx, l.tenant_id, route, key, { fingerprint: fp, outcome: 'updated', response: a });
       return a;
     });
