@@ -234,8 +234,7 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
   const { portal, documents } = composePortalAndDocuments(config, {
     ...{ db, clock, erps, plans, audit, objects, quotes, links, jobs: jobs.reader },
     moveLead: (tenantId, leadId, event) => pipeline.follow(tenantId, leadId, event),
-    // Called at an acceptance, long after `console` (below) is made.
-    currencyOf: async (tenantId) => (await console.settings.get(tenantId)).currency,
+    currencyOf: async (tenantId) => (await console.settings.get(tenantId)).currency, // at an acceptance: later
   });
   // Provisioning and the lifecycle commands reach the embedded ERP's `db` service the same way.
   const erpAccess = { db, box, databases, erpTimeoutMs: config.ERP_TIMEOUT_MS, audit, onRoutingChanged };
