@@ -69,29 +69,16 @@ export class BranchesService {
    * given; null when nothing narrows it (no branches, or an owner or admin asking for all).
    */
   async scope(p: Principal, field: string, branchId?: string): Promise<Domain | null> {
-    const all = await this.list(p.tenantId);
-    if (!all.length) {
-      if (branchId) throw notFound();
-      return null;
-    }
-    const mine = ['owner', 'admin'].includes(p.role) ? [] : all.filter((b) => b.member_ids.includes(p.userId));
-    const visible = mine.length ? mine : all;
-    if (branchId) {
-      const b = visible.find((x) => x.id === branchId);
-      if (!b) throw notFound();
-      return branchDomain(all, [b], field);
-    }
-    return mine.length ? branchDomain(all, mine, field) : null;
+    return (await this.lens(p, field, branchId)).domain;
   }
 
-  /** A function naming the branch of a ZIP, for lists (undefined when the tenant has no branches). */
-  async labeller(tenantId: string): Promise<((zip: unknown) => { id: string; name: string } | null) | undefined> {
-    const all = await this.list(tenantId);
-    if (!all.length) return undefined;
-    return (zip) => {
-      const b = branchOfZip(all, typeof zip === 'string' ? zip : null);
-      return b ? { id: b.id, name: b.name } : null;
-    };
+  /**
+   * `scope` and a function naming the branch of a ZIP (absent when the tenant has no branches), from
+   * one read of the branches: what a list needs.
+   */
+  async lens(p: Principal, field: string, branchId?: string): Promise<BranchLens> {
+    const all = await this.list(p.tenantId);
+    return { domain: domainOf(all, p, field, branchId), label: all.length ? labelOf(all) : undefined };
   }
 
   private async one(tenantId: string, id: string): Promise<repo.BranchRow> {
@@ -134,3 +121,29 @@ export class BranchesService {
     });
   }
 }
+
+export interface BranchLens {
+  domain: Domain | null;
+  label?: ((zip: unknown) => { id: string; name: string } | null) | undefined;
+}
+
+/** The domain of `scope` from the tenant's branches `all`. */
+function domainOf(all: repo.BranchRow[], p: Principal, field: string, branchId?: string): Domain | null {
+  if (!all.length) {
+    if (branchId) throw notFound();
+    return null;
+  }
+  const mine = ['owner', 'admin'].includes(p.role) ? [] : all.filter((b) => b.member_ids.includes(p.userId));
+  const visible = mine.length ? mine : all;
+  if (branchId) {
+    const b = visible.find((x) => x.id === branchId);
+    if (!b) throw notFound();
+    return branchDomain(all, [b], field);
+  }
+  return mine.length ? branchDomain(all, mine, field) : null;
+}
+
+const labelOf = (all: repo.BranchRow[]) => (zip: unknown) => {
+  const b = branchOfZip(all, typeof zip === 'string' ? zip : null);
+  return b ? { id: b.id, name: b.name } : null;
+};

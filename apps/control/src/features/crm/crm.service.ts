@@ -71,7 +71,7 @@ export class CrmService {
     private readonly db: Db,
     private readonly erps: TenantErps,
     private readonly audit: AuditLog,
-    private readonly branches?: Pick<BranchesService, 'scope' | 'labeller'>,
+    private readonly branches?: Pick<BranchesService, 'lens'>,
   ) {}
 
   /**
@@ -80,8 +80,7 @@ export class CrmService {
    */
   async list(p: Principal, f: crm.LeadFilter & { branch?: string }, page: number, pageSize: number) {
     const { branch, ...filter } = f;
-    const scope = this.branches ? await this.branches.scope(p, 'zip', branch) : null;
-    const label = await this.branches?.labeller(p.tenantId);
+    const { domain: scope, label } = this.branches ? await this.branches.lens(p, 'zip', branch) : { domain: null };
     const erp = await this.erps.forTenant(p.tenantId);
     const { rows, total, tags } = await crm.searchLeads(
       erp,
