@@ -73,7 +73,8 @@ ${log ? `<section aria-label="Delivery log of ${h(host(e.url))}"><h4>Delivery lo
 
 const addFormHtml = () =>
   `<form id="webhook-form" class="card" novalidate><h2 style="margin-top:0">Add an endpoint</h2>
-<label for="wh-url">Receiver URL (https)</label><input id="wh-url" type="url" data-field="url" aria-describedby="wh-url-err" placeholder="https://example.com/webhooks" required maxlength="2000">${errSlot('wh-url', 'url')}
+<label for="wh-url">Receiver URL (https)</label><input id="wh-url" type="url" data-field="url" aria-describedby="wh-url-help wh-url-err" placeholder="https://example.com/webhooks" required maxlength="2000">
+<p class="muted" id="wh-url-help">A public https address. On a local install (npm start) an http address on this computer, such as http://127.0.0.1:9000/hooks, is allowed for trying it out.</p>${errSlot('wh-url', 'url')}
 <fieldset data-field="events" aria-describedby="wh-events-err"><legend>Events</legend>${WEBHOOK_EVENT_TYPES.map(
     (t, i) =>
       `<label class="check"><input type="checkbox" name="events" value="${t}"${i === 0 ? ' checked' : ''}> ${t}</label>`,
