@@ -58,6 +58,8 @@ export async function buildLandingApp(deps: LandingDeps, opts: LandingAppOptions
       siteName: deps.siteName,
       captcha: deps.captchaScript,
       ...(deps.siteUrl ? { publicUrl: deps.siteUrl } : {}),
+      ...(deps.websites ? { websites: deps.websites } : {}),
+      tenantsHost: deps.tenantsHost,
     });
   return app;
 }

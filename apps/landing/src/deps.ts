@@ -8,6 +8,7 @@ import { randomToken } from '@platform/kernel';
 import { type CaptchaVerifier, createSiteverifyVerifier, GOOGLE_SITEVERIFY_URL } from '@platform/providers';
 import { createEmbeddedBotCheck, type EmbeddedBotCheck } from '@platform/providers/local';
 import { TenantHostResolver } from '@platform/tenancy';
+import type { WebsiteSnapshotSource } from '@platform/website';
 
 import type { LandingConfig } from './config.js';
 import { CapiBridgeService } from './features/conversions/capi-bridge.service.js';
@@ -30,6 +31,10 @@ export interface LandingDeps {
   localCaptcha: EmbeddedBotCheck | null;
   /** /metrics (requests, process); METRICS_TOKEN or loopback only. */
   metrics: MetricsOptions;
+  /** Tenants' site snapshots; absent, a tenant's site is its name and the default copy (docs/website.md). */
+  websites?: WebsiteSnapshotSource;
+  /** TENANTS_HOST: a tenant's `<slug>.<TENANTS_HOST>` is its primary host when no snapshot names one. */
+  tenantsHost: string;
 }
 
 const LOCAL_HOSTNAMES = ['localhost', '127.0.0.1', '[::1]'];
@@ -50,7 +55,12 @@ export function landingHosts(config: LandingConfig): string[] {
   ];
 }
 
-export function composeLanding(config: LandingConfig, db: Db, onAccepted?: () => void): LandingDeps {
+export function composeLanding(
+  config: LandingConfig,
+  db: Db,
+  onAccepted?: () => void,
+  extra: { websites?: WebsiteSnapshotSource } = {},
+): LandingDeps {
   const allowed = config.CAPTCHA_ALLOWED_HOSTNAMES;
   let verifier: CaptchaVerifier;
   let localCaptcha: LandingDeps['localCaptcha'] = null;
@@ -100,5 +110,7 @@ export function composeLanding(config: LandingConfig, db: Db, onAccepted?: () =>
     captchaScript,
     localCaptcha,
     metrics: { registry: createMetricsRegistry('landing'), service: 'landing', token: config.METRICS_TOKEN },
+    ...(extra.websites ? { websites: extra.websites } : {}),
+    tenantsHost: config.TENANTS_HOST,
   };
 }

@@ -21,6 +21,7 @@ const cases: Array<[string, WithoutRaw<FormSource>]> = [
   ['local-texas/round-rock_inline', { kind: 'local_inline', fullSlug: 'texas/round-rock' }],
   // L1 inline: gallery / faq
   ['gallery_inline', { kind: 'page_inline', page: 'gallery' }],
+  ['home_inline', { kind: 'page_inline', page: 'home' }],
   ['faq_inline', { kind: 'page_inline', page: 'faq' }],
   // default
   ['lp_form_legacy', { kind: 'legacy_default', defaulted: false }],
@@ -191,7 +192,7 @@ describe('parseFormSource', () => {
 
   it.each([
     'something-else',
-    'home_inline', // only gallery / faq have a bare inline value
+    'about_inline', // only gallery / faq (and a tenant site's home) have a bare inline value
     'product-_inline',
     'Product-Roller-Shades_inline', // values are lowercase
     'home_popup_hover', // not a trigger

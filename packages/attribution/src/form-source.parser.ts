@@ -53,7 +53,7 @@ export type CaptureLayer = 'L1' | 'L2' | 'L3' | 'L4' | 'LP2';
 export type FormSource =
   | { kind: 'product_inline'; raw: string; product: string }
   | { kind: 'local_inline'; raw: string; fullSlug: string }
-  | { kind: 'page_inline'; raw: string; page: 'gallery' | 'faq' }
+  | { kind: 'page_inline'; raw: string; page: 'gallery' | 'faq' | 'home' }
   /** `defaulted` is true when the value was absent or empty. */
   | { kind: 'legacy_default'; raw: string; defaulted: boolean }
   | {
@@ -78,7 +78,8 @@ export type FormSourceKind = FormSource['kind'];
 const SLUG = '[a-z0-9]+(?:[-/][a-z0-9]+)*';
 const PRODUCT_INLINE = new RegExp(`^product-(${SLUG})_inline$`);
 const LOCAL_INLINE = new RegExp(`^local-(${SLUG})_inline$`);
-const PAGE_INLINE = /^(gallery|faq)_inline$/;
+// `home_inline`: the inline form on a tenant site's home page (docs/website.md).
+const PAGE_INLINE = /^(gallery|faq|home)_inline$/;
 const LP_V2 = new RegExp(`^lp-(${SLUG})_(${LP_PLACEMENTS.join('|')})$`);
 const MAGNET = new RegExp(`^(${SLUG})_magnet_(pricing|lookbook)(_popup)?$`);
 const POPUP = new RegExp(
@@ -100,7 +101,7 @@ export function parseFormSource(value: string | undefined | null): FormSource {
   m = LOCAL_INLINE.exec(v);
   if (m) return { kind: 'local_inline', raw, fullSlug: m[1]! };
   m = PAGE_INLINE.exec(v);
-  if (m) return { kind: 'page_inline', raw, page: m[1] as 'gallery' | 'faq' };
+  if (m) return { kind: 'page_inline', raw, page: m[1] as 'gallery' | 'faq' | 'home' };
   m = LP_V2.exec(v);
   if (m) return { kind: 'lp_v2', raw, slug: m[1]!, placement: m[2] as LpPlacement };
   m = MAGNET.exec(v);

@@ -68,4 +68,6 @@ export const NO_SCRIPT_PAGE = {
     'Or turn JavaScript on and send the form again. For service on blinds or shades you already have, see our helpdesk.',
   /** Shown inside every form when JavaScript is off, before anyone types. */
   notice: 'This form needs JavaScript for its spam check. Without it, call us at {phone} or email {email}.',
+  /** The notice on a site that lists no phone or no email yet. */
+  noticeBare: 'This form needs JavaScript for its spam check. Please turn it on to send the form.',
 } as const;

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 import { build, transform } from 'esbuild';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
 const CLIENT_ENTRY = fileURLToPath(new URL('../client/main.ts', import.meta.url));
 const PUBLIC_DIR = fileURLToPath(new URL('../../public/', import.meta.url));
@@ -88,4 +89,17 @@ export function pickEncoding(accept: string | undefined): 'br' | 'gzip' | null {
   if (/\bbr\b/.test(a)) return 'br';
   if (/\bgzip\b/.test(a)) return 'gzip';
   return null;
+}
+
+/** Sends a prepared asset with its validator and best encoding (also used by bench/site for baselines). */
+export function sendAsset(req: FastifyRequest, reply: FastifyReply, a: Asset, cache: string): FastifyReply {
+  reply
+    .header('content-type', a.type)
+    .header('cache-control', cache)
+    .header('etag', a.etag)
+    .header('vary', 'accept-encoding');
+  if (req.headers['if-none-match'] === a.etag) return reply.code(304).send();
+  const enc = pickEncoding(req.headers['accept-encoding']);
+  if (enc) reply.header('content-encoding', enc);
+  return reply.send(enc === 'br' ? a.br : enc === 'gzip' ? a.gzip : a.body);
 }

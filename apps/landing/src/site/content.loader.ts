@@ -49,6 +49,8 @@ export interface SiteContent {
   aboutHtml: string;
   /** path -> L2 popup template value */
   popupPages: Map<string, string>;
+  /** False on a tenant's site without the helpdesk (the platform's own site always has it). */
+  helpdeskEnabled?: boolean;
 }
 
 /** A content mistake: the server does not start, and the message says which file and field. */

@@ -17,6 +17,8 @@ export const formSource = {
   localInline: (fullSlug: string): string => `local-${fullSlug}_inline`,
   galleryInline: 'gallery_inline',
   faqInline: 'faq_inline',
+  /** Only tenant sites have an inline form on the home page (the platform's home is popup only). */
+  homeInline: 'home_inline',
   lp: (slug: string, placement: LpPlacement): string => `lp-${slug}_${placement}`,
 } as const;
 

@@ -12,6 +12,21 @@ export interface Shell {
   content: SiteContent;
   /** Public origin (https://www.example.com) for canonical and Open Graph URLs; without it canonical is a path and og:url is left out. */
   publicUrl?: string;
+  /** A tenant's site (tenant-site.view.ts): its brand instead of the platform's defaults. */
+  brand?: Brand;
+}
+
+/** What differs between the platform's own site and a tenant's: the header, head and footer extras. */
+export interface Brand {
+  nav: [href: string, label: string][];
+  logoUrl: string | null;
+  faviconUrl: string | null;
+  /** `:root{...}` overriding the stylesheet's colours, already checked for contrast. */
+  themeCss: string;
+  /** The tenant's own Meta pixel: loaded on its pages only. */
+  pixelId: string | null;
+  social: { label: string; href: string }[];
+  legal: string;
 }
 
 export interface PageMeta {
@@ -26,6 +41,8 @@ export interface PageMeta {
   ogType?: 'website' | 'article';
   /** Pages that are answers, not content (404, the no-JavaScript page): no canonical, not indexed. */
   noindex?: boolean;
+  /** The whole <title> when the site's owner wrote one (a tenant's meta_title on its home). */
+  headTitle?: string;
 }
 
 /** Shared-link preview: 1200 x 630, public/img/share.png. */
@@ -41,7 +58,10 @@ function headTags(s: Shell, meta: PageMeta, title: string): Safe {
 <meta property="og:description" content="${meta.description}">
 <meta property="og:locale" content="en_US">
 ${
-  s.publicUrl
+  s.publicUrl && s.brand
+    ? html`<meta property="og:url" content="${abs(meta.path)}">
+<meta name="twitter:card" content="summary">`
+    : s.publicUrl
     ? html`<meta property="og:url" content="${abs(meta.path)}">
 <meta property="og:image" content="${abs(SHARE_IMAGE)}">
 <meta property="og:image:width" content="1200"><meta property="og:image:height" content="630">
@@ -52,9 +72,9 @@ ${
 }
 
 /** The main navigation. On phones it folds behind a Menu button (a native popover: works without the script). */
-function mainNav(current: string): Safe {
+function mainNav(current: string, nav: [string, string][]): Safe {
   return html`<button type="button" class="menu-toggle" popovertarget="site-menu" aria-controls="site-menu" aria-expanded="false"><span class="menu-icon" aria-hidden="true"></span>Menu</button>
-<nav aria-label="Main"><ul class="nav" id="site-menu" popover>${NAV.map(
+<nav aria-label="Main"><ul class="nav" id="site-menu" popover>${nav.map(
     ([href, label]) =>
       html`<li><a href="${href}"${href === current ? html` aria-current="page"` : ''}>${label}</a></li>`,
   )}</ul></nav>`;
@@ -72,10 +92,11 @@ const NAV: [string, string][] = [
 
 export function layout(s: Shell, meta: PageMeta, main: Safe, extra: Safe | '' = ''): string {
   const c = s.content.site;
-  const title = meta.path === '/' ? `${s.siteName} | ${c.tagline}` : `${meta.title} | ${s.siteName}`;
+  const title = meta.headTitle ?? (meta.path === '/' ? `${s.siteName} | ${c.tagline}` : `${meta.title} | ${s.siteName}`);
   const nav = meta.landing
     ? html`<a class="header-phone" href="tel:${c.phoneHref}">Call ${c.phone}</a>`
-    : mainNav(meta.path);
+    : mainNav(meta.path, s.brand?.nav ?? NAV);
+  const b = s.brand;
   const page = html`<!doctype html>
 <html lang="en">
 <head>
@@ -84,14 +105,14 @@ export function layout(s: Shell, meta: PageMeta, main: Safe, extra: Safe | '' = 
 <title>${title}</title>
 <meta name="description" content="${meta.description}">
 ${headTags(s, meta, title)}
-<link rel="icon" href="/favicon.svg" type="image/svg+xml">
-<style>${raw(s.css)}</style>
+${b?.faviconUrl ? html`<link rel="icon" href="${b.faviconUrl}">` : html`<link rel="icon" href="/favicon.svg" type="image/svg+xml">`}
+<style>${raw(s.css)}${raw(b?.themeCss ?? '')}</style>
 <script type="module" src="${s.scriptPath}"></script>
 </head>
 <body data-captcha-src="${s.captcha.scriptUrl}" data-captcha-key="${s.captcha.siteKey}" data-phone="${c.phone}"${meta.lpSlug ? html` data-lp-slug="${meta.lpSlug}"` : ''}>
 <a class="skip" href="#main">Skip to content</a>
 <header class="site-header"><div class="wrap header-row">
-<a class="brand" href="/"><img src="/img/logo.svg" width="32" height="32" alt=""> <span>${s.siteName}</span></a>
+<a class="brand" href="/"><img src="${b?.logoUrl ?? '/img/logo.svg'}" width="32" height="32" alt=""> <span>${s.siteName}</span></a>
 ${nav}
 </div></header>
 <main id="main">
@@ -99,6 +120,7 @@ ${main}
 </main>
 ${meta.landing ? landingFooter(s) : siteFooter(s)}
 ${extra}
+${b?.pixelId ? metaPixel(b.pixelId) : ''}
 </body>
 </html>`;
   return page.value.replaceAll(NO_SCRIPT_SLOT, noScriptNotice(s).value);
@@ -109,17 +131,38 @@ function noScriptNotice(s: Shell): Safe {
   const c = s.content.site;
   const [before, after] = NO_SCRIPT_PAGE.notice.split('{phone}') as [string, string];
   const [middle, end] = after.split('{email}') as [string, string];
+  // A tenant may have set no phone or email yet: the notice then says only what it can.
+  if (!c.phone || !c.email)
+    return html`<noscript><p class="form-alert">${NO_SCRIPT_PAGE.noticeBare}</p></noscript>`;
   return html`<noscript><p class="form-alert">${before}<a href="tel:${c.phoneHref}">${c.phone}</a>${middle}<a href="mailto:${c.email}">${c.email}</a>${end}</p></noscript>`;
+}
+
+/**
+ * Meta's standard pixel loader and PageView, for a tenant that set its own pixel id (the platform's
+ * site sends its conversions server-side only). The id is digits only (settings validate it), and is
+ * still escaped as a JS string.
+ */
+function metaPixel(id: string): Safe {
+  const js = JSON.stringify(id).replace(/</g, '\\u003c');
+  return html`<script>!function(f,b,e,v,n,t,s){if(f.fbq)return;n=f.fbq=function(){n.callMethod?n.callMethod.apply(n,arguments):n.queue.push(arguments)};if(!f._fbq)f._fbq=n;n.push=n;n.loaded=!0;n.version='2.0';n.queue=[];t=b.createElement(e);t.async=!0;t.src=v;s=b.getElementsByTagName(e)[0];s.parentNode.insertBefore(t,s)}(window,document,'script','https://connect.facebook.net/en_US/fbevents.js');fbq('init',${raw(js)});fbq('track','PageView');</script>
+<noscript><img height="1" width="1" style="display:none" alt="" src="https://www.facebook.com/tr?id=${id}&amp;ev=PageView&amp;noscript=1"></noscript>`;
 }
 
 function siteFooter(s: Shell): Safe {
   const c = s.content.site;
+  const contact = [
+    c.phone && html`<a href="tel:${c.phoneHref}">${c.phone}</a>`,
+    c.email && html`<a href="mailto:${c.email}">${c.email}</a>`,
+    c.address,
+    c.hours,
+    ...(s.brand?.social ?? []).map((l) => html`<a href="${l.href}" rel="me noopener">${l.label}</a>`),
+  ].filter(Boolean);
   return html`<footer class="site-footer"><div class="wrap footer-grid">
 <div><p class="footer-brand">${s.siteName}</p><p>${c.tagline}.</p>
-<p><a href="tel:${c.phoneHref}">${c.phone}</a><br><a href="mailto:${c.email}">${c.email}</a><br>${c.address}<br>${c.hours}</p></div>
+<p>${contact.map((x, i) => html`${i ? html`<br>` : ''}${x}`)}</p></div>
 <nav aria-label="Products"><h2>Products</h2><ul>${s.content.products.map((p) => html`<li><a href="/products/${p.slug}">${p.name}</a></li>`)}</ul></nav>
-<nav aria-label="Service areas"><h2>Service areas</h2><ul class="areas">${s.content.locations.map((l) => html`<li><a href="/areas/${l.slug}">${l.city}</a></li>`)}</ul></nav>
-</div><p class="wrap legal">&copy; ${new Date().getFullYear()} ${s.siteName}. Licensed and insured in Colorado.</p></footer>`;
+${s.content.locations.length ? html`<nav aria-label="Service areas"><h2>Service areas</h2><ul class="areas">${s.content.locations.map((l) => html`<li><a href="/areas/${l.slug}">${l.city}</a></li>`)}</ul></nav>` : ''}
+</div><p class="wrap legal">&copy; ${new Date().getFullYear()} ${s.siteName}. ${s.brand?.legal ?? 'Licensed and insured in Colorado.'}</p></footer>`;
 }
 
 function landingFooter(s: Shell): Safe {

@@ -102,7 +102,7 @@ export function helpdeskPage(c: SiteContent): PageBody {
     title: h.title,
     description: h.lead,
     body: html`<section class="hero"><div class="wrap"><h1>${h.title}</h1><p class="lead">${h.lead}</p>
-<p>Urgent? Call <a href="tel:${c.site.phoneHref}">${c.site.phone}</a>, ${c.site.hours}.</p></div></section>
+${c.site.phone ? html`<p>Urgent? Call <a href="tel:${c.site.phoneHref}">${c.site.phone}</a>${c.site.hours ? `, ${c.site.hours}` : ''}.</p>` : ''}</div></section>
 <section class="band"><div class="wrap narrow">${helpdeskForm(h.subjects)}</div></section>`,
   };
 }

@@ -1,11 +1,14 @@
 /**
- * The public website on the landing host. Pages are rendered once at start-up from content/ and
- * served from memory; /api/*, /health and the bot-check script belong to the landing app itself.
+ * The public website on the landing host. The platform's own pages are rendered once at start-up
+ * from content/; a tenant's host gets its own site, rendered from its snapshot on first request and
+ * cached (tenant-site.routes.ts). Both are served from memory; /api/*, /health and the bot-check
+ * script belong to the landing app itself.
  */
+import type { WebsiteSnapshotSource } from '@platform/website';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 import { closestPage, noScriptPage, notFoundPage } from './answer-pages.view.js';
-import { type Asset, buildClientBundle, buildCss, loadPublic, makeAsset, pickEncoding } from './assets.js';
+import { type Asset, buildClientBundle, buildCss, loadPublic, makeAsset, sendAsset } from './assets.js';
 import { ContentError, loadContent, type SiteContent } from './content.loader.js';
 import { formSource } from './form-sources.js';
 import { popupDialog } from './forms.view.js';
@@ -14,6 +17,9 @@ import { lpLegacyPage, lpV2Page } from './landing-pages.view.js';
 import { layout, type PageMeta, type Shell } from './layout.view.js';
 import type { PageBody } from './pages.view.js';
 import * as pages from './pages.view.js';
+import { decodePath, tenantSiteHandler, wantsHtml } from './tenant-site.routes.js';
+
+export { sendAsset };
 
 export interface SiteOptions {
   siteName: string;
@@ -22,6 +28,12 @@ export interface SiteOptions {
   contentDir?: string;
   /** Public origin of the site (SITE_URL) for canonical and Open Graph URLs. */
   publicUrl?: string;
+  /** Tenants' own sites: where their snapshots come from (absent: each tenant's name and the default copy). */
+  websites?: WebsiteSnapshotSource;
+  /** `<slug>.<tenantsHost>` is a tenant's primary host when no snapshot names one. */
+  tenantsHost?: string;
+  /** Tenants whose rendered sites are kept in memory (default 500). */
+  maxTenantSites?: number;
 }
 
 interface PageDef {
@@ -65,22 +77,8 @@ export function sitePages(c: SiteContent): PageDef[] {
   return defs;
 }
 
-/** Sends a prepared asset with its validator and best encoding (also used by bench/site for baselines). */
-export function sendAsset(req: FastifyRequest, reply: FastifyReply, a: Asset, cache: string): FastifyReply {
-  reply
-    .header('content-type', a.type)
-    .header('cache-control', cache)
-    .header('etag', a.etag)
-    .header('vary', 'accept-encoding');
-  if (req.headers['if-none-match'] === a.etag) return reply.code(304).send();
-  const enc = pickEncoding(req.headers['accept-encoding']);
-  if (enc) reply.header('content-encoding', enc);
-  return reply.send(enc === 'br' ? a.br : enc === 'gzip' ? a.gzip : a.body);
-}
-
 /** Paths that are not pages: their 404 stays the app's problem+json answer. */
 const NOT_PAGES = /^\/(api|health|local-captcha|assets|img)(\/|$)|\.[a-z0-9]+$/i;
-const wantsHtml = (accept: string | undefined): boolean => !accept || /text\/html|\*\/\*/.test(accept);
 
 export async function registerSite(app: FastifyInstance, opts: SiteOptions): Promise<void> {
   const content = loadContent(opts.contentDir ? { dir: opts.contentDir } : {});
@@ -94,15 +92,22 @@ export async function registerSite(app: FastifyInstance, opts: SiteOptions): Pro
     ...(opts.publicUrl ? { publicUrl: opts.publicUrl.replace(/\/+$/, '') } : {}),
   };
   const defs = sitePages(content);
+  // A request whose host is a tenant's (not the platform's own) is answered from that tenant's site.
+  const tenant = tenantSiteHandler(shell, opts);
+  const own = (asset: Asset) => (req: FastifyRequest, reply: FastifyReply) =>
+    tenant.serves(req) ? tenant.page(req, reply) : sendAsset(req, reply, asset, 'no-cache');
 
   for (const def of defs) {
     const extra = def.popup ? popupDialog(def.popup.template, def.popup.mode) : '';
     const asset = makeAsset(layout(shell, def.meta, def.page.body, extra), 'text/html; charset=utf-8');
-    app.get(def.meta.path, (req, reply) => sendAsset(req, reply, asset, 'no-cache'));
+    app.get(def.meta.path, own(asset));
   }
   app.get(bundle.path, (req, reply) => sendAsset(req, reply, bundle.asset, 'public, max-age=31536000, immutable'));
   for (const [path, asset] of loadPublic()) {
-    app.get(path, (req, reply) => sendAsset(req, reply, asset, 'public, max-age=86400'));
+    // robots.txt names the site's own pages: a tenant's lists its sitemap on its primary host.
+    const handler =
+      path === '/robots.txt' ? own(asset) : (req: FastifyRequest, reply: FastifyReply) => sendAsset(req, reply, asset, 'public, max-age=86400');
+    app.get(path, handler);
   }
 
   // A form posted without JavaScript: no bot check could run, so nothing is read or kept. The
@@ -112,7 +117,7 @@ export async function registerSite(app: FastifyInstance, opts: SiteOptions): Pro
     layout(shell, { path: NO_SCRIPT_PATH, ...noScriptBody, noindex: true }, noScriptBody.body),
     'text/html; charset=utf-8',
   );
-  app.get(NO_SCRIPT_PATH, (req, reply) => sendAsset(req, reply, noScript, 'no-cache'));
+  app.get(NO_SCRIPT_PATH, own(noScript));
   await app.register(async (scope) => {
     // Only in this scope: the API keeps answering 415 to anything but JSON.
     scope.addContentTypeParser(
@@ -130,17 +135,11 @@ export async function registerSite(app: FastifyInstance, opts: SiteOptions): Pro
   const candidates = defs.filter((d) => !d.meta.landing).map((d) => ({ path: d.meta.path, title: d.page.title }));
   app.get('/*', (req, reply) => {
     const path = req.url.split('?')[0]!;
+    if (tenant.serves(req) && (path === '/sitemap.xml' || !(NOT_PAGES.test(path) || !wantsHtml(req.headers.accept))))
+      return tenant.page(req, reply);
     if (NOT_PAGES.test(path) || !wantsHtml(req.headers.accept)) return reply.callNotFound();
     const page = notFoundPage(content, closestPage(candidates, decodePath(path)));
     const body = layout(shell, { path, ...page, noindex: true }, page.body);
     return reply.code(404).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(body);
   });
-}
-
-function decodePath(p: string): string {
-  try {
-    return decodeURIComponent(p);
-  } catch {
-    return p;
-  }
 }
