@@ -4,6 +4,7 @@
  */
 import type { Db } from '@platform/db';
 import { parseTrustProxy, platformHost, type PlatformHostOptions, startHttpService } from '@platform/http-kit';
+import type { WebsiteSnapshotSource } from '@platform/website';
 import type { FastifyInstance } from 'fastify';
 
 import { buildLandingApp } from './app.js';
@@ -22,6 +23,8 @@ export interface StartLandingOptions extends PlatformHostOptions {
   /** Called after each accepted submission (wakes an in-process worker). */
   onAccepted?: () => void;
   site?: boolean;
+  /** Tenants' website snapshots (the integrator wires the database-backed source). */
+  websites?: WebsiteSnapshotSource;
 }
 
 export async function startLanding(config: LandingConfig, opts: StartLandingOptions = {}): Promise<RunningLanding> {
@@ -32,7 +35,7 @@ export async function startLanding(config: LandingConfig, opts: StartLandingOpti
     port: config.LANDING_PORT,
     build: async (db) => {
       await ensureDefaultTenant(db, config.DEFAULT_TENANT_SLUG, config.SITE_NAME);
-      const deps = composeLanding(config, db, opts.onAccepted);
+      const deps = composeLanding(config, db, opts.onAccepted, opts.websites ? { websites: opts.websites } : {});
       // Hear tenant and domain changes made by any process (LISTEN platform_tenancy).
       await deps.tenants.start();
       const stop = () => deps.tenants.stop();

@@ -15,7 +15,9 @@ export interface StaticSnapshotSource extends WebsiteSnapshotSource {
   readonly reads: number;
 }
 
-export function createStaticSnapshotSource(initial: Map<string, WebsiteSnapshot> | Record<string, WebsiteSnapshot>): StaticSnapshotSource {
+export function createStaticSnapshotSource(
+  initial: Map<string, WebsiteSnapshot> | Record<string, WebsiteSnapshot>,
+): StaticSnapshotSource {
   const snapshots = new Map(initial instanceof Map ? initial : Object.entries(initial));
   const listeners: ((tenantId: string | null) => void)[] = [];
   let reads = 0;

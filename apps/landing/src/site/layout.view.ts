@@ -62,12 +62,12 @@ ${
     ? html`<meta property="og:url" content="${abs(meta.path)}">
 <meta name="twitter:card" content="summary">`
     : s.publicUrl
-    ? html`<meta property="og:url" content="${abs(meta.path)}">
+      ? html`<meta property="og:url" content="${abs(meta.path)}">
 <meta property="og:image" content="${abs(SHARE_IMAGE)}">
 <meta property="og:image:width" content="1200"><meta property="og:image:height" content="630">
 <meta property="og:image:alt" content="${s.siteName}: ${s.content.site.tagline}">
 <meta name="twitter:card" content="summary_large_image">`
-    : ''
+      : ''
 }`;
 }
 
@@ -92,7 +92,8 @@ const NAV: [string, string][] = [
 
 export function layout(s: Shell, meta: PageMeta, main: Safe, extra: Safe | '' = ''): string {
   const c = s.content.site;
-  const title = meta.headTitle ?? (meta.path === '/' ? `${s.siteName} | ${c.tagline}` : `${meta.title} | ${s.siteName}`);
+  const title =
+    meta.headTitle ?? (meta.path === '/' ? `${s.siteName} | ${c.tagline}` : `${meta.title} | ${s.siteName}`);
   const nav = meta.landing
     ? html`<a class="header-phone" href="tel:${c.phoneHref}">Call ${c.phone}</a>`
     : mainNav(meta.path, s.brand?.nav ?? NAV);
@@ -132,8 +133,7 @@ function noScriptNotice(s: Shell): Safe {
   const [before, after] = NO_SCRIPT_PAGE.notice.split('{phone}') as [string, string];
   const [middle, end] = after.split('{email}') as [string, string];
   // A tenant may have set no phone or email yet: the notice then says only what it can.
-  if (!c.phone || !c.email)
-    return html`<noscript><p class="form-alert">${NO_SCRIPT_PAGE.noticeBare}</p></noscript>`;
+  if (!c.phone || !c.email) return html`<noscript><p class="form-alert">${NO_SCRIPT_PAGE.noticeBare}</p></noscript>`;
   return html`<noscript><p class="form-alert">${before}<a href="tel:${c.phoneHref}">${c.phone}</a>${middle}<a href="mailto:${c.email}">${c.email}</a>${end}</p></noscript>`;
 }
 

@@ -106,7 +106,9 @@ export async function registerSite(app: FastifyInstance, opts: SiteOptions): Pro
   for (const [path, asset] of loadPublic()) {
     // robots.txt names the site's own pages: a tenant's lists its sitemap on its primary host.
     const handler =
-      path === '/robots.txt' ? own(asset) : (req: FastifyRequest, reply: FastifyReply) => sendAsset(req, reply, asset, 'public, max-age=86400');
+      path === '/robots.txt'
+        ? own(asset)
+        : (req: FastifyRequest, reply: FastifyReply) => sendAsset(req, reply, asset, 'public, max-age=86400');
     app.get(path, handler);
   }
 

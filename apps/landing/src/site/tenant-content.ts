@@ -38,8 +38,8 @@ export function productArt(name: string): string {
 /** "from $1,250" from minor units and an ISO currency, or null when the tenant hides prices. */
 export function priceFrom(minor: number | null, currency: string): string | null {
   if (minor === null) return null;
-  const digits = new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions()
-    .maximumFractionDigits ?? 2;
+  const digits =
+    new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
   const amount = minor / 10 ** digits;
   const whole = Number.isInteger(amount);
   const f = new Intl.NumberFormat('en-US', {
@@ -103,7 +103,10 @@ export function tenantContent(s: WebsiteSnapshot): SiteContent {
     ['/about', 'about_popup'],
     ['/gallery', 'gallery_popup'],
     ['/faq', 'faq_popup'],
-    ...products.map((p): [string, string] => [`/products/${productSlug(p.code)}`, `product-${productSlug(p.code)}_popup`]),
+    ...products.map((p): [string, string] => [
+      `/products/${productSlug(p.code)}`,
+      `product-${productSlug(p.code)}_popup`,
+    ]),
     ...s.catalog.areas.map((a): [string, string] => [`/areas/${a.slug}`, `local-${a.slug}_popup`]),
   ]);
   return {

@@ -3,6 +3,7 @@
  * scratch PostgreSQL with TEST_DATABASE_URL), with the local siteverify stand-in minting tokens.
  */
 import { createTestDb, type Db, migratePlatform } from '@platform/db';
+import type { WebsiteSnapshotSource } from '@platform/website';
 import type { FastifyBaseLogger } from 'fastify';
 
 import { loadLandingConfig } from '../../src/config.js';
@@ -25,7 +26,7 @@ export interface TestLanding {
 
 export async function startTestLanding(
   env: Record<string, string> = {},
-  opts: { logger?: FastifyBaseLogger } = {},
+  opts: { logger?: FastifyBaseLogger; site?: boolean; websites?: WebsiteSnapshotSource } = {},
 ): Promise<TestLanding> {
   const t = await createTestDb();
   await migratePlatform(t.db);
@@ -38,8 +39,9 @@ export async function startTestLanding(
   });
   const landing = await startLanding(config, {
     db: t.db,
-    site: false,
+    site: opts.site ?? false,
     ...(opts.logger ? { logger: opts.logger } : {}),
+    ...(opts.websites ? { websites: opts.websites } : {}),
   });
   const url = landing.url;
   return {
