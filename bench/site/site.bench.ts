@@ -6,6 +6,9 @@
  * its script tag removed (playwright only: a Lighthouse run costs ~7 s here and the bench must stay
  * under 3 minutes). Numbers from this VM are for ratios, not absolutes (reference/performance-anchors.md).
  * BENCH_RUNS (default 3) sets the runs per target; the medians are printed.
+ * A tenant's site is served beside the platform's (its own host, rendered from a snapshot and cached):
+ * its home and a product page get the same Lighthouse/playwright rows, and the platform home and the
+ * tenant home are measured in requests/s, interleaved, with the ratio (goal >= 0.9).
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import { chromium } from 'playwright-core';
@@ -13,11 +16,18 @@ import { chromium } from 'playwright-core';
 import { type Asset, makeAsset } from '../../apps/landing/src/site/assets.js';
 import { registerSite, sendAsset } from '../../apps/landing/src/site/site.routes.js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../apps/landing/test/browser/chromium.js';
-import { FAKE_CAPTCHA_JS } from '../../apps/landing/test/browser/site-server.js';
+import { FAKE_CAPTCHA_JS, serveTenantHosts, TENANT_HOST_RULES } from '../../apps/landing/test/browser/site-server.js';
+import { alphaSnapshot } from '../../apps/landing/test/support/website-fixtures.js';
 import { freePort, type LhResult, measureLighthouse, median } from '../lighthouse.js';
 import { measurePlaywright, type PwResult } from './measure.js';
+import { measureRps } from './throughput.js';
 
 const PAGES = ['/products/roller-shades', '/lp/spring-sale'];
+const TENANT_HOST = 'alpha.tenants.test';
+const TENANT_PAGES = ['/', '/products/roller-shades'];
+/** The bench tenant sets no pixel: Lighthouse here must not depend on Meta's servers. */
+const TENANT = { ...alphaSnapshot('bench-tenant', TENANT_HOST), meta_pixel_id: null };
+const RPS_ROUNDS = 3;
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
 const JS_GOAL_GZIP = 15 * 1024;
 const SITE = { siteName: 'Front Range Window Co', captcha: { scriptUrl: '/local-captcha/api.js', siteKey: 'bench' } };
@@ -38,16 +48,39 @@ async function noBundleVariants(): Promise<Map<string, Asset>> {
   return out;
 }
 
-async function startServer(): Promise<string> {
+async function startServer(): Promise<{ base: string; reads: () => number }> {
   const variants = await noBundleVariants();
   const app = Fastify();
-  await registerSite(app, SITE);
+  const websites = serveTenantHosts(app, [TENANT]);
+  await registerSite(app, { ...SITE, websites });
   app.get('/local-captcha/api.js', (_q, r) => r.type('text/javascript').send(FAKE_CAPTCHA_JS));
   const stat = makeAsset(STATIC_BASELINE, 'text/html; charset=utf-8');
   app.get('/bench/static', (req, reply) => sendAsset(req, reply, stat, 'no-cache'));
   for (const [p, asset] of variants)
     app.get(`/bench/no-bundle${p}`, (req, reply) => sendAsset(req, reply, asset, 'no-cache'));
-  return app.listen({ port: 0, host: '127.0.0.1' });
+  return { base: await app.listen({ port: 0, host: '127.0.0.1' }), reads: () => websites.reads };
+}
+
+/** Platform home and tenant home, interleaved rounds, median requests/s of each. */
+async function throughput(base: string, reads: () => number): Promise<string> {
+  const port = new URL(base).port;
+  const tenantUrl = `http://127.0.0.1:${port}/`;
+  await measureRps(`${base}/`, { durationMs: 500 });
+  await measureRps(tenantUrl, { host: TENANT_HOST, durationMs: 500 });
+  const readsBefore = reads();
+  const own: number[] = [];
+  const tenant: number[] = [];
+  for (let i = 0; i < RPS_ROUNDS; i++) {
+    own.push((await measureRps(`${base}/`)).rps);
+    tenant.push((await measureRps(tenantUrl, { host: TENANT_HOST })).rps);
+  }
+  const [o, t] = [median(own), median(tenant)];
+  const ratio = t / o;
+  return (
+    `Requests/s (16 keep-alive connections, br, ${RPS_ROUNDS} interleaved 2 s rounds, medians): platform home ${Math.round(o)}, ` +
+    `tenant home ${Math.round(t)}, ratio ${ratio.toFixed(2)} -> goal (>= 0.9) ${ratio >= 0.9 ? 'met' : 'NOT met'}; ` +
+    `snapshot reads during the rounds: ${reads() - readsBefore} (pages served from the per-tenant cache)`
+  );
 }
 
 interface Row {
@@ -57,25 +90,31 @@ interface Row {
 
 async function main(): Promise<void> {
   const started = Date.now();
-  const base = await startServer();
+  const { base, reads } = await startServer();
+  const rpsLine = await throughput(base, reads);
   const port = await freePort();
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
-    args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`],
+    args: [...CHROMIUM_ARGS, TENANT_HOST_RULES, `--remote-debugging-port=${port}`],
   });
-  const targets: [label: string, path: string, lighthouse: boolean][] = [['static baseline', '/bench/static', true]];
-  for (const p of PAGES) targets.push([`${p} (no bundle)`, `/bench/no-bundle${p}`, false], [p, p, true]);
+  const tenantBase = base.replace('127.0.0.1', TENANT_HOST);
+  const targets: [label: string, url: string, lighthouse: boolean][] = [
+    ['static baseline', `${base}/bench/static`, true],
+  ];
+  for (const p of PAGES)
+    targets.push([`${p} (no bundle)`, `${base}/bench/no-bundle${p}`, false], [p, `${base}${p}`, true]);
+  for (const p of TENANT_PAGES) targets.push([`tenant ${p}`, `${tenantBase}${p}`, true]);
 
   let lhError: string | null = null;
   const results = new Map<string, Row>();
-  for (const [label, path, withLh] of targets) {
+  for (const [label, url, withLh] of targets) {
     const lhs: LhResult[] = [];
     const pws: PwResult[] = [];
     for (let i = 0; i < RUNS; i++) {
-      pws.push(await measurePlaywright(browser, base + path));
+      pws.push(await measurePlaywright(browser, url));
       if (lhError || !withLh) continue;
       try {
-        lhs.push(await measureLighthouse(port, base + path));
+        lhs.push(await measureLighthouse(port, url));
       } catch (e) {
         lhError = (e as Error).message;
       }
@@ -139,7 +178,7 @@ async function main(): Promise<void> {
       `Lighthouse CPU benchmark index ${Math.round(bi)} (a busy machine scores lower and inflates TBT, costing perf points).`,
     );
   console.table(table);
-  for (const p of PAGES) {
+  for (const p of [...PAGES, ...TENANT_PAGES.map((t) => `tenant ${t}`)]) {
     const r = results.get(p)!;
     const lh = r.lh
       ? `perf ${r.lh.perf}, a11y ${r.lh.a11y}, LCP ${Math.round(r.lh.lcpMs)} ms, CLS ${Number(r.lh.cls.toFixed(3))}`
@@ -150,6 +189,7 @@ async function main(): Promise<void> {
         `LCP ÷ static baseline ${ratio(r.lh?.lcpMs, stat.lh?.lcpMs)} (LH), ${ratio(r.pw.lcpMs, stat.pw.lcpMs)} (PW) -> goals (perf 100, CLS 0, JS < 15 KB gzip) ${ok ? 'met' : 'NOT met'}`,
     );
   }
+  console.log(rpsLine);
   if (lhError) console.log(`Lighthouse failed (${lhError}); only the PW columns are measured.`);
   console.log(`Took ${((Date.now() - started) / 1000).toFixed(0)} s.`);
   process.exit(0);

@@ -7,8 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { alphaSnapshot, betaSnapshot } from '../../test/support/website-fixtures.js';
 import { registerSite } from './site.routes.js';
 import { priceFrom, themeCss } from './tenant-content.js';
-import type { TenantSite } from './tenant-site.js';
 import { TenantSiteCache } from './tenant-site.cache.js';
+import type { TenantSite } from './tenant-site.js';
 
 const render = (s: WebsiteSnapshot): TenantSite => ({
   tenantId: s.tenant_id,
@@ -35,7 +35,7 @@ describe('TenantSiteCache', () => {
     const cache = new TenantSiteCache({ source, fallback, render, max: 2 });
     await cache.get(ref('a'));
     await cache.get(ref('b'));
-    cache.get(ref('a'));
+    void cache.get(ref('a'));
     await cache.get(ref('c'));
     expect(cache.size).toBe(2);
     expect(cache.get(ref('a'))).not.toBeInstanceOf(Promise);

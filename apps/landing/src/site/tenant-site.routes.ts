@@ -8,8 +8,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 
 import type {} from '../features/tenancy/tenant-host.hook.js';
 import { sendAsset } from './assets.js';
-import { type SharedShell, renderTenantSite, type TenantSite } from './tenant-site.js';
 import { type TenantRef, TenantSiteCache } from './tenant-site.cache.js';
+import { renderTenantSite, type SharedShell, type TenantSite } from './tenant-site.js';
 
 export interface TenantSiteHandler {
   /** True when the request's host is a tenant's other than the platform's own. */

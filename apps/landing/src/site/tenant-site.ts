@@ -10,8 +10,8 @@ import { type Asset, makeAsset } from './assets.js';
 import type { SiteContent } from './content.loader.js';
 import { NO_SCRIPT_PATH, popupDialog } from './forms.view.js';
 import { layout, type PageMeta, type Shell } from './layout.view.js';
-import * as pages from './pages.view.js';
 import type { PageBody } from './pages.view.js';
+import * as pages from './pages.view.js';
 import { tenantBrand, tenantContent } from './tenant-content.js';
 import * as tp from './tenant-pages.view.js';
 

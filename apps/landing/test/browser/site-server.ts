@@ -19,6 +19,30 @@ const MEDIA_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 800 600"
 /** Counts execute() calls in `window.__captchaExecutes`, so tests can see when a token is taken. */
 export const FAKE_CAPTCHA_JS = `window.__captchaExecutes=0;window.grecaptcha={ready:function(cb){Promise.resolve().then(cb)},execute:function(key,o){window.__captchaExecutes++;return Promise.resolve('tok-'+key+'-'+o.action)}};`;
 
+/**
+ * Makes each snapshot's primary host that tenant's, as the landing's host hook would resolve it
+ * (the bench uses it too). Returns the source the site reads the snapshots from.
+ */
+export function serveTenantHosts(app: FastifyInstance, tenants: WebsiteSnapshot[]): StaticSnapshotSource {
+  const websites = createStaticSnapshotSource(new Map(tenants.map((t) => [t.tenant_id, t])));
+  const byHost = new Map(tenants.map((t) => [t.primary_host, t]));
+  app.addHook('onRequest', (req, _reply, done) => {
+    const t = byHost.get(req.hostname);
+    if (t)
+      req.tenant = {
+        tenantId: t.tenant_id,
+        slug: t.primary_host.split('.')[0]!,
+        name: t.company.name,
+        siteName: t.company.name,
+        helpdeskTeamId: null,
+        erpDb: null,
+        isDefault: false,
+      };
+    done();
+  });
+  return websites;
+}
+
 export interface TestSite {
   url: string;
   app: FastifyInstance;
@@ -40,22 +64,7 @@ export async function startTestSite(
   opts: { siteName?: string; apiDelayMs?: number; tenants?: WebsiteSnapshot[] } = {},
 ): Promise<TestSite> {
   const app = Fastify({ logger: false });
-  const tenants = opts.tenants ?? [];
-  const websites = createStaticSnapshotSource(new Map(tenants.map((t) => [t.tenant_id, t])));
-  const byHost = new Map(tenants.map((t) => [t.primary_host, t]));
-  app.addHook('onRequest', async (req) => {
-    const t = byHost.get(req.hostname);
-    if (t)
-      req.tenant = {
-        tenantId: t.tenant_id,
-        slug: t.primary_host.split('.')[0]!,
-        name: t.company.name,
-        siteName: t.company.name,
-        helpdeskTeamId: null,
-        erpDb: null,
-        isDefault: false,
-      };
-  });
+  const websites = serveTenantHosts(app, opts.tenants ?? []);
   const site: TestSite = {
     url: '',
     app,

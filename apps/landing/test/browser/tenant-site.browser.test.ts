@@ -13,7 +13,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import { alphaSnapshot, betaSnapshot } from '../support/website-fixtures.js';
 import { DESKTOP, launchChromium } from './chromium.js';
-import { pausedClock, popupOpen, submitPopup, fillPopup, waitOpen } from './popup-helpers.js';
+import { fillPopup, pausedClock, popupOpen, submitPopup, waitOpen } from './popup-helpers.js';
 import { startTestSite, TENANT_HOST_RULES, type TestSite } from './site-server.js';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
