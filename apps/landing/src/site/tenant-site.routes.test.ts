@@ -4,6 +4,7 @@
  * source is served on the next request; the platform's host and unknown hosts are unchanged.
  * PGlite and PostgreSQL (TEST_DATABASE_URL).
  */
+import { parseFormSource } from '@platform/attribution';
 import { createStaticSnapshotSource, type StaticSnapshotSource } from '@platform/website';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -148,6 +149,15 @@ describe("a tenant's site on the landing host", () => {
     expect(home).toContain('data-endpoint="/api/estimate"');
     expect(home).toMatch(/data-captcha-src="[^"]+" data-captcha-key="[^"]+"/);
     expect((await get(A, '/products/roller-shades')).body).toContain('data-template="product-roller-shades_popup"');
+    // Every value a tenant page authors is one the backend's parser places (none is `unknown`).
+    const sitemap = (await get(A, '/sitemap.xml')).body;
+    const paths = [...sitemap.matchAll(/<loc>https:\/\/[^/]+(\/[^<]*)<\/loc>/g)].map((m) => m[1]!);
+    expect(paths.length).toBeGreaterThan(7);
+    for (const path of paths) {
+      const body = (await get(A, path)).body;
+      const values = [...body.matchAll(/name="form_source" value="([^"]+)"/g)].map((m) => m[1]!);
+      for (const v of values) expect(parseFormSource(v).kind, `${path}: ${v}`).not.toBe('unknown');
+    }
   });
 
   it('answers a mistyped address with a 404 in the tenant brand, and revalidates pages with their ETag', async () => {
