@@ -20,14 +20,13 @@ import { FAKE_CAPTCHA_JS, serveTenantHosts, TENANT_HOST_RULES } from '../../apps
 import { alphaSnapshot } from '../../apps/landing/test/support/website-fixtures.js';
 import { freePort, type LhResult, measureLighthouse, median } from '../lighthouse.js';
 import { measurePlaywright, type PwResult } from './measure.js';
-import { measureRps } from './throughput.js';
+import { compareHomes } from './throughput.js';
 
 const PAGES = ['/products/roller-shades', '/lp/spring-sale'];
 const TENANT_HOST = 'alpha.tenants.test';
 const TENANT_PAGES = ['/', '/products/roller-shades'];
 /** The bench tenant sets no pixel: Lighthouse here must not depend on Meta's servers. */
 const TENANT = { ...alphaSnapshot('bench-tenant', TENANT_HOST), meta_pixel_id: null };
-const RPS_ROUNDS = 3;
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
 const JS_GOAL_GZIP = 15 * 1024;
 const SITE = { siteName: 'Front Range Window Co', captcha: { scriptUrl: '/local-captcha/api.js', siteKey: 'bench' } };
@@ -61,28 +60,6 @@ async function startServer(): Promise<{ base: string; reads: () => number }> {
   return { base: await app.listen({ port: 0, host: '127.0.0.1' }), reads: () => websites.reads };
 }
 
-/** Platform home and tenant home, interleaved rounds, median requests/s of each. */
-async function throughput(base: string, reads: () => number): Promise<string> {
-  const port = new URL(base).port;
-  const tenantUrl = `http://127.0.0.1:${port}/`;
-  await measureRps(`${base}/`, { durationMs: 500 });
-  await measureRps(tenantUrl, { host: TENANT_HOST, durationMs: 500 });
-  const readsBefore = reads();
-  const own: number[] = [];
-  const tenant: number[] = [];
-  for (let i = 0; i < RPS_ROUNDS; i++) {
-    own.push((await measureRps(`${base}/`)).rps);
-    tenant.push((await measureRps(tenantUrl, { host: TENANT_HOST })).rps);
-  }
-  const [o, t] = [median(own), median(tenant)];
-  const ratio = t / o;
-  return (
-    `Requests/s (16 keep-alive connections, br, ${RPS_ROUNDS} interleaved 2 s rounds, medians): platform home ${Math.round(o)}, ` +
-    `tenant home ${Math.round(t)}, ratio ${ratio.toFixed(2)} -> goal (>= 0.9) ${ratio >= 0.9 ? 'met' : 'NOT met'}; ` +
-    `snapshot reads during the rounds: ${reads() - readsBefore} (pages served from the per-tenant cache)`
-  );
-}
-
 interface Row {
   lh: LhResult | null;
   pw: PwResult;
@@ -91,7 +68,7 @@ interface Row {
 async function main(): Promise<void> {
   const started = Date.now();
   const { base, reads } = await startServer();
-  const rpsLine = await throughput(base, reads);
+  const rpsLine = await compareHomes(base, TENANT_HOST, reads);
   const port = await freePort();
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,

@@ -105,6 +105,10 @@ describe("a tenant's site in the browser", () => {
         captcha_token: 'tok-test-site-key-estimate',
       }),
     ]);
+    // After a sent request the popup does not come back on the tenant's other pages.
+    await page.goto(`${site.tenantUrl(A)}/faq`);
+    await page.clock.runFor(15_000);
+    expect(await popupOpen(page)).toBe(false);
   });
 
   it('axe finds no violations in the open popup on a tenant product page', async () => {
