@@ -63,6 +63,8 @@ export interface WebsiteArea {
   zip_codes: string[];
   phone: string | null;
   address: string | null;
+  /** The branch it comes from (what `areas_shown` names); optional, added after the first contract. */
+  branch_id?: string;
 }
 
 export interface WebsiteCatalog {
