@@ -33,11 +33,19 @@ export interface StoredWebsiteImage {
   height: number;
 }
 
-export async function storeWebsiteImage(objects: ObjectStore, tenantId: string, bytes: Buffer): Promise<StoredWebsiteImage> {
+export async function storeWebsiteImage(
+  objects: ObjectStore,
+  tenantId: string,
+  bytes: Buffer,
+): Promise<StoredWebsiteImage> {
   if (!bytes.length)
     throw new AppError('VALIDATION_FAILED', 'The upload is empty.', fileIssue('required', 'is empty: send the image'));
   if (bytes.length > WEBSITE_LIMITS.imageBytes)
-    throw new AppError('PAYLOAD_TOO_LARGE', 'The image is larger than 5 MiB.', fileIssue('max_bytes', 'must be at most 5 MiB'));
+    throw new AppError(
+      'PAYLOAD_TOO_LARGE',
+      'The image is larger than 5 MiB.',
+      fileIssue('max_bytes', 'must be at most 5 MiB'),
+    );
   if (!sniff(bytes))
     throw new AppError(
       'UNSUPPORTED_MEDIA_TYPE',

@@ -13,6 +13,7 @@ export {
   rollbackWebsite,
   saveWebsiteCatalog,
   saveWebsiteDraft,
+  websiteCompanyName,
   websiteEditorView,
 } from './website.service.js';
 export { WEBSITE_CHANNEL } from './website.repo.js';

@@ -7,8 +7,8 @@ import { createPgDb, createTestDb, type Db, migratePlatform, type TestDb, withTe
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { defaultWebsiteContent } from './default-content.js';
-import { createWebsiteSnapshotSource, type ListeningSnapshotSource } from './website-snapshots.js';
 import { publishWebsite, saveWebsiteCatalog, saveWebsiteDraft } from './website.service.js';
+import { createWebsiteSnapshotSource, type ListeningSnapshotSource } from './website-snapshots.js';
 
 let t: TestDb;
 let writer: Db;
@@ -93,7 +93,7 @@ describe('website snapshots', () => {
     const content = { ...defaultWebsiteContent('Alpha Shades'), hero: { title: 'New hero', lead: 'x', cta: 'Go' } };
     await withTenant(writer, a, async (tx) => {
       await saveWebsiteDraft(tx, a, content);
-      await publishWebsite(tx, a, 'Alpha Shades', null);
+      await publishWebsite(tx, a, null);
     });
     await eventually(async () => (await s.get(a)).content.hero.title === 'New hero', 'the new hero');
     expect((await s.get(a)).version).toBe(1);
@@ -115,8 +115,12 @@ describe('website snapshots', () => {
           { slug: 'office', name: 'Office', zip_codes: [], phone: null, address: null, branch_id: b },
         ],
       });
-      await saveWebsiteDraft(tx, b, { ...defaultWebsiteContent('Beta Ltd'), products_shown: ['roller'], show_prices: false });
-      await publishWebsite(tx, b, 'Beta Ltd', null);
+      await saveWebsiteDraft(tx, b, {
+        ...defaultWebsiteContent('Beta Ltd'),
+        products_shown: ['roller'],
+        show_prices: false,
+      });
+      await publishWebsite(tx, b, null);
     });
     await eventually(async () => (await s.get(b)).version === 1, 'the published version');
     const snap = await s.get(b);

@@ -7,11 +7,17 @@
  * notices may have been lost meanwhile, so everything is dropped too. Entries also expire after 60 s,
  * the safety net for anything else.
  */
-import type { Db } from '@platform/db';
 import type { WebsiteCompany, WebsiteSnapshot } from '@platform/contracts/website.js';
-import { findTenantById, getTenantSettings, primaryHost, TENANCY_CHANNEL, type TenantSettings } from '@platform/tenancy';
+import type { Db } from '@platform/db';
 import { withTenant } from '@platform/db';
 import { AppError } from '@platform/kernel';
+import {
+  findTenantById,
+  getTenantSettings,
+  primaryHost,
+  TENANCY_CHANNEL,
+  type TenantSettings,
+} from '@platform/tenancy';
 
 import { shownCatalog } from './catalog.js';
 import { defaultWebsiteContent } from './default-content.js';

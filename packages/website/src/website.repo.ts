@@ -1,6 +1,6 @@
 /** SQL of a tenant's website (migration 0340): drafts, published versions, catalogue, tracking. */
-import type { Queryable } from '@platform/db';
 import type { WebsiteCatalog, WebsiteContent } from '@platform/contracts/website.js';
+import type { Queryable } from '@platform/db';
 
 export interface PublishedRow {
   version: number;
@@ -15,7 +15,11 @@ export interface TrackingRow {
 
 export const WEBSITE_CHANNEL = 'platform_website';
 
-export async function findDraft(q: Queryable, tenantId: string, forUpdate = false): Promise<WebsiteContent | undefined> {
+export async function findDraft(
+  q: Queryable,
+  tenantId: string,
+  forUpdate = false,
+): Promise<WebsiteContent | undefined> {
   const r = await q.query<{ content: WebsiteContent }>(
     `SELECT content FROM website_drafts WHERE tenant_id = $1${forUpdate ? ' FOR UPDATE' : ''}`,
     [tenantId],

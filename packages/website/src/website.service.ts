@@ -5,16 +5,24 @@
  * grows and "what was live when" stays answerable. Every function runs inside the caller's tenant
  * transaction (`withTenant`), so the control plane records its audit entry in the same commit.
  */
-import type { Queryable } from '@platform/db';
 import type { WebsiteCatalog, WebsiteContent, WebsiteEditorView } from '@platform/contracts/website.js';
+import type { Queryable } from '@platform/db';
 import { AppError } from '@platform/kernel';
+import { findTenantById, getTenantSettings } from '@platform/tenancy';
 
 import { defaultWebsiteContent } from './default-content.js';
 import * as repo from './website.repo.js';
 
 export const EMPTY_CATALOG: WebsiteCatalog = { products: [], areas: [] };
 
-export async function websiteEditorView(tx: Queryable, tenantId: string, companyName: string): Promise<WebsiteEditorView> {
+/** The name the site goes by: the Company screen's name, else the tenant's. */
+export async function websiteCompanyName(tx: Queryable, tenantId: string): Promise<string> {
+  const settings = await getTenantSettings(tx, tenantId);
+  return settings?.company_name?.trim() || (await findTenantById(tx, tenantId))?.name || 'Our company';
+}
+
+export async function websiteEditorView(tx: Queryable, tenantId: string): Promise<WebsiteEditorView> {
+  const companyName = await websiteCompanyName(tx, tenantId);
   const [draft, versions, latest, catalog] = await Promise.all([
     repo.findDraft(tx, tenantId),
     repo.listVersions(tx, tenantId),
@@ -37,13 +45,8 @@ export function saveWebsiteDraft(tx: Queryable, tenantId: string, content: Websi
 }
 
 /** Publishes the draft (the defaults when nothing was saved yet) as the next version. */
-export async function publishWebsite(
-  tx: Queryable,
-  tenantId: string,
-  companyName: string,
-  by: string | null,
-): Promise<repo.PublishedRow> {
-  const draft = await lockedDraft(tx, tenantId, companyName);
+export async function publishWebsite(tx: Queryable, tenantId: string, by: string | null): Promise<repo.PublishedRow> {
+  const draft = await lockedDraft(tx, tenantId);
   const latest = await repo.latestVersion(tx, tenantId);
   return repo.insertVersion(tx, tenantId, (latest?.version ?? 0) + 1, draft, by);
 }
@@ -52,11 +55,10 @@ export async function publishWebsite(
 export async function rollbackWebsite(
   tx: Queryable,
   tenantId: string,
-  companyName: string,
   version: number,
   by: string | null,
 ): Promise<repo.PublishedRow> {
-  await lockedDraft(tx, tenantId, companyName);
+  await lockedDraft(tx, tenantId);
   const target = await repo.findVersion(tx, tenantId, version);
   if (!target)
     throw new AppError('NOT_FOUND', `Version ${version} was never published.`, {
@@ -68,10 +70,11 @@ export async function rollbackWebsite(
 }
 
 /** The draft, its row locked: two publishes of one tenant take turns instead of racing for a number. */
-async function lockedDraft(tx: Queryable, tenantId: string, companyName: string): Promise<WebsiteContent> {
+async function lockedDraft(tx: Queryable, tenantId: string): Promise<WebsiteContent> {
   const found = await repo.findDraft(tx, tenantId, true);
   if (found) return found;
-  const initial = (await repo.latestVersion(tx, tenantId))?.content ?? defaultWebsiteContent(companyName);
+  const initial =
+    (await repo.latestVersion(tx, tenantId))?.content ?? defaultWebsiteContent(await websiteCompanyName(tx, tenantId));
   await repo.saveDraft(tx, tenantId, initial);
   return (await repo.findDraft(tx, tenantId, true)) ?? initial;
 }

@@ -20,6 +20,7 @@ import type { PlanLimits } from '../plans/plan-limits.service.js';
 import { BrandingImagesService } from '../tenants/branding-images.service.js';
 import { TenantSettingsService } from '../tenants/tenant-settings.service.js';
 import { WebhooksService } from '../webhooks/webhooks.service.js';
+import { composeWebsite, type WebsiteParts } from '../website/website.compose.js';
 import { SetupChecklistService } from './setup-checklist.service.js';
 
 export interface ConsoleParts {
@@ -31,6 +32,9 @@ export interface ConsoleParts {
   resolver: TenantHostResolver;
   objects: ObjectStore;
   integrations: ControlIntegrations;
+  /** The website's catalogue sources (docs/website.md). */
+  grids: WebsiteParts['grids'];
+  branches: WebsiteParts['branches'];
 }
 
 export type ConsoleServices = ReturnType<typeof composeConsole>;
@@ -68,5 +72,9 @@ export function composeConsole(config: ControlConfig, p: ConsoleParts) {
     auditReader: new AuditReader(db, displayNames),
     apiKeys: new ConsoleApiKeys(db, plans, audit, (tenantId) => composeApiKeys(db, tenantId).keys),
     brandingImages: new BrandingImagesService(db, plans, settings, p.objects),
+    website: composeWebsite({
+      ...{ db, box: p.box, objects: p.objects, audit, grids: p.grids, branches: p.branches },
+      currency: async (tenantId) => (await settings.get(tenantId)).currency,
+    }),
   };
 }
