@@ -109,6 +109,7 @@ afterAll(async () => k?.close());
 const OUTSIDE = new Map<string, string>([
   ['/sales/price-grids/{product_code}', "a product code names the caller's own grid (see the grid test below)"],
   ['/api/branding/{tenant}/{name}', 'a logo is public like the pages it is on (branding-images.routes.test.ts)'],
+  ['/api/website-images/{tenant}/{name}', 'a gallery image is public like the site it is on (website.routes.test.ts)'],
 ]);
 
 /** Tenant lifecycle is the operator's: any tenant's user is refused before the id is looked at. */

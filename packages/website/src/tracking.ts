@@ -4,16 +4,13 @@
  * before it reaches the database, bound by its AAD to the tenant, table and column, never shown back
  * and read only server-side by `readMetaCapiToken` (the landing's conversion events).
  */
+import type { WebsiteTrackingView } from '@platform/contracts/website.js';
 import { type Db, type Queryable, withTenant } from '@platform/db';
 import type { SecretBox } from '@platform/secrets';
 
 import * as repo from './website.repo.js';
 
-export interface WebsiteTrackingView {
-  meta_pixel_id: string | null;
-  /** Whether a Conversions API token is stored (it is never answered). */
-  meta_capi_token_set: boolean;
-}
+export type { WebsiteTrackingView };
 
 export interface WebsiteTrackingInput {
   meta_pixel_id: string | null;

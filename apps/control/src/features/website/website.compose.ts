@@ -20,6 +20,7 @@ export interface WebsiteParts {
   grids: Pick<PriceGridsService, 'list' | 'onChange'>;
   branches: Pick<BranchesService, 'list' | 'onChange'>;
   currency: (tenantId: string) => Promise<string>;
+  siteUrl: (tenantId: string) => Promise<string>;
 }
 
 export function composeWebsite(p: WebsiteParts): ControlWebsite {
@@ -27,6 +28,7 @@ export function composeWebsite(p: WebsiteParts): ControlWebsite {
     grids: (tenantId) => p.grids.list(tenantId),
     branches: (tenantId) => p.branches.list(tenantId),
     currency: p.currency,
+    siteUrl: p.siteUrl,
   });
   const refresh = (tenantId: string) => website.refreshCatalog(tenantId);
   p.grids.onChange(refresh);

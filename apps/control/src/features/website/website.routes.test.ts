@@ -57,6 +57,7 @@ describe('website editing', () => {
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body.draft.about.title).toBe('About Tenant acme-blinds');
     expect(r.body.published).toBeNull();
+    expect(r.body.site_url).toMatch(/^https?:\/\/acme-blinds\./);
     const roller = r.body.catalog.products.find((p: { code: string }) => p.code === 'roller-shade');
     expect(roller).toEqual({ code: 'roller-shade', name: 'Roller Shade', from_minor: 8900, currency: 'USD' });
   });
@@ -172,6 +173,10 @@ describe('gallery images', () => {
     for await (const c of await readWebsiteImage(kit.deps.objects, a.id, img.image_key)) chunks.push(c as Buffer);
     expect((await sharp(Buffer.concat(chunks)).metadata()).format).toBe('webp');
     await expect(readWebsiteImage(kit.deps.objects, b.id, img.image_key)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    const name = img.image_key.split('/').pop();
+    const pub = await kit.app.inject({ url: `/api/website-images/${a.id}/${name}` });
+    expect([pub.statusCode, pub.headers['content-type']]).toEqual([200, 'image/webp']);
+    expect((await kit.app.inject({ url: `/api/website-images/${b.id}/${name}` })).statusCode).toBe(404);
   });
 
   it('refuses what is not an image, an empty body and an oversized one, naming file', async () => {

@@ -7,12 +7,14 @@
  *   POST /api/tenants/{id}/website/images    → raw PNG/JPEG/WebP body → {image_key, width, height} (WebP)
  *   GET  /api/tenants/{id}/website/tracking  → {meta_pixel_id, meta_capi_token_set}
  *   PUT  /api/tenants/{id}/website/tracking  → {meta_pixel_id, meta_capi_token?} (the token sealed)
+ *   GET  /api/website-images/{tenant}/{name}  → a gallery image (WebP), public like the site it is on
  */
 import type { Readable } from 'node:stream';
 
 import { WEBSITE_LIMITS } from '@platform/contracts/website.js';
 import { AppError } from '@platform/kernel';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 
 import type { ControlDeps } from '../../deps.js';
 import { route, type RouteCatalogue, uuidParam } from '../../openapi/routes.js';
@@ -109,6 +111,23 @@ export function registerWebsiteRoutes(
     body: trackingSchema,
     responses: { '200': 'Saved', '422': 'VALIDATION_FAILED' },
     handler: async ({ params, body }, req) => svc.setTracking(actor(req, params.id), body),
+  });
+  route(app, catalogue, {
+    method: 'GET',
+    url: '/api/website-images/:tenant/:name',
+    summary: "A tenant's gallery image (WebP), public like its site; the editor's thumbnails",
+    tags: ['website'],
+    security: 'none',
+    params: z.object({
+      tenant: z.uuid({ error: 'must be a UUID' }),
+      name: z.string().regex(/^[0-9a-f]{32}\.webp$/, 'must name a gallery image'),
+    }),
+    responses: { '200': 'The image' },
+    handler: async ({ params }, _req, reply) => {
+      const stream = await svc.image(params.tenant, `${params.tenant}/website/${params.name}`);
+      // The name is the content's hash: a new upload is a new URL, so this one never changes.
+      return reply.header('cache-control', 'public, max-age=31536000, immutable').type('image/webp').send(stream);
+    },
   });
   void app.register(async (scope) => {
     scope.removeAllContentTypeParsers();

@@ -15,6 +15,7 @@ import {
   type CatalogBranch,
   type CatalogGrid,
   publishWebsite,
+  readWebsiteImage,
   rollbackWebsite,
   saveWebsiteCatalog,
   saveWebsiteDraft,
@@ -36,6 +37,8 @@ export interface WebsiteCatalogSources {
   grids(tenantId: string): Promise<CatalogGrid[]>;
   branches(tenantId: string): Promise<CatalogBranch[]>;
   currency(tenantId: string): Promise<string>;
+  /** The origin of the tenant's primary host (the "View site" link). */
+  siteUrl(tenantId: string): Promise<string>;
 }
 
 export interface WebsiteActor {
@@ -54,9 +57,9 @@ export class ControlWebsite {
 
   /** The editor's view; its catalogue is the full one (the screen chooses from it), read fresh. */
   async view(tenantId: string): Promise<WebsiteEditorView> {
-    const catalog = await this.catalog(tenantId);
+    const [catalog, site_url] = await Promise.all([this.catalog(tenantId), this.sources.siteUrl(tenantId)]);
     const view = await withTenant(this.db, tenantId, (tx) => websiteEditorView(tx, tenantId));
-    return { ...view, catalog };
+    return { ...view, catalog, site_url };
   }
 
   async saveDraft(a: WebsiteActor, content: WebsiteContent): Promise<WebsiteEditorView> {
@@ -102,6 +105,11 @@ export class ControlWebsite {
 
   uploadImage(a: WebsiteActor, bytes: Buffer): Promise<StoredWebsiteImage> {
     return storeWebsiteImage(this.objects, a.principal.tenantId, bytes);
+  }
+
+  /** A gallery image, public like the site it is on (the editor's thumbnails). */
+  image(tenantId: string, key: string) {
+    return readWebsiteImage(this.objects, tenantId, key);
   }
 
   tracking(tenantId: string): Promise<WebsiteTrackingView> {
