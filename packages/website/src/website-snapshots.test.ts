@@ -138,6 +138,28 @@ describe('website snapshots', () => {
     expect(heard).toContain(null);
   });
 
+  it('drops every entry when its LISTEN connection comes back (notices may have been lost meanwhile)', async () => {
+    const heard: Record<string, (payload: string) => void> = {};
+    // The same database, with a listen whose deliveries the test makes: '' is what a reconnect says.
+    const db = Object.assign(Object.create(t.db) as Db, {
+      listen: async (channel: string, fn: (payload: string) => void) => {
+        heard[channel] = fn;
+        return async () => {};
+      },
+    });
+    const s = createWebsiteSnapshotSource(db, { tenantsHost: 'tenants.test', ttlMs: 3_600_000 });
+    await s.start();
+    const told: (string | null)[] = [];
+    s.onChange((id) => told.push(id));
+    const [first, second] = [await s.get(a), await s.get(b)];
+    heard.platform_website!(b);
+    expect(await s.get(a)).toBe(first);
+    expect(await s.get(b)).not.toBe(second);
+    heard.platform_website!('');
+    expect(await s.get(a)).not.toBe(first);
+    expect(told).toEqual([b, null]);
+  });
+
   it('an entry expires after its time to live even without a notice', async () => {
     let clock = 0;
     const s = createWebsiteSnapshotSource(t.db, { tenantsHost: 'tenants.test', ttlMs: 1000, now: () => clock });

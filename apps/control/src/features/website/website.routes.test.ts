@@ -1,8 +1,8 @@
 /**
  * The Website area's API: owners and admins edit the draft (plain text, field-named problems),
  * publish, roll back (audited); the catalogue follows the tenant's grids and branches; gallery images
- * are checked and re-encoded to WebP; the Meta pixel id and sealed Conversions API token are per
- * tenant. Office staff are refused, and tenant B never sees or changes tenant A's site.
+ * are checked and re-encoded to WebP (the Meta pixel and its token: website-tracking.routes.test.ts).
+ * Office staff are refused, and tenant B never sees or changes tenant A's site.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { createLocalObjectStore } from '@platform/storage';
-import { defaultWebsiteContent, readMetaCapiToken, readSnapshot, readWebsiteImage } from '@platform/website';
+import { defaultWebsiteContent, readSnapshot, readWebsiteImage } from '@platform/website';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -188,34 +188,5 @@ describe('gallery images', () => {
     expect(big.statusCode).toBe(413);
     expect(JSON.parse(big.body).errors[0].field).toBe('file');
     expect((await upload(a.office, Buffer.from('x'))).statusCode).toBe(403);
-  });
-});
-
-describe('Meta pixel and Conversions API token', () => {
-  it('keeps the token sealed and per tenant, shows only that it is set, and puts the pixel in the snapshot', async () => {
-    const token = `EAAB${'x'.repeat(40)}`;
-    const put = await call('PUT', `${site()}/tracking`, a.owner, {
-      meta_pixel_id: '123456789012345',
-      meta_capi_token: token,
-    });
-    expect(put.status, JSON.stringify(put.body)).toBe(200);
-    expect(put.body).toEqual({ meta_pixel_id: '123456789012345', meta_capi_token_set: true });
-    const stored = await kit.t.db.query<{ meta_capi_token_enc: string }>(
-      `SELECT meta_capi_token_enc FROM website_tracking`,
-    );
-    expect(JSON.stringify(stored.rows)).not.toContain(token);
-    expect(await readMetaCapiToken(kit.deps.db, kit.deps.box, a.id)).toBe(token);
-    expect(await readMetaCapiToken(kit.deps.db, kit.deps.box, b.id)).toBeNull();
-    expect((await snapshot()).meta_pixel_id).toBe('123456789012345');
-    expect((await snapshot(b.id)).meta_pixel_id).toBeNull();
-    // Leaving the token out keeps it; null removes it.
-    await call('PUT', `${site()}/tracking`, a.owner, { meta_pixel_id: '123456789012345' });
-    expect(await readMetaCapiToken(kit.deps.db, kit.deps.box, a.id)).toBe(token);
-    expect(
-      (await call('PUT', `${site()}/tracking`, a.owner, { meta_pixel_id: null, meta_capi_token: null })).body,
-    ).toEqual({ meta_pixel_id: null, meta_capi_token_set: false });
-    const bad = await call('PUT', `${site()}/tracking`, a.owner, { meta_pixel_id: 'abc', meta_capi_token: 'short' });
-    expect(fields(bad)).toEqual(['meta_capi_token', 'meta_pixel_id']);
-    expect((await call('GET', `${site(a.id)}/tracking`, b.owner)).status).toBe(404);
   });
 });
