@@ -93,6 +93,18 @@ describe('website editing', () => {
     expect(fields(await call('PUT', `${site()}/draft`, a.owner, foreign))).toEqual(['gallery.0.image_key']);
   });
 
+  it('takes a draft at every limit, far above the host’s usual body limit', async () => {
+    const long = 'x'.repeat(4000);
+    const full = {
+      ...defaultWebsiteContent('Acme'),
+      about: { title: 'About', body: long },
+      faq: Array.from({ length: 40 }, (_, i) => ({ q: `Question ${i}?`, a: long })),
+    };
+    const r = await call('PUT', `${site()}/draft`, a.owner, full);
+    expect(r.status, JSON.stringify(r.body).slice(0, 300)).toBe(200);
+    expect(r.body.draft.faq).toHaveLength(40);
+  });
+
   it('saves, publishes, publishes again and rolls back, audited; the snapshot follows', async () => {
     const v1 = { ...defaultWebsiteContent('Acme'), hero: { title: 'First hero', lead: 'Lead', cta: 'Call' } };
     expect((await call('PUT', `${site()}/draft`, a.owner, v1)).body.draft.hero.title).toBe('First hero');

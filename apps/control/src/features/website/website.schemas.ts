@@ -60,7 +60,11 @@ export const websiteContentSchema = z.strictObject({
 });
 
 export const rollbackSchema = z.strictObject({
-  version: z.number({ error: 'must be a version number' }).int('must be a whole number').min(1, 'must be at least 1'),
+  version: z
+    .number({ error: 'must be a version number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(1_000_000, 'must be a published version'),
 });
 
 export const trackingSchema = z.strictObject({
