@@ -3,6 +3,7 @@
  * ("from" its smallest cell), a service area per branch. The control plane reads the grids and the
  * branches through their owners' services and hands them here; this module only shapes them.
  */
+import { toMinor } from '@platform/contracts/money.js';
 import type { WebsiteArea, WebsiteCatalog, WebsiteContent, WebsiteProduct } from '@platform/contracts/website.js';
 
 export interface CatalogGrid {
@@ -39,7 +40,8 @@ export function buildWebsiteCatalog(grids: CatalogGrid[], branches: CatalogBranc
     return {
       code: g.product_code,
       name: g.name,
-      from_minor: cells.length ? Math.round(Math.min(...cells) * 100) : null,
+      // Minor units of the tenant's currency: cents, or none for a currency without them (JPY).
+      from_minor: cells.length ? toMinor(Math.min(...cells), currency) : null,
       currency,
     };
   });
