@@ -34,6 +34,7 @@ import { registerSignupRoutes } from './features/signup/signup.routes.js';
 import { registerBrandingImageRoutes } from './features/tenants/branding-images.routes.js';
 import { registerTenantRoutes } from './features/tenants/tenants.routes.js';
 import { registerWebhookRoutes } from './features/webhooks/webhooks.routes.js';
+import { registerWebsiteRoutes } from './features/website/website.routes.js';
 import { registerOpenApiRoute } from './openapi/openapi.routes.js';
 import { RouteCatalogue } from './openapi/routes.js';
 
@@ -75,6 +76,7 @@ export async function buildControlApp(deps: ControlDeps, opts: ControlAppOptions
   app.addHook('onClose', () => deps.resolver.stop());
   registerTenantRoutes(app, catalogue, deps);
   registerBrandingImageRoutes(app, catalogue, deps);
+  registerWebsiteRoutes(app, catalogue, deps);
   registerAuthRoutes(app, catalogue, deps);
   registerTeamRoutes(app, catalogue, deps);
   await registerSignupRoutes(app, catalogue, deps);

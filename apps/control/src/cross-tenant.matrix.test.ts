@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 
 import { oneWindowQuote } from '@platform/contracts/examples.js';
 import { insertDelivery } from '@platform/webhooks';
+import { defaultWebsiteContent } from '@platform/website';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { type CrmSalesKit, startCrmSalesKit } from './testing/crm-sales-kit.js';
@@ -78,6 +79,7 @@ beforeAll(async () => {
     zip_codes: ['80211'],
   });
   expect(branch.status, JSON.stringify(branch.body)).toBe(201);
+  expect((await k.call('POST', `/api/tenants/${k.a.id}/website/publish`, k.a.owner)).status).toBe(200);
   const users = await k.call('GET', `/api/tenants/${k.a.id}/users`, k.a.owner);
   const office = users.body.items.find((u: { role: string }) => u.role === 'office');
   const checklist = await k.call('GET', `/jobs/${aJobId}`, k.a.office);
@@ -107,6 +109,7 @@ afterAll(async () => k?.close());
 const OUTSIDE = new Map<string, string>([
   ['/sales/price-grids/{product_code}', "a product code names the caller's own grid (see the grid test below)"],
   ['/api/branding/{tenant}/{name}', 'a logo is public like the pages it is on (branding-images.routes.test.ts)'],
+  ['/api/website-images/{tenant}/{name}', 'a gallery image is public like the site it is on (website.routes.test.ts)'],
 ]);
 
 /** Tenant lifecycle is the operator's: any tenant's user is refused before the id is looked at. */
@@ -149,6 +152,9 @@ const BODIES: Record<string, unknown> = {
   'POST /api/tenants/{id}/branches': { name: 'Intruder', zip_codes: ['80211'] },
   'PUT /api/tenants/{id}/branches/{branch_id}': { name: 'Hijacked', zip_codes: [] },
   'PATCH /api/tenants/{id}/users/{user_id}': { role: 'technician' },
+  'PUT /api/tenants/{id}/website/draft': defaultWebsiteContent('Hijacked'),
+  'POST /api/tenants/{id}/website/rollback': { version: 1 },
+  'PUT /api/tenants/{id}/website/tracking': { meta_pixel_id: '99999999' },
   'POST /portal/quotes/{token}/accept': { name: 'Intruder', signature_png_base64: 'iVBORw0KGgo=' },
   'POST /portal/quotes/{token}/request-changes': { note: 'intruder note' },
 };
@@ -180,6 +186,8 @@ const recordsOfA = async () =>
       k.call('GET', `/api/tenants/${k.a.id}/webhooks/${ids['{endpoint_id}']}/deliveries`, k.a.owner),
       k.call('GET', `/api/tenants/${k.a.id}/integrations`, k.a.owner),
       k.call('GET', `/api/tenants/${k.a.id}/branches`, k.a.owner),
+      k.call('GET', `/api/tenants/${k.a.id}/website`, k.a.owner),
+      k.call('GET', `/api/tenants/${k.a.id}/website/tracking`, k.a.owner),
     ])
   ).map((r) => r.body);
 

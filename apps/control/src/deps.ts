@@ -54,7 +54,7 @@ import { TenantLifecycleService } from './features/tenants/tenant-lifecycle.serv
 import { TenantProvisioningService } from './features/tenants/tenant-provisioning.service.js';
 import { TenantPublicOrigins } from './features/tenants/tenant-public-origins.js';
 
-/** Besides the console's services (onboarding/console.compose.ts: settings, domains, webhooks, API keys, audit reader, checklist). */
+/** Besides the console's services (onboarding/console.compose.ts: settings, domains, webhooks, API keys, audit reader, checklist, website). */
 export interface ControlDeps extends ConsoleServices {
   config: ControlConfig;
   db: Db;
@@ -249,13 +249,7 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
   const signupParts = { clock, limiter, email, audit, linkConfig, provisioning, sessions, publicOrigins };
   const signup = composeSignup(config, db, signupParts, opts.captcha);
   const console = composeConsole(config, {
-    db,
-    clock,
-    plans,
-    audit,
-    box,
-    resolver,
-    objects,
+    ...{ db, clock, plans, audit, box, resolver, objects, grids, branches },
     integrations: integrationsConsole,
   });
   return {

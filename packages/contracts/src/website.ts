@@ -63,6 +63,8 @@ export interface WebsiteArea {
   zip_codes: string[];
   phone: string | null;
   address: string | null;
+  /** The branch it comes from (what `areas_shown` names); optional, added after the first contract. */
+  branch_id?: string;
 }
 
 export interface WebsiteCatalog {
@@ -109,4 +111,12 @@ export interface WebsiteEditorView {
   /** Earlier published versions, newest first, that a rollback can restore. */
   history: { version: number; published_at: string }[];
   catalog: WebsiteCatalog;
+  /** The tenant's site (its primary host's origin), for the editor's "View site" link; added after the first contract. */
+  site_url?: string;
+}
+
+/** GET/PUT /api/tenants/{id}/website/tracking: the site's Meta pixel; the Conversions API token is never answered. */
+export interface WebsiteTrackingView {
+  meta_pixel_id: string | null;
+  meta_capi_token_set: boolean;
 }

@@ -38,6 +38,8 @@ export interface RouteSpec<B extends Schema, Q extends Schema, P extends Schema>
   query?: Q;
   params?: P;
   responses?: Record<string, string>;
+  /** Bytes this route's body may have, when it needs more than the host's BODY_LIMIT_BYTES. */
+  bodyLimit?: number;
   handler: (
     input: { body: z.infer<B>; query: z.infer<Q>; params: z.infer<P> },
     req: FastifyRequest,
@@ -68,6 +70,7 @@ export function route<
     method: spec.method,
     url: spec.url,
     ...(spec.preHandler ? { preHandler: spec.preHandler } : {}),
+    ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
     handler: async (req, reply) => {
       const input = {
         body: (spec.body ? parseOrThrow(spec.body, req.body ?? {}) : req.body) as z.infer<B>,

@@ -25,11 +25,18 @@ const invalid = (field: string, message: string) =>
   new AppError('VALIDATION_FAILED', `${field} ${message}`, { fieldIssues: [{ field, rule: 'conflict', message }] });
 
 export class BranchesService {
+  /** Told after each committed change (the website's service areas follow the branches). */
+  private readonly listeners: ((tenantId: string) => Promise<void>)[] = [];
+
   constructor(
     private readonly db: Db,
     private readonly plans: Pick<PlanLimits, 'assertFeature'>,
     private readonly audit: AuditLog,
   ) {}
+
+  onChange(listener: (tenantId: string) => Promise<void>): void {
+    this.listeners.push(listener);
+  }
 
   list(tenantId: string): Promise<repo.BranchRow[]> {
     return withTenant(this.db, tenantId, (tx) => repo.listBranches(tx, tenantId));
@@ -119,6 +126,7 @@ export class BranchesService {
         target: { type: 'branch', id },
       });
     });
+    for (const l of this.listeners) await l(p.tenantId);
   }
 }
 

@@ -4,10 +4,10 @@
  * them all. Built by deps.ts; kept here so the composition root stays readable.
  */
 import { composeApiKeys } from '@platform/credentials';
-import type { Db } from '@platform/db';
+import { type Db, withTenant } from '@platform/db';
 import type { Clock } from '@platform/kernel';
 import type { ObjectStore } from '@platform/storage';
-import type { TenantHostResolver } from '@platform/tenancy';
+import { primaryHost, type TenantHostResolver } from '@platform/tenancy';
 
 import type { ControlConfig } from '../../control.config.js';
 import { displayNames } from '../accounts/team.repo.js';
@@ -18,8 +18,10 @@ import { DomainsService } from '../domains/domains.service.js';
 import type { ControlIntegrations } from '../integrations/integrations.service.js';
 import type { PlanLimits } from '../plans/plan-limits.service.js';
 import { BrandingImagesService } from '../tenants/branding-images.service.js';
+import { TenantPublicOrigins } from '../tenants/tenant-public-origins.js';
 import { TenantSettingsService } from '../tenants/tenant-settings.service.js';
 import { WebhooksService } from '../webhooks/webhooks.service.js';
+import { composeWebsite, type WebsiteParts } from '../website/website.compose.js';
 import { SetupChecklistService } from './setup-checklist.service.js';
 
 export interface ConsoleParts {
@@ -31,6 +33,9 @@ export interface ConsoleParts {
   resolver: TenantHostResolver;
   objects: ObjectStore;
   integrations: ControlIntegrations;
+  /** The website's catalogue sources (docs/website.md). */
+  grids: WebsiteParts['grids'];
+  branches: WebsiteParts['branches'];
 }
 
 export type ConsoleServices = ReturnType<typeof composeConsole>;
@@ -49,6 +54,7 @@ export function composeConsole(config: ControlConfig, p: ConsoleParts) {
     verifyDeadlineMs: config.DOMAIN_VERIFY_DEADLINE_H * 3_600_000,
   });
   const settings = new TenantSettingsService(db, plans, audit);
+  const origins = new TenantPublicOrigins(config);
   const onboarding = new SetupChecklistService(db, {
     settings,
     plans,
@@ -68,5 +74,13 @@ export function composeConsole(config: ControlConfig, p: ConsoleParts) {
     auditReader: new AuditReader(db, displayNames),
     apiKeys: new ConsoleApiKeys(db, plans, audit, (tenantId) => composeApiKeys(db, tenantId).keys),
     brandingImages: new BrandingImagesService(db, plans, settings, p.objects),
+    website: composeWebsite({
+      ...{ db, box: p.box, objects: p.objects, audit, grids: p.grids, branches: p.branches },
+      currency: async (tenantId) => (await settings.get(tenantId)).currency,
+      siteUrl: async (tenantId) => {
+        const host = await withTenant(db, tenantId, (tx) => primaryHost(tx, tenantId));
+        return origins.origin(host.domain ?? `${host.slug}.${config.TENANTS_HOST}`);
+      },
+    }),
   };
 }

@@ -12,10 +12,17 @@ import * as repo from './price-grids.repo.js';
 import type { PriceGrid } from './pricing.js';
 
 export class PriceGridsService {
+  /** Told after each committed change (the website's products follow the grids). */
+  private readonly listeners: ((tenantId: string) => Promise<void>)[] = [];
+
   constructor(
     private readonly db: Db,
     private readonly audit: AuditLog,
   ) {}
+
+  onChange(listener: (tenantId: string) => Promise<void>): void {
+    this.listeners.push(listener);
+  }
 
   /** Seeds the defaults the first time a tenant's grids are used (inside the caller's transaction). */
   private async ensureSeeded(tx: Queryable, tenantId: string): Promise<void> {
@@ -30,10 +37,10 @@ export class PriceGridsService {
     });
   }
 
-  put(p: Principal, productCode: string, body: PriceGridBody, ip: string | undefined) {
-    return withTenant(this.db, p.tenantId, async (tx) => {
+  async put(p: Principal, productCode: string, body: PriceGridBody, ip: string | undefined) {
+    const row = await withTenant(this.db, p.tenantId, async (tx) => {
       await this.ensureSeeded(tx, p.tenantId);
-      const row = await repo.upsertGrid(tx, p.tenantId, { product_code: productCode, ...body });
+      const saved = await repo.upsertGrid(tx, p.tenantId, { product_code: productCode, ...body });
       await this.audit.record(tx, {
         tenantId: p.tenantId,
         actor: { kind: 'user', id: p.userId },
@@ -46,8 +53,10 @@ export class PriceGridsService {
           options: body.options.length,
         },
       });
-      return row;
+      return saved;
     });
+    for (const l of this.listeners) await l(p.tenantId);
+    return row;
   }
 
   /** The grids of these product codes; an unknown code is reported on the line that used it. */

@@ -1,6 +1,6 @@
 /**
  * /office/settings/integrations: the company's accounting connection, SMS and team chat
- * (GET /api/tenants/{id}/integrations), their forms, and "Send a test" of each with its outcome.
+ * (GET /api/tenants/{id}/integrations) and the site's Meta pixel (meta-pixel.section.ts), their forms, and "Send a test" of each with its outcome.
  * Connect asks the control plane for the provider's authorize URL and offers it as a link (a new tab:
  * the provider's pages, then the ERP's "connected" page); Refresh then shows the new state.
  * A test text is queued like any other: the page follows it until the provider has taken it.
@@ -10,6 +10,7 @@ import type { IntegrationsView, IntegrationTestOutcome } from '@platform/contrac
 import { call, postJson } from '../field/api.js';
 import { $, h } from '../shared/dom.js';
 import { CHAT_FLAGS, integrationsHtml } from './integrations.view.js';
+import { metaPixelHtml, metaTracking, saveMetaPixel } from './meta-pixel.section.js';
 import { say } from './office-common.js';
 import type { OfficePage } from './office-page.js';
 import { refusal, SecondPress, sendForm, settingsHead, tenantApi } from './settings-common.js';
@@ -21,10 +22,10 @@ const put = async (rest: string, body: unknown) =>
 const value = (id: string) => $<HTMLInputElement>(`#${id}`)!.value.trim();
 
 async function draw(app: HTMLElement, msg = '', kind: 'ok' | 'err' | '' = ''): Promise<void> {
-  const v = await call<IntegrationsView>(await api());
+  const [v, meta] = await Promise.all([call<IntegrationsView>(await api()), metaTracking()]);
   app.innerHTML = `${settingsHead('Integrations')}<p id="office-msg" role="status" class="${kind}">${h(msg)}</p>
 <p>Your company’s own accounts at its accounting provider, SMS provider and team chat. Secrets are stored sealed and never shown again.</p>
-${integrationsHtml(v, press.armed)}`;
+${integrationsHtml(v, press.armed)}${metaPixelHtml(meta)}`;
 }
 
 const said = (o: IntegrationTestOutcome, id: string) => say(o.detail, id, o.ok ? 'ok' : 'err');
@@ -79,6 +80,8 @@ export const integrationsPage: OfficePage = {
         ...Object.fromEntries(CHAT_FLAGS.map(([k]) => [k, $<HTMLInputElement>(`#chat-${k}`)!.checked])),
       };
       if (await sendForm(form, async () => void (await put('/chat', body)))) await draw(app, 'Team chat saved.', 'ok');
+    } else if (form.id === 'meta-form') {
+      if (await saveMetaPixel(form)) await draw(app, 'Meta pixel saved.', 'ok');
     }
   },
   async click(b, app) {

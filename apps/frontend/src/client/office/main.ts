@@ -32,6 +32,7 @@ import { planRefusal } from './settings-common.js';
 import { showSetupChecklist } from './setup-checklist.js';
 import { teamPage } from './team.page.js';
 import { showVerifyBanner } from './verify-banner.js';
+import { websitePage } from './website.page.js';
 
 const app = $('#app')!;
 const tenantSlug = document.body.dataset.tenantSlug ?? '';
@@ -51,6 +52,7 @@ function pageFor(path: string): OfficePage {
   if (path === '/office/settings/developers') return developersPage;
   if (path === '/office/settings/domains') return domainsPage;
   if (path === '/office/settings/integrations') return integrationsPage;
+  if (path === '/office/settings/website') return websitePage;
   if (path === '/office/settings/team') return teamPage;
   if (path === '/office/settings/plan') return planPage;
   if (path === '/office/settings/price-grids') return priceGridsPage;

@@ -77,6 +77,7 @@ export function registerPageRoutes(app: FastifyInstance, bundles: Bundles): void
     'domains',
     'branches',
     'integrations',
+    'website',
     'team',
     'plan',
     'price-grids',
