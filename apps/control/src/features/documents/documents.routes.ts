@@ -9,16 +9,17 @@ import { z } from 'zod';
 import type { ControlDeps } from '../../deps.js';
 import { route, type RouteCatalogue, uuidParam } from '../../openapi/routes.js';
 import { authenticate, principalOf, requireRole } from '../auth/auth.guard.js';
+import { registerBillingDocumentRoutes } from './billing-documents.routes.js';
 import type { PdfFile } from './documents.service.js';
 
-const sendPdf = (reply: FastifyReply, f: PdfFile) =>
+export const sendPdf = (reply: FastifyReply, f: PdfFile) =>
   reply
     .header('cache-control', 'no-store')
     .header('content-disposition', `attachment; filename="${f.filename}"`)
     .type('application/pdf')
     .send(f.bytes);
 
-const hostTenant = (req: FastifyRequest) => {
+export const hostTenant = (req: FastifyRequest) => {
   const v = req.headers['x-tenant-id'];
   return typeof v === 'string' ? v : undefined;
 };
@@ -62,4 +63,5 @@ export function registerDocumentRoutes(app: FastifyInstance, catalogue: RouteCat
       return sendPdf(reply, await deps.documents.portalQuote(hostTenant(req), params.token, req.ip));
     },
   });
+  registerBillingDocumentRoutes(app, catalogue, deps);
 }
