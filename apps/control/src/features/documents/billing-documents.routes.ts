@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { ControlDeps } from '../../deps.js';
 import { route, type RouteCatalogue } from '../../openapi/routes.js';
 import { authenticate, principalOf, requireRole } from '../auth/auth.guard.js';
-import { hostTenant, sendPdf } from './documents.routes.js';
+import { hostTenant, sendPdf } from './pdf-reply.js';
 
 const erpId = (what: string) =>
   z.coerce.number().int(`must be ${what}`).positive(`must be ${what}`).max(2_147_483_647, `must be ${what}`);

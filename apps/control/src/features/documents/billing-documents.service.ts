@@ -19,7 +19,6 @@ import type { PortalService } from '../portal/portal.service.js';
 import type { QuotesService } from '../sales/quotes.service.js';
 import type { TenantErps } from '../tenants/tenant-erps.js';
 import { documentBrand } from './document-brand.js';
-import type { PdfFile } from './documents.service.js';
 import {
   documentNotFound,
   invoicesOfOrder,
@@ -29,6 +28,7 @@ import {
 } from './documents-erp.js';
 import { renderInvoicePdf } from './invoice.pdf.js';
 import { keepInvoicePdf, replaceInvoicePdf, storedInvoicePdf } from './invoice-documents.repo.js';
+import type { PdfFile } from './pdf-reply.js';
 import { renderPurchaseOrderPdf } from './purchase-order.pdf.js';
 
 export interface BillingDocumentsDeps {

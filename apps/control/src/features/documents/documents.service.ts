@@ -22,12 +22,10 @@ import type { SentQuotePdfs } from '../sales/sent-quote-pdfs.js';
 import { BillingDocuments, type BillingDocumentsDeps } from './billing-documents.service.js';
 import { documentBrand } from './document-brand.js';
 import { renderJobReportPdf, type ReportImage } from './job-report.pdf.js';
+import type { PdfFile } from './pdf-reply.js';
 import { renderQuotePdf } from './quote.pdf.js';
 
-export interface PdfFile {
-  filename: string;
-  bytes: Buffer;
-}
+export type { PdfFile };
 
 export interface DocumentsDeps {
   db: Db;
