@@ -14,6 +14,7 @@ export const CARRIED_ATTRIBUTION = [
   'x_gclid',
   'x_gbraid',
   'x_wbraid',
+  'x_fbclid',
 ] as const;
 
 /** What the funnel groups by: the form source, the UTM source, medium or campaign, or the landing page. */
