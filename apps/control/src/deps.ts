@@ -283,7 +283,7 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
     sales: { grids, quotes, sending },
     portal,
     documents,
-    reports: new ReportsService(db, erps, plans, async (id) => (await console.settings.get(id)).currency),
+    reports: new ReportsService(db, erps, plans, (id) => console.settings.get(id), branches),
     resolver,
     ...console,
     branches,
