@@ -6,6 +6,9 @@ import { type Db, type Queryable, withTenant } from '@platform/db';
 
 import type { AuditLog } from '../audit/audit-log.js';
 import type { Principal } from '../auth/principal.js';
+import type { BranchesService } from '../branches/branches.service.js';
+import type { PlanLimits } from '../plans/plan-limits.service.js';
+import { BranchPriceGrids } from './branch-price-grids.js';
 import { DEFAULT_GRIDS } from './default-grids.js';
 import type { PriceGridBody } from './price-grid.schemas.js';
 import * as repo from './price-grids.repo.js';
@@ -15,7 +18,13 @@ export class PriceGridsService {
   constructor(
     private readonly db: Db,
     private readonly audit: AuditLog,
-  ) {}
+    /** The branches, for their own grids (multi_location), laid over these for a branch's quotes. */
+    withBranches?: { branches: Pick<BranchesService, 'list'>; plans: Pick<PlanLimits, 'assertFeature'> },
+  ) {
+    if (withBranches) this.branch = new BranchPriceGrids(db, audit, withBranches.branches, withBranches.plans);
+  }
+
+  readonly branch: BranchPriceGrids | undefined;
 
   /** Seeds the defaults the first time a tenant's grids are used (inside the caller's transaction). */
   private async ensureSeeded(tx: Queryable, tenantId: string): Promise<void> {
@@ -50,10 +59,15 @@ export class PriceGridsService {
     });
   }
 
-  /** The grids of these product codes; an unknown code is reported on the line that used it. */
-  async forCodes(tx: Queryable, tenantId: string, codes: string[]): Promise<Map<string, PriceGrid>> {
+  /**
+   * The grids of these product codes, the branch's own where it has one; an unknown code is
+   * reported on the line that used it.
+   */
+  async forCodes(tx: Queryable, tenantId: string, codes: string[], branchId?: string): Promise<Map<string, PriceGrid>> {
     await this.ensureSeeded(tx, tenantId);
-    const rows = await repo.findGrids(tx, tenantId, [...new Set(codes)]);
-    return new Map(rows.map((r) => [r.product_code, r]));
+    const unique = [...new Set(codes)];
+    const rows = await repo.findGrids(tx, tenantId, unique);
+    const grids = new Map(rows.map((r) => [r.product_code, r as PriceGrid]));
+    return branchId && this.branch ? this.branch.over(tx, tenantId, branchId, unique, grids) : grids;
   }
 }

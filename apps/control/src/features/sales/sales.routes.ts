@@ -8,6 +8,7 @@ import type { ControlDeps } from '../../deps.js';
 import { pageQuery, route, type RouteCatalogue, uuidParam } from '../../openapi/routes.js';
 import { authenticate, principalOf, requireRole } from '../auth/auth.guard.js';
 import { requireVerifiedEmail } from '../signup/verified-email.guard.js';
+import { registerBranchGridRoutes } from './branch-price-grids.routes.js';
 import { priceGridBody, productCode, quoteBody } from './price-grid.schemas.js';
 
 export function registerSalesRoutes(app: FastifyInstance, catalogue: RouteCatalogue, deps: ControlDeps): void {
@@ -45,6 +46,7 @@ export function registerSalesRoutes(app: FastifyInstance, catalogue: RouteCatalo
     body: priceGridBody,
     handler: async ({ params, body }, req) => deps.sales.grids.put(principalOf(req), params.product_code, body, req.ip),
   });
+  registerBranchGridRoutes(app, catalogue, deps, base);
 
   route(app, catalogue, {
     ...base,
