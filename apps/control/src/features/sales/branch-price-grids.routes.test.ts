@@ -1,6 +1,6 @@
 /**
- * Branch price grids: a branch's own grid prices the quotes of the leads it serves (by the lead's ZIP,
- * else the customer's), every other product and branch keeps the tenant's grid; removing it goes back.
+ * Branch price grids: a branch's own grid prices the quotes of the leads it serves (by the lead's ZIP),
+ * every other product, branch and lead-less quote keeps the tenant's grid; removing it goes back.
  * Another tenant's branch is 404, a technician 403, and a plan without multi_location cannot change them.
  */
 import { featureMissing, PLANS } from '@platform/tenancy';
@@ -58,8 +58,13 @@ describe('branch price grids', () => {
     expect(branch[0]).toBeCloseTo(tenant[0]! * 2, 2);
     expect(branch[1]).toBeCloseTo(tenant[1]! * 2, 2);
     expect(branch[2]).toBe(tenant[2]); // the shutter: Boulder has no grid of its own
-    expect(await rollerPrices({ zip: '80301' })).toEqual(branch); // no lead: the customer's ZIP
-    expect(await rollerPrices({ zip: '80202' })).toEqual(tenant);
+    // Without a lead the tenant's grids price it, as the quote builder shows them.
+    expect(await rollerPrices({ zip: '80301' })).toEqual(tenant);
+    // What the builder prices a Boulder lead's windows from: Boulder's roller shade, the tenant's shutter.
+    const forZip = await k.call('GET', '/sales/price-grids?zip=80301', k.a.office);
+    const byCode = Object.fromEntries(forZip.body.items.map((g: { product_code: string }) => [g.product_code, g]));
+    expect(byCode['roller-shade'].name).toBe(grid.name);
+    expect(byCode.shutter.name).not.toContain('Boulder');
     const listed = await k.call('GET', `/sales/branches/${boulder}/price-grids`, k.a.office);
     expect(listed.body.items.map((g: { product_code: string }) => g.product_code)).toEqual(['roller-shade']);
 

@@ -57,15 +57,19 @@ export class BranchPriceGrids {
   }
 
   /**
-   * The branch a new quote is priced for: the one serving its lead's ZIP (read from the ERP), else the
-   * quote's customer's ZIP; the default branch for a ZIP no branch serves; undefined without branches.
+   * The branch a new quote is priced for: the one serving its lead's ZIP (read from the ERP; the
+   * default branch for a ZIP no branch serves). A quote without a lead is priced from the tenant's
+   * grids, as the quote builder shows it. Undefined without branches.
    */
-  async forQuote(erp: Erp, tenantId: string, body: Pick<QuoteBody, 'lead_id' | 'customer'>) {
-    const all = await this.branches.list(tenantId);
-    if (!all.length) return undefined;
-    const [lead] = body.lead_id ? await erp.read('crm.lead', [body.lead_id], ['zip']).catch(() => []) : [];
-    const zip = typeof lead?.zip === 'string' && lead.zip ? lead.zip : body.customer?.zip;
-    return branchOfZip(all, zip)?.id;
+  async forQuote(erp: Erp, tenantId: string, body: Pick<QuoteBody, 'lead_id'>) {
+    if (!body.lead_id) return undefined;
+    const [lead] = await erp.read('crm.lead', [body.lead_id], ['zip']).catch(() => []);
+    return this.forZip(tenantId, typeof lead?.zip === 'string' ? lead.zip : null);
+  }
+
+  /** The branch serving `zip` (the default one for a ZIP no branch serves); undefined without branches. */
+  async forZip(tenantId: string, zip: string | null | undefined): Promise<string | undefined> {
+    return branchOfZip(await this.branches.list(tenantId), zip)?.id;
   }
 
   /** The tenant's grids with the branch's own grids of `codes` laid over them, product by product. */

@@ -32,10 +32,17 @@ export class PriceGridsService {
     for (const g of DEFAULT_GRIDS) await repo.insertGridIfMissing(tx, tenantId, g);
   }
 
-  list(tenantId: string) {
+  /** The grids, or (given a lead's ZIP) as the branch serving it prices: its own grids laid over these. */
+  async list(tenantId: string, zip?: string) {
+    // An empty ZIP is the default branch's, as a lead without one is.
+    const branchId = zip !== undefined && this.branch ? await this.branch.forZip(tenantId, zip) : undefined;
     return withTenant(this.db, tenantId, async (tx) => {
       await this.ensureSeeded(tx, tenantId);
-      return repo.listGrids(tx, tenantId);
+      const rows = await repo.listGrids(tx, tenantId);
+      if (!branchId || !this.branch) return rows;
+      const codes = rows.map((r) => r.product_code);
+      const over = await this.branch.over(tx, tenantId, branchId, codes, new Map(rows.map((r) => [r.product_code, r])));
+      return [...over.values()];
     });
   }
 

@@ -21,8 +21,9 @@ export function registerSalesRoutes(app: FastifyInstance, catalogue: RouteCatalo
     ...base,
     method: 'GET',
     url: '/sales/price-grids',
-    summary: "The tenant's price grids (the default set is seeded on first use)",
-    handler: async (_i, req) => ({ items: await deps.sales.grids.list(principalOf(req).tenantId) }),
+    summary: "The tenant's price grids (seeded on first use); `zip`: as the branch serving it prices",
+    query: z.strictObject({ zip: z.string().trim().max(10, 'must be a ZIP code').optional() }),
+    handler: async ({ query }, req) => ({ items: await deps.sales.grids.list(principalOf(req).tenantId, query.zip) }),
   });
   route(app, catalogue, {
     ...base,
