@@ -189,7 +189,8 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
   const opened = given ? { objects: given } : openJobObjects(config, loadControlStorage());
   const objects = opened.objects;
   // crm-sales
-  const grids = new PriceGridsService(db, audit);
+  const branches = new BranchesService(db, plans, audit);
+  const grids = new PriceGridsService(db, audit, { branches, plans });
   const links = new PortalLinks();
   const resolver = new TenantHostResolver(db, { tenantsHost: config.TENANTS_HOST });
   // Accounts: sign-in, sessions, invitations, password reset, members (docs/control-plane.md).
@@ -208,7 +209,6 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
   const normalizePhone = (raw: string) => normalizeSmsPhone(raw, config.SMS_DEFAULT_REGION);
   const chatAllowed = chatOrigins(config.CHAT_ALLOWED_ORIGINS);
   const integrations = new IntegrationSettingsService(db, box, normalizePhone, chatAllowed);
-  const branches = new BranchesService(db, plans, audit);
   const crm = new CrmService(db, erps, audit, branches);
   const sending = new QuoteSending(
     db,
@@ -277,7 +277,7 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
     sales: { grids, quotes, sending },
     portal,
     documents,
-    reports: new ReportsService(db, erps, plans, async (id) => (await console.settings.get(id)).currency),
+    reports: new ReportsService(db, erps, plans, (id) => console.settings.get(id), branches),
     resolver,
     ...console,
     branches,

@@ -82,7 +82,8 @@ export interface WorkerParts {
   accountingReconcile: AccountingReconcileRunner | undefined;
 }
 
-function conversionsSender(config: WorkerConfig, logger: Logger): ConversionsSender {
+/** Meta's Conversions API with META_PIXEL_ID and META_ACCESS_TOKEN set, else none. */
+function metaSender(config: WorkerConfig): ConversionsSender | undefined {
   return config.META_PIXEL_ID && config.META_ACCESS_TOKEN
     ? createMetaCapiSender({
         graphUrl: config.META_GRAPH_URL,
@@ -91,7 +92,7 @@ function conversionsSender(config: WorkerConfig, logger: Logger): ConversionsSen
         defaultCountryCode: config.META_DEFAULT_COUNTRY_CODE,
         ...(config.META_TEST_EVENT_CODE ? { testEventCode: config.META_TEST_EVENT_CODE } : {}),
       })
-    : createLogConversionsSender(logger);
+    : undefined;
 }
 
 function workerSettings(config: WorkerConfig, db: Db): IntegrationSettingsService {
@@ -137,7 +138,8 @@ export function buildHandlers(
       { markDelivered: (id, model, erpId) => markDelivered(db, id, model, erpId) },
       config.ERP_STRUCTURED_ATTRIBUTION === 'on',
     );
-  const conversions = conversionsSender(config, logger);
+  const meta = metaSender(config);
+  const conversions = meta ?? createLogConversionsSender(logger);
   const googleAds = googleAdsSenderOf(config);
   const accounting = accountingServices ?? workerAccountingServices(config, db, settings);
   return {
@@ -149,7 +151,7 @@ export function buildHandlers(
     },
     [TOPIC_HELPDESK]: (row) => leads(row.tenant_id).deliverHelpdesk(row.payload),
     [TOPIC_CONVERSION]: (row) => deliverConversion(conversions, row.payload),
-    [TOPIC_ORDER_WON]: (row) => deliverOrderWon(googleAds, row.payload),
+    [TOPIC_ORDER_WON]: (row) => deliverOrderWon({ google: googleAds, meta }, row.payload),
     ...Object.fromEntries(ERP_EVENT_TOPICS.map((t) => [t, fanOut])),
     [TOPIC_SMS_SEND]: (row) => sms.deliver(row.tenant_id, row.payload.messageId),
     [TOPIC_SMS_INBOUND]: async (row) => sms.attachInbound(row.payload.messageId, await erpOfTenant(row.tenant_id)),

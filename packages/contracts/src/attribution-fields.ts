@@ -6,6 +6,8 @@ export const ATTRIBUTION_FIELDS = [
   'gclid',
   'gbraid',
   'wbraid',
+  // Meta's click id (`?fbclid=`): a won order sends it back as the `fbc` of its Purchase event.
+  'fbclid',
   'utm_source',
   'utm_medium',
   'utm_campaign',

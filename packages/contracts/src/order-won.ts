@@ -18,7 +18,18 @@ export interface OrderWonPayload {
   gclid?: string;
   gbraid?: string;
   wbraid?: string;
+  /**
+   * Meta's click id as its `_fbc` cookie would hold it, `fb.1.<ms first seen>.<fbclid>` (the lead's
+   * creation time): Meta's documented form when only the fbclid was kept. Absent without an fbclid.
+   */
+  fbc?: string;
+  /** The customer's email and phone, raw: Meta's adapter normalises and hashes them before sending. */
+  email?: string;
+  phone?: string;
 }
+
+/** `_fbc` from an fbclid first seen at `seenAt` (Meta: `fb.<subdomain index>.<creation ms>.<fbclid>`). */
+export const fbcOf = (fbclid: string, seenAt: Date): string => `fb.1.${seenAt.getTime()}.${fbclid}`;
 
 export const orderWonEventId = (tenantId: string, saleOrderId: number): string =>
   `order-won:${tenantId}:${saleOrderId}`;

@@ -61,6 +61,14 @@ export interface QuoteView {
   created_at: string;
 }
 
+/**
+ * GET /portal/quotes/{token}/invoices: the invoices of the order the quote became (a draft's number
+ * is "Draft"); each downloads at /portal/quotes/{token}/invoices/{id}/pdf. Amounts in major units.
+ */
+export interface PortalInvoicesAnswer {
+  invoices: { id: number; number: string; state: string; amount_total: number; amount_due: number }[];
+}
+
 /** GET /portal/quotes/{token}: the quote as its customer sees it through a portal link. */
 export interface PortalQuoteAnswer {
   quote: {

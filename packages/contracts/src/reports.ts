@@ -14,6 +14,7 @@ export const CARRIED_ATTRIBUTION = [
   'x_gclid',
   'x_gbraid',
   'x_wbraid',
+  'x_fbclid',
 ] as const;
 
 /** What the funnel groups by: the form source, the UTM source, medium or campaign, or the landing page. */
@@ -22,9 +23,12 @@ export type FunnelGroup = (typeof FUNNEL_GROUPS)[number];
 
 export interface ReportSummary {
   currency: string;
-  /** The range, both days included (yyyy-mm-dd). */
+  /** The range, both days included (yyyy-mm-dd), days in `time_zone` (the tenant's). */
   from: string;
   to: string;
+  time_zone: string;
+  /** The branch asked for (`?branch=`), else null. */
+  branch: string | null;
   /** Jobs done (the Completed stage, or a tenant's own closed one) that ended in the range. */
   jobs_done: number;
   /** Quotes sent (the ERP order sent, confirmed or done) and won (confirmed or done), dated in the range. */
@@ -67,6 +71,8 @@ export interface ReportFunnel {
   currency: string;
   from: string;
   to: string;
+  time_zone: string;
+  branch: string | null;
   group: FunnelGroup;
   rows: FunnelRow[];
   /** The rows added up: `total.revenue` is every paid invoice in the range, to the cent. */
@@ -77,4 +83,13 @@ export interface ReportFunnel {
   lead_to_install_days: number | null;
   technicians: TechnicianRow[];
   products: ProductRow[];
+  /** Paid invoices and revenue by branch (the branches the person sees); empty without branches. */
+  branches: BranchRevenueRow[];
+}
+
+export interface BranchRevenueRow {
+  id: string;
+  name: string;
+  paid: number;
+  revenue: number;
 }

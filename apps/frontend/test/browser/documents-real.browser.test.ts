@@ -10,6 +10,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+import { invoiceOrder } from '@platform/erp-embedded/testing';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
@@ -56,6 +57,7 @@ async function sentQuote() {
     name: made.body.name as string,
     total: made.body.amount_total as number,
     url: sent.body.portal_url as string,
+    order: made.body.sale_order_id as number,
   };
 }
 
@@ -75,6 +77,24 @@ describe('PDF documents in the browser', () => {
     expect(pdf.text).toMatch(/35 1\/2 × 47 1\/8/);
     expect(pdf.text).toMatch(/46 3\/4 × 36/);
     expect(pdf.text).toMatch(/30 × 60 7\/8/);
+    expect(pdf.text).toMatch(new RegExp(`Total\\s+\\${usd(q.total)}`));
+    await ctx.close();
+  });
+
+  it("offers an accepted quote's invoice in the portal, its PDF naming every window and the total", async () => {
+    const q = await sentQuote();
+    const erp = await s.p.erpOf(s.p.a);
+    const move = await invoiceOrder(erp, q.order);
+    const [inv] = await erp.read('account.move', [move], ['name']);
+    const ctx = await s.browser.newContext(DESKTOP);
+    const page = await ctx.newPage();
+    await page.goto(`${s.p.siteOf(s.p.a)}${new URL(q.url).pathname}`);
+    await page.waitForSelector('#invoices:not([hidden]) a');
+    await check(page, 'portal-invoices');
+    const pdf = await downloadedText(page, '#invoice-list a');
+    expect(pdf.name).toBe(`invoice-${String(inv!.name).replace(/[^A-Za-z0-9_-]+/g, '-')}.pdf`);
+    expect(pdf.text).toContain(`Invoice ${inv!.name}`);
+    for (const w of ['Living room', 'Kitchen', 'Main bedroom']) expect(pdf.text).toContain(w);
     expect(pdf.text).toMatch(new RegExp(`Total\\s+\\${usd(q.total)}`));
     await ctx.close();
   });

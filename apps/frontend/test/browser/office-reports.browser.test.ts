@@ -2,8 +2,9 @@
  * Issue 25's reports against the real platform: A's owner (Professional) opens Reports from the nav,
  * reads the summary (jobs, quotes, paid revenue in the tenant's currency), the funnel by UTM source
  * with its chart, changes the grouping and the dates, and downloads the funnel as CSV. On Free, B's
- * owner sees the summary and reads which plan unlocks the advanced part. Axe 0 and no sideways
- * scroll at 1280 and 375 px.
+ * owner sees the summary and reads which plan unlocks the advanced part. With two branches, A's
+ * owner reads revenue by branch and filters every figure to one. Axe 0 and no sideways scroll at
+ * 1280 and 375 px.
  */
 import { readFileSync } from 'node:fs';
 
@@ -16,7 +17,8 @@ import { bothWidthsChecker, useRealPlatform } from './real-session.js';
 
 const s = useRealPlatform();
 const checkBothWidths = bothWidthsChecker('reports');
-const today = new Date().toISOString().slice(0, 10);
+// The tenants' time zone (the default, Denver): report days are the company's, not UTC's.
+const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Denver' }).format(new Date());
 
 describe('the office reports', () => {
   it('shows the summary, the funnel by source with a chart, regroups, and downloads CSV', async () => {
@@ -89,6 +91,39 @@ describe('the office reports', () => {
     expect(await page.locator('#funnel-table').count()).toBe(0);
     expect(await page.locator('#report-group').count()).toBe(0);
     await checkBothWidths(page, 'free');
+    await ctx.close();
+  });
+
+  it('with two branches, shows revenue by branch and filters every figure to one branch', async () => {
+    const { a } = s.p;
+    const add = (name: string, zip_codes: string[]) =>
+      s.p.api(a.owner.token, 'POST', `/api/tenants/${a.id}/branches`, { name, zip_codes });
+    expect((await add('Front Range', ['80202'])).status).toBe(201);
+    const boulder = await add('Boulder', ['80301']);
+    expect(boulder.status, JSON.stringify(boulder.body)).toBe(201);
+    const erp = await s.p.erpOf(a);
+    const partner = await erp.create('res.partner', { name: 'Bo Ulder', zip: '80301' });
+    const order = await erp.create('sale.order', {
+      partner_id: partner,
+      order_line: [[0, 0, { name: 'Shutter', price_unit: 300, product_uom_qty: 1 }]],
+    });
+    await invoiceOrder(erp, order, today);
+
+    const ctx = await s.browser.newContext(DESKTOP);
+    const page = await signInToOffice(s, ctx, a, '/office/reports', a.owner.email);
+    await page.waitForSelector('#branches-table');
+    const rows = (await page.textContent('#branches-table tbody'))!.replace(/\s+/g, ' ');
+    expect(rows).toMatch(/Front Range\s*2\s*\$2,050\.49/);
+    expect(rows).toMatch(/Boulder\s*1\s*\$300\.00/);
+    expect(await page.textContent('#fig-revenue')).toBe('$2,350.49');
+    await checkBothWidths(page, 'branches');
+
+    await page.selectOption('#branch-filter', { label: 'Boulder' });
+    await page.click('#report-range button[type=submit]');
+    await page.waitForFunction(() => document.querySelector('#fig-revenue')?.textContent === '$300.00');
+    expect(page.url()).toContain(`branch=${boulder.body.id}`);
+    expect(await page.textContent('#fig-sent')).toBe('1');
+    expect((await page.textContent('#branches-table tbody'))!.replace(/\s+/g, ' ')).not.toContain('Front Range');
     await ctx.close();
   });
 });

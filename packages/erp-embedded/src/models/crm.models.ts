@@ -75,6 +75,7 @@ export const crmModels: ModelSpec[] = [
       x_gclid: f.char('GCLID'),
       x_gbraid: f.char('GBRAID'),
       x_wbraid: f.char('WBRAID'),
+      x_fbclid: f.char('FBCLID'),
       x_utm_term: f.char('UTM Term'),
       x_utm_content: f.char('UTM Content'),
       x_lp_slug: f.char('Landing Page Slug'),

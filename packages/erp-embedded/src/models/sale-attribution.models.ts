@@ -17,6 +17,7 @@ const attributionFields = () => ({
   x_gclid: f.char('GCLID'),
   x_gbraid: f.char('GBRAID'),
   x_wbraid: f.char('WBRAID'),
+  x_fbclid: f.char('FBCLID'),
 });
 
 /** The attribution fields an order and its invoices copy from the lead (names as on crm.lead). */

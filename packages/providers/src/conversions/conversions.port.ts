@@ -14,13 +14,19 @@ import { ProviderError } from '../http/provider-error.js';
 export type { ConversionUser };
 
 export interface ConversionEvent {
-  eventName: 'Lead';
-  /** Shared with the browser pixel for de-duplication (generated once, in the browser). */
+  /** A form's lead (from the site), or a won order's purchase (from the CRM, after the visit). */
+  eventName: 'Lead' | 'Purchase';
+  /**
+   * De-duplication key: a lead's is shared with the browser pixel (generated once, in the browser);
+   * a purchase's is derived from its order, so a redelivery is counted once.
+   */
   eventId: string;
   /** Unix seconds (not milliseconds). */
   eventTime: number;
-  eventSourceUrl: string;
-  actionSource: 'website';
+  /** Required for website events; a CRM event happened on no page. */
+  eventSourceUrl?: string;
+  /** `website` for a form on the site; `system_generated` for an event the CRM records (a won order). */
+  actionSource: 'website' | 'system_generated';
   user: ConversionUser;
   customData?: Record<string, unknown>;
 }

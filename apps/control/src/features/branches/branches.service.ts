@@ -80,6 +80,37 @@ export class BranchesService {
   }
 
   /**
+   * `scope` for several ZIP fields from one read of the branches (a report filters leads, orders,
+   * invoices and jobs each by its own ZIP field), and the branches `p` sees (for revenue by branch);
+   * null when the tenant has no branches.
+   */
+  async scopes<K extends string>(
+    p: Principal,
+    fields: Record<K, string>,
+    branchId?: string,
+  ): Promise<{
+    domains: Record<K, Domain> | null;
+    of: (b: repo.BranchRow) => Record<K, Domain>;
+    visible: repo.BranchRow[];
+  } | null> {
+    const all = await this.list(p.tenantId);
+    if (!all.length) {
+      if (branchId) throw notFound();
+      return null;
+    }
+    const per = <T>(f: (field: string) => T) =>
+      Object.fromEntries(Object.entries<string>(fields).map(([k, field]) => [k, f(field)])) as Record<K, T>;
+    const first = domainOf(all, p, Object.values<string>(fields)[0]!, branchId);
+    const mine = ['owner', 'admin'].includes(p.role) ? [] : all.filter((b) => b.member_ids.includes(p.userId));
+    const visible = branchId ? all.filter((b) => b.id === branchId) : mine.length ? mine : all;
+    return {
+      domains: first ? per((field) => domainOf(all, p, field, branchId)!) : null,
+      of: (b) => per((field) => branchDomain(all, [b], field)),
+      visible,
+    };
+  }
+
+  /**
    * `scope` and a function naming the branch of a ZIP (absent when the tenant has no branches), from
    * one read of the branches: what a list needs.
    */

@@ -50,6 +50,7 @@ export function composePortalAndDocuments(
     ...{ db: d.db, plans: d.plans, objects: d.objects, audit: d.audit, quotes: d.quotes, portal, jobs: d.jobs },
     sentPdfs: new SentQuotePdfs(d.db),
     quoteValidDays: config.PORTAL_LINK_TTL_DAYS,
+    billing: { erps: d.erps, clock: d.clock },
   });
   return { portal, documents };
 }

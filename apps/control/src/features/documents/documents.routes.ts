@@ -3,25 +3,14 @@
  * through their portal link. Each answers application/pdf as an attachment; never cached (a quote not
  * yet sent is drawn as it is now, and a portal link can be revoked).
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 
 import type { ControlDeps } from '../../deps.js';
 import { route, type RouteCatalogue, uuidParam } from '../../openapi/routes.js';
 import { authenticate, principalOf, requireRole } from '../auth/auth.guard.js';
-import type { PdfFile } from './documents.service.js';
-
-const sendPdf = (reply: FastifyReply, f: PdfFile) =>
-  reply
-    .header('cache-control', 'no-store')
-    .header('content-disposition', `attachment; filename="${f.filename}"`)
-    .type('application/pdf')
-    .send(f.bytes);
-
-const hostTenant = (req: FastifyRequest) => {
-  const v = req.headers['x-tenant-id'];
-  return typeof v === 'string' ? v : undefined;
-};
+import { registerBillingDocumentRoutes } from './billing-documents.routes.js';
+import { hostTenant, sendPdf } from './pdf-reply.js';
 
 export function registerDocumentRoutes(app: FastifyInstance, catalogue: RouteCatalogue, deps: ControlDeps): void {
   const refused = { '403': 'The plan has no pdf_reports (PLAN_FEATURE_MISSING)', '404': 'Not found' };
@@ -62,4 +51,5 @@ export function registerDocumentRoutes(app: FastifyInstance, catalogue: RouteCat
       return sendPdf(reply, await deps.documents.portalQuote(hostTenant(req), params.token, req.ip));
     },
   });
+  registerBillingDocumentRoutes(app, catalogue, deps);
 }

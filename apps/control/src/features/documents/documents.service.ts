@@ -2,7 +2,7 @@
  * The tenant's PDF documents (docs/documents.md), gated by the plan's `pdf_reports`: a quote (office
  * and portal) and a job's report. A quote is rendered and stored once, at its first send, and that
  * stored file is what every later download and the email carry, so a sent document never changes;
- * an unsent quote is drawn as it is now. Invoices and supplier purchase orders are not built yet.
+ * an unsent quote is drawn as it is now. Invoices and supplier purchase orders: `billing`.
  */
 import { createHash } from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
@@ -19,14 +19,13 @@ import type { PlanLimits } from '../plans/plan-limits.service.js';
 import type { PortalService } from '../portal/portal.service.js';
 import type { QuotesService } from '../sales/quotes.service.js';
 import type { SentQuotePdfs } from '../sales/sent-quote-pdfs.js';
+import { BillingDocuments, type BillingDocumentsDeps } from './billing-documents.service.js';
 import { documentBrand } from './document-brand.js';
 import { renderJobReportPdf, type ReportImage } from './job-report.pdf.js';
+import type { PdfFile } from './pdf-reply.js';
 import { renderQuotePdf } from './quote.pdf.js';
 
-export interface PdfFile {
-  filename: string;
-  bytes: Buffer;
-}
+export type { PdfFile };
 
 export interface DocumentsDeps {
   db: Db;
@@ -39,6 +38,8 @@ export interface DocumentsDeps {
   portal: Pick<PortalService, 'link'>;
   /** How long a quote stands from the day it was made (the portal link's lifetime). */
   quoteValidDays: number;
+  /** The ERP and clock the invoice and purchase-order documents need. */
+  billing: Pick<BillingDocumentsDeps, 'erps' | 'clock'>;
 }
 
 const safe = (s: string) => s.replace(/[^A-Za-z0-9_-]+/g, '-');
@@ -47,7 +48,12 @@ const kindLabel = (kind: string) => kind.charAt(0).toUpperCase() + kind.slice(1)
 const read = (objects: ObjectStore, key: string) => objects.get(key).then((s) => buffer(s));
 
 export class DocumentsService {
-  constructor(private readonly d: DocumentsDeps) {}
+  /** Invoices and supplier purchase orders, behind the same plan gate. */
+  readonly billing: BillingDocuments;
+
+  constructor(private readonly d: DocumentsDeps) {
+    this.billing = new BillingDocuments({ ...d, ...d.billing, gate: (t) => this.gate(t) });
+  }
 
   private gate(tenantId: string): Promise<void> {
     return withTenant(this.d.db, tenantId, (tx) => this.d.plans.assertFeature(tx, tenantId, 'pdf_reports'));

@@ -38,6 +38,7 @@ export const leadBody = z
     gclid: optional(200),
     gbraid: optional(200),
     wbraid: optional(200),
+    fbclid: optional(200),
     utm_source: optional(200),
     utm_medium: optional(200),
     utm_campaign: optional(200),

@@ -34,7 +34,7 @@ beforeAll(async () => {
   relay = new OutboxRelay({
     db: k.kit.t.db,
     workerId: 'order-won-e2e',
-    handlers: { [TOPIC_ORDER_WON]: (row) => deliverOrderWon(google, row.payload) },
+    handlers: { [TOPIC_ORDER_WON]: (row) => deliverOrderWon({ google, meta: undefined }, row.payload) },
     logger: quiet,
   });
 }, 120_000);

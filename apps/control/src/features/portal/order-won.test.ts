@@ -68,4 +68,19 @@ describe('a won order queues its conversion', () => {
     // Each tenant's ERP numbers its own orders: the event id tells A's order 1 from B's.
     expect((await wonRows(k.a.id)).rows.some((r) => r.payload.eventId === rows[0]!.payload.eventId)).toBe(false);
   });
+
+  it('carries the lead’s fbclid as Meta’s fbc (first seen when the lead was made) and the customer’s email', async () => {
+    const { orderId } = await acceptedQuote(k.a, { x_fbclid: 'IwAR-fb-1' });
+    const [order] = await k.a.erp.erp.read('sale.order', [orderId], ['opportunity_id', 'x_fbclid']);
+    expect(order!.x_fbclid).toBe('IwAR-fb-1');
+    const [lead] = await k.a.erp.erp.read(
+      'crm.lead',
+      [(order!.opportunity_id as [number, string])[0]],
+      ['create_date'],
+    );
+    const made = new Date(`${String(lead!.create_date).replace(' ', 'T')}Z`).getTime();
+    const rows = (await wonRows(k.a.id)).rows.filter((r) => r.payload.saleOrderId === orderId);
+    expect(rows[0]!.payload).toMatchObject({ fbc: `fb.1.${made}.IwAR-fb-1`, email: threeWindows.customer.email });
+    expect(rows[0]!.payload.gclid).toBeUndefined();
+  });
 });

@@ -3,7 +3,7 @@
  * it carries from its lead) when its quote is accepted, queued in the acceptance's transaction. Keyed
  * by `order-won:<tenant>:<order>`, so a retried or raced acceptance never queues a second one.
  */
-import { orderWonEventId, type OrderWonPayload, TOPIC_ORDER_WON } from '@platform/contracts';
+import { fbcOf, orderWonEventId, type OrderWonPayload, TOPIC_ORDER_WON } from '@platform/contracts';
 import { toMinor } from '@platform/contracts/money.js';
 import type { Queryable } from '@platform/db';
 import type { Erp } from '@platform/erp';
@@ -14,6 +14,20 @@ export type CurrencyOf = (tenantId: string) => Promise<string>;
 
 const text = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
 
+const idOf = (v: unknown): number | undefined => (Array.isArray(v) ? Number(v[0]) : undefined);
+/** An ERP datetime (`YYYY-MM-DD HH:MM:SS`, UTC) as a Date. */
+const erpTime = (v: unknown): Date | undefined => {
+  const d = typeof v === 'string' && v ? new Date(`${v.replace(' ', 'T').replace(/Z?$/, 'Z')}`) : undefined;
+  return d && !Number.isNaN(d.getTime()) ? d : undefined;
+};
+
+/** When the fbclid was first seen: its lead's creation, else the order's. */
+async function firstSeen(erp: Erp, order: Record<string, unknown>): Promise<Date> {
+  const lead = idOf(order.opportunity_id);
+  const [l] = lead ? await erp.read('crm.lead', [lead], ['create_date']) : [];
+  return erpTime(l?.create_date) ?? erpTime(order.create_date) ?? new Date();
+}
+
 export async function orderWon(
   erp: Erp,
   currencyOf: CurrencyOf,
@@ -22,7 +36,14 @@ export async function orderWon(
   wonAt: Date,
 ): Promise<OrderWonPayload> {
   const [[order], currency] = await Promise.all([
-    erp.read('sale.order', [saleOrderId], ['amount_total', 'x_gclid', 'x_gbraid', 'x_wbraid']),
+    erp.read(
+      'sale.order',
+      [saleOrderId],
+      [
+        ...['amount_total', 'x_gclid', 'x_gbraid', 'x_wbraid', 'x_fbclid'],
+        ...['partner_id', 'opportunity_id', 'create_date'],
+      ],
+    ),
     currencyOf(tenantId),
   ]);
   const p: OrderWonPayload = {
@@ -36,6 +57,12 @@ export async function orderWon(
     const v = text(order?.[`x_${k}`]);
     if (v) p[k] = v;
   }
+  const fbclid = text(order?.x_fbclid);
+  if (fbclid) p.fbc = fbcOf(fbclid, await firstSeen(erp, order!));
+  const partner = idOf(order?.partner_id);
+  const [c] = partner ? await erp.read('res.partner', [partner], ['email', 'phone']) : [];
+  if (text(c?.email)) p.email = text(c?.email);
+  if (text(c?.phone)) p.phone = text(c?.phone);
   return p;
 }
 

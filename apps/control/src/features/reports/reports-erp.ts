@@ -17,16 +17,32 @@ export const GROUP_FIELDS: Record<FunnelGroup, string> = {
   landing_page: 'x_lp_slug',
 };
 
-/** A day range as ERP datetimes: from the first day's midnight (UTC) to the midnight after the last. */
+/**
+ * A day range as ERP datetimes (UTC) from the first day's midnight to the midnight after the last, in
+ * the tenant's time zone; and as the days themselves (`toDay` the day after the last) for date fields.
+ */
 export interface ErpRange {
   from: string;
   to: string;
+  fromDay: string;
+  toDay: string;
 }
 
 const within = (field: string, r: ErpRange, dateOnly = false): Domain => [
-  [field, '>=', dateOnly ? r.from.slice(0, 10) : r.from],
-  [field, '<', dateOnly ? r.to.slice(0, 10) : r.to],
+  [field, '>=', dateOnly ? r.fromDay : r.from],
+  [field, '<', dateOnly ? r.toDay : r.to],
 ];
+
+/** The ZIP each model's record is placed in a branch by: the lead's, the customer's, the job site's. */
+export const BRANCH_ZIP_FIELDS = {
+  lead: 'zip',
+  order: 'partner_id.zip',
+  invoice: 'partner_id.zip',
+  line: 'move_id.partner_id.zip',
+  job: 'location_id.zip',
+} as const;
+/** A branch filter as one domain per model (BranchesService.scopes); absent when nothing narrows. */
+export type BranchScope = Record<keyof typeof BRANCH_ZIP_FIELDS, Domain>;
 
 export const QUOTED: Domain = [['state', 'in', ['sent', 'sale', 'done']]];
 export const WON: Domain = [['state', 'in', ['sale', 'done']]];
@@ -55,13 +71,13 @@ async function grouped(erp: Erp, model: string, domain: Domain, field: string, s
 }
 
 /** Leads created, quotes, won orders and paid invoices (with their total) in the range, by the group's field. */
-export async function funnelStages(erp: Erp, group: FunnelGroup, r: ErpRange) {
+export async function funnelStages(erp: Erp, group: FunnelGroup, r: ErpRange, s?: BranchScope) {
   const field = GROUP_FIELDS[group];
   const [leads, quotes, won, paid] = await Promise.all([
-    grouped(erp, 'crm.lead', within('create_date', r), field),
-    grouped(erp, 'sale.order', [...QUOTED, ...within('date_order', r)], field),
-    grouped(erp, 'sale.order', [...WON, ...within('date_order', r)], field),
-    grouped(erp, 'account.move', [...PAID, ...within('invoice_date', r, true)], field, 'amount_total'),
+    grouped(erp, 'crm.lead', [...(s?.lead ?? []), ...within('create_date', r)], field),
+    grouped(erp, 'sale.order', [...(s?.order ?? []), ...quotesIn(r, false)], field),
+    grouped(erp, 'sale.order', [...(s?.order ?? []), ...quotesIn(r, true)], field),
+    grouped(erp, 'account.move', [...(s?.invoice ?? []), ...paidIn(r)], field, 'amount_total'),
   ]);
   return { leads, quotes, won, paid };
 }
@@ -91,12 +107,12 @@ export const paidIn = (r: ErpRange): Domain => [...PAID, ...within('invoice_date
  * Untaxed revenue of the paid invoices' lines by product. Lines with a product only: Odoo's own
  * receivable and tax journal items have none (and the embedded ERP keeps invoice lines only).
  */
-export async function revenueByProduct(erp: Erp, r: ErpRange): Promise<Group[]> {
+export async function revenueByProduct(erp: Erp, r: ErpRange, s?: BranchScope): Promise<Group[]> {
   const moves = paidIn(r).map((leaf) => (Array.isArray(leaf) ? [`move_id.${leaf[0]}`, leaf[1], leaf[2]] : leaf));
   return grouped(
     erp,
     'account.move.line',
-    [['product_id', '!=', false], ...(moves as Domain)],
+    [['product_id', '!=', false], ...(s?.line ?? []), ...(moves as Domain)],
     'product_id',
     'price_subtotal',
   );
@@ -111,8 +127,8 @@ export interface DoneJob {
 }
 
 /** The jobs done in the range (technician, times on site, order): productivity and lead-to-install. */
-export async function doneJobs(erp: Erp, r: ErpRange, doneStages: number[]): Promise<DoneJob[]> {
-  const rows = await erp.searchRead('fsm.order', jobsDone(r, doneStages), {
+export async function doneJobs(erp: Erp, r: ErpRange, doneStages: number[], s?: BranchScope): Promise<DoneJob[]> {
+  const rows = await erp.searchRead('fsm.order', [...(s?.job ?? []), ...jobsDone(r, doneStages)], {
     fields: ['person_id', 'date_start', 'date_end', 'scheduled_date_start', 'scheduled_date_end', 'sale_id'],
   });
   const text = (v: unknown) => (typeof v === 'string' && v ? v : null);

@@ -28,6 +28,8 @@ const cents = async (move: number) =>
 
 beforeAll(async () => {
   k = await startCrmSalesKit();
+  // UTC days, so "today" below is the tenant's day whatever the hour (time zones: reports-branches test).
+  expect((await k.call('PUT', `/api/tenants/${k.a.id}/settings`, k.a.owner, { time_zone: 'UTC' })).status).toBe(200);
   erp = k.a.erp.erp;
   google = await erp.create('utm.source', { name: 'google' });
   const facebook = await erp.create('utm.source', { name: 'facebook' });

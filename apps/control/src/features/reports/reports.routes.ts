@@ -1,5 +1,6 @@
 /**
  * The reports (docs/reports.md), for the office:
+ * Days are the tenant's (its time zone); `branch` narrows every figure to that branch's ZIP codes.
  *   GET /reports/summary?from&to           → jobs done, quotes sent and won, revenue; this month against last
  *   GET /reports/funnel?from&to&group&part → lead → quote → won → paid by source, and the advanced figures
  *                                            (plan `advanced_reports`, else 403 PLAN_FEATURE_MISSING)
@@ -12,7 +13,6 @@ import { z } from 'zod';
 import type { ControlDeps } from '../../deps.js';
 import { route, type RouteCatalogue } from '../../openapi/routes.js';
 import { authenticate, principalOf, requireRole } from '../auth/auth.guard.js';
-import { rangeOr } from './report-range.js';
 import { FUNNEL_PARTS, funnelCsv, summaryCsv } from './reports.csv.js';
 import type { ReportsService } from './reports.service.js';
 
@@ -25,6 +25,7 @@ const span = (q: { from?: string | undefined; to?: string | undefined }) =>
 const rangeShape = {
   from: day.optional(),
   to: day.optional(),
+  branch: z.uuid({ error: 'must be a branch id' }).optional(),
   format: z.enum(['json', 'csv'], { error: 'must be json or csv' }).optional(),
 };
 const spanError = { error: `must be on or after "from", at most ${MAX_DAYS} days after it`, path: ['to'] };
@@ -64,9 +65,8 @@ export function registerReportRoutes(
     query: summaryQuery,
     responses: { '200': 'The summary (JSON, or CSV when asked)' },
     handler: async ({ query: q }, req, reply) => {
-      const range = rangeOr(q, deps.clock.now());
-      const s = await deps.reports.summary(principalOf(req).tenantId, range);
-      return wantsCsv(q.format, req) ? sendCsv(reply, `summary-${range.from}-${range.to}`, summaryCsv(s)) : s;
+      const s = await deps.reports.summary(principalOf(req), q, deps.clock.now());
+      return wantsCsv(q.format, req) ? sendCsv(reply, `summary-${s.from}-${s.to}`, summaryCsv(s)) : s;
     },
   });
   route(app, catalogue, {
@@ -80,10 +80,9 @@ export function registerReportRoutes(
       '403': 'PLAN_FEATURE_MISSING (advanced_reports)',
     },
     handler: async ({ query: q }, req, reply) => {
-      const range = rangeOr(q, deps.clock.now());
-      const f = await deps.reports.funnel(principalOf(req).tenantId, range, q.group);
+      const f = await deps.reports.funnel(principalOf(req), q, q.group, deps.clock.now());
       if (!wantsCsv(q.format, req)) return f;
-      return sendCsv(reply, `${q.part}-${q.group}-${range.from}-${range.to}`, funnelCsv(f, q.part));
+      return sendCsv(reply, `${q.part}-${q.group}-${f.from}-${f.to}`, funnelCsv(f, q.part));
     },
   });
 }

@@ -3,41 +3,72 @@
  * advanced figures that `advanced_reports` sells. Decides the ranges, the plan gate and the money
  * (the ERP's major units to integer minor units of the tenant's currency); the ERP does the counting.
  */
+import { DEFAULT_TIME_ZONE } from '@platform/contracts/branding.js';
 import type { FunnelGroup, FunnelRow, ReportFunnel, ReportSummary } from '@platform/contracts/reports.js';
 import { type Db, withTenant } from '@platform/db';
+import type { Erp } from '@platform/erp';
 
+import type { Principal } from '../auth/principal.js';
+import type { BranchesService } from '../branches/branches.service.js';
 import { fsmStages } from '../jobs/erp/fsm-stages.js';
 import type { PlanLimits } from '../plans/plan-limits.service.js';
 import type { TenantErps } from '../tenants/tenant-erps.js';
 import { productivity, toMinor } from './report-figures.js';
-import { type DayRange, erpRange, months } from './report-range.js';
+import { erpRange, months, rangeOr, todayIn } from './report-range.js';
 import * as erpSide from './reports-erp.js';
+
+/** What a report is asked for: days (the tenant's), and a branch (`multi_location`'s filter). */
+export interface ReportQuery {
+  from?: string | undefined;
+  to?: string | undefined;
+  branch?: string | undefined;
+}
+
+/** The tenant's settings a report needs (Settings → Company). */
+export type ReportSettings = (tenantId: string) => Promise<{ currency: string; time_zone?: string | null }>;
 
 export class ReportsService {
   constructor(
     private readonly db: Db,
     private readonly erps: TenantErps,
     private readonly plans: Pick<PlanLimits, 'assertFeature'>,
-    /** The tenant's currency (Settings → Company). */
-    private readonly currencyOf: (tenantId: string) => Promise<string>,
+    /** The tenant's currency and time zone. */
+    private readonly settingsOf: ReportSettings,
+    /** The branch filter (ZIP-based); none: every report is the whole tenant's. */
+    private readonly branches?: Pick<BranchesService, 'scopes'>,
   ) {}
 
-  async summary(tenantId: string, range: DayRange): Promise<ReportSummary> {
-    const [erp, currency] = await Promise.all([this.erps.forTenant(tenantId), this.currencyOf(tenantId)]);
-    const r = erpRange(range);
+  /** The ERP, currency, the range in the tenant's days and time zone, and the branch filter `p` is under. */
+  private async context(p: Principal, q: ReportQuery, now: Date) {
+    const [erp, settings, scope] = await Promise.all([
+      this.erps.forTenant(p.tenantId),
+      this.settingsOf(p.tenantId),
+      this.branches ? this.branches.scopes(p, erpSide.BRANCH_ZIP_FIELDS, q.branch) : null,
+    ]);
+    const tz = settings.time_zone || DEFAULT_TIME_ZONE;
+    const range = rangeOr(q, todayIn(now, tz));
+    const s = scope?.domains ?? undefined;
+    return { erp, currency: settings.currency, tz, range, r: erpRange(range, tz), scope, s, branch: q.branch ?? null };
+  }
+
+  async summary(p: Principal, q: ReportQuery, now: Date): Promise<ReportSummary> {
+    const { erp, currency, tz, range, r, s, branch } = await this.context(p, q, now);
     const m = months(range.to);
     const done = (await fsmStages(erp)).idsOf('done');
+    const paidIn = (x: typeof r) => [...(s?.invoice ?? []), ...erpSide.paidIn(x)];
     const [jobs, sent, won, paid, current, previous] = await Promise.all([
-      erpSide.total(erp, 'fsm.order', erpSide.jobsDone(r, done)),
-      erpSide.total(erp, 'sale.order', erpSide.quotesIn(r, false)),
-      erpSide.total(erp, 'sale.order', erpSide.quotesIn(r, true)),
-      erpSide.total(erp, 'account.move', erpSide.paidIn(r), 'amount_total'),
-      erpSide.total(erp, 'account.move', erpSide.paidIn(erpRange(m.current)), 'amount_total'),
-      erpSide.total(erp, 'account.move', erpSide.paidIn(erpRange(m.previous)), 'amount_total'),
+      erpSide.total(erp, 'fsm.order', [...(s?.job ?? []), ...erpSide.jobsDone(r, done)]),
+      erpSide.total(erp, 'sale.order', [...(s?.order ?? []), ...erpSide.quotesIn(r, false)]),
+      erpSide.total(erp, 'sale.order', [...(s?.order ?? []), ...erpSide.quotesIn(r, true)]),
+      erpSide.total(erp, 'account.move', paidIn(r), 'amount_total'),
+      erpSide.total(erp, 'account.move', paidIn(erpRange(m.current, tz)), 'amount_total'),
+      erpSide.total(erp, 'account.move', paidIn(erpRange(m.previous, tz)), 'amount_total'),
     ]);
     return {
       currency,
       ...range,
+      time_zone: tz,
+      branch,
       jobs_done: jobs.count,
       quotes_sent: sent.count,
       quotes_won: won.count,
@@ -48,16 +79,16 @@ export class ReportsService {
   }
 
   /** PLAN_FEATURE_MISSING (naming the cheapest plan with advanced reports) before anything is read. */
-  async funnel(tenantId: string, range: DayRange, group: FunnelGroup): Promise<ReportFunnel> {
-    await withTenant(this.db, tenantId, (tx) => this.plans.assertFeature(tx, tenantId, 'advanced_reports'));
-    const [erp, currency] = await Promise.all([this.erps.forTenant(tenantId), this.currencyOf(tenantId)]);
-    const r = erpRange(range);
+  async funnel(p: Principal, q: ReportQuery, group: FunnelGroup, now: Date): Promise<ReportFunnel> {
+    await withTenant(this.db, p.tenantId, (tx) => this.plans.assertFeature(tx, p.tenantId, 'advanced_reports'));
+    const { erp, currency, tz, range, r, s, scope, branch } = await this.context(p, q, now);
     const done = (await fsmStages(erp)).idsOf('done');
-    const [stages, quotes, products, jobs] = await Promise.all([
-      erpSide.funnelStages(erp, group, r),
-      erpSide.total(erp, 'sale.order', erpSide.quotesIn(r, false), 'amount_total'),
-      erpSide.revenueByProduct(erp, r),
-      erpSide.doneJobs(erp, r, done),
+    const [stages, quotes, products, jobs, branches] = await Promise.all([
+      erpSide.funnelStages(erp, group, r, s),
+      erpSide.total(erp, 'sale.order', [...(s?.order ?? []), ...erpSide.quotesIn(r, false)], 'amount_total'),
+      erpSide.revenueByProduct(erp, r, s),
+      erpSide.doneJobs(erp, r, done, s),
+      byBranch(erp, scope, r, currency),
     ]);
     const leadCreated = await erpSide.leadCreatedOf(erp, [
       ...new Set(jobs.flatMap((j) => (j.saleId ? [j.saleId] : []))),
@@ -67,6 +98,8 @@ export class ReportsService {
     return {
       currency,
       ...range,
+      time_zone: tz,
+      branch,
       group,
       rows,
       total: {
@@ -79,8 +112,9 @@ export class ReportsService {
       average_quote: quotes.count ? toMinor(quotes.sum / quotes.count, currency) : null,
       ...productivity(jobs, leadCreated),
       products: products
-        .map((p) => ({ product: p.key ?? '(none)', revenue: toMinor(p.sum, currency) }))
+        .map((x) => ({ product: x.key ?? '(none)', revenue: toMinor(x.sum, currency) }))
         .sort((a, b) => b.revenue - a.revenue),
+      branches,
     };
   }
 }
@@ -101,4 +135,27 @@ function funnelRows(s: Awaited<ReturnType<typeof erpSide.funnelStages>>, currenc
     row(g.key).revenue += toMinor(g.sum, currency);
   }
   return [...rows.values()].sort((a, b) => b.revenue - a.revenue || b.leads - a.leads);
+}
+
+type Scopes = Awaited<ReturnType<BranchesService['scopes']>>;
+
+/**
+ * Paid invoices and their revenue for each branch the person sees (one `read_group` a branch; a
+ * tenant has a handful). Every invoice is in exactly one branch (the default takes the ZIPs no other
+ * serves), so the rows add up to the tenant's revenue. Empty without branches.
+ */
+async function byBranch(erp: Erp, scope: Scopes, r: Parameters<typeof erpSide.paidIn>[0], currency: string) {
+  if (!scope) return [];
+  const rows = await Promise.all(
+    scope.visible.map(async (b) => {
+      const t = await erpSide.total(
+        erp,
+        'account.move',
+        [...(scope.of(b).invoice ?? []), ...erpSide.paidIn(r)],
+        'amount_total',
+      );
+      return { id: b.id, name: b.name, paid: t.count, revenue: toMinor(t.sum, currency) };
+    }),
+  );
+  return rows.sort((a, b) => b.revenue - a.revenue);
 }

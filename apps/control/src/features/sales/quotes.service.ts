@@ -57,12 +57,10 @@ export class QuotesService {
         fieldIssues: [{ field: 'partner_id', rule: 'exists', message: 'no customer with this id' }],
       });
     const id = newId();
+    const branchId = await this.grids.branch?.forQuote(erp, p.tenantId, body);
     const row = await withTenant(this.db, p.tenantId, async (tx) => {
-      const grids = await this.grids.forCodes(
-        tx,
-        p.tenantId,
-        body.lines.map((l) => l.product_code),
-      );
+      const codes = body.lines.map((l) => l.product_code);
+      const grids = await this.grids.forCodes(tx, p.tenantId, codes, branchId);
       const lines = priceWindows(grids, body.lines);
       const request: repo.QuoteRequest = {
         ...(body.partner_id !== undefined ? { partner_id: body.partner_id } : {}),

@@ -8,6 +8,7 @@ import type { ControlDeps } from '../../deps.js';
 import { pageQuery, route, type RouteCatalogue, uuidParam } from '../../openapi/routes.js';
 import { authenticate, principalOf, requireRole } from '../auth/auth.guard.js';
 import { requireVerifiedEmail } from '../signup/verified-email.guard.js';
+import { registerBranchGridRoutes } from './branch-price-grids.routes.js';
 import { priceGridBody, productCode, quoteBody } from './price-grid.schemas.js';
 
 export function registerSalesRoutes(app: FastifyInstance, catalogue: RouteCatalogue, deps: ControlDeps): void {
@@ -20,8 +21,9 @@ export function registerSalesRoutes(app: FastifyInstance, catalogue: RouteCatalo
     ...base,
     method: 'GET',
     url: '/sales/price-grids',
-    summary: "The tenant's price grids (the default set is seeded on first use)",
-    handler: async (_i, req) => ({ items: await deps.sales.grids.list(principalOf(req).tenantId) }),
+    summary: "The tenant's price grids (seeded on first use); `zip`: as the branch serving it prices",
+    query: z.strictObject({ zip: z.string().trim().max(10, 'must be a ZIP code').optional() }),
+    handler: async ({ query }, req) => ({ items: await deps.sales.grids.list(principalOf(req).tenantId, query.zip) }),
   });
   route(app, catalogue, {
     ...base,
@@ -45,6 +47,7 @@ export function registerSalesRoutes(app: FastifyInstance, catalogue: RouteCatalo
     body: priceGridBody,
     handler: async ({ params, body }, req) => deps.sales.grids.put(principalOf(req), params.product_code, body, req.ip),
   });
+  registerBranchGridRoutes(app, catalogue, deps, base);
 
   route(app, catalogue, {
     ...base,

@@ -138,6 +138,9 @@ export const quoteBuilderPage: OfficePage = {
     leadId = undefined;
     const lead = new URLSearchParams(location.search).get('lead');
     const intro = lead ? await prefillFromLead(lead) : '';
+    // A lead's quote is priced as its branch prices (the branch's own grids, where it has them).
+    if (leadId)
+      grids = (await call<{ items: PriceGrid[] }>(`/sales/price-grids?zip=${encodeURIComponent(customer.zip)}`)).items;
     app.innerHTML = builderHtml(customer, rows, grids, intro);
     reprice(app);
   },

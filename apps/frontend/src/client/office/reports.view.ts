@@ -23,8 +23,8 @@ export interface RangeForm {
   group: FunnelGroup;
 }
 
-/** The dates, and the grouping when the funnel is there to group (not on a plan without it). */
-export function rangeFormHtml(f: RangeForm, grouping: boolean): string {
+/** The dates, the grouping when the funnel is there to group (not on a plan without it), and the branch filter. */
+export function rangeFormHtml(f: RangeForm, grouping: boolean, branchFilter = ''): string {
   const options = Object.entries(GROUP_NAMES)
     .map(([v, label]) => `<option value="${v}"${v === f.group ? ' selected' : ''}>${h(label)}</option>`)
     .join('');
@@ -32,7 +32,7 @@ export function rangeFormHtml(f: RangeForm, grouping: boolean): string {
 <label>From <input id="report-from" name="from" type="date" value="${h(f.from)}" required></label>
 <label>To <input id="report-to" name="to" type="date" value="${h(f.to)}" required></label>
 ${grouping ? `<label>By <select id="report-group" name="group">${options}</select></label>` : ''}
-<button class="btn" type="submit">Show</button></form>`;
+${branchFilter}<button class="btn" type="submit">Show</button></form>`;
 }
 
 const change = (now: number, before: number) => {
@@ -90,6 +90,12 @@ export function funnelHtml(f: ReportFunnel): string {
         `<tr><th scope="row" data-label="Product">${h(p.product)}</th><td data-label="Revenue">${h(m(p.revenue))}</td></tr>`,
     )
     .join('');
+  const branches = f.branches
+    .map(
+      (b) =>
+        `<tr><th scope="row" data-label="Branch">${h(b.name)}</th><td data-label="Paid">${b.paid}</td><td data-label="Revenue">${h(m(b.revenue))}</td></tr>`,
+    )
+    .join('');
   const none = (cols: number, what: string) =>
     `<tr><td colspan="${cols}" class="muted">No ${what} in these dates.</td></tr>`;
   return `<section aria-labelledby="funnel-h"><h2 id="funnel-h">Lead to paid, by ${h(name.toLowerCase())}</h2>
@@ -109,5 +115,11 @@ export function funnelHtml(f: ReportFunnel): string {
 <tbody>${techs || none(5, 'jobs done')}</tbody></table><p>${csvButton('technicians', 'Download technicians (CSV)')}</p></section>
 <section aria-labelledby="products-h"><h2 id="products-h">Revenue by product</h2>
 <table class="lines report-table" id="products-table"><thead><tr><th scope="col">Product</th><th scope="col">Revenue</th></tr></thead>
-<tbody>${products || none(2, 'paid invoices')}</tbody></table><p>${csvButton('products', 'Download products (CSV)')}</p></section>`;
+<tbody>${products || none(2, 'paid invoices')}</tbody></table><p>${csvButton('products', 'Download products (CSV)')}</p></section>${
+    branches
+      ? `<section aria-labelledby="branches-h"><h2 id="branches-h">Revenue by branch</h2>
+<table class="lines report-table" id="branches-table"><thead><tr><th scope="col">Branch</th><th scope="col">Paid</th><th scope="col">Revenue</th></tr></thead>
+<tbody>${branches}</tbody></table></section>`
+      : ''
+  }`;
 }

@@ -1,4 +1,5 @@
 /** The quote portal: accept with name and signature, or ask for changes (token access, no account). */
+import type { PortalInvoicesAnswer } from '@platform/contracts/quote.js';
 import SignaturePad from 'signature_pad';
 
 import { $, uuid } from '../shared/dom.js';
@@ -74,3 +75,31 @@ $('#changes-form')?.addEventListener('submit', async (e) => {
     ? 'We could not send your note. Please try again or call us.'
     : 'No connection: please try again.';
 });
+
+/** An accepted quote's invoices, each a PDF download; the section stays hidden while there are none. */
+async function showInvoices(): Promise<void> {
+  const list = $('#invoice-list');
+  if (!list) return;
+  const r = await fetch(`${base}/invoices`).catch(() => undefined);
+  if (!r?.ok) return;
+  const { invoices } = (await r.json()) as PortalInvoicesAnswer;
+  if (!invoices.length) return;
+  const currency = document.body.dataset.currency || 'USD';
+  const money = (n: number) => n.toLocaleString('en-US', { style: 'currency', currency });
+  list.replaceChildren(
+    ...invoices.map((i) => {
+      const li = document.createElement('li');
+      const a = document.createElement('a');
+      a.href = `${base}/invoices/${i.id}/pdf`;
+      a.setAttribute('download', '');
+      a.textContent = `Download invoice ${i.number} (PDF)`;
+      const due = document.createElement('span');
+      due.className = 'muted';
+      due.textContent = ` · total ${money(i.amount_total)}, ${i.amount_due > 0 ? `${money(i.amount_due)} due` : 'paid'}`;
+      li.append(a, due);
+      return li;
+    }),
+  );
+  $('#invoices')!.hidden = false;
+}
+void showInvoices();

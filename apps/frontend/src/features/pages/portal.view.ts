@@ -51,7 +51,8 @@ ${q.deposit ? `<div><dt class="muted">Deposit due</dt><dd style="margin:0">${esc
 <p><a class="btn secondary" id="quote-pdf" href="/api/control/portal/quotes/${encodeURIComponent(token)}/pdf" download>Download PDF</a></p></div>
 ${
   accepted
-    ? `<p class="ok" role="status">This quote is accepted. We will be in touch to schedule your installation.</p>`
+    ? `<p class="ok" role="status">This quote is accepted. We will be in touch to schedule your installation.</p>
+<section class="card" id="invoices" aria-labelledby="inv-h" hidden><h2 id="inv-h">Your invoices</h2><ul id="invoice-list"></ul></section>`
     : `<section class="card" aria-labelledby="accept-h"><h2 id="accept-h">Accept this quote</h2>
 <form id="accept-form" novalidate><label for="acc-name">Your full name</label><input id="acc-name" name="name" autocomplete="name" required maxlength="100">
 <p id="sig-label" class="muted">Sign below with your finger or mouse.</p><canvas class="sig" id="acc-sig" role="img" aria-labelledby="sig-label"></canvas>
@@ -61,7 +62,13 @@ ${
 <form id="changes-form" novalidate><label for="chg-note">What would you like changed?</label><textarea id="chg-note" name="note" required maxlength="2000"></textarea>
 <div class="row" style="margin-top:.5rem"><button class="btn secondary" type="submit">Send to the office</button></div><p id="chg-msg" role="status"></p></form></section>`
 }`;
-  return page({ branding, title: `Quote ${q.name ?? ''}`, body, script, dataset: { token } });
+  return page({
+    branding,
+    title: `Quote ${q.name ?? ''}`,
+    body,
+    script,
+    dataset: { token, currency: branding.currency },
+  });
 }
 
 /** Same page for expired, revoked and unknown links: it names no quote, customer or reason. */

@@ -39,6 +39,7 @@ const attribution = {
   gclid: optionalText(200),
   gbraid: optionalText(200),
   wbraid: optionalText(200),
+  fbclid: optionalText(200),
   utm_source: optionalText(200),
   utm_medium: optionalText(200),
   utm_campaign: optionalText(200),

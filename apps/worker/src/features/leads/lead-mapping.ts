@@ -110,6 +110,7 @@ export function leadValues(p: EstimatePayload, refs: ResolvedLeadRefs, structure
     x_gclid: a.gclid ?? false,
     x_gbraid: a.gbraid ?? false,
     x_wbraid: a.wbraid ?? false,
+    x_fbclid: a.fbclid ?? false,
     x_utm_term: a.utm_term ?? false,
     x_utm_content: a.utm_content ?? false,
     x_lp_slug: a.lp_slug ?? (fs.kind === 'lp_v2' ? fs.slug : false),

@@ -4,7 +4,8 @@
  *
  * - Events are checked before sending: one event older than 7 days fails a whole Graph request,
  *   so such events are refused locally (StaleConversionEventError, not retryable). Website
- *   events must carry an http(s) `eventSourceUrl` and a `clientUserAgent`.
+ *   events must carry an http(s) `eventSourceUrl` and a `clientUserAgent`; a `system_generated`
+ *   one (a CRM's won order) needs neither.
  * - More than 1000 events are sent in batches of 1000.
  * - Errors are `ConversionsSendError` (a `ProviderError`, from the port) with `retryable` (network, timeout, HTTP 429/5xx, Graph
  *   transient/throttling codes) and a message that never contains the access token.
@@ -48,8 +49,8 @@ export interface MetaServerEvent {
   event_name: string;
   event_time: number;
   event_id: string;
-  action_source: 'website';
-  event_source_url: string;
+  action_source: ConversionEvent['actionSource'];
+  event_source_url?: string;
   user_data: MetaUserData;
   custom_data?: Record<string, unknown>;
 }
@@ -68,7 +69,7 @@ export function toMetaServerEvent(e: ConversionEvent, opts: { defaultCountryCode
     event_time: e.eventTime,
     event_id: e.eventId,
     action_source: e.actionSource,
-    event_source_url: e.eventSourceUrl,
+    ...(e.eventSourceUrl === undefined ? {} : { event_source_url: e.eventSourceUrl }),
     user_data: toMetaUserData(
       e.user,
       opts.defaultCountryCode === undefined ? {} : { defaultCountryCode: opts.defaultCountryCode },
@@ -118,11 +119,11 @@ export function createMetaCapiSender(opts: MetaCapiSenderOptions): ConversionsSe
             ? 'eventTime must be integer Unix seconds'
             : e.eventTime > nowS + 24 * 60 * 60
               ? 'eventTime is in the future (milliseconds instead of seconds?)'
-              : e.actionSource !== 'website'
-                ? 'actionSource must be website'
-                : !isHttpUrl(e.eventSourceUrl)
+              : e.actionSource !== 'website' && e.actionSource !== 'system_generated'
+                ? 'actionSource must be website or system_generated'
+                : e.actionSource === 'website' && !isHttpUrl(e.eventSourceUrl)
                   ? 'eventSourceUrl must be an http(s) URL'
-                  : !e.user?.clientUserAgent
+                  : e.actionSource === 'website' && !e.user?.clientUserAgent
                     ? 'website events require user.clientUserAgent'
                     : null;
       if (problem) {
