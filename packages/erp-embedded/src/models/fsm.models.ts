@@ -1,10 +1,10 @@
 /**
  * Field service with OCA `fieldservice` naming (fsm.stage, fsm.location, fsm.person, fsm.team,
  * fsm.order). OCA's fsm.location and fsm.person `_inherits` res.partner; here they are flat models
- * with their own name/address/contact fields and a plain `partner_id` (so a location shows its
- * partner's name and phone only when whoever makes it writes them, as the platform's jobs do; in
- * OCA they are the partner's own fields). OCA's fsm.order related fields (street, zip, city, phone,
- * stage_name...) are stored computes here. Actions: orm/actions/fsm.actions.ts.
+ * with their own name/address/contact fields and a plain `partner_id`: a location has its partner's
+ * name and phones when its maker writes them (the platform's jobs do), and keeps following the
+ * partner's later edits (orm/hooks/fsm.hooks.ts `followPartner`). OCA's fsm.order related fields
+ * (street, zip, city, phone, stage_name...) are stored computes here. Actions: orm/actions/fsm.actions.ts.
  */
 import { f } from '../fields.js';
 import type { ModelSpec } from '../registry.js';
@@ -140,14 +140,12 @@ export const fsmModels: ModelSpec[] = [
     },
     computes: [
       related('stage_id', { is_closed: 'is_closed', stage_name: 'name' }),
-      related('location_id', {
-        street: 'street',
-        street2: 'street2',
-        zip: 'zip',
-        city: 'city',
-        phone: 'phone',
-        mobile: 'mobile',
-      }),
+      // Not stored in OCA: a location's edit is no change of its orders (their write_date stays).
+      related(
+        'location_id',
+        { street: 'street', street2: 'street2', zip: 'zip', city: 'city', phone: 'phone', mobile: 'mobile' },
+        { touch: false },
+      ),
     ],
     // The platform's job list filters a day or a range of starts and pages in this order.
     constraints: ['CREATE INDEX IF NOT EXISTS fsm_order_scheduled_date_start_index ON $T (scheduled_date_start, id)'],

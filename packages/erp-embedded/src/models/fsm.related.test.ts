@@ -5,11 +5,12 @@ import { type ErpTest, startErpTest } from '../testing/scratch-erp.js';
 
 let T: ErpTest;
 let location: number;
+let customer: number;
 const RELATED = ['street', 'street2', 'zip', 'city', 'phone', 'mobile', 'stage_name'];
 
 beforeAll(async () => {
   T = await startErpTest('fsm_related');
-  const customer = await T.x('res.partner', 'create', [{ name: 'Rivera Home', phone: '+1 512 555 0100' }]);
+  customer = await T.x('res.partner', 'create', [{ name: 'Rivera Home', phone: '+1 512 555 0100' }]);
   location = await T.x('fsm.location', 'create', [
     {
       name: 'Rivera Home',
@@ -51,6 +52,27 @@ describe("fsm.order's OCA related fields", () => {
     const [row] = await T.x<Record<string, unknown>[]>('fsm.order', 'read', [[id], ['street', 'phone', 'stage_name']]);
     expect(row).toEqual({ id, street: '12 Oak St', phone: false, stage_name: 'Scheduled' });
     await T.x('fsm.location', 'write', [[location], { street: '3315 Barton Hills Dr', phone: '+1 512 555 0100' }]);
+  });
+
+  it("a location takes its partner's new name and phones, as OCA's delegate; its orders' write_date stays", async () => {
+    const id = await T.x<number>('fsm.order', 'create', [{ location_id: location }]);
+    await T.age('fsm.order', [id]);
+    await T.x('res.partner', 'write', [[customer], { name: 'Rivera Family', phone: '+1 512 555 0111' }]);
+    try {
+      const [row] = await T.x<Record<string, unknown>[]>('fsm.order', 'read', [
+        [id],
+        ['location_id', 'phone', 'mobile', 'write_date'],
+      ]);
+      expect(row).toEqual({
+        id,
+        location_id: [location, 'Rivera Family'],
+        phone: '+1 512 555 0111',
+        mobile: '+1 512 555 0199',
+        write_date: '2000-01-01 00:00:00',
+      });
+    } finally {
+      await T.x('res.partner', 'write', [[customer], { name: 'Rivera Home', phone: '+1 512 555 0100' }]);
+    }
   });
 
   it('are filled for the orders of a database made before them, whose write_date stays', async () => {

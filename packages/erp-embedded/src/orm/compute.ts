@@ -107,7 +107,7 @@ async function apply(env: Env, m: ModelDef, spec: ComputeSpec, ids: number[], to
 export async function runPending(env: Env, pending: Pending, depth = 0): Promise<void> {
   if (depth > MAX_DEPTH) throw new Error('computed fields depend on each other in a cycle');
   for (const job of pending.values()) {
-    const updated = await apply(env, job.model, job.spec, [...job.ids]);
+    const updated = await apply(env, job.model, job.spec, [...job.ids], job.spec.touch !== false);
     if (updated.length) await recompute(env, job.model, updated, new Set(job.spec.fields), undefined, depth + 1);
   }
 }
@@ -133,7 +133,7 @@ export async function recompute(
         )
       )
         continue;
-      await apply(env, m, spec, ids);
+      await apply(env, m, spec, ids, spec.touch !== false);
       if (now !== 'all') for (const f of spec.fields) (now as Set<string>).add(f);
     }
   }

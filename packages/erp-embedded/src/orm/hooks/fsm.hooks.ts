@@ -6,6 +6,7 @@ import { userError, validationError } from '../../errors.js';
 import type { ModelDef } from '../../registry.js';
 import type { Env } from '../env.js';
 import { asId, nowUtc, one, tbl } from '../lookup.js';
+import type { RecordWrites } from '../record-writes.js';
 import { companyFor } from './company.js';
 import type { ModelHooks, Vals } from './hook-types.js';
 
@@ -70,6 +71,29 @@ async function defaults(env: Env, m: ModelDef, vals: Vals): Promise<void> {
     if (!team) throw validationError('You must create an FSM team first.');
     vals.team_id = team.id;
   }
+}
+
+const DELEGATED = ['name', 'phone', 'mobile'] as const;
+
+/**
+ * OCA's location IS its partner (`_inherits`): a partner's new name or phones are its locations'
+ * too. The flat locations here take them in the same call (and their orders' related phone follows).
+ */
+export async function followPartner(env: Env, vals: Vals, ids: number[], rw: RecordWrites): Promise<void> {
+  const copy = Object.fromEntries(DELEGATED.filter((f) => f in vals).map((f) => [f, vals[f]]));
+  if (!Object.keys(copy).length) return;
+  const m = env.registry.get('fsm.location');
+  const locations = await env.q.query<{ id: number }>(
+    `SELECT id FROM ${tbl(env, 'fsm.location')} WHERE partner_id = ANY($1::integer[])`,
+    [ids],
+  );
+  if (locations.rows.length)
+    await rw.write(
+      env,
+      m,
+      locations.rows.map((r) => r.id),
+      copy,
+    );
 }
 
 export const fsmHooks: Record<string, ModelHooks> = {
