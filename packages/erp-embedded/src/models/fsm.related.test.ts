@@ -10,7 +10,10 @@ const RELATED = ['street', 'street2', 'zip', 'city', 'phone', 'mobile', 'stage_n
 
 beforeAll(async () => {
   T = await startErpTest('fsm_related');
-  customer = await T.x('res.partner', 'create', [{ name: 'Rivera Home', phone: '+1 512 555 0100' }]);
+  customer = await T.x('res.partner', 'create', [
+    { name: 'Rivera Home', phone: '+1 512 555 0100', mobile: '+1 512 555 0199' },
+  ]);
+  // As the platform makes a job's location: under its customer's own name and phones.
   location = await T.x('fsm.location', 'create', [
     {
       name: 'Rivera Home',
@@ -73,6 +76,15 @@ describe("fsm.order's OCA related fields", () => {
     } finally {
       await T.x('res.partner', 'write', [[customer], { name: 'Rivera Home', phone: '+1 512 555 0100' }]);
     }
+  });
+
+  it('an address-named location without phones takes all three when its partner is renamed', async () => {
+    const p = await T.x<number>('res.partner', 'create', [{ name: 'Jo Park', phone: '+1 512 555 0142' }]);
+    const l = await T.x<number>('fsm.location', 'create', [{ name: '9 Elm St, Austin', partner_id: p }]);
+    await T.x('res.partner', 'write', [[p], { name: 'Jo Parker' }]);
+    expect(await T.x('fsm.location', 'read', [[l], ['name', 'phone', 'mobile']])).toEqual([
+      { id: l, name: 'Jo Parker', phone: '+1 512 555 0142', mobile: false },
+    ]);
   });
 
   it('are filled for the orders of a database made before them, whose write_date stays', async () => {

@@ -77,23 +77,28 @@ const DELEGATED = ['name', 'phone', 'mobile'] as const;
 
 /**
  * OCA's location IS its partner (`_inherits`): a partner's new name or phones are its locations'
- * too. The flat locations here take them in the same call (and their orders' related phone follows).
+ * too. The flat locations here take all three in the same call (a location made before with only
+ * its own name gets the phones with the name), and their orders' related phone follows.
  */
 export async function followPartner(env: Env, vals: Vals, ids: number[], rw: RecordWrites): Promise<void> {
-  const copy = Object.fromEntries(DELEGATED.filter((f) => f in vals).map((f) => [f, vals[f]]));
-  if (!Object.keys(copy).length) return;
-  const m = env.registry.get('fsm.location');
-  const locations = await env.q.query<{ id: number }>(
-    `SELECT id FROM ${tbl(env, 'fsm.location')} WHERE partner_id = ANY($1::integer[])`,
+  if (!DELEGATED.some((f) => f in vals)) return;
+  const found = await env.q.query<{ id: number; partner: number } & Record<(typeof DELEGATED)[number], unknown>>(
+    `SELECT l.id, p.id AS partner, p.name, p.phone, p.mobile FROM ${tbl(env, 'fsm.location')} l
+       JOIN ${tbl(env, 'res.partner')} p ON p.id = l.partner_id WHERE l.partner_id = ANY($1::integer[])`,
     [ids],
   );
-  if (locations.rows.length)
+  const m = env.registry.get('fsm.location');
+  for (const partner of new Set(found.rows.map((r) => r.partner))) {
+    const rows = found.rows.filter((r) => r.partner === partner);
+    const now = rows[0]!;
+    const copy = Object.fromEntries(DELEGATED.map((f) => [f, f in vals ? vals[f] : (now[f] ?? false)]));
     await rw.write(
       env,
       m,
-      locations.rows.map((r) => r.id),
+      rows.map((r) => r.id),
       copy,
     );
+  }
 }
 
 export const fsmHooks: Record<string, ModelHooks> = {
