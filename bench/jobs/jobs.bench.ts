@@ -12,7 +12,8 @@
 import type { Erp } from '@platform/erp';
 import { startTestErp, type TestErp } from '@platform/erp-embedded/testing';
 
-import { LIST_ORDER, ORDER_FIELDS, PLATFORM_ORDERS } from '../../apps/control/src/features/jobs/erp/fsm-orders.js';
+import { LIST_FIELDS, LIST_ORDER } from '../../apps/control/src/features/jobs/erp/fsm-order-list.js';
+import { PLATFORM_ORDERS } from '../../apps/control/src/features/jobs/erp/fsm-orders.js';
 import { seedDemoJobs } from '../../apps/control/src/features/jobs/seed-demo-jobs.js';
 import { startControlKit } from '../../apps/control/src/testing/control-test-kit.js';
 import { alternate, call, closeAgent, executeKwBody, report, stats } from '../control/control-bench.support.js';
@@ -114,7 +115,7 @@ async function directSearchRead(erp: TestErp): Promise<() => Promise<void>> {
     ['scheduled_date_start', '<', '2026-01-13 00:00:00'],
   ];
   const body = await executeKwBody(erp, 'fsm.order', 'search_read', [domain], {
-    fields: ORDER_FIELDS,
+    fields: LIST_FIELDS,
     order: LIST_ORDER,
     limit: PER_DAY,
     offset: 0,

@@ -17,10 +17,22 @@ export interface JobWindow {
   colour: string;
 }
 
+/**
+ * Who the job is for (the ERP partner at the job's location). A row of the list (GET /jobs) carries
+ * what the screens show of it, name and phone, from one ERP call; the partner's `id` and `email` come
+ * with one job (GET /jobs/{id} and the replies of the job's commands).
+ */
+export interface JobCustomer {
+  id?: number;
+  name: string;
+  phone: string | null;
+  email?: string | null;
+}
+
 export interface Job {
   id: string;
   name: string;
-  customer: { id: number; name: string; phone: string | null; email: string | null } | null;
+  customer: JobCustomer | null;
   address: { street: string | null; city: string | null; zip: string | null; state: string | null; maps_url: string };
   scheduled_start: string | null;
   scheduled_end: string | null;

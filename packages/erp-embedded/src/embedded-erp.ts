@@ -10,6 +10,7 @@ import { type ApiKeyInfo, createApiKey, listApiKeys, revokeApiKey, sha256 } from
 import { CredentialChecker } from './auth/credentials.js';
 import { fromPgError, OdooError, valueError } from './errors.js';
 import { defaultRegistry } from './models/index.js';
+import { backfillComputes } from './orm/compute.js';
 import type { Env } from './orm/env.js';
 import { resolveMethod } from './orm/methods.js';
 import { write } from './orm/write.js';
@@ -119,9 +120,10 @@ export class EmbeddedErp {
         await this.db.transaction(async (q) => {
           // Two processes starting at once must not race on CREATE TABLE / ADD CONSTRAINT.
           await q.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`erp-db:${name}`]);
-          await ensureSchema(q, schemaOf(name), this.registry);
+          const env = this.env(q, schemaOf(name), 1, {});
+          await backfillComputes(env, await ensureSchema(q, schemaOf(name), this.registry));
           // Module data added since the database was created (journals, sequences, stages...).
-          await ensureBaseData(this.env(q, schemaOf(name), 1, {}));
+          await ensureBaseData(env);
         });
         return schemaOf(name);
       })();

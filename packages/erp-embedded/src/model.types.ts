@@ -21,6 +21,11 @@ export interface ComputeSpec {
   depends: string[];
   /** The values of `fields` for `ids` of `m` (records gone by then are simply left out). */
   compute: (env: Env, ids: number[], m: ModelDef) => Promise<ComputedRow[]>;
+  /**
+   * False for a copy of another record's fields that Odoo does not store (a plain `related=` or an
+   * `_inherits` delegate): its change is no change of this record, so `write_date` stays.
+   */
+  touch?: boolean;
 }
 
 export interface ModelSpec {

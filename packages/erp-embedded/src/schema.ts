@@ -57,7 +57,12 @@ async function readCatalog(q: Queryable, schema: string): Promise<Catalog> {
   };
 }
 
-export async function ensureSchema(q: Queryable, schema: string, registry: Registry): Promise<void> {
+/**
+ * Brings the database's tables up to the registry; answers the columns it added to tables that
+ * already existed (`table.column`), whose stored computes must then be filled for the rows there.
+ */
+export async function ensureSchema(q: Queryable, schema: string, registry: Registry): Promise<Set<string>> {
+  const added = new Set<string>();
   await q.query(`CREATE SCHEMA IF NOT EXISTS ${qi(schema)}`);
   const cat = await readCatalog(q, schema);
   const stmts: string[] = [];
@@ -73,7 +78,10 @@ export async function ensureSchema(q: Queryable, schema: string, registry: Regis
       );
     } else {
       for (const [name, sql] of cols)
-        if (!cat.columns.has(`${m.table}.${name}`)) stmts.push(`ALTER TABLE ${t} ADD COLUMN IF NOT EXISTS ${sql}`);
+        if (!cat.columns.has(`${m.table}.${name}`)) {
+          stmts.push(`ALTER TABLE ${t} ADD COLUMN IF NOT EXISTS ${sql}`);
+          added.add(`${m.table}.${name}`);
+        }
     }
   }
   for (const m of registry.models.values()) {
@@ -129,4 +137,5 @@ export async function ensureSchema(q: Queryable, schema: string, registry: Regis
     `CREATE INDEX IF NOT EXISTS res_users_apikeys_index_idx ON ${qt(schema, 'res_users_apikeys')} (index)`,
   );
   if (stmts.length) await q.exec(stmts.map((s) => `${s};`).join('\n'));
+  return added;
 }

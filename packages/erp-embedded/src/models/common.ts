@@ -117,9 +117,13 @@ export function sumLines(o2m: string, sums: Record<string, string>): ComputeSpec
   };
 }
 
-/** Fields copied from the record the many2one `via` points at: `{ target: parentField }`. */
-export function related(via: string, pairs: Record<string, string>): ComputeSpec {
+/**
+ * Fields copied from the record the many2one `via` points at: `{ target: parentField }`. With
+ * `touch: false` (Odoo's related fields that are not stored) a copied change leaves `write_date`.
+ */
+export function related(via: string, pairs: Record<string, string>, opts: { touch?: boolean } = {}): ComputeSpec {
   return {
+    ...opts,
     fields: Object.keys(pairs),
     depends: Object.values(pairs).map((p) => `${via}.${p}`),
     async compute(env, ids, m) {

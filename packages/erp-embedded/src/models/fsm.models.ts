@@ -1,7 +1,10 @@
 /**
  * Field service with OCA `fieldservice` naming (fsm.stage, fsm.location, fsm.person, fsm.team,
  * fsm.order). OCA's fsm.location and fsm.person `_inherits` res.partner; here they are flat models
- * with their own name/address/contact fields and a plain `partner_id`. Actions: orm/actions/fsm.actions.ts.
+ * with their own name/address/contact fields and a plain `partner_id`: a location has its partner's
+ * name and phones when its maker writes them (the platform's jobs do), and keeps following the
+ * partner's later edits (orm/hooks/fsm.hooks.ts `followPartner`). OCA's fsm.order related fields
+ * (street, zip, city, phone, stage_name...) are stored computes here. Actions: orm/actions/fsm.actions.ts.
  */
 import { f } from '../fields.js';
 import type { ModelSpec } from '../registry.js';
@@ -125,8 +128,25 @@ export const fsmModels: ModelSpec[] = [
       company_id: companyField(true),
       // Embedded-only links to the platform's documents (OCA's fieldservice_sale adds sale_id).
       sale_id: f.many2one('sale.order', 'Sales Order'),
+      // OCA's related fields of the location and stage (readonly there, stored here): one search_read
+      // of orders answers the address and phone without reading the locations.
+      street: f.char('Street'),
+      street2: f.char('Street2'),
+      zip: f.char('Zip'),
+      city: f.char('City'),
+      phone: f.char('Location Phone'),
+      mobile: f.char('Mobile'),
+      stage_name: f.char('Stage Name'),
     },
-    computes: [related('stage_id', { is_closed: 'is_closed' })],
+    computes: [
+      related('stage_id', { is_closed: 'is_closed', stage_name: 'name' }),
+      // Not stored in OCA: a location's edit is no change of its orders (their write_date stays).
+      related(
+        'location_id',
+        { street: 'street', street2: 'street2', zip: 'zip', city: 'city', phone: 'phone', mobile: 'mobile' },
+        { touch: false },
+      ),
+    ],
     // The platform's job list filters a day or a range of starts and pages in this order.
     constraints: ['CREATE INDEX IF NOT EXISTS fsm_order_scheduled_date_start_index ON $T (scheduled_date_start, id)'],
   },

@@ -72,8 +72,11 @@ export async function dependents(
   return into;
 }
 
-/** Runs one compute and writes the values that changed; returns the ids updated. */
-async function apply(env: Env, m: ModelDef, spec: ComputeSpec, ids: number[]): Promise<number[]> {
+/**
+ * Runs one compute and writes the values that changed; returns the ids updated. A change stamps
+ * `write_date`, except when `touch` is false (a backfill: the record itself did not change).
+ */
+async function apply(env: Env, m: ModelDef, spec: ComputeSpec, ids: number[], touch = true): Promise<number[]> {
   if (!ids.length) return [];
   const rows = await spec.compute(env, ids, m);
   if (!rows.length) return [];
@@ -88,9 +91,11 @@ async function apply(env: Env, m: ModelDef, spec: ComputeSpec, ids: number[]): P
   }
   params.push(env.uid);
   const sets = spec.fields.map((n) => `${qi(n)} = v.${qi(n)}`);
+  if (touch) sets.push(`write_uid = $${params.length}`, `write_date = (now() at time zone 'utc')`);
+  else params.pop();
   const differs = spec.fields.map((n) => `t.${qi(n)} IS DISTINCT FROM v.${qi(n)}`).join(' OR ');
   const r = await env.q.query<{ id: number }>(
-    `UPDATE ${tableSql(env, m)} t SET ${sets.join(', ')}, write_uid = $${params.length}, write_date = (now() at time zone 'utc')
+    `UPDATE ${tableSql(env, m)} t SET ${sets.join(', ')}
        FROM unnest(${arrays.join(', ')}) AS v(${cols.join(', ')})
       WHERE t.id = v.id AND (${differs}) RETURNING t.id`,
     params,
@@ -102,7 +107,7 @@ async function apply(env: Env, m: ModelDef, spec: ComputeSpec, ids: number[]): P
 export async function runPending(env: Env, pending: Pending, depth = 0): Promise<void> {
   if (depth > MAX_DEPTH) throw new Error('computed fields depend on each other in a cycle');
   for (const job of pending.values()) {
-    const updated = await apply(env, job.model, job.spec, [...job.ids]);
+    const updated = await apply(env, job.model, job.spec, [...job.ids], job.spec.touch !== false);
     if (updated.length) await recompute(env, job.model, updated, new Set(job.spec.fields), undefined, depth + 1);
   }
 }
@@ -128,10 +133,37 @@ export async function recompute(
         )
       )
         continue;
-      await apply(env, m, spec, ids);
+      await apply(env, m, spec, ids, spec.touch !== false);
       if (now !== 'all') for (const f of spec.fields) (now as Set<string>).add(f);
     }
   }
   if (!m.triggers.length && !before?.size) return;
   await runPending(env, await dependents(env, m, ids, now, before ?? new Map(), created), depth);
+}
+
+const BACKFILL_BATCH = 5000;
+
+/**
+ * Fills the stored computes that own a column just added to an existing table (`table.column`, as
+ * ensureSchema answers), over every row there, as Odoo computes a new stored field on a module
+ * update. The rows keep their `write_date`: none of them was changed by anyone.
+ */
+export async function backfillComputes(env: Env, added: ReadonlySet<string>): Promise<void> {
+  if (!added.size) return;
+  for (const m of env.registry.models.values()) {
+    for (const spec of m.computes) {
+      if (!spec.fields.some((f) => added.has(`${m.table}.${f}`))) continue;
+      for (let after = 0; ;) {
+        const ids = (
+          await env.q.query<{ id: number }>(
+            `SELECT id FROM ${tableSql(env, m)} WHERE id > $1 ORDER BY id LIMIT ${BACKFILL_BATCH}`,
+            [after],
+          )
+        ).rows.map((r) => r.id);
+        if (!ids.length) break;
+        await apply(env, m, spec, ids, false);
+        after = ids[ids.length - 1]!;
+      }
+    }
+  }
 }

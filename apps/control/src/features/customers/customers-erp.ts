@@ -167,7 +167,9 @@ export const postNote = (erp: Erp, id: number, html: string, by: string) =>
 /**
  * Odoo's partner merge, for what the platform uses: the duplicate's leads, quotes and job sites go
  * to the kept customer, the kept customer's empty contact fields take the duplicate's, and the
- * duplicate is archived (kept for history, out of lists).
+ * duplicate is archived (kept for history, out of lists). A site takes the kept customer's name and
+ * phones with it: in OCA a location IS its partner, so they follow by themselves (the write is a
+ * no-op there); the embedded ERP's flat location keeps its own, which the job list shows.
  */
 export async function mergeInto(erp: Erp, kept: ErpRecord, dup: ErpRecord) {
   const moved = async (model: string, field: string, extra: Record<string, unknown> = {}) => {
@@ -175,13 +177,18 @@ export async function mergeInto(erp: Erp, kept: ErpRecord, dup: ErpRecord) {
     if (ids.length) await erp.write(model, ids, { [field]: kept.id, ...extra });
     return ids;
   };
-  const leads = await moved('crm.lead', 'partner_id');
-  const orders = await moved('sale.order', 'partner_id');
-  const sites = await moved('fsm.location', 'partner_id');
-  await moved('fsm.location', 'owner_id');
   const fill: Record<string, unknown> = {};
   for (const f of ['email', 'phone', 'mobile', 'street', 'city', 'zip'])
     if (!text(kept[f]) && text(dup[f])) fill[f] = dup[f];
+  const contact = (f: string) => text(fill[f]) ?? text(kept[f]) ?? false;
+  const leads = await moved('crm.lead', 'partner_id');
+  const orders = await moved('sale.order', 'partner_id');
+  const sites = await moved('fsm.location', 'partner_id', {
+    name: kept.name,
+    phone: contact('phone'),
+    mobile: contact('mobile'),
+  });
+  await moved('fsm.location', 'owner_id');
   if (Object.keys(fill).length) await erp.write('res.partner', [kept.id], fill);
   await erp.write('res.partner', [dup.id], { active: false });
   return { leads, orders, sites, filled: Object.keys(fill) };

@@ -136,6 +136,12 @@ describe('customers', () => {
       id: ann,
       name: 'Ann Lee',
     });
+    // The job list names the kept customer too (its row reads no partner).
+    const listed = (await k.call('GET', '/jobs?stage=new', k.a.office)).body.items;
+    expect(listed.find((j: { id: string }) => j.id === jobId).customer).toEqual({
+      name: 'Ann Lee',
+      phone: '303-555-0101',
+    });
     expect((await k.call('GET', `/customers/${annAgain}`, k.a.office)).status).toBe(404);
     expect(names(await k.call('GET', '/customers', k.a.office))).toEqual(['Ann Lee', 'Bob Stone']);
     const again = await k.call('POST', `/customers/${ann}/merge`, k.a.office, { duplicate_id: annAgain });

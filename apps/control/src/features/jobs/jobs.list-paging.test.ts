@@ -36,9 +36,32 @@ afterAll(async () => kit?.close());
 
 const list = async (query: string) =>
   (await kit.app.inject({ url: `/jobs?${query}`, headers: kit.auth(a.token) })).json() as {
-    items: { id: string }[];
+    items: { id: string; customer: Record<string, unknown> | null; address: Record<string, unknown> }[];
     total: number;
   };
+const one = async (id: string) => (await kit.app.inject({ url: `/jobs/${id}`, headers: kit.auth(a.token) })).json();
+
+/** Counts the ERP calls of `fn` by model. */
+async function erpCalls(fn: () => Promise<unknown>): Promise<string[]> {
+  const models: string[] = [];
+  const real = { searchRead: erpA.erp.searchRead.bind(erpA.erp), read: erpA.erp.read.bind(erpA.erp) };
+  const spies = [
+    vi.spyOn(erpA.erp, 'searchRead').mockImplementation(async (model, domain, opts) => {
+      models.push(`search_read ${model}`);
+      return real.searchRead(model, domain, opts) as Promise<ErpRecord[]>;
+    }),
+    vi.spyOn(erpA.erp, 'read').mockImplementation(async (model, ids, fields) => {
+      models.push(`read ${model}`);
+      return real.read(model, ids, fields);
+    }),
+  ];
+  try {
+    await fn();
+  } finally {
+    for (const s of spies) s.mockRestore();
+  }
+  return models;
+}
 
 describe('the job list, paged in the ERP', () => {
   it("answers page 2 with the day's third and fourth jobs and counts only the platform's jobs", async () => {
@@ -70,10 +93,61 @@ describe('the job list, paged in the ERP', () => {
     } finally {
       for (const s of spies) s.mockRestore();
     }
-    // The orders, their locations and customers; the stages stay cached per tenant ERP client.
-    expect(models).toEqual(['fsm.order', 'fsm.location', 'res.partner']);
+    // One call: the orders with their location's address and phone; the stages stay cached per ERP client.
+    expect(models).toEqual(['fsm.order']);
     expect(calls).toHaveLength(1);
     expect(calls[0]!.opts).toMatchObject({ limit: 3, offset: 2 });
     expect(calls[0]!.domain.filter((leaf) => Array.isArray(leaf) && leaf[0] === 'id')).toEqual([]);
+  });
+
+  it("shows each row's customer name and phone and the address from that one call; id and email come with the job", async () => {
+    const page = await list('date=2026-12-10&page_size=1');
+    expect(page.items[0]!.customer).toEqual({ name: 'Dana Whitfield', phone: '+1 303 555 0142' });
+    expect(page.items[0]!.address).toMatchObject({ street: '1420 Larimer St', city: 'Denver', zip: '80202' });
+    const job = await one(ids[0]!);
+    expect(job.customer).toEqual({
+      id: expect.any(Number),
+      name: 'Dana Whitfield',
+      phone: '+1 303 555 0142',
+      email: 'dana@example.com',
+    });
+  });
+
+  it("names a job for an existing customer after them, and leaves the customer's name as it was", async () => {
+    const partner = await erpA.erp.create('res.partner', { name: 'Noor Haddad', mobile: '+1 720 555 0177' });
+    const r = await kit.app.inject({
+      method: 'POST',
+      url: '/jobs',
+      headers: kit.auth(a.token),
+      payload: newJob({
+        customer: undefined,
+        partner_id: partner,
+        scheduled_start: '2026-12-11T09:00:00Z',
+        scheduled_end: '2026-12-11T10:00:00Z',
+      }),
+    });
+    expect(r.statusCode).toBe(201);
+    const row = (await list('date=2026-12-11')).items.find((j) => j.id === r.json().id)!;
+    expect(row.customer).toEqual({ name: 'Noor Haddad', phone: '+1 720 555 0177' });
+    expect((await erpA.erp.read('res.partner', [partner], ['name']))[0]!.name).toBe('Noor Haddad');
+  });
+
+  it('reads the customer only for a job made when its location was named by its address', async () => {
+    // As createOrder named locations before: "street, city", and no phone of its own.
+    const [order] = await erpA.erp.searchRead('fsm.order', [['scheduled_date_start', '=', '2026-12-10 09:00:00']], {
+      fields: ['location_id'],
+    });
+    const locationId = (order!.location_id as [number, string])[0];
+    await erpA.erp.write('fsm.location', [locationId], { name: '1420 Larimer St, Denver', phone: false });
+    try {
+      let page: Awaited<ReturnType<typeof list>> | undefined;
+      const calls = await erpCalls(async () => (page = await list('date=2026-12-10&page_size=3')));
+      expect(calls).toEqual(['search_read fsm.order', 'read fsm.location', 'read res.partner']);
+      const dana = { name: 'Dana Whitfield', phone: '+1 303 555 0142' };
+      expect(page!.items.map((j) => j.customer)).toEqual([dana, dana, dana]);
+      expect(await erpCalls(() => list('date=2026-12-10&page=2&page_size=3'))).toEqual(['search_read fsm.order']);
+    } finally {
+      await erpA.erp.write('fsm.location', [locationId], { name: 'Dana Whitfield', phone: '+1 303 555 0142' });
+    }
   });
 });

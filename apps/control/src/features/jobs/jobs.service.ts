@@ -10,7 +10,8 @@ import { AppError } from '@platform/kernel';
 import type { Principal } from '../auth/principal.js';
 import type { BranchesService } from '../branches/branches.service.js';
 import type { TenantErps } from '../tenants/tenant-erps.js';
-import { pageOfOrders, PLATFORM_ORDERS, readOrders, shape, toErpTime } from './erp/fsm-orders.js';
+import { listedJobs, pageOfOrders } from './erp/fsm-order-list.js';
+import { PLATFORM_ORDERS, readOrders, toErpTime } from './erp/fsm-orders.js';
 import { fsmStages } from './erp/fsm-stages.js';
 import { jobView } from './job-view.js';
 import { detailsOf, jobById, type JobRow, jobsOfOrders, technicianPerson, techniciansByPerson } from './jobs.repo.js';
@@ -87,7 +88,7 @@ export class JobsReader {
     const found = await pageOfOrders(erp, domain, { offset: (f.page - 1) * f.page_size, limit: f.page_size });
     const people = found.orders.map((o) => (Array.isArray(o.person_id) ? Number(o.person_id[0]) : null));
     const [orders, extra] = await Promise.all([
-      shape(erp, found.orders),
+      listedJobs(erp, found.orders),
       withTenant(this.deps.db, p.tenantId, async (tx) => {
         const rows = await jobsOfOrders(
           tx,

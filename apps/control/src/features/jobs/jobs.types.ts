@@ -4,17 +4,19 @@ export {
   ATTACHMENT_KINDS,
   type AttachmentKind,
   type Job,
+  type JobCustomer,
   type JobWindow,
   STAGE_KEYS,
   type StageKey,
 } from '@platform/contracts/job.js';
-import type { StageKey } from '@platform/contracts/job.js';
+import type { JobCustomer, StageKey } from '@platform/contracts/job.js';
 
 /** An FSM order as read from the tenant's ERP, in platform terms (ISO instants, stage keys). */
 export interface ErpJob {
   erpId: number;
   name: string;
-  customer: { id: number; name: string; phone: string | null; email: string | null } | null;
+  /** With `id` and `email` when read for one job; a list row has the name and phone only. */
+  customer: JobCustomer | null;
   address: { street: string | null; city: string | null; zip: string | null };
   scheduledStart: string | null;
   scheduledEnd: string | null;

@@ -9,7 +9,9 @@ import type { ModelDef } from '../../registry.js';
 import { truthy } from '../../values.js';
 import type { Env } from '../env.js';
 import { asId, nowUtc, one, tbl } from '../lookup.js';
+import type { RecordWrites } from '../record-writes.js';
 import { companyFor } from './company.js';
+import { followPartner } from './fsm.hooks.js';
 import type { ModelHooks, Vals } from './hook-types.js';
 
 /** Odoo `crm.team._get_default_team_id`: the context's default, else the first team of the company or shared. */
@@ -74,11 +76,18 @@ async function addressCountry(env: Env, vals: Vals): Promise<void> {
   if (r) vals.country_id = r.country_id;
 }
 
-async function preparePartner(env: Env, _m: ModelDef, vals: Vals, ids?: number[]): Promise<void> {
+async function preparePartner(
+  env: Env,
+  _m: ModelDef,
+  vals: Vals,
+  ids: number[] | undefined,
+  rw: RecordWrites,
+): Promise<void> {
   const mode = env.context.res_partner_search_mode;
   if (!ids && mode === 'customer' && !('customer_rank' in vals)) vals.customer_rank = 1;
   if (!ids && mode === 'supplier' && !('supplier_rank' in vals)) vals.supplier_rank = 1;
   await addressCountry(env, vals);
+  if (ids?.length) await followPartner(env, vals, ids, rw);
 }
 
 export const crmHooks: Record<string, ModelHooks> = {

@@ -6,6 +6,7 @@ import { userError, validationError } from '../../errors.js';
 import type { ModelDef } from '../../registry.js';
 import type { Env } from '../env.js';
 import { asId, nowUtc, one, tbl } from '../lookup.js';
+import type { RecordWrites } from '../record-writes.js';
 import { companyFor } from './company.js';
 import type { ModelHooks, Vals } from './hook-types.js';
 
@@ -69,6 +70,34 @@ async function defaults(env: Env, m: ModelDef, vals: Vals): Promise<void> {
     );
     if (!team) throw validationError('You must create an FSM team first.');
     vals.team_id = team.id;
+  }
+}
+
+const DELEGATED = ['name', 'phone', 'mobile'] as const;
+
+/**
+ * OCA's location IS its partner (`_inherits`): a partner's new name or phones are its locations'
+ * too. The flat locations here take all three in the same call (a location made before with only
+ * its own name gets the phones with the name), and their orders' related phone follows.
+ */
+export async function followPartner(env: Env, vals: Vals, ids: number[], rw: RecordWrites): Promise<void> {
+  if (!DELEGATED.some((f) => f in vals)) return;
+  const found = await env.q.query<{ id: number; partner: number } & Record<(typeof DELEGATED)[number], unknown>>(
+    `SELECT l.id, p.id AS partner, p.name, p.phone, p.mobile FROM ${tbl(env, 'fsm.location')} l
+       JOIN ${tbl(env, 'res.partner')} p ON p.id = l.partner_id WHERE l.partner_id = ANY($1::integer[])`,
+    [ids],
+  );
+  const m = env.registry.get('fsm.location');
+  for (const partner of new Set(found.rows.map((r) => r.partner))) {
+    const rows = found.rows.filter((r) => r.partner === partner);
+    const now = rows[0]!;
+    const copy = Object.fromEntries(DELEGATED.map((f) => [f, f in vals ? vals[f] : (now[f] ?? false)]));
+    await rw.write(
+      env,
+      m,
+      rows.map((r) => r.id),
+      copy,
+    );
   }
 }
 

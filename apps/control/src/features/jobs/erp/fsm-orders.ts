@@ -6,7 +6,7 @@
 import type { Domain, Erp, ErpRecord } from '@platform/erp';
 
 import type { ErpJob } from '../jobs.types.js';
-import { fsmStages } from './fsm-stages.js';
+import { fsmStages, type StageMap } from './fsm-stages.js';
 
 /** The fields of an order the platform reads (a direct baseline in the benches reads the same). */
 export const ORDER_FIELDS = [
@@ -26,9 +26,9 @@ export const toIso = (v: unknown): string | null =>
   typeof v === 'string' && v ? `${v.slice(0, 19).replace(' ', 'T')}Z` : null;
 export const toErpTime = (iso: string): string => new Date(iso).toISOString().slice(0, 19).replace('T', ' ');
 
-const m2oId = (v: unknown): number | null => (Array.isArray(v) && typeof v[0] === 'number' ? v[0] : null);
-const m2oName = (v: unknown): string | null => (Array.isArray(v) && v.length > 1 ? String(v[1]) : null);
-const text = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
+export const m2oId = (v: unknown): number | null => (Array.isArray(v) && typeof v[0] === 'number' ? v[0] : null);
+export const m2oName = (v: unknown): string | null => (Array.isArray(v) && v.length > 1 ? String(v[1]) : null);
+export const text = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
 
 /** The orders with these ids, with their customer and address, in the order given. */
 export async function readOrders(erp: Erp, ids: number[]): Promise<ErpJob[]> {
@@ -42,35 +42,7 @@ export async function readOrders(erp: Erp, ids: number[]): Promise<ErpJob[]> {
   );
 }
 
-/**
- * The list's order, kept by the ERP: technician (by name, unassigned last), then scheduled start
- * (unscheduled last), then id. The platform's route order breaks ties of one technician's start
- * within the page (JobsReader.list).
- */
-export const LIST_ORDER = 'person_id, scheduled_date_start, id';
-
-/**
- * One page of the orders matching `domain`, unshaped, and how many match in all. The page is asked
- * for with one row more: a first page that is not full is the whole answer, and needs no count.
- */
-export async function pageOfOrders(
-  erp: Erp,
-  domain: Domain,
-  page: { offset: number; limit: number },
-): Promise<{ orders: ErpRecord[]; total: number }> {
-  const rows = await erp.searchRead('fsm.order', domain, {
-    fields: ORDER_FIELDS,
-    order: LIST_ORDER,
-    offset: page.offset,
-    limit: page.limit + 1,
-  });
-  const orders = rows.slice(0, page.limit);
-  if (rows.length <= page.limit && (page.offset === 0 || rows.length > 0))
-    return { orders, total: page.offset + rows.length };
-  return { orders, total: await erp.searchCount('fsm.order', domain) };
-}
-
-/** Records of `searchOrders` with their customer and address (two reads for the whole page). */
+/** Orders (read with ORDER_FIELDS) with their customer and address: two reads for the whole page. */
 export async function shape(erp: Erp, orders: ErpRecord[]): Promise<ErpJob[]> {
   const stages = await fsmStages(erp);
   const locIds = [...new Set(orders.map((o) => m2oId(o.location_id)).filter((x): x is number => x !== null))];
@@ -86,24 +58,37 @@ export async function shape(erp: Erp, orders: ErpRecord[]): Promise<ErpJob[]> {
   return orders.map((o) => {
     const l = loc.get(m2oId(o.location_id) ?? -1);
     const p = l ? par.get(m2oId(l.partner_id) ?? -1) : undefined;
-    const stageId = m2oId(o.stage_id) ?? stages.idOf('new');
-    return {
-      erpId: o.id,
-      name: String(o.name),
-      customer: p
-        ? { id: p.id, name: String(p.name ?? ''), phone: text(p.phone) ?? text(p.mobile), email: text(p.email) }
-        : null,
-      address: { street: text(l?.street), city: text(l?.city), zip: text(l?.zip) },
-      scheduledStart: toIso(o.scheduled_date_start),
-      scheduledEnd: toIso(o.scheduled_date_end),
-      stage: { id: stageId, name: m2oName(o.stage_id) ?? stages.nameOf(stageId), key: stages.keyOf(stageId) },
-      personId: m2oId(o.person_id),
-      personName: m2oName(o.person_id),
-      resolution: text(o.resolution),
-      saleOrderId: m2oId(o.sale_id),
-      version: toIso(o.write_date) ?? '',
-    };
+    return jobOf(
+      o,
+      stages,
+      p ? { id: p.id, name: String(p.name ?? ''), phone: text(p.phone) ?? text(p.mobile), email: text(p.email) } : null,
+      { street: text(l?.street), city: text(l?.city), zip: text(l?.zip) },
+    );
   });
+}
+
+/** An order's row in platform terms, given its customer and address (from wherever they were read). */
+export function jobOf(
+  o: ErpRecord,
+  stages: StageMap,
+  customer: ErpJob['customer'],
+  address: ErpJob['address'],
+): ErpJob {
+  const stageId = m2oId(o.stage_id) ?? stages.idOf('new');
+  return {
+    erpId: o.id,
+    name: String(o.name),
+    customer,
+    address,
+    scheduledStart: toIso(o.scheduled_date_start),
+    scheduledEnd: toIso(o.scheduled_date_end),
+    stage: { id: stageId, name: m2oName(o.stage_id) ?? stages.nameOf(stageId), key: stages.keyOf(stageId) },
+    personId: m2oId(o.person_id),
+    personName: m2oName(o.person_id),
+    resolution: text(o.resolution),
+    saleOrderId: m2oId(o.sale_id),
+    version: toIso(o.write_date) ?? '',
+  };
 }
 
 export interface NewOrder {
@@ -131,23 +116,35 @@ export async function findOrderByMarker(erp: Erp, marker: string): Promise<numbe
   return ids[0] ?? null;
 }
 
+/**
+ * The order at a new location of the customer. In OCA a location IS its partner (`_inherits`), so
+ * the location carries the customer's own name and phones: writing anything else would rename the
+ * customer in a real Odoo, and the order's `location_id` then names the customer (the list's one read).
+ */
 export async function createOrder(erp: Erp, o: NewOrder, marker: string): Promise<number> {
-  const partnerId =
+  const customer =
     'partnerId' in o.customer
-      ? o.customer.partnerId
-      : await erp.create('res.partner', {
+      ? await existingCustomer(erp, o.customer.partnerId)
+      : {
+          id: await erp.create('res.partner', {
+            name: o.customer.name,
+            phone: o.customer.phone ?? false,
+            email: o.customer.email ?? false,
+            customer_rank: 1,
+            street: o.address.street,
+            city: o.address.city,
+            zip: o.address.zip,
+          }),
           name: o.customer.name,
           phone: o.customer.phone ?? false,
-          email: o.customer.email ?? false,
-          customer_rank: 1,
-          street: o.address.street,
-          city: o.address.city,
-          zip: o.address.zip,
-        });
+          mobile: false,
+        };
   const locationId = await erp.create('fsm.location', {
-    name: `${o.address.street}, ${o.address.city}`,
-    partner_id: partnerId,
-    owner_id: partnerId,
+    name: customer.name,
+    partner_id: customer.id,
+    owner_id: customer.id,
+    phone: customer.phone,
+    mobile: customer.mobile,
     street: o.address.street,
     city: o.address.city,
     zip: o.address.zip,
@@ -163,6 +160,11 @@ export async function createOrder(erp: Erp, o: NewOrder, marker: string): Promis
     ...(o.instructions ? { todo: o.instructions } : {}),
     description: markerOf(marker),
   });
+}
+
+async function existingCustomer(erp: Erp, id: number) {
+  const [p] = await erp.read('res.partner', [id], ['name', 'phone', 'mobile']);
+  return { id, name: String(p?.name || ''), phone: p?.phone ?? false, mobile: p?.mobile ?? false };
 }
 
 /** The fsm.person standing for a platform technician: found by email, else made. */
