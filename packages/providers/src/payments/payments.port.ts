@@ -147,7 +147,14 @@ export interface PaymentsApi {
 export type PaymentEvent =
   | { type: 'checkout.session.completed'; session: CheckoutSession }
   | { type: 'payment_intent.payment_failed'; payment: PaymentDetails }
-  | { type: 'charge.refunded'; paymentIntentId: string | null; chargeId: string; amountRefundedMinor: number; currency: string; metadata: PaymentMetadata | null }
+  | {
+      type: 'charge.refunded';
+      paymentIntentId: string | null;
+      chargeId: string;
+      amountRefundedMinor: number;
+      currency: string;
+      metadata: PaymentMetadata | null;
+    }
   | { type: 'account.updated'; account: ConnectedAccount };
 
 export interface PaymentEventEnvelope {

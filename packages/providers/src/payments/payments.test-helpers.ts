@@ -26,7 +26,10 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      received.push({ body: Buffer.concat(chunks).toString('utf8'), signature: String(req.headers['stripe-signature'] ?? '') });
+      received.push({
+        body: Buffer.concat(chunks).toString('utf8'),
+        signature: String(req.headers['stripe-signature'] ?? ''),
+      });
       res.statusCode = answers.shift() ?? 200;
       res.end();
     });

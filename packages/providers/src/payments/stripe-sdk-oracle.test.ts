@@ -33,7 +33,9 @@ async function onboarded(name: string): Promise<string> {
 function sessionParams(amount: number, ref: string): Stripe.Checkout.SessionCreateParams {
   return {
     mode: 'payment',
-    line_items: [{ quantity: 1, price_data: { currency: 'usd', unit_amount: amount, product_data: { name: `Deposit ${ref}` } } }],
+    line_items: [
+      { quantity: 1, price_data: { currency: 'usd', unit_amount: amount, product_data: { name: `Deposit ${ref}` } } },
+    ],
     metadata: { tenant_id: 't1', kind: 'deposit', ref },
     payment_intent_data: { metadata: { tenant_id: 't1', kind: 'deposit', ref } },
     success_url: 'http://portal.test/paid?session={CHECKOUT_SESSION_ID}',
@@ -88,7 +90,11 @@ describe('the Stripe stand-in, spoken to by the official SDK', () => {
 
     const paid = local.pay(s.id, card);
     expect(paid).toEqual({ status: 'succeeded', successUrl: `http://portal.test/paid?session=${s.id}` });
-    const back = await stripe.checkout.sessions.retrieve(s.id, { expand: ['payment_intent.latest_charge'] }, { stripeAccount: acct });
+    const back = await stripe.checkout.sessions.retrieve(
+      s.id,
+      { expand: ['payment_intent.latest_charge'] },
+      { stripeAccount: acct },
+    );
     expect([back.status, back.payment_status, back.url]).toEqual(['complete', 'paid', null]);
     const pi = back.payment_intent as Stripe.PaymentIntent;
     expect(pi.id).toMatch(/^pi_/);
@@ -106,11 +112,20 @@ describe('the Stripe stand-in, spoken to by the official SDK', () => {
 
   it('replays a POST with the same Idempotency-Key and refuses the key with other parameters', async () => {
     const acct = await onboarded('Idem');
-    const first = await stripe.checkout.sessions.create(sessionParams(5_000, 'Q-2'), { stripeAccount: acct, idempotencyKey: 'k-1' });
-    const again = await stripe.checkout.sessions.create(sessionParams(5_000, 'Q-2'), { stripeAccount: acct, idempotencyKey: 'k-1' });
+    const first = await stripe.checkout.sessions.create(sessionParams(5_000, 'Q-2'), {
+      stripeAccount: acct,
+      idempotencyKey: 'k-1',
+    });
+    const again = await stripe.checkout.sessions.create(sessionParams(5_000, 'Q-2'), {
+      stripeAccount: acct,
+      idempotencyKey: 'k-1',
+    });
     expect(again.id).toBe(first.id);
     expect(again.lastResponse.headers['idempotent-replayed']).toBe('true');
-    const other = stripe.checkout.sessions.create(sessionParams(5_001, 'Q-2'), { stripeAccount: acct, idempotencyKey: 'k-1' });
+    const other = stripe.checkout.sessions.create(sessionParams(5_001, 'Q-2'), {
+      stripeAccount: acct,
+      idempotencyKey: 'k-1',
+    });
     await expect(other).rejects.toBeInstanceOf(Stripe.errors.StripeIdempotencyError);
   });
 
@@ -120,9 +135,17 @@ describe('the Stripe stand-in, spoken to by the official SDK', () => {
     local.pay(s.id, card);
     const pi = (await stripe.checkout.sessions.retrieve(s.id, {}, { stripeAccount: a })).payment_intent as string;
     const fromB = stripe.checkout.sessions.retrieve(s.id, {}, { stripeAccount: b });
-    await expect(fromB).rejects.toMatchObject({ type: 'StripeInvalidRequestError', statusCode: 404, code: 'resource_missing' });
-    await expect(stripe.paymentIntents.retrieve(pi, {}, { stripeAccount: b })).rejects.toMatchObject({ statusCode: 404 });
-    await expect(stripe.refunds.create({ payment_intent: pi }, { stripeAccount: b })).rejects.toMatchObject({ code: 'resource_missing' });
+    await expect(fromB).rejects.toMatchObject({
+      type: 'StripeInvalidRequestError',
+      statusCode: 404,
+      code: 'resource_missing',
+    });
+    await expect(stripe.paymentIntents.retrieve(pi, {}, { stripeAccount: b })).rejects.toMatchObject({
+      statusCode: 404,
+    });
+    await expect(stripe.refunds.create({ payment_intent: pi }, { stripeAccount: b })).rejects.toMatchObject({
+      code: 'resource_missing',
+    });
     expect((await stripe.checkout.sessions.list({}, { stripeAccount: b })).data).toEqual([]);
   });
 
@@ -131,22 +154,31 @@ describe('the Stripe stand-in, spoken to by the official SDK', () => {
     const s = await stripe.checkout.sessions.create(sessionParams(10_000, 'Q-4'), { stripeAccount: acct });
     local.pay(s.id, card);
     const pi = (await stripe.checkout.sessions.retrieve(s.id, {}, { stripeAccount: acct })).payment_intent as string;
-    const part = await stripe.refunds.create({ payment_intent: pi, amount: 2_500, metadata: { ref: 'CN-1' } }, { stripeAccount: acct });
+    const part = await stripe.refunds.create(
+      { payment_intent: pi, amount: 2_500, metadata: { ref: 'CN-1' } },
+      { stripeAccount: acct },
+    );
     expect(part.id).toMatch(/^re_/);
     expect([part.amount, part.status, part.currency]).toEqual([2_500, 'succeeded', 'usd']);
     const over = stripe.refunds.create({ payment_intent: pi, amount: 7_501 }, { stripeAccount: acct });
     await expect(over).rejects.toMatchObject({ code: 'amount_too_large', param: 'amount' });
     expect((await stripe.refunds.create({ payment_intent: pi }, { stripeAccount: acct })).amount).toBe(7_500);
-    const charge = (await stripe.paymentIntents.retrieve(pi, { expand: ['latest_charge'] }, { stripeAccount: acct })).latest_charge as Stripe.Charge;
+    const charge = (await stripe.paymentIntents.retrieve(pi, { expand: ['latest_charge'] }, { stripeAccount: acct }))
+      .latest_charge as Stripe.Charge;
     expect([charge.amount_refunded, charge.refunded]).toEqual([10_000, true]);
   });
 
   it('answers a wrong key, a missing parameter and an unknown account with Stripe errors', async () => {
     const base = new URL(local.url);
     const wrong = new Stripe('sk_test_wrong_key_000000', { host: base.hostname, port: base.port, protocol: 'http' });
-    await expect(wrong.accounts.create({ type: 'express' })).rejects.toBeInstanceOf(Stripe.errors.StripeAuthenticationError);
+    await expect(wrong.accounts.create({ type: 'express' })).rejects.toBeInstanceOf(
+      Stripe.errors.StripeAuthenticationError,
+    );
     const acct = await onboarded('Errors');
-    const noUrl = stripe.checkout.sessions.create({ ...sessionParams(5_000, 'Q-5'), success_url: undefined }, { stripeAccount: acct });
+    const noUrl = stripe.checkout.sessions.create(
+      { ...sessionParams(5_000, 'Q-5'), success_url: undefined },
+      { stripeAccount: acct },
+    );
     await expect(noUrl).rejects.toMatchObject({ type: 'StripeInvalidRequestError', param: 'success_url' });
     const tooSmall = stripe.checkout.sessions.create(sessionParams(10, 'Q-5'), { stripeAccount: acct });
     await expect(tooSmall).rejects.toMatchObject({ code: 'amount_too_small' });

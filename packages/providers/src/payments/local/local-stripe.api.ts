@@ -74,7 +74,8 @@ export function registerStripeApi(app: FastifyInstance, ctx: ApiContext): void {
       // A refused (4xx) request is not kept: the same key may be sent again with corrected parameters.
       if (!(e instanceof StripeApiError) || e.status >= 500) {
         status = e instanceof StripeApiError ? e.status : 500;
-        body = e instanceof StripeApiError ? e.body : { error: { type: 'api_error', message: 'An unknown error occurred' } };
+        body =
+          e instanceof StripeApiError ? e.body : { error: { type: 'api_error', message: 'An unknown error occurred' } };
         if (k) kept.set(k, { path: req.routeOptions.url ?? '', fingerprint, status, body });
       }
       throw e;
@@ -88,7 +89,8 @@ export function registerStripeApi(app: FastifyInstance, ctx: ApiContext): void {
   app.get('/v1/accounts/:id', async (req) => state.account((req.params as { id: string }).id));
   app.get('/v1/account', async (req) => {
     const scope = ctx.scopeOf(req);
-    if (scope === PLATFORM) throw new StripeApiError(400, 'invalid_request_error', 'The stand-in has no platform account object.');
+    if (scope === PLATFORM)
+      throw new StripeApiError(400, 'invalid_request_error', 'The stand-in has no platform account object.');
     return state.account(scope);
   });
   app.post('/v1/account_links', async (req, reply) => idempotent(req, reply, (_s, p) => state.createAccountLink(p)));
@@ -129,7 +131,14 @@ export function registerStripeApi(app: FastifyInstance, ctx: ApiContext): void {
       object: 'list',
       url: '/v1/checkout/sessions',
       has_more: after + limit < all.length,
-      data: page.map((s) => expanded(state, scope, LocalStripeState.visible(s), expandList(q).map((e) => e.replace(/^data\./, '')))),
+      data: page.map((s) =>
+        expanded(
+          state,
+          scope,
+          LocalStripeState.visible(s),
+          expandList(q).map((e) => e.replace(/^data\./, '')),
+        ),
+      ),
     };
   });
 
@@ -143,10 +152,30 @@ export function registerStripeApi(app: FastifyInstance, ctx: ApiContext): void {
 
   app.post('/v1/webhook_endpoints', async (req, reply) =>
     idempotent(req, reply, (_s, p) => {
-      if (!p['url']) throw new StripeApiError(400, 'invalid_request_error', 'Missing required param: url.', 'parameter_missing', 'url');
+      if (!p['url'])
+        throw new StripeApiError(
+          400,
+          'invalid_request_error',
+          'Missing required param: url.',
+          'parameter_missing',
+          'url',
+        );
       const events = Array.isArray(p['enabled_events']) ? (p['enabled_events'] as string[]) : ['*'];
-      const e = webhooks.addEndpoint({ url: String(p['url']), connect: p['connect'] === 'true', enabledEvents: events });
-      return { id: e.id, object: 'webhook_endpoint', url: e.url, enabled_events: e.enabledEvents, secret: e.secret, status: 'enabled', application: null, livemode: false };
+      const e = webhooks.addEndpoint({
+        url: String(p['url']),
+        connect: p['connect'] === 'true',
+        enabledEvents: events,
+      });
+      return {
+        id: e.id,
+        object: 'webhook_endpoint',
+        url: e.url,
+        enabled_events: e.enabledEvents,
+        secret: e.secret,
+        status: 'enabled',
+        application: null,
+        livemode: false,
+      };
     }),
   );
   app.get('/v1/events/:id', async (req) => {

@@ -49,12 +49,24 @@ export function cardOutcome(card: CardInput, now: Date): CardOutcome {
   const month = m ? Number(m[1]) : 0;
   const year = m ? 2000 + Number(m[2]) : 0;
   if (month < 1 || month > 12)
-    return { result: 'declined', code: 'invalid_expiry_month', message: "Your card's expiration month is invalid.", param: 'exp_month', last4 };
+    return {
+      result: 'declined',
+      code: 'invalid_expiry_month',
+      message: "Your card's expiration month is invalid.",
+      param: 'exp_month',
+      last4,
+    };
   const y = now.getUTCFullYear();
   if (year < y || (year === y && month < now.getUTCMonth() + 1))
     return { result: 'declined', code: 'expired_card', message: 'Your card has expired.', param: 'exp_year', last4 };
   if (!/^\d{3,4}$/.test(card.cvc.trim()))
-    return { result: 'declined', code: 'incorrect_cvc', message: "Your card's security code is incomplete.", param: 'cvc', last4 };
+    return {
+      result: 'declined',
+      code: 'incorrect_cvc',
+      message: "Your card's security code is incomplete.",
+      param: 'cvc',
+      last4,
+    };
   const brand = brandOf(number);
   switch (number) {
     case TEST_CARDS.success:
@@ -62,11 +74,29 @@ export function cardOutcome(card: CardInput, now: Date): CardOutcome {
     case TEST_CARDS.authenticationRequired:
       return { result: 'requires_action', brand, last4 };
     case TEST_CARDS.insufficientFunds:
-      return { result: 'declined', code: 'card_declined', declineCode: 'insufficient_funds', message: 'Your card has insufficient funds.', last4 };
+      return {
+        result: 'declined',
+        code: 'card_declined',
+        declineCode: 'insufficient_funds',
+        message: 'Your card has insufficient funds.',
+        last4,
+      };
     case TEST_CARDS.declined:
-      return { result: 'declined', code: 'card_declined', declineCode: 'generic_decline', message: DECLINE_MESSAGE, last4 };
+      return {
+        result: 'declined',
+        code: 'card_declined',
+        declineCode: 'generic_decline',
+        message: DECLINE_MESSAGE,
+        last4,
+      };
     default:
       // Stripe's test mode refuses real card numbers.
-      return { result: 'declined', code: 'card_declined', declineCode: 'live_mode_test_card', message: 'Your card was declined. This is a test page: use a test card such as 4242 4242 4242 4242.', last4 };
+      return {
+        result: 'declined',
+        code: 'card_declined',
+        declineCode: 'live_mode_test_card',
+        message: 'Your card was declined. This is a test page: use a test card such as 4242 4242 4242 4242.',
+        last4,
+      };
   }
 }

@@ -10,8 +10,7 @@ import { StripeApiError } from './local-stripe.errors.js';
 import type { Obj } from './local-stripe.objects.js';
 import type { LocalStripeState, PayResult } from './local-stripe.state.js';
 
-const esc = (s: unknown): string =>
-  String(s ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const esc = (s: unknown): string => String(s ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** `1234.56 US$` style from minor units (zero-decimal currencies have no fraction digits). */
 export function formatMinor(amount: number, currency: string): string {
@@ -98,7 +97,9 @@ export function registerStripePages(app: FastifyInstance, state: LocalStripeStat
     const s = open((req.params as { id: string }).id);
     if (!s) return html(reply.code(404)).send(page('Not found', '<h1>This payment page does not exist.</h1>'));
     const merchant = merchantOf(s.scope);
-    return html(reply).send(s.session['status'] === 'open' ? cardPage(s.session, merchant) : donePage(s.session, merchant));
+    return html(reply).send(
+      s.session['status'] === 'open' ? cardPage(s.session, merchant) : donePage(s.session, merchant),
+    );
   });
   app.post('/c/pay/:id', async (req, reply) => {
     const id = (req.params as { id: string }).id;
@@ -106,7 +107,11 @@ export function registerStripePages(app: FastifyInstance, state: LocalStripeStat
     if (!s) return html(reply.code(404)).send(page('Not found', '<h1>This payment page does not exist.</h1>'));
     if (s.session['status'] !== 'open') return html(reply).send(donePage(s.session, merchantOf(s.scope)));
     const f = (req.body ?? {}) as Obj;
-    const r = state.pay(id, { number: String(f['number'] ?? ''), expiry: String(f['expiry'] ?? ''), cvc: String(f['cvc'] ?? '') });
+    const r = state.pay(id, {
+      number: String(f['number'] ?? ''),
+      expiry: String(f['expiry'] ?? ''),
+      cvc: String(f['cvc'] ?? ''),
+    });
     return answer(id, r, reply);
   });
   app.post('/c/pay/:id/authenticate', async (req, reply) => {

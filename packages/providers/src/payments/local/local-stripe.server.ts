@@ -18,8 +18,8 @@ import { registerStripeApi, requestId } from './local-stripe.api.js';
 import type { CardInput } from './local-stripe.cards.js';
 import { StripeApiError } from './local-stripe.errors.js';
 import { parseStripeForm } from './local-stripe.form.js';
-import { registerStripePages } from './local-stripe.pages.js';
 import { type Obj, PLATFORM } from './local-stripe.objects.js';
+import { registerStripePages } from './local-stripe.pages.js';
 import { LocalStripeState, type PayResult } from './local-stripe.state.js';
 import {
   DEFAULT_RETRY_DELAYS_MS,
@@ -45,7 +45,10 @@ export interface RunningLocalStripe {
   /** `http://host:port`: the API base (STRIPE_API_BASE) and the pages' origin. */
   url: string;
   /** Registers an endpoint; `connect` for connected accounts' events. Returns its id and `whsec_` secret. */
-  addWebhookEndpoint(url: string, opts?: { connect?: boolean; enabledEvents?: string[]; secret?: string }): LocalWebhookEndpoint;
+  addWebhookEndpoint(
+    url: string,
+    opts?: { connect?: boolean; enabledEvents?: string[]; secret?: string },
+  ): LocalWebhookEndpoint;
   events: Obj[];
   deliveries: LocalStripeDelivery[];
   /** What the hosted page does with a card (tests without a browser). */
@@ -86,8 +89,13 @@ export async function startLocalStripe(opts: LocalStripeOptions): Promise<Runnin
     const auth = req.headers.authorization ?? '';
     const key = auth.startsWith('Bearer ') ? auth.slice(7) : '';
     if (!key)
-      throw new StripeApiError(401, 'invalid_request_error', 'You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth.');
-    if (key !== opts.secretKey) throw new StripeApiError(401, 'invalid_request_error', `Invalid API Key provided: ${mask(key)}`);
+      throw new StripeApiError(
+        401,
+        'invalid_request_error',
+        'You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth.',
+      );
+    if (key !== opts.secretKey)
+      throw new StripeApiError(401, 'invalid_request_error', `Invalid API Key provided: ${mask(key)}`);
     const account = req.headers['stripe-account'];
     let scope = PLATFORM;
     if (typeof account === 'string' && account !== '') {
@@ -114,7 +122,12 @@ export async function startLocalStripe(opts: LocalStripeOptions): Promise<Runnin
     const status = (e as { statusCode?: number }).statusCode ?? 500;
     return reply
       .code(status)
-      .send({ error: { type: status < 500 ? 'invalid_request_error' : 'api_error', message: status < 500 ? 'Invalid request.' : 'An unknown error occurred.' } });
+      .send({
+        error: {
+          type: status < 500 ? 'invalid_request_error' : 'api_error',
+          message: status < 500 ? 'Invalid request.' : 'An unknown error occurred.',
+        },
+      });
   });
 
   registerStripeApi(app, { state, webhooks, scopeOf: (req) => scopes.get(req) ?? PLATFORM });

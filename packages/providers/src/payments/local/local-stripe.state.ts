@@ -24,9 +24,7 @@ import {
 export type Emit = (type: string, object: Obj, account: string | null) => void;
 
 export type PayResult =
-  | { status: 'succeeded'; successUrl: string }
-  | { status: 'requires_action' }
-  | { status: 'declined'; message: string };
+  { status: 'succeeded'; successUrl: string } | { status: 'requires_action' } | { status: 'declined'; message: string };
 
 const NAMES: Record<string, string> = {
   cs: 'checkout.session',
@@ -46,7 +44,10 @@ export function shown(o: Obj): Obj {
 export class LocalStripeState {
   readonly accounts = new Map<string, Obj>();
   readonly objects = new Map<string, Stored>();
-  private readonly links = new Map<string, { account: string; refreshUrl: string; returnUrl: string; expiresAt: number; used?: true }>();
+  private readonly links = new Map<
+    string,
+    { account: string; refreshUrl: string; returnUrl: string; expiresAt: number; used?: true }
+  >();
 
   constructor(
     private readonly base: () => string,
@@ -99,7 +100,12 @@ export class LocalStripeState {
       returnUrl: String(p['return_url']),
       expiresAt,
     });
-    return { object: 'account_link', created: this.seconds(), expires_at: expiresAt, url: `${this.base()}/connect/setup/${token}` };
+    return {
+      object: 'account_link',
+      created: this.seconds(),
+      expires_at: expiresAt,
+      url: `${this.base()}/connect/setup/${token}`,
+    };
   }
 
   /** An account link is single-use and lives 300 s; a used or expired one sends the owner to refresh_url. */
@@ -122,8 +128,13 @@ export class LocalStripeState {
 
   createSession(scope: string, p: Obj): Obj {
     if (scope !== PLATFORM && this.accounts.get(scope)?.['charges_enabled'] !== true)
-      throw invalid('account', 'This account cannot currently make charges: it has not finished onboarding.', 'account_invalid');
-    if (p['mode'] !== 'payment') throw p['mode'] ? invalid('mode', 'The stand-in supports mode=payment only.') : required('mode');
+      throw invalid(
+        'account',
+        'This account cannot currently make charges: it has not finished onboarding.',
+        'account_invalid',
+      );
+    if (p['mode'] !== 'payment')
+      throw p['mode'] ? invalid('mode', 'The stand-in supports mode=payment only.') : required('mode');
     if (!p['success_url']) throw required('success_url');
     const items = p['line_items'];
     if (!Array.isArray(items) || items.length === 0) throw required('line_items');
@@ -136,14 +147,20 @@ export class LocalStripeState {
       const qty = intOf(item['quantity'] ?? '1');
       const c = String(pd['currency'] ?? '').toLowerCase();
       if (!(c in MINIMUM_AMOUNT)) throw invalid(`line_items[${i}][price_data][currency]`, `Invalid currency: ${c}.`);
-      if (currency && c !== currency) throw invalid(`line_items[${i}][price_data][currency]`, 'All line items must have the same currency.');
-      if (!Number.isInteger(unit) || unit < 0) throw invalid(`line_items[${i}][price_data][unit_amount]`, 'Invalid integer.');
+      if (currency && c !== currency)
+        throw invalid(`line_items[${i}][price_data][currency]`, 'All line items must have the same currency.');
+      if (!Number.isInteger(unit) || unit < 0)
+        throw invalid(`line_items[${i}][price_data][unit_amount]`, 'Invalid integer.');
       if (!Number.isInteger(qty) || qty < 1) throw invalid(`line_items[${i}][quantity]`, 'Invalid integer.');
       currency = c;
       total += unit * qty;
     });
     if (total < MINIMUM_AMOUNT[currency]!)
-      throw invalid('line_items[0][price_data][unit_amount]', `The Checkout Session's total amount due must add up to at least ${MINIMUM_AMOUNT[currency]} ${currency}.`, 'amount_too_small');
+      throw invalid(
+        'line_items[0][price_data][unit_amount]',
+        `The Checkout Session's total amount due must add up to at least ${MINIMUM_AMOUNT[currency]} ${currency}.`,
+        'amount_too_small',
+      );
     const id = newId('cs_test_', 58);
     const s = sessionObject(id, p, total, currency, `${this.base()}/c/pay/${id}`, this.seconds());
     // Kept aside (`_` keys are never shown): the PaymentIntent's metadata and the line the customer sees.
@@ -178,9 +195,15 @@ export class LocalStripeState {
     const pi = this.intentOf(scope, session);
     const outcome = cardOutcome(card, this.now());
     if (outcome.result === 'declined') {
-      pi['last_payment_error'] = { type: 'card_error', code: outcome.code, decline_code: outcome.declineCode ?? null, message: outcome.message };
+      pi['last_payment_error'] = {
+        type: 'card_error',
+        code: outcome.code,
+        decline_code: outcome.declineCode ?? null,
+        message: outcome.message,
+      };
       pi['status'] = 'requires_payment_method';
-      if (outcome.code === 'card_declined') this.emit('payment_intent.payment_failed', shown(pi), this.eventAccount(scope));
+      if (outcome.code === 'card_declined')
+        this.emit('payment_intent.payment_failed', shown(pi), this.eventAccount(scope));
       return { status: 'declined', message: outcome.message };
     }
     pi['_pending_card'] = { brand: outcome.brand, last4: outcome.last4 };
@@ -199,7 +222,11 @@ export class LocalStripeState {
     if (approve) return this.succeed(scope, session, pi);
     delete pi['_pending_card'];
     pi['status'] = 'requires_payment_method';
-    pi['last_payment_error'] = { type: 'card_error', code: 'payment_intent_authentication_failure', message: AUTHENTICATION_FAILED_MESSAGE };
+    pi['last_payment_error'] = {
+      type: 'card_error',
+      code: 'payment_intent_authentication_failure',
+      message: AUTHENTICATION_FAILED_MESSAGE,
+    };
     this.emit('payment_intent.payment_failed', shown(pi), this.eventAccount(scope));
     return { status: 'declined', message: AUTHENTICATION_FAILED_MESSAGE };
   }
@@ -208,12 +235,20 @@ export class LocalStripeState {
     const card = pi['_pending_card'] as { brand: string; last4: string };
     delete pi['_pending_card'];
     const charge = this.put(scope, chargeObject(newId('ch_'), pi, card, this.seconds()));
-    Object.assign(pi, { status: 'succeeded', amount_received: pi['amount'], latest_charge: charge['id'], last_payment_error: null });
+    Object.assign(pi, {
+      status: 'succeeded',
+      amount_received: pi['amount'],
+      latest_charge: charge['id'],
+      last_payment_error: null,
+    });
     Object.assign(session, { status: 'complete', payment_status: 'paid' });
     const account = this.eventAccount(scope);
     this.emit('payment_intent.succeeded', shown(pi), account);
     this.emit('checkout.session.completed', LocalStripeState.visible(session), account);
-    return { status: 'succeeded', successUrl: String(session['success_url']).replace('{CHECKOUT_SESSION_ID}', String(session['id'])) };
+    return {
+      status: 'succeeded',
+      successUrl: String(session['success_url']).replace('{CHECKOUT_SESSION_ID}', String(session['id'])),
+    };
   }
 
   createRefund(scope: string, p: Obj): Obj {
@@ -222,15 +257,23 @@ export class LocalStripeState {
     else if (p['payment_intent']) {
       const pi = this.get(scope, String(p['payment_intent']), 'payment_intent');
       if (!pi['latest_charge'] || pi['status'] !== 'succeeded')
-        throw invalid('payment_intent', `This PaymentIntent (${String(pi['id'])}) does not have a successful charge to refund.`);
+        throw invalid(
+          'payment_intent',
+          `This PaymentIntent (${String(pi['id'])}) does not have a successful charge to refund.`,
+        );
       charge = this.get(scope, String(pi['latest_charge']));
     } else throw required('payment_intent');
     const left = Number(charge['amount']) - Number(charge['amount_refunded']);
-    if (left === 0) throw invalid('charge', `Charge ${String(charge['id'])} has already been refunded.`, 'charge_already_refunded');
+    if (left === 0)
+      throw invalid('charge', `Charge ${String(charge['id'])} has already been refunded.`, 'charge_already_refunded');
     const amount = p['amount'] === undefined ? left : intOf(p['amount']);
     if (!Number.isInteger(amount) || amount < 1) throw invalid('amount', 'Invalid positive integer');
     if (amount > left)
-      throw invalid('amount', `Refund amount (${amount}) is greater than unrefunded amount on charge (${left})`, 'amount_too_large');
+      throw invalid(
+        'amount',
+        `Refund amount (${amount}) is greater than unrefunded amount on charge (${left})`,
+        'amount_too_large',
+      );
     const refund = this.put(scope, refundObject(newId('re_'), charge, amount, p, this.seconds()));
     charge['amount_refunded'] = Number(charge['amount_refunded']) + amount;
     charge['refunded'] = charge['amount_refunded'] === charge['amount'];

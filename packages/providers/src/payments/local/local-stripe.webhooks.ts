@@ -58,7 +58,12 @@ export class LocalStripeWebhooks {
   }
 
   /** Records an event and starts its deliveries (not awaited: Stripe answers the API call first). */
-  emit(type: string, object: Obj, account: string | null, request: { id: string | null; idempotencyKey: string | null }): Obj {
+  emit(
+    type: string,
+    object: Obj,
+    account: string | null,
+    request: { id: string | null; idempotencyKey: string | null },
+  ): Obj {
     const event: Obj = {
       id: newId('evt_'),
       object: 'event',
@@ -88,7 +93,7 @@ export class LocalStripeWebhooks {
   /** One attempt of `d` to `e`, signed now; false when it was not acknowledged with a 2xx. */
   async attempt(e: LocalWebhookEndpoint, d: LocalStripeDelivery): Promise<boolean> {
     const t = Math.floor(this.now().getTime() / 1000);
-    let status: number | null = null;
+    let status: number | null;
     try {
       const res = await fetch(e.url, {
         method: 'POST',

@@ -105,7 +105,8 @@ export function stripeWebhookVerifier(
         return parsed.v1.some((v) => sameHex(v, want));
       });
       if (!matches) return { ok: false, reason: 'bad_signature' };
-      if (Math.floor(now().getTime() / 1000) - parsed.t > toleranceSeconds) return { ok: false, reason: 'stale_timestamp' };
+      if (Math.floor(now().getTime() / 1000) - parsed.t > toleranceSeconds)
+        return { ok: false, reason: 'stale_timestamp' };
       const envelope = parseStripeEvent(body);
       return envelope ? { ok: true, envelope } : { ok: false, reason: 'malformed' };
     },
