@@ -85,15 +85,17 @@ export function registerStripeApi(app: FastifyInstance, ctx: ApiContext): void {
     return body;
   }
 
-  app.post('/v1/accounts', async (req, reply) => idempotent(req, reply, (_s, p) => state.createAccount(p)));
-  app.get('/v1/accounts/:id', async (req) => state.account((req.params as { id: string }).id));
+  app.post('/v1/accounts', async (req, reply) => idempotent(req, reply, (_s, p) => state.connect.createAccount(p)));
+  app.get('/v1/accounts/:id', async (req) => state.connect.account((req.params as { id: string }).id));
   app.get('/v1/account', async (req) => {
     const scope = ctx.scopeOf(req);
     if (scope === PLATFORM)
       throw new StripeApiError(400, 'invalid_request_error', 'The stand-in has no platform account object.');
-    return state.account(scope);
+    return state.connect.account(scope);
   });
-  app.post('/v1/account_links', async (req, reply) => idempotent(req, reply, (_s, p) => state.createAccountLink(p)));
+  app.post('/v1/account_links', async (req, reply) =>
+    idempotent(req, reply, (_s, p) => state.connect.createAccountLink(p)),
+  );
 
   app.post('/v1/checkout/sessions', async (req, reply) =>
     idempotent(req, reply, (scope, p) => LocalStripeState.visible(state.createSession(scope, p))),

@@ -77,7 +77,7 @@ const onboardingPage = (token: string, a: Obj): string =>
 
 export function registerStripePages(app: FastifyInstance, state: LocalStripeState): void {
   const merchantOf = (scope: string): string =>
-    String((state.accounts.get(scope)?.['business_profile'] as Obj | undefined)?.['name'] ?? 'Local merchant');
+    String((state.connect.accounts.get(scope)?.['business_profile'] as Obj | undefined)?.['name'] ?? 'Local merchant');
   const html = (reply: FastifyReply): FastifyReply => reply.type('text/html; charset=utf-8');
   const open = (id: string): { scope: string; session: Obj } | null => {
     try {
@@ -123,19 +123,19 @@ export function registerStripePages(app: FastifyInstance, state: LocalStripeStat
 
   app.get('/connect/setup/:token', async (req, reply) => {
     const token = (req.params as { token: string }).token;
-    const l = state.accountLink(token);
+    const l = state.connect.accountLink(token);
     if (l.ok) return html(reply).send(onboardingPage(token, l.account));
     if (l.refreshUrl) return reply.redirect(l.refreshUrl, 303);
     return html(reply.code(404)).send(page('Link not valid', '<h1>This link is not valid.</h1>'));
   });
   app.post('/connect/setup/:token', async (req, reply) => {
     const token = (req.params as { token: string }).token;
-    const l = state.accountLink(token);
+    const l = state.connect.accountLink(token);
     if (!l.ok) {
       if (l.refreshUrl) return reply.redirect(l.refreshUrl, 303);
       throw new StripeApiError(404, 'invalid_request_error', 'This link is not valid.');
     }
     const name = String(((req.body ?? {}) as Obj)['business_name'] ?? '').trim();
-    return reply.redirect(state.completeOnboarding(token, name), 303);
+    return reply.redirect(state.connect.completeOnboarding(token, name), 303);
   });
 }

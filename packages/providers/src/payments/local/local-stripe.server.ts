@@ -99,7 +99,7 @@ export async function startLocalStripe(opts: LocalStripeOptions): Promise<Runnin
     const account = req.headers['stripe-account'];
     let scope = PLATFORM;
     if (typeof account === 'string' && account !== '') {
-      if (!state.accounts.has(account))
+      if (!state.connect.accounts.has(account))
         throw new StripeApiError(
           403,
           'invalid_request_error',
@@ -120,14 +120,12 @@ export async function startLocalStripe(opts: LocalStripeOptions): Promise<Runnin
   app.setErrorHandler((e, _req, reply) => {
     if (e instanceof StripeApiError) return reply.code(e.status).send(e.body);
     const status = (e as { statusCode?: number }).statusCode ?? 500;
-    return reply
-      .code(status)
-      .send({
-        error: {
-          type: status < 500 ? 'invalid_request_error' : 'api_error',
-          message: status < 500 ? 'Invalid request.' : 'An unknown error occurred.',
-        },
-      });
+    return reply.code(status).send({
+      error: {
+        type: status < 500 ? 'invalid_request_error' : 'api_error',
+        message: status < 500 ? 'Invalid request.' : 'An unknown error occurred.',
+      },
+    });
   });
 
   registerStripeApi(app, { state, webhooks, scopeOf: (req) => scopes.get(req) ?? PLATFORM });
