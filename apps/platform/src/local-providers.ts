@@ -9,7 +9,10 @@
  * notices go to that tenant's webhook URLs. Each tenant's integration settings are pointed at its own
  * unless the operator configured real ones (local-settings.ts). A small loopback console shows what
  * they received, the mail at /mail, the accounting controls at /acct, and lets a "customer" text in
- * (docs/integrations.md "Local stand-ins").
+ * (docs/integrations.md "Local stand-ins"). A Stripe stand-in takes the platform's payments (one
+ * platform key; each tenant makes its own connected account through the API, docs/payments.md): its
+ * URL, key and webhook secret are put in STRIPE_API_BASE / STRIPE_SECRET_KEY / STRIPE_WEBHOOK_SECRET;
+ * the payments flow registers its webhook endpoint (`registerStripeWebhook`) once it has a route.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -23,10 +26,12 @@ import {
   type RunningLocalChat,
   type RunningLocalMail,
   type RunningLocalSms,
+  type RunningLocalStripe,
   startLocalAccounting,
   startLocalChat,
   startLocalMail,
   startLocalSms,
+  startLocalStripe,
 } from '@platform/providers/local';
 
 import { serveConsole } from './local-providers.console.js';
@@ -48,6 +53,8 @@ export interface LocalTenantAccounts extends LocalAccounts {
 /** The default tenant's accounts (the stand-ins' first), and every other tenant's by slug. */
 export interface LocalCredentials extends LocalAccounts {
   tenants?: Record<string, LocalTenantAccounts>;
+  /** The platform's key at the Stripe stand-in and the signing secret of its webhook endpoint. */
+  stripe?: { secretKey: string; webhookSecret: string };
 }
 
 export interface LocalProviders {
@@ -57,6 +64,7 @@ export interface LocalProviders {
   chat: RunningLocalChat | undefined;
   /** The SMTP mailbox every email goes to (EMAIL_SMTP_URL points at it). */
   mail: RunningLocalMail | undefined;
+  payments: RunningLocalStripe | undefined;
   /** Environment for the services: provider URLs pointing at the stand-ins. */
   env: Record<string, string>;
   /** Tells the stand-ins where the ERP host's webhooks are, and starts the console. */
@@ -67,6 +75,11 @@ export interface LocalProviders {
    * own line and `lines` (the lines in its settings). Call after `bind`.
    */
   registerTenant(tenant: { slug: string; name: string }, lines?: string[]): LocalTenantAccounts;
+  /**
+   * Registers the ERP host's `path` as the Stripe stand-in's Connect webhook endpoint, signed with
+   * STRIPE_WEBHOOK_SECRET (for the payments flow; call after `bind`). False without the stand-in.
+   */
+  registerStripeWebhook(path: string): boolean;
   /** Runs `pass` every `everyMs` until `close` (tenants created while the platform runs). */
   every(everyMs: number, pass: () => Promise<unknown>, onError: (e: unknown) => void): void;
   close(): Promise<void>;
@@ -92,9 +105,14 @@ const digits = (phone: string): string => phone.replace(/\D/g, '');
 
 export async function startLocalProviders(c: PlatformConfig): Promise<LocalProviders | undefined> {
   const want = wantsLocalProviders(c);
-  if (!want.sms && !want.accounting && !want.chat && !want.mail) return undefined;
+  if (!want.sms && !want.accounting && !want.chat && !want.mail && !want.payments) return undefined;
   const credentialsFile = join(c.DATA_DIR, 'local-providers.json');
   const credentials = credentialsIn(credentialsFile);
+  if (want.payments && !credentials.stripe) {
+    // Files written before the Stripe stand-in existed get its credentials on their next start.
+    credentials.stripe = { secretKey: `sk_test_${randomToken(24)}`, webhookSecret: `whsec_${randomToken(32)}` };
+    saveCredentials(credentialsFile, credentials);
+  }
   const host = '127.0.0.1';
   const sms = want.sms
     ? await startLocalSms({ ...credentials.sms, host, port: 0, stateFile: join(c.DATA_DIR, 'local-sms.json') })
@@ -111,7 +129,17 @@ export async function startLocalProviders(c: PlatformConfig): Promise<LocalProvi
   const mail = want.mail
     ? await startLocalMail({ host, port: 0, storeFile: join(c.DATA_DIR, 'local-mail.json') })
     : undefined;
+  const payments =
+    want.payments && credentials.stripe
+      ? await startLocalStripe({ secretKey: credentials.stripe.secretKey, host, port: 0 })
+      : undefined;
   const env: Record<string, string> = {};
+  if (payments && credentials.stripe)
+    Object.assign(env, {
+      STRIPE_API_BASE: payments.url,
+      STRIPE_SECRET_KEY: credentials.stripe.secretKey,
+      STRIPE_WEBHOOK_SECRET: credentials.stripe.webhookSecret,
+    });
   if (mail) env.EMAIL_SMTP_URL = mail.url;
   if (sms) env.SMS_API_URL = sms.url;
   if (accounting)
@@ -131,6 +159,7 @@ export async function startLocalProviders(c: PlatformConfig): Promise<LocalProvi
     accounting,
     chat,
     mail,
+    payments,
     env,
     async bind(erpUrl) {
       erp = erpUrl;
@@ -172,6 +201,11 @@ export async function startLocalProviders(c: PlatformConfig): Promise<LocalProvi
       registered.add(tenant.slug);
       return mine;
     },
+    registerStripeWebhook(path) {
+      if (!payments || !credentials.stripe) return false;
+      payments.addWebhookEndpoint(`${erp}${path}`, { connect: true, secret: credentials.stripe.webhookSecret });
+      return true;
+    },
     every(everyMs, pass, onError) {
       const p = new Periodic({ everyMs, pass, onError });
       periodic.push(p);
@@ -180,7 +214,7 @@ export async function startLocalProviders(c: PlatformConfig): Promise<LocalProvi
     async close() {
       await Promise.all(periodic.map((p) => p.stop()));
       await new Promise<void>((r) => (console_ ? console_.close(() => r()) : r()));
-      await Promise.all([sms?.close(), accounting?.close(), chat?.close(), mail?.close()]);
+      await Promise.all([sms?.close(), accounting?.close(), chat?.close(), mail?.close(), payments?.close()]);
     },
   };
 }

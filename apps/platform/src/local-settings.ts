@@ -186,6 +186,7 @@ export async function pointAtLocalProviders(
       accounting: local.accounting?.url,
       chat: local.chat?.url,
       mail: local.mail?.url,
+      payments: local.payments?.url,
       console: consoleUrl,
       settings_pointed_at_them: configured,
     },

@@ -43,7 +43,7 @@ export function listeningPorts(c: {
     ...(c.extras.workerMetrics
       ? { workerMetrics: named('WORKER_METRICS_PORT', c.worker.WORKER_METRICS_HOST, c.worker.WORKER_METRICS_PORT) }
       : {}),
-    ...(want.sms || want.accounting || want.chat || want.mail
+    ...(want.sms || want.accounting || want.chat || want.mail || want.payments
       ? { localConsole: named('LOCAL_PROVIDERS_PORT', '127.0.0.1', c.platform.LOCAL_PROVIDERS_PORT) }
       : {}),
   };

@@ -5,6 +5,7 @@
  * - Accounting (AccountingOAuth, AccountingApi): Xero adapter + local Xero-protocol server.
  * - SMS (SmsSender, SmsWebhookReceiver): JustCall adapter, log driver + local stand-in.
  * - Team chat (ChatPoster): Google Chat incoming-webhook adapter, log driver + local receiver.
+ * - Payments (PaymentsApi, PaymentWebhookVerifier): Stripe adapter (official SDK, Connect) + local stand-in.
  * Production code imports from here: ports, real adapters, the shared error and HTTP call.
  * The local stand-ins (servers speaking each provider's protocol) and the request signers that
  * play the provider's side are in `@platform/providers/local`, for tests and the embedded default.
@@ -223,3 +224,46 @@ export { createLogChatPoster, type ChatLogger } from './chat/log/log-chat.poster
 
 // Email: Postmark (primary), SES over SMTP (secondary), SMTP, log driver (docs/email.md)
 export * from './email/index.js';
+
+// Payments (Stripe, Connect: each tenant its own merchant; docs/payments.md)
+export {
+  isPaymentsError,
+  PaymentsError,
+  type CheckoutInput,
+  type CheckoutSession,
+  type ConnectedAccount,
+  type CreateAccountInput,
+  type ListCompletedInput,
+  type Money,
+  type OnboardingLink,
+  type OnboardingLinkInput,
+  type PaymentDetails,
+  type PaymentEvent,
+  type PaymentEventEnvelope,
+  type PaymentIntentStatus,
+  type PaymentKind,
+  type PaymentMetadata,
+  type PaymentsAdapters,
+  type PaymentsApi,
+  type PaymentsErrorKind,
+  type PaymentStatus,
+  type PaymentWebhookRejection,
+  type PaymentWebhookRequest,
+  type PaymentWebhookResult,
+  type PaymentWebhookVerifier,
+  type Refund,
+  type RefundInput,
+  type SessionStatus,
+} from './payments/payments.port.js';
+export {
+  createStripePayments,
+  DEFAULT_STRIPE_TIMEOUT_MS,
+  stripePaymentsAdapters,
+  type StripePaymentsOptions,
+} from './payments/stripe/stripe-payments.client.js';
+export {
+  parseStripeEvent,
+  STRIPE_SIGNATURE_HEADER,
+  STRIPE_WEBHOOK_TOLERANCE_SECONDS,
+  stripeWebhookVerifier,
+} from './payments/stripe/stripe-webhook.js';

@@ -1,7 +1,7 @@
 /**
  * @platform/providers/local: the providers' side, for tests and the embedded default only.
  * Small servers that honour each provider's documented protocol (reCAPTCHA siteverify, Meta
- * Conversions API, Xero, JustCall, Google Chat, Postmark, SNS) and the signers that sign requests
+ * Conversions API, Xero, JustCall, Google Chat, Postmark, SNS, Stripe) and the signers that sign requests
  * as the provider does. Production code imports `@platform/providers` instead.
  */
 
@@ -101,3 +101,14 @@ export {
   startLocalMail,
 } from './email/local/local-mail.server.js';
 export { arrivalWaiters } from './email/local/arrival-waiters.js';
+
+// Payments (Stripe protocol)
+export { signStripePayload } from './payments/stripe/stripe-webhook.js';
+export {
+  startLocalStripe,
+  TEST_CARDS,
+  type LocalStripeDelivery,
+  type LocalStripeOptions,
+  type LocalWebhookEndpoint,
+  type RunningLocalStripe,
+} from './payments/local/local-stripe.server.js';
