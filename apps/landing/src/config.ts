@@ -2,6 +2,7 @@
 import { metricsEnvShape } from '@platform/http-kit';
 import { type EnvSource, readConfig } from '@platform/kernel';
 import { isHostnameAllowListEntry } from '@platform/providers';
+import { type ObjectStore, objectStoreFromEnv } from '@platform/storage';
 import { tenantsHostEnvShape } from '@platform/tenancy';
 import { z } from 'zod';
 
@@ -125,3 +126,10 @@ export const landingEnvSchema = z
 export type LandingConfig = z.infer<typeof landingEnvSchema>;
 
 export const loadLandingConfig = (env: EnvSource = process.env): LandingConfig => readConfig(landingEnvSchema, env);
+
+/**
+ * The tenants' object store, where the control plane puts gallery images: the same STORAGE_*
+ * variables (else DATA_DIR/objects), so the landing's /media reads what the editor uploaded.
+ */
+export const loadLandingObjectStore = (dataDir: string, env: EnvSource = process.env): ObjectStore =>
+  objectStoreFromEnv(env, dataDir);

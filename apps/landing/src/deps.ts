@@ -7,10 +7,11 @@ import { createMetricsRegistry, type MetricsOptions, RateLimiter } from '@platfo
 import { randomToken } from '@platform/kernel';
 import { type CaptchaVerifier, createSiteverifyVerifier, GOOGLE_SITEVERIFY_URL } from '@platform/providers';
 import { createEmbeddedBotCheck, type EmbeddedBotCheck } from '@platform/providers/local';
+import type { ObjectStore } from '@platform/storage';
 import { TenantHostResolver } from '@platform/tenancy';
 import type { WebsiteSnapshotSource } from '@platform/website';
 
-import type { LandingConfig } from './config.js';
+import { type LandingConfig, loadLandingObjectStore } from './config.js';
 import { CapiBridgeService } from './features/conversions/capi-bridge.service.js';
 import { SubmissionIntakeService } from './features/intake/submission-intake.service.js';
 import { MagnetSignupService } from './features/magnet/magnet-signup.service.js';
@@ -33,6 +34,8 @@ export interface LandingDeps {
   metrics: MetricsOptions;
   /** Tenants' site snapshots; absent, a tenant's site is its name and the default copy (docs/website.md). */
   websites?: WebsiteSnapshotSource;
+  /** The tenants' object store: gallery images served at /media (features/media). */
+  objects: ObjectStore;
   /** TENANTS_HOST: a tenant's `<slug>.<TENANTS_HOST>` is its primary host when no snapshot names one. */
   tenantsHost: string;
 }
@@ -59,7 +62,7 @@ export function composeLanding(
   config: LandingConfig,
   db: Db,
   onAccepted?: () => void,
-  extra: { websites?: WebsiteSnapshotSource } = {},
+  extra: { websites?: WebsiteSnapshotSource; objects?: ObjectStore } = {},
 ): LandingDeps {
   const allowed = config.CAPTCHA_ALLOWED_HOSTNAMES;
   let verifier: CaptchaVerifier;
@@ -111,6 +114,7 @@ export function composeLanding(
     localCaptcha,
     metrics: { registry: createMetricsRegistry('landing'), service: 'landing', token: config.METRICS_TOKEN },
     ...(extra.websites ? { websites: extra.websites } : {}),
+    objects: extra.objects ?? loadLandingObjectStore(config.DATA_DIR),
     tenantsHost: config.TENANTS_HOST,
   };
 }

@@ -5,6 +5,7 @@
 import type { Db } from '@platform/db';
 import { parseTrustProxy, platformHost, type PlatformHostOptions, startHttpService } from '@platform/http-kit';
 import { createWebsiteSnapshotSource, type WebsiteSnapshotSource } from '@platform/website';
+import type { ObjectStore } from '@platform/storage';
 import type { FastifyInstance } from 'fastify';
 
 import { buildLandingApp } from './app.js';
@@ -25,6 +26,8 @@ export interface StartLandingOptions extends PlatformHostOptions {
   site?: boolean;
   /** Tenants' website snapshots; absent, the database-backed source (published versions, LISTEN). */
   websites?: WebsiteSnapshotSource;
+  /** The tenants' object store (gallery images); absent, STORAGE_* as the control plane reads it. */
+  objects?: ObjectStore;
 }
 
 export async function startLanding(config: LandingConfig, opts: StartLandingOptions = {}): Promise<RunningLanding> {
@@ -38,7 +41,10 @@ export async function startLanding(config: LandingConfig, opts: StartLandingOpti
       // Each tenant's published site, cached here and dropped when any process publishes (LISTEN platform_website).
       const owned = opts.websites ? undefined : createWebsiteSnapshotSource(db, { tenantsHost: config.TENANTS_HOST });
       const websites = opts.websites ?? owned!;
-      const deps = composeLanding(config, db, opts.onAccepted, { websites });
+      const deps = composeLanding(config, db, opts.onAccepted, {
+        websites,
+        ...(opts.objects ? { objects: opts.objects } : {}),
+      });
       // Hear tenant and domain changes made by any process (LISTEN platform_tenancy).
       await deps.tenants.start();
       const stop = async () => {
