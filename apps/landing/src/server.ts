@@ -4,8 +4,8 @@
  */
 import type { Db } from '@platform/db';
 import { parseTrustProxy, platformHost, type PlatformHostOptions, startHttpService } from '@platform/http-kit';
-import { createWebsiteSnapshotSource, type WebsiteSnapshotSource } from '@platform/website';
 import type { ObjectStore } from '@platform/storage';
+import { createWebsiteSnapshotSource, type WebsiteSnapshotSource } from '@platform/website';
 import type { FastifyInstance } from 'fastify';
 
 import { buildLandingApp } from './app.js';
