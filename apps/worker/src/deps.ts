@@ -49,6 +49,7 @@ import { createCertificateJob } from './features/certificates/certificates.job.j
 import { ChangeFeedRunner } from './features/change-feed/change-feed.runner.js';
 import { ChangeFeedService } from './features/change-feed/change-feed.service.js';
 import { deliverConversion } from './features/conversions/conversion-delivery.js';
+import { conversionsSenderOf } from './features/conversions/conversion-senders.js';
 import { googleAdsSenderOf } from './features/conversions/google-ads.config.js';
 import { deliverOrderWon } from './features/conversions/order-won-delivery.js';
 import { requeueCertificate, tenantDomainCertificateHooks } from './features/domains/certificate-hookup.js';
@@ -137,7 +138,7 @@ export function buildHandlers(
       { markDelivered: (id, model, erpId) => markDelivered(db, id, model, erpId) },
       config.ERP_STRUCTURED_ATTRIBUTION === 'on',
     );
-  const conversions = conversionsSender(config, logger);
+  const conversions = conversionsSenderOf(db, secretBoxFrom(config), config, conversionsSender(config, logger));
   const googleAds = googleAdsSenderOf(config);
   const accounting = accountingServices ?? workerAccountingServices(config, db, settings);
   return {
@@ -148,7 +149,11 @@ export function buildHandlers(
       return lead;
     },
     [TOPIC_HELPDESK]: (row) => leads(row.tenant_id).deliverHelpdesk(row.payload),
-    [TOPIC_CONVERSION]: (row) => deliverConversion(conversions, row.payload),
+    [TOPIC_CONVERSION]: async (row) => {
+      const sender = await conversions(row.tenant_id);
+      // A tenant without its own credentials sends nothing (never the platform's, never another's).
+      return sender ? deliverConversion(sender, row.payload) : { skipped: 'no_credentials' };
+    },
     [TOPIC_ORDER_WON]: (row) => deliverOrderWon(googleAds, row.payload),
     ...Object.fromEntries(ERP_EVENT_TOPICS.map((t) => [t, fanOut])),
     [TOPIC_SMS_SEND]: (row) => sms.deliver(row.tenant_id, row.payload.messageId),

@@ -19,6 +19,8 @@ export {
 } from './website.service.js';
 export { WEBSITE_CHANNEL } from './website.repo.js';
 export {
+  hasOwnMetaCapi,
+  readMetaCapiCredentials,
   readMetaCapiToken,
   setWebsiteTracking,
   type WebsiteTrackingInput,
