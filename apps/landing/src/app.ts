@@ -62,6 +62,7 @@ export async function buildLandingApp(deps: LandingDeps, opts: LandingAppOptions
       ...(deps.siteUrl ? { publicUrl: deps.siteUrl } : {}),
       ...(deps.websites ? { websites: deps.websites } : {}),
       tenantsHost: deps.tenantsHost,
+      preview: deps.preview,
     });
   return app;
 }

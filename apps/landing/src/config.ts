@@ -1,6 +1,6 @@
 /** The landing host's environment, validated once at start-up (the only reader of process.env here). */
 import { metricsEnvShape } from '@platform/http-kit';
-import { type EnvSource, readConfig } from '@platform/kernel';
+import { type EnvSource, readConfig, sharedEnvShape } from '@platform/kernel';
 import { isHostnameAllowListEntry } from '@platform/providers';
 import { type ObjectStore, objectStoreFromEnv } from '@platform/storage';
 import { tenantsHostEnvShape } from '@platform/tenancy';
@@ -101,6 +101,9 @@ export const landingEnvSchema = z
       .regex(/^[a-z0-9.-]+$/, 'must be a lowercase host name')
       .default('www.example.test'),
     LANDING_HOSTS: hostnames.optional(),
+    // The platform's keyring (as the control plane reads it): it opens the console's draft-preview tokens.
+    SECRETS_KEYRING: sharedEnvShape.SECRETS_KEYRING,
+    SECRETS_ACTIVE_KEY: sharedEnvShape.SECRETS_ACTIVE_KEY,
   })
   .superRefine((c, ctx) => {
     if (c.CAPTCHA_SECRET_KEY && !c.CAPTCHA_ALLOWED_HOSTNAMES?.length)

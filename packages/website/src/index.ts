@@ -34,3 +34,4 @@ export {
   WEBSITE_IMAGE_MAX_WIDTH,
   websiteImageKeyPattern,
 } from './images.js';
+export { mintPreviewToken, openWebsitePreview, previewTokenValid, WEBSITE_PREVIEW_TTL_MS } from './preview.js';
