@@ -13,6 +13,8 @@ export interface LhResult {
   /** Best practices and SEO: measured with `allCategories` only. */
   bp?: number;
   seo?: number;
+  /** With `allCategories`: the best-practices and SEO audits that did not pass (why a score is below 100). */
+  failed?: string[];
   lcpMs: number;
   cls: number;
   tbtMs: number;
@@ -73,6 +75,11 @@ export async function measureLighthouse(port: number, url: string, opts: LhOptio
       ? {
           bp: Math.round((lhr.categories['best-practices']?.score ?? 0) * 100),
           seo: Math.round((lhr.categories.seo?.score ?? 0) * 100),
+          failed: (['best-practices', 'seo'] as const).flatMap((c) =>
+            (lhr.categories[c]?.auditRefs ?? [])
+              .filter((a) => a.weight > 0 && (lhr.audits[a.id]?.score ?? 1) < 1)
+              .map((a) => `${c}:${a.id}`),
+          ),
         }
       : {}),
     lcpMs: num('largest-contentful-paint'),
