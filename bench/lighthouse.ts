@@ -10,6 +10,11 @@ import lighthouse from 'lighthouse';
 export interface LhResult {
   perf: number;
   a11y: number;
+  /** Best practices and SEO: measured with `allCategories` only. */
+  bp?: number;
+  seo?: number;
+  /** With `allCategories`: the best-practices and SEO audits that did not pass (why a score is below 100). */
+  failed?: string[];
   lcpMs: number;
   cls: number;
   tbtMs: number;
@@ -24,6 +29,8 @@ export interface LhOptions {
   keepStorage?: boolean;
   /** Fail unless the audit ends on this URL (a page that redirects to sign-in would otherwise be audited instead). */
   mustEndAt?: string;
+  /** Also best practices and SEO (the public site's bar is 100 in all four). */
+  allCategories?: boolean;
 }
 
 /** A port nobody listens on right now, for Chromium's --remote-debugging-port. */
@@ -46,7 +53,7 @@ export async function measureLighthouse(port: number, url: string, opts: LhOptio
     port,
     output: 'json',
     logLevel: 'error',
-    onlyCategories: ['performance', 'accessibility'],
+    onlyCategories: ['performance', 'accessibility', ...(opts.allCategories ? ['best-practices', 'seo'] : [])],
     disableFullPageScreenshot: true,
     skipAudits: ['screenshot-thumbnails', 'final-screenshot'],
     pauseAfterFcpMs: 500,
@@ -64,6 +71,17 @@ export async function measureLighthouse(port: number, url: string, opts: LhOptio
   return {
     perf: Math.round((lhr.categories.performance?.score ?? 0) * 100),
     a11y: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+    ...(opts.allCategories
+      ? {
+          bp: Math.round((lhr.categories['best-practices']?.score ?? 0) * 100),
+          seo: Math.round((lhr.categories.seo?.score ?? 0) * 100),
+          failed: (['best-practices', 'seo'] as const).flatMap((c) =>
+            (lhr.categories[c]?.auditRefs ?? [])
+              .filter((a) => a.weight > 0 && (lhr.audits[a.id]?.score ?? 1) < 1)
+              .map((a) => `${c}:${a.id}`),
+          ),
+        }
+      : {}),
     lcpMs: num('largest-contentful-paint'),
     cls: num('cumulative-layout-shift'),
     tbtMs: num('total-blocking-time'),

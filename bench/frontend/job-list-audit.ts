@@ -33,7 +33,7 @@ export interface AuditInput {
 }
 
 const medians = (xs: LhResult[]): LhResult => {
-  const m = (k: keyof LhResult) => median(xs.map((x) => x[k]));
+  const m = (k: keyof LhResult) => median(xs.map((x) => Number(x[k])));
   return {
     perf: m('perf'),
     a11y: m('a11y'),

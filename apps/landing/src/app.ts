@@ -15,6 +15,7 @@ import { registerCapiRoutes } from './features/conversions/capi.routes.js';
 import { registerHealthRoutes } from './features/health/health.routes.js';
 import { registerIntakeRoutes } from './features/intake/intake.routes.js';
 import { registerMagnetRoutes } from './features/magnet/magnet.routes.js';
+import { registerMediaRoutes } from './features/media/media.routes.js';
 import { registerOpenApiRoutes } from './features/openapi/openapi.routes.js';
 import { registerTenantHost } from './features/tenancy/tenant-host.hook.js';
 import { registerSite } from './site/site.routes.js';
@@ -42,6 +43,7 @@ export async function buildLandingApp(deps: LandingDeps, opts: LandingAppOptions
   registerMagnetRoutes(app, deps);
   registerCapiRoutes(app, deps);
   registerOpenApiRoutes(app);
+  registerMediaRoutes(app, deps);
   // http-01 answers for tenant-domain certificates: the proxy routes port 80's challenge path here.
   await app.register(acmeChallengeRoutes, { db: deps.db });
   if (deps.localCaptcha) {
@@ -60,6 +62,7 @@ export async function buildLandingApp(deps: LandingDeps, opts: LandingAppOptions
       ...(deps.siteUrl ? { publicUrl: deps.siteUrl } : {}),
       ...(deps.websites ? { websites: deps.websites } : {}),
       tenantsHost: deps.tenantsHost,
+      preview: deps.preview,
     });
   return app;
 }

@@ -1,7 +1,8 @@
 /** The landing host's environment, validated once at start-up (the only reader of process.env here). */
 import { metricsEnvShape } from '@platform/http-kit';
-import { type EnvSource, readConfig } from '@platform/kernel';
+import { type EnvSource, readConfig, sharedEnvShape } from '@platform/kernel';
 import { isHostnameAllowListEntry } from '@platform/providers';
+import { type ObjectStore, objectStoreFromEnv } from '@platform/storage';
 import { tenantsHostEnvShape } from '@platform/tenancy';
 import { z } from 'zod';
 
@@ -100,6 +101,9 @@ export const landingEnvSchema = z
       .regex(/^[a-z0-9.-]+$/, 'must be a lowercase host name')
       .default('www.example.test'),
     LANDING_HOSTS: hostnames.optional(),
+    // The platform's keyring (as the control plane reads it): it opens the console's draft-preview tokens.
+    SECRETS_KEYRING: sharedEnvShape.SECRETS_KEYRING,
+    SECRETS_ACTIVE_KEY: sharedEnvShape.SECRETS_ACTIVE_KEY,
   })
   .superRefine((c, ctx) => {
     if (c.CAPTCHA_SECRET_KEY && !c.CAPTCHA_ALLOWED_HOSTNAMES?.length)
@@ -125,3 +129,10 @@ export const landingEnvSchema = z
 export type LandingConfig = z.infer<typeof landingEnvSchema>;
 
 export const loadLandingConfig = (env: EnvSource = process.env): LandingConfig => readConfig(landingEnvSchema, env);
+
+/**
+ * The tenants' object store, where the control plane puts gallery images: the same STORAGE_*
+ * variables (else DATA_DIR/objects), so the landing's /media reads what the editor uploaded.
+ */
+export const loadLandingObjectStore = (dataDir: string, env: EnvSource = process.env): ObjectStore =>
+  objectStoreFromEnv(env, dataDir);

@@ -7,13 +7,16 @@ import { createMetricsRegistry, type MetricsOptions, RateLimiter } from '@platfo
 import { randomToken } from '@platform/kernel';
 import { type CaptchaVerifier, createSiteverifyVerifier, GOOGLE_SITEVERIFY_URL } from '@platform/providers';
 import { createEmbeddedBotCheck, type EmbeddedBotCheck } from '@platform/providers/local';
+import { type SecretBox, secretBoxFromConfig } from '@platform/secrets';
+import type { ObjectStore } from '@platform/storage';
 import { TenantHostResolver } from '@platform/tenancy';
-import type { WebsiteSnapshotSource } from '@platform/website';
+import { openWebsitePreview, type WebsiteSnapshotSource } from '@platform/website';
 
-import type { LandingConfig } from './config.js';
+import { type LandingConfig, loadLandingObjectStore } from './config.js';
 import { CapiBridgeService } from './features/conversions/capi-bridge.service.js';
 import { SubmissionIntakeService } from './features/intake/submission-intake.service.js';
 import { MagnetSignupService } from './features/magnet/magnet-signup.service.js';
+import type { PreviewOpener } from './site/tenant-preview.routes.js';
 
 export interface LandingDeps {
   db: Db;
@@ -33,6 +36,10 @@ export interface LandingDeps {
   metrics: MetricsOptions;
   /** Tenants' site snapshots; absent, a tenant's site is its name and the default copy (docs/website.md). */
   websites?: WebsiteSnapshotSource;
+  /** Draft previews (/_preview): a token the control plane minted with the shared keyring → the draft. */
+  preview: PreviewOpener;
+  /** The tenants' object store: gallery images served at /media (features/media). */
+  objects: ObjectStore;
   /** TENANTS_HOST: a tenant's `<slug>.<TENANTS_HOST>` is its primary host when no snapshot names one. */
   tenantsHost: string;
 }
@@ -55,11 +62,20 @@ export function landingHosts(config: LandingConfig): string[] {
   ];
 }
 
+/** The keyring is opened on the first preview: a landing nobody previews on never touches it. */
+function previewOpener(config: LandingConfig, db: Db): PreviewOpener {
+  let box: SecretBox | undefined;
+  return (tenantId, token) => {
+    box ??= secretBoxFromConfig(config);
+    return openWebsitePreview(db, box, tenantId, token, config.TENANTS_HOST);
+  };
+}
+
 export function composeLanding(
   config: LandingConfig,
   db: Db,
   onAccepted?: () => void,
-  extra: { websites?: WebsiteSnapshotSource } = {},
+  extra: { websites?: WebsiteSnapshotSource; objects?: ObjectStore } = {},
 ): LandingDeps {
   const allowed = config.CAPTCHA_ALLOWED_HOSTNAMES;
   let verifier: CaptchaVerifier;
@@ -111,6 +127,8 @@ export function composeLanding(
     localCaptcha,
     metrics: { registry: createMetricsRegistry('landing'), service: 'landing', token: config.METRICS_TOKEN },
     ...(extra.websites ? { websites: extra.websites } : {}),
+    objects: extra.objects ?? loadLandingObjectStore(config.DATA_DIR),
+    preview: previewOpener(config, db),
     tenantsHost: config.TENANTS_HOST,
   };
 }

@@ -4,7 +4,8 @@
  */
 import type { Db } from '@platform/db';
 import { parseTrustProxy, platformHost, type PlatformHostOptions, startHttpService } from '@platform/http-kit';
-import type { WebsiteSnapshotSource } from '@platform/website';
+import type { ObjectStore } from '@platform/storage';
+import { createWebsiteSnapshotSource, type WebsiteSnapshotSource } from '@platform/website';
 import type { FastifyInstance } from 'fastify';
 
 import { buildLandingApp } from './app.js';
@@ -23,8 +24,10 @@ export interface StartLandingOptions extends PlatformHostOptions {
   /** Called after each accepted submission (wakes an in-process worker). */
   onAccepted?: () => void;
   site?: boolean;
-  /** Tenants' website snapshots (the integrator wires the database-backed source). */
+  /** Tenants' website snapshots; absent, the database-backed source (published versions, LISTEN). */
   websites?: WebsiteSnapshotSource;
+  /** The tenants' object store (gallery images); absent, STORAGE_* as the control plane reads it. */
+  objects?: ObjectStore;
 }
 
 export async function startLanding(config: LandingConfig, opts: StartLandingOptions = {}): Promise<RunningLanding> {
@@ -35,11 +38,21 @@ export async function startLanding(config: LandingConfig, opts: StartLandingOpti
     port: config.LANDING_PORT,
     build: async (db) => {
       await ensureDefaultTenant(db, config.DEFAULT_TENANT_SLUG, config.SITE_NAME);
-      const deps = composeLanding(config, db, opts.onAccepted, opts.websites ? { websites: opts.websites } : {});
+      // Each tenant's published site, cached here and dropped when any process publishes (LISTEN platform_website).
+      const owned = opts.websites ? undefined : createWebsiteSnapshotSource(db, { tenantsHost: config.TENANTS_HOST });
+      const websites = opts.websites ?? owned!;
+      const deps = composeLanding(config, db, opts.onAccepted, {
+        websites,
+        ...(opts.objects ? { objects: opts.objects } : {}),
+      });
       // Hear tenant and domain changes made by any process (LISTEN platform_tenancy).
       await deps.tenants.start();
-      const stop = () => deps.tenants.stop();
+      const stop = async () => {
+        await owned?.stop();
+        await deps.tenants.stop();
+      };
       try {
+        await owned?.start();
         const app = await buildLandingApp(deps, {
           logger,
           bodyLimit: config.BODY_LIMIT_BYTES,

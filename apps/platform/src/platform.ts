@@ -11,7 +11,7 @@ import { loadErpConfig } from '@platform/app-erp/erp.config.js';
 import { startErp } from '@platform/app-erp/erp.server.js';
 import { loadFrontendConfig } from '@platform/app-frontend/frontend.config.js';
 import { startFrontend } from '@platform/app-frontend/frontend.server.js';
-import { loadLandingConfig } from '@platform/app-landing/config.js';
+import { loadLandingConfig, loadLandingObjectStore } from '@platform/app-landing/config.js';
 import { startLanding } from '@platform/app-landing/server.js';
 import { loadWorkerConfig } from '@platform/app-worker/config.js';
 import { workerTenantErps } from '@platform/app-worker/erp-connections.js';
@@ -138,6 +138,8 @@ export async function startPlatform(
           db,
           logger: logger.child({ name: 'landing' }) as unknown as FastifyBaseLogger,
           onAccepted: () => worker.wake(),
+          // The control plane's store (same STORAGE_* variables): the editor's uploads are the site's /media.
+          objects: loadLandingObjectStore(landingConfig.DATA_DIR, env),
         }),
       ),
     );

@@ -49,6 +49,7 @@ import { createCertificateJob } from './features/certificates/certificates.job.j
 import { ChangeFeedRunner } from './features/change-feed/change-feed.runner.js';
 import { ChangeFeedService } from './features/change-feed/change-feed.service.js';
 import { deliverConversion } from './features/conversions/conversion-delivery.js';
+import { conversionsSenderOf } from './features/conversions/conversion-senders.js';
 import { googleAdsSenderOf } from './features/conversions/google-ads.config.js';
 import { deliverOrderWon } from './features/conversions/order-won-delivery.js';
 import { requeueCertificate, tenantDomainCertificateHooks } from './features/domains/certificate-hookup.js';
@@ -138,8 +139,10 @@ export function buildHandlers(
       { markDelivered: (id, model, erpId) => markDelivered(db, id, model, erpId) },
       config.ERP_STRUCTURED_ATTRIBUTION === 'on',
     );
-  const meta = metaSender(config);
-  const conversions = meta ?? createLogConversionsSender(logger);
+  const platformMeta = metaSender(config);
+  const logConversions = createLogConversionsSender(logger);
+  // Per tenant: its own pixel and token; the platform's META_* (or the log driver) only for its own site.
+  const conversions = conversionsSenderOf(db, secretBoxFrom(config), config, platformMeta ?? logConversions);
   const googleAds = googleAdsSenderOf(config);
   const accounting = accountingServices ?? workerAccountingServices(config, db, settings);
   return {
@@ -150,8 +153,17 @@ export function buildHandlers(
       return lead;
     },
     [TOPIC_HELPDESK]: (row) => leads(row.tenant_id).deliverHelpdesk(row.payload),
-    [TOPIC_CONVERSION]: (row) => deliverConversion(conversions, row.payload),
-    [TOPIC_ORDER_WON]: (row) => deliverOrderWon({ google: googleAds, meta }, row.payload),
+    [TOPIC_CONVERSION]: async (row) => {
+      const sender = await conversions(row.tenant_id);
+      // A tenant without its own credentials sends nothing (never the platform's, never another's).
+      return sender ? deliverConversion(sender, row.payload) : { skipped: 'no_credentials' };
+    },
+    [TOPIC_ORDER_WON]: async (row) => {
+      const sender = await conversions(row.tenant_id);
+      // The log driver stands in for leads only: a won order goes to Meta with real credentials only.
+      const meta = sender && sender !== logConversions ? sender : undefined;
+      return deliverOrderWon({ google: googleAds, meta }, row.payload);
+    },
     ...Object.fromEntries(ERP_EVENT_TOPICS.map((t) => [t, fanOut])),
     [TOPIC_SMS_SEND]: (row) => sms.deliver(row.tenant_id, row.payload.messageId),
     [TOPIC_SMS_INBOUND]: async (row) => sms.attachInbound(row.payload.messageId, await erpOfTenant(row.tenant_id)),

@@ -120,3 +120,9 @@ export interface WebsiteTrackingView {
   meta_pixel_id: string | null;
   meta_capi_token_set: boolean;
 }
+
+/** POST /api/tenants/{id}/website/preview: where the draft is shown on the tenant's host (a short-lived link). */
+export interface WebsitePreviewLink {
+  url: string;
+  expires_at: string;
+}

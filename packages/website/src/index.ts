@@ -19,6 +19,8 @@ export {
 } from './website.service.js';
 export { WEBSITE_CHANNEL } from './website.repo.js';
 export {
+  hasOwnMetaCapi,
+  readMetaCapiCredentials,
   readMetaCapiToken,
   setWebsiteTracking,
   type WebsiteTrackingInput,
@@ -32,3 +34,4 @@ export {
   WEBSITE_IMAGE_MAX_WIDTH,
   websiteImageKeyPattern,
 } from './images.js';
+export { mintPreviewToken, openWebsitePreview, previewTokenValid, WEBSITE_PREVIEW_TTL_MS } from './preview.js';

@@ -47,3 +47,23 @@ export async function readMetaCapiToken(db: Db, box: SecretBox, tenantId: string
   const row = await withTenant(db, tenantId, (tx) => repo.findTracking(tx, tenantId));
   return row?.meta_capi_token_enc ? box.open(row.meta_capi_token_enc, aad(tenantId)) : null;
 }
+
+/** Whether the tenant set both its own pixel id and Conversions API token (no secret is opened). */
+export async function hasOwnMetaCapi(db: Db, tenantId: string): Promise<boolean> {
+  const row = await withTenant(db, tenantId, (tx) => repo.findTracking(tx, tenantId));
+  return Boolean(row?.meta_pixel_id && row.meta_capi_token_enc);
+}
+
+/**
+ * The tenant's own Conversions API pixel and token, for the worker's sender; null unless both are
+ * set. Never another tenant's: the row is read under this tenant and the token's AAD names it.
+ */
+export async function readMetaCapiCredentials(
+  db: Db,
+  box: SecretBox,
+  tenantId: string,
+): Promise<{ pixelId: string; accessToken: string } | null> {
+  const row = await withTenant(db, tenantId, (tx) => repo.findTracking(tx, tenantId));
+  if (!row?.meta_pixel_id || !row.meta_capi_token_enc) return null;
+  return { pixelId: row.meta_pixel_id, accessToken: box.open(row.meta_capi_token_enc, aad(tenantId)) };
+}

@@ -83,20 +83,27 @@ export function createWebsiteSnapshotSource(db: Db, opts: WebsiteSnapshotSourceO
   };
 }
 
-/** One tenant's snapshot, read in one tenant transaction. */
-export async function readSnapshot(db: Db, tenantId: string, tenantsHost: string): Promise<WebsiteSnapshot> {
+/** One tenant's snapshot, read in one tenant transaction; `draft` reads the editor's draft instead (preview). */
+export async function readSnapshot(
+  db: Db,
+  tenantId: string,
+  tenantsHost: string,
+  opts: { draft?: boolean } = {},
+): Promise<WebsiteSnapshot> {
   return withTenant(db, tenantId, async (tx) => {
     const tenant = await findTenantById(tx, tenantId);
     if (!tenant) throw new AppError('TENANT_NOT_FOUND', 'No such tenant.');
-    const [settings, host, latest, catalog, tracking] = await Promise.all([
+    const [settings, host, latest, catalog, tracking, draft] = await Promise.all([
       getTenantSettings(tx, tenantId),
       primaryHost(tx, tenantId),
       repo.latestVersion(tx, tenantId),
       repo.findCatalog(tx, tenantId),
       repo.findTracking(tx, tenantId),
+      opts.draft ? repo.findDraft(tx, tenantId) : undefined,
     ]);
     const company = companyOf(tenant.name, settings);
-    const content = latest?.content ?? defaultWebsiteContent(company.name);
+    // Before the first save the draft is the live version (docs/website.md), else the defaults.
+    const content = draft ?? latest?.content ?? defaultWebsiteContent(company.name);
     return {
       tenant_id: tenantId,
       version: latest?.version ?? 0,

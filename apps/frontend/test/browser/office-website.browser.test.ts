@@ -2,7 +2,8 @@
  * Issue 26's Website screen against the real platform: A's owner edits the hero and the FAQ (adds,
  * moves and removes entries), adds a gallery image whose missing alt text is said beside its field,
  * saves the draft, publishes, publishes again and rolls back to the first version; the control
- * plane's view agrees at each step. Before that, the owner sets the site's Meta pixel and Conversions
+ * plane's view agrees at each step, and Preview opens the unpublished draft on the tenant's host (the
+ * landing host, as the proxy routes it), noindex, while the public site keeps the live version. Before that, the owner sets the site's Meta pixel and Conversions
  * API token on the Integrations screen (a bad pixel id said beside its field). Axe 0 and no sideways scroll at 1280 and 375 px.
  */
 import type { WebsiteEditorView } from '@platform/contracts/website.js';
@@ -78,7 +79,25 @@ describe("the owner's website", () => {
       alt: 'White shutters in a living room',
     });
 
+    // Preview: the draft as the site shows it, before it is published.
     await page.fill('#hero-title', 'Shutters for Denver homes');
+    await page.click('button[data-preview]');
+    await page.waitForSelector('#preview-link');
+    const link = new URL((await page.getAttribute('#preview-link', 'href'))!);
+    await check(page, 'preview-link');
+    expect(link.pathname).toBe('/_preview');
+    // Without the proxy running, the landing host is reached on its own port (the proxy's path split).
+    const site = new URL(s.p.websiteOf(a));
+    const preview = await ctx.newPage();
+    const shown = await preview.goto(`${site.origin}${link.pathname}${link.search}`);
+    expect(shown?.status()).toBe(200);
+    expect(shown?.headers()['cache-control']).toBe('no-store');
+    expect(await preview.textContent('h1')).toContain('Shutters for Denver homes');
+    expect(await preview.getAttribute('meta[name="robots"]', 'content')).toBe('noindex');
+    await preview.goto(site.origin);
+    expect(await preview.textContent('h1')).toContain('Blinds for Denver homes');
+    await preview.close();
+
     await page.click('button[data-publish]');
     await page.waitForSelector('#office-msg:has-text("Published: version 2 is live.")');
     expect((await live())?.content.hero.title).toBe('Shutters for Denver homes');

@@ -67,6 +67,8 @@ export interface RealPlatform {
   platformSite: string;
   /** The frontend on a tenant's own host, e.g. `http://acme-a.tenants.localhost:41234`. */
   siteOf(t: SeededTenant): string;
+  /** The landing host on a tenant's own host (its public website), e.g. `http://acme-a.tenants.localhost:41235`. */
+  websiteOf(t: Pick<SeededTenant, 'slug'>): string;
   /** The control plane's API (as the frontend forwards it, but direct). */
   api: Call;
   /**
@@ -208,6 +210,7 @@ export async function startRealPlatform(opts: RealPlatformOptions = {}): Promise
       b,
       platformSite: `http://localhost:${frontendPort}`,
       siteOf: (t) => `http://${t.slug}.tenants.localhost:${frontendPort}`,
+      websiteOf: (t) => `http://${t.slug}.tenants.localhost:${new URL(platform.landingUrl).port}`,
       api,
       postOnSite: (t, path, action, body) =>
         postOnSite(platform.landingUrl, `${t.slug}.tenants.localhost`, path, action, body),

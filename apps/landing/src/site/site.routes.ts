@@ -17,6 +17,7 @@ import { lpLegacyPage, lpV2Page } from './landing-pages.view.js';
 import { layout, type PageMeta, type Shell } from './layout.view.js';
 import type { PageBody } from './pages.view.js';
 import * as pages from './pages.view.js';
+import { type PreviewOpener, registerTenantPreview } from './tenant-preview.routes.js';
 import { decodePath, tenantSiteHandler, wantsHtml } from './tenant-site.routes.js';
 
 export { sendAsset };
@@ -34,6 +35,8 @@ export interface SiteOptions {
   tenantsHost?: string;
   /** Tenants whose rendered sites are kept in memory (default 500). */
   maxTenantSites?: number;
+  /** Opens a draft preview token (absent: /_preview is not served). */
+  preview?: PreviewOpener;
 }
 
 interface PageDef {
@@ -94,6 +97,7 @@ export async function registerSite(app: FastifyInstance, opts: SiteOptions): Pro
   const defs = sitePages(content);
   // A request whose host is a tenant's (not the platform's own) is answered from that tenant's site.
   const tenant = tenantSiteHandler(shell, opts);
+  if (opts.preview) registerTenantPreview(app, shell, tenant, opts.preview);
   const own = (asset: Asset) => (req: FastifyRequest, reply: FastifyReply) =>
     tenant.serves(req) ? tenant.page(req, reply) : sendAsset(req, reply, asset, 'no-cache');
 

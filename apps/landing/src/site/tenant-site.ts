@@ -29,7 +29,12 @@ export interface TenantSite {
 
 const HTML = 'text/html; charset=utf-8';
 
-export function renderTenantSite(snap: WebsiteSnapshot, shared: SharedShell): TenantSite {
+/** `noindex`: every page says so (a draft preview is never to be indexed). */
+export function renderTenantSite(
+  snap: WebsiteSnapshot,
+  shared: SharedShell,
+  opts: { noindex?: boolean } = {},
+): TenantSite {
   const content = tenantContent(snap);
   const shell: Shell = {
     ...shared,
@@ -43,7 +48,8 @@ export function renderTenantSite(snap: WebsiteSnapshot, shared: SharedShell): Te
   for (const { meta, page } of defs) {
     const template = content.popupPages.get(meta.path);
     const extra = template ? popupDialog(template, 'auto') : '';
-    assets.set(meta.path, makeAsset(layout(shell, meta, page.body, extra), HTML));
+    const m = opts.noindex ? { ...meta, noindex: true } : meta;
+    assets.set(meta.path, makeAsset(layout(shell, m, page.body, extra), HTML));
   }
   const paths = defs.map((d) => d.meta.path);
   assets.set('/sitemap.xml', makeAsset(tp.sitemapXml(snap, paths), 'application/xml; charset=utf-8'));

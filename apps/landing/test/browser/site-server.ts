@@ -13,7 +13,7 @@ import { registerSite } from '../../src/site/site.routes.js';
 /** Chromium flag: every *.tenants.test name reaches the local test server. */
 export const TENANT_HOST_RULES = '--host-resolver-rules=MAP *.tenants.test 127.0.0.1';
 
-/** A stand-in for an uploaded gallery photo at /media/{key} (the real route is the integrator's). */
+/** A stand-in for an uploaded gallery photo at /media/{key} (the real route, features/media, needs the object store). */
 const MEDIA_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 800 600"><rect width="800" height="600" fill="#d9d4ca"/><rect x="120" y="90" width="560" height="380" fill="#f7f5f0" stroke="#6b5e4b" stroke-width="12"/><rect x="132" y="102" width="536" height="170" fill="#b9a98f"/></svg>`;
 
 /** Counts execute() calls in `window.__captchaExecutes`, so tests can see when a token is taken. */

@@ -3,6 +3,7 @@
  * scratch PostgreSQL with TEST_DATABASE_URL), with the local siteverify stand-in minting tokens.
  */
 import { createTestDb, type Db, migratePlatform } from '@platform/db';
+import type { ObjectStore } from '@platform/storage';
 import type { WebsiteSnapshotSource } from '@platform/website';
 import type { FastifyBaseLogger } from 'fastify';
 
@@ -26,7 +27,7 @@ export interface TestLanding {
 
 export async function startTestLanding(
   env: Record<string, string> = {},
-  opts: { logger?: FastifyBaseLogger; site?: boolean; websites?: WebsiteSnapshotSource } = {},
+  opts: { logger?: FastifyBaseLogger; site?: boolean; websites?: WebsiteSnapshotSource; objects?: ObjectStore } = {},
 ): Promise<TestLanding> {
   const t = await createTestDb();
   await migratePlatform(t.db);
@@ -42,6 +43,7 @@ export async function startTestLanding(
     site: opts.site ?? false,
     ...(opts.logger ? { logger: opts.logger } : {}),
     ...(opts.websites ? { websites: opts.websites } : {}),
+    ...(opts.objects ? { objects: opts.objects } : {}),
   });
   const url = landing.url;
   return {

@@ -4,6 +4,7 @@
  *   PUT  /api/tenants/{id}/website/draft     → the whole WebsiteContent saved as the draft → the view
  *   POST /api/tenants/{id}/website/publish   → the draft becomes the next version, live at once → the view
  *   POST /api/tenants/{id}/website/rollback  → {version}: that version's content published again → the view
+ *   POST /api/tenants/{id}/website/preview   → {url, expires_at}: the draft on the tenant's host (15 minutes)
  *   POST /api/tenants/{id}/website/images    → raw PNG/JPEG/WebP body → {image_key, width, height} (WebP)
  *   GET  /api/tenants/{id}/website/tracking  → {meta_pixel_id, meta_capi_token_set}
  *   PUT  /api/tenants/{id}/website/tracking  → {meta_pixel_id, meta_capi_token?} (the token sealed)
@@ -95,6 +96,14 @@ export function registerWebsiteRoutes(
     body: rollbackSchema,
     responses: { '200': 'Rolled back: the editor view', '404': 'NOT_FOUND (no such version)' },
     handler: async ({ params, body }, req) => svc.rollback(actor(req, params.id), body.version),
+  });
+  route(app, catalogue, {
+    ...common,
+    method: 'POST',
+    url: `${base}/preview`,
+    summary: "A short-lived link where the landing host renders the draft on the tenant's host (noindex)",
+    responses: { '200': '{url, expires_at}' },
+    handler: async ({ params }, req) => svc.previewLink(actor(req, params.id).principal.tenantId),
   });
   route(app, catalogue, {
     ...common,

@@ -5,7 +5,7 @@
  * branches) is rebuilt through the owners' services, never their tables: on every grid or branch
  * change (website.compose.ts subscribes) and at each publish.
  */
-import type { WebsiteContent, WebsiteEditorView } from '@platform/contracts/website.js';
+import type { WebsiteContent, WebsiteEditorView, WebsitePreviewLink } from '@platform/contracts/website.js';
 import { type Db, type Queryable, withTenant } from '@platform/db';
 import { AppError } from '@platform/kernel';
 import type { SecretBox } from '@platform/secrets';
@@ -14,6 +14,7 @@ import {
   buildWebsiteCatalog,
   type CatalogBranch,
   type CatalogGrid,
+  mintPreviewToken,
   publishWebsite,
   readWebsiteImage,
   rollbackWebsite,
@@ -22,6 +23,7 @@ import {
   setWebsiteTracking,
   type StoredWebsiteImage,
   storeWebsiteImage,
+  WEBSITE_PREVIEW_TTL_MS,
   websiteEditorView,
   websiteImageKeyPattern,
   websiteTracking,
@@ -101,6 +103,15 @@ export class ControlWebsite {
       return { restored: version, version: v.version };
     });
     return this.view(tenantId);
+  }
+
+  /** A short-lived link to the draft rendered by the landing host on the tenant's own host. */
+  async previewLink(tenantId: string): Promise<WebsitePreviewLink> {
+    const now = Date.now();
+    const token = mintPreviewToken(this.box, tenantId, now);
+    const origin = (await this.sources.siteUrl(tenantId)).replace(/\/+$/, '');
+    const expires_at = new Date(now + WEBSITE_PREVIEW_TTL_MS).toISOString();
+    return { url: `${origin}/_preview?token=${encodeURIComponent(token)}`, expires_at };
   }
 
   uploadImage(a: WebsiteActor, bytes: Buffer): Promise<StoredWebsiteImage> {

@@ -2,10 +2,11 @@
  * /office/settings/website: the tenant's public website (GET /api/tenants/{id}/website). The page
  * keeps a working copy of the draft: editing FAQ entries or the gallery changes it and redraws (what
  * was typed is read back first), Save draft sends it whole (PUT …/draft), Publish saves then publishes,
- * Roll back publishes an earlier version again. A gallery image is sent as soon as it is chosen
+ * Roll back publishes an earlier version again; Preview saves, then opens the draft as the site shows it
+ * (a short-lived link to the tenant's host, POST …/preview). A gallery image is sent as soon as it is chosen
  * (POST …/images) and joins the working copy; its alt text is required when the draft is saved.
  */
-import type { WebsiteContent, WebsiteEditorView } from '@platform/contracts/website.js';
+import type { WebsiteContent, WebsiteEditorView, WebsitePreviewLink } from '@platform/contracts/website.js';
 
 import { call, postJson } from '../field/api.js';
 import { getSession } from '../field/store.js';
@@ -122,6 +123,20 @@ export const websitePage: OfficePage = {
         if (!(await sendForm(form, async () => void (await put(content))))) return;
         view = await postJson<WebsiteEditorView>(await api('/publish'), {});
         return await load(app, `Published: version ${view.published?.version} is live.`, 'ok');
+      }
+      if (d.preview) {
+        const form = $<HTMLFormElement>('#website-form')!;
+        const content = collect();
+        if (!(await sendForm(form, async () => void (await put(content))))) return;
+        const link = await postJson<WebsitePreviewLink>(await api('/preview'), {});
+        await draw(app, 'Draft saved. The preview opens in a new tab: ');
+        // The link stays on the page too, for a browser that blocked the new tab.
+        $<HTMLElement>('#office-msg')!.insertAdjacentHTML(
+          'beforeend',
+          `<a id="preview-link" href="${h(link.url)}" target="_blank" rel="noopener">open the preview<span class="visually-hidden"> (opens a new tab)</span></a>`,
+        );
+        window.open(link.url, '_blank', 'noopener');
+        return;
       }
       if (d.rollback) {
         view = await postJson<WebsiteEditorView>(await api('/rollback'), { version: at(d.rollback) });

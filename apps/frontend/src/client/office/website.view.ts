@@ -104,5 +104,5 @@ ${input('hours', 'hours', 'Opening hours', c.hours, '(one line; empty hides it)'
 <fieldset><legend>About page</legend>${input('about-title', 'about.title', 'Title', c.about.title)}${area('about-body', 'about.body', 'Text (a blank line starts a paragraph)', c.about.body, 6)}</fieldset>
 ${faqHtml(c)}${galleryHtml(c, tenantId)}${catalogHtml(v, c)}
 <div class="row" style="margin-top:.75rem"><button class="btn secondary" type="submit">Save draft</button><button class="btn" type="button" data-publish="1">Publish</button>
-<span id="website-preview" hidden><button class="btn secondary" type="button" data-preview="1" disabled>Preview</button></span></div></form>`;
+<span id="website-preview"><button class="btn secondary" type="button" data-preview="1">Preview</button></span></div></form>`;
 }

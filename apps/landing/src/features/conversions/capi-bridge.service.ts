@@ -1,12 +1,15 @@
 /**
  * The conversions bridge: queues a Lead event for the conversions provider through the outbox (the
  * worker's deps.ts picks the sender). Nothing is queued for a visitor who sent Global Privacy
- * Control, or when no pixel credentials are configured.
+ * Control, or when the site has no credentials: a tenant's own pixel and Conversions API token
+ * (docs/website.md), else the platform's META_* only on the platform's own site (the default
+ * tenant), never for another tenant.
  */
 import { type ConversionPayload, TOPIC_CONVERSION } from '@platform/contracts';
 import type { Db } from '@platform/db';
 import { AppError } from '@platform/kernel';
 import { enqueue } from '@platform/outbox';
+import { hasOwnMetaCapi } from '@platform/website';
 
 import type { CapiLeadInput } from './capi.schemas.js';
 
@@ -20,17 +23,20 @@ export interface CapiResult {
 export class CapiBridgeService {
   constructor(
     private readonly db: Db,
-    private readonly configured: boolean,
+    /** META_PIXEL_ID and META_ACCESS_TOKEN are set: the platform's own site's credentials. */
+    private readonly platformConfigured: boolean,
     private readonly onQueued?: () => void,
   ) {}
 
   async relayLead(
-    tenantId: string,
+    tenant: { tenantId: string; isDefault: boolean },
     input: CapiLeadInput,
     client: { ip: string | null; userAgent: string | null; gpc: boolean },
   ): Promise<CapiResult> {
+    const { tenantId } = tenant;
     if (client.gpc) return { queued: false, reason: 'gpc' };
-    if (!this.configured) return { queued: false, reason: 'not_configured' };
+    const configured = (await hasOwnMetaCapi(this.db, tenantId)) || (tenant.isDefault && this.platformConfigured);
+    if (!configured) return { queued: false, reason: 'not_configured' };
     const now = Math.floor(Date.now() / 1000);
     const eventTime = input.event_time ?? now;
     if (eventTime > now + 300 || eventTime < now - MAX_AGE_S) {

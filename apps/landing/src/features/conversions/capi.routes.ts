@@ -3,6 +3,7 @@ import type { RateLimiter } from '@platform/http-kit';
 import type { FastifyInstance } from 'fastify';
 
 import { limitedPost } from '../tenancy/limited-post.js';
+import type {} from '../tenancy/tenant-host.hook.js';
 import { capiLeadSchema } from './capi.schemas.js';
 import type { CapiBridgeService } from './capi-bridge.service.js';
 
@@ -15,7 +16,8 @@ export function registerCapiRoutes(
   const o = { limit: CAPI_LIMIT, limiter: deps.limiter, schema: capiLeadSchema };
   limitedPost(app, '/api/lp/meta-capi', o, async (tenantId, input, req, reply) => {
     const ua = req.headers['user-agent'];
-    const out = await deps.capi.relayLead(tenantId, input, {
+    const isDefault = req.tenant?.isDefault ?? false;
+    const out = await deps.capi.relayLead({ tenantId, isDefault }, input, {
       ip: req.ip ?? null,
       userAgent: typeof ua === 'string' ? ua.slice(0, 500) : null,
       gpc: req.headers['sec-gpc'] === '1',
