@@ -249,7 +249,7 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
   const signupParts = { clock, limiter, email, audit, linkConfig, provisioning, sessions, publicOrigins };
   const signup = composeSignup(config, db, signupParts, opts.captcha);
   const console = composeConsole(config, {
-    ...{ db, clock, plans, audit, box, resolver, objects, grids, branches },
+    ...{ db, clock, plans, audit, box, resolver, objects, grids, branches, origins: publicOrigins },
     integrations: integrationsConsole,
   });
   return {

@@ -161,6 +161,8 @@ export async function startPlatform(
     );
     // Links to tenant hosts (portal, invitations) use the port the frontend really listens on.
     control.deps.publicOrigins.frontendListensOn(frontend.url);
+    // "View site" and the draft preview open the tenant's site where the landing really listens.
+    control.deps.publicOrigins.landingListensOn(landing.url);
     // Daily backups; on PGlite this process owns the files, so it hands the open databases over.
     const backups = !extras.backups
       ? undefined

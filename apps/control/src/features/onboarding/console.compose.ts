@@ -18,7 +18,7 @@ import { DomainsService } from '../domains/domains.service.js';
 import type { ControlIntegrations } from '../integrations/integrations.service.js';
 import type { PlanLimits } from '../plans/plan-limits.service.js';
 import { BrandingImagesService } from '../tenants/branding-images.service.js';
-import { TenantPublicOrigins } from '../tenants/tenant-public-origins.js';
+import type { TenantPublicOrigins } from '../tenants/tenant-public-origins.js';
 import { TenantSettingsService } from '../tenants/tenant-settings.service.js';
 import { WebhooksService } from '../webhooks/webhooks.service.js';
 import { composeWebsite, type WebsiteParts } from '../website/website.compose.js';
@@ -36,6 +36,8 @@ export interface ConsoleParts {
   /** The website's catalogue sources (docs/website.md). */
   grids: WebsiteParts['grids'];
   branches: WebsiteParts['branches'];
+  /** Where tenant hosts are served (shared: `npm start` tells it the landing's and frontend's ports). */
+  origins: TenantPublicOrigins;
 }
 
 export type ConsoleServices = ReturnType<typeof composeConsole>;
@@ -54,7 +56,6 @@ export function composeConsole(config: ControlConfig, p: ConsoleParts) {
     verifyDeadlineMs: config.DOMAIN_VERIFY_DEADLINE_H * 3_600_000,
   });
   const settings = new TenantSettingsService(db, plans, audit);
-  const origins = new TenantPublicOrigins(config);
   const onboarding = new SetupChecklistService(db, {
     settings,
     plans,
@@ -79,7 +80,7 @@ export function composeConsole(config: ControlConfig, p: ConsoleParts) {
       currency: async (tenantId) => (await settings.get(tenantId)).currency,
       siteUrl: async (tenantId) => {
         const host = await withTenant(db, tenantId, (tx) => primaryHost(tx, tenantId));
-        return origins.origin(host.domain ?? `${host.slug}.${config.TENANTS_HOST}`);
+        return p.origins.siteOrigin(host.domain ?? `${host.slug}.${config.TENANTS_HOST}`);
       },
     }),
   };

@@ -36,6 +36,24 @@ describe('tenant public origins', () => {
     expect(fixed.origin('a.t')).toBe('http://a.t:8000');
   });
 
+  it("opens a tenant's public site on the landing's port without a proxy, on the shared origin with one", () => {
+    let proxy: number | undefined;
+    const o = new TenantPublicOrigins({ PROXY_DIR: dir }, () => proxy);
+    o.frontendListensOn('http://0.0.0.0:8000');
+    expect(o.siteOrigin('a.t')).toBe('http://a.t:8000');
+    o.landingListensOn('http://127.0.0.1:8001');
+    expect(o.siteOrigin('a.t')).toBe('http://a.t:8001');
+    expect(o.origin('a.t')).toBe('http://a.t:8000');
+    proxy = 443;
+    expect(o.siteOrigin('a.t')).toBe('https://a.t');
+    const configured = new TenantPublicOrigins(
+      { TENANT_PUBLIC_ORIGIN: 'https://{host}', PROXY_DIR: dir },
+      () => undefined,
+    );
+    configured.landingListensOn('http://127.0.0.1:8001');
+    expect(configured.siteOrigin('a.t')).toBe('https://a.t');
+  });
+
   it('sees a proxy only while its nginx.pid names a live process', () => {
     expect(runningProxyHttpsPort(dir)).toBeUndefined();
     writeFileSync(join(dir, 'layout.json'), JSON.stringify({ httpsPort: 8443 }));

@@ -39,6 +39,7 @@ export function runningProxyHttpsPort(proxyDir: string): number | undefined {
 
 export class TenantPublicOrigins {
   private frontendPort: number | undefined;
+  private landingPort: number | undefined;
 
   constructor(
     private readonly c: PublicOriginConfig,
@@ -52,6 +53,23 @@ export class TenantPublicOrigins {
     if (this.c.FRONTEND_PUBLIC_PORT !== undefined) return;
     const port = Number(new URL(url).port);
     if (port > 0) this.frontendPort = port;
+  }
+
+  /** `npm start` tells the control plane where its landing host listens: it serves the tenants' public sites. */
+  landingListensOn(url: string): void {
+    const port = Number(new URL(url).port);
+    if (port > 0) this.landingPort = port;
+  }
+
+  /**
+   * The origin of a tenant's public website (links to "View site" and the draft preview). A proxy or
+   * TENANT_PUBLIC_ORIGIN serves the site and the office on one origin; without either, `npm start`'s
+   * landing serves the site on its own port (the frontend's serves the office only).
+   */
+  siteOrigin(host: string): string {
+    if (this.c.TENANT_PUBLIC_ORIGIN || this.proxyHttpsPort(this.c.PROXY_DIR) !== undefined || !this.landingPort)
+      return this.origin(host);
+    return `http://${host}:${this.landingPort}`;
   }
 
   /** The origin of a tenant host, e.g. `http://acme.tenants.localhost:8000` or `https://blinds.acme.com`. */
