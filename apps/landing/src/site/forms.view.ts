@@ -84,6 +84,8 @@ ${!compact ? textarea(o.id, 'message', 'Anything we should know? (optional)') : 
 }
 
 function productChoices(id: string, products: Product[], checked?: string): Safe {
+  // A company that has not priced a product yet asks nothing about products (an empty question reads as a fault).
+  if (!products.length) return html``;
   return html`<fieldset class="field-wide choices" data-field="products"><legend>What are you interested in?</legend>
 ${products.map((p) => html`<label class="choice"><input type="checkbox" name="products" value="${p.slug}"${p.slug === checked ? html` checked` : ''}> ${p.name}</label>`)}
 <p class="field-error" id="${id}-products-error" hidden></p>

@@ -160,7 +160,7 @@ function siteFooter(s: Shell): Safe {
   return html`<footer class="site-footer"><div class="wrap footer-grid">
 <div><p class="footer-brand">${s.siteName}</p><p>${c.tagline}.</p>
 <p>${contact.map((x, i) => html`${i ? html`<br>` : ''}${x}`)}</p></div>
-<nav aria-label="Products"><h2>Products</h2><ul>${s.content.products.map((p) => html`<li><a href="/products/${p.slug}">${p.name}</a></li>`)}</ul></nav>
+${s.content.products.length ? html`<nav aria-label="Products"><h2>Products</h2><ul>${s.content.products.map((p) => html`<li><a href="/products/${p.slug}">${p.name}</a></li>`)}</ul></nav>` : ''}
 ${s.content.locations.length ? html`<nav aria-label="Service areas"><h2>Service areas</h2><ul class="areas">${s.content.locations.map((l) => html`<li><a href="/areas/${l.slug}">${l.city}</a></li>`)}</ul></nav>` : ''}
 </div><p class="wrap legal">&copy; ${new Date().getFullYear()} ${s.siteName}. ${s.brand?.legal ?? 'Licensed and insured in Colorado.'}</p></footer>`;
 }

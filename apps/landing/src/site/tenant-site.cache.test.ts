@@ -82,6 +82,9 @@ describe('a tenant host without a snapshot source', () => {
     expect(r.body).toContain('href="https://gamma.tenants.test/"');
     expect(r.body).not.toContain('Acme Blinds');
     expect(r.body).toContain('This form needs JavaScript for its spam check. Please turn it on');
+    // No product priced yet: no empty product question in the form, no empty Products list in the footer.
+    expect(r.body).not.toContain('What are you interested in?');
+    expect(r.body).not.toContain('aria-label="Products"');
     await app.close();
   });
 });
