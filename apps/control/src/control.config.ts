@@ -73,6 +73,11 @@ export const controlEnvSchema = z.object({
     .max(365, 'must be at most 365')
     .default(30),
   QUOTE_DEPOSIT_PERCENT: z.coerce.number().min(0).max(100, 'must be at most 100').default(50),
+  // Payments (docs/payments.md): the platform's Stripe key and its Connect webhook's signing secret(s),
+  // comma-separated during a roll; STRIPE_API_BASE points the SDK at the local stand-in.
+  STRIPE_SECRET_KEY: z.string().min(8, 'must be a Stripe secret key').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(8, 'must be the webhook signing secret (whsec_…)').optional(),
+  STRIPE_API_BASE: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   PORTAL_SIGNATURE_MAX_BYTES: z.coerce.number().int().min(1024).max(2_097_152).default(262_144),
   // Sign-up's bot check (docs/control-plane.md, "Sign-up"): the frontend's settings of the same names.
   // Without a secret the local siteverify stand-in is served at /local-captcha (embedded mode).

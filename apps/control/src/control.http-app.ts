@@ -25,6 +25,7 @@ import { registerIntegrationRoutes } from './features/integrations/integrations.
 import { registerJobRoutes } from './features/jobs/jobs.routes.js';
 import { registerObjectRoutes } from './features/jobs/objects.routes.js';
 import { registerSetupChecklistRoutes } from './features/onboarding/setup-checklist.routes.js';
+import { registerPaymentRoutes } from './features/payments/payments.routes.js';
 import { registerPlanRoutes } from './features/plans/plans.routes.js';
 import { registerPortalRoutes } from './features/portal/portal.routes.js';
 import { registerRecurringRoutes } from './features/recurring/recurring.routes.js';
@@ -70,6 +71,7 @@ export async function buildControlApp(deps: ControlDeps, opts: ControlAppOptions
   registerDomainRoutes(app, catalogue, deps);
   registerWebhookRoutes(app, catalogue, deps);
   registerIntegrationRoutes(app, catalogue, deps);
+  registerPaymentRoutes(app, catalogue, deps);
   registerApiKeyRoutes(app, catalogue, deps);
   // The by-domain cache hears tenant and domain changes from every process while the app is up.
   app.addHook('onReady', () => deps.resolver.start());

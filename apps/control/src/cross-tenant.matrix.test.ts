@@ -155,6 +155,7 @@ const BODIES: Record<string, unknown> = {
   'PUT /api/tenants/{id}/website/draft': defaultWebsiteContent('Hijacked'),
   'POST /api/tenants/{id}/website/rollback': { version: 1 },
   'PUT /api/tenants/{id}/website/tracking': { meta_pixel_id: '99999999' },
+  'PUT /api/tenants/{id}/payments/deposit-rule': { kind: 'none' },
   'POST /portal/quotes/{token}/accept': { name: 'Intruder', signature_png_base64: 'iVBORw0KGgo=' },
   'POST /portal/quotes/{token}/request-changes': { note: 'intruder note' },
 };
@@ -188,6 +189,7 @@ const recordsOfA = async () =>
       k.call('GET', `/api/tenants/${k.a.id}/branches`, k.a.owner),
       k.call('GET', `/api/tenants/${k.a.id}/website`, k.a.owner),
       k.call('GET', `/api/tenants/${k.a.id}/website/tracking`, k.a.owner),
+      k.call('GET', `/api/tenants/${k.a.id}/payments`, k.a.owner),
     ])
   ).map((r) => r.body);
 

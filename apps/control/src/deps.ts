@@ -37,6 +37,7 @@ import { composeJobs, type JobsFeature } from './features/jobs/jobs.compose.js';
 import { composeControlMetrics, type ControlMetrics } from './features/metrics/control-metrics.js';
 import { observedTenantErps } from './features/metrics/observed-tenant-erps.js';
 import { composeConsole, type ConsoleServices } from './features/onboarding/console.compose.js';
+import { composePayments, type PaymentsFeature } from './features/payments/payments.compose.js';
 import { type BillingPort, noChargeBilling } from './features/plans/billing.port.js';
 import { PlanChanges } from './features/plans/plan-changes.service.js';
 import { PlanLimits } from './features/plans/plan-limits.service.js';
@@ -110,6 +111,7 @@ export interface ControlDeps extends ConsoleServices {
   signup: SignupFeature;
   /** The owner's console's integrations (the integrations package's services, for the signed-in tenant). */
   integrations: ControlIntegrations;
+  payments: PaymentsFeature; // the tenant's payments account, deposit rule and the provider's webhook
 }
 
 export interface ComposeControlOptions {
@@ -231,10 +233,11 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
   const accounts = composeAccounts({ db, clock, config, tokenKeys, audit, plans, email, linkConfig });
   const sessions = accounts.sessions;
   const jobs = composeJobs({ db, erps, plans, audit, clock, objects, branches });
+  const currencyOf = async (tenantId: string) => (await console.settings.get(tenantId)).currency;
   const { portal, documents } = composePortalAndDocuments(config, {
     ...{ db, clock, erps, plans, audit, objects, quotes, links, jobs: jobs.reader },
     moveLead: (tenantId, leadId, event) => pipeline.follow(tenantId, leadId, event),
-    currencyOf: async (tenantId) => (await console.settings.get(tenantId)).currency, // at an acceptance: later
+    currencyOf, // at an acceptance: later
   });
   // Provisioning and the lifecycle commands reach the embedded ERP's `db` service the same way.
   const erpAccess = { db, box, databases, erpTimeoutMs: config.ERP_TIMEOUT_MS, audit, onRoutingChanged };
@@ -290,5 +293,6 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
     accounts,
     signup,
     integrations: integrationsConsole,
+    payments: composePayments(config, { db, audit, origins: publicOrigins, currency: currencyOf }),
   };
 }

@@ -12,7 +12,7 @@
  * (docs/integrations.md "Local stand-ins"). A Stripe stand-in takes the platform's payments (one
  * platform key; each tenant makes its own connected account through the API, docs/payments.md): its
  * URL, key and webhook secret are put in STRIPE_API_BASE / STRIPE_SECRET_KEY / STRIPE_WEBHOOK_SECRET;
- * the payments flow registers its webhook endpoint (`registerStripeWebhook`) once it has a route.
+ * the control plane's payments receiver (`/webhooks/payments`) is registered on it by platform.ts.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -76,10 +76,10 @@ export interface LocalProviders {
    */
   registerTenant(tenant: { slug: string; name: string }, lines?: string[]): LocalTenantAccounts;
   /**
-   * Registers the ERP host's `path` as the Stripe stand-in's Connect webhook endpoint, signed with
-   * STRIPE_WEBHOOK_SECRET (for the payments flow; call after `bind`). False without the stand-in.
+   * Registers `path` on `origin` (default: the ERP host, known after `bind`) as the Stripe stand-in's
+   * Connect webhook endpoint, signed with STRIPE_WEBHOOK_SECRET. False without the stand-in.
    */
-  registerStripeWebhook(path: string): boolean;
+  registerStripeWebhook(path: string, origin?: string): boolean;
   /** Runs `pass` every `everyMs` until `close` (tenants created while the platform runs). */
   every(everyMs: number, pass: () => Promise<unknown>, onError: (e: unknown) => void): void;
   close(): Promise<void>;
@@ -201,9 +201,9 @@ export async function startLocalProviders(c: PlatformConfig): Promise<LocalProvi
       registered.add(tenant.slug);
       return mine;
     },
-    registerStripeWebhook(path) {
+    registerStripeWebhook(path, origin = erp) {
       if (!payments || !credentials.stripe) return false;
-      payments.addWebhookEndpoint(`${erp}${path}`, { connect: true, secret: credentials.stripe.webhookSecret });
+      payments.addWebhookEndpoint(`${origin}${path}`, { connect: true, secret: credentials.stripe.webhookSecret });
       return true;
     },
     every(everyMs, pass, onError) {

@@ -5,6 +5,7 @@
  */
 import { loadControlConfig } from '@platform/app-control/control.config.js';
 import { startControl } from '@platform/app-control/control.server.js';
+import { PAYMENTS_WEBHOOK_PATH } from '@platform/app-control/features/payments/payments.compose.js';
 import { loadDocsConfig } from '@platform/app-docs/docs.config.js';
 import { startDocs } from '@platform/app-docs/docs.server.js';
 import { loadErpConfig } from '@platform/app-erp/erp.config.js';
@@ -188,6 +189,8 @@ export async function startPlatform(
             pointAtLocalProviders(local, erpServer.url, db, workerConfig, logger),
           )
         : undefined;
+    // The payments receiver is the control plane's; the stand-in's Connect events go straight to it.
+    local?.registerStripeWebhook(PAYMENTS_WEBHOOK_PATH, control.url);
     // PGlite's first files come with its own modes (0666, 0644): owner-only now that everything is open.
     tightenDataDir(base.DATA_DIR);
     let closing: Promise<void> | undefined;

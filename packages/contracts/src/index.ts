@@ -17,3 +17,10 @@ export {
   DEFAULT_API_KEY_SCOPES,
   type PendingInvitationView,
 } from './console-settings.js';
+export {
+  DEPOSIT_FIXED_MAX_MINOR,
+  type DepositRule,
+  type DepositRuleKind,
+  type PaymentsConnectOutcome,
+  type PaymentsView,
+} from './payments.js';

@@ -41,4 +41,5 @@ export { AccountingCheck } from './accounting/accounting-check.js';
 export { AccountingAttention, ERP_SYNC_ISSUE_FIELD } from './accounting/accounting-attention.js';
 export { AccountingTokens, AccountingNotConnected, REFRESH_MARGIN_MS } from './accounting/accounting-tokens.js';
 export { AccountingCalls, PROVIDER_LIMIT, RECONNECT_WAIT_MS } from './accounting/accounting-calls.js';
-export { pruneWebhookReceipts } from './webhooks/webhook-receipts.repo.js';
+// Other inbound webhooks (the control plane's payments receiver) dedupe through the same table.
+export { pruneWebhookReceipts, recordWebhookReceipt, webhookReceiptSeen } from './webhooks/webhook-receipts.repo.js';

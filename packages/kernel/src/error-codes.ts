@@ -95,6 +95,10 @@ export const ERROR_CODES = [
   'WEBHOOK_ENDPOINT_DISABLED',
   // the owner's console: integrations (docs/integrations.md, "The Integrations screen")
   'INTEGRATION_NOT_CONFIGURED',
+  // the owner's console: payments (docs/payments.md, "Connecting a tenant's account", "The webhook receiver")
+  'PAYMENTS_NOT_CONFIGURED',
+  'PAYMENTS_PROVIDER_FAILED',
+  'PAYMENT_WEBHOOK_INVALID',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

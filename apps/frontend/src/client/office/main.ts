@@ -21,6 +21,7 @@ import { leadsPage } from './leads.page.js';
 import { explain, say } from './office-common.js';
 import { showOfficeHeader } from './office-header.js';
 import type { OfficePage } from './office-page.js';
+import { paymentsPage } from './payments.page.js';
 import { planPage } from './plan.page.js';
 import { priceGridsPage } from './price-grids.page.js';
 import { quotePage } from './quote.page.js';
@@ -53,6 +54,7 @@ function pageFor(path: string): OfficePage {
   if (path === '/office/settings/domains') return domainsPage;
   if (path === '/office/settings/integrations') return integrationsPage;
   if (path === '/office/settings/website') return websitePage;
+  if (path === '/office/settings/payments') return paymentsPage;
   if (path === '/office/settings/team') return teamPage;
   if (path === '/office/settings/plan') return planPage;
   if (path === '/office/settings/price-grids') return priceGridsPage;

@@ -14,6 +14,7 @@ const TABS: [string, string][] = [
   ['/office/settings/branches', 'Branches'],
   ['/office/settings/integrations', 'Integrations'],
   ['/office/settings/website', 'Website'],
+  ['/office/settings/payments', 'Payments'],
   ['/office/settings/team', 'Team'],
   ['/office/settings/plan', 'Plan and usage'],
   ['/office/settings/price-grids', 'Price grids'],

@@ -78,6 +78,7 @@ export function registerPageRoutes(app: FastifyInstance, bundles: Bundles): void
     'branches',
     'integrations',
     'website',
+    'payments',
     'team',
     'plan',
     'price-grids',

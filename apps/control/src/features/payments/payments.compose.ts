@@ -1,0 +1,55 @@
+/**
+ * The payments feature (docs/payments.md): the tenant's payments settings and the provider's webhook
+ * receiver, over the Stripe adapter when the platform has a key (the local stand-in under `npm start`).
+ * Built by deps.ts; kept here so the composition root stays within its size.
+ */
+import { type Db, withTenant } from '@platform/db';
+import { stripePaymentsAdapters } from '@platform/providers';
+import { primaryHost } from '@platform/tenancy';
+
+import type { ControlConfig } from '../../control.config.js';
+import type { AuditLog } from '../audit/audit-log.js';
+import type { TenantPublicOrigins } from '../tenants/tenant-public-origins.js';
+import { PaymentSettingsService } from './payment-settings.service.js';
+import { type PaymentEventHooks, PaymentWebhookService } from './payment-webhook.service.js';
+
+export const PAYMENTS_WEBHOOK_PATH = '/webhooks/payments';
+/** The console's screen onboarding returns to, on the tenant's host. */
+export const PAYMENTS_SCREEN_PATH = '/office/settings/payments';
+
+export interface PaymentsFeature {
+  settings: PaymentSettingsService;
+  webhook: PaymentWebhookService;
+}
+
+export interface PaymentsParts {
+  db: Db;
+  audit: AuditLog;
+  origins: TenantPublicOrigins;
+  currency(tenantId: string): Promise<string>;
+  hooks?: PaymentEventHooks;
+}
+
+export function composePayments(config: ControlConfig, p: PaymentsParts): PaymentsFeature {
+  const adapters = config.STRIPE_SECRET_KEY
+    ? stripePaymentsAdapters({
+        secretKey: config.STRIPE_SECRET_KEY,
+        ...(config.STRIPE_API_BASE ? { apiBase: config.STRIPE_API_BASE } : {}),
+      })
+    : undefined;
+  const secrets = (config.STRIPE_WEBHOOK_SECRET ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const settings = new PaymentSettingsService(p.db, {
+    api: adapters?.api,
+    audit: p.audit,
+    currency: p.currency,
+    screenUrl: async (tenantId) => {
+      const host = await withTenant(p.db, tenantId, (tx) => primaryHost(tx, tenantId));
+      return `${p.origins.origin(host.domain ?? `${host.slug}.${config.TENANTS_HOST}`)}${PAYMENTS_SCREEN_PATH}`;
+    },
+  });
+  const verifier = adapters && secrets.length ? adapters.webhookVerifier(secrets) : undefined;
+  return { settings, webhook: new PaymentWebhookService(p.db, verifier, p.hooks) };
+}
