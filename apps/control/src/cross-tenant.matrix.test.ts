@@ -83,6 +83,22 @@ beforeAll(async () => {
   const users = await k.call('GET', `/api/tenants/${k.a.id}/users`, k.a.owner);
   const office = users.body.items.find((u: { role: string }) => u.role === 'office');
   const checklist = await k.call('GET', `/jobs/${aJobId}`, k.a.office);
+  // An invoice and a supplier order in A's ERP only: B's ERP database holds none, so no id of A's is B's.
+  const customerId = checklist.body.customer.id as number;
+  const aInvoiceId = await k.a.erp.erp.create('account.move', {
+    move_type: 'out_invoice',
+    partner_id: customerId,
+    invoice_line_ids: [[0, 0, { name: 'Roller shade', quantity: 1, price_unit: 100 }]],
+  });
+  const aPurchaseId = await k.a.erp.erp.create('purchase.order', { partner_id: customerId });
+  // A itself reaches them: B's 404s below are about the tenant, not about ids nobody can use.
+  for (const url of [`/invoices/${aInvoiceId}/pdf`, `/purchase-orders/${aPurchaseId}/pdf`]) {
+    const pdf = await k.kit.app.inject({ url, headers: { authorization: `Bearer ${k.a.office}` } });
+    expect(pdf.statusCode, url).toBe(200);
+  }
+  const aGrid = await k.call('GET', '/sales/price-grids/roller-shade', k.a.office);
+  delete aGrid.body.product_code;
+  BODIES[BRANCH_GRID_PUT] = aGrid.body;
   ids = {
     '/api/tenants/{id}': k.a.id,
     '/jobs/{id}': aJobId,
@@ -101,6 +117,10 @@ beforeAll(async () => {
     '{message_id}': text.body.message_id,
     '{kind}': 'logo',
     '{branch_id}': branch.body.id,
+    '{product_code}': 'roller-shade',
+    // Whole segments: the portal's invoice route names the invoice after the portal token.
+    'invoices/{id}/pdf': `invoices/${aInvoiceId}/pdf`,
+    'purchase-orders/{id}/pdf': `purchase-orders/${aPurchaseId}/pdf`,
   };
 }, 180_000);
 afterAll(async () => k?.close());
@@ -122,6 +142,7 @@ const OPERATOR_ONLY = new Set([
 const SMS_PUT = 'PUT /api/tenants/{id}/integrations/sms';
 const SMS_LINE = 'POST /api/tenants/{id}/integrations/sms/lines';
 const SMS_TEST = 'POST /api/tenants/{id}/integrations/sms/test';
+const BRANCH_GRID_PUT = 'PUT /sales/branches/{branch_id}/price-grids/{product_code}';
 /** A body each route would accept from A's owner: B must be refused before the body matters. */
 const BODIES: Record<string, unknown> = {
   [SMS_PUT]: { api_key: 'alpha-key-0001', api_secret: 'alpha-secret-0001', webhook_base_url: 'http://localhost:8069' },
