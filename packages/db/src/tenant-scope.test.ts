@@ -47,6 +47,13 @@ describe('tenant isolation by row-level security', () => {
     expect([upd.rowCount, del.rowCount]).toEqual([0, 0]);
   });
 
+  it('runs the transaction as platform_app with the tenant set, both from its first statement', async () => {
+    const r = await withTenant(t.db, a, (tx) =>
+      tx.query<{ who: string; tid: string }>(`SELECT current_user AS who, current_setting('app.tenant_id') AS tid`),
+    );
+    expect(r.rows[0]).toEqual({ who: 'platform_app', tid: a });
+  });
+
   it('drops the tenant scope at the end of the transaction (a pooled connection does not carry it on)', async () => {
     await withTenant(t.db, a, async () => undefined);
     const r = await t.db.query<{ who: string; tid: string | null }>(
