@@ -14,9 +14,9 @@ import { listedJobs, pageOfOrders } from './erp/fsm-order-list.js';
 import { PLATFORM_ORDERS, readOrders, toErpTime } from './erp/fsm-orders.js';
 import { fsmStages } from './erp/fsm-stages.js';
 import { jobView } from './job-view.js';
-import { pageRows } from './jobs-page.repo.js';
 import { detailsOf, jobById, type JobRow, jobsOfOrders, technicianPerson, techniciansByPerson } from './jobs.repo.js';
 import type { ErpJob, Job, StageKey } from './jobs.types.js';
+import { pageRows } from './jobs-page.repo.js';
 
 export interface JobListFilter {
   date?: string | undefined;
