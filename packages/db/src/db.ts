@@ -11,12 +11,17 @@ export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;
   /** Runs a script of several statements without parameters (migrations, fixtures). */
   exec(sql: string): Promise<void>;
+  /** In a transaction: the `begin` it was opened with (withTenant checks its scope was applied). */
+  readonly begun?: string | undefined;
 }
 
 export interface Db extends Queryable {
   readonly engine: 'pg' | 'pglite';
-  /** Runs `fn` in one transaction; commits when it resolves, rolls back when it throws. */
-  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Runs `fn` in one transaction; commits when it resolves, rolls back when it throws. `begin`:
+   * statements without parameters run first, sent with BEGIN in one round trip on PostgreSQL.
+   */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>, opts?: { begin?: string }): Promise<T>;
   /**
    * LISTEN on a channel: `fn` gets each NOTIFY payload committed by any connection. PostgreSQL holds a
    * dedicated connection for it (a pooled one would lose the LISTEN when returned) and reconnects

@@ -47,13 +47,15 @@ export function createPgDb(opts: PgOptions): Db {
       open();
       await pool.query(sql);
     },
-    async transaction(fn) {
+    async transaction(fn, opts) {
       open();
       const client = await pool.connect();
       let broken = false;
       try {
-        await client.query('BEGIN');
+        // One simple-protocol message: BEGIN and the caller's first statements in one round trip.
+        await client.query(opts?.begin ? `BEGIN; ${opts.begin}` : 'BEGIN');
         const tx: Queryable = {
+          begun: opts?.begin,
           query: (sql, params) => run(client, sql, params),
           exec: async (sql) => void (await client.query(sql)),
         };

@@ -97,10 +97,12 @@ function wrapPglite(
       open();
       await pg.exec(sql);
     },
-    async transaction(fn) {
+    async transaction(fn, opts) {
       open();
       return pg.transaction(async (t) => {
+        if (opts?.begin) await t.exec(opts.begin);
         const tx: Queryable = {
+          begun: opts?.begin,
           query: async <T>(sql: string, params?: unknown[]) => toResult<T>(await t.query(sql, params)),
           exec: async (sql: string) => void (await t.exec(sql)),
         };

@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import type { Queryable } from './db.js';
 import { withTenant } from './tenant-scope.js';
 import type { TestDb } from './test-db.js';
 import { createTwoTenantDb } from './testing/two-tenant-db.js';
@@ -45,6 +46,20 @@ describe('tenant isolation by row-level security', () => {
     );
     const del = await withTenant(t.db, a, (tx) => tx.query(`DELETE FROM tenant_domains WHERE domain = 'b.rls.test'`));
     expect([upd.rowCount, del.rowCount]).toEqual([0, 0]);
+  });
+
+  it('runs the transaction as platform_app with the tenant set, both from its first statement', async () => {
+    const r = await withTenant(t.db, a, (tx) =>
+      tx.query<{ who: string; tid: string }>(`SELECT current_user AS who, current_setting('app.tenant_id') AS tid`),
+    );
+    expect(r.rows[0]).toEqual({ who: 'platform_app', tid: a });
+  });
+
+  it('refuses to run in a transaction opened without the scope (a Db wrapper that drops it)', async () => {
+    const dropping = { ...t.db, transaction: <T>(fn: (tx: Queryable) => Promise<T>) => t.db.transaction(fn) };
+    let ran = false;
+    await expect(withTenant(dropping, a, async () => void (ran = true))).rejects.toThrow(/without the tenant scope/);
+    expect(ran).toBe(false);
   });
 
   it('drops the tenant scope at the end of the transaction (a pooled connection does not carry it on)', async () => {

@@ -12,11 +12,15 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export async function withTenant<T>(db: Db, tenantId: string, fn: (tx: Queryable) => Promise<T>): Promise<T> {
   // A malformed id would make the policy's cast fail inside the caller's statement; refuse it here.
   if (!UUID.test(tenantId)) throw new Error('withTenant: tenant id must be a UUID');
-  return db.transaction(async (tx) => {
-    await tx.query('SET LOCAL ROLE platform_app');
-    await tx.query(`SELECT set_config('app.tenant_id', $1, true)`, [tenantId]);
-    return fn(tx);
-  });
+  const begin = scope(tenantId);
+  return db.transaction(
+    (tx) => {
+      // A Db wrapper that dropped `begin` would run fn unscoped (as the owner, past row-level security).
+      if (tx.begun !== begin) throw new Error('withTenant: the transaction was opened without the tenant scope');
+      return fn(tx);
+    },
+    { begin },
+  );
 }
 
 /**
@@ -26,6 +30,16 @@ export async function withTenant<T>(db: Db, tenantId: string, fn: (tx: Queryable
  */
 export async function enterTenant(tx: Queryable, tenantId: string): Promise<void> {
   if (!UUID.test(tenantId)) throw new Error('enterTenant: tenant id must be a UUID');
-  await tx.query('SET LOCAL ROLE platform_app');
-  await tx.query(`SELECT set_config('app.tenant_id', $1, true)`, [tenantId]);
+  await tx.exec(scope(tenantId));
+}
+
+/**
+ * `SET LOCAL ROLE platform_app` and the tenant in ONE statement: `role` is the setting SET ROLE sets,
+ * so `set_config('role', …, true)` is SET LOCAL ROLE (same membership check, same end with the
+ * transaction). withTenant sends it with BEGIN in one round trip, so it takes no parameter: the id
+ * is inlined, which is safe only because it was checked to be a UUID (hex digits and dashes) first.
+ */
+function scope(tenantId: string): string {
+  if (!UUID.test(tenantId)) throw new Error('tenant scope: tenant id must be a UUID');
+  return `SELECT set_config('role', 'platform_app', true), set_config('app.tenant_id', '${tenantId}', true)`;
 }

@@ -8,3 +8,4 @@ export { activeKeyIdEnv, databaseEnvShape, sharedEnvShape } from './shared-env.j
 export { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE, tightenTree, usePrivateUmask } from './private-files.js';
 export { Periodic, type PeriodicOptions } from './periodic.js';
 export type { WriteAnswer, WriteOutcome } from './write-outcome.js';
+export { HttpPostError, postText, type HttpPost } from './http-post.js';

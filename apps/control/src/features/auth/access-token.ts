@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 
 import { AppError } from '@platform/kernel';
-import { jwtVerify, SignJWT } from 'jose';
+import { decodeProtectedHeader, jwtVerify, SignJWT } from 'jose';
 
 import { type Principal, type Role, ROLES } from './principal.js';
 
@@ -23,6 +23,23 @@ export interface AccessTokenKeys {
 }
 
 const kidOf = (key: Uint8Array) => createHash('sha256').update(key).digest('base64url').slice(0, 8);
+
+/**
+ * Each accepted secret as an imported HMAC key with its kid, made once per secret: jose would
+ * otherwise import the raw bytes (WebCrypto `importKey`) and the kid would be hashed again on every
+ * request. Only derived material of a key already in memory is kept; every check still runs per token.
+ */
+const verifying = new WeakMap<Uint8Array, Promise<{ key: CryptoKey; kid: string }>>();
+function verifierOf(secret: Uint8Array): Promise<{ key: CryptoKey; kid: string }> {
+  let v = verifying.get(secret);
+  if (!v) {
+    v = crypto.subtle
+      .importKey('raw', new Uint8Array(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['verify'])
+      .then((key) => ({ key, kid: kidOf(secret) }));
+    verifying.set(secret, v);
+  }
+  return v;
+}
 
 export function accessTokenKeys(issuer: string, current: string, previous: string[] = []): AccessTokenKeys {
   const enc = new TextEncoder();
@@ -45,15 +62,24 @@ const invalid = () =>
 
 /** The principal of a valid token; TOKEN_INVALID for anything else, never saying which check failed. */
 export async function verifyAccessToken(keys: AccessTokenKeys, token: string): Promise<Principal> {
-  for (const key of [keys.current, ...keys.previous]) {
+  let named: string | undefined;
+  try {
+    named = decodeProtectedHeader(token).kid;
+  } catch {
+    throw invalid();
+  }
+  for (const secret of [keys.current, ...keys.previous]) {
     try {
+      const { key, kid } = await verifierOf(secret);
+      // A token names the key that signed it: verifying it with another one can only fail.
+      if (named !== undefined && named !== kid) continue;
       const { payload, protectedHeader } = await jwtVerify(token, key, {
         algorithms: [ALG],
         issuer: keys.issuer,
         audience: ACCESS_AUDIENCE,
         requiredClaims: ['exp', 'sub'],
       });
-      if (protectedHeader.kid !== undefined && protectedHeader.kid !== kidOf(key)) continue;
+      if (protectedHeader.kid !== undefined && protectedHeader.kid !== kid) continue;
       const { sub, tid, role, email, sid } = payload;
       if (typeof sub !== 'string' || typeof tid !== 'string' || typeof email !== 'string') throw invalid();
       if (!(ROLES as readonly string[]).includes(role as string)) throw invalid();

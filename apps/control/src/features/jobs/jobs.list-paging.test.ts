@@ -132,6 +132,60 @@ describe('the job list, paged in the ERP', () => {
     expect((await erpA.erp.read('res.partner', [partner], ['name']))[0]!.name).toBe('Noor Haddad');
   });
 
+  it("shows on each row the job's own windows, notes, ticks, photos, signature and technician, as the job does", async () => {
+    const tech = await kit.member(a.id, 'technician');
+    const day = (h: number) => `2026-12-12T${h}:00:00Z`;
+    const window = { room: 'Den', product: 'Cellular shade', width_in: 24.25, drop_in: 48, mount: 'outside' };
+    const made: { id: string; technician: unknown }[] = [];
+    for (const [i, h] of [10, 11].entries()) {
+      const body = newJob({ scheduled_start: day(h), scheduled_end: day(h + 1), technician_id: tech.principal.userId });
+      if (i === 1) body.windows = [...body.windows, { ...window, colour: 'Snow' }];
+      const r = await kit.app.inject({ method: 'POST', url: '/jobs', headers: kit.auth(a.token), payload: body });
+      made.push(r.json());
+    }
+    expect(made.map((m) => m.technician)).toEqual([
+      expect.objectContaining({ id: tech.principal.userId }),
+      expect.anything(),
+    ]);
+    const [first, second] = made as [(typeof made)[number], (typeof made)[number]];
+    const send = (method: 'POST' | 'PATCH', url: string, payload: object) =>
+      kit.app.inject({ method, url, headers: kit.auth(tech.token), payload });
+    for (const r of [
+      await send('POST', `/jobs/${second.id}/notes`, { body: 'Dog in the yard' }),
+      await send('POST', `/jobs/${second.id}/notes`, { body: 'Use the side gate' }),
+      await send('PATCH', `/jobs/${second.id}/checklist/window-2`, { done: true }),
+    ])
+      expect(r.statusCode, r.body).toBeLessThan(300);
+    await kit.t.db.query(
+      `INSERT INTO job_attachments (tenant_id, job_id, key, kind, bytes, created_by)
+       VALUES ($1, $2, $3, 'photo_after', 10, $4), ($1, $2, $5, 'signature', 10, $4)`,
+      [
+        a.id,
+        second.id,
+        `${a.id}/jobs/${second.id}/after.jpg`,
+        tech.principal.userId,
+        `${a.id}/jobs/${second.id}/sig.png`,
+      ],
+    );
+    const rows = (await list('date=2026-12-12')).items;
+    expect(rows.map((r) => r.id)).toEqual([first.id, second.id]);
+    for (const row of rows) {
+      const job = await one(row.id);
+      expect(row).toEqual({ ...job, customer: { name: job.customer.name, phone: job.customer.phone } });
+    }
+    const listed = rows[1] as unknown as Record<string, unknown>;
+    expect(listed).toMatchObject({
+      technician: { id: tech.principal.userId },
+      windows: [{ room: 'Living room' }, { ...window, colour: 'Snow' }],
+      notes: [{ body: 'Dog in the yard' }, { body: 'Use the side gate' }],
+      photos: [{ kind: 'photo_after' }],
+      signature: { key: `${a.id}/jobs/${second.id}/sig.png` },
+    });
+    expect((listed.checklist as { id: string; done: boolean }[]).filter((c) => c.done).map((c) => c.id)).toEqual([
+      'window-2',
+    ]);
+  });
+
   it('reads the customer only for a job made when its location was named by its address', async () => {
     // As createOrder named locations before: "street, city", and no phone of its own.
     const [order] = await erpA.erp.searchRead('fsm.order', [['scheduled_date_start', '=', '2026-12-10 09:00:00']], {

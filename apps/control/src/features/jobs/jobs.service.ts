@@ -16,6 +16,7 @@ import { fsmStages } from './erp/fsm-stages.js';
 import { jobView } from './job-view.js';
 import { detailsOf, jobById, type JobRow, jobsOfOrders, technicianPerson, techniciansByPerson } from './jobs.repo.js';
 import type { ErpJob, Job, StageKey } from './jobs.types.js';
+import { pageRows } from './jobs-page.repo.js';
 
 export interface JobListFilter {
   date?: string | undefined;
@@ -86,25 +87,17 @@ export class JobsReader {
         toErpTime(isDate(to) ? new Date(Date.parse(to) + DAY).toISOString() : to),
       ]);
     const found = await pageOfOrders(erp, domain, { offset: (f.page - 1) * f.page_size, limit: f.page_size });
+    if (!found.orders.length) return { ...empty, total: found.total };
     const people = found.orders.map((o) => (Array.isArray(o.person_id) ? Number(o.person_id[0]) : null));
     const [orders, extra] = await Promise.all([
       listedJobs(erp, found.orders),
       withTenant(this.deps.db, p.tenantId, async (tx) => {
-        const rows = await jobsOfOrders(
+        const page = await pageRows(
           tx,
           found.orders.map((o) => o.id),
+          people.filter((x): x is number => x !== null),
         );
-        return {
-          rows: new Map(rows.map((r) => [r.erp_order_id, r])),
-          details: await detailsOf(
-            tx,
-            rows.map((r) => r.id),
-          ),
-          technicians: await techniciansByPerson(
-            tx,
-            people.filter((x): x is number => x !== null),
-          ),
-        };
+        return { ...page, rows: new Map(page.rows.map((r) => [r.erp_order_id, r])) };
       }),
     ]);
     // An order with the marker but no row (a create whose reply was lost and never retried) is no job.
