@@ -61,3 +61,30 @@ describe('postText', () => {
     expect(await kindOf(postText(`${base}/cut`, '{}', { ...o, timeoutMs: 2000 }))).toBe('read');
   });
 });
+
+describe('postText on a kept-alive socket the server closed', () => {
+  it('sends the call again once on a new socket, and only then', async () => {
+    // The server drops every second request that arrives on a socket it already served (the race of a
+    // server closing an idle keep-alive socket just as the client reuses it).
+    const served = new WeakMap<object, number>();
+    let requests = 0;
+    const closing = createServer((req, res) => {
+      requests += 1;
+      const n = (served.get(req.socket) ?? 0) + 1;
+      served.set(req.socket, n);
+      req.resume();
+      req.on('end', () => (n > 1 ? req.socket.destroy() : res.end('ok')));
+    });
+    await new Promise<void>((r) => closing.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(closing.address() as AddressInfo).port}/`;
+    try {
+      const post = () => postText(url, 'x', { contentType: 'text/plain', timeoutMs: 2000 });
+      expect((await post()).text).toBe('ok');
+      expect((await post()).text).toBe('ok');
+      expect(requests).toBe(3);
+    } finally {
+      closing.closeAllConnections();
+      await new Promise<void>((r) => closing.close(() => r()));
+    }
+  });
+});

@@ -6,8 +6,15 @@
 import { Agent as HttpAgent, request as httpRequest } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 
-const httpAgent = new HttpAgent({ keepAlive: true, maxSockets: 64 });
-const httpsAgent = new HttpsAgent({ keepAlive: true, maxSockets: 64 });
+// An idle socket is closed after 4 s, before a Node server's default 5 s keep-alive closes it under us.
+// Without `timeout` a Node agent ignores the server's `Keep-Alive: timeout=` hint and reuses a socket the
+// server already closed, and the next call fails with ECONNRESET (nodejs/node#47130, #42698 of playwright).
+const KEEP_ALIVE = { keepAlive: true, maxSockets: 64, timeout: 4_000 };
+const httpAgent = new HttpAgent(KEEP_ALIVE);
+const httpsAgent = new HttpsAgent(KEEP_ALIVE);
+
+/** The reused socket was reset before any answer came: the case Node's docs retry (`request.reusedSocket`). */
+class ReusedSocketReset extends Error {}
 
 /** `timeout`: no full answer in time; `network`: no answer (refused, reset); `read`: the body broke off. */
 export class HttpPostError extends Error {
@@ -28,8 +35,22 @@ export interface HttpPost {
 }
 
 /** `url` may be a URL parsed once by the caller, to skip parsing it on every call. */
-export function postText(url: string | URL, body: string, o: HttpPost): Promise<{ status: number; text: string }> {
+export async function postText(
+  url: string | URL,
+  body: string,
+  o: HttpPost,
+): Promise<{ status: number; text: string }> {
   const u = typeof url === 'string' ? new URL(url) : url;
+  try {
+    return await postOnce(u, body, o);
+  } catch (e) {
+    // A kept-alive socket the server closed as it was reused: sent again once, on a new socket.
+    if (e instanceof ReusedSocketReset) return postOnce(u, body, o);
+    throw e;
+  }
+}
+
+function postOnce(u: URL, body: string, o: HttpPost): Promise<{ status: number; text: string }> {
   const secure = u.protocol === 'https:';
   return new Promise((resolve, reject) => {
     let timedOut = false;
@@ -65,7 +86,12 @@ export function postText(url: string | URL, body: string, o: HttpPost): Promise<
       timedOut = true;
       req.destroy(new HttpPostError('timeout', `timed out after ${o.timeoutMs} ms`));
     }, o.timeoutMs);
-    req.on('error', (e) => fail('network', e));
+    req.on('error', (e) => {
+      if (!timedOut && req.reusedSocket && (e as NodeJS.ErrnoException).code === 'ECONNRESET') {
+        clearTimeout(timer);
+        reject(new ReusedSocketReset());
+      } else fail('network', e);
+    });
     req.end(body);
   });
 }
