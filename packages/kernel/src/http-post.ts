@@ -13,9 +13,6 @@ const KEEP_ALIVE = { keepAlive: true, maxSockets: 64, timeout: 4_000 };
 const httpAgent = new HttpAgent(KEEP_ALIVE);
 const httpsAgent = new HttpsAgent(KEEP_ALIVE);
 
-/** The reused socket was reset before any answer came: the case Node's docs retry (`request.reusedSocket`). */
-class ReusedSocketReset extends Error {}
-
 /** `timeout`: no full answer in time; `network`: no answer (refused, reset); `read`: the body broke off. */
 export class HttpPostError extends Error {
   constructor(
@@ -35,22 +32,10 @@ export interface HttpPost {
 }
 
 /** `url` may be a URL parsed once by the caller, to skip parsing it on every call. */
-export async function postText(
-  url: string | URL,
-  body: string,
-  o: HttpPost,
-): Promise<{ status: number; text: string }> {
+export function postText(url: string | URL, body: string, o: HttpPost): Promise<{ status: number; text: string }> {
+  // No retry on a reset, even of a reused socket: the server may have acted on the call before the reset
+  // (a lost reply), and only the caller knows whether sending it again is safe.
   const u = typeof url === 'string' ? new URL(url) : url;
-  try {
-    return await postOnce(u, body, o);
-  } catch (e) {
-    // A kept-alive socket the server closed as it was reused: sent again once, on a new socket.
-    if (e instanceof ReusedSocketReset) return postOnce(u, body, o);
-    throw e;
-  }
-}
-
-function postOnce(u: URL, body: string, o: HttpPost): Promise<{ status: number; text: string }> {
   const secure = u.protocol === 'https:';
   return new Promise((resolve, reject) => {
     let timedOut = false;
@@ -86,12 +71,7 @@ function postOnce(u: URL, body: string, o: HttpPost): Promise<{ status: number; 
       timedOut = true;
       req.destroy(new HttpPostError('timeout', `timed out after ${o.timeoutMs} ms`));
     }, o.timeoutMs);
-    req.on('error', (e) => {
-      if (!timedOut && req.reusedSocket && (e as NodeJS.ErrnoException).code === 'ECONNRESET') {
-        clearTimeout(timer);
-        reject(new ReusedSocketReset());
-      } else fail('network', e);
-    });
+    req.on('error', (e) => fail('network', e));
     req.end(body);
   });
 }
