@@ -37,14 +37,14 @@ describe('tenant public origins', () => {
   });
 
   it("opens a tenant's public site on the landing's port without a proxy, on the shared origin with one", () => {
-    let proxy: number | undefined;
-    const o = new TenantPublicOrigins({ PROXY_DIR: dir }, () => proxy);
+    const proxy: { port?: number } = {};
+    const o = new TenantPublicOrigins({ PROXY_DIR: dir }, () => proxy.port);
     o.frontendListensOn('http://0.0.0.0:8000');
     expect(o.siteOrigin('a.t')).toBe('http://a.t:8000');
     o.landingListensOn('http://127.0.0.1:8001');
     expect(o.siteOrigin('a.t')).toBe('http://a.t:8001');
     expect(o.origin('a.t')).toBe('http://a.t:8000');
-    proxy = 443;
+    proxy.port = 443;
     expect(o.siteOrigin('a.t')).toBe('https://a.t');
     const configured = new TenantPublicOrigins(
       { TENANT_PUBLIC_ORIGIN: 'https://{host}', PROXY_DIR: dir },
