@@ -10,6 +10,7 @@ import { primaryHost } from '@platform/tenancy';
 import type { ControlConfig } from '../../control.config.js';
 import type { AuditLog } from '../audit/audit-log.js';
 import type { TenantPublicOrigins } from '../tenants/tenant-public-origins.js';
+import { percentRule } from './deposit-amount.js';
 import { PaymentSettingsService } from './payment-settings.service.js';
 import { type PaymentEventHooks, PaymentWebhookService } from './payment-webhook.service.js';
 
@@ -45,6 +46,7 @@ export function composePayments(config: ControlConfig, p: PaymentsParts): Paymen
     api: adapters?.api,
     audit: p.audit,
     currency: p.currency,
+    defaultRule: percentRule(config.QUOTE_DEPOSIT_PERCENT),
     screenUrl: async (tenantId) => {
       const host = await withTenant(p.db, tenantId, (tx) => primaryHost(tx, tenantId));
       return `${p.origins.origin(host.domain ?? `${host.slug}.${config.TENANTS_HOST}`)}${PAYMENTS_SCREEN_PATH}`;
