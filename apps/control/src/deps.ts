@@ -234,11 +234,12 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
   const sessions = accounts.sessions;
   const jobs = composeJobs({ db, erps, plans, audit, clock, objects, branches });
   const currencyOf = async (tenantId: string) => (await console.settings.get(tenantId)).currency;
-  const payments = composePayments(config, { db, audit, origins: publicOrigins, currency: currencyOf });
+  const payParts = { db, audit, origins: publicOrigins, currency: currencyOf, quotes, links };
+  const payments = composePayments(config, { ...payParts, portal: () => portal });
   const { portal, documents } = composePortalAndDocuments(config, {
     ...{ db, clock, erps, plans, audit, objects, quotes, links, jobs: jobs.reader },
     moveLead: (tenantId, leadId, event) => pipeline.follow(tenantId, leadId, event),
-    currencyOf, // at an acceptance: later
+    ...{ currencyOf, depositState: (t, q, d) => payments.deposit.state(t, q, d) },
   });
   // Provisioning and the lifecycle commands reach the embedded ERP's `db` service the same way.
   const erpAccess = { db, box, databases, erpTimeoutMs: config.ERP_TIMEOUT_MS, audit, onRoutingChanged };
