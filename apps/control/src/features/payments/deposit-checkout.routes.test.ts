@@ -13,6 +13,7 @@ import { type CrmSalesKit, type SalesTenant, startCrmSalesKit } from '../../test
 import { png } from '../../testing/png.js';
 
 const KEY = `sk_test_${randomBytes(12).toString('hex')}`;
+const WHSEC = `whsec_${randomBytes(16).toString('hex')}`;
 let k: CrmSalesKit;
 let stripe: RunningLocalStripe;
 let accountA: string;
@@ -22,9 +23,11 @@ beforeAll(async () => {
   k = await startCrmSalesKit({
     STRIPE_SECRET_KEY: KEY,
     STRIPE_API_BASE: stripe.url,
-    STRIPE_WEBHOOK_SECRET: `whsec_${randomBytes(16).toString('hex')}`,
+    STRIPE_WEBHOOK_SECRET: WHSEC,
     TENANT_PUBLIC_ORIGIN: 'https://{host}',
   });
+  const url = await k.kit.app.listen({ host: '127.0.0.1', port: 0 });
+  stripe.addWebhookEndpoint(`${url}/webhooks/payments`, { connect: true, secret: WHSEC });
   // A connects its Stripe account and finishes onboarding on the stand-in's page; B never does.
   const c = await k.call('POST', `/api/tenants/${k.a.id}/payments/connect`, k.a.owner);
   accountA = c.body.account_id as string;
@@ -149,5 +152,26 @@ describe('paying the deposit on the portal', () => {
     expect(r.status).toBe(404);
     expect(r.body.code).toBe('PORTAL_LINK_INVALID');
     expect(await sessionsFor(q.id)).toHaveLength(0);
+  });
+
+  it('is paid by the 4242 card through the webhook, once, however often the event comes', async () => {
+    const q = await sentQuote(k.a);
+    await accept(k.a, q.token);
+    const { session_id } = (await checkout(k.a, q.token)).body;
+    stripe.pay(session_id, { number: '4242424242424242', expiry: '12/40', cvc: '123' });
+    await stripe.flushWebhooks();
+    expect((await portal(k.a, q.token)).deposit_state).toBe('paid');
+    const paid = async () =>
+      (await k.kit.t.db.query('SELECT status, paid_at FROM deposit_payments WHERE session_id = $1', [session_id])).rows;
+    const first = await paid();
+    expect(first).toEqual([{ status: 'paid', paid_at: expect.any(Date) }]);
+    // The same event again (Stripe retries, a reordered delivery) changes nothing.
+    const event = stripe.events.find(
+      (e: any) => e.type === 'checkout.session.completed' && e.data.object.id === session_id,
+    );
+    await stripe.resendEvent(event!['id'] as string);
+    await stripe.flushWebhooks();
+    expect(await paid()).toEqual(first);
+    expect((await checkout(k.a, q.token)).body.reason).toBe('paid');
   });
 });

@@ -38,3 +38,30 @@ export async function insertDeposit(
   );
   return findDeposit(tx, d.tenant_id, d.quote_id);
 }
+
+export async function depositBySession(
+  tx: Queryable,
+  tenantId: string,
+  sessionId: string,
+): Promise<DepositRow | undefined> {
+  const r = await tx.query<DepositRow>(
+    `SELECT ${COLUMNS} FROM deposit_payments WHERE tenant_id = $1 AND session_id = $2`,
+    [tenantId, sessionId],
+  );
+  return r.rows[0] && row(r.rows[0]);
+}
+
+/** Open → paid, once: false when the row was already paid (a duplicate or reordered event). */
+export async function markDepositPaid(
+  tx: Queryable,
+  tenantId: string,
+  sessionId: string,
+  paymentIntentId: string | null,
+): Promise<boolean> {
+  const r = await tx.query(
+    `UPDATE deposit_payments SET status = 'paid', paid_at = now(), payment_intent_id = $3
+      WHERE tenant_id = $1 AND session_id = $2 AND status = 'open'`,
+    [tenantId, sessionId, paymentIntentId],
+  );
+  return (r.rowCount ?? 0) > 0;
+}

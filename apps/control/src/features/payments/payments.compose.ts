@@ -12,7 +12,8 @@ import type { AuditLog } from '../audit/audit-log.js';
 import type { PortalService } from '../portal/portal.service.js';
 import type { TenantPublicOrigins } from '../tenants/tenant-public-origins.js';
 import { percentRule } from './deposit-amount.js';
-import { type DepositCheckoutParts,DepositCheckoutService } from './deposit-checkout.service.js';
+import { type DepositCheckoutParts, DepositCheckoutService } from './deposit-checkout.service.js';
+import { depositPaidHooks } from './deposit-paid.js';
 import { PaymentSettingsService } from './payment-settings.service.js';
 import { type PaymentEventHooks, PaymentWebhookService } from './payment-webhook.service.js';
 
@@ -72,5 +73,5 @@ export function composePayments(config: ControlConfig, p: PaymentsParts): Paymen
     portalUrl: async (tenantId, token) => `${await origin(tenantId)}/portal/quote/${token}`,
   });
   const verifier = adapters && secrets.length ? adapters.webhookVerifier(secrets) : undefined;
-  return { settings, deposit, webhook: new PaymentWebhookService(p.db, verifier, p.hooks) };
+  return { settings, deposit, webhook: new PaymentWebhookService(p.db, verifier, p.hooks ?? depositPaidHooks) };
 }
