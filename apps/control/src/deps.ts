@@ -205,7 +205,7 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
   const linkConfig = { ...config, tenantOrigin: (host: string) => publicOrigins.origin(host) };
   const pipeline = new PipelineService(db, erps, audit);
   const quotes = new QuotesService(db, clock, erps, grids, audit, {
-    depositPercent: config.QUOTE_DEPOSIT_PERCENT,
+    deposit: { rule: (t) => payments.settings.depositRule(t), currency: (t) => currencyOf(t) },
     onAccepted: (tenantId, leadId) => pipeline.follow(tenantId, leadId, 'accepted'),
   });
   const normalizePhone = (raw: string) => normalizeSmsPhone(raw, config.SMS_DEFAULT_REGION);
@@ -234,10 +234,12 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
   const sessions = accounts.sessions;
   const jobs = composeJobs({ db, erps, plans, audit, clock, objects, branches });
   const currencyOf = async (tenantId: string) => (await console.settings.get(tenantId)).currency;
+  const payParts = { db, audit, origins: publicOrigins, currency: currencyOf, quotes, links };
+  const payments = composePayments(config, { ...payParts, portal: () => portal });
   const { portal, documents } = composePortalAndDocuments(config, {
     ...{ db, clock, erps, plans, audit, objects, quotes, links, jobs: jobs.reader },
     moveLead: (tenantId, leadId, event) => pipeline.follow(tenantId, leadId, event),
-    currencyOf, // at an acceptance: later
+    ...{ currencyOf, depositState: (t, q, d) => payments.deposit.state(t, q, d) },
   });
   // Provisioning and the lifecycle commands reach the embedded ERP's `db` service the same way.
   const erpAccess = { db, box, databases, erpTimeoutMs: config.ERP_TIMEOUT_MS, audit, onRoutingChanged };
@@ -293,6 +295,6 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
     accounts,
     signup,
     integrations: integrationsConsole,
-    payments: composePayments(config, { db, audit, origins: publicOrigins, currency: currencyOf }),
+    payments,
   };
 }

@@ -20,3 +20,6 @@ export const formatMoney = (minor: number, currency: string): string =>
 /** An amount in major units (the ERP's decimals) to minor units of `currency`, rounded half away from zero. */
 export const toMinor = (amount: number, currency: string): number =>
   Math.sign(amount) * Math.round(Math.abs(amount) * 10 ** digits(currency));
+
+/** Integer minor units of `currency` back to major units: fromMinor(1050, 'USD') is 10.5, fromMinor(1050, 'JPY') 1050. */
+export const fromMinor = (minor: number, currency: string): number => minor / 10 ** digits(currency);

@@ -69,6 +69,19 @@ export interface PortalInvoicesAnswer {
   invoices: { id: number; number: string; state: string; amount_total: number; amount_due: number }[];
 }
 
+/**
+ * The deposit on the portal: `none` (the tenant asks none), `due` (pay it by card: POST
+ * /portal/quotes/{token}/deposit-checkout once accepted), `office` (no card payments: the office
+ * arranges it), `paid`.
+ */
+export type DepositState = 'none' | 'due' | 'paid' | 'office';
+
+/** POST /portal/quotes/{token}/deposit-checkout: the provider's hosted page to send the customer to. */
+export interface DepositCheckoutAnswer {
+  url: string;
+  session_id: string;
+}
+
 /** GET /portal/quotes/{token}: the quote as its customer sees it through a portal link. */
 export interface PortalQuoteAnswer {
   quote: {
@@ -81,6 +94,7 @@ export interface PortalQuoteAnswer {
     amount_tax: number;
     amount_total: number;
     deposit: number;
+    deposit_state: DepositState;
     /** Who accepted and when (the name typed when signing; null on acceptances made before names were kept). */
     accepted: { name: string | null; at: string } | null;
   };

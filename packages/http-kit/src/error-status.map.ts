@@ -79,6 +79,7 @@ export const ERROR_STATUS: Record<ErrorCode, { status: number; title: string }> 
   PAYMENTS_NOT_CONFIGURED: { status: 503, title: 'Payments not configured' },
   PAYMENTS_PROVIDER_FAILED: { status: 502, title: 'Payments provider failed' },
   PAYMENT_WEBHOOK_INVALID: { status: 400, title: 'Webhook signature invalid' },
+  DEPOSIT_NOT_DUE: { status: 409, title: 'No card deposit due' },
 };
 
 export const problemType = (code: ErrorCode): string => `urn:platform:problem:${code.toLowerCase().replace(/_/g, '-')}`;

@@ -99,6 +99,8 @@ export const ERROR_CODES = [
   'PAYMENTS_NOT_CONFIGURED',
   'PAYMENTS_PROVIDER_FAILED',
   'PAYMENT_WEBHOOK_INVALID',
+  // the deposit on acceptance (docs/payments.md)
+  'DEPOSIT_NOT_DUE',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -103,6 +103,7 @@ export class PortalStandin {
               amount_tax: 108.52,
               amount_total: 1465.02,
               deposit: 732.51,
+              deposit_state: 'none',
             },
             tenant: { branding: {} },
           }),

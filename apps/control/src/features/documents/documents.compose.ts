@@ -8,7 +8,7 @@ import type { AuditLog } from '../audit/audit-log.js';
 import type { JobsReader } from '../jobs/jobs.service.js';
 import type { PlanLimits } from '../plans/plan-limits.service.js';
 import type { CurrencyOf } from '../portal/order-won.js';
-import { PortalService } from '../portal/portal.service.js';
+import { type PortalOptions, PortalService } from '../portal/portal.service.js';
 import type { PortalLinks } from '../portal/portal-links.js';
 import type { LeadStageMover } from '../sales/quote-sending.service.js';
 import type { QuotesService } from '../sales/quotes.service.js';
@@ -32,6 +32,7 @@ export function composePortalAndDocuments(
     jobs: JobsReader;
     moveLead: LeadStageMover;
     currencyOf: CurrencyOf;
+    depositState: NonNullable<PortalOptions['depositState']>;
   },
 ): { portal: PortalService; documents: DocumentsService } {
   const portal = new PortalService(
@@ -42,7 +43,7 @@ export function composePortalAndDocuments(
     d.links,
     d.objects,
     d.audit,
-    { signatureMaxBytes: config.PORTAL_SIGNATURE_MAX_BYTES },
+    { signatureMaxBytes: config.PORTAL_SIGNATURE_MAX_BYTES, depositState: d.depositState },
     d.moveLead,
     d.currencyOf,
   );

@@ -33,6 +33,8 @@ export interface PaymentSettingsParts {
   /** The console's Payments screen on the tenant's own host (onboarding comes back there). */
   screenUrl(tenantId: string): Promise<string>;
   currency(tenantId: string): Promise<string>;
+  /** The rule of a tenant that never set one (QUOTE_DEPOSIT_PERCENT); DEFAULT_DEPOSIT_RULE when absent. */
+  defaultRule?: DepositRule;
 }
 
 const notConfigured = () =>
@@ -70,7 +72,7 @@ export class PaymentSettingsService {
   /** The rule the deposit on acceptance uses (the default when the tenant never set one). */
   async depositRule(tenantId: string): Promise<DepositRule> {
     const row = await withTenant(this.db, tenantId, (tx) => findDepositRule(tx, tenantId));
-    if (!row) return DEFAULT_DEPOSIT_RULE;
+    if (!row) return this.parts.defaultRule ?? DEFAULT_DEPOSIT_RULE;
     if (row.kind === 'percent') return { kind: 'percent', percent: row.percent! };
     if (row.kind === 'fixed') return { kind: 'fixed', amount_minor: row.amount_minor! };
     return { kind: 'none' };

@@ -195,6 +195,7 @@ describe('a paid checkout', () => {
       checkoutCompleted: async (_tx, tenantId, s) => {
         if (fail) throw new Error('ERP down');
         seen.push({ tenantId, session: s });
+        return undefined;
       },
     });
     const request = () => ({ headers: { 'stripe-signature': signStripePayload(body, WHSEC, now()) }, rawBody: body });

@@ -13,15 +13,18 @@ import { tenantOfAccount, updatePaymentAccountState } from './payments.repo.js';
 
 /** What a later step plugs in: the deposit and invoice flow fulfils a paid checkout here. */
 export interface PaymentEventHooks {
-  /** Runs in the tenant's transaction that records the receipt: a failure rolls both back (redelivered). */
-  checkoutCompleted(tx: Queryable, tenantId: string, session: CheckoutSession): Promise<void>;
+  /**
+   * Runs in the tenant's transaction that records the receipt: a failure rolls both back (redelivered).
+   * Answers why the session was ignored (logged by the route), or nothing when it was acted on.
+   */
+  checkoutCompleted(tx: Queryable, tenantId: string, session: CheckoutSession): Promise<string | undefined>;
 }
 
 /** Issue 27's next step handles paid checkouts; until then a completed one is recorded and left. */
 export const noCheckoutHandling: PaymentEventHooks = { checkoutCompleted: async () => undefined };
 
 export type PaymentWebhookOutcome =
-  | { status: 'handled' | 'duplicate'; tenantId: string; eventId: string; type: string }
+  | { status: 'handled' | 'duplicate'; tenantId: string; eventId: string; type: string; ignored?: string }
   | {
       status: 'ignored';
       reason: 'no_account' | 'unknown_account';
@@ -52,13 +55,15 @@ export class PaymentWebhookService {
     if (!accountId) return { status: 'ignored', reason: 'no_account', eventId, type, accountId };
     const tenantId = await tenantOfAccount(this.db, accountId);
     if (!tenantId) return { status: 'ignored', reason: 'unknown_account', eventId, type, accountId };
+    let ignored: string | undefined;
     const fresh = await withTenant(this.db, tenantId, async (tx) => {
       if (!(await recordWebhookReceipt(tx, tenantId, PAYMENTS_PROVIDER, eventId))) return false;
       if (event?.type === 'account.updated') await updatePaymentAccountState(tx, tenantId, accountId, event.account);
       else if (event?.type === 'checkout.session.completed')
-        await this.hooks.checkoutCompleted(tx, tenantId, event.session);
+        ignored = await this.hooks.checkoutCompleted(tx, tenantId, event.session);
       return true;
     });
-    return { status: fresh ? 'handled' : 'duplicate', tenantId, eventId, type };
+    if (!fresh) return { status: 'duplicate', tenantId, eventId, type };
+    return { status: 'handled', tenantId, eventId, type, ...(ignored ? { ignored } : {}) };
   }
 }

@@ -9,7 +9,11 @@ import { primaryHost } from '@platform/tenancy';
 
 import type { ControlConfig } from '../../control.config.js';
 import type { AuditLog } from '../audit/audit-log.js';
+import type { PortalService } from '../portal/portal.service.js';
 import type { TenantPublicOrigins } from '../tenants/tenant-public-origins.js';
+import { percentRule } from './deposit-amount.js';
+import { type DepositCheckoutParts, DepositCheckoutService } from './deposit-checkout.service.js';
+import { depositPaidHooks } from './deposit-paid.js';
 import { PaymentSettingsService } from './payment-settings.service.js';
 import { type PaymentEventHooks, PaymentWebhookService } from './payment-webhook.service.js';
 
@@ -19,6 +23,7 @@ export const PAYMENTS_SCREEN_PATH = '/office/settings/payments';
 
 export interface PaymentsFeature {
   settings: PaymentSettingsService;
+  deposit: DepositCheckoutService;
   webhook: PaymentWebhookService;
 }
 
@@ -28,6 +33,11 @@ export interface PaymentsParts {
   origins: TenantPublicOrigins;
   currency(tenantId: string): Promise<string>;
   hooks?: PaymentEventHooks;
+  /** What the deposit on acceptance reads: the quotes, the portal's links and its link check. */
+  quotes: DepositCheckoutParts['quotes'];
+  links: DepositCheckoutParts['links'];
+  /** The portal (made after this feature, which it asks for the deposit's state). */
+  portal(): Pick<PortalService, 'link'>;
 }
 
 export function composePayments(config: ControlConfig, p: PaymentsParts): PaymentsFeature {
@@ -41,15 +51,27 @@ export function composePayments(config: ControlConfig, p: PaymentsParts): Paymen
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
+  // The tenant's own host: onboarding and the deposit's checkout come back there.
+  const origin = async (tenantId: string) => {
+    const host = await withTenant(p.db, tenantId, (tx) => primaryHost(tx, tenantId));
+    return p.origins.origin(host.domain ?? `${host.slug}.${config.TENANTS_HOST}`);
+  };
   const settings = new PaymentSettingsService(p.db, {
     api: adapters?.api,
     audit: p.audit,
     currency: p.currency,
-    screenUrl: async (tenantId) => {
-      const host = await withTenant(p.db, tenantId, (tx) => primaryHost(tx, tenantId));
-      return `${p.origins.origin(host.domain ?? `${host.slug}.${config.TENANTS_HOST}`)}${PAYMENTS_SCREEN_PATH}`;
-    },
+    defaultRule: percentRule(config.QUOTE_DEPOSIT_PERCENT),
+    screenUrl: async (tenantId) => `${await origin(tenantId)}${PAYMENTS_SCREEN_PATH}`,
+  });
+  const deposit = new DepositCheckoutService(p.db, {
+    quotes: p.quotes,
+    links: p.links,
+    link: (hostTenant, token) => p.portal().link(hostTenant, token, 'accept'),
+    api: adapters?.api,
+    settings,
+    currency: p.currency,
+    portalUrl: async (tenantId, token) => `${await origin(tenantId)}/portal/quote/${token}`,
   });
   const verifier = adapters && secrets.length ? adapters.webhookVerifier(secrets) : undefined;
-  return { settings, webhook: new PaymentWebhookService(p.db, verifier, p.hooks) };
+  return { settings, deposit, webhook: new PaymentWebhookService(p.db, verifier, p.hooks ?? depositPaidHooks) };
 }

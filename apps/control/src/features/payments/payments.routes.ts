@@ -105,6 +105,11 @@ export function registerPaymentRoutes(
             { event_id: out.eventId, type: out.type, account_id: out.accountId, reason: out.reason },
             'payments webhook: event for no tenant, acknowledged and ignored',
           );
+        else if (out.status === 'handled' && out.ignored)
+          req.log.warn(
+            { event_id: out.eventId, type: out.type, tenant_id: out.tenantId, reason: out.ignored },
+            'payments webhook: checkout not matching what the platform asked, ignored',
+          );
         return { received: true };
       },
     });

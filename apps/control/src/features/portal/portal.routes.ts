@@ -66,4 +66,16 @@ export function registerPortalRoutes(app: FastifyInstance, catalogue: RouteCatal
       return reply.code(202).header('cache-control', 'no-store').send(r);
     },
   });
+  route(app, catalogue, {
+    ...base,
+    method: 'POST',
+    url: '/portal/quotes/:token/deposit-checkout',
+    summary:
+      "The checkout page of the accepted quote's deposit on the tenant's account (made once: every click answers the same page)",
+    responses: { '200': '{url, session_id}', '409': 'DEPOSIT_NOT_DUE', '502': 'PAYMENTS_PROVIDER_FAILED' },
+    handler: async ({ params }, req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return deps.payments.deposit.checkout(hostTenant(req), params.token);
+    },
+  });
 }

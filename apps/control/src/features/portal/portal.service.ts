@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 
-import type { PortalQuoteAnswer } from '@platform/contracts/quote.js';
+import type { DepositState, PortalQuoteAnswer } from '@platform/contracts/quote.js';
 import { type Db, type Queryable, withTenant } from '@platform/db';
 import { findAnswer, fingerprint, replayStored, storeAnswer } from '@platform/intake';
 import { AppError, type Clock, type WriteAnswer } from '@platform/kernel';
@@ -30,6 +30,8 @@ const invalid = () =>
 
 export interface PortalOptions {
   signatureMaxBytes: number;
+  /** The deposit's state on the portal (DepositCheckoutService.state); `none` without payments. */
+  depositState?: (tenantId: string, quoteId: string, deposit: number) => Promise<DepositState>;
 }
 
 export class PortalService {
@@ -87,6 +89,7 @@ export class PortalService {
         amount_tax: q.amount_tax,
         amount_total: q.amount_total,
         deposit: q.deposit,
+        deposit_state: (await this.opts.depositState?.(l.tenant_id, l.quote_id, q.deposit)) ?? 'none',
         accepted: accepted ? { name: accepted.accepted_name, at: accepted.accepted_at!.toISOString() } : null,
       },
       link: { expires_at: l.expires_at.toISOString(), actions: l.actions },

@@ -22,7 +22,8 @@ export function customerOf(row: QuoteRow): QuoteCustomer | null {
   };
 }
 
-export function quoteView(row: QuoteRow, order: ErpOrder | undefined, depositPercent: number): QuoteView {
+/** `depositOf` turns the total into the deposit the tenant's rule asks (features/payments/deposit-amount.ts). */
+export function quoteView(row: QuoteRow, order: ErpOrder | undefined, depositOf: (total: number) => number): QuoteView {
   const windows = row.request.lines;
   const lines = order
     ? order.lines.map((l, i) => {
@@ -68,7 +69,7 @@ export function quoteView(row: QuoteRow, order: ErpOrder | undefined, depositPer
     amount_untaxed: untaxed,
     amount_tax: order?.amount_tax ?? 0,
     amount_total: total,
-    deposit: cents((total * depositPercent) / 100),
+    deposit: depositOf(total),
     created_at: new Date(row.created_at).toISOString(),
   };
 }

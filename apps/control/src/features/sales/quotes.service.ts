@@ -3,6 +3,7 @@
  * Idempotency-Key finishes the same quote), then made a sale.order with its lines in the tenant's
  * ERP. Sending hands out a portal link; confirming confirms the order in the ERP.
  */
+import type { DepositRule } from '@platform/contracts';
 import type { QuoteTaxes } from '@platform/contracts/quote-tax.js';
 import { type Db, withTenant } from '@platform/db';
 import type { Erp } from '@platform/erp';
@@ -11,6 +12,7 @@ import { AppError, type Clock, isAppError, newId } from '@platform/kernel';
 
 import type { AuditLog } from '../audit/audit-log.js';
 import type { Principal } from '../auth/principal.js';
+import { depositOf } from '../payments/deposit-amount.js';
 import type { TenantErps } from '../tenants/tenant-erps.js';
 import type { QuoteBody } from './price-grid.schemas.js';
 import type { PriceGridsService } from './price-grids.service.js';
@@ -22,7 +24,8 @@ import * as erpSide from './sales-erp.js';
 import { saleTaxes } from './sales-erp-taxes.js';
 
 export interface QuotesOptions {
-  depositPercent: number;
+  /** The tenant's deposit rule and currency (PaymentSettingsService, the tenant's settings). */
+  deposit: { rule(tenantId: string): Promise<DepositRule>; currency(tenantId: string): Promise<string> };
   /** Moves the quote's lead when the quote is accepted (PipelineService.follow); never fails it. */
   onAccepted?: (tenantId: string, leadId: number) => Promise<void>;
 }
@@ -90,7 +93,7 @@ export class QuotesService {
     if (row.erp_order_id === null)
       row = { ...row, erp_order_id: await makeQuoteOrder(this.db, this.audit, erp, row, 'drop', ip) };
     const orders = await erpSide.readOrders(erp, [row.erp_order_id!], true);
-    return quoteView(row, orders.get(row.erp_order_id!), this.opts.depositPercent);
+    return quoteView(row, orders.get(row.erp_order_id!), await this.depositOf(row.tenant_id));
   }
 
   /**
@@ -119,11 +122,20 @@ export class QuotesService {
     if (!row) throw notFound();
     const erp = await this.erps.forTenant(tenantId);
     const orders = row.erp_order_id ? await erpSide.readOrders(erp, [row.erp_order_id], true) : new Map();
-    const view = quoteView(row, orders.get(row.erp_order_id ?? -1), this.opts.depositPercent);
+    const view = quoteView(row, orders.get(row.erp_order_id ?? -1), await this.depositOf(tenantId));
     // A quote for an existing customer answers that customer's own details (address, email, phone).
     const partnerId = row.request.partner_id ?? view.partner?.id;
     if (!view.customer && partnerId) view.customer = await erpSide.partnerContact(erp, partnerId).catch(() => null);
     return view;
+  }
+
+  /** The tenant's deposit rule as a function of a quote's total (read once per answer). */
+  private async depositOf(tenantId: string): Promise<(total: number) => number> {
+    const [rule, currency] = await Promise.all([
+      this.opts.deposit.rule(tenantId),
+      this.opts.deposit.currency(tenantId),
+    ]);
+    return (total) => depositOf(rule, total, currency).amount;
   }
 
   async list(tenantId: string, page: number, pageSize: number) {
@@ -131,8 +143,9 @@ export class QuotesService {
     const erp = await this.erps.forTenant(tenantId);
     const ids = rows.flatMap((r) => (r.erp_order_id ? [r.erp_order_id] : []));
     const orders = await erpSide.readOrders(erp, ids, false);
+    const deposit = await this.depositOf(tenantId);
     const items = rows.map((r) => {
-      const { lines: _l, ...rest } = quoteView(r, orders.get(r.erp_order_id ?? -1), this.opts.depositPercent);
+      const { lines: _l, ...rest } = quoteView(r, orders.get(r.erp_order_id ?? -1), deposit);
       return { ...rest, windows: r.request.lines.length };
     });
     return { items, page, page_size: pageSize, total };

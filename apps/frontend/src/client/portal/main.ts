@@ -46,6 +46,8 @@ $('#accept-form')?.addEventListener('submit', async (e) => {
     $('#accept-form')!.innerHTML =
       '<p class="ok">Thank you: your quote is accepted. We will call you to schedule the installation.</p>';
     $('#changes-form')?.closest('section')?.remove();
+    // A card deposit is due now: the page, rendered again by the server, offers "Pay deposit".
+    if (document.body.dataset.depositState === 'due') location.reload();
     return;
   }
   msg.className = 'err';
@@ -103,3 +105,18 @@ async function showInvoices(): Promise<void> {
   $('#invoices')!.hidden = false;
 }
 void showInvoices();
+
+// The amount and currency are the server's: the request carries none. A second click gets the same page.
+$('#pay-deposit')?.addEventListener('click', async () => {
+  const msg = $('#dep-msg')!;
+  msg.className = 'muted';
+  msg.textContent = 'Opening the payment page…';
+  const r = await fetch(`${base}/deposit-checkout`, { method: 'POST' }).catch(() => undefined);
+  const body = r ? ((await r.json().catch(() => ({}))) as { url?: string; reason?: string }) : {};
+  if (r?.ok && body.url) return location.assign(body.url);
+  if (body.reason === 'paid') return location.reload();
+  msg.className = 'err';
+  msg.textContent = !r
+    ? 'No connection: please try again.'
+    : 'We could not open the payment page. Please try again or call us.';
+});

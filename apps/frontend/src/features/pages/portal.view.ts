@@ -35,6 +35,18 @@ function line(l: QuoteLine, money: ReturnType<typeof moneyIn>): string {
   )}</td><td data-label="Price">${esc(money(l.subtotal))}</td></tr>`;
 }
 
+/** The deposit once accepted, as the control plane read it (`deposit_state`): pay, paid, or the office's. */
+function depositBlock(q: PortalQuote, money: ReturnType<typeof moneyIn>): string {
+  const amount = esc(money(q.deposit));
+  if (q.deposit_state === 'paid') return `<p class="ok" role="status" id="deposit-paid">Deposit paid: thank you.</p>`;
+  if (q.deposit_state === 'office')
+    return `<p id="deposit-office">Your deposit of ${amount} is due: the office will contact you to arrange it.</p>`;
+  if (q.deposit_state !== 'due') return '';
+  return `<section class="card" aria-labelledby="dep-h"><h2 id="dep-h">Deposit</h2>
+<p>Your deposit of ${amount} is due before we order your blinds. You pay it by card on our payment provider's secure page.</p>
+<div class="row"><button class="btn" type="button" id="pay-deposit">Pay deposit</button></div><p id="dep-msg" role="status"></p></section>`;
+}
+
 export function quotePage(branding: Branding, q: PortalQuote, token: string, script: string): string {
   const accepted = q.state === 'sale' || q.state === 'done';
   const money = moneyIn(branding.currency);
@@ -52,6 +64,7 @@ ${q.deposit ? `<div><dt class="muted">Deposit due</dt><dd style="margin:0">${esc
 ${
   accepted
     ? `<p class="ok" role="status">This quote is accepted. We will be in touch to schedule your installation.</p>
+${depositBlock(q, money)}
 <section class="card" id="invoices" aria-labelledby="inv-h" hidden><h2 id="inv-h">Your invoices</h2><ul id="invoice-list"></ul></section>`
     : `<section class="card" aria-labelledby="accept-h"><h2 id="accept-h">Accept this quote</h2>
 <form id="accept-form" novalidate><label for="acc-name">Your full name</label><input id="acc-name" name="name" autocomplete="name" required maxlength="100">
@@ -67,7 +80,7 @@ ${
     title: `Quote ${q.name ?? ''}`,
     body,
     script,
-    dataset: { token, currency: branding.currency },
+    dataset: { token, currency: branding.currency, depositState: q.deposit_state },
   });
 }
 
