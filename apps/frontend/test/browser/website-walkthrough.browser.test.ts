@@ -97,8 +97,10 @@ describe("two companies' websites on one landing host", () => {
     expect(await heroOf(site, A)).toContain(oldHero);
     const office = await signInToOffice(s, ctx, a, '/office/settings/website', a.owner.email);
     await office.fill('#hero-title', 'Made-to-measure shutters in Denver');
+    // The new question exists once the editor has redrawn (on a busy machine, after the click returns).
+    const last = await office.locator('li[data-faq-item]').count();
     await office.click('button[data-faq-add]');
-    const last = (await office.locator('li[data-faq-item]').count()) - 1;
+    await office.waitForSelector(`#faq-q-${last}`);
     await office.fill(`#faq-q-${last}`, 'Do you work on Sundays?');
     await office.fill(`#faq-a-${last}`, 'No, but Saturdays yes.');
     await office.click('button[data-preview]');
