@@ -78,7 +78,7 @@ function tenantPages(snap: WebsiteSnapshot, c: SiteContent): { meta: PageMeta; p
     ...(snap.company.meta_title ? { headTitle: snap.company.meta_title } : {}),
     description: snap.company.meta_description ?? home.description,
   });
-  add('/about', pages.aboutPage(c));
+  add('/about', tp.tenantAboutPage(c));
   add('/gallery', tp.tenantGalleryPage(c, snap.content.gallery));
   add('/faq', pages.faqPage(c));
   if (snap.company.helpdesk_enabled) add('/helpdesk', pages.helpdeskPage(c));
