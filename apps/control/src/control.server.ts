@@ -2,9 +2,9 @@
  * Starts the control plane: platform database (migrated when it owns it), app, listen. Used by
  * `npm run start:control` (main.ts) and by the single-process platform (apps/platform).
  */
-import { parseTrustProxy, platformHost, type PlatformHostOptions, startHttpService } from '@platform/http-kit';
 import { hostname } from 'node:os';
 
+import { parseTrustProxy, platformHost, type PlatformHostOptions, startHttpService } from '@platform/http-kit';
 import { newId, Periodic } from '@platform/kernel';
 import type { FastifyInstance } from 'fastify';
 
@@ -62,9 +62,7 @@ export async function startControl(config: ControlConfig, opts: StartControlOpti
       });
       reconcile.start();
       const stop = async () => {
-        recurring.stop();
-        reconcile.stop();
-        await deposits.stop();
+        await Promise.all([recurring.stop(), reconcile.stop(), deposits.stop()]);
       };
       return { app, deps, stop };
     },

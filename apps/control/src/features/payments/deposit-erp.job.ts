@@ -5,7 +5,7 @@
  * It runs in the control plane's own relay (it owns the deposit row it reads and completes); the
  * outbox's retries resume an interrupted run, and each ERP step finds what an earlier run made.
  */
-import { type DepositErpPayload, depositErpKey, TOPIC_DEPOSIT_ERP } from '@platform/contracts';
+import { depositErpKey, type DepositErpPayload, TOPIC_DEPOSIT_ERP } from '@platform/contracts';
 import { type Db, type Queryable, withTenant } from '@platform/db';
 import { enqueue, type OutboxHandlers, PermanentFailure } from '@platform/outbox';
 

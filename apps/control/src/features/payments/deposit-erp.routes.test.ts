@@ -274,10 +274,10 @@ describe('the deposit in the ERP', () => {
       await payOnStandIn(k.a, q.token);
       await relayPass();
       const [job] = await jobs(q.id);
-      expect(job.status).toBe('pending');
-      await k.kit.t.db.query(`UPDATE outbox SET next_attempt_at = now() WHERE id = $1`, [job.id]);
+      expect(job?.status).toBe('pending');
+      await k.kit.t.db.query(`UPDATE outbox SET next_attempt_at = now() WHERE id = $1`, [job!.id]);
       await relayPass();
-      expect((await jobs(q.id))[0].status).toBe('done');
+      expect((await jobs(q.id))[0]?.status).toBe('done');
     } finally {
       k.route(k.a.id, real);
     }
