@@ -193,7 +193,7 @@ describe('the deposit in the ERP', () => {
     });
   });
 
-  it('records one payment however often the webhook comes', async () => {
+  it('records one payment however often the webhook comes, and the customer back after it changes nothing', async () => {
     const q = await acceptedQuote(k.a);
     const session = await payOnStandIn(k.a, q.token);
     const event = stripe.events.find(
@@ -201,6 +201,9 @@ describe('the deposit in the ERP', () => {
     );
     await stripe.resendEvent(event!['id'] as string);
     await stripe.resendEvent(event!['id'] as string);
+    expect(await jobs(q.id)).toHaveLength(1);
+    // The customer back after the webhook: the row is paid, nothing is asked or queued again.
+    expect((await portal(k.a, q.token)).deposit_state).toBe('paid');
     expect(await jobs(q.id)).toHaveLength(1);
     await relayPass();
     await relayPass();
