@@ -2,8 +2,10 @@
  * Starts the control plane: platform database (migrated when it owns it), app, listen. Used by
  * `npm run start:control` (main.ts) and by the single-process platform (apps/platform).
  */
+import { hostname } from 'node:os';
+
 import { parseTrustProxy, platformHost, type PlatformHostOptions, startHttpService } from '@platform/http-kit';
-import { Periodic } from '@platform/kernel';
+import { newId, Periodic } from '@platform/kernel';
 import type { FastifyInstance } from 'fastify';
 
 import type { ControlConfig } from './control.config.js';
@@ -22,6 +24,8 @@ export type StartControlOptions = PlatformHostOptions;
 
 /** Hourly: a series' horizon is months long, so an hour's delay costs nothing. */
 const RECURRING_EVERY_MS = 3_600_000;
+/** A lost payments webhook is found within this long (the provider retries for days before giving up). */
+const DEPOSIT_RECONCILE_EVERY_MS = 900_000;
 
 export async function startControl(config: ControlConfig, opts: StartControlOptions = {}): Promise<RunningControl> {
   const { logger, ...platform } = platformHost('control', config, opts);
@@ -44,7 +48,23 @@ export async function startControl(config: ControlConfig, opts: StartControlOpti
         onError: (err) => logger.error({ err }, 'recurring jobs pass'),
       });
       recurring.start();
-      return { app, deps, stop: () => recurring.stop() };
+      // The paid deposit's ERP job runs here, where its deposit row lives (docs/payments.md).
+      const deposits = deps.payments.relay(logger, `control:${hostname()}:${process.pid}:${newId().slice(0, 8)}`);
+      deposits.start();
+      const reconcile = new Periodic({
+        everyMs: DEPOSIT_RECONCILE_EVERY_MS,
+        firstAfterMs: 60_000,
+        pass: () =>
+          deps.payments.reconciler.runAll((err, tenant) =>
+            logger.error({ err, tenant_id: tenant }, 'deposit reconcile'),
+          ),
+        onError: (err) => logger.error({ err }, 'deposit reconcile pass'),
+      });
+      reconcile.start();
+      const stop = async () => {
+        await Promise.all([recurring.stop(), reconcile.stop(), deposits.stop()]);
+      };
+      return { app, deps, stop };
     },
     listening: ({ deps }, { url }) => {
       deps.embeddedObjects?.listeningOn(url);

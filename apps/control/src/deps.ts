@@ -234,7 +234,7 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
   const sessions = accounts.sessions;
   const jobs = composeJobs({ db, erps, plans, audit, clock, objects, branches });
   const currencyOf = async (tenantId: string) => (await console.settings.get(tenantId)).currency;
-  const payParts = { db, audit, origins: publicOrigins, currency: currencyOf, quotes, links };
+  const payParts = { db, audit, erps, origins: publicOrigins, currency: currencyOf, quotes, links };
   const payments = composePayments(config, { ...payParts, portal: () => portal });
   const { portal, documents } = composePortalAndDocuments(config, {
     ...{ db, clock, erps, plans, audit, objects, quotes, links, jobs: jobs.reader },

@@ -48,7 +48,8 @@ function depositBlock(q: PortalQuote, money: ReturnType<typeof moneyIn>): string
 }
 
 export function quotePage(branding: Branding, q: PortalQuote, token: string, script: string): string {
-  const accepted = q.state === 'sale' || q.state === 'done';
+  // Accepted with a card deposit due, the order is still a quotation until the deposit is paid.
+  const accepted = q.accepted !== null || q.state === 'sale' || q.state === 'done';
   const money = moneyIn(branding.currency);
   const body = `<h1>Your quote ${esc(q.name ?? '')}</h1>
 <div class="card"><table class="lines"><caption class="visually-hidden">Windows and products</caption>
