@@ -86,14 +86,21 @@ export function composePayments(config: ControlConfig, p: PaymentsParts): Paymen
   });
   const verifier = adapters && secrets.length ? adapters.webhookVerifier(secrets) : undefined;
   const erpJob = new DepositErpJob(p.db, p.erps, p.quotes);
+  // A paid checkout's job is run at once by this process's relay, not at its next poll.
+  const relays: OutboxRelay[] = [];
+  const wake = () => relays.forEach((r) => r.wake());
   return {
     settings,
     deposit,
-    webhook: new PaymentWebhookService(p.db, verifier, p.hooks ?? depositPaidHooks),
+    webhook: new PaymentWebhookService(p.db, verifier, p.hooks ?? depositPaidHooks, wake),
     office: new OfficeDepositService(p.db, { quotes: p.quotes, audit: p.audit, currency: p.currency }),
     erpJob,
     // Only this topic: the worker's relay has no handler for it, so each row is claimed here.
-    relay: (logger, workerId) => new OutboxRelay({ db: p.db, workerId, handlers: erpJob.handlers(), logger }),
+    relay: (logger, workerId) => {
+      const relay = new OutboxRelay({ db: p.db, workerId, handlers: erpJob.handlers(), logger });
+      relays.push(relay);
+      return relay;
+    },
     reconciler: new DepositReconciler(p.db, adapters?.api),
   };
 }
