@@ -18,8 +18,8 @@ import { createLogger } from '@platform/http-kit';
 import { startLocalStripe } from '@platform/providers/local';
 
 import { depositMarker, recordDepositInErp } from '../../apps/control/src/features/payments/deposit-erp.js';
+import { acceptedQuote as acceptedQuoteOf } from '../../apps/control/src/testing/accepted-quote.js';
 import { startCrmSalesKit } from '../../apps/control/src/testing/crm-sales-kit.js';
-import { png } from '../../apps/control/src/testing/png.js';
 import { stats } from '../control/control-bench.support.js';
 
 const N = Number(process.env.BENCH_PAYMENTS ?? 50);
@@ -43,31 +43,8 @@ const onHost = { 'x-tenant-id': t.id };
 
 /** A three-window quote, sent and accepted on the portal: its order waits for the deposit. */
 async function acceptedQuote(i: number) {
-  const win = (room: string, width_in: number) => ({
-    product_code: 'wood-blind',
-    room,
-    width_in,
-    drop_in: 58.875,
-    mount: 'outside',
-    colour: 'Walnut',
-    options: [],
-  });
-  const q = await k.call('POST', '/sales/quotes', t.office, {
-    customer: { name: `Bench Customer ${i}`, email: `bench-${i}-${randomBytes(3).toString('hex')}@example.com` },
-    lines: [win('Office', 46), win('Kitchen', 35.5), win('Den', 27.125)],
-  });
-  const sent = await k.call('POST', `/sales/quotes/${q.body.id}/send`, t.office);
-  const token = sent.body.token as string;
-  const a = await k.call(
-    'POST',
-    `/portal/quotes/${token}/accept`,
-    undefined,
-    { name: 'Bench', signature_png_base64: png() },
-    onHost,
-  );
-  if (a.status !== 200) throw new Error(`accept: ${a.status} ${JSON.stringify(a.body)}`);
-  const quote = (await k.call('GET', `/sales/quotes/${q.body.id}`, t.office)).body;
-  return { id: q.body.id as string, token, order: quote.sale_order_id as number, deposit: quote.deposit as number };
+  const q = await acceptedQuoteOf(k, t, `Bench Customer ${i}`);
+  return { id: q.id, token: q.token, order: q.order, deposit: q.quote.deposit as number };
 }
 
 /** What the ERP holds for one deposit: exactly one confirmed order, one paid invoice, one payment. */

@@ -14,8 +14,8 @@ import { createLogger } from '@platform/http-kit';
 import { type RunningLocalStripe, startLocalStripe } from '@platform/providers/local';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { acceptedQuote as acceptedQuoteOf } from '../../testing/accepted-quote.js';
 import { type CrmSalesKit, type SalesTenant, startCrmSalesKit } from '../../testing/crm-sales-kit.js';
-import { png } from '../../testing/png.js';
 import { depositMarker } from './deposit-erp.js';
 
 const KEY = `sk_test_${randomBytes(12).toString('hex')}`;
@@ -82,35 +82,8 @@ afterAll(async () => {
 });
 
 const onHost = (t: SalesTenant) => ({ 'x-tenant-id': t.id });
-const window = (room: string, width_in: number) => ({
-  product_code: 'wood-blind',
-  room,
-  width_in,
-  drop_in: 58.875,
-  mount: 'outside',
-  colour: 'Walnut',
-  options: [],
-});
-
 /** A quote of three windows, sent and accepted on the portal. */
-async function acceptedQuote(t: SalesTenant) {
-  const q = await k.call('POST', '/sales/quotes', t.office, {
-    customer: { name: 'Priya Raman', email: `priya-${randomBytes(3).toString('hex')}@example.com` },
-    lines: [window('Office', 46), window('Kitchen', 35.5), window('Den', 27.125)],
-  });
-  const sent = await k.call('POST', `/sales/quotes/${q.body.id}/send`, t.office);
-  const token = sent.body.token as string;
-  const accepted = await k.call(
-    'POST',
-    `/portal/quotes/${token}/accept`,
-    undefined,
-    { name: 'Priya', signature_png_base64: png() },
-    onHost(t),
-  );
-  expect(accepted.status).toBe(200);
-  const quote = (await k.call('GET', `/sales/quotes/${q.body.id}`, t.office)).body;
-  return { id: q.body.id as string, token, order: quote.sale_order_id as number, accepted: accepted.body, quote };
-}
+const acceptedQuote = (t: SalesTenant) => acceptedQuoteOf(k, t);
 
 const portal = async (t: SalesTenant, token: string) =>
   (await k.call('GET', `/portal/quotes/${token}`, undefined, undefined, onHost(t))).body.quote;
