@@ -59,7 +59,7 @@ export function quotePage(branding: Branding, q: PortalQuote, token: string, scr
 <div><dt class="muted">Subtotal</dt><dd style="margin:0">${esc(money(q.amount_untaxed))}</dd></div>
 <div><dt class="muted">Tax</dt><dd style="margin:0">${esc(money(q.amount_tax))}</dd></div>
 <div><dt class="muted">Total</dt><dd style="margin:0;font-weight:700">${esc(money(q.amount_total))}</dd></div>
-${q.deposit ? `<div><dt class="muted">Deposit due</dt><dd style="margin:0">${esc(money(q.deposit))}</dd></div>` : ''}
+${q.deposit ? `<div><dt class="muted">${q.deposit_state === 'paid' ? 'Deposit paid' : 'Deposit due'}</dt><dd style="margin:0">${esc(money(q.deposit))}</dd></div>` : ''}
 </dl>
 <p><a class="btn secondary" id="quote-pdf" href="/api/control/portal/quotes/${encodeURIComponent(token)}/pdf" download>Download PDF</a></p></div>
 ${
