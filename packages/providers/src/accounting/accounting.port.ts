@@ -11,6 +11,7 @@
  * `retryAfterSeconds` when the provider said so).
  */
 import { ProviderError } from '../http/provider-error.js';
+import type * as Money from './accounting-money.types.js';
 
 // ---------- OAuth ----------
 
@@ -140,6 +141,8 @@ export interface InvoicePayment {
   date: Date;
   /** `DELETED` once removed at the provider (the provider may also just drop it from the invoice). */
   status: 'AUTHORISED' | 'DELETED' | (string & {});
+  /** The payment's Reference ('' when none): tells the payments we sent from those made at the provider. */
+  reference: string;
 }
 
 /** A credit note, prepayment or overpayment allocated to the invoice (lowers AmountDue). */
@@ -190,6 +193,14 @@ export interface AccountingApi {
   findContacts(auth: AccountingAuth, by: { contactNumber: string } | { name: string }): Promise<FoundContact[]>;
   /** Creates a contact; `idempotencyKey` as for invoices. */
   createContact(auth: AccountingAuth, input: ContactInput, idempotencyKey?: string): Promise<{ contactId: string }>;
+  /** Records a payment on an invoice, or a refund from a credit note (Xero `PUT /Payments`). */
+  createPayment(auth: AccountingAuth, input: Money.CreatePaymentInput): Promise<Money.CreatedPayment>;
+  /** Creates an AUTHORISED sales credit note (Xero `PUT /CreditNotes`). */
+  createCreditNote(auth: AccountingAuth, input: Money.CreateCreditNoteInput): Promise<Money.AccountingCreditNote>;
+  /** Allocates `amount` of the credit note to the invoice (Xero `PUT /CreditNotes/{id}/Allocations`). */
+  allocateCreditNote(auth: AccountingAuth, id: string, a: Money.CreditNoteAllocation, key?: string): Promise<void>;
+  /** Throws `AccountingError` kind `not_found` for an unknown id. */
+  getCreditNote(auth: AccountingAuth, creditNoteId: string): Promise<Money.AccountingCreditNote>;
   /** A payment's current status and amount (a deleted one stays readable with status `DELETED`). */
   getPayment(
     auth: AccountingAuth,
