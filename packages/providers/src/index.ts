@@ -134,6 +134,7 @@ export type {
   CreateCreditNoteInput,
   CreatedPayment,
   CreatePaymentInput,
+  CreditNoteAllocation,
 } from './accounting/accounting-money.types.js';
 export { createPkcePair, pkceChallengeS256, type PkcePair } from './accounting/pkce.js';
 export {

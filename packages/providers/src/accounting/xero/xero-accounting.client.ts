@@ -11,13 +11,12 @@ import {
   AccountingError,
   type AccountingInvoice,
   type ContactInput,
-  type CreateCreditNoteInput,
   type CreatedInvoice,
   type CreateInvoiceInput,
-  type CreatePaymentInput,
   type InvoiceLineInput,
   type UpsertContactInput,
 } from '../accounting.port.js';
+import type { CreateCreditNoteInput, CreatePaymentInput } from '../accounting-money.types.js';
 import { apiError, DEFAULT_XERO_TIMEOUT_MS, trimSlash, whereString, XERO_API_URL, xeroRequest } from './xero-http.js';
 import { toContact, toCreditNote, toInvoice } from './xero-invoice.mapping.js';
 

@@ -4,13 +4,13 @@
  * (`AppliedAmount`), so the caller can keep its own residual equal to Xero's AmountDue.
  */
 import {
-  type AccountingCreditNote,
   AccountingError,
   type AccountingInvoice,
   type FoundContact,
   type InvoiceAllocation,
   type InvoiceStatus,
 } from '../accounting.port.js';
+import type { AccountingCreditNote } from '../accounting-money.types.js';
 import { parseXeroDate } from './xero-http.js';
 
 type Json = Record<string, unknown>;
