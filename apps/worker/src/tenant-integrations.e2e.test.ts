@@ -372,7 +372,7 @@ describe('two companies, each with its own integrations', { timeout: 120_000 }, 
       const job = {
         ...row,
         topic: TOPIC_ACCOUNTING_PUSH_MONEY,
-        payload: { ...row.payload.event, model: 'account.payment' },
+        payload: { ...(row.payload as { event: object }).event, model: 'account.payment' },
       };
       return { payment: payment!, sent: await handlers[TOPIC_ACCOUNTING_PUSH_MONEY]!(job as typeof row) };
     };

@@ -3,7 +3,8 @@
  * - a posted customer payment reconciled with a synced invoice becomes a payment on that invoice
  *   (Xero `PUT /Payments`, on the connection's Payment Account Code);
  * - a posted credit note (`out_refund`) reversing a synced invoice becomes an AUTHORISED credit note
- *   (`PUT /CreditNotes`), allocated to the invoice for as much as is still due there;
+ *   (`PUT /CreditNotes`), allocated to the invoice for as much as is still due there
+ *   (accounting-credit-notes-out.ts);
  * - a posted outbound customer payment reconciled with such a credit note (money given back) becomes
  *   a refund paid from the credit note (`PUT /Payments` with the CreditNote).
  * What came from the provider (refs "Accounting payment …", "Accounting credit note … on …": the
@@ -13,59 +14,50 @@
  * record, so a retry after a lost reply gets the first answer. A record whose invoice is not at the
  * provider yet waits (RetryLater) for the invoice's own job.
  */
-import type { Db } from '@platform/db';
-import type { Erp, ErpRecord } from '@platform/erp';
+import type { Erp } from '@platform/erp';
 import { RetryLater } from '@platform/outbox';
-import type { AccountingApi } from '@platform/providers';
 
-import { type AccountingRow, findAccounting } from '../settings/settings.repo.js';
+import { findAccounting } from '../settings/settings.repo.js';
 import { findSentInvoice } from './accounting.repo.js';
-import type { AccountingAttention } from './accounting-attention.js';
-import type { AccountingCalls } from './accounting-calls.js';
-import { type AccountingContacts, idempotencyKey } from './accounting-contacts.js';
-import { m2oId, mapInvoice } from './accounting-invoice.mapping.js';
+import { idempotencyKey } from './accounting-contacts.js';
+import { CreditNotesOut } from './accounting-credit-notes-out.js';
+import { m2oId } from './accounting-invoice.mapping.js';
 import * as repo from './accounting-money-out.repo.js';
-import { ERP_PROVIDER_INVOICE_FIELD, refusedBy } from './accounting-sync.service.js';
+import {
+  erpMoneyReference,
+  fromProvider,
+  ids,
+  MoneyOutBase,
+  type MoneyOutResult,
+  skip,
+  str,
+  today,
+  WAIT_FOR_INVOICE_MS,
+} from './accounting-money-out.shared.js';
+import { refusedBy } from './accounting-sync.service.js';
 
-export type MoneyOutResult =
-  | { pushed: true; kind: repo.MoneyOutRow['kind']; providerId: string; allocated?: number }
-  | {
-      pushed: false;
-      reason: 'not_money' | 'not_posted' | 'from_provider' | 'no_invoice' | 'not_configured' | 'already_sent';
-    }
-  | { pushed: false; reason: 'needs_attention'; detail: string };
+export {
+  erpMoneyReference,
+  fromProvider,
+  isErpMoneyReference,
+  type MoneyOutResult,
+  WAIT_FOR_INVOICE_MS,
+} from './accounting-money-out.shared.js';
 
-/** How long a record waits for its invoice (or credit note) to reach the provider before looking again. */
-export const WAIT_FOR_INVOICE_MS = 30_000;
-/** Refs the inbound sync gives what it registers in the ERP for the provider's own money. */
-export const fromProvider = (ref: unknown): boolean =>
-  typeof ref === 'string' && /^Accounting (payment|prepayment|overpayment|credit note) /.test(ref);
-/** The Reference of a payment we send: the ERP's number and a marker naming the ERP record. */
-export const erpMoneyReference = (kind: 'payment' | 'refund', id: number, name: unknown): string =>
-  `${typeof name === 'string' && name !== '/' ? `${name} ` : ''}[erp-${kind}-${id}]`;
-/** A payment at the provider that we sent (the inbound sync must not bring it back). */
-export const isErpMoneyReference = (ref: string): boolean => /\[erp-(payment|refund)-\d+\]$/.test(ref);
-
-const today = () => new Date().toISOString().slice(0, 10);
-const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
-const ids = (v: unknown): number[] => (Array.isArray(v) ? v.filter((x): x is number => typeof x === 'number') : []);
-const skip = (reason: Exclude<MoneyOutResult, { pushed: true }>['reason']) =>
-  ({ pushed: false, reason }) as MoneyOutResult;
-
-export class AccountingMoneyOutService {
-  constructor(
-    private readonly db: Db,
-    private readonly api: AccountingApi,
-    private readonly calls: AccountingCalls,
-    private readonly contacts: AccountingContacts,
-    private readonly attention: AccountingAttention,
-    private readonly leaseMs = 5 * 60_000,
-  ) {}
+export class AccountingMoneyOutService extends MoneyOutBase {
+  private readonly creditNotes = new CreditNotesOut(
+    this.db,
+    this.api,
+    this.calls,
+    this.contacts,
+    this.attention,
+    this.leaseMs,
+  );
 
   /** The record of a change-feed event (or of the reconciliation): a payment or a credit note. */
   push(tenantId: string, e: { erpDb: string; model: string; recordId: number }, erp: Erp): Promise<MoneyOutResult> {
     if (e.model === 'account.payment') return this.pushPayment(tenantId, e.erpDb, e.recordId, erp);
-    if (e.model === 'account.move') return this.pushCreditNote(tenantId, e.erpDb, e.recordId, erp);
+    if (e.model === 'account.move') return this.creditNotes.pushCreditNote(tenantId, e.erpDb, e.recordId, erp);
     return Promise.resolve(skip('not_money'));
   }
 
@@ -160,135 +152,5 @@ export class AccountingMoneyOutService {
     }
     await repo.setMoneyOutProviderId(this.db, tenantId, key, made.paymentId);
     return { pushed: true, kind, providerId: made.paymentId };
-  }
-
-  private async pushCreditNote(tenantId: string, erpDb: string, id: number, erp: Erp): Promise<MoneyOutResult> {
-    const fields = [
-      'name',
-      'move_type',
-      'state',
-      'ref',
-      'partner_id',
-      'company_id',
-      'invoice_date',
-      'reversed_entry_id',
-    ];
-    const [move] = await erp.read(
-      'account.move',
-      [id],
-      [...fields, 'invoice_line_ids', 'amount_total', 'invoice_date_due'],
-    );
-    if (!move || move['move_type'] !== 'out_refund') return skip('not_money');
-    if (move['state'] !== 'posted') return skip('not_posted');
-    if (fromProvider(move['ref'])) return skip('from_provider');
-    const row = await findAccounting(this.db, tenantId, m2oId(move['company_id']) ?? 1);
-    if (!row) return skip('not_configured');
-    const invoiceId = m2oId(move['reversed_entry_id']);
-    if (invoiceId === undefined) return skip('no_invoice');
-    const sent = await findSentInvoice(this.db, tenantId, erpDb, invoiceId);
-    if (!sent) throw new RetryLater(`ERP invoice ${invoiceId} is not at the provider yet`, WAIT_FOR_INVOICE_MS);
-    const key: repo.MoneyOutKey = { erpDb, model: 'account.move', id };
-    let claim = await repo.claimMoneyOut(this.db, tenantId, key, {
-      kind: 'credit_note',
-      target: sent.provider_invoice_id,
-      amount: Number(move['amount_total']),
-    });
-    if (!claim.provider_id) {
-      const made = await this.createCreditNote(tenantId, erpDb, row, move, key, erp);
-      if ('refused' in made) return this.refused(tenantId, erp, erpDb, invoiceId, made.refused);
-      claim = { ...claim, provider_id: made.creditNoteId };
-    }
-    const creditNoteId = claim.provider_id!;
-    if (claim.allocated_at) return skip('already_sent');
-    if (!(await repo.takeMoneyOutLease(this.db, tenantId, key, 'allocate', this.leaseMs)))
-      throw new RetryLater(`ERP credit note ${id} is being allocated by another worker`, 10_000);
-    const allocated = await this.underLease(tenantId, key, async () => {
-      const note = await this.calls.call(row, 'get credit note', (auth) => this.api.getCreditNote(auth, creditNoteId));
-      const already = note.allocations.find((a) => a.invoiceId === sent.provider_invoice_id);
-      if (already) return already.amount; // a lost reply: the allocation was made
-      const inv = await this.calls.call(row, 'get invoice', (auth) =>
-        this.api.getInvoice(auth, sent.provider_invoice_id),
-      );
-      // As much as is still due: on a paid invoice the credit stays on the note for a refund payment.
-      const amount = Math.min(note.remainingCredit, inv.status === 'AUTHORISED' ? inv.amountDue : 0);
-      if (amount <= 0) return 0;
-      const a = { invoiceId: sent.provider_invoice_id, amount, date: str(move['invoice_date']) ?? today() };
-      await this.calls.call(row, 'allocate credit note', (auth) =>
-        this.api.allocateCreditNote(
-          auth,
-          creditNoteId,
-          a,
-          idempotencyKey(tenantId, erpDb, `account.move:${id}`, 'allocate', a),
-        ),
-      );
-      return amount;
-    });
-    await repo.setMoneyOutAllocated(this.db, tenantId, key, allocated);
-    return { pushed: true, kind: 'credit_note', providerId: creditNoteId, allocated };
-  }
-
-  private async createCreditNote(
-    tenantId: string,
-    erpDb: string,
-    row: AccountingRow,
-    move: ErpRecord,
-    key: repo.MoneyOutKey,
-    erp: Erp,
-  ): Promise<{ creditNoteId: string } | { refused: string }> {
-    const mapped = await mapInvoice(row, move, erp);
-    if (!mapped.ok)
-      return {
-        refused: `credit note ${String(move['name'])} not sent: no provider tax type for ${mapped.unmappedTaxes.join(', ')}`,
-      };
-    const contact = await refusedBy(() =>
-      this.contacts.resolve(tenantId, row, erpDb, mapped.partnerId, mapped.contact),
-    );
-    if ('refused' in contact) return contact;
-    if ('ambiguous' in contact) return { refused: contact.ambiguous };
-    if (!(await repo.takeMoneyOutLease(this.db, tenantId, key, 'create', this.leaseMs)))
-      throw new RetryLater(`ERP credit note ${move.id} is being sent by another worker`, 10_000);
-    const { reference, date, lineAmountTypes, lines } = mapped.invoice;
-    const input = { contactId: contact.contactId, reference, date, lineAmountTypes, lines };
-    const made = await this.underLease(tenantId, key, () =>
-      refusedBy(() =>
-        this.calls.call(row, 'create credit note', (auth) =>
-          this.api.createCreditNote(auth, {
-            ...input,
-            idempotencyKey: idempotencyKey(tenantId, erpDb, `account.move:${move.id}`, 'create-credit-note', input),
-          }),
-        ),
-      ),
-    );
-    if ('refused' in made) {
-      await repo.releaseMoneyOutLease(this.db, tenantId, key);
-      return made;
-    }
-    await repo.setMoneyOutProviderId(this.db, tenantId, key, made.creditNoteId);
-    // Shown on the ERP credit note as on an invoice; the provider id of record is the row's.
-    await erp
-      .write('account.move', [move.id], { [ERP_PROVIDER_INVOICE_FIELD]: made.creditNoteId })
-      .catch(() => undefined);
-    return { creditNoteId: made.creditNoteId };
-  }
-
-  private async refused(
-    tenantId: string,
-    erp: Erp,
-    erpDb: string,
-    invoiceId: number,
-    detail: string,
-  ): Promise<MoneyOutResult> {
-    await this.attention.flag(tenantId, erp, erpDb, invoiceId, 'provider_refused', detail);
-    return { pushed: false, reason: 'needs_attention', detail };
-  }
-
-  /** Runs provider work of a leased row; on a failure gives the lease back so a retry need not wait. */
-  private async underLease<T>(tenantId: string, key: repo.MoneyOutKey, work: () => Promise<T>): Promise<T> {
-    try {
-      return await work();
-    } catch (e) {
-      await repo.releaseMoneyOutLease(this.db, tenantId, key).catch(() => undefined);
-      throw e;
-    }
   }
 }
