@@ -2,7 +2,7 @@
  * Money made outside the provider (in the ERP) and recorded there: payments on invoices, sales
  * credit notes, and refunds paid from them. Part of the accounting port (accounting.port.ts).
  */
-import type { InvoiceLineInput, InvoiceStatus, LineAmountTypes } from './accounting.port.js';
+import type { InvoiceLineInput, InvoiceStatus, LineAmountTypes } from './accounting-documents.types.js';
 
 /** A payment made elsewhere (in the ERP) recorded at the provider: on an invoice, or a refund paid from a credit note. */
 export interface CreatePaymentInput {

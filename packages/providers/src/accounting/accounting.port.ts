@@ -11,7 +11,10 @@
  * `retryAfterSeconds` when the provider said so).
  */
 import { ProviderError } from '../http/provider-error.js';
+import type { InvoiceLineInput, InvoiceStatus, LineAmountTypes } from './accounting-documents.types.js';
 import type * as Money from './accounting-money.types.js';
+
+export type { InvoiceLineInput, InvoiceStatus, LineAmountTypes } from './accounting-documents.types.js';
 
 // ---------- OAuth ----------
 
@@ -86,20 +89,6 @@ export interface UpsertContactInput {
   contactNumber: string;
 }
 
-export type LineAmountTypes = 'Exclusive' | 'Inclusive' | 'NoTax';
-
-export interface InvoiceLineInput {
-  description: string;
-  quantity: number;
-  /** Up to 4 decimals (sent with Xero's `unitdp=4`, else Xero keeps 2). */
-  unitAmount: number;
-  /** Percentage off the line (0-100); the line amount is quantity × unit amount × (1 − rate/100). */
-  discountRate?: number;
-  accountCode: string;
-  /** Region-specific tax code (e.g. `OUTPUT`); the provider applies the account's default tax when absent. */
-  taxType?: string;
-}
-
 export interface FoundContact {
   contactId: string;
   name: string;
@@ -124,8 +113,6 @@ export interface CreateInvoiceInput {
    */
   idempotencyKey?: string;
 }
-
-export type InvoiceStatus = 'DRAFT' | 'SUBMITTED' | 'AUTHORISED' | 'PAID' | 'VOIDED' | 'DELETED';
 
 export interface CreatedInvoice {
   invoiceId: string;
