@@ -25,7 +25,7 @@ export interface ResidualAuditResult {
   queued: string[];
   /** ERP payments and credit notes (`model:id`) whose send to the provider was queued in this pass. */
   pushQueued: string[];
-  /** Provider invoice ids the provider could not be asked about (tried again next pass). */
+  /** Provider invoice ids the provider could not be asked about, or whose unsent ERP money could not be looked up (tried again next pass). */
   failed: string[];
   /** Why the pass ended before the last invoice, if it did. */
   stoppedEarly?: string;
@@ -77,7 +77,12 @@ export class AccountingResidualAudit {
       out.checked++;
       if (cents(Number(move['amount_residual'] ?? 0)) === cents(amountDue)) continue;
       // ERP money that never reached the provider (its change missed): send it, once per record per pass.
-      for (const k of (await this.moneyOut?.unsent(tenantId, s.erp_db, s.erp_invoice_id, erp)) ?? []) {
+      // (An ERP that cannot be searched so is asked again next pass; the repair job below is queued anyway.)
+      const unsent = await this.moneyOut?.unsent(tenantId, s.erp_db, s.erp_invoice_id, erp).catch(() => {
+        out.failed.push(s.provider_invoice_id);
+        return [];
+      });
+      for (const k of unsent ?? []) {
         const job = await enqueue(this.db, {
           tenantId,
           topic: TOPIC_ACCOUNTING_PUSH_MONEY,
