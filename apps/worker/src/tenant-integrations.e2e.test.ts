@@ -391,5 +391,6 @@ describe('two companies, each with its own integrations', { timeout: 120_000 }, 
       { tenant_id: ids.acme, erp_db: 'acme' },
       { tenant_id: ids.birch, erp_db: 'birch' },
     ]);
+    await acct.flushWebhooks(); // the provider's notices of the two payments, delivered before the host stops
   });
 });
