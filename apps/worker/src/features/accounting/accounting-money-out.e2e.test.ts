@@ -9,7 +9,9 @@
  */
 import { recordDepositInErp } from '@platform/app-control/features/payments/deposit-erp.js';
 import { TOPIC_ACCOUNTING_PUSH_MONEY, TOPIC_ACCOUNTING_WEBHOOK } from '@platform/contracts';
+import type { AccountingRow } from '@platform/integrations';
 import type { OutboxRow } from '@platform/outbox';
+import { createXeroAccountingClient } from '@platform/providers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import {
@@ -192,6 +194,49 @@ describe('ERP credit notes and refunds reach the accounting provider', { timeout
   });
 });
 
+describe('a refund paid from a credit note at the provider', { timeout: 60_000 }, () => {
+  it('an outbound customer payment reconciled with it becomes a refund payment on it (ARCREDITPAYMENT)', async () => {
+    // The embedded ERP counts a credit note reversing an invoice as settled by it, so it cannot take a
+    // refund payment: here the credit note stands alone in the ERP and was sent to the provider before.
+    const invoiceId = await postInvoice(h, 'Rex Refund');
+    const providerInvoiceId = await pushInvoice(invoiceId);
+    const contactId = (atProvider(providerInvoiceId)['Contact'] as { ContactID: string }).ContactID;
+    const [inv] = await h.erp.read('account.move', [invoiceId], ['partner_id']);
+    const cn = await h.erp.create('account.move', {
+      move_type: 'out_refund',
+      partner_id: (inv!['partner_id'] as [number, string])[0],
+      invoice_line_ids: [[0, 0, { name: 'Goodwill', quantity: 1, price_unit: 50, tax_ids: [[6, 0, []]] }]],
+    });
+    await h.erp.call('account.move', 'action_post', [[cn]]);
+    const row = (
+      await h.t.db.query<AccountingRow>('SELECT * FROM accounting_connections WHERE tenant_id = $1', [h.tenantId])
+    ).rows[0]!;
+    const api = createXeroAccountingClient({ apiUrl: h.local.url });
+    const auth = await h.services.tokens.auth(row);
+    const note = await api.createCreditNote(auth, {
+      contactId,
+      reference: 'RINV/goodwill',
+      date: '2026-11-28',
+      lineAmountTypes: 'Exclusive',
+      lines: [{ description: 'Goodwill', quantity: 1, unitAmount: 50, accountCode: '200', taxType: 'NONE' }],
+    });
+    await h.t.db.query(
+      `INSERT INTO accounting_erp_money (tenant_id, erp_db, erp_model, erp_id, kind, provider_target_id, amount, provider_id, allocated_amount, allocated_at)
+       VALUES ($1, $2, 'account.move', $3, 'credit_note', $4, 50, $5, 0, now())`,
+      [h.tenantId, ERP_DB, cn, providerInvoiceId, note.creditNoteId],
+    );
+    const refund = await payInErp(cn, 50, 'platform-refund:goodwill');
+    expect((await h.erp.read('account.payment', [refund], ['payment_type']))[0]).toMatchObject({
+      payment_type: 'outbound',
+    });
+
+    expect(await pushMoney('account.payment', refund)).toMatchObject({ pushed: true, kind: 'refund' });
+    const back = await api.getCreditNote(auth, note.creditNoteId);
+    expect(back).toMatchObject({ remainingCredit: 0, status: 'PAID', payments: [{ amount: 50 }] });
+    expect(await pushMoney('account.payment', refund)).toMatchObject({ pushed: false, reason: 'already_sent' });
+  });
+});
+
 describe('how a change reaches the push', { timeout: 60_000 }, () => {
   it('the change feed hears a posted customer payment once, as the push job', async () => {
     const feed = new ChangeFeedService(h.t.db, { defaultErpDb: ERP_DB, erpFor: () => h.erp });
@@ -212,10 +257,11 @@ describe('how a change reaches the push', { timeout: 60_000 }, () => {
   });
 
   it('the reconciliation queues the push of a payment whose change was missed', async () => {
+    h.local.advanceTime(61_000); // a fresh minute of the provider's 60 calls
     const invoiceId = await postInvoice(h, 'Missed Change');
     const providerId = await pushInvoice(invoiceId);
     const pay = await payInErp(invoiceId, 75, 'platform-missed:1');
-    h.local.advanceTime(61_000); // a fresh minute of the provider's 60 calls (the pass reads every synced invoice)
+    h.local.advanceTime(61_000); // and another: the pass reads every synced invoice
     const r = await h.services.audit.auditTenant(h.tenantId, h.erp, 'pass-1');
     expect(r).toMatchObject({ pushQueued: [`account.payment:${pay}`], failed: [] });
     expect(await h.runJobs(TOPIC_ACCOUNTING_PUSH_MONEY)).toEqual([expect.objectContaining({ pushed: true })]);
