@@ -3,7 +3,8 @@
  * and its own account at one accounting stand-in and one SMS stand-in (one host each, as at the
  * providers), configured with the `integrations` CLI `--tenant` and connected through the ERP host's
  * routes: A's posted invoice reaches A's ledger only; a text to B's line becomes B's lead in B's ERP
- * and B's text goes out from B's line; a webhook signed with A's key sent to B's URL changes nothing.
+ * and B's text goes out from B's line; a webhook signed with A's key sent to B's URL changes nothing;
+ * each company's ERP payment reaches its own ledger only.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -16,6 +17,7 @@ import type { IntegrationsDeps } from '@platform/app-erp/features/integrations/i
 import { runIntegrationsCli } from '@platform/app-erp/integrations.cli.js';
 import {
   TOPIC_ACCOUNTING_PUSH_INVOICE,
+  TOPIC_ACCOUNTING_PUSH_MONEY,
   TOPIC_ACCOUNTING_WEBHOOK,
   TOPIC_SMS_INBOUND,
   TOPIC_SMS_SEND,
@@ -345,5 +347,50 @@ describe('two companies, each with its own integrations', { timeout: 120_000 }, 
     });
     expect(r.status).toBe(401);
     expect(await written()).toBe(before);
+  });
+
+  it("sends each company's ERP payment to its own ledger, though both ERPs number them alike", async () => {
+    /** In `slug`'s ERP: a posted invoice of 200, pushed to its ledger, and a payment of `paid` on it. */
+    const invoicedAndPaid = async (slug: Slug, paid: number) => {
+      const erp = erps[slug];
+      const partner = await erp.create('res.partner', { name: `Payer of ${slug}` });
+      const invoice = await erp.create('account.move', {
+        move_type: 'out_invoice',
+        partner_id: partner,
+        invoice_line_ids: [[0, 0, { name: 'Shutters', quantity: 1, price_unit: 200 }]],
+      });
+      await erp.call('account.move', 'action_post', [[invoice]]);
+      await handlers[TOPIC_ACCOUNTING_PUSH_INVOICE]!(pushRow({ tenantId: ids[slug] }, invoice, slug));
+      const wizard = await erp.create(
+        'account.payment.register',
+        { amount: paid, communication: `platform-${slug}` },
+        { active_model: 'account.move', active_ids: [invoice] },
+      );
+      await erp.call('account.payment.register', 'action_create_payments', [[wizard]]);
+      const [payment] = await erp.search('account.payment', [['ref', '=', `platform-${slug}`]]);
+      const row = pushRow({ tenantId: ids[slug] }, payment!, slug);
+      const job = {
+        ...row,
+        topic: TOPIC_ACCOUNTING_PUSH_MONEY,
+        payload: { ...(row.payload as { event: object }).event, model: 'account.payment' },
+      };
+      return { payment: payment!, sent: await handlers[TOPIC_ACCOUNTING_PUSH_MONEY]!(job as typeof row) };
+    };
+    const a = await invoicedAndPaid('acme', 80);
+    const b = await invoicedAndPaid('birch', 30);
+    expect(b.payment).toBe(a.payment); // the same ERP id in each company's own database
+    expect(a.sent).toMatchObject({ pushed: true });
+    expect(b.sent).toMatchObject({ pushed: true });
+    const due = (slug: Slug) => acct.invoices(orgOf(slug)).map((i) => [i['Reference'], i['AmountDue']]);
+    expect(due('birch')).toEqual([[expect.any(String), 170]]);
+    expect(due('acme')).toEqual(expect.arrayContaining([[expect.any(String), 120]]));
+    const rows = await t.db.query<{ tenant_id: string; erp_db: string }>(
+      'SELECT tenant_id, erp_db FROM accounting_erp_money ORDER BY erp_db',
+    );
+    expect(rows.rows).toEqual([
+      { tenant_id: ids.acme, erp_db: 'acme' },
+      { tenant_id: ids.birch, erp_db: 'birch' },
+    ]);
+    await acct.flushWebhooks(); // the provider's notices of the two payments, delivered before the host stops
   });
 });

@@ -14,6 +14,7 @@ import type {
   HelpdeskPayload,
   SmsJobPayload,
   TOPIC_ACCOUNTING_PUSH_INVOICE,
+  TOPIC_ACCOUNTING_PUSH_MONEY,
   TOPIC_ACCOUNTING_WEBHOOK,
   TOPIC_CHAT_NOTIFY,
   TOPIC_CONVERSION,
@@ -44,6 +45,7 @@ export interface OutboxPayloads {
   [TOPIC_CHAT_NOTIFY]: DerivedJobPayload;
   [TOPIC_ACCOUNTING_PUSH_INVOICE]: DerivedJobPayload;
   [TOPIC_ACCOUNTING_WEBHOOK]: AccountingWebhookJob;
+  [TOPIC_ACCOUNTING_PUSH_MONEY]: ErpEventPayload;
   [TOPIC_SMS_SEND]: SmsJobPayload;
   [TOPIC_SMS_INBOUND]: SmsJobPayload;
   [TOPIC_EMAIL_TRANSACTIONAL]: EmailJobPayload;

@@ -98,6 +98,11 @@ export interface ErpEventPayload {
 export const TOPIC_CHAT_NOTIFY = 'chat.notify';
 export const TOPIC_ACCOUNTING_PUSH_INVOICE = 'accounting.push_invoice';
 export const TOPIC_ACCOUNTING_WEBHOOK = 'accounting.webhook';
+/**
+ * A customer payment or credit note posted in the ERP, to be sent to the accounting provider (the
+ * change feed's event of it, or the reconciliation's for one it missed; payload: ErpEventPayload).
+ */
+export const TOPIC_ACCOUNTING_PUSH_MONEY = 'accounting.push_money';
 export const TOPIC_SMS_SEND = 'sms.send';
 /** An inbound SMS stored from the provider's notice, to be posted in the ERP. */
 export const TOPIC_SMS_INBOUND = 'sms.inbound';

@@ -129,6 +129,13 @@ export {
   type UpsertContactInput,
   webhookEventKey,
 } from './accounting/accounting.port.js';
+export type {
+  AccountingCreditNote,
+  CreateCreditNoteInput,
+  CreatedPayment,
+  CreatePaymentInput,
+  CreditNoteAllocation,
+} from './accounting/accounting-money.types.js';
 export { createPkcePair, pkceChallengeS256, type PkcePair } from './accounting/pkce.js';
 export {
   DEFAULT_XERO_RETRY_AFTER_SECONDS,

@@ -15,15 +15,16 @@ import { findAccounting, findAccountingByState, updateAccounting } from '../sett
 import type { AccountingTokens } from './accounting-tokens.js';
 
 /**
- * The least that works (docs/integrations.md "Scopes"): contacts are found and created, invoices
- * created and read (their credit notes, prepayments and overpayments come with them), payments only
- * read (to see a deleted one). The provider's granular scopes (required of its apps created from 2 March 2026).
+ * The least that works (docs/integrations.md "Scopes"): contacts are found and created, invoices and
+ * credit notes created and read (an invoice's credit notes, prepayments and overpayments come with
+ * it), payments created (the ERP's payments and refunds) and read (to see a deleted one). The
+ * provider's granular scopes (required of its apps created from 2 March 2026).
  */
 export const ACCOUNTING_SCOPES = [
   'offline_access',
   'accounting.contacts',
   'accounting.invoices',
-  'accounting.payments.read',
+  'accounting.payments',
 ];
 
 /** The scopes of ACCOUNTING_SCOPES missing from a granted scope string. */

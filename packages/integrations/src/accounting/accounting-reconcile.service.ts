@@ -30,6 +30,8 @@ import {
   undoCreditNote,
   undoPayment,
 } from './accounting-erp-money.js';
+import { sentProviderIds } from './accounting-money-out.repo.js';
+import { isErpMoneyReference } from './accounting-money-out.service.js';
 import type { AccountingWebhookJob } from './accounting-webhook.service.js';
 
 export type PaymentsResult =
@@ -80,7 +82,15 @@ export class AccountingPaymentsService {
     const invoice = await this.calls.call(row, 'get invoice', (auth) => this.api.getInvoice(auth, job.invoiceId));
     const erp = erpFor(sent.erp_db);
     const invoiceRef = invoice.invoiceNumber || invoice.invoiceId;
-    const live = invoice.payments.filter((p) => p.status !== 'DELETED');
+    // Money we sent from the ERP is already there: never registered again (no loop). Known by its
+    // provider id, or by its Reference while its id is not stored yet (a notice racing our own write).
+    const ours = await sentProviderIds(this.db, tenantId, [
+      ...invoice.payments.map((p) => p.paymentId),
+      ...invoice.allocations.map((a) => a.id),
+    ]);
+    const live = invoice.payments.filter(
+      (p) => p.status !== 'DELETED' && !ours.has(p.paymentId) && !isErpMoneyReference(p.reference),
+    );
     const items: Item[] = [
       ...live.map((p) => ({
         key: p.paymentId,
@@ -90,14 +100,16 @@ export class AccountingPaymentsService {
         ref: paymentRef(p.paymentId),
         number: '',
       })),
-      ...invoice.allocations.map((a) => ({
-        key: `${a.kind}:${a.id}:${invoice.invoiceId}`,
-        kind: a.kind,
-        amount: a.appliedAmount,
-        date: a.date,
-        ref: allocationRef(a.kind, a.id, invoiceRef),
-        number: a.number,
-      })),
+      ...invoice.allocations
+        .filter((a) => !(a.kind === 'credit_note' && ours.has(a.id)))
+        .map((a) => ({
+          key: `${a.kind}:${a.id}:${invoice.invoiceId}`,
+          kind: a.kind,
+          amount: a.appliedAmount,
+          date: a.date,
+          ref: allocationRef(a.kind, a.id, invoiceRef),
+          number: a.number,
+        })),
     ].sort((a, b) => a.date.getTime() - b.date.getTime() || a.key.localeCompare(b.key));
     const out = { registered: [] as string[], skipped: [] as string[], undone: [] as string[] };
     let busy = 0;

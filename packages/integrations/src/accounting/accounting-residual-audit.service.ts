@@ -7,7 +7,7 @@
  * One provider call per posted synced invoice; a rate limit or a connection waiting for a reconnect
  * ends the tenant's pass early (the next pass starts over).
  */
-import { TOPIC_ACCOUNTING_WEBHOOK } from '@platform/contracts';
+import { TOPIC_ACCOUNTING_PUSH_MONEY, TOPIC_ACCOUNTING_WEBHOOK } from '@platform/contracts';
 import type { Db } from '@platform/db';
 import type { Erp } from '@platform/erp';
 import { enqueue, RetryLater } from '@platform/outbox';
@@ -17,12 +17,15 @@ import { findAccounting } from '../settings/settings.repo.js';
 import * as repo from './accounting.repo.js';
 import type { AccountingCalls } from './accounting-calls.js';
 import { m2oId } from './accounting-invoice.mapping.js';
+import type { AccountingMoneyOutService } from './accounting-money-out.service.js';
 
 export interface ResidualAuditResult {
   checked: number;
   /** Provider invoice ids whose repair job was queued in this pass. */
   queued: string[];
-  /** Provider invoice ids the provider could not be asked about (tried again next pass). */
+  /** ERP payments and credit notes (`model:id`) whose send to the provider was queued in this pass. */
+  pushQueued: string[];
+  /** Provider invoice ids the provider could not be asked about, or whose unsent ERP money could not be looked up (tried again next pass). */
   failed: string[];
   /** Why the pass ended before the last invoice, if it did. */
   stoppedEarly?: string;
@@ -35,6 +38,7 @@ export class AccountingResidualAudit {
     private readonly db: Db,
     private readonly api: AccountingApi,
     private readonly calls: AccountingCalls,
+    private readonly moneyOut?: AccountingMoneyOutService,
   ) {}
 
   tenants(): Promise<string[]> {
@@ -43,7 +47,7 @@ export class AccountingResidualAudit {
 
   /** `passId` names the pass: a difference already queued in this pass is not queued again. */
   async auditTenant(tenantId: string, erp: Erp, passId: string): Promise<ResidualAuditResult> {
-    const out: ResidualAuditResult = { checked: 0, queued: [], failed: [] };
+    const out: ResidualAuditResult = { checked: 0, queued: [], pushQueued: [], failed: [] };
     const sent = await repo.listSentInvoices(this.db, tenantId);
     if (sent.length === 0) return out;
     const moves = new Map(
@@ -72,6 +76,33 @@ export class AccountingResidualAudit {
       }
       out.checked++;
       if (cents(Number(move['amount_residual'] ?? 0)) === cents(amountDue)) continue;
+      // ERP money that never reached the provider (its change missed): send it, once per record per pass.
+      // (An ERP that cannot be searched so is asked again next pass; the repair job below is queued anyway.)
+      const unsent = await this.moneyOut?.unsent(tenantId, s.erp_db, s.erp_invoice_id, erp).catch(() => {
+        out.failed.push(s.provider_invoice_id);
+        return [];
+      });
+      for (const k of unsent ?? []) {
+        const job = await enqueue(this.db, {
+          tenantId,
+          topic: TOPIC_ACCOUNTING_PUSH_MONEY,
+          aggregateId: `${k.model}:${k.id}`,
+          dedupeKey: `accounting-money-out:${k.erpDb}:${k.model}:${k.id}:${passId}`,
+          payload: {
+            erpDb: k.erpDb,
+            model: k.model,
+            recordId: k.id,
+            field: 'state',
+            old: null,
+            new: 'posted',
+            oldLabel: null,
+            newLabel: null,
+            writeDate: passId,
+            record: {},
+          },
+        });
+        if (job !== null) out.pushQueued.push(`${k.model}:${k.id}`);
+      }
       const id = await enqueue(this.db, {
         tenantId,
         topic: TOPIC_ACCOUNTING_WEBHOOK,

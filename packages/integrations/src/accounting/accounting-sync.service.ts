@@ -179,7 +179,7 @@ export class AccountingSyncService {
  * The provider refused the data (a validation error): retrying the same data cannot help, so the
  * office is shown why on the invoice instead of the job ending in a dead letter nobody reads.
  */
-async function refusedBy<T extends object>(fn: () => Promise<T>): Promise<T | { refused: string }> {
+export async function refusedBy<T extends object>(fn: () => Promise<T>): Promise<T | { refused: string }> {
   try {
     return await fn();
   } catch (e) {

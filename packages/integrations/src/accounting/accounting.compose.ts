@@ -10,6 +10,7 @@ import { AccountingCalls } from './accounting-calls.js';
 import { AccountingCheck } from './accounting-check.js';
 import { AccountingConnectService } from './accounting-connect.service.js';
 import { AccountingContacts } from './accounting-contacts.js';
+import { AccountingMoneyOutService } from './accounting-money-out.service.js';
 import { AccountingPaymentsService } from './accounting-reconcile.service.js';
 import { AccountingResidualAudit } from './accounting-residual-audit.service.js';
 import { AccountingSyncService } from './accounting-sync.service.js';
@@ -30,6 +31,8 @@ export interface AccountingServices {
   sync: AccountingSyncService;
   webhook: AccountingWebhookService;
   payments: AccountingPaymentsService;
+  /** ERP payments, credit notes and refunds sent to the provider. */
+  moneyOut: AccountingMoneyOutService;
   /** The periodic reconciliation of residuals (lost notices). */
   audit: AccountingResidualAudit;
   attention: AccountingAttention;
@@ -48,14 +51,17 @@ export function createAccountingServices(
   const tokens = new AccountingTokens(db, settings, oauth, clock);
   const calls = new AccountingCalls(tokens, opts.limiter ?? new RateLimiter(db, clock));
   const attention = new AccountingAttention(db);
+  const contacts = new AccountingContacts(db, api, calls);
+  const moneyOut = new AccountingMoneyOutService(db, api, calls, contacts, attention);
   return {
     tokens,
     calls,
     connect: new AccountingConnectService(db, oauth, tokens),
-    sync: new AccountingSyncService(db, api, calls, new AccountingContacts(db, api, calls), attention),
+    sync: new AccountingSyncService(db, api, calls, contacts, attention),
     webhook: new AccountingWebhookService(db, tokens, adapters.webhooks, opts.onQueued),
     payments: new AccountingPaymentsService(db, api, calls, attention),
-    audit: new AccountingResidualAudit(db, api, calls),
+    moneyOut,
+    audit: new AccountingResidualAudit(db, api, calls, moneyOut),
     attention,
     check: new AccountingCheck(db, api, calls),
   };

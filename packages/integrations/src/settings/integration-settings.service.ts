@@ -56,6 +56,7 @@ export class IntegrationSettingsService {
         payment_journal_id: i.payment_journal_id ?? null,
         sales_account_code: i.sales_account_code,
         deposit_account_code: i.deposit_account_code,
+        payment_account_code: i.payment_account_code,
         tax_types: i.tax_types,
         no_tax_type: i.no_tax_type,
       });
@@ -94,6 +95,7 @@ export class IntegrationSettingsService {
       payment_journal_id: r.payment_journal_id,
       sales_account_code: r.sales_account_code,
       deposit_account_code: r.deposit_account_code,
+      payment_account_code: r.payment_account_code,
       tax_types: r.tax_types,
       no_tax_type: r.no_tax_type,
       granted_scopes: r.granted_scopes,

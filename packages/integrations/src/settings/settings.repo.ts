@@ -14,6 +14,8 @@ export interface AccountingRow {
   payment_journal_id: number | null;
   sales_account_code: string;
   deposit_account_code: string;
+  /** Migration 0400: where ERP payments and refunds are recorded at the provider. */
+  payment_account_code: string;
   status: 'disconnected' | 'connecting' | 'connected' | 'needs_reconnect';
   status_detail: string | null;
   provider_tenant_id: string | null;
@@ -57,13 +59,15 @@ export async function upsertAccounting(
 ): Promise<string> {
   const q = await db.query<{ id: string }>(
     `INSERT INTO accounting_connections (tenant_id, company_id, name, client_id, client_secret_enc, redirect_uri, webhook_key_enc,
-       down_payment_product_id, payment_journal_id, sales_account_code, deposit_account_code, tax_types, no_tax_type)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+       down_payment_product_id, payment_journal_id, sales_account_code, deposit_account_code, tax_types, no_tax_type,
+       payment_account_code)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
      ON CONFLICT (tenant_id, company_id) DO UPDATE SET name = EXCLUDED.name, client_id = EXCLUDED.client_id,
        client_secret_enc = EXCLUDED.client_secret_enc, redirect_uri = EXCLUDED.redirect_uri, webhook_key_enc = EXCLUDED.webhook_key_enc,
        down_payment_product_id = EXCLUDED.down_payment_product_id, payment_journal_id = EXCLUDED.payment_journal_id,
        sales_account_code = EXCLUDED.sales_account_code, deposit_account_code = EXCLUDED.deposit_account_code,
-       tax_types = EXCLUDED.tax_types, no_tax_type = EXCLUDED.no_tax_type, updated_at = now()
+       tax_types = EXCLUDED.tax_types, no_tax_type = EXCLUDED.no_tax_type,
+       payment_account_code = EXCLUDED.payment_account_code, updated_at = now()
      RETURNING id`,
     [
       r.tenant_id,
@@ -79,6 +83,7 @@ export async function upsertAccounting(
       r.deposit_account_code,
       JSON.stringify(r.tax_types),
       r.no_tax_type,
+      r.payment_account_code,
     ],
   );
   return q.rows[0]!.id;

@@ -37,6 +37,8 @@ export const accountingConnectionSchema = z.object({
   payment_journal_id: z.number().int().positive().optional(),
   sales_account_code: accountCode.default('200'),
   deposit_account_code: accountCode.default('835'),
+  /** The provider's bank account the ERP's payments and refunds are recorded on (Xero: a BANK account). */
+  payment_account_code: accountCode.default('090'),
   /**
    * The provider's tax type of each ERP tax, by ERP tax id ("12": "TAX825"); a line with several
    * taxes is keyed by their sorted ids joined with "," ("3,12"). Lines without tax use no_tax_type.

@@ -11,6 +11,10 @@
  * `retryAfterSeconds` when the provider said so).
  */
 import { ProviderError } from '../http/provider-error.js';
+import type { InvoiceLineInput, InvoiceStatus, LineAmountTypes } from './accounting-documents.types.js';
+import type * as Money from './accounting-money.types.js';
+
+export type { InvoiceLineInput, InvoiceStatus, LineAmountTypes } from './accounting-documents.types.js';
 
 // ---------- OAuth ----------
 
@@ -85,20 +89,6 @@ export interface UpsertContactInput {
   contactNumber: string;
 }
 
-export type LineAmountTypes = 'Exclusive' | 'Inclusive' | 'NoTax';
-
-export interface InvoiceLineInput {
-  description: string;
-  quantity: number;
-  /** Up to 4 decimals (sent with Xero's `unitdp=4`, else Xero keeps 2). */
-  unitAmount: number;
-  /** Percentage off the line (0-100); the line amount is quantity × unit amount × (1 − rate/100). */
-  discountRate?: number;
-  accountCode: string;
-  /** Region-specific tax code (e.g. `OUTPUT`); the provider applies the account's default tax when absent. */
-  taxType?: string;
-}
-
 export interface FoundContact {
   contactId: string;
   name: string;
@@ -124,8 +114,6 @@ export interface CreateInvoiceInput {
   idempotencyKey?: string;
 }
 
-export type InvoiceStatus = 'DRAFT' | 'SUBMITTED' | 'AUTHORISED' | 'PAID' | 'VOIDED' | 'DELETED';
-
 export interface CreatedInvoice {
   invoiceId: string;
   invoiceNumber: string;
@@ -140,6 +128,8 @@ export interface InvoicePayment {
   date: Date;
   /** `DELETED` once removed at the provider (the provider may also just drop it from the invoice). */
   status: 'AUTHORISED' | 'DELETED' | (string & {});
+  /** The payment's Reference ('' when none): tells the payments we sent from those made at the provider. */
+  reference: string;
 }
 
 /** A credit note, prepayment or overpayment allocated to the invoice (lowers AmountDue). */
@@ -190,6 +180,14 @@ export interface AccountingApi {
   findContacts(auth: AccountingAuth, by: { contactNumber: string } | { name: string }): Promise<FoundContact[]>;
   /** Creates a contact; `idempotencyKey` as for invoices. */
   createContact(auth: AccountingAuth, input: ContactInput, idempotencyKey?: string): Promise<{ contactId: string }>;
+  /** Records a payment on an invoice, or a refund from a credit note (Xero `PUT /Payments`). */
+  createPayment(auth: AccountingAuth, input: Money.CreatePaymentInput): Promise<Money.CreatedPayment>;
+  /** Creates an AUTHORISED sales credit note (Xero `PUT /CreditNotes`). */
+  createCreditNote(auth: AccountingAuth, input: Money.CreateCreditNoteInput): Promise<Money.AccountingCreditNote>;
+  /** Allocates `amount` of the credit note to the invoice (Xero `PUT /CreditNotes/{id}/Allocations`). */
+  allocateCreditNote(auth: AccountingAuth, id: string, a: Money.CreditNoteAllocation, key?: string): Promise<void>;
+  /** Throws `AccountingError` kind `not_found` for an unknown id. */
+  getCreditNote(auth: AccountingAuth, creditNoteId: string): Promise<Money.AccountingCreditNote>;
   /** A payment's current status and amount (a deleted one stays readable with status `DELETED`). */
   getPayment(
     auth: AccountingAuth,

@@ -47,8 +47,8 @@ export class AccountingReconcileRunner {
     for (const tenantId of await this.audit.tenants()) {
       try {
         const r = await this.audit.auditTenant(tenantId, await this.erpFor(tenantId), passId);
-        queued += r.queued.length;
-        const noteworthy = r.queued.length > 0 || r.failed.length > 0 || r.stoppedEarly;
+        queued += r.queued.length + r.pushQueued.length;
+        const noteworthy = r.queued.length > 0 || r.pushQueued.length > 0 || r.failed.length > 0 || r.stoppedEarly;
         (noteworthy ? this.logger.info : this.logger.debug).call(
           this.logger,
           { tenantId, ...r },

@@ -1,10 +1,15 @@
 /**
- * Worker handlers of the accounting sync: a posted customer invoice pushed to the provider, and a
- * provider INVOICE UPDATE turned into ERP payments. Both are idempotent; rate limits and a
+ * Worker handlers of the accounting sync: a posted customer invoice pushed to the provider, a
+ * customer payment or credit note posted in the ERP sent there too, and a provider INVOICE UPDATE
+ * turned into ERP payments. Both are idempotent; rate limits and a
  * connection waiting for a reconnect come back as RetryLater (docs/integrations.md "Accounting").
  * The services (with the provider's adapters) come from the worker's deps.ts.
  */
-import { TOPIC_ACCOUNTING_PUSH_INVOICE, TOPIC_ACCOUNTING_WEBHOOK } from '@platform/contracts';
+import {
+  TOPIC_ACCOUNTING_PUSH_INVOICE,
+  TOPIC_ACCOUNTING_PUSH_MONEY,
+  TOPIC_ACCOUNTING_WEBHOOK,
+} from '@platform/contracts';
 import type { Erp } from '@platform/erp';
 import type { AccountingServices } from '@platform/integrations';
 import type { OutboxHandler } from '@platform/outbox';
@@ -13,6 +18,7 @@ import type { OutboxHandler } from '@platform/outbox';
 type AccountingHandlers = {
   [TOPIC_ACCOUNTING_PUSH_INVOICE]: OutboxHandler<typeof TOPIC_ACCOUNTING_PUSH_INVOICE>;
   [TOPIC_ACCOUNTING_WEBHOOK]: OutboxHandler<typeof TOPIC_ACCOUNTING_WEBHOOK>;
+  [TOPIC_ACCOUNTING_PUSH_MONEY]: OutboxHandler<typeof TOPIC_ACCOUNTING_PUSH_MONEY>;
 };
 
 export function accountingHandlers(
@@ -27,6 +33,8 @@ export function accountingHandlers(
       const erp = await erpFor(row.tenant_id);
       return services.payments.applyInvoiceUpdate(row.tenant_id, row.payload, () => erp);
     },
+    [TOPIC_ACCOUNTING_PUSH_MONEY]: async (row) =>
+      services.moneyOut.push(row.tenant_id, row.payload, await erpFor(row.tenant_id)),
   };
   return handlers;
 }

@@ -48,10 +48,10 @@ export class ChangeFeedService {
       if (t.status !== 'active') continue;
       const erpDb = t.erp_db ?? this.opts.defaultErpDb;
       for (const w of this.opts.models ?? WATCHED_MODELS) {
-        const feed = `${t.id}:${erpDb}:${w.model}`;
+        const feed = `${t.id}:${erpDb}:${w.feed ?? w.model}`;
         try {
           events += await this.pollModel(
-            { tenantId: t.id, erpDb, model: w.model },
+            { tenantId: t.id, erpDb, model: w.feed ?? w.model },
             w,
             await this.opts.erpFor(t.id, t.erp_db),
           );

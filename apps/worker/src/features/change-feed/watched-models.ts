@@ -4,6 +4,7 @@
  */
 import {
   type ErpEventTopic,
+  TOPIC_ACCOUNTING_PUSH_MONEY,
   TOPIC_FSM_STAGE_CHANGED,
   TOPIC_INVOICE_POSTED,
   TOPIC_PO_CONFIRMED,
@@ -15,12 +16,14 @@ export { TOPIC_FSM_STAGE_CHANGED, TOPIC_INVOICE_POSTED, TOPIC_PO_CONFIRMED, TOPI
 
 export interface WatchedModel {
   model: string;
+  /** The feed's own name (its cursor) when one model is watched twice; default: the model. */
+  feed?: string;
   field: string;
   /** Only records matching this domain are watched (e.g. customer invoices only). */
   domain: Domain;
   /** Extra fields carried in the event for its consumers (chat messages, accounting sync). */
   fields: string[];
-  topic: ErpEventTopic;
+  topic: ErpEventTopic | typeof TOPIC_ACCOUNTING_PUSH_MONEY;
   /** Whether a change old -> new is an event of this topic. */
   isEvent(oldValue: string | null, newValue: string | null): boolean;
 }
@@ -50,6 +53,24 @@ export const WATCHED_MODELS: WatchedModel[] = [
     domain: [['move_type', '=', 'out_invoice']],
     fields: ['name', 'company_id', 'partner_id', 'amount_total', 'currency_id', 'invoice_date'],
     topic: TOPIC_INVOICE_POSTED,
+    isEvent: into('posted'),
+  },
+  // ERP money for the accounting provider: its one consumer, so the event is the job itself (no chat).
+  {
+    model: 'account.payment',
+    field: 'state',
+    domain: [['partner_type', '=', 'customer']],
+    fields: ['name', 'company_id', 'partner_id', 'amount', 'payment_type'],
+    topic: TOPIC_ACCOUNTING_PUSH_MONEY,
+    isEvent: into('posted'),
+  },
+  {
+    model: 'account.move',
+    feed: 'account.move:out_refund',
+    field: 'state',
+    domain: [['move_type', '=', 'out_refund']],
+    fields: ['name', 'company_id', 'partner_id', 'amount_total', 'reversed_entry_id'],
+    topic: TOPIC_ACCOUNTING_PUSH_MONEY,
     isEvent: into('posted'),
   },
   {

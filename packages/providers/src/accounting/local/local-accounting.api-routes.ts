@@ -7,9 +7,16 @@ import { randomUUID } from 'node:crypto';
 
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
-import { type ApiDeps, apiGate } from './local-accounting.gate.js';
+import { registerLocalCreditNoteRoutes } from './local-accounting.credit-note-routes.js';
+import { type ApiDeps, apiGate, type LocalTenant } from './local-accounting.gate.js';
 import { LocalLedger } from './local-accounting.ledger.js';
-import { LedgerError, type LocalAllocation, type LocalInvoice, msDate } from './local-accounting.records.js';
+import {
+  LedgerError,
+  type LocalAllocation,
+  type LocalInvoice,
+  type LocalPayment,
+  msDate,
+} from './local-accounting.records.js';
 
 type Json = Record<string, unknown>;
 
@@ -44,6 +51,22 @@ function voidedCreditNote(a: LocalAllocation, inv: LocalInvoice): Json {
   };
 }
 
+function paymentJson(t: LocalTenant, p: LocalPayment): Json {
+  const inv = t.ledger.invoices.get(p.InvoiceID);
+  const cn = p.CreditNoteID ? t.credits.notes.notes.get(p.CreditNoteID) : undefined;
+  return {
+    PaymentID: p.PaymentID,
+    Date: msDate(Date.parse(`${p.Date}T00:00:00Z`)),
+    Amount: p.Amount,
+    Reference: p.Reference ?? '',
+    PaymentType: cn ? 'ARCREDITPAYMENT' : 'ACCRECPAYMENT',
+    Status: p.Status,
+    Account: { Code: p.AccountCode },
+    ...(inv ? { Invoice: { InvoiceID: inv.InvoiceID, InvoiceNumber: inv.InvoiceNumber } } : {}),
+    ...(cn ? { CreditNote: { CreditNoteID: cn.CreditNoteID, CreditNoteNumber: cn.CreditNoteNumber } } : {}),
+  };
+}
+
 export function registerLocalAccountingApi(app: FastifyInstance, d: ApiDeps): void {
   const { envelope, problem, handle } = apiGate(d);
   const unitDp = (req: FastifyRequest): 2 | 4 => (String((req.query as Json)['unitdp'] ?? '') === '4' ? 4 : 2);
@@ -75,6 +98,7 @@ export function registerLocalAccountingApi(app: FastifyInstance, d: ApiDeps): vo
   });
 
   const base = '/api.xro/2.0';
+  registerLocalCreditNoteRoutes(app, d, base, unitDp);
   app.get(
     `${base}/Contacts`,
     handle((t, req) => {
@@ -155,19 +179,7 @@ export function registerLocalAccountingApi(app: FastifyInstance, d: ApiDeps): vo
     handle((t, req) => {
       const p = t.ledger.payments.get((req.params as { id: string }).id);
       if (!p) throw new LedgerError(404, 'The resource you are looking for cannot be found');
-      const inv = t.ledger.invoices.get(p.InvoiceID)!;
-      return envelope('Payments', [
-        {
-          PaymentID: p.PaymentID,
-          Date: msDate(Date.parse(`${p.Date}T00:00:00Z`)),
-          Amount: p.Amount,
-          Reference: p.Reference ?? '',
-          PaymentType: 'ACCRECPAYMENT',
-          Status: p.Status,
-          Account: { Code: p.AccountCode },
-          Invoice: { InvoiceID: inv.InvoiceID, InvoiceNumber: inv.InvoiceNumber },
-        },
-      ]);
+      return envelope('Payments', [paymentJson(t, p)]);
     }),
   );
   // A credit note / prepayment / overpayment with its allocation (the stand-in allocates each to one invoice).
@@ -176,6 +188,8 @@ export function registerLocalAccountingApi(app: FastifyInstance, d: ApiDeps): vo
       `${base}/${kind}/:id`,
       handle((t, req) => {
         const id = (req.params as { id: string }).id;
+        const own = kind === 'CreditNotes' && !t.credits.voided.has(id) ? t.credits.notes.notes.get(id) : undefined;
+        if (own) return envelope(kind, [t.credits.notes.json(own)]);
         const inv = [...t.ledger.invoices.values()].find((i) =>
           i.Allocations.some((a) => a.Kind === kind && a.ID === id),
         );
@@ -216,20 +230,21 @@ export function registerLocalAccountingApi(app: FastifyInstance, d: ApiDeps): vo
     method: ['PUT', 'POST'],
     url: `${base}/Payments`,
     handler: handle((t, req) => {
-      const done = list(req.body, 'Payments').map((raw) => t.ledger.applyPayment(raw));
-      for (const { invoice } of done) d.webhooks.invoiceUpdated(t.tenantId, invoice.InvoiceID);
+      const done = list(req.body, 'Payments').map((raw) => {
+        // A payment on a credit note is a refund of it (Xero: ARCREDITPAYMENT).
+        if (raw['CreditNote'] && typeof raw['CreditNote'] === 'object') {
+          const account = (raw['Account'] ?? {}) as Json;
+          const { payment, note } = t.credits.notes.refund(raw, t.ledger.checkAccount(account['Code'], 'Account.Code'));
+          d.webhooks.event(t.tenantId, 'CREDITNOTE', 'UPDATE', note.CreditNoteID);
+          return payment;
+        }
+        const { payment, invoice } = t.ledger.applyPayment(raw);
+        d.webhooks.invoiceUpdated(t.tenantId, invoice.InvoiceID);
+        return payment;
+      });
       return envelope(
         'Payments',
-        done.map(({ payment, invoice }) => ({
-          PaymentID: payment.PaymentID,
-          Date: msDate(Date.parse(`${payment.Date}T00:00:00Z`)),
-          Amount: payment.Amount,
-          Reference: payment.Reference ?? '',
-          PaymentType: 'ACCRECPAYMENT',
-          Status: 'AUTHORISED',
-          Account: { Code: payment.AccountCode },
-          Invoice: { InvoiceID: invoice.InvoiceID, InvoiceNumber: invoice.InvoiceNumber },
-        })),
+        done.map((p) => paymentJson(t, p)),
       );
     }),
   });

@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 
+import { LocalCreditNotes } from './local-accounting.credit-notes.js';
 import { LocalLedger } from './local-accounting.ledger.js';
 import { cents, LedgerError, type LocalAllocation, type LocalInvoice } from './local-accounting.records.js';
 
@@ -21,10 +22,19 @@ export class LocalCredits {
   /** Credit notes whose allocation was removed: Xero keeps them, VOIDED (readable by id). */
   readonly voided = new Map<string, { note: LocalAllocation; invoice: LocalInvoice }>();
 
+  /** Credit notes created through the API (one number sequence with the ones made here). */
+  readonly notes: LocalCreditNotes;
+
   constructor(
     private readonly ledger: LocalLedger,
     private readonly nowMs: () => number,
-  ) {}
+  ) {
+    this.notes = new LocalCreditNotes(ledger, () => this.nextNumber(), nowMs);
+  }
+
+  private nextNumber(): string {
+    return `CN-${String(++this.creditNoteSeq).padStart(4, '0')}`;
+  }
 
   private open(invoiceId: string): LocalInvoice {
     const inv = this.ledger.findInvoice(invoiceId);
@@ -54,7 +64,7 @@ export class LocalCredits {
         400,
         `The amount allocated exceeds the amount outstanding on this document (${LocalLedger.due(inv)})`,
       );
-    const number = input.kind === 'credit_note' ? `CN-${String(++this.creditNoteSeq).padStart(4, '0')}` : '';
+    const number = input.kind === 'credit_note' ? this.nextNumber() : '';
     const a: LocalAllocation = {
       Kind: KIND[input.kind],
       ID: randomUUID(),
@@ -74,6 +84,7 @@ export class LocalCredits {
     const p = this.ledger.payments.get(paymentId);
     if (!p) throw new LedgerError(404, 'Payment could not be found');
     if (p.Status === 'DELETED') throw new LedgerError(400, 'The payment is already deleted');
+    if (p.CreditNoteID) throw new LedgerError(400, 'The local stand-in does not delete refunds of credit notes');
     const inv = this.ledger.invoices.get(p.InvoiceID)!;
     p.Status = 'DELETED';
     inv.AmountPaid = cents(inv.AmountPaid - p.Amount);

@@ -32,7 +32,7 @@ export interface ApiDeps {
   oauth: Pick<LocalOAuthState, 'checkAccess'>;
   tenants: Map<string, LocalTenant>;
   /** Sends an organisation's events to its app's webhook URL. */
-  webhooks: Pick<LocalWebhookSender, 'invoiceUpdated'>;
+  webhooks: Pick<LocalWebhookSender, 'invoiceUpdated' | 'event'>;
   nowMs: () => number;
   callsPerMinute: number;
 }

@@ -44,7 +44,7 @@ export class LocalLedger {
     private readonly nowMs: () => number,
   ) {}
 
-  private checkAccount(code: unknown, field: string): string {
+  checkAccount(code: unknown, field: string): string {
     if (typeof code !== 'string' || code === '') return invalid(`${field} is required`);
     if (this.opts.accountCodes && !this.opts.accountCodes.includes(code))
       return invalid(`Account code '${code}' is not a valid code for this document.`);
@@ -95,14 +95,48 @@ export class LocalLedger {
     const lat = raw['LineAmountTypes'] ?? 'Exclusive';
     if (lat !== 'Exclusive' && lat !== 'Inclusive' && lat !== 'NoTax')
       invalid(`Invalid LineAmountTypes '${String(lat)}'`);
+    const { lines, sub, tax } = this.computeLines(raw, lat as string, status === 'AUTHORISED', unitDp, 'Invoices');
+    const inv: LocalInvoice = {
+      InvoiceID: randomUUID(),
+      InvoiceNumber: `INV-${String(++this.invoiceSeq).padStart(4, '0')}`,
+      ContactID: (c as LocalContact).ContactID,
+      Reference: typeof raw['Reference'] === 'string' ? raw['Reference'] : '',
+      Date: dateOnly(raw['Date'] ?? new Date(this.nowMs()).toISOString().slice(0, 10), 'Date'),
+      DueDate: raw['DueDate'] === undefined ? undefined : dateOnly(raw['DueDate'], 'DueDate'),
+      Status: status as string,
+      LineAmountTypes: lat as string,
+      LineItems: lines,
+      SubTotal: cents(sub),
+      TotalTax: cents(tax),
+      Total: cents(sub + tax),
+      AmountPaid: 0,
+      Payments: [],
+      Allocations: [],
+      UpdatedMs: this.nowMs(),
+    };
+    this.invoices.set(inv.InvoiceID, inv);
+    return inv;
+  }
+
+  /**
+   * Lines as Xero computes them (shared by invoices and credit notes); `strict`: an AUTHORISED
+   * document, whose lines need a description, quantity, unit amount and a valid account.
+   */
+  computeLines(
+    raw: Json,
+    lat: string,
+    strict: boolean,
+    unitDp: 2 | 4,
+    what: string,
+  ): { lines: Json[]; sub: number; tax: number } {
     const items = Array.isArray(raw['LineItems']) ? (raw['LineItems'] as Json[]) : [];
-    if (items.length === 0) invalid('Invoices must have at least one line item.');
+    if (items.length === 0) invalid(`${what} must have at least one line item.`);
     let sub = 0;
     let tax = 0;
     const lines = items.map((l, i) => {
       const q = l['Quantity'];
       const u = l['UnitAmount'];
-      if (status === 'AUTHORISED') {
+      if (strict) {
         if (typeof l['Description'] !== 'string' || l['Description'] === '')
           invalid(`LineItems[${i}]: Description is required`);
         if (typeof q !== 'number' || typeof u !== 'number')
@@ -131,26 +165,7 @@ export class LocalLedger {
         TaxAmount: lineTax,
       };
     });
-    const inv: LocalInvoice = {
-      InvoiceID: randomUUID(),
-      InvoiceNumber: `INV-${String(++this.invoiceSeq).padStart(4, '0')}`,
-      ContactID: (c as LocalContact).ContactID,
-      Reference: typeof raw['Reference'] === 'string' ? raw['Reference'] : '',
-      Date: dateOnly(raw['Date'] ?? new Date(this.nowMs()).toISOString().slice(0, 10), 'Date'),
-      DueDate: raw['DueDate'] === undefined ? undefined : dateOnly(raw['DueDate'], 'DueDate'),
-      Status: status as string,
-      LineAmountTypes: lat as string,
-      LineItems: lines,
-      SubTotal: cents(sub),
-      TotalTax: cents(tax),
-      Total: cents(sub + tax),
-      AmountPaid: 0,
-      Payments: [],
-      Allocations: [],
-      UpdatedMs: this.nowMs(),
-    };
-    this.invoices.set(inv.InvoiceID, inv);
-    return inv;
+    return { lines, sub, tax };
   }
 
   /** POST with InvoiceID: Reference, DueDate and status moves (DRAFT→AUTHORISED, →VOIDED/DELETED). */

@@ -29,14 +29,16 @@ const redact = (body: unknown): unknown =>
 export function recordRequests(
   app: FastifyInstance,
   nowMs: () => number,
-): { requests: RecordedAccountingRequest[]; dropNextReply(method: string, path: string): void } {
+): { requests: RecordedAccountingRequest[]; dropNextReply(method: string, path: string | RegExp): void } {
   const requests: RecordedAccountingRequest[] = [];
-  let drops: { method: string; path: string }[] = [];
+  let drops: { method: string; path: string | RegExp }[] = [];
   app.addHook('onSend', async (req, reply, payload) => {
     const tenantId = req.headers['xero-tenant-id'];
     const key = req.headers['idempotency-key'];
     const path = req.url.split('?')[0] ?? req.url;
-    const drop = drops.findIndex((d) => d.method === req.method && d.path === path);
+    const drop = drops.findIndex(
+      (d) => d.method === req.method && (typeof d.path === 'string' ? d.path === path : d.path.test(path)),
+    );
     requests.push({
       at: new Date(nowMs()),
       method: req.method,

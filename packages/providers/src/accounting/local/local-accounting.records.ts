@@ -24,7 +24,10 @@ export interface LocalContact {
 }
 export interface LocalPayment {
   PaymentID: string;
+  /** '' for a refund paid from a credit note. */
   InvoiceID: string;
+  /** Set on a refund paid from a credit note (ARCREDITPAYMENT). */
+  CreditNoteID?: string;
   Date: string;
   Amount: number;
   AccountCode: string;

@@ -79,8 +79,8 @@ export interface RunningLocalAccounting {
   /** Makes the grant's refresh tokens expired (as if unused for 60 days). */
   expireGrant(token: string): void;
   expireAccessTokens(): void;
-  /** The next request with this method and path is handled, then its connection is cut before the answer. */
-  dropNextReply(method: string, path: string): void;
+  /** The next request with this method and path (or a path matching it) is handled, then its connection is cut before the answer. */
+  dropNextReply(method: string, path: string | RegExp): void;
   /** Registers one more app while running (a company that signed up); its organisations' ids. */
   addApp(app: LocalAccountingApp): string[];
   /** A contact's name or email changed in the provider's UI; sends CONTACT/UPDATE. */

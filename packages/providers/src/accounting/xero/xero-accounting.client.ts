@@ -13,10 +13,12 @@ import {
   type ContactInput,
   type CreatedInvoice,
   type CreateInvoiceInput,
+  type InvoiceLineInput,
   type UpsertContactInput,
 } from '../accounting.port.js';
+import type { CreateCreditNoteInput, CreatePaymentInput } from '../accounting-money.types.js';
 import { apiError, DEFAULT_XERO_TIMEOUT_MS, trimSlash, whereString, XERO_API_URL, xeroRequest } from './xero-http.js';
-import { toContact, toInvoice } from './xero-invoice.mapping.js';
+import { toContact, toCreditNote, toInvoice } from './xero-invoice.mapping.js';
 
 /** Unit amounts keep 4 decimals only when asked (`unitdp=4`); Xero rounds them to 2 otherwise. */
 const UNITDP = 'unitdp=4';
@@ -29,7 +31,16 @@ export interface XeroAccountingClientOptions {
 
 type Json = Record<string, unknown>;
 
-function firstOf(json: unknown, key: 'Contacts' | 'Invoices' | 'Payments', label: string): Json {
+const lineItem = (l: InvoiceLineInput): Json => ({
+  Description: l.description,
+  Quantity: l.quantity,
+  UnitAmount: l.unitAmount,
+  ...(l.discountRate ? { DiscountRate: l.discountRate } : {}),
+  AccountCode: l.accountCode,
+  ...(l.taxType === undefined ? {} : { TaxType: l.taxType }),
+});
+
+function firstOf(json: unknown, key: 'Contacts' | 'Invoices' | 'Payments' | 'CreditNotes', label: string): Json {
   const list = json && typeof json === 'object' ? (json as Json)[key] : undefined;
   if (!Array.isArray(list) || list.length === 0 || !list[0] || typeof list[0] !== 'object') {
     throw new AccountingError('format', `${label}: response without ${key}`);
@@ -99,14 +110,7 @@ export function createXeroAccountingClient(opts: XeroAccountingClientOptions = {
         LineAmountTypes: input.lineAmountTypes,
         Reference: input.reference,
         Status: input.status,
-        LineItems: input.lines.map((l) => ({
-          Description: l.description,
-          Quantity: l.quantity,
-          UnitAmount: l.unitAmount,
-          ...(l.discountRate ? { DiscountRate: l.discountRate } : {}),
-          AccountCode: l.accountCode,
-          ...(l.taxType === undefined ? {} : { TaxType: l.taxType }),
-        })),
+        LineItems: input.lines.map(lineItem),
       };
       if (input.dueDate !== undefined) invoice['DueDate'] = input.dueDate;
       const json = await call(auth, 'PUT', `/Invoices?${UNITDP}`, label, { Invoices: [invoice] }, input.idempotencyKey);
@@ -165,6 +169,78 @@ export function createXeroAccountingClient(opts: XeroAccountingClientOptions = {
           ),
         ).contactId,
       };
+    },
+
+    async createPayment(auth, input: CreatePaymentInput) {
+      const label = 'Xero payment create';
+      const target =
+        'invoiceId' in input.target
+          ? { Invoice: { InvoiceID: input.target.invoiceId } }
+          : { CreditNote: { CreditNoteID: input.target.creditNoteId } };
+      const payment = {
+        ...target,
+        Account: { Code: input.accountCode },
+        Date: input.date,
+        Amount: input.amount,
+        Reference: input.reference,
+      };
+      const p = firstOf(
+        await call(auth, 'PUT', '/Payments', label, { Payments: [payment] }, input.idempotencyKey),
+        'Payments',
+        label,
+      );
+      if (typeof p['PaymentID'] !== 'string' || typeof p['Amount'] !== 'number')
+        throw new AccountingError('format', `${label}: response without PaymentID or Amount`);
+      return { paymentId: p['PaymentID'], amount: p['Amount'], status: String(p['Status'] ?? '') };
+    },
+
+    async createCreditNote(auth, input: CreateCreditNoteInput) {
+      const label = 'Xero credit note create';
+      const note: Json = {
+        Type: 'ACCRECCREDIT',
+        Contact: { ContactID: input.contactId },
+        Date: input.date,
+        LineAmountTypes: input.lineAmountTypes,
+        Reference: input.reference,
+        Status: 'AUTHORISED',
+        LineItems: input.lines.map(lineItem),
+      };
+      const json = await call(
+        auth,
+        'PUT',
+        `/CreditNotes?${UNITDP}`,
+        label,
+        { CreditNotes: [note] },
+        input.idempotencyKey,
+      );
+      return toCreditNote(firstOf(json, 'CreditNotes', label));
+    },
+
+    async allocateCreditNote(auth, creditNoteId, allocation, idempotencyKey) {
+      const label = 'Xero credit note allocation';
+      await call(
+        auth,
+        'PUT',
+        `/CreditNotes/${encodeURIComponent(creditNoteId)}/Allocations`,
+        label,
+        {
+          Allocations: [
+            { Invoice: { InvoiceID: allocation.invoiceId }, Amount: allocation.amount, Date: allocation.date },
+          ],
+        },
+        idempotencyKey,
+      );
+    },
+
+    async getCreditNote(auth, creditNoteId: string) {
+      const label = 'Xero credit note get';
+      return toCreditNote(
+        firstOf(
+          await call(auth, 'GET', `/CreditNotes/${encodeURIComponent(creditNoteId)}?${UNITDP}`, label),
+          'CreditNotes',
+          label,
+        ),
+      );
     },
 
     async getPayment(auth, paymentId: string) {

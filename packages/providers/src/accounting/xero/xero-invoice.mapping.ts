@@ -10,6 +10,7 @@ import {
   type InvoiceAllocation,
   type InvoiceStatus,
 } from '../accounting.port.js';
+import type { AccountingCreditNote } from '../accounting-money.types.js';
 import { parseXeroDate } from './xero-http.js';
 
 type Json = Record<string, unknown>;
@@ -61,8 +62,32 @@ export function toInvoice(raw: unknown): AccountingInvoice {
       amount: num(p['Amount'], 'Payments.Amount'),
       date: parseXeroDate(p['Date']) ?? fail('Payments.Date is not a date'),
       status: str(p['Status']) || 'AUTHORISED',
+      reference: str(p['Reference']),
     })),
     allocations,
+  };
+}
+
+/** A credit note with what was allocated from it (`Allocations[].Invoice.InvoiceID`, `Amount`) and refunded (`Payments`). */
+export function toCreditNote(raw: unknown): AccountingCreditNote {
+  const cn = (raw ?? {}) as Json;
+  const status = cn['Status'];
+  if (typeof cn['CreditNoteID'] !== 'string' || typeof status !== 'string' || !STATUSES.has(status as InvoiceStatus))
+    throw new AccountingError('format', 'Xero credit note: missing CreditNoteID or unknown Status');
+  return {
+    creditNoteId: cn['CreditNoteID'],
+    creditNoteNumber: str(cn['CreditNoteNumber']),
+    status: status as InvoiceStatus,
+    total: num(cn['Total'], 'Total'),
+    remainingCredit: num(cn['RemainingCredit'], 'RemainingCredit'),
+    allocations: arr(cn['Allocations']).map((a) => ({
+      invoiceId: str((a['Invoice'] as Json | undefined)?.['InvoiceID']),
+      amount: num(a['Amount'], 'Allocations.Amount'),
+    })),
+    payments: arr(cn['Payments']).map((p) => ({
+      paymentId: String(p['PaymentID']),
+      amount: num(p['Amount'], 'Payments.Amount'),
+    })),
   };
 }
 
