@@ -1,0 +1,127 @@
+/** SQL of the invoicing feature's tables (migration 0380): job_invoices, invoice_pay_links, invoice_checkouts. */
+import type { Queryable } from '@platform/db';
+
+export interface JobInvoiceRow {
+  job_id: string;
+  sale_order_id: number;
+  invoice_id: number | null;
+  making_until: Date | null;
+}
+
+export async function findJobInvoice(tx: Queryable, tenantId: string, jobId: string) {
+  const r = await tx.query<JobInvoiceRow>(
+    'SELECT job_id, sale_order_id, invoice_id, making_until FROM job_invoices WHERE tenant_id = $1 AND job_id = $2',
+    [tenantId, jobId],
+  );
+  return r.rows[0];
+}
+
+/** Takes the lease of making the job's invoice: false when it is made or another live request holds it. */
+export async function claimJobInvoice(
+  tx: Queryable,
+  t: { tenantId: string; jobId: string; orderId: number; seconds: number },
+): Promise<boolean> {
+  const r = await tx.query(
+    `INSERT INTO job_invoices (tenant_id, job_id, sale_order_id, making_until)
+     VALUES ($1, $2, $3, now() + make_interval(secs => $4))
+     ON CONFLICT (tenant_id, job_id) DO UPDATE SET making_until = EXCLUDED.making_until
+       WHERE job_invoices.invoice_id IS NULL
+         AND (job_invoices.making_until IS NULL OR job_invoices.making_until < now())
+     RETURNING job_id`,
+    [t.tenantId, t.jobId, t.orderId, t.seconds],
+  );
+  return (r.rowCount ?? 0) > 0;
+}
+
+export async function setJobInvoice(tx: Queryable, tenantId: string, jobId: string, invoiceId: number) {
+  await tx.query('UPDATE job_invoices SET invoice_id = $3, making_until = NULL WHERE tenant_id = $1 AND job_id = $2', [
+    tenantId,
+    jobId,
+    invoiceId,
+  ]);
+}
+
+/** Nothing was made: the job is free to be invoiced again. */
+export async function forgetJobInvoice(tx: Queryable, tenantId: string, jobId: string) {
+  await tx.query('DELETE FROM job_invoices WHERE tenant_id = $1 AND job_id = $2 AND invoice_id IS NULL', [
+    tenantId,
+    jobId,
+  ]);
+}
+
+/** Something may have been made: the next request takes over at once and looks in the ERP first. */
+export async function releaseJobInvoice(tx: Queryable, tenantId: string, jobId: string) {
+  await tx.query(
+    'UPDATE job_invoices SET making_until = NULL WHERE tenant_id = $1 AND job_id = $2 AND invoice_id IS NULL',
+    [tenantId, jobId],
+  );
+}
+
+export async function insertPayLink(
+  tx: Queryable,
+  l: { tenantId: string; hash: string; invoiceId: number; emailedTo: string | null; expiresAt: Date },
+) {
+  await tx.query(
+    `INSERT INTO invoice_pay_links (tenant_id, token_hash, invoice_id, emailed_to, expires_at)
+     VALUES ($1, $2, $3, $4, $5)`,
+    [l.tenantId, l.hash, l.invoiceId, l.emailedTo, l.expiresAt],
+  );
+}
+
+/** The invoice a live pay link names. */
+export async function livePayLink(tx: Queryable, tenantId: string, hash: string, now: Date) {
+  const r = await tx.query<{ invoice_id: number }>(
+    'SELECT invoice_id FROM invoice_pay_links WHERE tenant_id = $1 AND token_hash = $2 AND expires_at > $3',
+    [tenantId, hash, now],
+  );
+  return r.rows[0]?.invoice_id;
+}
+
+export interface CheckoutRow {
+  session_id: string;
+  invoice_id: number;
+  account_id: string;
+  checkout_url: string;
+  amount_minor: number;
+  currency: string;
+  status: 'open' | 'paid';
+}
+const CHECKOUT = 'session_id, invoice_id, account_id, checkout_url, amount_minor, currency, status';
+const checkout = (r: CheckoutRow | undefined) => r && { ...r, amount_minor: Number(r.amount_minor) };
+
+export async function checkoutFor(tx: Queryable, tenantId: string, invoiceId: number, amount: number, cur: string) {
+  const r = await tx.query<CheckoutRow>(
+    `SELECT ${CHECKOUT} FROM invoice_checkouts
+      WHERE tenant_id = $1 AND invoice_id = $2 AND amount_minor = $3 AND currency = $4`,
+    [tenantId, invoiceId, amount, cur],
+  );
+  return checkout(r.rows[0]);
+}
+
+/** The first session stored for the invoice and amount stays its own (racing inserts change nothing). */
+export async function insertCheckout(tx: Queryable, tenantId: string, c: Omit<CheckoutRow, 'status'>) {
+  await tx.query(
+    `INSERT INTO invoice_checkouts (tenant_id, session_id, invoice_id, account_id, checkout_url, amount_minor, currency)
+     VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING`,
+    [tenantId, c.session_id, c.invoice_id, c.account_id, c.checkout_url, c.amount_minor, c.currency],
+  );
+  return checkoutFor(tx, tenantId, c.invoice_id, c.amount_minor, c.currency);
+}
+
+export async function checkoutBySession(tx: Queryable, tenantId: string, sessionId: string) {
+  const r = await tx.query<CheckoutRow>(
+    `SELECT ${CHECKOUT} FROM invoice_checkouts WHERE tenant_id = $1 AND session_id = $2`,
+    [tenantId, sessionId],
+  );
+  return checkout(r.rows[0]);
+}
+
+/** Open → paid, once: false for a duplicate or reordered event. */
+export async function markCheckoutPaid(tx: Queryable, tenantId: string, sessionId: string, intent: string | null) {
+  const r = await tx.query(
+    `UPDATE invoice_checkouts SET status = 'paid', paid_at = now(), payment_intent_id = $3
+      WHERE tenant_id = $1 AND session_id = $2 AND status = 'open'`,
+    [tenantId, sessionId, intent],
+  );
+  return (r.rowCount ?? 0) > 0;
+}
