@@ -19,9 +19,9 @@ import type { AuditLog } from '../audit/audit-log.js';
 import type { Principal } from '../auth/principal.js';
 import type { PdfFile } from '../documents/pdf-reply.js';
 import type { TenantErps } from '../tenants/tenant-erps.js';
-import { partnerEmail, readCustomerInvoice } from './invoicing-erp.js';
 import * as repo from './invoicing.repo.js';
 import { type InvoicingService, noInvoice, notPayable } from './invoicing.service.js';
+import { partnerEmail, readCustomerInvoice } from './invoicing-erp.js';
 
 export interface InvoiceLinksParts {
   db: Db;

@@ -14,8 +14,8 @@ import type { AuditLog } from '../audit/audit-log.js';
 import type { DocumentsService } from '../documents/documents.compose.js';
 import type { JobsFeature } from '../jobs/jobs.compose.js';
 import { depositPaidHooks } from '../payments/deposit-paid.js';
-import type { PaymentsFeature } from '../payments/payments.compose.js';
 import type { PaymentEventHooks } from '../payments/payment-webhook.service.js';
+import type { PaymentsFeature } from '../payments/payments.compose.js';
 import type { TenantErps } from '../tenants/tenant-erps.js';
 import { TenantPublicOrigins } from '../tenants/tenant-public-origins.js';
 import { InvoiceLinks } from './invoice-links.service.js';
@@ -65,13 +65,13 @@ function build(config: ControlConfig, d: InvoicingInputs): Omit<InvoicingFeature
     const host = await withTenant(d.db, tenantId, (tx) => primaryHost(tx, tenantId));
     return origins.origin(host.domain ?? `${host.slug}.${config.TENANTS_HOST}`);
   };
-  let links: InvoiceLinks | undefined;
-  const office = new InvoicingService({
+  const office: InvoicingService = new InvoicingService({
     ...{ db: d.db, clock: d.clock, erps: d.erps, audit: d.audit, currency: d.currency },
     jobs: d.jobs.reader,
-    sendLink: (p, id) => links!.send(p, id),
+    // `links` is made just below; a send happens long after.
+    sendLink: (p, id) => links.send(p, id),
   });
-  links = new InvoiceLinks({
+  const links: InvoiceLinks = new InvoiceLinks({
     ...{ db: d.db, clock: d.clock, erps: d.erps, audit: d.audit, email: d.email, currency: d.currency },
     invoices: office,
     api,

@@ -31,6 +31,7 @@ import type { AuditLog } from '../audit/audit-log.js';
 import type { Principal } from '../auth/principal.js';
 import type { JobsReader } from '../jobs/jobs.service.js';
 import type { TenantErps } from '../tenants/tenant-erps.js';
+import * as repo from './invoicing.repo.js';
 import {
   findFinalInvoice,
   makeFinalInvoice,
@@ -40,7 +41,6 @@ import {
   readCustomerInvoice,
   summaryOf,
 } from './invoicing-erp.js';
-import * as repo from './invoicing.repo.js';
 
 export interface InvoicingParts {
   db: Db;
