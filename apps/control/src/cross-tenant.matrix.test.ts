@@ -131,6 +131,7 @@ beforeAll(async () => {
     'invoices/{id}/pdf': `invoices/${aInvoiceId}/pdf`,
     'purchase-orders/{id}/pdf': `purchase-orders/${aPurchaseId}/pdf`,
     'invoices/{id}/payments': `invoices/${aInvoiceId}/payments`,
+    '/invoices/{id}': String(aInvoiceId),
     'invoices/{id}/send': `invoices/${aInvoiceId}/send`,
   };
 }, 180_000);

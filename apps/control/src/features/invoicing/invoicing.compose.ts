@@ -17,7 +17,7 @@ import { depositPaidHooks } from '../payments/deposit-paid.js';
 import type { PaymentEventHooks } from '../payments/payment-webhook.service.js';
 import type { PaymentsFeature } from '../payments/payments.compose.js';
 import type { TenantErps } from '../tenants/tenant-erps.js';
-import { TenantPublicOrigins } from '../tenants/tenant-public-origins.js';
+import type { TenantPublicOrigins } from '../tenants/tenant-public-origins.js';
 import { InvoiceLinks } from './invoice-links.service.js';
 import { invoiceCheckoutCompleted } from './invoice-paid.js';
 import { InvoicingService } from './invoicing.service.js';
@@ -44,6 +44,8 @@ export interface InvoicingInputs {
   documents: DocumentsService;
   payments: PaymentsFeature;
   currency(tenantId: string): Promise<string>;
+  /** The control plane's one instance: `npm start` tells it the frontend's port. */
+  origins: TenantPublicOrigins;
 }
 
 export const invoiceOrDepositHooks = (deposit: PaymentEventHooks): PaymentEventHooks => ({
@@ -60,10 +62,9 @@ function build(config: ControlConfig, d: InvoicingInputs): Omit<InvoicingFeature
         ...(config.STRIPE_API_BASE ? { apiBase: config.STRIPE_API_BASE } : {}),
       }).api
     : undefined;
-  const origins = new TenantPublicOrigins(config);
   const origin = async (tenantId: string) => {
     const host = await withTenant(d.db, tenantId, (tx) => primaryHost(tx, tenantId));
-    return origins.origin(host.domain ?? `${host.slug}.${config.TENANTS_HOST}`);
+    return d.origins.origin(host.domain ?? `${host.slug}.${config.TENANTS_HOST}`);
   };
   const office: InvoicingService = new InvoicingService({
     ...{ db: d.db, clock: d.clock, erps: d.erps, audit: d.audit, currency: d.currency },

@@ -51,6 +51,14 @@ export function registerInvoicingRoutes(app: FastifyInstance, catalogue: RouteCa
   });
   route(app, catalogue, {
     ...base,
+    method: 'GET',
+    url: '/invoices/:id',
+    summary: 'One customer invoice of the ERP: number, customer, dates, total and residual in minor units',
+    params: z.object({ id: invoiceId }),
+    handler: ({ params }, req) => invoices.summary(principalOf(req).tenantId, params.id),
+  });
+  route(app, catalogue, {
+    ...base,
     method: 'POST',
     url: '/invoices/:id/payments',
     summary: 'Record a cash, check or bank payment of at most the residual on the ERP invoice',
