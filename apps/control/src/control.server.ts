@@ -44,7 +44,10 @@ export async function startControl(config: ControlConfig, opts: StartControlOpti
         onError: (err) => logger.error({ err }, 'recurring jobs pass'),
       });
       recurring.start();
-      return { app, deps, stop: () => recurring.stop() };
+      // Completed jobs of companies that invoice automatically (invoicing/invoice-auto.ts).
+      const invoicing = deps.invoicing.auto.relay(logger);
+      invoicing.start();
+      return { app, deps, stop: async () => void (await Promise.all([recurring.stop(), invoicing.stop()])) };
     },
     listening: ({ deps }, { url }) => {
       deps.embeddedObjects?.listeningOn(url);

@@ -192,6 +192,7 @@ const BODIES: Record<string, unknown> = {
   'POST /portal/quotes/{token}/accept': { name: 'Intruder', signature_png_base64: 'iVBORw0KGgo=' },
   'POST /portal/quotes/{token}/request-changes': { note: 'intruder note' },
   'POST /invoices/{id}/payments': { amount_minor: 100, method: 'cash' },
+  'PUT /api/tenants/{id}/invoicing': { auto_invoice: true },
 };
 
 /** The path with A's ids in place: a key starting with `/` fills the first `{…}` after that prefix. */
@@ -225,6 +226,7 @@ const recordsOfA = async () =>
       k.call('GET', `/api/tenants/${k.a.id}/website/tracking`, k.a.owner),
       k.call('GET', `/api/tenants/${k.a.id}/payments`, k.a.owner),
       k.call('GET', '/invoices?state=open', k.a.office),
+      k.call('GET', `/api/tenants/${k.a.id}/invoicing`, k.a.owner),
     ])
   ).map((r) => r.body);
 

@@ -230,7 +230,7 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
   );
   const accounts = composeAccounts({ db, clock, config, tokenKeys, audit, plans, email, linkConfig });
   const sessions = accounts.sessions;
-  const jobs = composeJobs({ db, erps, plans, audit, clock, objects, branches });
+  const jobs = composeJobs({ db, erps, plans, audit, clock, objects, branches, completion: () => invoicing });
   const currencyOf = async (tenantId: string) => (await console.settings.get(tenantId)).currency;
   const invoicing = composeInvoicing(config, () => ({ ...payParts, clock, erps, email, jobs, documents, payments }));
   const payParts = { db, audit, origins: publicOrigins, currency: currencyOf, quotes, links, hooks: invoicing.hooks };

@@ -85,3 +85,14 @@ export interface InvoiceCardPaymentJob {
   paymentIntentId: string;
   sessionId: string;
 }
+
+/** Outbox: a completed job of a tenant that invoices automatically, to be invoiced by the control plane. */
+export const TOPIC_INVOICE_AUTO = 'invoicing.auto_invoice';
+export interface InvoiceAutoJob {
+  jobId: string;
+}
+
+/** `GET`/`PUT /api/tenants/{id}/invoicing`: invoice automatically when an install job completes (off by default). */
+export interface InvoicingSettings {
+  auto_invoice: boolean;
+}

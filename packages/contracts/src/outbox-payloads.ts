@@ -2,7 +2,12 @@
  * Topic → payload: the one map `enqueue` and the relay's handlers are typed by. A new topic is one
  * constant in outbox-topics.ts and one line here; a payload of the wrong shape does not compile.
  */
-import type { InvoiceCardPaymentJob, TOPIC_INVOICE_CARD_PAYMENT } from './invoicing.js';
+import type {
+  InvoiceAutoJob,
+  InvoiceCardPaymentJob,
+  TOPIC_INVOICE_AUTO,
+  TOPIC_INVOICE_CARD_PAYMENT,
+} from './invoicing.js';
 import type { OrderWonPayload, TOPIC_ORDER_WON } from './order-won.js';
 import type {
   AccountingWebhookJob,
@@ -52,6 +57,7 @@ export interface OutboxPayloads {
   [TOPIC_WEBHOOK_DELIVERY]: WebhookDeliveryJob;
   [TOPIC_ORDER_WON]: OrderWonPayload;
   [TOPIC_INVOICE_CARD_PAYMENT]: InvoiceCardPaymentJob;
+  [TOPIC_INVOICE_AUTO]: InvoiceAutoJob;
 }
 
 export type OutboxTopic = keyof OutboxPayloads;

@@ -20,7 +20,7 @@ import type { Principal } from '../auth/principal.js';
 import type { PdfFile } from '../documents/pdf-reply.js';
 import type { TenantErps } from '../tenants/tenant-erps.js';
 import * as repo from './invoicing.repo.js';
-import { type InvoicingService, noInvoice, notPayable } from './invoicing.service.js';
+import { actorOf, type InvoicingService, noInvoice, notPayable } from './invoicing.service.js';
 import { partnerEmail, readCustomerInvoice } from './invoicing-erp.js';
 
 export interface InvoiceLinksParts {
@@ -96,7 +96,7 @@ export class InvoiceLinks {
       });
       await this.d.audit.record(tx, {
         tenantId: p.tenantId,
-        actor: { kind: 'user', id: p.userId },
+        actor: actorOf(p),
         action: 'invoicing.link.send',
         target: { type: 'invoice', id: invoiceId },
         detail: { expires_at: body.expires_at },

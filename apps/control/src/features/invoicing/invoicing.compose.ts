@@ -18,13 +18,17 @@ import type { PaymentEventHooks } from '../payments/payment-webhook.service.js';
 import type { PaymentsFeature } from '../payments/payments.compose.js';
 import type { TenantErps } from '../tenants/tenant-erps.js';
 import type { TenantPublicOrigins } from '../tenants/tenant-public-origins.js';
+import type { JobCompletion } from '../jobs/job-order-change.js';
+import { AutoInvoicing } from './invoice-auto.js';
 import { InvoiceLinks } from './invoice-links.service.js';
 import { invoiceCheckoutCompleted } from './invoice-paid.js';
 import { InvoicingService } from './invoicing.service.js';
 
-export interface InvoicingFeature {
+export interface InvoicingFeature extends JobCompletion {
   office: InvoicingService;
   links: InvoiceLinks;
+  /** The tenant's switch, the completed job's outbox job and its relay (control.server.ts starts it). */
+  auto: AutoInvoicing;
   /** The payments webhook's hooks: `invoice` checkouts here, every other kind to the deposit's. */
   hooks: PaymentEventHooks;
 }
@@ -55,7 +59,9 @@ export const invoiceOrDepositHooks = (deposit: PaymentEventHooks): PaymentEventH
       : deposit.checkoutCompleted(tx, tenantId, s),
 });
 
-function build(config: ControlConfig, d: InvoicingInputs): Omit<InvoicingFeature, 'hooks'> {
+type Built = Pick<InvoicingFeature, 'office' | 'links' | 'auto'>;
+
+function build(config: ControlConfig, d: InvoicingInputs): Built {
   const api = config.STRIPE_SECRET_KEY
     ? stripePaymentsAdapters({
         secretKey: config.STRIPE_SECRET_KEY,
@@ -84,11 +90,11 @@ function build(config: ControlConfig, d: InvoicingInputs): Omit<InvoicingFeature
     origin,
     linkDays: config.PORTAL_LINK_TTL_DAYS,
   });
-  return { office, links };
+  return { office, links, auto: new AutoInvoicing(d.db, d.audit, () => office) };
 }
 
 export function composeInvoicing(config: ControlConfig, inputs: () => InvoicingInputs): InvoicingFeature {
-  let made: Omit<InvoicingFeature, 'hooks'> | undefined;
+  let made: Built | undefined;
   const get = () => (made ??= build(config, inputs()));
   return {
     get office() {
@@ -97,6 +103,10 @@ export function composeInvoicing(config: ControlConfig, inputs: () => InvoicingI
     get links() {
       return get().links;
     },
+    get auto() {
+      return get().auto;
+    },
+    jobCompleted: (tx, tenantId, jobId) => get().auto.jobCompleted(tx, tenantId, jobId),
     hooks: invoiceOrDepositHooks(depositPaidHooks),
   };
 }

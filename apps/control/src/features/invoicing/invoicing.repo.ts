@@ -125,3 +125,20 @@ export async function markCheckoutPaid(tx: Queryable, tenantId: string, sessionI
   );
   return (r.rowCount ?? 0) > 0;
 }
+
+/** "Invoice automatically when an install job completes": off without a row. */
+export async function autoInvoiceOn(tx: Queryable, tenantId: string): Promise<boolean> {
+  const r = await tx.query<{ auto_invoice: boolean }>(
+    'SELECT auto_invoice FROM invoicing_settings WHERE tenant_id = $1',
+    [tenantId],
+  );
+  return r.rows[0]?.auto_invoice ?? false;
+}
+
+export async function setAutoInvoice(tx: Queryable, tenantId: string, on: boolean): Promise<void> {
+  await tx.query(
+    `INSERT INTO invoicing_settings (tenant_id, auto_invoice) VALUES ($1, $2)
+     ON CONFLICT (tenant_id) DO UPDATE SET auto_invoice = EXCLUDED.auto_invoice, updated_at = now()`,
+    [tenantId, on],
+  );
+}

@@ -10,7 +10,7 @@ import { z } from 'zod';
 
 import type { ControlDeps } from '../../deps.js';
 import { route, type RouteCatalogue } from '../../openapi/routes.js';
-import { authenticate, principalOf, requireRole } from '../auth/auth.guard.js';
+import { assertOwnTenant, authenticate, principalOf, requireRole } from '../auth/auth.guard.js';
 import { hostTenant } from '../documents/pdf-reply.js';
 
 const invoiceId = z.coerce
@@ -77,6 +77,27 @@ export function registerInvoicingRoutes(app: FastifyInstance, catalogue: RouteCa
     responses: { '201': 'Sent', '409': 'INVOICE_NOT_PAYABLE' },
     handler: async ({ params }, req, reply) =>
       sendAnswer(reply, await links.send(principalOf(req), params.id, keyOf(req))),
+  });
+  const managers = { tags: ['invoicing'], security: 'bearer' as const };
+  const tenant = z.object({ id: z.uuid({ error: 'must be a UUID' }) });
+  route(app, catalogue, {
+    ...managers,
+    method: 'GET',
+    url: '/api/tenants/:id/invoicing',
+    summary: 'Whether the company invoices a completed install job by itself (off by default)',
+    preHandler: [authenticate(deps), requireRole('owner', 'admin')],
+    params: tenant,
+    handler: ({ params }, req) => deps.invoicing.auto.settings(assertOwnTenant(req, params.id).tenantId),
+  });
+  route(app, catalogue, {
+    ...managers,
+    method: 'PUT',
+    url: '/api/tenants/:id/invoicing',
+    summary: 'Turn invoicing a completed install job automatically on or off',
+    preHandler: [authenticate(deps), requireRole('owner', 'admin')],
+    params: tenant,
+    body: z.strictObject({ auto_invoice: z.boolean({ error: 'must be true or false' }) }),
+    handler: ({ params, body }, req) => deps.invoicing.auto.setSettings(assertOwnTenant(req, params.id), body, req.ip),
   });
   const portal = { tags: ['portal'], security: 'portal' as const, params: z.object({ token: z.string() }) };
   route(app, catalogue, {

@@ -61,6 +61,16 @@ export const notPayable = (reason: string, message: string) =>
 export const noInvoice = () => new AppError('NOT_FOUND', 'No such invoice.');
 /** A refusal made before the ERP was asked to change anything: the job is free again. */
 const nothingMade = (e: unknown) => e instanceof AppError && e.code === 'INVOICE_NOT_DUE';
+/** The control plane acting on its own (a job invoiced automatically): an owner's reach, audited as the system. */
+export const SYSTEM_USER_ID = '00000000-0000-0000-0000-000000000000';
+export const systemPrincipal = (tenantId: string): Principal => ({
+  userId: SYSTEM_USER_ID,
+  tenantId,
+  role: 'owner',
+  email: '',
+});
+export const actorOf = (p: Principal) =>
+  p.userId === SYSTEM_USER_ID ? { kind: 'system' as const } : { kind: 'user' as const, id: p.userId };
 const METHOD_NAMES = { cash: 'Cash', check: 'Check', bank: 'Bank transfer' } as const;
 
 export class InvoicingService {
@@ -106,7 +116,7 @@ export class InvoicingService {
       await repo.setJobInvoice(tx, p.tenantId, jobId, invoiceId);
       await this.d.audit.record(tx, {
         tenantId: p.tenantId,
-        actor: { kind: 'user', id: p.userId },
+        actor: actorOf(p),
         action: 'invoicing.job.invoice',
         target: { type: 'job', id: jobId },
         detail: { sale_order_id: orderId, invoice_id: invoiceId },
@@ -204,7 +214,7 @@ export class InvoicingService {
     await withTenant(this.d.db, p.tenantId, async (tx) => {
       await this.d.audit.record(tx, {
         tenantId: p.tenantId,
-        actor: { kind: 'user', id: p.userId },
+        actor: actorOf(p),
         action: 'invoicing.payment.record',
         target: { type: 'invoice', id },
         detail: { amount_minor: b.amount_minor, method: b.method, payment_id: paymentId },
