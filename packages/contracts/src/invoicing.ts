@@ -67,8 +67,11 @@ export interface PortalInvoiceAnswer {
     /** Paid before this invoice (the deposit): the down-payment lines deducted, tax included. */
     deposit_deducted_minor: number;
     residual_minor: number;
-    /** `due` when a card payment can be made now, `paid` when nothing is left, `office` when the company takes no cards. */
-    pay_state: 'due' | 'paid' | 'office';
+    /**
+     * `due` when a card payment can be made now, `paid` when nothing is left, `office` when the company
+     * takes no cards, `processing` when a card payment of the amount due is received and not yet in the ERP.
+     */
+    pay_state: 'due' | 'paid' | 'office' | 'processing';
   };
   company: { name: string };
 }

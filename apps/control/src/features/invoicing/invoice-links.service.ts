@@ -138,11 +138,22 @@ export class InvoiceLinks {
       down_payment: Number(r.quantity ?? 0) < 0,
     }));
     const deducted = rows.filter((r) => Number(r.quantity ?? 0) < 0).reduce((n, r) => n + Number(r.price_total), 0);
-    const [brand, account] = await Promise.all([
-      withTenant(this.d.db, l.tenantId, (tx) => tenantBranding(tx, l.tenantId)),
+    const [{ brand, received }, account] = await Promise.all([
+      withTenant(this.d.db, l.tenantId, async (tx) => ({
+        brand: await tenantBranding(tx, l.tenantId),
+        received: await repo.checkoutFor(tx, l.tenantId, l.invoiceId, s.residual_minor, cur),
+      })),
       this.d.account(l.tenantId),
     ]);
-    const payState = s.residual_minor <= 0 ? 'paid' : this.d.api && account ? 'due' : 'office';
+    // Paid at the provider, not yet registered in the ERP by the worker: no second "Pay".
+    const payState =
+      s.residual_minor <= 0
+        ? 'paid'
+        : received?.status === 'paid'
+          ? 'processing'
+          : this.d.api && account
+            ? 'due'
+            : 'office';
     return {
       invoice: {
         number: s.number,

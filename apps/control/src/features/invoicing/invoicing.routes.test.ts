@@ -259,6 +259,9 @@ describe('the office records payments and the customer pays the rest from the li
     expect(payloads.filter((p: any) => p.invoiceId === invoice.id)).toEqual([
       expect.objectContaining({ amountMinor: invoice.residual_minor, currency: 'USD', sessionId }),
     ]);
+    // Paid at the provider, not yet in the ERP (the worker's job): the page offers no second payment.
+    const page = await k.call('GET', `/portal/invoices/${token}`, undefined, undefined, onHost(k.a));
+    expect(page.body.invoice.pay_state).toBe('processing');
     const again = await k.call('POST', `/portal/invoices/${token}/checkout`, undefined, undefined, onHost(k.a));
     expect(again.status).toBe(409);
     expect(again.body.code).toBe('INVOICE_NOT_PAYABLE');

@@ -14,6 +14,8 @@ export type PortalInvoice = PortalInvoiceAnswer['invoice'];
 
 function payBlock(i: PortalInvoice, due: string, outcome: string | undefined): string {
   if (i.pay_state === 'paid') return `<p class="ok" role="status" id="invoice-paid">Paid in full: thank you.</p>`;
+  if (i.pay_state === 'processing')
+    return `<p class="ok" role="status" id="payment-received">Thank you: your payment of ${due} is received and being recorded.</p>`;
   const back =
     outcome === 'paid'
       ? `<p class="ok" role="status" id="payment-received">Thank you: your payment is being recorded. This page shows it as paid in a moment.</p>`
