@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ControlConfig } from './control.config.js';
 import { buildControlApp } from './control.http-app.js';
 import { composeControl, type ControlDeps } from './deps.js';
+import { RECONCILE_AFTER_MS } from './features/invoicing/invoice-reconcile.js';
 import { noChargeBilling } from './features/plans/billing.port.js';
 
 export interface RunningControl {
@@ -47,7 +48,17 @@ export async function startControl(config: ControlConfig, opts: StartControlOpti
       // Completed jobs of companies that invoice automatically (invoicing/invoice-auto.ts).
       const invoicing = deps.invoicing.auto.relay(logger);
       invoicing.start();
-      return { app, deps, stop: async () => void (await Promise.all([recurring.stop(), invoicing.stop()])) };
+      // Invoice card payments whose webhook never came (invoicing/invoice-reconcile.ts).
+      const reconcile = new Periodic({
+        everyMs: RECONCILE_AFTER_MS,
+        firstAfterMs: 60_000,
+        pass: () =>
+          deps.invoicing.reconciler.runOnce((err, id) => logger.error({ err, session: id }, 'invoice checkout')),
+        onError: (err) => logger.error({ err }, 'invoice checkouts pass'),
+      });
+      reconcile.start();
+      const stops = [recurring, invoicing, reconcile];
+      return { app, deps, stop: async () => void (await Promise.all(stops.map((s) => s.stop()))) };
     },
     listening: ({ deps }, { url }) => {
       deps.embeddedObjects?.listeningOn(url);

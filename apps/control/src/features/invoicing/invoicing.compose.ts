@@ -22,6 +22,7 @@ import type { TenantPublicOrigins } from '../tenants/tenant-public-origins.js';
 import { AutoInvoicing } from './invoice-auto.js';
 import { InvoiceLinks } from './invoice-links.service.js';
 import { invoiceCheckoutCompleted } from './invoice-paid.js';
+import { InvoiceCheckoutReconciler } from './invoice-reconcile.js';
 import { InvoicingService } from './invoicing.service.js';
 
 export interface InvoicingFeature extends JobCompletion {
@@ -29,6 +30,8 @@ export interface InvoicingFeature extends JobCompletion {
   links: InvoiceLinks;
   /** The tenant's switch, the completed job's outbox job and its relay (control.server.ts starts it). */
   auto: AutoInvoicing;
+  /** Open checkouts whose webhook never came, asked of the provider (control.server.ts runs it). */
+  reconciler: InvoiceCheckoutReconciler;
   /** The payments webhook's hooks: `invoice` checkouts here, every other kind to the deposit's. */
   hooks: PaymentEventHooks;
 }
@@ -59,7 +62,7 @@ export const invoiceOrDepositHooks = (deposit: PaymentEventHooks): PaymentEventH
       : deposit.checkoutCompleted(tx, tenantId, s),
 });
 
-type Built = Pick<InvoicingFeature, 'office' | 'links' | 'auto'>;
+type Built = Pick<InvoicingFeature, 'office' | 'links' | 'auto' | 'reconciler'>;
 
 function build(config: ControlConfig, d: InvoicingInputs): Built {
   const api = config.STRIPE_SECRET_KEY
@@ -90,7 +93,12 @@ function build(config: ControlConfig, d: InvoicingInputs): Built {
     origin,
     linkDays: config.PORTAL_LINK_TTL_DAYS,
   });
-  return { office, links, auto: new AutoInvoicing(d.db, d.audit, () => office) };
+  return {
+    office,
+    links,
+    auto: new AutoInvoicing(d.db, d.audit, () => office),
+    reconciler: new InvoiceCheckoutReconciler(d.db, api, () => d.clock.now()),
+  };
 }
 
 export function composeInvoicing(config: ControlConfig, inputs: () => InvoicingInputs): InvoicingFeature {
@@ -105,6 +113,9 @@ export function composeInvoicing(config: ControlConfig, inputs: () => InvoicingI
     },
     get auto() {
       return get().auto;
+    },
+    get reconciler() {
+      return get().reconciler;
     },
     jobCompleted: (tx, tenantId, jobId) => get().auto.jobCompleted(tx, tenantId, jobId),
     hooks: invoiceOrDepositHooks(depositPaidHooks),

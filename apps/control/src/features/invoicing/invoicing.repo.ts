@@ -142,3 +142,13 @@ export async function setAutoInvoice(tx: Queryable, tenantId: string, on: boolea
     [tenantId, on],
   );
 }
+
+/** Open card checkouts of every tenant asked before `before` (the reconciliation's; outside any tenant). */
+export async function openCheckoutsBefore(db: Queryable, before: Date, limit: number) {
+  const r = await db.query<{ tenant_id: string; session_id: string; account_id: string }>(
+    `SELECT tenant_id, session_id, account_id FROM invoice_checkouts
+      WHERE status = 'open' AND created_at < $1 ORDER BY created_at LIMIT $2`,
+    [before, limit],
+  );
+  return r.rows;
+}
