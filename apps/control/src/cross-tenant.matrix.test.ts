@@ -103,6 +103,12 @@ beforeAll(async () => {
   const mails = await k.kit.t.db.query(`SELECT payload FROM outbox WHERE topic = 'email.transactional'`);
   const payLink = /\/portal\/invoice\/([A-Za-z0-9_-]{43})/.exec(JSON.stringify(mails.rows.map((r) => r.payload)));
   expect(payLink, 'the pay link A emailed').not.toBeNull();
+  const cash = await k.call('POST', `/invoices/${aInvoiceId}/payments`, k.a.office, {
+    amount_minor: 1000,
+    method: 'cash',
+  });
+  expect(cash.status, JSON.stringify(cash.body)).toBe(201);
+  const [aPaymentId] = await k.a.erp.erp.search('account.payment', [['reconciled_invoice_ids', 'in', [aInvoiceId]]]);
   const aGrid = await k.call('GET', '/sales/price-grids/roller-shade', k.a.office);
   delete aGrid.body.product_code;
   BODIES[BRANCH_GRID_PUT] = aGrid.body;
@@ -132,6 +138,8 @@ beforeAll(async () => {
     'purchase-orders/{id}/pdf': `purchase-orders/${aPurchaseId}/pdf`,
     'invoices/{id}/payments': `invoices/${aInvoiceId}/payments`,
     '/invoices/{id}': String(aInvoiceId),
+    // A's cash payment: B's ERP database holds no payment.
+    '/payments/{id}': String(aPaymentId),
     'invoices/{id}/send': `invoices/${aInvoiceId}/send`,
   };
 }, 180_000);
@@ -193,6 +201,7 @@ const BODIES: Record<string, unknown> = {
   'POST /portal/quotes/{token}/request-changes': { note: 'intruder note' },
   'POST /invoices/{id}/payments': { amount_minor: 100, method: 'cash' },
   'PUT /api/tenants/{id}/invoicing': { auto_invoice: true },
+  'POST /payments/{id}/refund': { amount_minor: 100 },
 };
 
 /** The path with A's ids in place: a key starting with `/` fills the first `{…}` after that prefix. */

@@ -118,11 +118,10 @@ export class InvoiceLinks {
   async view(hostTenant: string | undefined, token: string): Promise<PortalInvoiceAnswer> {
     const l = await this.link(hostTenant, token);
     const erp = await this.d.erps.forTenant(l.tenantId);
-    const [m] = await erp.read(
-      'account.move',
-      [l.invoiceId],
-      ['state', 'invoice_line_ids', 'amount_untaxed', 'amount_tax', 'amount_total'],
-    );
+    // A search: an invoice deleted in the ERP since is the same 404 as any dead link.
+    const [m] = await erp.searchRead('account.move', [['id', '=', l.invoiceId]], {
+      fields: ['state', 'invoice_line_ids', 'amount_untaxed', 'amount_tax', 'amount_total'],
+    });
     if (!m || m.state !== 'posted') throw invalid();
     const s = await this.d.invoices.summary(l.tenantId, l.invoiceId);
     const cur = s.currency;

@@ -23,6 +23,7 @@ import { AutoInvoicing } from './invoice-auto.js';
 import { InvoiceLinks } from './invoice-links.service.js';
 import { invoiceCheckoutCompleted } from './invoice-paid.js';
 import { InvoiceCheckoutReconciler } from './invoice-reconcile.js';
+import { InvoiceRefunds } from './invoice-refunds.service.js';
 import { InvoicingService } from './invoicing.service.js';
 
 export interface InvoicingFeature extends JobCompletion {
@@ -32,6 +33,7 @@ export interface InvoicingFeature extends JobCompletion {
   auto: AutoInvoicing;
   /** Open checkouts whose webhook never came, asked of the provider (control.server.ts runs it). */
   reconciler: InvoiceCheckoutReconciler;
+  refunds: InvoiceRefunds;
   /** The payments webhook's hooks: `invoice` checkouts here, every other kind to the deposit's. */
   hooks: PaymentEventHooks;
 }
@@ -62,7 +64,7 @@ export const invoiceOrDepositHooks = (deposit: PaymentEventHooks): PaymentEventH
       : deposit.checkoutCompleted(tx, tenantId, s),
 });
 
-type Built = Pick<InvoicingFeature, 'office' | 'links' | 'auto' | 'reconciler'>;
+type Built = Pick<InvoicingFeature, 'office' | 'links' | 'auto' | 'reconciler' | 'refunds'>;
 
 function build(config: ControlConfig, d: InvoicingInputs): Built {
   const api = config.STRIPE_SECRET_KEY
@@ -98,6 +100,7 @@ function build(config: ControlConfig, d: InvoicingInputs): Built {
     links,
     auto: new AutoInvoicing(d.db, d.audit, () => office),
     reconciler: new InvoiceCheckoutReconciler(d.db, api, () => d.clock.now()),
+    refunds: new InvoiceRefunds({ db: d.db, erps: d.erps, audit: d.audit, api }),
   };
 }
 
@@ -116,6 +119,9 @@ export function composeInvoicing(config: ControlConfig, inputs: () => InvoicingI
     },
     get reconciler() {
       return get().reconciler;
+    },
+    get refunds() {
+      return get().refunds;
     },
     jobCompleted: (tx, tenantId, jobId) => get().auto.jobCompleted(tx, tenantId, jobId),
     hooks: invoiceOrDepositHooks(depositPaidHooks),

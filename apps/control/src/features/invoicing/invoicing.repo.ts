@@ -152,3 +152,12 @@ export async function openCheckoutsBefore(db: Queryable, before: Date, limit: nu
   );
   return r.rows;
 }
+
+/** The tenant's invoice checkout a card payment came from (its connected account). */
+export async function checkoutByIntent(tx: Queryable, tenantId: string, paymentIntentId: string) {
+  const r = await tx.query<CheckoutRow>(
+    `SELECT ${CHECKOUT} FROM invoice_checkouts WHERE tenant_id = $1 AND payment_intent_id = $2`,
+    [tenantId, paymentIntentId],
+  );
+  return checkout(r.rows[0]);
+}

@@ -78,6 +78,24 @@ export function registerInvoicingRoutes(app: FastifyInstance, catalogue: RouteCa
     handler: async ({ params }, req, reply) =>
       sendAnswer(reply, await links.send(principalOf(req), params.id, keyOf(req))),
   });
+  route(app, catalogue, {
+    tags: ['invoicing'],
+    security: 'bearer',
+    preHandler: [authenticate(deps), requireRole('owner', 'admin')],
+    method: 'POST',
+    url: '/payments/:id/refund',
+    summary:
+      'Refund all (no amount) or part of a card payment (ERP account.payment id) at the provider, with a credit note in the ERP',
+    params: z.object({ id: invoiceId }),
+    body: z
+      .strictObject({
+        amount_minor: z.number().int('must be whole minor units').positive('must be more than 0').optional(),
+      })
+      .optional(),
+    responses: { '201': 'Refunded', '409': 'INVOICE_NOT_PAYABLE', '422': 'VALIDATION_FAILED' },
+    handler: async ({ params, body }, req, reply) =>
+      sendAnswer(reply, await deps.invoicing.refunds.refund(principalOf(req), params.id, body ?? {}, keyOf(req))),
+  });
   const managers = { tags: ['invoicing'], security: 'bearer' as const };
   const tenant = z.object({ id: z.uuid({ error: 'must be a UUID' }) });
   route(app, catalogue, {
