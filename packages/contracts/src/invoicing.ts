@@ -25,6 +25,21 @@ export interface InvoiceSummary {
   sale_order: string | null;
 }
 
+/** A payment on an invoice as `GET /invoices/{id}` lists it (ERP `account.payment`). */
+export interface InvoicePaymentView {
+  id: number;
+  date: string | null;
+  amount_minor: number;
+  memo: string;
+  /** Taken by card through the pay link: an owner or admin may refund it (`POST /payments/{id}/refund`). */
+  card: boolean;
+}
+
+/** `GET /invoices/{id}`: the invoice and the payments registered on it. */
+export interface InvoiceDetail extends InvoiceSummary {
+  payments: InvoicePaymentView[];
+}
+
 export interface InvoiceListAnswer {
   state: InvoiceListState;
   items: InvoiceSummary[];

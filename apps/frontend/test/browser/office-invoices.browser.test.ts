@@ -4,8 +4,8 @@
  * on the invoice (deposit deducted), records a partial cash payment and resends the pay link; the
  * Invoices tabs list it with the customer's balance; the customer opens the emailed link, sees the
  * deposit deducted and the amount due, pays with 4242 on the stand-in's page and comes back; the
- * worker registers the payment and the ERP invoice is paid. Axe 0 and no sideways scroll at 1280 and
- * 375 px on each screen.
+ * worker registers the payment and the ERP invoice is paid; the owner refunds $5 of it from the
+ * invoice (a credit note in the ERP). Axe 0 and no sideways scroll at 1280 and 375 px on each screen.
  */
 import { oneWindowQuote } from '@platform/contracts/examples.js';
 import { describe, expect, it } from 'vitest';
@@ -147,6 +147,29 @@ describe('the final invoice, from the office to the customer paying the balance'
     await page.goto(`${s.p.siteOf(a)}/office/invoices?state=paid`);
     await page.waitForSelector('#invoices-table');
     expect(await page.textContent('#invoices-table')).toContain(before.number);
+
+    // The owner refunds part of the card payment from the invoice (the office sees no refund form).
+    await page.goto(`${s.p.siteOf(a)}/office/invoices/${invoiceId}`);
+    await page.waitForSelector('#invoice-payments');
+    expect(await page.$('.refund-form')).toBeNull();
+    const owner = await s.browser.newContext(DESKTOP);
+    const ownerPage = await signInToOffice(s, owner, a, `/office/invoices/${invoiceId}`, a.owner.email);
+    const form = ownerPage.locator('form.refund-form');
+    await form.waitFor();
+    await checkBothWidths(ownerPage, 'invoice-paid-owner');
+    await form.locator('input').fill('5');
+    await form.getByRole('button', { name: 'Refund to the card' }).click();
+    await ownerPage.waitForSelector('text=Refunded $5.00 to the card.');
+    const credit = await erp.searchRead(
+      'account.move',
+      [
+        ['reversed_entry_id', '=', invoiceId],
+        ['move_type', '=', 'out_refund'],
+      ],
+      { fields: ['state', 'amount_total'] },
+    );
+    expect(credit).toEqual([expect.objectContaining({ state: 'posted', amount_total: 5 })]);
+    await owner.close();
     await customer.close();
     await ctx.close();
   }, 240_000);

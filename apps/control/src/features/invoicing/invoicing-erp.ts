@@ -4,7 +4,7 @@
  * and read back as the office lists it. Amounts leave here in integer minor units of the tenant's
  * currency (`toMinor`: the ERP's decimals rounded as the ERP rounds them, half away from zero).
  */
-import type { InvoiceListState, InvoiceSummary } from '@platform/contracts/invoicing.js';
+import type { InvoiceListState, InvoicePaymentView, InvoiceSummary } from '@platform/contracts/invoicing.js';
 import { toMinor } from '@platform/contracts/money.js';
 import type { Erp, ErpRecord } from '@platform/erp';
 
@@ -186,4 +186,23 @@ export async function refundPayment(erp: Erp, r: { invoiceId: number; amount: nu
   });
   await erp.call('account.payment', 'action_post', [[id]]);
   return id;
+}
+
+/** The posted customer payments registered on the invoice, oldest first. */
+export async function paymentsOf(erp: Erp, invoiceId: number, currency: string): Promise<InvoicePaymentView[]> {
+  const rows = await erp.searchRead(
+    'account.payment',
+    [
+      ['reconciled_invoice_ids', 'in', [invoiceId]],
+      ['state', '=', 'posted'],
+    ],
+    { fields: ['date', 'amount', 'ref'], order: 'date, id' },
+  );
+  return rows.map((r) => ({
+    id: Number(r.id),
+    date: str(r.date),
+    amount_minor: toMinor(Number(r.amount ?? 0), currency),
+    memo: str(r.ref) ?? '',
+    card: /^Card payment pi_/.test(str(r.ref) ?? ''),
+  }));
 }

@@ -53,9 +53,10 @@ export function registerInvoicingRoutes(app: FastifyInstance, catalogue: RouteCa
     ...base,
     method: 'GET',
     url: '/invoices/:id',
-    summary: 'One customer invoice of the ERP: number, customer, dates, total and residual in minor units',
+    summary:
+      'One customer invoice of the ERP: number, customer, dates, total and residual in minor units, and its payments',
     params: z.object({ id: invoiceId }),
-    handler: ({ params }, req) => invoices.summary(principalOf(req).tenantId, params.id),
+    handler: ({ params }, req) => invoices.detail(principalOf(req).tenantId, params.id),
   });
   route(app, catalogue, {
     ...base,

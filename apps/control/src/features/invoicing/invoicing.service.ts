@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 
 import type {
+  InvoiceDetail,
   InvoiceListAnswer,
   InvoiceListState,
   InvoicePaymentBody,
@@ -36,6 +37,7 @@ import {
   findFinalInvoice,
   makeFinalInvoice,
   orderState,
+  paymentsOf,
   postedInvoices,
   postInvoice,
   readCustomerInvoice,
@@ -83,6 +85,12 @@ export class InvoicingService {
     const m = await readCustomerInvoice(await this.d.erps.forTenant(tenantId), id);
     if (!m) throw noInvoice();
     return summaryOf(m, await this.d.currency(tenantId), this.today());
+  }
+
+  /** The invoice and its payments (GET /invoices/{id}). */
+  async detail(tenantId: string, id: number): Promise<InvoiceDetail> {
+    const s = await this.summary(tenantId, id);
+    return { ...s, payments: await paymentsOf(await this.d.erps.forTenant(tenantId), id, s.currency) };
   }
 
   /**

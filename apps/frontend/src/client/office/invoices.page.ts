@@ -5,12 +5,13 @@
  */
 import {
   INVOICE_LIST_STATES,
+  type InvoiceDetail,
   type InvoiceListAnswer,
   type InvoiceListState,
-  type InvoiceSummary,
 } from '@platform/contracts/invoicing.js';
 
 import { call, postJson } from '../field/api.js';
+import { getSession } from '../field/store.js';
 import { $, uuid } from '../shared/dom.js';
 import { formatMoney, toMinor } from '../shared/money.js';
 import { invoiceHtml, invoicesHtml } from './invoices.view.js';
@@ -31,15 +32,38 @@ export const invoicesPage: OfficePage = {
   },
 };
 
-let invoice: InvoiceSummary | undefined;
+let invoice: InvoiceDetail | undefined;
 /** One key per payment form shown: a double click or a retry records the payment once. */
 let paymentKey = uuid();
 const invoiceId = () => decodeURIComponent(location.pathname.split('/')[3] ?? '');
 
 async function draw(app: HTMLElement, msg = '', kind: 'ok' | 'err' | '' = ''): Promise<void> {
-  invoice = await call<InvoiceSummary>(`/invoices/${encodeURIComponent(invoiceId())}`);
+  const [detail, session] = await Promise.all([
+    call<InvoiceDetail>(`/invoices/${encodeURIComponent(invoiceId())}`),
+    getSession(),
+  ]);
+  invoice = detail;
   paymentKey = uuid();
-  app.innerHTML = invoiceHtml(invoice, msg, kind);
+  const canRefund = ['owner', 'admin'].includes(session?.user.role ?? '');
+  app.innerHTML = invoiceHtml(invoice, msg, kind, canRefund);
+}
+
+/** Major units typed in a form, as minor units; NaN (sent as null) for the API to name. */
+const minorOf = (form: HTMLFormElement, selector: string, currency: string): number => {
+  const raw = $<HTMLInputElement>(selector, form)!.value.trim().replace(/,/g, '');
+  const major = raw === '' ? NaN : Number(raw);
+  return Number.isFinite(major) ? toMinor(major, currency) : major;
+};
+
+/** Refunds part or all of a card payment (owners and admins), once per form shown. */
+async function refund(form: HTMLFormElement, app: HTMLElement): Promise<void> {
+  const id = form.dataset.payment!;
+  const cur = invoice!.currency;
+  const amount = minorOf(form, `#refund-${id}`, cur);
+  const sent = await sendForm(form, async () => {
+    await postJson(`/payments/${id}/refund`, { amount_minor: amount }, { 'idempotency-key': paymentKey });
+  });
+  if (sent) await draw(app, `Refunded ${formatMoney(amount, cur)} to the card.`, 'ok');
 }
 
 export const invoicePage: OfficePage = {
@@ -65,13 +89,12 @@ export const invoicePage: OfficePage = {
     }
   },
   async submit(form, app) {
+    if (form.classList.contains('refund-form') && invoice) return refund(form, app);
     if (form.id !== 'invoice-payment' || !invoice) return;
-    const raw = $<HTMLInputElement>('#pay-amount', form)!.value.trim().replace(/,/g, '');
-    const major = raw === '' ? NaN : Number(raw);
     const memo = $<HTMLInputElement>('#pay-memo', form)!.value.trim();
     const body = {
       // NaN becomes null in JSON: the API then names amount_minor.
-      amount_minor: Number.isFinite(major) ? toMinor(major, invoice.currency) : major,
+      amount_minor: minorOf(form, '#pay-amount', invoice.currency),
       method: $<HTMLSelectElement>('#pay-method', form)!.value,
       ...(memo ? { memo } : {}),
     };

@@ -38,15 +38,29 @@ describe('the invoices list', () => {
 
 describe('one invoice', () => {
   it('offers a payment form prefilled with what is left, and the pay link, while something is due', () => {
-    const html = invoiceHtml(inv());
+    const html = invoiceHtml({ ...inv(), payments: [] });
     expect(html).toContain('value="43.50"');
     expect(html).toContain('id="invoice-send"');
   });
 
   it('offers neither once paid in full', () => {
-    const html = invoiceHtml(inv({ residual_minor: 0, state: 'paid' }));
+    const html = invoiceHtml({ ...inv({ residual_minor: 0, state: 'paid' }), payments: [] });
     expect(html).toContain('Paid in full.');
     expect(html).not.toContain('id="invoice-payment"');
     expect(html).not.toContain('id="invoice-send"');
+  });
+
+  it('offers a refund of a card payment to owners and admins only, never of a cash payment', () => {
+    const payments = [
+      { id: 11, date: '2026-11-27', amount_minor: 1_000, memo: 'Cash [abc]', card: false },
+      { id: 12, date: '2026-11-28', amount_minor: 4_350, memo: 'Card payment pi_1', card: true },
+    ];
+    const owner = invoiceHtml({ ...inv({ residual_minor: 0, state: 'paid' }), payments }, '', '', true);
+    expect(owner).toContain('data-payment="12"');
+    expect(owner).not.toContain('data-payment="11"');
+    expect(owner).toContain('id="refund-12"');
+    const office = invoiceHtml({ ...inv({ residual_minor: 0, state: 'paid' }), payments }, '', '', false);
+    expect(office).toContain('Card payment pi_1');
+    expect(office).not.toContain('refund-form');
   });
 });

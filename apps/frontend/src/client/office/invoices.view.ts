@@ -4,9 +4,9 @@
  * come in integer minor units of the invoice's currency.
  */
 import type {
+  InvoiceDetail,
   InvoiceListAnswer,
   InvoiceListState,
-  InvoiceSummary,
   OfficePaymentMethod,
 } from '@platform/contracts/invoicing.js';
 
@@ -55,7 +55,22 @@ export function invoicesHtml(v: InvoiceListAnswer, msg = '', kind = ''): string 
 <nav aria-label="Invoice states" class="row settings-tabs">${tabs}</nav>${table}${balances}`;
 }
 
-export function invoiceHtml(i: InvoiceSummary, msg = '', kind = ''): string {
+function paymentsHtml(i: InvoiceDetail, canRefund: boolean): string {
+  if (!i.payments.length) return '';
+  const items = i.payments
+    .map((p) => {
+      const refund =
+        canRefund && p.card
+          ? `<form class="refund-form row" data-payment="${p.id}" novalidate><label for="refund-${p.id}">Refund (${h(i.currency)})</label><input id="refund-${p.id}" data-field="amount_minor" inputmode="decimal" aria-describedby="refund-${p.id}-err" value="${h(plain(p.amount_minor, i.currency))}"><button class="btn secondary" type="submit">Refund to the card</button>${errSlot(`refund-${p.id}`, 'amount_minor')}</form>`
+          : '';
+      return `<li class="card"><p>${day(p.date)}: <strong>${amount(p.amount_minor, i.currency)}</strong> · ${h(p.memo)}</p>${refund}</li>`;
+    })
+    .join('');
+  return `<h2>Payments</h2><ul class="plain" id="invoice-payments">${items}</ul>`;
+}
+
+/** `canRefund`: owners and admins may refund a card payment (the API refuses others). */
+export function invoiceHtml(i: InvoiceDetail, msg = '', kind = '', canRefund = false): string {
   const due = i.residual_minor > 0;
   const pay = due
     ? `<h2>Record a payment</h2><form id="invoice-payment" class="card" novalidate>
@@ -71,5 +86,5 @@ export function invoiceHtml(i: InvoiceSummary, msg = '', kind = ''): string {
 <dt>Date</dt><dd>${day(i.invoice_date)}</dd><dt>Due</dt><dd>${day(i.due_date)}</dd>
 <dt>Total</dt><dd>${amount(i.total_minor, i.currency)}</dd><dt>Left to pay</dt><dd id="invoice-residual"><strong>${amount(i.residual_minor, i.currency)}</strong></dd>
 <dt>State</dt><dd>${STATE_NAMES[i.state]}</dd></dl>
-<p><button class="btn secondary" type="button" id="invoice-pdf">Download PDF</button></p>${pay}`;
+<p><button class="btn secondary" type="button" id="invoice-pdf">Download PDF</button></p>${pay}${paymentsHtml(i, canRefund)}`;
 }
