@@ -2,8 +2,10 @@
  * Starts the control plane: platform database (migrated when it owns it), app, listen. Used by
  * `npm run start:control` (main.ts) and by the single-process platform (apps/platform).
  */
+import { hostname } from 'node:os';
+
 import { parseTrustProxy, platformHost, type PlatformHostOptions, startHttpService } from '@platform/http-kit';
-import { Periodic } from '@platform/kernel';
+import { newId, Periodic } from '@platform/kernel';
 import type { FastifyInstance } from 'fastify';
 
 import type { ControlConfig } from './control.config.js';
@@ -23,6 +25,8 @@ export type StartControlOptions = PlatformHostOptions;
 
 /** Hourly: a series' horizon is months long, so an hour's delay costs nothing. */
 const RECURRING_EVERY_MS = 3_600_000;
+/** A lost payments webhook is found within this long (the provider retries for days before giving up). */
+const DEPOSIT_RECONCILE_EVERY_MS = 900_000;
 
 export async function startControl(config: ControlConfig, opts: StartControlOptions = {}): Promise<RunningControl> {
   const { logger, ...platform } = platformHost('control', config, opts);
@@ -45,20 +49,35 @@ export async function startControl(config: ControlConfig, opts: StartControlOpti
         onError: (err) => logger.error({ err }, 'recurring jobs pass'),
       });
       recurring.start();
+      // The paid deposit's ERP job runs here, where its deposit row lives (docs/payments.md).
+      const deposits = deps.payments.relay(logger, `control:${hostname()}:${process.pid}:${newId().slice(0, 8)}`);
+      deposits.start();
+      const reconcile = new Periodic({
+        everyMs: DEPOSIT_RECONCILE_EVERY_MS,
+        firstAfterMs: 60_000,
+        pass: () =>
+          deps.payments.reconciler.runAll((err, tenant) =>
+            logger.error({ err, tenant_id: tenant }, 'deposit reconcile'),
+          ),
+        onError: (err) => logger.error({ err }, 'deposit reconcile pass'),
+      });
+      reconcile.start();
       // Completed jobs of companies that invoice automatically (invoicing/invoice-auto.ts).
       const invoicing = deps.invoicing.auto.relay(logger);
       invoicing.start();
       // Invoice card payments whose webhook never came (invoicing/invoice-reconcile.ts).
-      const reconcile = new Periodic({
+      const invoiceChecks = new Periodic({
         everyMs: RECONCILE_AFTER_MS,
         firstAfterMs: 60_000,
         pass: () =>
           deps.invoicing.reconciler.runOnce((err, id) => logger.error({ err, session: id }, 'invoice checkout')),
         onError: (err) => logger.error({ err }, 'invoice checkouts pass'),
       });
-      reconcile.start();
-      const stops = [recurring, invoicing, reconcile];
-      return { app, deps, stop: async () => void (await Promise.all(stops.map((s) => s.stop()))) };
+      invoiceChecks.start();
+      const stop = async () => {
+        await Promise.all([recurring, reconcile, deposits, invoicing, invoiceChecks].map((s) => s.stop()));
+      };
+      return { app, deps, stop };
     },
     listening: ({ deps }, { url }) => {
       deps.embeddedObjects?.listeningOn(url);

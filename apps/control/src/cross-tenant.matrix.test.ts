@@ -197,6 +197,7 @@ const BODIES: Record<string, unknown> = {
   'POST /api/tenants/{id}/website/rollback': { version: 1 },
   'PUT /api/tenants/{id}/website/tracking': { meta_pixel_id: '99999999' },
   'PUT /api/tenants/{id}/payments/deposit-rule': { kind: 'none' },
+  'POST /sales/quotes/{id}/deposit': { method: 'cash', amount_minor: 1000, reference: 'intruder' },
   'POST /portal/quotes/{token}/accept': { name: 'Intruder', signature_png_base64: 'iVBORw0KGgo=' },
   'POST /portal/quotes/{token}/request-changes': { note: 'intruder note' },
   'POST /invoices/{id}/payments': { amount_minor: 100, method: 'cash' },

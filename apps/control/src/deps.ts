@@ -232,9 +232,9 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
   const sessions = accounts.sessions;
   const jobs = composeJobs({ db, erps, plans, audit, clock, objects, branches, completion: () => invoicing });
   const currencyOf = async (tenantId: string) => (await console.settings.get(tenantId)).currency;
-  const invoicing = composeInvoicing(config, () => ({ ...payParts, clock, erps, email, jobs, documents, payments }));
-  const payParts = { db, audit, origins: publicOrigins, currency: currencyOf, quotes, links, hooks: invoicing.hooks };
-  const payments = composePayments(config, { ...payParts, portal: () => portal });
+  const invoicing = composeInvoicing(config, () => ({ ...payParts, clock, email, jobs, documents, payments }));
+  const payParts = { db, audit, erps, origins: publicOrigins, currency: currencyOf, quotes, links };
+  const payments = composePayments(config, { ...payParts, hooks: invoicing.hooks, portal: () => portal });
   const { portal, documents } = composePortalAndDocuments(config, {
     ...{ db, clock, erps, plans, audit, objects, quotes, links, jobs: jobs.reader },
     moveLead: (tenantId, leadId, event) => pipeline.follow(tenantId, leadId, event),

@@ -2,6 +2,7 @@
  * Topic → payload: the one map `enqueue` and the relay's handlers are typed by. A new topic is one
  * constant in outbox-topics.ts and one line here; a payload of the wrong shape does not compile.
  */
+import type { DepositErpPayload, TOPIC_DEPOSIT_ERP } from './deposit-erp.js';
 import type {
   InvoiceAutoJob,
   InvoiceCardPaymentJob,
@@ -56,6 +57,7 @@ export interface OutboxPayloads {
   [TOPIC_WEBHOOK_EVENT]: WebhookEventPayload;
   [TOPIC_WEBHOOK_DELIVERY]: WebhookDeliveryJob;
   [TOPIC_ORDER_WON]: OrderWonPayload;
+  [TOPIC_DEPOSIT_ERP]: DepositErpPayload;
   [TOPIC_INVOICE_CARD_PAYMENT]: InvoiceCardPaymentJob;
   [TOPIC_INVOICE_AUTO]: InvoiceAutoJob;
 }

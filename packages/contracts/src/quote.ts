@@ -86,7 +86,7 @@ export interface DepositCheckoutAnswer {
 export interface PortalQuoteAnswer {
   quote: {
     name: string | null;
-    /** The ERP order's state; `sale` or `done` once accepted. */
+    /** The ERP order's state; `sale` or `done` once confirmed (accepted with a card deposit due: once it is paid). */
     state: string;
     partner_name: string | null;
     lines: QuoteLine[];

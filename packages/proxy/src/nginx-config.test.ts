@@ -57,4 +57,18 @@ describe('proxy configuration for tenant hosts', () => {
     expect(() => layout({ TENANTS_WILDCARD_CERT: '/x.crt; include /etc/passwd' })).toThrow(ConfigError);
     expect(() => layout({ TENANTS_WILDCARD_KEY: '/x.key}' })).toThrow(ConfigError);
   });
+
+  it('sends only POST /webhooks/payments on the ERP host to the control plane (CONTROL_UPSTREAM), with its own body limit', () => {
+    const conf = renderNginxConf(layout({ CONTROL_UPSTREAM: '10.0.0.5:9003' }));
+    expect(conf).toContain('upstream control_payments {\n    server 10.0.0.5:9003;');
+    const erpServer = conf.slice(conf.indexOf('server_name erp.example.test;'));
+    const route = erpServer.slice(
+      erpServer.indexOf('location = /webhooks/payments'),
+      erpServer.indexOf('location / {'),
+    );
+    expect(route).toContain('limit_except POST');
+    expect(route).toContain('client_max_body_size 256k;');
+    expect(route).toContain('proxy_pass http://control_payments;');
+    expect(conf.match(/location = \/webhooks\/payments/g)).toHaveLength(1);
+  });
 });

@@ -38,6 +38,11 @@ export interface NginxLayout {
   tenantFrontendUpstream: string;
   tenantBodyLimits: TenantBodyLimits;
   /**
+   * The payment provider's webhook (`POST /webhooks/payments`, docs/payments.md) on the ERP host, passed
+   * to the control plane with its body and `Stripe-Signature` untouched; absent: not routed.
+   */
+  paymentWebhook?: { upstream: string; maxBodySize: string } | undefined;
+  /**
    * Tenant subdomains `<slug>.<tenantsHost>`, served with one wildcard certificate; `served: false`
    * when the operator has none yet (the subdomains are then not proxied, the rest still is).
    */
@@ -68,6 +73,24 @@ const wholeHost = (upstream: string) => `    location / {
       proxy_pass http://${upstream};
       include snippets/proxy-headers.conf;
     }`;
+
+export const PAYMENT_WEBHOOK_UPSTREAM = 'control_payments';
+
+/** Only POST of exactly this path reaches the control plane: the signature is its authentication. */
+const paymentWebhookLocation = (maxBody: string) => `    location = /webhooks/payments {
+      limit_except POST {
+        deny all;
+      }
+      client_max_body_size ${maxBody};
+      proxy_pass http://${PAYMENT_WEBHOOK_UPSTREAM};
+      include snippets/proxy-headers.conf;
+    }`;
+
+/** The locations of a public host: the whole host to its service, and on the ERP host the payments webhook. */
+const siteLocations = (l: NginxLayout, s: PublicSite) =>
+  s.key === 'erp' && l.paymentWebhook
+    ? `${paymentWebhookLocation(l.paymentWebhook.maxBodySize)}\n${wholeHost(s.key)}`
+    : wholeHost(s.key);
 
 function httpsServer(
   l: NginxLayout,
@@ -111,6 +134,7 @@ export function renderNginxConf(l: NginxLayout): string {
     ...l.sites.map((s) => ({ name: s.key, addr: s.upstream })),
     { name: TENANT_SITES_UPSTREAM, addr: l.tenantUpstream },
     { name: TENANT_FRONTEND_UPSTREAM, addr: l.tenantFrontendUpstream },
+    ...(l.paymentWebhook ? [{ name: PAYMENT_WEBHOOK_UPSTREAM, addr: l.paymentWebhook.upstream }] : []),
   ]
     .map((u) => `  upstream ${u.name} {\n    server ${u.addr};\n    keepalive 16;\n  }\n`)
     .join('');
@@ -169,7 +193,7 @@ ${listen(l, l.httpsPort, ' ssl http2 default_server')}
   }
 
 ${redirectServer(l, [...l.sites.map((s) => s.hostname), ...subdomains])}
-${l.sites.map((s) => httpsServer(l, [s.hostname], s, s.maxBodySize, wholeHost(s.key))).join('\n')}
+${l.sites.map((s) => httpsServer(l, [s.hostname], s, s.maxBodySize, siteLocations(l, s))).join('\n')}
 ${
   subdomains.length
     ? `  # Tenant subdomains: exact names (public hosts, tenant domains) take precedence over this wildcard.\n${tenantServer(l, subdomains, l.tenantSubdomains)}`

@@ -62,6 +62,7 @@ export function layoutFromConfig(c: ProxyConfig, prefix = resolve(c.PROXY_DIR)):
     ],
     tenantUpstream: c.LANDING_UPSTREAM,
     tenantFrontendUpstream: c.PWA_UPSTREAM,
+    paymentWebhook: { upstream: c.CONTROL_UPSTREAM, maxBodySize: c.PAYMENT_WEBHOOK_MAX_BODY },
     tenantBodyLimits: {
       landing: c.LANDING_MAX_BODY,
       frontend: c.FRONTEND_MAX_BODY,

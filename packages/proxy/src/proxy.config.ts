@@ -31,12 +31,16 @@ export const proxyEnvSchema = z.object({
   LANDING_UPSTREAM: upstream.default('127.0.0.1:8001'),
   PWA_UPSTREAM: upstream.default('127.0.0.1:8000'),
   DOCS_UPSTREAM: upstream.default('127.0.0.1:8002'),
+  /** The control plane: only the payment provider's webhook reaches it from outside (on ERP_DOMAIN). */
+  CONTROL_UPSTREAM: upstream.default('127.0.0.1:8003'),
   // Body limits matching the services': Fastify's 1 MiB default on the ERP, the landing host's
   // BODY_LIMIT_BYTES (16 KiB default); photos from the field app are larger.
   ERP_MAX_BODY: size.default('1m'),
   LANDING_MAX_BODY: size.default('16k'),
   PWA_MAX_BODY: size.default('20m'),
   DOCS_MAX_BODY: size.default('64k'),
+  // Stripe's events are a few KiB; the control plane's own limit is Fastify's 1 MiB.
+  PAYMENT_WEBHOOK_MAX_BODY: size.default('256k'),
   // On tenant hosts the frontend's paths keep the frontend's own limits: Fastify's 64 KiB for pages
   // and /api/contact, FRONTEND_BODY_LIMIT_BYTES (15 MiB, photos) for what it forwards to /api/control/.
   FRONTEND_MAX_BODY: size.default('64k'),

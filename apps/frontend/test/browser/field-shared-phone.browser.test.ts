@@ -66,6 +66,8 @@ describe('one phone, two technicians', () => {
     await page.click('text=Alma Aspen');
     await page.waitForSelector('h1:has-text("Alma Aspen")');
     await ctx.setOffline(true);
+    // The app has seen the signal go (its offline redraw is done) before the technician acts.
+    await page.waitForSelector('#net', { state: 'visible' });
     await page.click('button[data-stage="on_site"]');
     await page.fill('#note', 'Bracket on order, back Tuesday');
     await page.click('#note-form button[type=submit]');

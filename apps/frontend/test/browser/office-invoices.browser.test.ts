@@ -33,7 +33,7 @@ async function connectStripe(): Promise<void> {
   expect(done.status).toBe(303);
 }
 
-/** An accepted quote with its 50 % down payment invoiced and paid in the ERP, and its completed job. */
+/** An accepted quote with half its total paid as a deposit at the office, and its completed job. */
 async function completedJob(): Promise<{ jobId: string; orderId: number }> {
   const { a } = s.p;
   const q = await s.p.api(
@@ -52,15 +52,20 @@ async function completedJob(): Promise<{ jobId: string; orderId: number }> {
     { 'x-tenant-id': a.id },
   );
   expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
-  const orderId = (await s.p.api(a.office.token, 'GET', `/sales/quotes/${q.body.id}`)).body.sale_order_id as number;
+  const quote = (await s.p.api(a.office.token, 'GET', `/sales/quotes/${q.body.id}`)).body;
+  const orderId = quote.sale_order_id as number;
+  // Half paid in cash at the office: the control plane's deposit job confirms the order and posts
+  // and pays its down-payment invoice.
+  const deposit = await s.p.api(a.office.token, 'POST', `/sales/quotes/${q.body.id}/deposit`, {
+    method: 'cash',
+    amount_minor: Math.round((quote.amount_total as number) * 50),
+  });
+  expect(deposit.status, JSON.stringify(deposit.body)).toBe(201);
   const erp = await s.p.erpOf(a);
-  const ctx = { active_model: 'sale.order', active_ids: [orderId] };
-  const w = await erp.create('sale.advance.payment.inv', { advance_payment_method: 'percentage', amount: 50 }, ctx);
-  await erp.call('sale.advance.payment.inv', 'create_invoices', [[w]], { context: ctx });
-  const [dp] = (await erp.read('sale.order', [orderId], ['invoice_ids']))[0]!.invoice_ids as number[];
-  await erp.call('account.move', 'action_post', [[dp!]]);
-  const pay = await erp.create('account.payment.register', {}, { active_model: 'account.move', active_ids: [dp!] });
-  await erp.call('account.payment.register', 'action_create_payments', [[pay]]);
+  await waitUntil('the deposit in the ERP', async () => {
+    const [o] = await erp.read('sale.order', [orderId], ['state', 'invoice_ids']);
+    return o?.state === 'sale' && (o.invoice_ids as number[]).length ? o : undefined;
+  });
   const job = await s.p.api(a.office.token, 'POST', '/jobs', {
     customer: { name: 'Priya Raman', email: 'priya@example.com' },
     address: { street: '1 Main St', city: 'Denver', zip: '80202' },

@@ -2,7 +2,8 @@
  * Issue 26's must-show, in Chromium against the real platform (`npm start`'s startPlatform with the
  * local providers): two tenants on one landing host each show only their own name, colours, products
  * and contact; a form sent on A's site lands in A's ERP tagged `SITE: ACME BLINDS` and never in B's;
- * A's owner edits the hero and the FAQ in the console, previews the draft, publishes, the site serves
+ * A's owner edits the hero and the FAQ in the console, previews the draft (a banner in A's colour says
+ * "Preview — not published", its forms cannot be sent), publishes, the site serves
  * the new text at once, and a rollback restores the old. Axe 0 and screenshots at 1280 and 375 px.
  */
 import type { WebsiteEditorView } from '@platform/contracts/website.js';
@@ -110,6 +111,19 @@ describe("two companies' websites on one landing host", () => {
     expect(await heroOf(site, `${A}${link.pathname}${link.search}`)).toContain('Made-to-measure shutters in Denver');
     await site.goto(`${A}${link.pathname}${link.search}&path=/faq`);
     expect(await site.textContent('main')).toContain('Do you work on Sundays?');
+    // It says it is a preview, in A's colour, as a named region; its form cannot be sent.
+    const banner = site.getByRole('complementary', { name: 'Preview — not published' });
+    expect(await banner.isVisible()).toBe(true);
+    expect(await banner.evaluate((e) => getComputedStyle(e).backgroundColor)).toBe('rgb(106, 27, 154)');
+    expect(await site.isDisabled('#estimate-form button[type=submit]')).toBe(true);
+    expect(await site.textContent('#estimate-form')).toContain('the form is switched off and sends nothing');
+    await site.evaluate(() => {
+      (window as unknown as { submits: number }).submits = 0;
+      document.addEventListener('submit', () => (window as unknown as { submits: number }).submits++, true);
+    });
+    await site.fill('#estimate-form-name', 'Pia Preview');
+    await site.press('#estimate-form-name', 'Enter'); // implicit submission: none while the button is disabled
+    expect(await site.evaluate(() => (window as unknown as { submits: number }).submits)).toBe(0);
     await check(site, 'preview-faq');
     expect(await heroOf(site, A)).toContain(oldHero);
 
@@ -118,6 +132,8 @@ describe("two companies' websites on one landing host", () => {
     expect(await heroOf(site, A)).toContain('Made-to-measure shutters in Denver');
     await site.goto(`${A}/faq`);
     expect(await site.textContent('main')).toContain('Do you work on Sundays?');
+    expect(await site.locator('.preview-banner').count()).toBe(0);
+    expect(await site.isEnabled('#estimate-form button[type=submit]')).toBe(true);
     await check(site, 'published-faq');
     expect(await heroOf(site, B)).not.toContain('Made-to-measure');
 

@@ -110,8 +110,12 @@ function armTriggers(fire: (t: PopupTrigger) => void): void {
 
   const footers = document.querySelectorAll(C.footerSelectors);
   if (footers.length && 'IntersectionObserver' in window) {
+    // The first report is the state at load: a footer already in view (a short article) has not
+    // "entered", and counting it would open the popup the moment the page shows.
+    let initial = true;
     const io = new IntersectionObserver((entries) => {
-      if (entries.some((en) => en.isIntersecting)) once('footer');
+      if (!initial && entries.some((en) => en.isIntersecting)) once('footer');
+      initial = false;
     });
     footers.forEach((f) => io.observe(f));
     cleanups.push(() => io.disconnect());

@@ -9,6 +9,16 @@ export const NO_SCRIPT_PATH = '/request-not-sent';
 /** Replaced by the layout with the notice and the site's phone and email (a form does not know them). */
 export const NO_SCRIPT_SLOT = '<!--no-script-notice-->';
 
+/** How every form's submit button starts: `formsOff` finds them by it. */
+const SUBMIT = '<button type="submit" class="btn btn-primary"';
+/** Said above each switched-off submit button of a draft preview. */
+export const PREVIEW_FORM_NOTE = 'This is a preview: the form is switched off and sends nothing.';
+
+/** A draft preview's page: every submit disabled (nothing can post for real), with a note saying why. */
+export function formsOff(page: string): string {
+  return page.replaceAll(SUBMIT, `<p class="hint preview-note">${PREVIEW_FORM_NOTE}</p>\n${SUBMIT} disabled`);
+}
+
 /** `format` names a client check in src/client/checks.ts (the API checks the same meaning). */
 interface FieldOpts {
   id: string;
@@ -77,7 +87,7 @@ ${!compact && o.products ? productChoices(o.id, o.products, o.checkedProduct) : 
 ${!compact ? textarea(o.id, 'message', 'Anything we should know? (optional)') : ''}
 <p class="hint">* Your name, plus a phone number or an email, so we can reach you.</p>
 <div class="form-alert" role="alert" hidden></div>
-<button type="submit" class="btn btn-primary">${o.submitLabel ?? 'Request my free estimate'}</button>
+${raw(SUBMIT)}>${o.submitLabel ?? 'Request my free estimate'}</button>
 </form>
 <div class="form-success" role="status" tabindex="-1" hidden><p><strong>Thank you!</strong> We have your request and will call you within one business day to book your visit.</p></div>
 </div>`;
@@ -108,7 +118,7 @@ ${field({ id, name: 'phone', label: 'Phone (optional)', type: 'tel', autocomplet
 </div>
 ${textarea(id, 'message', 'How can we help?', true)}
 <div class="form-alert" role="alert" hidden></div>
-<button type="submit" class="btn btn-primary">Send request</button>
+${raw(SUBMIT)}>Send request</button>
 </form>
 <div class="form-success" role="status" tabindex="-1" hidden><p><strong>Thank you!</strong> Your request is with our service team. We reply within one business day.</p></div>
 </div>`;

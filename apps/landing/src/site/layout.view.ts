@@ -1,7 +1,7 @@
 /** The HTML shell shared by every page: head, header, footer, critical CSS and the one client bundle. */
 import { NO_SCRIPT_PAGE } from '../client/messages.js';
 import type { SiteContent } from './content.loader.js';
-import { NO_SCRIPT_SLOT } from './forms.view.js';
+import { formsOff, NO_SCRIPT_SLOT } from './forms.view.js';
 import { html, raw, type Safe } from './html.js';
 
 export interface Shell {
@@ -14,6 +14,8 @@ export interface Shell {
   publicUrl?: string;
   /** A tenant's site (tenant-site.view.ts): its brand instead of the platform's defaults. */
   brand?: Brand;
+  /** A draft preview (tenant-preview.routes.ts): a banner saying so, and forms that cannot post. */
+  preview?: boolean;
 }
 
 /** What differs between the platform's own site and a tenant's: the header, head and footer extras. */
@@ -107,11 +109,11 @@ export function layout(s: Shell, meta: PageMeta, main: Safe, extra: Safe | '' = 
 <meta name="description" content="${meta.description}">
 ${headTags(s, meta, title)}
 ${b?.faviconUrl ? html`<link rel="icon" href="${b.faviconUrl}">` : html`<link rel="icon" href="/favicon.svg" type="image/svg+xml">`}
-<style>${raw(s.css)}${raw(b?.themeCss ?? '')}</style>
+<style>${raw(s.css)}${raw(b?.themeCss ?? '')}${raw(s.preview ? PREVIEW_CSS : '')}</style>
 <script type="module" src="${s.scriptPath}"></script>
 </head>
 <body data-captcha-src="${s.captcha.scriptUrl}" data-captcha-key="${s.captcha.siteKey}" data-phone="${c.phone}"${meta.lpSlug ? html` data-lp-slug="${meta.lpSlug}"` : ''}>
-<a class="skip" href="#main">Skip to content</a>
+<a class="skip" href="#main">Skip to content</a>${s.preview ? previewBanner() : ''}
 <header class="site-header"><div class="wrap header-row">
 <a class="brand" href="/"><img src="${b?.logoUrl ?? '/img/logo.svg'}" width="32" height="32" alt=""> <span>${s.siteName}</span></a>
 ${nav}
@@ -124,8 +126,17 @@ ${extra}
 ${b?.pixelId ? metaPixel(b.pixelId) : ''}
 </body>
 </html>`;
-  return page.value.replaceAll(NO_SCRIPT_SLOT, noScriptNotice(s).value);
+  const out = page.value.replaceAll(NO_SCRIPT_SLOT, noScriptNotice(s).value);
+  return s.preview ? formsOff(out) : out;
 }
+
+/** Only on preview pages (the live pages' inlined stylesheet stays as it is). White reads on --brand: themeCss checks it. */
+const PREVIEW_CSS =
+  '.preview-banner{background:var(--brand);color:#fff;padding:.6rem 1rem;text-align:center}.preview-banner p{margin:0}';
+
+/** A landmark of its own, named by its first words, so a screen reader lists it with the page's regions. */
+const previewBanner = (): Safe =>
+  html`<aside class="preview-banner" aria-labelledby="preview-banner-title"><p><strong id="preview-banner-title">Preview — not published</strong>. Visitors see the published site until you publish; forms here send nothing.</p></aside>`;
 
 /** Inside every form: without JavaScript no bot check can run, so say so before anyone types. */
 function noScriptNotice(s: Shell): Safe {

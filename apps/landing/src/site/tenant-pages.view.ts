@@ -1,15 +1,16 @@
 /**
  * The page bodies that differ on a tenant's site: a home with an inline estimate form and an FAQ
  * teaser, product pages with the tenant's "from" price, area pages with ZIP codes and the branch's
- * phone, a gallery of uploaded photos, and the sitemap and robots.txt on its primary host. About,
- * FAQ, helpdesk and the answer pages are the platform's own views (pages.view.ts).
+ * phone, an about page ending in an article footer, a gallery of uploaded photos, and the sitemap
+ * and robots.txt on its primary host. FAQ, helpdesk and the answer pages are the platform's own
+ * views (pages.view.ts).
  */
 import type { WebsiteArea, WebsiteGalleryItem, WebsiteSnapshot } from '@platform/contracts/website.js';
 
 import type { Location, Product, SiteContent } from './content.loader.js';
 import { formSource } from './form-sources.js';
 import { estimateForm } from './forms.view.js';
-import { html, type Safe } from './html.js';
+import { html, raw, type Safe } from './html.js';
 import type { PageBody } from './pages.view.js';
 
 const art = (name: string, alt: string, w = 320, h = 240, eager = false): Safe =>
@@ -67,6 +68,21 @@ ${phone ? html`<p class="cta-row"><a class="btn" href="tel:${phone.replace(/[^+0
 ${a.zip_codes.length ? html`<h2>ZIP codes we serve</h2><ul class="pills">${a.zip_codes.map((z) => html`<li>${z}</li>`)}</ul>` : ''}
 ${c.products.length ? html`<h2>What we install in ${l.city}</h2><ul class="ticks">${c.products.map((p) => html`<li><a href="/products/${p.slug}">${p.name}</a></li>`)}</ul>` : ''}</div>
 <div id="estimate">${estimateForm({ id: 'estimate-form', formSource: formSource.localInline(l.slug), heading: `Free estimate in ${l.city}`, products: c.products })}</div></div></section>`,
+  };
+}
+
+/**
+ * The tenant's own long text, as an article ending in the `.article-footer` the L2 popup's footer
+ * trigger watches (the platform's blog posts carry it; a tenant site has no blog).
+ */
+export function tenantAboutPage(c: SiteContent): PageBody {
+  return {
+    title: c.site.about.title,
+    description: c.site.about.lead,
+    body: html`<section class="hero"><div class="wrap"><h1>${c.site.about.title}</h1><p class="lead">${c.site.about.lead}</p></div></section>
+<article class="band"><div class="wrap prose">${raw(c.aboutHtml)}
+<footer class="article-footer"><p>Want advice for your own windows? We visit with samples at no cost.</p>
+<p><a class="btn btn-primary" href="/gallery">See our recent work</a></p></footer></div></article>`,
   };
 }
 

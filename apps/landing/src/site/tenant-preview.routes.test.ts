@@ -11,6 +11,7 @@ import { defaultWebsiteContent, mintPreviewToken, saveWebsiteDraft, WEBSITE_PREV
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { startTestLanding, type TestLanding } from '../../test/support/landing-harness.js';
+import { PREVIEW_FORM_NOTE } from './forms.view.js';
 
 const KEYRING = `k1:${randomBytes(32).toString('base64')}`;
 const box = createSecretBox(parseKeyring(KEYRING));
@@ -48,6 +49,20 @@ describe("a tenant's draft preview on the landing host", () => {
     expect(r.headers['x-robots-tag']).toBe('noindex, nofollow');
     expect(r.headers['referrer-policy']).toBe('no-referrer');
     expect((await get('alpha.tenants.test', '/')).body).not.toContain('Draft hero not yet live');
+  });
+
+  it('says it is a preview in a named banner and switches every form off, which the live site does not', async () => {
+    const r = await get('alpha.tenants.test', preview(mintPreviewToken(box, alpha), '/faq'));
+    expect(r.body).toContain('<aside class="preview-banner" aria-labelledby="preview-banner-title">');
+    expect(r.body).toContain('<strong id="preview-banner-title">Preview — not published</strong>');
+    const forms = r.body.match(/<form /g)!.length;
+    expect(forms).toBeGreaterThanOrEqual(2); // the FAQ's inline form and the popup's
+    expect(r.body.match(/<button type="submit"[^>]* disabled>/g)).toHaveLength(forms);
+    expect(r.body.split(PREVIEW_FORM_NOTE).length - 1).toBe(forms);
+    const live = (await get('alpha.tenants.test', '/faq')).body;
+    expect(live).not.toContain('preview-banner');
+    expect(live).not.toContain(PREVIEW_FORM_NOTE);
+    expect(live).not.toMatch(/<button type="submit"[^>]* disabled/);
   });
 
   it('previews another page of the draft by path', async () => {

@@ -2,7 +2,8 @@
  * GET /_preview?token=…[&path=/faq] on a tenant's host: the tenant's DRAFT rendered as its site would
  * show it (docs/website.md, "Preview"), for the owner who got the link from the console. Never public
  * or kept: an expired, forged or other tenant's token is the tenant's 404; the page is `noindex`,
- * `no-store`, sends no Referer (the token is in the URL) and loads no Meta pixel (not a real visit).
+ * `no-store`, sends no Referer (the token is in the URL) and loads no Meta pixel (not a real visit);
+ * a banner says it is a preview and its forms cannot post.
  */
 import type { WebsiteSnapshot } from '@platform/contracts/website.js';
 import type { FastifyInstance } from 'fastify';
@@ -27,7 +28,7 @@ export function registerTenantPreview(
     const q = req.query as { token?: unknown; path?: unknown };
     const snap = typeof q.token === 'string' && q.token ? await open(req.tenant!.tenantId, q.token) : null;
     const path = typeof q.path === 'string' && q.path.startsWith('/') ? q.path : '/';
-    const page = snap && renderTenantSite({ ...snap, meta_pixel_id: null }, shell, { noindex: true }).assets.get(path);
+    const page = snap && renderTenantSite({ ...snap, meta_pixel_id: null }, shell, { preview: true }).assets.get(path);
     // No page for this token: the same 404 as any unknown address on the tenant's site.
     if (!page?.type.startsWith('text/html')) return tenant.page(req, reply);
     return reply

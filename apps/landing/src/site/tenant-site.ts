@@ -29,11 +29,11 @@ export interface TenantSite {
 
 const HTML = 'text/html; charset=utf-8';
 
-/** `noindex`: every page says so (a draft preview is never to be indexed). */
+/** `preview`: a draft preview, never indexed, with a banner saying so and forms that cannot post. */
 export function renderTenantSite(
   snap: WebsiteSnapshot,
   shared: SharedShell,
-  opts: { noindex?: boolean } = {},
+  opts: { preview?: boolean } = {},
 ): TenantSite {
   const content = tenantContent(snap);
   const shell: Shell = {
@@ -42,13 +42,14 @@ export function renderTenantSite(
     content,
     publicUrl: `https://${snap.primary_host}`,
     brand: tenantBrand(snap),
+    ...(opts.preview ? { preview: true } : {}),
   };
   const defs = tenantPages(snap, content);
   const assets = new Map<string, Asset>();
   for (const { meta, page } of defs) {
     const template = content.popupPages.get(meta.path);
     const extra = template ? popupDialog(template, 'auto') : '';
-    const m = opts.noindex ? { ...meta, noindex: true } : meta;
+    const m = opts.preview ? { ...meta, noindex: true } : meta;
     assets.set(meta.path, makeAsset(layout(shell, m, page.body, extra), HTML));
   }
   const paths = defs.map((d) => d.meta.path);
@@ -78,7 +79,7 @@ function tenantPages(snap: WebsiteSnapshot, c: SiteContent): { meta: PageMeta; p
     ...(snap.company.meta_title ? { headTitle: snap.company.meta_title } : {}),
     description: snap.company.meta_description ?? home.description,
   });
-  add('/about', pages.aboutPage(c));
+  add('/about', tp.tenantAboutPage(c));
   add('/gallery', tp.tenantGalleryPage(c, snap.content.gallery));
   add('/faq', pages.faqPage(c));
   if (snap.company.helpdesk_enabled) add('/helpdesk', pages.helpdeskPage(c));

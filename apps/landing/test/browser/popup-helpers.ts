@@ -1,27 +1,67 @@
 /**
- * Helpers for the popup tests: one site and browser per file, a paused page clock, and waits that
- * end when the page has really processed an event, so that a "not open" check is never hollow.
+ * Helpers for the popup tests: one site and browser per file serving both the platform's own host
+ * and a tenant's published site, a paused page clock, and waits that end when the page has really
+ * processed an event, so that a "not open" check is never hollow.
  */
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 
+import { popupTenantSnapshot } from '../support/website-fixtures.js';
 import { DESKTOP, launchChromium } from './chromium.js';
-import { startTestSite, type TestSite } from './site-server.js';
+import { startTestSite, TENANT_HOST_RULES, type TestSite } from './site-server.js';
 
 export const T0 = new Date('2026-11-22T10:00:00Z').getTime();
 export const DAY = 24 * 60 * 60 * 1000;
 
+/**
+ * A host the popup suites run on. Both serve the same product and area paths (the tenant's fixture
+ * uses the platform's slugs); they differ in where an article with a `.article-footer` is.
+ */
+export interface PopupHost {
+  name: string;
+  /** The company name in the header: proves which site answered. */
+  siteName: string;
+  /** A tenant's primary host, or null for the platform's own. */
+  host: string | null;
+  /** A page ending in `.article-footer`, and its popup template. */
+  article: { path: string; template: string };
+  /** A second article-like page (GPC is checked on it). */
+  otherArticle: string;
+}
+
+export const PLATFORM_HOST: PopupHost = {
+  name: "the platform's host",
+  siteName: 'Brightview Blinds',
+  host: null,
+  article: { path: '/blog/measuring-windows', template: 'blog-measuring-windows_popup' },
+  otherArticle: '/blog/shutters-vs-blinds',
+};
+
+/** A tenant's site published from a website snapshot; its about page is its article. */
+export const TENANT_HOST: PopupHost = {
+  name: "a tenant's host",
+  siteName: 'Gamma Window Co',
+  host: 'gamma.tenants.test',
+  article: { path: '/about', template: 'about_popup' },
+  otherArticle: '/about',
+};
+
+export const POPUP_HOSTS = [PLATFORM_HOST, TENANT_HOST];
+
 export interface PopupFixture {
   site: TestSite;
+  /** Absolute URL of `path` on the host. */
+  url(h: PopupHost, path: string): string;
   newPage(opts?: BrowserContextOptions, init?: () => void): Promise<Page>;
 }
 
-/** Registers the hooks of a popup test file: a test site, one browser, a fresh context per page. */
+/** Registers the hooks of a popup test file: a test site for both hosts, one browser, a fresh context per page. */
 export function usePopupFixture(): PopupFixture {
   let browser: Browser;
   const contexts: BrowserContext[] = [];
   const fx = {
     site: undefined as unknown as TestSite,
+    url: (h: PopupHost, path: string) => `${h.host ? fx.site.tenantUrl(h.host) : fx.site.url}${path}`,
     async newPage(opts: BrowserContextOptions = DESKTOP, init?: () => void): Promise<Page> {
       const ctx = await browser.newContext(opts);
       contexts.push(ctx);
@@ -30,7 +70,10 @@ export function usePopupFixture(): PopupFixture {
     },
   };
   beforeAll(async () => {
-    [fx.site, browser] = await Promise.all([startTestSite(), launchChromium()]);
+    [fx.site, browser] = await Promise.all([
+      startTestSite({ tenants: [popupTenantSnapshot('t-gamma', TENANT_HOST.host!)] }),
+      launchChromium([TENANT_HOST_RULES]),
+    ]);
   });
   afterAll(async () => {
     await browser?.close();

@@ -1,4 +1,7 @@
-/** L2 popup triggers: each at its threshold (popup.config.ts) and not one step before; first one wins. */
+/**
+ * L2 popup triggers: each at its threshold (popup.config.ts) and not one step before; first one wins.
+ * Every case runs on the platform's own host and on a tenant's published site.
+ */
 import { describe, expect, it } from 'vitest';
 
 import { DESKTOP, PHONE } from './chromium.js';
@@ -7,6 +10,7 @@ import {
   fillPopup,
   intersecting,
   pausedClock,
+  POPUP_HOSTS,
   popupOpen,
   popupSource,
   scrollable,
@@ -19,11 +23,13 @@ import {
 const fx = usePopupFixture();
 const EXIT_MEDIA = '(min-width: 768px) and (hover: hover)';
 
-describe('L2 popup triggers', () => {
+describe.each(POPUP_HOSTS)('L2 popup triggers on $name', (h) => {
+  const at = (path: string): string => fx.url(h, path);
+
   it('opens on scroll at 40% of the scrollable height and not at one pixel less', async () => {
     const page = await fx.newPage();
     await pausedClock(page);
-    await page.goto(`${fx.site.url}/products/roller-shades`);
+    await page.goto(at('/products/roller-shades'));
     const max = await scrollable(page);
     expect(max).toBeGreaterThan(1000);
     await scrollToY(page, Math.ceil(max * 0.4) - 1);
@@ -37,7 +43,8 @@ describe('L2 popup triggers', () => {
   it('opens after 10 s of dwell and not at 9.999 s; the submitted value carries _dwell', async () => {
     const page = await fx.newPage();
     await pausedClock(page);
-    await page.goto(`${fx.site.url}/`);
+    await page.goto(at('/'));
+    expect(await page.textContent('.site-header .brand span')).toBe(h.siteName);
     await page.clock.runFor(9_999);
     expect(await popupOpen(page)).toBe(false);
     await page.clock.runFor(1);
@@ -57,7 +64,7 @@ describe('L2 popup triggers', () => {
   it('opens on exit intent through the top edge on a desktop, not on moves inside or out of the bottom or side', async () => {
     const page = await fx.newPage();
     await pausedClock(page);
-    await page.goto(`${fx.site.url}/about`);
+    await page.goto(at('/about'));
     expect(await page.evaluate((m) => matchMedia(m).matches, EXIT_MEDIA)).toBe(true);
     await page.mouse.move(100, 100);
     await page.mouse.move(1200, 790);
@@ -75,7 +82,7 @@ describe('L2 popup triggers', () => {
   it('never uses exit intent on a phone viewport; the other triggers still work there', async () => {
     const page = await fx.newPage(PHONE);
     await pausedClock(page);
-    await page.goto(`${fx.site.url}/about`);
+    await page.goto(at('/about'));
     expect(await page.evaluate((m) => matchMedia(m).matches, EXIT_MEDIA)).toBe(false);
     await exitThroughTop(page);
     await page.evaluate(() => document.dispatchEvent(new MouseEvent('mouseout', { clientY: -5, bubbles: true })));
@@ -95,7 +102,7 @@ describe('L2 popup triggers', () => {
     it(`exit intent ${expected ? 'fires' : 'does not fire'} on ${label}`, async () => {
       const page = await fx.newPage(opts);
       await pausedClock(page);
-      await page.goto(`${fx.site.url}/gallery`);
+      await page.goto(at('/gallery'));
       expect(await page.evaluate((m) => matchMedia(m).matches, EXIT_MEDIA)).toBe(expected);
       await exitThroughTop(page);
       if (expected) await waitOpen(page);
@@ -106,7 +113,7 @@ describe('L2 popup triggers', () => {
   it('opens when the article footer enters the viewport (before 40% scroll), not 5 px before', async () => {
     const page = await fx.newPage();
     await pausedClock(page);
-    await page.goto(`${fx.site.url}/blog/measuring-windows`);
+    await page.goto(at(h.article.path));
     // Make the page long after the article so the footer is reached well before 40%.
     await page.evaluate(() => {
       const pad = document.createElement('div');
@@ -124,13 +131,23 @@ describe('L2 popup triggers', () => {
     await scrollToY(page, footerTop - vh + 5);
     expect(await intersecting(page, '.article-footer')).toBe(true);
     await waitOpen(page);
-    expect(await popupSource(page)).toBe('blog-measuring-windows_popup_footer');
+    expect(await popupSource(page)).toBe(`${h.article.template}_footer`);
+  });
+
+  it('does not take an article footer already in view when the page starts for an entry', async () => {
+    // A short article on a tall screen: counting it would open the popup the moment the page shows.
+    const page = await fx.newPage({ viewport: { width: 1280, height: 8000 } });
+    await pausedClock(page);
+    await page.goto(at(h.article.path));
+    expect(await scrollable(page)).toBeLessThanOrEqual(0);
+    expect(await intersecting(page, '.article-footer')).toBe(true);
+    expect(await popupOpen(page)).toBe(false);
   });
 
   it('fires only the first trigger: after it, no other trigger opens the popup again', async () => {
     const page = await fx.newPage();
     await pausedClock(page);
-    await page.goto(`${fx.site.url}/faq`);
+    await page.goto(at('/faq'));
     await page.clock.runFor(10_000);
     await waitOpen(page);
     expect(await popupSource(page)).toBe('faq_popup_dwell');
@@ -146,7 +163,7 @@ describe('L2 popup triggers', () => {
   it('stands down once the visitor starts filling an inline form', async () => {
     const page = await fx.newPage(DESKTOP);
     await pausedClock(page);
-    await page.goto(`${fx.site.url}/products/roman-shades`);
+    await page.goto(at('/products/roman-shades'));
     await page.fill('#estimate-form-name', 'Tia Typing');
     await scrollToY(page, await scrollable(page));
     await exitThroughTop(page);

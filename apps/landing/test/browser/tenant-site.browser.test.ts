@@ -1,8 +1,9 @@
 /**
  * A tenant's site in Chromium on its own host: axe finds nothing on any page type (desktop and
- * 320 px, no sideways scrolling), the L2 popup and the inline form post with their form_source and
- * bot-check token, the tenant's pixel starts with its own id, and screenshots of its home and a
- * product page at 375 and 1280 px go to test-results/site/ for a person to look at.
+ * 320 px, no sideways scrolling, and in the open popup), the home's inline form posts home_inline
+ * with the visit's attribution, the tenant's pixel starts with its own id, and screenshots of its
+ * home and a product page at 375 and 1280 px go to test-results/site/ for a person to look at. The
+ * L2 popup rules run on a tenant's host in popup-triggers and popup-suppression.browser.test.ts.
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -13,7 +14,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import { alphaSnapshot, betaSnapshot } from '../support/website-fixtures.js';
 import { DESKTOP, launchChromium } from './chromium.js';
-import { fillPopup, pausedClock, popupOpen, submitPopup, waitOpen } from './popup-helpers.js';
 import { startTestSite, TENANT_HOST_RULES, type TestSite } from './site-server.js';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -87,29 +87,6 @@ describe("a tenant's site in the browser", () => {
       }
     });
   }
-
-  it('opens the L2 popup after 10 s on the home page and posts home_popup_dwell with a bot-check token', async () => {
-    const page = await newPage();
-    await pausedClock(page);
-    await page.goto(`${site.tenantUrl(A)}/`);
-    await page.clock.runFor(9_999);
-    expect(await popupOpen(page)).toBe(false);
-    await page.clock.runFor(1);
-    await waitOpen(page);
-    await fillPopup(page, 'Ada Alpha', 'ada@example.com');
-    await submitPopup(page);
-    expect(site.estimates).toEqual([
-      expect.objectContaining({
-        form_source: 'home_popup_dwell',
-        name: 'Ada Alpha',
-        captcha_token: 'tok-test-site-key-estimate',
-      }),
-    ]);
-    // After a sent request the popup does not come back on the tenant's other pages.
-    await page.goto(`${site.tenantUrl(A)}/faq`);
-    await page.clock.runFor(15_000);
-    expect(await popupOpen(page)).toBe(false);
-  });
 
   it('axe finds no violations in the open popup on a tenant product page', async () => {
     const page = await newPage();

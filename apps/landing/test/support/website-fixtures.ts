@@ -108,3 +108,40 @@ export function betaSnapshot(tenantId: string, primaryHost = 'www.beta-blinds.ex
     },
   );
 }
+
+/**
+ * The tenant the popup suites run on: the platform site's product and area slugs (so each rule is
+ * asserted on the same paths and values on both hosts) and an about text long enough that its
+ * article footer starts below the fold, as a blog post's does.
+ */
+export function popupTenantSnapshot(tenantId: string, primaryHost = 'gamma.tenants.test'): WebsiteSnapshot {
+  const para =
+    'We measure every window twice, order each covering to the millimetre and install it ourselves, so the ' +
+    'shade you chose in your living room is the shade that hangs there, square and quiet, for years.';
+  return tenantSnapshot(
+    { tenantId, name: 'Gamma Window Co', primaryHost },
+    {
+      version: 2,
+      content: {
+        tagline: 'Window coverings for the Front Range',
+        about: { title: 'About Gamma Window Co', body: Array.from({ length: 8 }, () => para).join('\n\n') },
+      },
+      catalog: {
+        products: ['Roller shades', 'Cellular shades', 'Wood blinds', 'Roman shades'].map((name, i) => ({
+          code: name.toUpperCase().replace(' ', '-'),
+          name,
+          from_minor: 9900 + i * 2000,
+          currency: 'USD',
+        })),
+        areas: ['Denver', 'Aurora', 'Lakewood'].map((name) => ({
+          slug: `${name.toLowerCase()}-co`,
+          name,
+          zip_codes: ['80202'],
+          phone: null,
+          address: null,
+        })),
+      },
+      company: { phone: '(303) 555-0177', email: 'hello@gamma-windows.example', helpdesk_enabled: true },
+    },
+  );
+}

@@ -4,12 +4,14 @@
  * and the docs site (not built yet). Checks TLS per host, redirects, refusal of unknown hosts, the
  * client address, raw webhook bodies, body limits, WebSocket upgrades and graceful reloads.
  */
+import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { connect as tlsConnect } from 'node:tls';
 
+import { stripePaymentsAdapters } from '@platform/providers';
 import { signXeroPayload } from '@platform/providers/local';
 import { NginxCertificateInstaller } from '@platform/proxy';
 import { requireBinary } from '@platform/proxy/test-support/binaries.js';
@@ -46,11 +48,32 @@ function standIn(name: string): Promise<Server> {
 }
 const addr = (s: Server) => `127.0.0.1:${(s.address() as AddressInfo).port}`;
 
+const PAYMENTS_SECRET = 'whsec_proxy_test_secret';
+/** Stripe's signature header over a body (t=…,v1=…): HMAC-SHA256 of `${t}.${body}` with the endpoint secret. */
+const stripeSignature = (body: string, t = Math.floor(Date.now() / 1000)) =>
+  `t=${t},v1=${createHmac('sha256', PAYMENTS_SECRET).update(`${t}.${body}`).digest('hex')}`;
+
+/** The control plane's side of the payments webhook: the port's own verifier over the bytes nginx passed on. */
+function paymentsReceiver(): Promise<Server> {
+  const verifier = stripePaymentsAdapters({ secretKey: 'sk_test_proxy' }).webhookVerifier([PAYMENTS_SECRET]);
+  const s = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const out = verifier.verify({ headers: req.headers, rawBody: Buffer.concat(chunks).toString('utf8') });
+      res.statusCode = out.ok ? 200 : 400;
+      res.end(JSON.stringify(out.ok ? { id: out.envelope.eventId, path: req.url } : { reason: out.reason }));
+    });
+  });
+  return new Promise((resolve) => s.listen(0, '127.0.0.1', () => resolve(s)));
+}
+
 describe.skipIf(!nginxBin)('reverse proxy (Debian nginx)', () => {
   let landing: TestLanding;
   let acct: AccountingHarness;
   let pwa: Server;
   let docs: Server;
+  let control: Server;
   let p: ProxyHarness;
   let ca: string;
   const https = (host: string, path: string, o: Partial<Parameters<typeof call>[0]> = {}) =>
@@ -60,9 +83,12 @@ describe.skipIf(!nginxBin)('reverse proxy (Debian nginx)', () => {
     landing = await startTestLanding({ TRUST_PROXY: '127.0.0.1' });
     acct = await startAccountingHarness();
     await acct.configure();
-    [pwa, docs] = await Promise.all([standIn('pwa'), standIn('docs')]);
+    [pwa, docs, control] = await Promise.all([standIn('pwa'), standIn('docs'), paymentsReceiver()]);
     const erpAddr = `127.0.0.1:${(acct.app.server.address() as AddressInfo).port}`;
-    p = await startProxy({ erp: erpAddr, landing: new URL(landing.url).host, pwa: addr(pwa), docs: addr(docs) });
+    p = await startProxy(
+      { erp: erpAddr, landing: new URL(landing.url).host, pwa: addr(pwa), docs: addr(docs) },
+      { CONTROL_UPSTREAM: addr(control) },
+    );
     ca = p.ca.certPem;
   }, 120_000);
 
@@ -72,6 +98,7 @@ describe.skipIf(!nginxBin)('reverse proxy (Debian nginx)', () => {
     await acct?.close();
     pwa?.close();
     docs?.close();
+    control?.close();
   });
 
   it('answers /nginx-health with 200', async () => {
@@ -157,6 +184,31 @@ describe.skipIf(!nginxBin)('reverse proxy (Debian nginx)', () => {
       headers,
     });
     expect(tampered.status).toBe(401);
+  });
+
+  it("passes the payment provider's webhook to the control plane with its body and signature intact; nothing else", async () => {
+    const body = JSON.stringify({
+      id: 'evt_proxy_1',
+      object: 'event',
+      type: 'customer.created',
+      account: 'acct_1',
+      created: 1,
+      data: { object: { id: 'cus_1' } },
+    });
+    const headers = { 'content-type': 'application/json', 'stripe-signature': stripeSignature(body) };
+    const sent = await https('erp.example.test', '/webhooks/payments', { method: 'POST', body, headers });
+    expect(sent.status).toBe(200);
+    expect(JSON.parse(sent.body)).toEqual({ id: 'evt_proxy_1', path: '/webhooks/payments' });
+    const tampered = await https('erp.example.test', '/webhooks/payments', {
+      method: 'POST',
+      body: body.replace('acct_1', 'acct_2'),
+      headers,
+    });
+    expect([tampered.status, JSON.parse(tampered.body).reason]).toEqual([400, 'bad_signature']);
+    // Only POST of that exact path: a GET is refused at the proxy, a neighbour path stays the ERP's.
+    expect((await https('erp.example.test', '/webhooks/payments')).status).toBe(403);
+    const neighbour = await https('erp.example.test', '/webhooks/payments/x', { method: 'POST', body, headers });
+    expect(neighbour.status).toBe(404);
   });
 
   it("refuses a body over the landing host's limit at the proxy (413)", async () => {

@@ -9,7 +9,7 @@ import { type OutboxRow } from '@platform/outbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { type CrmSalesKit, type SalesTenant, startCrmSalesKit } from '../../testing/crm-sales-kit.js';
-import { png } from '../../testing/png.js';
+import { acceptedOrder } from './invoicing.test-support.js';
 
 let k: CrmSalesKit;
 beforeAll(async () => {
@@ -18,32 +18,7 @@ beforeAll(async () => {
 afterAll(async () => k?.close());
 
 async function jobOnConfirmedOrder(t: SalesTenant): Promise<string> {
-  const q = await k.call('POST', '/sales/quotes', t.office, {
-    customer: { name: 'Auto Invoice', email: 'auto@example.com' },
-    lines: [
-      {
-        product_code: 'wood-blind',
-        room: 'Den',
-        width_in: 30,
-        drop_in: 40,
-        mount: 'inside',
-        colour: 'White',
-        options: [],
-      },
-    ],
-  });
-  const sent = await k.call('POST', `/sales/quotes/${q.body.id}/send`, t.office);
-  const acc = await k.call(
-    'POST',
-    `/portal/quotes/${sent.body.token}/accept`,
-    undefined,
-    { name: 'Auto', signature_png_base64: png() },
-    {
-      'x-tenant-id': t.id,
-    },
-  );
-  expect(acc.status, JSON.stringify(acc.body)).toBe(200);
-  const orderId = (await k.call('GET', `/sales/quotes/${q.body.id}`, t.office)).body.sale_order_id as number;
+  const { orderId } = await acceptedOrder(k, t, { customer: 'Auto Invoice' });
   const job = await k.call('POST', '/jobs', t.office, {
     customer: { name: 'Auto Invoice' },
     address: { street: '3 Main St', city: 'Denver', zip: '80202' },

@@ -10,7 +10,7 @@ import { type RunningLocalStripe, startLocalStripe } from '@platform/providers/l
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { type CrmSalesKit, startCrmSalesKit } from '../../testing/crm-sales-kit.js';
-import { png } from '../../testing/png.js';
+import { acceptedOrder } from './invoicing.test-support.js';
 
 const KEY = `sk_test_${randomBytes(12).toString('hex')}`;
 let k: CrmSalesKit;
@@ -44,31 +44,7 @@ afterAll(async () => {
 
 /** A posted final invoice of a completed job, and its pay link's token. */
 async function invoiceWithLink(): Promise<{ id: number; token: string }> {
-  const q = await k.call('POST', '/sales/quotes', k.a.office, {
-    customer: { name: 'Lost Hook', email: 'lost@example.com' },
-    lines: [
-      {
-        product_code: 'wood-blind',
-        room: 'Den',
-        width_in: 30,
-        drop_in: 40,
-        mount: 'inside',
-        colour: 'White',
-        options: [],
-      },
-    ],
-  });
-  const sent = await k.call('POST', `/sales/quotes/${q.body.id}/send`, k.a.office);
-  await k.call(
-    'POST',
-    `/portal/quotes/${sent.body.token}/accept`,
-    undefined,
-    { name: 'Lost', signature_png_base64: png() },
-    {
-      'x-tenant-id': k.a.id,
-    },
-  );
-  const orderId = (await k.call('GET', `/sales/quotes/${q.body.id}`, k.a.office)).body.sale_order_id;
+  const { orderId } = await acceptedOrder(k, k.a, { customer: 'Lost Hook' });
   const job = await k.call('POST', '/jobs', k.a.office, {
     customer: { name: 'Lost Hook' },
     address: { street: '5 Main St', city: 'Denver', zip: '80202' },

@@ -12,7 +12,7 @@ import { type RunningLocalStripe, startLocalStripe } from '@platform/providers/l
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { type CrmSalesKit, type SalesTenant, startCrmSalesKit } from '../../testing/crm-sales-kit.js';
-import { png } from '../../testing/png.js';
+import { acceptedOrder as accepted, completedJob as completed } from './invoicing.test-support.js';
 
 const KEY = `sk_test_${randomBytes(12).toString('hex')}`;
 const WHSEC = `whsec_${randomBytes(16).toString('hex')}`;
@@ -49,64 +49,6 @@ afterAll(async () => {
 const onHost = (t: SalesTenant) => ({ 'x-tenant-id': t.id });
 const toMinor = (major: number) => Math.round(major * 100);
 
-/** An accepted quote whose order has a 50 % down payment invoiced, posted and paid in the ERP. */
-async function acceptedOrder(t: SalesTenant, withDeposit = true): Promise<{ orderId: number; deposit: number }> {
-  const q = await k.call('POST', '/sales/quotes', t.office, {
-    customer: { name: 'Priya Raman', email: 'priya@example.com' },
-    lines: [
-      {
-        product_code: 'wood-blind',
-        room: 'Office',
-        width_in: 46,
-        drop_in: 58.875,
-        mount: 'outside',
-        colour: 'Walnut',
-        options: [],
-      },
-    ],
-  });
-  expect(q.status, JSON.stringify(q.body)).toBe(201);
-  const sent = await k.call('POST', `/sales/quotes/${q.body.id}/send`, t.office);
-  const acc = await k.call(
-    'POST',
-    `/portal/quotes/${sent.body.token}/accept`,
-    undefined,
-    {
-      name: 'Priya',
-      signature_png_base64: png(),
-    },
-    onHost(t),
-  );
-  expect(acc.status, JSON.stringify(acc.body)).toBe(200);
-  const orderId = (await k.call('GET', `/sales/quotes/${q.body.id}`, t.office)).body.sale_order_id as number;
-  if (!withDeposit) return { orderId, deposit: 0 };
-  const erp = t.erp.erp;
-  const ctx = { active_model: 'sale.order', active_ids: [orderId] };
-  const w = await erp.create('sale.advance.payment.inv', { advance_payment_method: 'percentage', amount: 50 }, ctx);
-  await erp.call('sale.advance.payment.inv', 'create_invoices', [[w]], { context: ctx });
-  const [dp] = await erp.search('account.move', [
-    ['invoice_origin', '=', (await erp.read('sale.order', [orderId], ['name']))[0]!.name],
-  ]);
-  await erp.call('account.move', 'action_post', [[dp!]]);
-  const [m] = await erp.read('account.move', [dp!], ['amount_total']);
-  const pay = await erp.create('account.payment.register', {}, { active_model: 'account.move', active_ids: [dp!] });
-  await erp.call('account.payment.register', 'action_create_payments', [[pay]]);
-  return { orderId, deposit: Number(m!.amount_total) };
-}
-
-async function completedJob(t: SalesTenant, orderId: number): Promise<string> {
-  const job = await k.call('POST', '/jobs', t.office, {
-    customer: { name: 'Priya Raman', email: 'priya@example.com' },
-    address: { street: '1 Main St', city: 'Denver', zip: '80202' },
-    windows: [{ room: 'Office', product: 'Wood blind', width_in: 46, drop_in: 58, mount: 'outside' }],
-    sale_order_id: orderId,
-  });
-  expect(job.status, JSON.stringify(job.body)).toBe(201);
-  const done = await k.call('POST', `/jobs/${job.body.id}/complete`, t.office, { resolution: 'Fitted and tested.' });
-  expect(done.status, JSON.stringify(done.body)).toBe(200);
-  return job.body.id as string;
-}
-
 /** The pay link the last invoice email carried. */
 async function payToken(invoiceNumber: string): Promise<string> {
   const r = await k.kit.t.db.query(`SELECT payload FROM outbox WHERE topic = 'email.transactional' ORDER BY id DESC`);
@@ -120,7 +62,7 @@ async function payToken(invoiceNumber: string): Promise<string> {
 
 describe('invoicing a completed job', () => {
   it('refuses a job that is not completed, and makes nothing', async () => {
-    const { orderId } = await acceptedOrder(k.a, false);
+    const { orderId } = await accepted(k, k.a, { deposit: false });
     const job = await k.call('POST', '/jobs', k.a.office, {
       customer: { name: 'Open Job' },
       address: { street: '2 Main St', city: 'Denver', zip: '80202' },
@@ -134,8 +76,8 @@ describe('invoicing a completed job', () => {
   });
 
   it('makes one posted final invoice with the paid deposit deducted, however many requests race', async () => {
-    const { orderId, deposit } = await acceptedOrder(k.a);
-    const jobId = await completedJob(k.a, orderId);
+    const { orderId, deposit } = await accepted(k, k.a);
+    const jobId = await completed(k, k.a, orderId);
     const [order] = await k.a.erp.erp.read('sale.order', [orderId], ['amount_total']);
     const calls = await Promise.all(
       Array.from({ length: 5 }, () => k.call('POST', `/jobs/${jobId}/invoice`, k.a.office)),
@@ -160,8 +102,8 @@ describe('invoicing a completed job', () => {
   });
 
   it('replays the first answer under the same Idempotency-Key', async () => {
-    const { orderId } = await acceptedOrder(k.a);
-    const jobId = await completedJob(k.a, orderId);
+    const { orderId } = await accepted(k, k.a);
+    const jobId = await completed(k, k.a, orderId);
     const first = await k.call('POST', `/jobs/${jobId}/invoice`, k.a.office, undefined, { 'idempotency-key': 'inv-1' });
     const replay = await k.call('POST', `/jobs/${jobId}/invoice`, k.a.office, undefined, {
       'idempotency-key': 'inv-1',
@@ -178,8 +120,8 @@ describe('the office records payments and the customer pays the rest from the li
   let token: string;
 
   beforeAll(async () => {
-    const { orderId } = await acceptedOrder(k.a);
-    const jobId = await completedJob(k.a, orderId);
+    const { orderId } = await accepted(k, k.a);
+    const jobId = await completed(k, k.a, orderId);
     invoice = (await k.call('POST', `/jobs/${jobId}/invoice`, k.a.office)).body.invoice;
     token = await payToken(invoice.number);
   }, 60_000);

@@ -12,8 +12,9 @@ import { isPaymentsError, type PaymentsApi } from '@platform/providers';
 import type { PortalLinks } from '../portal/portal-links.js';
 import type { PortalLinkRow } from '../portal/portal-links.repo.js';
 import type { QuotesService } from '../sales/quotes.service.js';
-import { findDeposit, insertDeposit } from './deposit.repo.js';
+import { type DepositRow, findDeposit, insertDeposit } from './deposit.repo.js';
 import { depositOf } from './deposit-amount.js';
+import { payDeposit } from './deposit-paid.js';
 import type { PaymentSettingsService } from './payment-settings.service.js';
 import { findPaymentAccount } from './payments.repo.js';
 
@@ -48,7 +49,22 @@ export class DepositCheckoutService {
       account: await findPaymentAccount(tx, tenantId),
     }));
     if (row?.status === 'paid') return 'paid';
+    if (row && (await this.paidMeanwhile(tenantId, row))) return 'paid';
     return this.parts.api && account?.charges_enabled ? 'due' : 'office';
+  }
+
+  /**
+   * A customer back from the provider's page before its webhook: the session is re-read and, when
+   * paid, recorded through the webhook's own path (payDeposit), so whichever comes first records it
+   * and the other finds it done. A provider that does not answer leaves the deposit due.
+   */
+  private async paidMeanwhile(tenantId: string, row: DepositRow): Promise<boolean> {
+    const api = this.parts.api;
+    if (!api || row.method !== 'card' || !row.account_id || !row.session_id) return false;
+    const session = await api.getCheckout(row.account_id, row.session_id).catch(() => null);
+    if (session?.status !== 'complete' || session.paymentStatus !== 'paid') return false;
+    const ignored = await withTenant(this.db, tenantId, (tx) => payDeposit(tx, tenantId, session));
+    return ignored === undefined;
   }
 
   /** The checkout page of the quote's deposit: made once, the same page on every later call. */
@@ -62,7 +78,7 @@ export class DepositCheckoutService {
     }));
     if (!accepted) throw notDue('not_accepted');
     if (row?.status === 'paid') throw notDue('paid');
-    if (row) return { url: row.checkout_url, session_id: row.session_id };
+    if (row?.checkout_url && row.session_id) return { url: row.checkout_url, session_id: row.session_id };
     const api = this.parts.api;
     if (!api || !account?.charges_enabled) throw notDue('office');
     const q = await this.parts.quotes.get(tenantId, l.quote_id);
@@ -103,6 +119,6 @@ export class DepositCheckoutService {
         currency,
       }),
     );
-    return { url: stored!.checkout_url, session_id: stored!.session_id };
+    return { url: stored!.checkout_url!, session_id: stored!.session_id! };
   }
 }

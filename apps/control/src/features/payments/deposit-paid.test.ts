@@ -16,6 +16,13 @@ const row: DepositRow = {
   currency: 'USD',
   status: 'open',
   paid_at: null,
+  method: 'card',
+  reference: null,
+  payment_intent_id: null,
+  sale_order_id: null,
+  invoice_id: null,
+  erp_payment_id: null,
+  erp_recorded_at: null,
 };
 const session: CheckoutSession = {
   sessionId: 'cs_test_1',

@@ -9,10 +9,17 @@ import type { Queryable } from '@platform/db';
 import type { CheckoutSession } from '@platform/providers';
 
 import { depositBySession, markDepositPaid } from './deposit.repo.js';
+import { enqueueDepositErp } from './deposit-erp.job.js';
 import type { PaymentEventHooks } from './payment-webhook.service.js';
 
 export type DepositIgnored =
-  'not_paid' | 'not_a_deposit' | 'unknown_session' | 'other_tenant' | 'other_account' | 'amount_mismatch';
+  | 'paid_by_office'
+  | 'not_paid'
+  | 'not_a_deposit'
+  | 'unknown_session'
+  | 'other_tenant'
+  | 'other_account'
+  | 'amount_mismatch';
 
 /** Why a completed session does not pay the tenant's deposit row, or null when it does. */
 export function ignoredReason(
@@ -29,13 +36,21 @@ export function ignoredReason(
   return null;
 }
 
+/**
+ * The one path a paid checkout takes, whoever saw it first (the webhook, the customer back on the
+ * portal, the reconciliation): the row paid once and, in the same transaction, its one ERP job.
+ * Answers why the session was ignored, or nothing.
+ */
+export async function payDeposit(tx: Queryable, tenantId: string, s: CheckoutSession): Promise<string | undefined> {
+  const row = await depositBySession(tx, tenantId, s.sessionId);
+  const reason = ignoredReason(s, tenantId, row);
+  if (reason) return `deposit_${reason}`;
+  // The office recorded a cash/check/bank deposit before the card paid: a second charge to refund.
+  if (row!.status === 'paid' && row!.method !== 'card') return 'deposit_paid_by_office';
+  if (await markDepositPaid(tx, tenantId, s.sessionId, s.paymentIntentId))
+    await enqueueDepositErp(tx, tenantId, row!.quote_id);
+  return undefined;
+}
+
 /** The receiver's hooks: a deposit's completed checkout pays its row (answers why it did not, to log). */
-export const depositPaidHooks: PaymentEventHooks = {
-  async checkoutCompleted(tx: Queryable, tenantId: string, s: CheckoutSession) {
-    const row = await depositBySession(tx, tenantId, s.sessionId);
-    const reason = ignoredReason(s, tenantId, row);
-    if (reason) return `deposit_${reason}`;
-    await markDepositPaid(tx, tenantId, s.sessionId, s.paymentIntentId);
-    return undefined;
-  },
-};
+export const depositPaidHooks: PaymentEventHooks = { checkoutCompleted: payDeposit };

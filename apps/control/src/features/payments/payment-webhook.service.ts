@@ -41,6 +41,8 @@ export class PaymentWebhookService {
     /** Undefined when no webhook secret is configured: every request is refused. */
     private readonly verifier: PaymentWebhookVerifier | undefined,
     private readonly hooks: PaymentEventHooks = noCheckoutHandling,
+    /** After a completed checkout was acted on and committed: wakes this process's relay for its job. */
+    private readonly onCheckoutRecorded: () => void = () => undefined,
   ) {}
 
   async receive(request: PaymentWebhookRequest): Promise<PaymentWebhookOutcome> {
@@ -64,6 +66,7 @@ export class PaymentWebhookService {
       return true;
     });
     if (!fresh) return { status: 'duplicate', tenantId, eventId, type };
+    if (event?.type === 'checkout.session.completed' && !ignored) this.onCheckoutRecorded();
     return { status: 'handled', tenantId, eventId, type, ...(ignored ? { ignored } : {}) };
   }
 }

@@ -4,16 +4,21 @@
  * Built by deps.ts; kept here so the composition root stays within its size.
  */
 import { type Db, withTenant } from '@platform/db';
+import { OutboxRelay, type RelayLogger } from '@platform/outbox';
 import { stripePaymentsAdapters } from '@platform/providers';
 import { primaryHost } from '@platform/tenancy';
 
 import type { ControlConfig } from '../../control.config.js';
 import type { AuditLog } from '../audit/audit-log.js';
 import type { PortalService } from '../portal/portal.service.js';
+import type { TenantErps } from '../tenants/tenant-erps.js';
 import type { TenantPublicOrigins } from '../tenants/tenant-public-origins.js';
 import { percentRule } from './deposit-amount.js';
 import { type DepositCheckoutParts, DepositCheckoutService } from './deposit-checkout.service.js';
+import { DepositErpJob } from './deposit-erp.job.js';
 import { depositPaidHooks } from './deposit-paid.js';
+import { DepositReconciler } from './deposit-reconcile.js';
+import { OfficeDepositService } from './office-deposit.service.js';
 import { PaymentSettingsService } from './payment-settings.service.js';
 import { type PaymentEventHooks, PaymentWebhookService } from './payment-webhook.service.js';
 
@@ -25,11 +30,18 @@ export interface PaymentsFeature {
   settings: PaymentSettingsService;
   deposit: DepositCheckoutService;
   webhook: PaymentWebhookService;
+  office: OfficeDepositService;
+  /** The paid deposit's ERP job (topic `payments.deposit_erp`) and the relay that runs it here. */
+  erpJob: DepositErpJob;
+  relay(logger: RelayLogger, workerId: string): OutboxRelay;
+  /** Lost webhooks: run periodically by control.server.ts. */
+  reconciler: DepositReconciler;
 }
 
 export interface PaymentsParts {
   db: Db;
   audit: AuditLog;
+  erps: TenantErps;
   origins: TenantPublicOrigins;
   currency(tenantId: string): Promise<string>;
   hooks?: PaymentEventHooks;
@@ -73,5 +85,22 @@ export function composePayments(config: ControlConfig, p: PaymentsParts): Paymen
     portalUrl: async (tenantId, token) => `${await origin(tenantId)}/portal/quote/${token}`,
   });
   const verifier = adapters && secrets.length ? adapters.webhookVerifier(secrets) : undefined;
-  return { settings, deposit, webhook: new PaymentWebhookService(p.db, verifier, p.hooks ?? depositPaidHooks) };
+  const erpJob = new DepositErpJob(p.db, p.erps, p.quotes);
+  // A paid checkout's job is run at once by this process's relay, not at its next poll.
+  const relays: OutboxRelay[] = [];
+  const wake = () => relays.forEach((r) => r.wake());
+  return {
+    settings,
+    deposit,
+    webhook: new PaymentWebhookService(p.db, verifier, p.hooks ?? depositPaidHooks, wake),
+    office: new OfficeDepositService(p.db, { quotes: p.quotes, audit: p.audit, currency: p.currency }),
+    erpJob,
+    // Only this topic: the worker's relay has no handler for it, so each row is claimed here.
+    relay: (logger, workerId) => {
+      const relay = new OutboxRelay({ db: p.db, workerId, handlers: erpJob.handlers(), logger });
+      relays.push(relay);
+      return relay;
+    },
+    reconciler: new DepositReconciler(p.db, adapters?.api),
+  };
 }

@@ -4,14 +4,17 @@
  *   POST /api/tenants/{id}/payments/connect       → {onboarding_url} (the account made once, then reused)
  *   PUT  /api/tenants/{id}/payments/deposit-rule  → none | percent (1–100) | fixed (minor units)
  *   POST /webhooks/payments                       → signed by the provider; 400 and nothing changed otherwise
+ *   POST /sales/quotes/{id}/deposit               → the office records a cash, check or bank deposit
  */
 import { DEPOSIT_FIXED_MAX_MINOR } from '@platform/contracts';
+import { sendAnswer } from '@platform/http-kit';
+import { idempotencyKeyOf } from '@platform/intake';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 
 import type { ControlDeps } from '../../deps.js';
 import { route, type RouteCatalogue } from '../../openapi/routes.js';
-import { assertOwnTenant, authenticate, requireRole } from '../auth/auth.guard.js';
+import { assertOwnTenant, authenticate, principalOf, requireRole } from '../auth/auth.guard.js';
 import { PAYMENTS_WEBHOOK_PATH, type PaymentsFeature } from './payments.compose.js';
 
 const params = z.object({ id: z.uuid({ error: 'must be a UUID' }) });
@@ -41,6 +44,16 @@ const depositRuleBody = z.discriminatedUnion(
   ],
   { error: 'must be none, percent or fixed' },
 );
+
+const officeDepositBody = z.strictObject({
+  method: z.enum(['cash', 'check', 'bank'], { error: 'must be cash, check or bank' }),
+  amount_minor: z
+    .number({ error: 'must be an amount in minor units (cents)' })
+    .int('must be a whole number of minor units (cents)')
+    .min(1, 'must be more than 0')
+    .max(DEPOSIT_FIXED_MAX_MINOR, `must be at most ${DEPOSIT_FIXED_MAX_MINOR} minor units`),
+  reference: z.string().trim().max(200, 'must be at most 200 characters').optional(),
+});
 
 export function registerPaymentRoutes(
   app: FastifyInstance,
@@ -81,6 +94,35 @@ export function registerPaymentRoutes(
     body: depositRuleBody,
     responses: { '200': 'Saved: the payments settings', '422': 'VALIDATION_FAILED' },
     handler: async ({ params: p, body }, req) => svc.setDepositRule(actor(req, p.id), body),
+  });
+
+  route(app, catalogue, {
+    method: 'POST',
+    url: '/sales/quotes/:id/deposit',
+    tags: ['payments'],
+    security: 'bearer',
+    preHandler: [authenticate(deps), requireRole('owner', 'admin', 'office')],
+    params,
+    summary:
+      'Record a deposit paid by cash, check or bank transfer: the ERP order confirmed, its down-payment invoice posted and paid; Idempotency-Key honoured',
+    body: officeDepositBody,
+    responses: {
+      '201': 'Recorded; the ERP side follows',
+      '404': 'NOT_FOUND',
+      '409': 'DEPOSIT_NOT_DUE',
+      '422': 'VALIDATION_FAILED',
+    },
+    handler: async ({ params: p, body }, req, reply) =>
+      sendAnswer(
+        reply,
+        await deps.payments.office.record(
+          principalOf(req),
+          p.id,
+          body,
+          idempotencyKeyOf(req.headers['idempotency-key']),
+          req.ip,
+        ),
+      ),
   });
 
   // The signature covers the exact bytes: this scope keeps the body raw instead of parsing JSON.

@@ -126,7 +126,9 @@ export class PortalService {
     const signatureKey = `${l.tenant_id}/quotes/${l.quote_id}/signature.png`;
     await this.store.put(signatureKey, png, { contentType: 'image/png' });
     const erp = await this.erps.forTenant(l.tenant_id);
-    await confirmOrder(erp, q.sale_order_id);
+    // A card deposit due: the order is confirmed when it is paid (the deposit's ERP job), not now.
+    const depositFirst = (await this.opts.depositState?.(l.tenant_id, l.quote_id, q.deposit)) === 'due';
+    if (!depositFirst) await confirmOrder(erp, q.sale_order_id);
     const at = this.clock.now();
     // The ad platforms never fail an acceptance: an order unread is a conversion not sent.
     const won = await orderWon(erp, this.currencyOf, l.tenant_id, q.sale_order_id, at).catch(() => null);
@@ -138,7 +140,11 @@ export class PortalService {
       });
       // A concurrent acceptance may have been first: the quote's first acceptance is the answer.
       const first = await this.links.acceptance(tx, l.tenant_id, l.quote_id);
-      const a = acceptedAnswer(first?.accepted_name ?? body.name, first?.accepted_at ?? at);
+      const a = acceptedAnswer(
+        first?.accepted_name ?? body.name,
+        first?.accepted_at ?? at,
+        depositFirst ? q.state : 'sale',
+      );
       // Keyed by the quote: a quote is accepted once, however many requests raced to accept it.
       await enqueueWebhookEvent(tx, l.tenant_id, {
         type: 'quote.accepted',
@@ -200,8 +206,9 @@ export interface AcceptedQuote {
   accepted: { name: string; at: string };
 }
 
-function acceptedAnswer(name: string, at: Date): AcceptedQuote {
-  return { status: 'accepted', state: 'sale', accepted: { name, at: at.toISOString() } };
+/** `state` is the order's: `sale` once confirmed, still the quote's while its deposit is due. */
+function acceptedAnswer(name: string, at: Date, state = 'sale'): AcceptedQuote {
+  return { status: 'accepted', state, accepted: { name, at: at.toISOString() } };
 }
 
 const updated = (body: AcceptedQuote): WriteAnswer<AcceptedQuote> => ({ outcome: 'updated', body, replayed: false });

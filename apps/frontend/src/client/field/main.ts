@@ -68,12 +68,13 @@ async function render(): Promise<void> {
   for (const q of items)
     if (q.change.kind === 'upload' && q.change.uploadKind !== 'signature')
       objectUrls.push(URL.createObjectURL(q.change.blob));
-  // A re-render (a sync finished) must not wipe what the technician is typing or the customer is signing.
+  const sent = await syncedPhotoUrls(job, navigator.onLine);
+  // A re-render (a sync finished, the signal went) must not wipe what the technician is typing or the
+  // customer is signing: read both after the last await, so nothing typed during it is lost.
   const typed = Array.from(app.querySelectorAll<HTMLTextAreaElement>('textarea[id]')).map(
     (t) => [t.id, t.value] as const,
   );
   const strokes = pad && !pad.isEmpty() ? pad.toData() : undefined;
-  const sent = await syncedPhotoUrls(job, navigator.onLine);
   app.innerHTML = detailView(job, items, navigator.onLine, objectUrls, sent);
   for (const [id, value] of typed) {
     const t = document.getElementById(id);

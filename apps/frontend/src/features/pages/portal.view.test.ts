@@ -48,4 +48,11 @@ describe('the portal quote page: the deposit once accepted', () => {
     expect(sent).not.toContain('pay-deposit');
     expect(sent).toContain('Accept and sign');
   });
+
+  it('counts the signature as the acceptance while the order waits for its deposit', () => {
+    const html = render({ state: 'sent', deposit_state: 'due' });
+    expect(html).toContain('This quote is accepted.');
+    expect(html).toContain('id="pay-deposit">Pay deposit</button>');
+    expect(html).not.toContain('Accept and sign');
+  });
 });

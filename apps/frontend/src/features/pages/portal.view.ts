@@ -48,7 +48,8 @@ function depositBlock(q: PortalQuote, money: ReturnType<typeof moneyIn>): string
 }
 
 export function quotePage(branding: Branding, q: PortalQuote, token: string, script: string): string {
-  const accepted = q.state === 'sale' || q.state === 'done';
+  // Accepted with a card deposit due, the order is still a quotation until the deposit is paid.
+  const accepted = q.accepted !== null || q.state === 'sale' || q.state === 'done';
   const money = moneyIn(branding.currency);
   const body = `<h1>Your quote ${esc(q.name ?? '')}</h1>
 <div class="card"><table class="lines"><caption class="visually-hidden">Windows and products</caption>
@@ -58,7 +59,7 @@ export function quotePage(branding: Branding, q: PortalQuote, token: string, scr
 <div><dt class="muted">Subtotal</dt><dd style="margin:0">${esc(money(q.amount_untaxed))}</dd></div>
 <div><dt class="muted">Tax</dt><dd style="margin:0">${esc(money(q.amount_tax))}</dd></div>
 <div><dt class="muted">Total</dt><dd style="margin:0;font-weight:700">${esc(money(q.amount_total))}</dd></div>
-${q.deposit ? `<div><dt class="muted">Deposit due</dt><dd style="margin:0">${esc(money(q.deposit))}</dd></div>` : ''}
+${q.deposit ? `<div><dt class="muted">${q.deposit_state === 'paid' ? 'Deposit paid' : 'Deposit due'}</dt><dd style="margin:0">${esc(money(q.deposit))}</dd></div>` : ''}
 </dl>
 <p><a class="btn secondary" id="quote-pdf" href="/api/control/portal/quotes/${encodeURIComponent(token)}/pdf" download>Download PDF</a></p></div>
 ${
