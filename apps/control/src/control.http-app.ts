@@ -22,6 +22,7 @@ import { registerDomainRoutes } from './features/domains/domains.routes.js';
 import { registerHealthRoutes } from './features/health/health.routes.js';
 import { registerIntakeRoutes } from './features/intake/intake.routes.js';
 import { registerIntegrationRoutes } from './features/integrations/integrations.routes.js';
+import { registerInvoicingRoutes } from './features/invoicing/invoicing.routes.js';
 import { registerJobRoutes } from './features/jobs/jobs.routes.js';
 import { registerObjectRoutes } from './features/jobs/objects.routes.js';
 import { registerSetupChecklistRoutes } from './features/onboarding/setup-checklist.routes.js';
@@ -72,6 +73,7 @@ export async function buildControlApp(deps: ControlDeps, opts: ControlAppOptions
   registerWebhookRoutes(app, catalogue, deps);
   registerIntegrationRoutes(app, catalogue, deps);
   registerPaymentRoutes(app, catalogue, deps);
+  registerInvoicingRoutes(app, catalogue, deps);
   registerApiKeyRoutes(app, catalogue, deps);
   // The by-domain cache hears tenant and domain changes from every process while the app is up.
   app.addHook('onReady', () => deps.resolver.start());

@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ControlConfig } from './control.config.js';
 import { buildControlApp } from './control.http-app.js';
 import { composeControl, type ControlDeps } from './deps.js';
+import { RECONCILE_AFTER_MS } from './features/invoicing/invoice-reconcile.js';
 import { noChargeBilling } from './features/plans/billing.port.js';
 
 export interface RunningControl {
@@ -61,8 +62,20 @@ export async function startControl(config: ControlConfig, opts: StartControlOpti
         onError: (err) => logger.error({ err }, 'deposit reconcile pass'),
       });
       reconcile.start();
+      // Completed jobs of companies that invoice automatically (invoicing/invoice-auto.ts).
+      const invoicing = deps.invoicing.auto.relay(logger);
+      invoicing.start();
+      // Invoice card payments whose webhook never came (invoicing/invoice-reconcile.ts).
+      const invoiceChecks = new Periodic({
+        everyMs: RECONCILE_AFTER_MS,
+        firstAfterMs: 60_000,
+        pass: () =>
+          deps.invoicing.reconciler.runOnce((err, id) => logger.error({ err, session: id }, 'invoice checkout')),
+        onError: (err) => logger.error({ err }, 'invoice checkouts pass'),
+      });
+      invoiceChecks.start();
       const stop = async () => {
-        await Promise.all([recurring.stop(), reconcile.stop(), deposits.stop()]);
+        await Promise.all([recurring, reconcile, deposits, invoicing, invoiceChecks].map((s) => s.stop()));
       };
       return { app, deps, stop };
     },

@@ -96,6 +96,19 @@ beforeAll(async () => {
     const pdf = await k.kit.app.inject({ url, headers: { authorization: `Bearer ${k.a.office}` } });
     expect(pdf.statusCode, url).toBe(200);
   }
+  // Posted and sent: A's pay link, for the portal's invoice routes.
+  await k.a.erp.erp.call('account.move', 'action_post', [[aInvoiceId]]);
+  const sentInvoice = await k.call('POST', `/invoices/${aInvoiceId}/send`, k.a.office);
+  expect(sentInvoice.status, JSON.stringify(sentInvoice.body)).toBe(201);
+  const mails = await k.kit.t.db.query(`SELECT payload FROM outbox WHERE topic = 'email.transactional'`);
+  const payLink = /\/portal\/invoice\/([A-Za-z0-9_-]{43})/.exec(JSON.stringify(mails.rows.map((r) => r.payload)));
+  expect(payLink, 'the pay link A emailed').not.toBeNull();
+  const cash = await k.call('POST', `/invoices/${aInvoiceId}/payments`, k.a.office, {
+    amount_minor: 1000,
+    method: 'cash',
+  });
+  expect(cash.status, JSON.stringify(cash.body)).toBe(201);
+  const [aPaymentId] = await k.a.erp.erp.search('account.payment', [['reconciled_invoice_ids', 'in', [aInvoiceId]]]);
   const aGrid = await k.call('GET', '/sales/price-grids/roller-shade', k.a.office);
   delete aGrid.body.product_code;
   BODIES[BRANCH_GRID_PUT] = aGrid.body;
@@ -113,6 +126,8 @@ beforeAll(async () => {
     '{key_id}': String(key.body.id),
     '{inv_id}': invitations.body.items[0].id,
     '{item_id}': checklist.body.checklist?.[0]?.id ?? 'confirm',
+    // The portal's pay page: A's emailed pay link (filled before '{token}', the quote's link).
+    'invoices/{token}': `invoices/${payLink![1]}`,
     '{token}': aPortalToken,
     '{message_id}': text.body.message_id,
     '{kind}': 'logo',
@@ -121,6 +136,11 @@ beforeAll(async () => {
     // Whole segments: the portal's invoice route names the invoice after the portal token.
     'invoices/{id}/pdf': `invoices/${aInvoiceId}/pdf`,
     'purchase-orders/{id}/pdf': `purchase-orders/${aPurchaseId}/pdf`,
+    'invoices/{id}/payments': `invoices/${aInvoiceId}/payments`,
+    '/invoices/{id}': String(aInvoiceId),
+    // A's cash payment: B's ERP database holds no payment.
+    '/payments/{id}': String(aPaymentId),
+    'invoices/{id}/send': `invoices/${aInvoiceId}/send`,
   };
 }, 180_000);
 afterAll(async () => k?.close());
@@ -180,6 +200,9 @@ const BODIES: Record<string, unknown> = {
   'POST /sales/quotes/{id}/deposit': { method: 'cash', amount_minor: 1000, reference: 'intruder' },
   'POST /portal/quotes/{token}/accept': { name: 'Intruder', signature_png_base64: 'iVBORw0KGgo=' },
   'POST /portal/quotes/{token}/request-changes': { note: 'intruder note' },
+  'POST /invoices/{id}/payments': { amount_minor: 100, method: 'cash' },
+  'PUT /api/tenants/{id}/invoicing': { auto_invoice: true },
+  'POST /payments/{id}/refund': { amount_minor: 100 },
 };
 
 /** The path with A's ids in place: a key starting with `/` fills the first `{…}` after that prefix. */
@@ -212,6 +235,8 @@ const recordsOfA = async () =>
       k.call('GET', `/api/tenants/${k.a.id}/website`, k.a.owner),
       k.call('GET', `/api/tenants/${k.a.id}/website/tracking`, k.a.owner),
       k.call('GET', `/api/tenants/${k.a.id}/payments`, k.a.owner),
+      k.call('GET', '/invoices?state=open', k.a.office),
+      k.call('GET', `/api/tenants/${k.a.id}/invoicing`, k.a.owner),
     ])
   ).map((r) => r.body);
 
@@ -269,6 +294,7 @@ describe('the cross-tenant matrix', () => {
         '/sales/quotes',
         '/sales/orders',
         '/api/audit',
+        '/invoices?state=open',
       ].map((u) => k.call('GET', u, k.b.owner)),
     );
     for (const r of lists) expect(r.status).toBe(200);

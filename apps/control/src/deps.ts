@@ -32,6 +32,7 @@ import { composePortalAndDocuments, type DocumentsService } from './features/doc
 import { ControlIntakeService } from './features/intake/intake.service.js';
 import { composeIntegrations } from './features/integrations/integrations.compose.js';
 import type { ControlIntegrations } from './features/integrations/integrations.service.js';
+import { composeInvoicing, type InvoicingDeps } from './features/invoicing/invoicing.compose.js';
 import { type EmbeddedObjects, openJobObjects } from './features/jobs/job-objects.js';
 import { composeJobs, type JobsFeature } from './features/jobs/jobs.compose.js';
 import { composeControlMetrics, type ControlMetrics } from './features/metrics/control-metrics.js';
@@ -56,7 +57,7 @@ import { TenantProvisioningService } from './features/tenants/tenant-provisionin
 import { TenantPublicOrigins } from './features/tenants/tenant-public-origins.js';
 
 /** Besides the console's services (onboarding/console.compose.ts: settings, domains, webhooks, API keys, audit reader, checklist, website). */
-export interface ControlDeps extends ConsoleServices {
+export interface ControlDeps extends ConsoleServices, InvoicingDeps {
   config: ControlConfig;
   db: Db;
   clock: Clock;
@@ -80,7 +81,6 @@ export interface ControlDeps extends ConsoleServices {
   jobs: JobsFeature;
   /** /jobs/{id}/series and the generator of occurrences (control.server.ts runs it periodically). */
   recurring: RecurringFeature;
-  // crm-sales
   limiter: RateLimiter;
   objectStore: ObjectStore;
   intake: ControlIntakeService;
@@ -190,12 +190,10 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
   const given = opts.objects ?? opts.objectStore;
   const opened = given ? { objects: given } : openJobObjects(config, loadControlStorage());
   const objects = opened.objects;
-  // crm-sales
   const branches = new BranchesService(db, plans, audit);
   const grids = new PriceGridsService(db, audit, { branches, plans });
   const links = new PortalLinks();
   const resolver = new TenantHostResolver(db, { tenantsHost: config.TENANTS_HOST });
-  // Accounts: sign-in, sessions, invitations, password reset, members (docs/control-plane.md).
   void dummyHash();
   const email = new EmailOutboxService(db, {
     domain: config.EMAIL_PLATFORM_DOMAIN,
@@ -232,10 +230,11 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
   );
   const accounts = composeAccounts({ db, clock, config, tokenKeys, audit, plans, email, linkConfig });
   const sessions = accounts.sessions;
-  const jobs = composeJobs({ db, erps, plans, audit, clock, objects, branches });
+  const jobs = composeJobs({ db, erps, plans, audit, clock, objects, branches, completion: () => invoicing });
   const currencyOf = async (tenantId: string) => (await console.settings.get(tenantId)).currency;
+  const invoicing = composeInvoicing(config, () => ({ ...payParts, clock, email, jobs, documents, payments }));
   const payParts = { db, audit, erps, origins: publicOrigins, currency: currencyOf, quotes, links };
-  const payments = composePayments(config, { ...payParts, portal: () => portal });
+  const payments = composePayments(config, { ...payParts, hooks: invoicing.hooks, portal: () => portal });
   const { portal, documents } = composePortalAndDocuments(config, {
     ...{ db, clock, erps, plans, audit, objects, quotes, links, jobs: jobs.reader },
     moveLead: (tenantId, leadId, event) => pipeline.follow(tenantId, leadId, event),
@@ -296,5 +295,6 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
     signup,
     integrations: integrationsConsole,
     payments,
+    invoicing,
   };
 }

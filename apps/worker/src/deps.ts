@@ -11,6 +11,7 @@ import {
   TOPIC_CONVERSION,
   TOPIC_ESTIMATE,
   TOPIC_HELPDESK,
+  TOPIC_INVOICE_CARD_PAYMENT,
   TOPIC_ORDER_WON,
   TOPIC_SMS_INBOUND,
   TOPIC_SMS_SEND,
@@ -56,6 +57,7 @@ import { requeueCertificate, tenantDomainCertificateHooks } from './features/dom
 import { createDomainCheckJob } from './features/domains/domain-check.job.js';
 import { fanOutErpEvent } from './features/erp-events/erp-event-fanout.js';
 import { ErpRecoveryRunner } from './features/erp-recovery/erp-recovery.runner.js';
+import { invoiceCardPaymentHandler } from './features/invoicing/invoice-card-payment.job.js';
 import { LeadDeliveryService } from './features/leads/lead-delivery.service.js';
 import { composeWorkerMetrics, type WorkerMetrics } from './features/metrics/worker-metrics.js';
 import { RetentionRunner } from './features/retention/retention.runner.js';
@@ -168,6 +170,7 @@ export function buildHandlers(
     [TOPIC_SMS_SEND]: (row) => sms.deliver(row.tenant_id, row.payload.messageId),
     [TOPIC_SMS_INBOUND]: async (row) => sms.attachInbound(row.payload.messageId, await erpOfTenant(row.tenant_id)),
     ...accountingHandlers(accounting, erpOfTenant),
+    [TOPIC_INVOICE_CARD_PAYMENT]: invoiceCardPaymentHandler(erpOfTenant),
     [TOPIC_CHAT_NOTIFY]: (row) =>
       chat.notify(row.tenant_id, row.payload.eventTopic, row.payload.event, `outbox-${row.id}`),
   };

@@ -2,6 +2,12 @@ export * from './outbox-topics.js';
 export * from './outbox-payloads.js';
 export * from './order-won.js';
 export * from './deposit-erp.js';
+export {
+  type InvoiceAutoJob,
+  type InvoiceCardPaymentJob,
+  TOPIC_INVOICE_AUTO,
+  TOPIC_INVOICE_CARD_PAYMENT,
+} from './invoicing.js';
 export type { WebhookDeliveryView, WebhookEndpointView, WebhookEndpointWithSecret } from './webhook.js';
 export type {
   AccountingState,

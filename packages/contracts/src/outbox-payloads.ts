@@ -3,6 +3,12 @@
  * constant in outbox-topics.ts and one line here; a payload of the wrong shape does not compile.
  */
 import type { DepositErpPayload, TOPIC_DEPOSIT_ERP } from './deposit-erp.js';
+import type {
+  InvoiceAutoJob,
+  InvoiceCardPaymentJob,
+  TOPIC_INVOICE_AUTO,
+  TOPIC_INVOICE_CARD_PAYMENT,
+} from './invoicing.js';
 import type { OrderWonPayload, TOPIC_ORDER_WON } from './order-won.js';
 import type {
   AccountingWebhookJob,
@@ -54,6 +60,8 @@ export interface OutboxPayloads {
   [TOPIC_WEBHOOK_DELIVERY]: WebhookDeliveryJob;
   [TOPIC_ORDER_WON]: OrderWonPayload;
   [TOPIC_DEPOSIT_ERP]: DepositErpPayload;
+  [TOPIC_INVOICE_CARD_PAYMENT]: InvoiceCardPaymentJob;
+  [TOPIC_INVOICE_AUTO]: InvoiceAutoJob;
 }
 
 export type OutboxTopic = keyof OutboxPayloads;

@@ -19,3 +19,4 @@ export {
 } from './odoo/odoo.client.js';
 export { observeErp, type ErpCallEvent, type ErpCallObserver } from './erp.observed.js';
 export { searchKwargs, withContext } from './erp.kwargs.js';
+export { type InvoicePayment, registerInvoicePayment } from './invoice-payments.js';

@@ -80,6 +80,8 @@ export const ERROR_STATUS: Record<ErrorCode, { status: number; title: string }> 
   PAYMENTS_PROVIDER_FAILED: { status: 502, title: 'Payments provider failed' },
   PAYMENT_WEBHOOK_INVALID: { status: 400, title: 'Webhook signature invalid' },
   DEPOSIT_NOT_DUE: { status: 409, title: 'No card deposit due' },
+  INVOICE_NOT_DUE: { status: 409, title: 'Nothing to invoice' },
+  INVOICE_NOT_PAYABLE: { status: 409, title: 'Invoice not payable' },
 };
 
 export const problemType = (code: ErrorCode): string => `urn:platform:problem:${code.toLowerCase().replace(/_/g, '-')}`;

@@ -101,6 +101,9 @@ export const ERROR_CODES = [
   'PAYMENT_WEBHOOK_INVALID',
   // the deposit on acceptance (docs/payments.md)
   'DEPOSIT_NOT_DUE',
+  // the final invoice and its balance (docs/payments.md, "Final invoice")
+  'INVOICE_NOT_DUE',
+  'INVOICE_NOT_PAYABLE',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

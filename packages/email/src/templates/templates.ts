@@ -99,6 +99,35 @@ export const TEMPLATES = {
       ),
     }),
   }),
+  invoice_pay_link: define({
+    schema: z.object({
+      customerName: name,
+      invoiceNumber: z.string().min(1).max(40),
+      /** The amount due, formatted in the tenant's currency by the sender. */
+      amountDue: z.string().min(1).max(40),
+      payUrl: url,
+      expiresOn: z.string().max(40).optional(),
+      /** The invoice's PDF goes with the email (docs/documents.md). */
+      pdfAttached: z.boolean().optional(),
+    }),
+    sample: {
+      customerName: 'Jane Roe',
+      invoiceNumber: 'INV/2026/0042',
+      amountDue: '$1,234.56',
+      payUrl: 'https://portal.example.com/portal/invoice/sample',
+      expiresOn: '2026-12-31',
+      pdfAttached: true,
+    },
+    render: (b, d) => ({
+      subject: `Your invoice ${d.invoiceNumber} from ${b.companyName}`,
+      text: `Hello ${d.customerName},\n\nYour invoice ${d.invoiceNumber} is ready. Amount due: ${d.amountDue}.\nPay it here: ${d.payUrl}${d.expiresOn ? `\nThe link works until ${d.expiresOn}.` : ''}${d.pdfAttached ? '\nA PDF copy is attached.' : ''}${textFooter(b)}`,
+      html: layout(
+        b,
+        'Your invoice',
+        html`<p>Hello ${d.customerName},</p><p>Your invoice ${d.invoiceNumber} is ready. Amount due: <strong>${d.amountDue}</strong>.</p>${button(b, d.payUrl, 'View and pay your invoice')}${d.expiresOn ? html`<p>The link works until ${d.expiresOn}.</p>` : ''}${d.pdfAttached ? html`<p>A PDF copy of the invoice is attached.</p>` : ''}`,
+      ),
+    }),
+  }),
   job_scheduled: define({
     schema: z.object({
       customerName: name,

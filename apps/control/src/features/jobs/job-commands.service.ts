@@ -23,7 +23,7 @@ import {
 import { fsmStages } from './erp/fsm-stages.js';
 import { jobCompleted, jobScheduled } from './job-events.js';
 import { type Answer, type MutationContext, runMutation } from './job-mutation.js';
-import { changeOrder, type OrderChange } from './job-order-change.js';
+import { changeOrder, type JobCompletion, type OrderChange } from './job-order-change.js';
 import { assertMove, assertOpen, TECHNICIAN_STAGES } from './job-stages.js';
 import { insertJob, insertTechnician, insertWindows, memberOf, setRouteOrder, technicianPerson } from './jobs.repo.js';
 import type { JobsReader, LoadedJob } from './jobs.service.js';
@@ -34,6 +34,8 @@ export interface CommandDeps {
   audit: AuditLog;
   plans: PlanLimits;
   clock: Clock;
+  /** Who hears of a completed job (the final invoice: invoicing.compose.ts); made after the jobs. */
+  completion?: (() => JobCompletion) | undefined;
 }
 
 export interface CreateJob {

@@ -29,8 +29,13 @@ export interface OrderChange {
   event?: WebhookEventPayload;
 }
 
+/** Told of a job completed, in the transaction that records it (the final invoice queues its job there). */
+export interface JobCompletion {
+  jobCompleted(tx: Queryable, tenantId: string, jobId: string): Promise<void>;
+}
+
 export function changeOrder(
-  deps: { db: Db; audit: AuditLog },
+  deps: { db: Db; audit: AuditLog; completion?: (() => JobCompletion) | undefined },
   reader: JobsReader,
   ctx: MutationContext,
   j: LoadedJob,
@@ -62,6 +67,8 @@ export function changeOrder(
     commit: async (tx, order) => {
       const row = w.commit ? await w.commit(tx) : j.row;
       if (w.event) await enqueueWebhookEvent(tx, ctx.principal.tenantId, w.event);
+      if (w.event?.type === 'job.completed')
+        await deps.completion?.().jobCompleted(tx, ctx.principal.tenantId, j.row.id);
       const body = await reader.view(tx, { row, order });
       return { outcome: 'updated', body, target: { type: 'job', id: j.row.id }, detail: w.detail };
     },

@@ -10,6 +10,7 @@ import type { TenantErps } from '../tenants/tenant-erps.js';
 import { JobCommands } from './job-commands.service.js';
 import { JobDownloads } from './job-downloads.service.js';
 import { JobHistory } from './job-history.service.js';
+import type { JobCompletion } from './job-order-change.js';
 import { JobRecords } from './job-records.service.js';
 import { JobsReader } from './jobs.service.js';
 
@@ -29,6 +30,7 @@ export function composeJobs(d: {
   clock: Clock;
   objects: ObjectStore;
   branches?: Pick<BranchesService, 'scope'>;
+  completion?: () => JobCompletion;
 }): JobsFeature {
   const reader = new JobsReader(d);
   return {

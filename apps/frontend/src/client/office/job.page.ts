@@ -5,6 +5,8 @@
  * that allow them (job-actions.ts). The Repeat section (job-repeat.ts) makes the job repeat or shows
  * the series it belongs to.
  */
+import type { JobInvoiceAnswer } from '@platform/contracts/invoicing.js';
+
 import { call, postJson } from '../field/api.js';
 import type { Job } from '../field/types.js';
 import { $ } from '../shared/dom.js';
@@ -48,6 +50,19 @@ async function change(app: HTMLElement, tail: string, body: object, done: string
   }
 }
 
+/** Invoices the completed job (once, whatever the clicks) and opens its invoice. */
+async function invoiceJob(b: HTMLButtonElement): Promise<void> {
+  b.disabled = true;
+  say('Making the invoice…', 'office-msg');
+  try {
+    const r = await postJson<JobInvoiceAnswer>(path('/invoice'), {}, { 'idempotency-key': `invoice-${job!.id}` });
+    location.assign(`/office/invoices/${r.invoice.id}`);
+  } catch (e) {
+    b.disabled = false;
+    say(explain(e), 'office-msg', 'err');
+  }
+}
+
 export const jobPage: OfficePage = {
   async show(app, msg = '') {
     job = await call<Job>(`/jobs/${encodeURIComponent(jobId())}`);
@@ -68,6 +83,7 @@ export const jobPage: OfficePage = {
   },
   async click(b, app) {
     if (b.id === 'job-pdf') await downloadPdf(path('/report.pdf'), 'job-report.pdf', b);
+    if (b.id === 'job-invoice') await invoiceJob(b);
     if (b.id === 'unschedule') await change(app, '/stage', { stage: 'new' }, 'Back under “Needs scheduling”.');
     if (!b.id.startsWith('repeat-')) return;
     if (b.id === 'repeat-end' && !(await ending.confirmed('end', '#repeat-end', () => jobPage.show(app)))) return;

@@ -69,7 +69,12 @@ function fileHtml(f: ShownFile, n: number): string {
 
 function actionsHtml(j: Job): string {
   if (!canSchedule(j.stage.key))
-    return `<p class="muted">This job is ${h((STAGES[j.stage.key] ?? j.stage.name).toLowerCase())}: there is nothing more to schedule.</p>`;
+    return `<p class="muted">This job is ${h((STAGES[j.stage.key] ?? j.stage.name).toLowerCase())}: there is nothing more to schedule.</p>${
+      // A completed job with its order is invoiced from here (POST /jobs/{id}/invoice: made once).
+      j.stage.key === 'done' && j.sale_order_id
+        ? '<p><button class="btn" type="button" id="job-invoice">Invoice</button> <span class="muted">The final invoice, the deposit deducted, emailed with a pay link.</span></p>'
+        : ''
+    }`;
   const start = j.scheduled_start ? new Date(j.scheduled_start) : undefined;
   const local = start ? new Date(start.getTime() - start.getTimezoneOffset() * 60_000).toISOString().slice(0, 16) : '';
   return `<form id="reschedule-form" class="card" novalidate><label for="j-start">Start</label><input id="j-start" type="datetime-local" value="${h(local)}" required>

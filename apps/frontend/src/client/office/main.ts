@@ -16,6 +16,7 @@ import { developersPage } from './developers.page.js';
 import { dispatchPage } from './dispatch.page.js';
 import { domainsPage } from './domains.page.js';
 import { integrationsPage } from './integrations.page.js';
+import { invoicePage, invoicesPage } from './invoices.page.js';
 import { jobPage } from './job.page.js';
 import { leadsPage } from './leads.page.js';
 import { explain, say } from './office-common.js';
@@ -48,6 +49,8 @@ function pageFor(path: string): OfficePage {
   if (path === '/office/quotes/new') return quoteBuilderPage;
   if (path.startsWith('/office/quotes/')) return quotePage;
   if (path.startsWith('/office/jobs/')) return jobPage;
+  if (path === '/office/invoices') return invoicesPage;
+  if (path.startsWith('/office/invoices/')) return invoicePage;
   if (path === '/office/settings/company') return companyPage;
   if (path === '/office/settings/branches') return branchesPage;
   if (path === '/office/settings/developers') return developersPage;

@@ -3,6 +3,7 @@ import type { PortalInvoicesAnswer } from '@platform/contracts/quote.js';
 import SignaturePad from 'signature_pad';
 
 import { $, uuid } from '../shared/dom.js';
+import { wireInvoicePay } from './invoice-pay.js';
 
 const token = document.body.dataset.token ?? '';
 const base = `/api/control/portal/quotes/${encodeURIComponent(token)}`;
@@ -120,3 +121,5 @@ $('#pay-deposit')?.addEventListener('click', async () => {
     ? 'No connection: please try again.'
     : 'We could not open the payment page. Please try again or call us.';
 });
+
+wireInvoicePay(token);

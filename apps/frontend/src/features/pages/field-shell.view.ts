@@ -27,6 +27,7 @@ const OFFICE_NAV: [string, string][] = [
   ['/office/customers', 'Customers'],
   ['/office/quotes', 'Quotes'],
   ['/office/dispatch', 'Dispatch'],
+  ['/office/invoices', 'Invoices'],
   ['/office/reports', 'Reports'],
 ];
 

@@ -69,6 +69,8 @@ export function registerPageRoutes(app: FastifyInstance, bundles: Bundles): void
   app.get('/office/quotes/new', office);
   app.get('/office/quotes/:id', office);
   app.get('/office/jobs/:id', office);
+  app.get('/office/invoices', office);
+  app.get('/office/invoices/:id', office);
   app.get('/office/reports', office);
   app.get('/office/settings', async (_req, reply) => reply.redirect('/office/settings/company'));
   for (const screen of [

@@ -37,6 +37,7 @@ canvas.sig{width:100%;height:11rem;border:1px dashed #6e7781;border-radius:.4rem
 
 /** The office's screens only (quote builder, quotes, dispatch board), so the field app's pages stay as small. */
 export const OFFICE_CSS = `
+.invoice-facts{display:grid;grid-template-columns:auto 1fr;gap:.25rem 1rem}.invoice-facts dt{font-weight:600}.invoice-facts dd{margin:0}th.num,td.num{text-align:right}
 .office-bar{display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:center;justify-content:space-between;margin-bottom:.75rem}.office-who{margin:0}.office-bar form{flex:1 1 16rem;max-width:28rem}.office-bar form input{flex:1;min-width:0}
 .office-nav{margin-bottom:.5rem;gap:1rem}.office-nav a[aria-current]{font-weight:700}
 .settings-tabs{gap:1rem;margin-bottom:.75rem}.settings-tabs a[aria-current]{font-weight:700}.wrap-any,#office-msg{overflow-wrap:anywhere}
