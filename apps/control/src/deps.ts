@@ -232,7 +232,7 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
   );
   const accounts = composeAccounts({ db, clock, config, tokenKeys, audit, plans, email, linkConfig });
   const sessions = accounts.sessions;
-  const jobs = composeJobs({ db, erps, plans, audit, clock, objects, branches });
+  const jobs = composeJobs({ db, erps, plans, audit, clock, objects, branches, grids, quotes });
   const currencyOf = async (tenantId: string) => (await console.settings.get(tenantId)).currency;
   const payParts = { db, audit, origins: publicOrigins, currency: currencyOf, quotes, links };
   const payments = composePayments(config, { ...payParts, portal: () => portal });

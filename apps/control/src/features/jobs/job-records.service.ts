@@ -11,6 +11,7 @@ import type { AuditLog } from '../audit/audit-log.js';
 import { type Answer, type MutationContext, runMutation } from './job-mutation.js';
 import { checklistItems } from './job-view.js';
 import { detailsOf, insertAttachment, insertNote, memberOf, setChecklistItem } from './jobs.repo.js';
+import { measurementOf } from './measurements.repo.js';
 import type { JobsReader, LoadedJob } from './jobs.service.js';
 import type { AttachmentKind } from './jobs.types.js';
 
@@ -130,7 +131,11 @@ export class JobRecords {
     });
   }
 
-  async attach(ctx: MutationContext, id: string, b: { key: string; kind: AttachmentKind }): Promise<Answer> {
+  async attach(
+    ctx: MutationContext,
+    id: string,
+    b: { key: string; kind: AttachmentKind; measurement_id?: string | undefined },
+  ): Promise<Answer> {
     const p = ctx.principal;
     const j = await this.reader.load(p, id);
     const prefix = `${p.tenantId}/jobs/${id}/${b.kind}/`;
@@ -157,6 +162,8 @@ export class JobRecords {
       );
     }
     return this.local(ctx, j, 'job.attach', ['POST', `/jobs/${id}/attachments`, b], async (tx) => {
+      if (b.measurement_id && !(await measurementOf(tx, id, b.measurement_id)))
+        throw refused('measurement_id', 'not_this_job', 'measurement_id must be a measured window of this job.');
       const created = await insertAttachment(tx, {
         tenantId: p.tenantId,
         jobId: id,
@@ -164,6 +171,7 @@ export class JobRecords {
         kind: b.kind,
         bytes: stored.size,
         by: p.userId,
+        measurementId: b.measurement_id,
       });
       return {
         outcome: created ? 'created' : 'updated',

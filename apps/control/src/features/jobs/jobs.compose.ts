@@ -2,6 +2,8 @@
 import type { Db } from '@platform/db';
 import type { Clock } from '@platform/kernel';
 import type { ObjectStore } from '@platform/storage';
+import type { PriceGrid } from '@platform/contracts/window-pricing.js';
+import { AppError } from '@platform/kernel';
 
 import type { AuditLog } from '../audit/audit-log.js';
 import type { BranchesService } from '../branches/branches.service.js';
@@ -12,6 +14,7 @@ import { JobDownloads } from './job-downloads.service.js';
 import { JobHistory } from './job-history.service.js';
 import { JobRecords } from './job-records.service.js';
 import { JobsReader } from './jobs.service.js';
+import { type MeasureSales, MeasurementsService } from './measurements.service.js';
 
 export interface JobsFeature {
   reader: JobsReader;
@@ -19,6 +22,8 @@ export interface JobsFeature {
   records: JobRecords;
   downloads: JobDownloads;
   history: JobHistory;
+  /** A measure job's windows and its draft quote (absent where sales are not composed: some tests). */
+  measurements: MeasurementsService;
 }
 
 export function composeJobs(d: {
@@ -29,6 +34,9 @@ export function composeJobs(d: {
   clock: Clock;
   objects: ObjectStore;
   branches?: Pick<BranchesService, 'scope'>;
+  /** The price grids and quotes (PriceGridsService, QuotesService). */
+  grids?: { list(tenantId: string): Promise<PriceGrid[]> };
+  quotes?: Pick<MeasureSales, 'draftFromMeasurements'>;
 }): JobsFeature {
   const reader = new JobsReader(d);
   return {
@@ -37,5 +45,19 @@ export function composeJobs(d: {
     records: new JobRecords(d, reader),
     downloads: new JobDownloads(d, reader),
     history: new JobHistory(d, reader),
+    measurements: new MeasurementsService(d, reader, measureSales(d)),
+  };
+}
+
+/** Sales as measuring sees it; without it (a jobs-only composition) measuring answers it is not set up. */
+function measureSales(d: {
+  grids?: { list(t: string): Promise<PriceGrid[]> };
+  quotes?: Pick<MeasureSales, 'draftFromMeasurements'>;
+}): MeasureSales {
+  const absent = () => new AppError('INTERNAL', 'Measuring needs the sales feature, which is not composed here.');
+  return {
+    grids: (t) => (d.grids ? d.grids.list(t) : Promise.reject(absent())),
+    draftFromMeasurements: (p, draft) =>
+      d.quotes ? d.quotes.draftFromMeasurements(p, draft) : Promise.reject(absent()),
   };
 }
