@@ -28,8 +28,8 @@ import { assertMove, assertOpen, TECHNICIAN_STAGES } from './job-stages.js';
 import {
   insertJob,
   insertTechnician,
-  jobById,
   insertWindows,
+  jobById,
   memberOf,
   setRouteOrder,
   technicianPerson,

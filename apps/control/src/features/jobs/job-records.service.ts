@@ -11,9 +11,9 @@ import type { AuditLog } from '../audit/audit-log.js';
 import { type Answer, type MutationContext, runMutation } from './job-mutation.js';
 import { checklistItems } from './job-view.js';
 import { detailsOf, insertAttachment, insertNote, memberOf, setChecklistItem } from './jobs.repo.js';
-import { measurementOf } from './measurements.repo.js';
 import type { JobsReader, LoadedJob } from './jobs.service.js';
 import type { AttachmentKind } from './jobs.types.js';
+import { measurementOf } from './measurements.repo.js';
 
 /** Content types and sizes an upload may declare, per kind (a 12 MP photo is resized on the phone). */
 export const UPLOAD_RULES: Record<AttachmentKind, { types: Record<string, string>; maxBytes: number }> = {

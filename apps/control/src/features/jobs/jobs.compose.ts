@@ -1,9 +1,9 @@
 /** The parts of /jobs, built once by the composition root (deps.ts). */
+import type { PriceGrid } from '@platform/contracts/window-pricing.js';
 import type { Db } from '@platform/db';
 import type { Clock } from '@platform/kernel';
-import type { ObjectStore } from '@platform/storage';
-import type { PriceGrid } from '@platform/contracts/window-pricing.js';
 import { AppError } from '@platform/kernel';
+import type { ObjectStore } from '@platform/storage';
 
 import type { AuditLog } from '../audit/audit-log.js';
 import type { BranchesService } from '../branches/branches.service.js';
@@ -14,7 +14,7 @@ import { JobDownloads } from './job-downloads.service.js';
 import { JobHistory } from './job-history.service.js';
 import { JobRecords } from './job-records.service.js';
 import { JobsReader } from './jobs.service.js';
-import { type MeasureSales, MeasurementsService } from './measurements.service.js';
+import { MeasurementsService, type MeasureSales } from './measurements.service.js';
 
 export interface JobsFeature {
   reader: JobsReader;

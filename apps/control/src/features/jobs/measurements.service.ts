@@ -6,10 +6,10 @@
  * job's one draft quote, re-priced here: the phone's price is never taken.
  */
 import type {
-  MeasureQuoteAnswer,
   Measurement,
   MeasurementInput,
   MeasurementsAnswer,
+  MeasureQuoteAnswer,
 } from '@platform/contracts/measurement.js';
 import { priceMeasurement } from '@platform/contracts/measurement.js';
 import type { PricedLine, PriceGrid } from '@platform/contracts/window-pricing.js';
@@ -18,8 +18,8 @@ import { AppError } from '@platform/kernel';
 
 import type { AuditLog } from '../audit/audit-log.js';
 import type { Principal } from '../auth/principal.js';
-import type { JobsReader, LoadedJob } from './jobs.service.js';
 import { setQuote } from './jobs.repo.js';
+import type { JobsReader, LoadedJob } from './jobs.service.js';
 import * as repo from './measurements.repo.js';
 
 /** What measuring needs of sales: the grids, and the one draft quote (QuotesService.draftFromMeasurements). */

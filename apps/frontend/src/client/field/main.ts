@@ -9,12 +9,15 @@ import { $, uuid } from '../shared/dom.js';
 import { resizePhoto } from '../shared/photo.js';
 import { ApiError, login, OfflineError, SignedOutError } from './api.js';
 import { refreshJobs, route, sortJobs } from './jobs.js';
+import { clearForm, editWindow, productChanged, repriceForm, restoreForm, saveChange, typedInForm } from './measure.js';
+import { measureSection, photosOfWindows } from './measure.view.js';
 import {
   adoptLegacy,
   allJobs,
   clearSession,
   enqueue,
   getJob,
+  getMeasure,
   getSession,
   ownerOf,
   queued,
@@ -69,13 +72,17 @@ async function render(): Promise<void> {
     if (q.change.kind === 'upload' && q.change.uploadKind !== 'signature')
       objectUrls.push(URL.createObjectURL(q.change.blob));
   const sent = await syncedPhotoUrls(job, navigator.onLine);
+  const measure = job.kind === 'measure' ? await getMeasure(owner, job.id) : undefined;
   // A re-render (a sync finished, the signal went) must not wipe what the technician is typing or the
   // customer is signing: read both after the last await, so nothing typed during it is lost.
   const typed = Array.from(app.querySelectorAll<HTMLTextAreaElement>('textarea[id]')).map(
     (t) => [t.id, t.value] as const,
   );
   const strokes = pad && !pad.isEmpty() ? pad.toData() : undefined;
-  app.innerHTML = detailView(job, items, navigator.onLine, objectUrls, sent);
+  const measuring = typedInForm(app);
+  const section = job.kind === 'measure' ? measureSection(job, measure, items, photosOfWindows(items)) : '';
+  app.innerHTML = detailView(job, items, navigator.onLine, objectUrls, sent, section);
+  restoreForm(app, measure, measuring);
   for (const [id, value] of typed) {
     const t = document.getElementById(id);
     if (t instanceof HTMLTextAreaElement) t.value = value;
@@ -134,6 +141,12 @@ app.addEventListener('submit', async (e) => {
     $<HTMLTextAreaElement>('#note')!.value = '';
     await change(r.id, { kind: 'note', body });
   }
+  if (form.id === 'measure-form') {
+    const c = saveChange(app, uuid);
+    if (typeof c === 'string') return void ($('#mf-msg')!.textContent = c);
+    clearForm(app, await measureOf(r.id));
+    await change(r.id, c);
+  }
   if (form.id === 'complete-form') {
     const resolution = $<HTMLTextAreaElement>('#resolution')!.value.trim();
     if (!resolution) return void ($('#complete-msg')!.textContent = 'Write what was done before completing.');
@@ -158,6 +171,10 @@ app.addEventListener('click', async (e) => {
   if (r.name !== 'job') return;
   if (t.dataset.stage) await change(r.id, { kind: 'stage', stage: t.dataset.stage as 'travel' | 'on_site' });
   if (t.id === 'sig-clear') pad?.clear();
+  if (t.dataset.measureEdit) editWindow(app, await measureOf(r.id), await queuedOf(r.id), t.dataset.measureEdit);
+  if (t.dataset.measureRemove) await change(r.id, { kind: 'measure-remove', id: t.dataset.measureRemove });
+  if (t.id === 'mf-cancel') clearForm(app, await measureOf(r.id));
+  if (t.id === 'measure-send') await change(r.id, { kind: 'measure-send' });
   if (t.id === 'sig-save' && pad && !pad.isEmpty()) {
     // Straight from the canvas: a data: URL fetch is refused while offline.
     const canvas = $<HTMLCanvasElement>('#sig')!;
@@ -186,7 +203,18 @@ app.addEventListener('change', async (e) => {
     const itemId = job?.checklist.find((c) => String(c.id) === id)?.id ?? id;
     await change(r.id, { kind: 'checklist', itemId, done: input.checked });
   }
+  if (input.id === 'mf-product') productChanged(app, await measureOf(r.id));
   const file = input.files?.[0];
+  if (file && input.dataset.measurePhoto) {
+    const blob = await resizePhoto(file);
+    await change(r.id, {
+      kind: 'upload',
+      uploadKind: 'photo_before',
+      blob,
+      contentType: 'image/jpeg',
+      measurementId: input.dataset.measurePhoto,
+    });
+  }
   if (file && input.dataset.kind) {
     const blob = await resizePhoto(file);
     await change(r.id, {
@@ -197,6 +225,22 @@ app.addEventListener('change', async (e) => {
     });
   }
 });
+
+// The window's price follows what is typed, flagged on the spot when the product cannot be made so.
+app.addEventListener('input', async (e) => {
+  const r = route();
+  if (r.name === 'job' && (e.target as HTMLElement).closest('#measure-form')) repriceForm(app, await measureOf(r.id));
+});
+
+async function measureOf(jobId: string) {
+  const session = await getSession();
+  return session ? getMeasure(ownerOf(session), jobId) : undefined;
+}
+
+async function queuedOf(jobId: string) {
+  const session = await getSession();
+  return session ? queuedFor(ownerOf(session), jobId) : [];
+}
 
 async function online(): Promise<void> {
   $('#net')!.hidden = navigator.onLine;
