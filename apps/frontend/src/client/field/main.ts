@@ -9,7 +9,7 @@ import { $, uuid } from '../shared/dom.js';
 import { resizePhoto } from '../shared/photo.js';
 import { ApiError, login, OfflineError, SignedOutError } from './api.js';
 import { refreshJobs, route, sortJobs } from './jobs.js';
-import { clearForm, editWindow, productChanged, repriceForm, restoreForm, saveChange, typedInForm } from './measure.js';
+import { clearForm, editWindow, productChanged, repriceForm, saveChange } from './measure.js';
 import { measureSection, photosOfWindows } from './measure.view.js';
 import {
   adoptLegacy,
@@ -79,10 +79,13 @@ async function render(): Promise<void> {
     (t) => [t.id, t.value] as const,
   );
   const strokes = pad && !pad.isEmpty() ? pad.toData() : undefined;
-  const measuring = typedInForm(app);
+  // The measuring form itself is kept across the re-render (what is typed, ticked and focused).
+  const measuring = $(`#measure-form[data-job="${CSS.escape(job.id)}"]`, app);
+  const focused = document.activeElement?.id;
   const section = job.kind === 'measure' ? measureSection(job, measure, items, photosOfWindows(items)) : '';
   app.innerHTML = detailView(job, items, navigator.onLine, objectUrls, sent, section);
-  restoreForm(app, measure, measuring);
+  if (measuring) $('#measure-form', app)?.replaceWith(measuring);
+  if (focused && measuring?.contains(document.getElementById(focused))) document.getElementById(focused)?.focus();
   for (const [id, value] of typed) {
     const t = document.getElementById(id);
     if (t instanceof HTMLTextAreaElement) t.value = value;

@@ -47,17 +47,8 @@ export function productChanged(root: HTMLElement, cache: MeasureCache | undefine
 
 type Fields = [string, string | boolean][];
 
-/** What is in the form now (values, and the option ticks), to put back after a re-render. */
-export function typedInForm(root: HTMLElement): Fields | undefined {
-  const f = $('#measure-form', root);
-  if (!f) return undefined;
-  return Array.from(f.querySelectorAll<HTMLInputElement>('input[id],select[id]')).map((i) => [
-    i.id,
-    i.type === 'checkbox' ? i.checked : i.value,
-  ]);
-}
-
-export function restoreForm(root: HTMLElement, cache: MeasureCache | undefined, fields: Fields | undefined): void {
+/** Puts values into the form (a window being edited). */
+function fillForm(root: HTMLElement, cache: MeasureCache | undefined, fields: Fields | undefined): void {
   if (!fields || !$('#measure-form', root)) return;
   const set = (id: string, v: string | boolean) => {
     const i = document.getElementById(id) as HTMLInputElement | null;
@@ -92,7 +83,7 @@ export function editWindow(root: HTMLElement, cache: MeasureCache | undefined, i
     ['mf-notes', w.notes],
     ...w.options.map((o): [string, boolean] => [`mf-opt-${o}`, true]),
   ];
-  restoreForm(root, cache, fields);
+  fillForm(root, cache, fields);
   (document.getElementById('mf-notes') as HTMLTextAreaElement).value = w.notes;
   $('#mf-room', root)?.focus();
 }

@@ -73,9 +73,9 @@ export function optionChecks(grid: PriceGrid | undefined, chosen: string[]): str
 const size = (key: 'width' | 'drop', label: string) =>
   `<fieldset class="size"><legend>${label}</legend><div class="inch"><label for="mf-${key}">Inches</label><input id="mf-${key}" type="number" inputmode="numeric" min="1" max="600" step="1"></div><div class="inch"><label for="mf-${key}8">Eighths</label><select id="mf-${key}8">${eighthOptions(0)}</select></div></fieldset>`;
 
-function form(grids: PriceGrid[]): string {
+function form(grids: PriceGrid[], jobId: string): string {
   const products = grids.map((g) => `<option value="${h(g.product_code)}">${h(g.name)}</option>`).join('');
-  return `<form id="measure-form" class="card measure" novalidate><h3 id="mf-title">Add a window</h3><input type="hidden" id="mf-id">
+  return `<form id="measure-form" class="card measure" data-job="${h(jobId)}" novalidate><h3 id="mf-title">Add a window</h3><input type="hidden" id="mf-id">
 <label for="mf-room">Room</label><input id="mf-room" maxlength="60" autocomplete="off">
 <label for="mf-product">Product</label><select id="mf-product">${products}</select>
 ${size('width', 'Width')}${size('drop', 'Drop')}
@@ -122,7 +122,7 @@ export function measureSection(
   return `<h2>Measurements</h2>
 <p class="muted">${windows.length} window${windows.length === 1 ? '' : 's'}, ${h(formatMoney(total, tenantCurrency()))}${flagged ? `, <span class="err">${flagged} not priced</span>` : ''}.</p>
 ${cards.length ? `<ul class="plain">${cards.join('')}</ul>` : ''}
-${form(grids)}
+${form(grids, j.id)}
 <div class="card"><button class="btn" type="button" id="measure-send" ${windows.length ? '' : 'disabled'}>Send to office</button><p id="measure-state" role="status">${h(state)}</p></div>`;
 }
 
