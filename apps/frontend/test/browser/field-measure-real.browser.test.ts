@@ -1,6 +1,6 @@
 /**
- * The measuring visit against the real platform (control plane, embedded ERP, frontend): a measurer
- * at 375 px, without signal, measures four windows of a measure job (one too wide for its product,
+ * The measuring visit against the real platform (control plane, embedded ERP, frontend): the office
+ * books a measuring visit from the customer's page, then the measurer at 375 px, without signal, measures four windows of a measure job (one too wide for its product,
  * flagged on the spot naming the limits), sends to the office, restarts the app still offline, then
  * gets signal back. The office has ONE draft quote with three priced windows and the fourth flagged,
  * however often the measurer sends, and sees it at 1280 px and 375 px.
@@ -55,17 +55,42 @@ async function measure(page: Page, w: Window): Promise<void> {
 describe('the measuring visit on the real platform', () => {
   it('measures four windows offline, one flagged, and the office gets one draft quote of three priced and one flagged', async () => {
     const { a } = s.p;
-    const day = new Date().toISOString().slice(0, 10);
-    const made = await s.p.api(a.office.token, 'POST', '/jobs', {
-      kind: 'measure',
-      customer: { name: 'Mia Measure', phone: '+1 303 555 0177', email: 'mia@example.com' },
-      address: { street: '88 Elm St', city: 'Denver', zip: '80203' },
-      scheduled_start: `${day}T15:00:00Z`,
-      scheduled_end: `${day}T16:00:00Z`,
-      technician_id: a.technician.id,
+    // The office books the measuring visit from the customer's page, for today, with the measurer.
+    const erp = await s.p.erpOf(a);
+    const partnerId = await erp.create('res.partner', {
+      name: 'Mia Measure',
+      phone: '+1 303 555 0177',
+      email: 'mia@example.com',
+      street: '88 Elm St',
+      city: 'Denver',
+      zip: '80203',
+      customer_rank: 1,
     });
-    expect(made.status, JSON.stringify(made.body)).toBe(201);
-    const jobId = made.body.id as string;
+    const desk = await s.browser.newContext(DESKTOP);
+    const office = await desk.newPage();
+    await office.goto(`${s.p.siteOf(a)}/office/customers/${partnerId}`);
+    await office.waitForSelector('#email');
+    await office.fill('#email', a.office.email);
+    await office.fill('#password', PASSWORD);
+    await office.click('#login button[type=submit]');
+    await office.waitForSelector('#visit-form');
+    expect(await office.inputValue('#v-street')).toBe('88 Elm St');
+    const today = await office.evaluate(() => {
+      const d = new Date();
+      return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+    });
+    await office.selectOption('#v-kind', 'measure');
+    await office.fill('#v-date', today);
+    await office.fill('#v-time', '23:00');
+    await office.selectOption('#v-tech', a.technician.id);
+    await bothWidthsChecker('real-measure')(office, 'office-book-visit');
+    await office.click('#visit-form button[type=submit]');
+    await office.waitForURL('**/office/jobs/**');
+    const jobId = decodeURIComponent(office.url().split('/office/jobs/')[1]!);
+    await office.waitForSelector('h1 .pill.kind');
+    expect(await office.textContent('h1')).toContain('Measure');
+    const booked = (await s.p.api(a.office.token, 'GET', `/jobs/${jobId}`)).body;
+    expect(booked).toMatchObject({ kind: 'measure', technician: { id: a.technician.id } });
 
     const ctx = await s.browser.newContext(PHONE_375);
     const page = await measurerSignsIn(ctx);
@@ -137,13 +162,7 @@ describe('the measuring visit on the real platform', () => {
     expect((await s.p.api(a.office.token, 'GET', `/jobs/${jobId}`)).body.quote_id).toBe(q.id);
 
     // The office opens the draft: three priced windows, the fourth flagged with the product's limits.
-    const desk = await s.browser.newContext(DESKTOP);
-    const office = await desk.newPage();
     await office.goto(`${s.p.siteOf(a)}/office/quotes/${q.id}`);
-    await office.waitForSelector('#email');
-    await office.fill('#email', a.office.email);
-    await office.fill('#password', PASSWORD);
-    await office.click('#login button[type=submit]');
     await office.waitForSelector('#q-flagged');
     expect(await office.locator('table.lines tbody tr').count()).toBe(3);
     expect(await office.textContent('#q-flagged')).toContain('takes at most 96" wide');
