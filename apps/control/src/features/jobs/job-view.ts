@@ -73,7 +73,8 @@ export function jobView(
         key: a.key,
         kind: a.kind,
         at: new Date(a.at).toISOString(),
-        measurement_id: a.measurement_id,
+        // Only a measured window's photo says which (the other photos answer as they always did).
+        ...(a.measurement_id ? { measurement_id: a.measurement_id } : {}),
       })),
     signature: signature ? { key: signature.key, at: new Date(signature.at).toISOString() } : null,
     resolution: erp.resolution,

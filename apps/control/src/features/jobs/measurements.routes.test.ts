@@ -141,6 +141,35 @@ describe('measuring and sending to the office', () => {
     expect(refused.body).toMatchObject({ code: 'MEASURE_QUOTE_SENT', quote_id: later.body.quote_id, state: 'sent' });
   });
 
+  it("keeps a window's photo on the job with the window's id, and refuses another job's window id", async () => {
+    const up = await call(measurer.token, 'POST', `/jobs/${jobId}/uploads`, {
+      kind: 'photo_before',
+      content_type: 'image/jpeg',
+      bytes: 1024,
+    });
+    expect(up.status).toBe(201);
+    const put = await fetch(up.body.upload_url, {
+      method: 'PUT',
+      body: Buffer.alloc(1024, 3),
+      headers: { 'content-type': 'image/jpeg' },
+    });
+    expect(put.ok).toBe(true);
+    const stranger = await call(measurer.token, 'POST', `/jobs/${jobId}/attachments`, {
+      key: up.body.key,
+      kind: 'photo_before',
+      measurement_id: randomUUID(),
+    });
+    expect(stranger.status).toBe(422);
+    expect(stranger.body.errors[0]).toMatchObject({ field: 'measurement_id', rule: 'not_this_job' });
+    const attached = await call(measurer.token, 'POST', `/jobs/${jobId}/attachments`, {
+      key: up.body.key,
+      kind: 'photo_before',
+      measurement_id: ids[0],
+    });
+    expect(attached.status, JSON.stringify(attached.body)).toBe(201);
+    expect(attached.body.photos).toEqual([expect.objectContaining({ key: up.body.key, measurement_id: ids[0] })]);
+  });
+
   it('refuses measuring on a job that is not a measure job', async () => {
     const install = (await call(a.token, 'GET', '/jobs?kind=install')).body.items[0].id;
     const r = await call(a.token, 'PUT', `/jobs/${install}/measurements/${randomUUID()}`, window());
