@@ -128,17 +128,31 @@ describe('the measuring visit on the real platform', () => {
     await page.waitForSelector('text=4 windows');
     expect(await page.textContent('main')).toContain('1 not priced');
     expect(await page.locator('.pill.flag').count()).toBe(1);
+    // Edited: the study's colour; a window measured by mistake is removed again. Still four.
+    await page.click('button[data-measure-edit] >> nth=2');
+    await page.waitForSelector('#mf-title >> text=Edit window');
+    expect(await page.inputValue('#mf-width')).toBe('30');
+    expect(await page.inputValue('#mf-width8')).toBe('2');
+    await page.fill('#mf-colour', 'Grey');
+    await page.click('#measure-form button[type=submit]');
+    await page.waitForSelector('text=Cellular Shade, 30 1/4″ × 40″, inside mount, Grey');
+    await measure(page, { room: 'Garage', product: 'roller-shade', width: ['20', '0'], drop: ['30', '0'] });
+    await page.click('#measure-form button[type=submit]');
+    await page.waitForSelector('text=5 windows');
+    await page.click('button[aria-label^="Remove window 5"]');
+    await page.waitForSelector('text=4 windows');
     await page.click('#measure-send');
     await page.waitForSelector('#measure-state >> text=Waiting to send to the office');
-    await page.waitForSelector('#sync-state >> text=5 changes waiting for signal');
+    await page.waitForSelector('#sync-state >> text=8 changes waiting for signal');
     expect(await axe(page)).toEqual([]);
     await page.screenshot({ path: join(SHOTS, 'real-measure-offline-375.png'), fullPage: true });
     expect((await s.p.api(a.office.token, 'GET', '/sales/quotes')).body.items).toEqual([]);
 
     // The app restarts without signal: the windows and the send are still there.
     await page.reload();
-    await page.waitForSelector('#sync-state >> text=5 changes waiting for signal');
+    await page.waitForSelector('#sync-state >> text=8 changes waiting for signal');
     expect(await page.textContent('main')).toContain('Lounge');
+    expect(await page.textContent('main')).not.toContain('Garage');
 
     await ctx.setOffline(false);
     await page.evaluate(() => window.dispatchEvent(new Event('online')));
@@ -156,6 +170,7 @@ describe('the measuring visit on the real platform', () => {
     const q = (await s.p.api(a.office.token, 'GET', `/sales/quotes/${quotes[0].id}`)).body;
     expect(q.state).toBe('draft');
     expect(q.lines.map((l: { room: string }) => l.room)).toEqual(['Kitchen', 'Bedroom', 'Study']);
+    expect(q.lines[2].colour).toBe('Grey');
     expect(q.lines[0].description).toContain('35 1/2" W × 47 1/8" H, inside mount, Linen');
     expect(q.lines[0].unit_price).toBe(164);
     expect(q.flagged.map((f: { room: string }) => f.room)).toEqual(['Lounge']);

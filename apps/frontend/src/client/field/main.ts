@@ -9,8 +9,8 @@ import { $, uuid } from '../shared/dom.js';
 import { resizePhoto } from '../shared/photo.js';
 import { ApiError, login, OfflineError, SignedOutError } from './api.js';
 import { refreshJobs, route, sortJobs } from './jobs.js';
-import { clearForm, editWindow, productChanged, repriceForm, saveChange } from './measure.js';
 import { measureSection, photosOfWindows } from './measure.view.js';
+import { wireMeasuring } from './measure-events.js';
 import {
   adoptLegacy,
   allJobs,
@@ -144,12 +144,6 @@ app.addEventListener('submit', async (e) => {
     $<HTMLTextAreaElement>('#note')!.value = '';
     await change(r.id, { kind: 'note', body });
   }
-  if (form.id === 'measure-form') {
-    const c = saveChange(app, uuid);
-    if (typeof c === 'string') return void ($('#mf-msg')!.textContent = c);
-    clearForm(app, await measureOf(r.id));
-    await change(r.id, c);
-  }
   if (form.id === 'complete-form') {
     const resolution = $<HTMLTextAreaElement>('#resolution')!.value.trim();
     if (!resolution) return void ($('#complete-msg')!.textContent = 'Write what was done before completing.');
@@ -174,10 +168,6 @@ app.addEventListener('click', async (e) => {
   if (r.name !== 'job') return;
   if (t.dataset.stage) await change(r.id, { kind: 'stage', stage: t.dataset.stage as 'travel' | 'on_site' });
   if (t.id === 'sig-clear') pad?.clear();
-  if (t.dataset.measureEdit) editWindow(app, await measureOf(r.id), await queuedOf(r.id), t.dataset.measureEdit);
-  if (t.dataset.measureRemove) await change(r.id, { kind: 'measure-remove', id: t.dataset.measureRemove });
-  if (t.id === 'mf-cancel') clearForm(app, await measureOf(r.id));
-  if (t.id === 'measure-send') await change(r.id, { kind: 'measure-send' });
   if (t.id === 'sig-save' && pad && !pad.isEmpty()) {
     // Straight from the canvas: a data: URL fetch is refused while offline.
     const canvas = $<HTMLCanvasElement>('#sig')!;
@@ -206,18 +196,7 @@ app.addEventListener('change', async (e) => {
     const itemId = job?.checklist.find((c) => String(c.id) === id)?.id ?? id;
     await change(r.id, { kind: 'checklist', itemId, done: input.checked });
   }
-  if (input.id === 'mf-product') productChanged(app, await measureOf(r.id));
   const file = input.files?.[0];
-  if (file && input.dataset.measurePhoto) {
-    const blob = await resizePhoto(file);
-    await change(r.id, {
-      kind: 'upload',
-      uploadKind: 'photo_before',
-      blob,
-      contentType: 'image/jpeg',
-      measurementId: input.dataset.measurePhoto,
-    });
-  }
   if (file && input.dataset.kind) {
     const blob = await resizePhoto(file);
     await change(r.id, {
@@ -229,21 +208,14 @@ app.addEventListener('change', async (e) => {
   }
 });
 
-// The window's price follows what is typed, flagged on the spot when the product cannot be made so.
-app.addEventListener('input', async (e) => {
-  const r = route();
-  if (r.name === 'job' && (e.target as HTMLElement).closest('#measure-form')) repriceForm(app, await measureOf(r.id));
-});
-
-async function measureOf(jobId: string) {
-  const session = await getSession();
-  return session ? getMeasure(ownerOf(session), jobId) : undefined;
-}
-
-async function queuedOf(jobId: string) {
-  const session = await getSession();
-  return session ? queuedFor(ownerOf(session), jobId) : [];
-}
+wireMeasuring(
+  app,
+  () => {
+    const r = route();
+    return r.name === 'job' ? r.id : undefined;
+  },
+  change,
+);
 
 async function online(): Promise<void> {
   $('#net')!.hidden = navigator.onLine;
