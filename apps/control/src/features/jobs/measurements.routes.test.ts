@@ -170,6 +170,21 @@ describe('measuring and sending to the office', () => {
     expect(attached.body.photos).toEqual([expect.objectContaining({ key: up.body.key, measurement_id: ids[0] })]);
   });
 
+  it('makes one quote when two first sends race (two phones, or the office and the measurer)', async () => {
+    const other = await call(a.token, 'POST', '/jobs', newJob({ kind: 'measure', windows: [] }));
+    const id = other.body.id as string;
+    await call(a.token, 'PUT', `/jobs/${id}/measurements/${randomUUID()}`, window({ options: [] }));
+    const sends = await Promise.all([1, 2, 3].map(() => call(a.token, 'POST', `/jobs/${id}/measurements/quote`)));
+    expect(sends.map((r) => r.status).sort()).toEqual([200, 200, 201]);
+    expect(new Set(sends.map((r) => r.body.quote_id)).size).toBe(1);
+    const q = await call(a.token, 'GET', `/sales/quotes/${sends[0]!.body.quote_id}`);
+    expect(q.body.lines).toHaveLength(1);
+    const ofJob = (await call(a.token, 'GET', '/sales/quotes')).body.items.filter(
+      (x: { measure_job_id?: string }) => x.measure_job_id === id,
+    );
+    expect(ofJob).toHaveLength(1);
+  });
+
   it('refuses measuring on a job that is not a measure job', async () => {
     const install = (await call(a.token, 'GET', '/jobs?kind=install')).body.items[0].id;
     const r = await call(a.token, 'PUT', `/jobs/${install}/measurements/${randomUUID()}`, window());

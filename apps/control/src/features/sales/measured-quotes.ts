@@ -8,7 +8,7 @@
  */
 import { type Db, withTenant } from '@platform/db';
 import type { Erp } from '@platform/erp';
-import { AppError, newId } from '@platform/kernel';
+import { AppError, isAppError, newId } from '@platform/kernel';
 
 import type { AuditLog } from '../audit/audit-log.js';
 import type { Principal } from '../auth/principal.js';
@@ -60,6 +60,23 @@ async function orderState(erp: Erp, orderId: number): Promise<string> {
   return String((await erp.read('sale.order', [orderId], ['state']))[0]?.state ?? 'missing');
 }
 
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * The quote's ERP order: made now under the quote's lease, or, while another send holds the lease,
+ * the one it makes (waited for a few seconds, so two first sends racing both answer the one quote).
+ */
+async function orderOf(d: { db: Db; audit: AuditLog; erp: Erp }, row: repo.QuoteRow): Promise<number> {
+  for (let tries = 0; ; tries++) {
+    try {
+      return await makeQuoteOrder(d.db, d.audit, d.erp, row, 'keep');
+    } catch (e) {
+      if (!isAppError(e) || e.code !== 'IDEMPOTENCY_REQUEST_IN_PROGRESS' || tries >= 20) throw e;
+      await pause(250);
+    }
+  }
+}
+
 /** Makes the job's draft quote, or updates it; answers the quote's id and whether it was there already. */
 export async function draftFromMeasurements(
   d: { db: Db; audit: AuditLog; erp: Erp },
@@ -74,22 +91,23 @@ export async function draftFromMeasurements(
     const state = await orderState(d.erp, earlier.erp_order_id);
     if (state !== 'draft') throw sentRefusal(earlier.id, state);
   }
-  const row = await scoped(async (tx) => {
+  const { row, fresh } = await scoped(async (tx) => {
     if (earlier) {
       await repo.setRequest(tx, p.tenantId, earlier.id, request);
-      return { ...earlier, request };
+      return { row: { ...earlier, request }, fresh: false };
     }
-    const fresh = { id: newId(), tenant_id: p.tenantId, idempotency_key: key, fingerprint: key, request };
-    if (await repo.insertQuote(tx, { ...fresh, created_by: p.userId }))
-      return { ...fresh, created_by: p.userId, erp_order_id: null, created_at: new Date() };
+    const made = { id: newId(), tenant_id: p.tenantId, idempotency_key: key, fingerprint: key, request };
+    if (await repo.insertQuote(tx, { ...made, created_by: p.userId }))
+      return { row: { ...made, created_by: p.userId, erp_order_id: null, created_at: new Date() }, fresh: true };
     // Another send made it first: this one brings it up to date.
     const other = (await repo.quoteByKey(tx, p.tenantId, key))!;
     await repo.setRequest(tx, p.tenantId, other.id, request);
-    return { ...other, request };
+    return { row: { ...other, request }, fresh: false };
   });
-  if (row.erp_order_id === null) await makeQuoteOrder(d.db, d.audit, d.erp, row, 'keep');
-  else
-    await d.erp.write('sale.order', [row.erp_order_id], {
+  const orderId = row.erp_order_id ?? (await orderOf(d, row));
+  // An order made by another send (or before this one) gets this send's windows: the last send stands.
+  if (!fresh)
+    await d.erp.write('sale.order', [orderId], {
       order_line: [[5, 0, 0], ...(await orderLines(d.erp, request))],
       note: request.note ?? false,
     });
@@ -102,5 +120,5 @@ export async function draftFromMeasurements(
       detail: { job_id: draft.jobId, priced: draft.lines.length, flagged: draft.flagged.length },
     }),
   );
-  return { quoteId: row.id, updated: !!earlier };
+  return { quoteId: row.id, updated: !fresh };
 }
