@@ -67,6 +67,12 @@ describe('job kinds', () => {
     expect(installs.body.items[0].kind).toBe('install');
     expect((await call(a.token, 'GET', '/jobs?kind=service')).body.items).toEqual([]);
     expect((await call(a.token, 'GET', '/jobs?kind=fitting')).status).toBe(422);
+    // In the ERP the kind heads the order's Instructions (fsm.order has no kind field of its own).
+    const erp = await kit.deps.erps.forTenant(a.id);
+    const [order] = await erp.searchRead('fsm.order', [['name', '=', measure.body.items[0].name]], {
+      fields: ['todo'],
+    });
+    expect(String(order!.todo)).toContain('Measure visit');
   });
 });
 
@@ -122,6 +128,10 @@ describe('measuring and sending to the office', () => {
     expect(q.body.lines[0].description).toContain('35 1/2" W × 47 1/8" H, inside mount, Linen');
     expect(q.body.flagged).toEqual([expect.objectContaining({ measurement_id: ids[3], width_in: 130 })]);
     expect(q.body.measure_job_id).toBe(jobId);
+    // The ERP's users see the flagged window on the order's note.
+    const erp = await kit.deps.erps.forTenant(a.id);
+    const [order] = await erp.read('sale.order', [q.body.sale_order_id], ['note']);
+    expect(String(order!.note)).toContain('Lounge: roller-shade, 130" W × 47 1/8" H');
     expect((await call(a.token, 'GET', `/jobs/${jobId}`)).body.quote_id).toBe(first.body.quote_id);
   });
 
