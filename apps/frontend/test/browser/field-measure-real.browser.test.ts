@@ -111,7 +111,7 @@ describe('the measuring visit on the real platform', () => {
       notes: 'Handle on the left',
     });
     // Priced on the spot, as the server will price it.
-    expect(await page.textContent('#mf-price')).toBe('$164.00');
+    await page.waitForSelector('#mf-price >> text="$164.00"');
     await page.click('#measure-form button[type=submit]');
     await page.waitForSelector('text=1 window,');
     await measure(page, { room: 'Bedroom', product: 'roller-shade', width: ['40', '0'], drop: ['50', '0'] });
@@ -122,7 +122,7 @@ describe('the measuring visit on the real platform', () => {
     await page.waitForSelector('text=3 windows');
     await measure(page, { room: 'Lounge', product: 'roller-shade', width: ['130', '0'], drop: ['60', '0'] });
     // Too wide: flagged before it is even saved, naming the product's limits.
-    expect(await page.textContent('#mf-price')).toBe('Not priced');
+    await page.waitForSelector('#mf-price >> text="Not priced"');
     expect(await page.textContent('#mf-flags')).toContain('130" is too wide: Roller Shade takes at most 96" wide');
     await page.click('#measure-form button[type=submit]');
     await page.waitForSelector('text=4 windows');
