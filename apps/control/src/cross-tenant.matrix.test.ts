@@ -133,6 +133,8 @@ beforeAll(async () => {
     '{kind}': 'logo',
     '{branch_id}': branch.body.id,
     '{product_code}': 'roller-shade',
+    // B never reaches A's job, so the window id is never looked at (measurements.routes.test.ts has A's real one).
+    '{measurement_id}': '0b7d4f3e-6a1c-4c2e-9f1a-3d5e7a9b1c2d',
     // Whole segments: the portal's invoice route names the invoice after the portal token.
     'invoices/{id}/pdf': `invoices/${aInvoiceId}/pdf`,
     'purchase-orders/{id}/pdf': `purchase-orders/${aPurchaseId}/pdf`,
@@ -177,6 +179,13 @@ const BODIES: Record<string, unknown> = {
   'POST /jobs/{id}/uploads': { kind: 'photo_after', content_type: 'image/jpeg', bytes: 10 },
   'POST /jobs/{id}/attachments': { key: 'x', kind: 'photo_before' },
   'POST /jobs/{id}/downloads': { key: 'x' },
+  'PUT /jobs/{id}/measurements/{measurement_id}': {
+    room: 'Hall',
+    product_code: 'roller-shade',
+    width_in: 30,
+    drop_in: 40,
+    mount: 'inside',
+  },
   'POST /jobs/{id}/series': { rule: 'FREQ=YEARLY', title: 'intruder series' },
   'PATCH /jobs/{id}/series': { title: 'intruder series' },
   'POST /jobs/{id}/series/preview': { rule: 'FREQ=YEARLY' },

@@ -55,6 +55,7 @@ import { erpRoutingReadiness, type TenantErps } from './features/tenants/tenant-
 import { TenantLifecycleService } from './features/tenants/tenant-lifecycle.service.js';
 import { TenantProvisioningService } from './features/tenants/tenant-provisioning.service.js';
 import { TenantPublicOrigins } from './features/tenants/tenant-public-origins.js';
+import { lazySecretBox } from './lazy-secret-box.js';
 
 /** Besides the console's services (onboarding/console.compose.ts: settings, domains, webhooks, API keys, audit reader, checklist, website). */
 export interface ControlDeps extends ConsoleServices, InvoicingDeps {
@@ -125,16 +126,6 @@ export interface ComposeControlOptions {
   captcha?: CaptchaVerifier;
   /** Where a plan change would be charged (default: the no-charge log driver, silent). */
   billing?: BillingPort;
-}
-
-function lazySecretBox(make: () => SecretBox): SecretBox {
-  let box: SecretBox | undefined;
-  const get = () => (box ??= make());
-  return {
-    seal: (p, aad) => get().seal(p, aad),
-    open: (c, aad) => get().open(c, aad),
-    reseal: (c, aad) => get().reseal(c, aad),
-  };
 }
 
 /** ERP_MASTER_PASSWORD, else the one the embedded ERP generated into DATA_DIR. */
@@ -230,7 +221,10 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
   );
   const accounts = composeAccounts({ db, clock, config, tokenKeys, audit, plans, email, linkConfig });
   const sessions = accounts.sessions;
-  const jobs = composeJobs({ db, erps, plans, audit, clock, objects, branches, completion: () => invoicing });
+  const jobs = composeJobs({
+    ...{ db, erps, plans, audit, clock, objects, branches, grids, quotes },
+    completion: () => invoicing,
+  });
   const currencyOf = async (tenantId: string) => (await console.settings.get(tenantId)).currency;
   const invoicing = composeInvoicing(config, () => ({ ...payParts, clock, email, jobs, documents, payments }));
   const payParts = { db, audit, erps, origins: publicOrigins, currency: currencyOf, quotes, links };

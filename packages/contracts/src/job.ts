@@ -5,6 +5,15 @@
 export const STAGE_KEYS = ['new', 'scheduled', 'travel', 'on_site', 'done', 'cancelled'] as const;
 export type StageKey = (typeof STAGE_KEYS)[number];
 
+/** What the visit is for: measuring the windows, fitting the blinds (the default), or a repair / re-fit. */
+export const JOB_KINDS = ['measure', 'install', 'service'] as const;
+export type JobKind = (typeof JOB_KINDS)[number];
+export const JOB_KIND_NAMES: Record<JobKind, string> = {
+  measure: 'Measure',
+  install: 'Install',
+  service: 'Service',
+};
+
 export const ATTACHMENT_KINDS = ['photo_before', 'photo_after', 'signature'] as const;
 export type AttachmentKind = (typeof ATTACHMENT_KINDS)[number];
 
@@ -32,6 +41,9 @@ export interface JobCustomer {
 export interface Job {
   id: string;
   name: string;
+  kind: JobKind;
+  /** A measure job's draft quote (made by "Send to office"), else null. */
+  quote_id: string | null;
   customer: JobCustomer | null;
   address: { street: string | null; city: string | null; zip: string | null; state: string | null; maps_url: string };
   scheduled_start: string | null;
@@ -42,7 +54,8 @@ export interface Job {
   windows: JobWindow[];
   notes: { id: string; body: string; author: { id: string; name: string }; at: string }[];
   checklist: { id: string; label: string; done: boolean }[];
-  photos: { key: string; kind: AttachmentKind; at: string }[];
+  /** `measurement_id`: the measured window the photo was taken of (a measure job's), else null. */
+  photos: { key: string; kind: AttachmentKind; at: string; measurement_id?: string | null }[];
   signature: { key: string; at: string } | null;
   resolution: string | null;
   sale_order_id: number | null;

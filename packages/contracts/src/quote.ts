@@ -5,6 +5,8 @@
  */
 export interface QuoteLine {
   description: string;
+  /** The measured window the line was priced from (a quote made by a measure job's "Send to office"). */
+  measurement_id?: string | null;
   product_code: string | null;
   room: string | null;
   width_in: number | null;
@@ -54,11 +56,28 @@ export interface QuoteView {
   /** The CRM lead (crm.lead id in the tenant's ERP) the quote was made for, if any. */
   lead_id: number | null;
   lines: QuoteLine[];
+  /** The measure job the quote was made from, if any. */
+  measure_job_id?: string | null;
+  /** Windows measured but not priced (over the product's limits): not on the order; the office resolves them. */
+  flagged?: FlaggedQuoteWindow[];
   amount_untaxed: number;
   amount_tax: number;
   amount_total: number;
   deposit: number;
   created_at: string;
+}
+
+export interface FlaggedQuoteWindow {
+  measurement_id: string;
+  room: string;
+  product_code: string;
+  width_in: number;
+  drop_in: number;
+  mount: 'inside' | 'outside';
+  colour: string;
+  options: string[];
+  /** Why the grid cannot price it, naming the product's limits. */
+  reasons: string[];
 }
 
 /**

@@ -64,6 +64,8 @@ export const ERROR_STATUS: Record<ErrorCode, { status: number; title: string }> 
   UPLOAD_URL_INVALID: { status: 403, title: 'Upload or download link not valid' },
   JOB_SERIES_EXISTS: { status: 409, title: 'Job already repeats' },
   JOB_SERIES_ENDED: { status: 409, title: 'Series ended' },
+  JOB_NOT_MEASURE: { status: 409, title: 'Not a measure job' },
+  MEASURE_QUOTE_SENT: { status: 409, title: 'Measured quote already sent' },
   TENANT_SLUG_TAKEN: { status: 409, title: 'Tenant slug taken' },
   TENANT_STATE_CONFLICT: { status: 409, title: 'Tenant is not in a state that allows this' },
   INTERNAL: { status: 500, title: 'Internal error' },

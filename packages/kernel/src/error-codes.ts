@@ -76,6 +76,8 @@ export const ERROR_CODES = [
   'UPLOAD_URL_INVALID',
   'JOB_SERIES_EXISTS',
   'JOB_SERIES_ENDED',
+  'JOB_NOT_MEASURE',
+  'MEASURE_QUOTE_SENT',
   // tenants: provisioning, suspending, deleting (docs/control-plane.md, "Tenants")
   'TENANT_SLUG_TAKEN',
   'TENANT_STATE_CONFLICT',

@@ -25,9 +25,17 @@ import { jobCompleted, jobScheduled } from './job-events.js';
 import { type Answer, type MutationContext, runMutation } from './job-mutation.js';
 import { changeOrder, type JobCompletion, type OrderChange } from './job-order-change.js';
 import { assertMove, assertOpen, TECHNICIAN_STAGES } from './job-stages.js';
-import { insertJob, insertTechnician, insertWindows, memberOf, setRouteOrder, technicianPerson } from './jobs.repo.js';
+import {
+  insertJob,
+  insertTechnician,
+  insertWindows,
+  jobById,
+  memberOf,
+  setRouteOrder,
+  technicianPerson,
+} from './jobs.repo.js';
 import type { JobsReader, LoadedJob } from './jobs.service.js';
-import type { JobWindow, StageKey } from './jobs.types.js';
+import { JOB_KIND_NAMES, type JobKind, type JobWindow, type StageKey } from './jobs.types.js';
 
 export interface CommandDeps {
   db: Db;
@@ -39,6 +47,7 @@ export interface CommandDeps {
 }
 
 export interface CreateJob {
+  kind?: JobKind | undefined;
   customer?: { name: string; phone?: string | undefined; email?: string | undefined } | undefined;
   partner_id?: number | undefined;
   address: { street: string; city: string; zip: string; state?: string | undefined };
@@ -51,6 +60,13 @@ export interface CreateJob {
 
 const refused = (field: string, rule: string, message: string) =>
   new AppError('VALIDATION_FAILED', message, { fieldIssues: [{ field, rule, message }] });
+
+/**
+ * The ERP order's Instructions: the visit's kind as their heading (fsm.order has no kind field in
+ * the embedded ERP, and OCA's order types differ per database), then the windows.
+ */
+export const instructionsOf = (kind: JobKind, ws: JobWindow[]) =>
+  `<p><strong>${JOB_KIND_NAMES[kind]} visit</strong></p>${windowsText(ws) ?? ''}`;
 
 export const windowsText = (ws: JobWindow[]) =>
   ws.length
@@ -102,7 +118,7 @@ export class JobCommands {
           scheduledEnd: b.scheduled_end,
           personId: person,
           saleOrderId: b.sale_order_id,
-          instructions: windowsText(b.windows ?? []),
+          instructions: instructionsOf(b.kind ?? 'install', b.windows ?? []),
         };
         const erpId = found ?? (await createOrder(erp, order, marker));
         return { person, order: (await readOrders(erp, [erpId]))[0]! };
@@ -114,6 +130,7 @@ export class JobCommands {
           erpOrderId: o.order.erpId,
           addressState: b.address.state ?? null,
           routeOrder: 0,
+          kind: b.kind ?? 'install',
         });
         if (row.created) await insertWindows(tx, p.tenantId, row.id, b.windows ?? []);
         // A job made with its time is scheduled by its creation.
@@ -123,10 +140,7 @@ export class JobCommands {
             p.tenantId,
             jobScheduled(row.id, o.order.erpId, b.scheduled_start, b.scheduled_end, this.deps.clock.now()),
           );
-        const body = await this.reader.view(tx, {
-          row: { id: row.id, erp_order_id: o.order.erpId, route_order: 0, address_state: b.address.state ?? null },
-          order: o.order,
-        });
+        const body = await this.reader.view(tx, { row: (await jobById(tx, row.id))!, order: o.order });
         return {
           outcome: 'created',
           body,

@@ -13,6 +13,7 @@ import { checklistItems } from './job-view.js';
 import { detailsOf, insertAttachment, insertNote, memberOf, setChecklistItem } from './jobs.repo.js';
 import type { JobsReader, LoadedJob } from './jobs.service.js';
 import type { AttachmentKind } from './jobs.types.js';
+import { measurementOf } from './measurements.repo.js';
 
 /** Content types and sizes an upload may declare, per kind (a 12 MP photo is resized on the phone). */
 export const UPLOAD_RULES: Record<AttachmentKind, { types: Record<string, string>; maxBytes: number }> = {
@@ -130,7 +131,11 @@ export class JobRecords {
     });
   }
 
-  async attach(ctx: MutationContext, id: string, b: { key: string; kind: AttachmentKind }): Promise<Answer> {
+  async attach(
+    ctx: MutationContext,
+    id: string,
+    b: { key: string; kind: AttachmentKind; measurement_id?: string | undefined },
+  ): Promise<Answer> {
     const p = ctx.principal;
     const j = await this.reader.load(p, id);
     const prefix = `${p.tenantId}/jobs/${id}/${b.kind}/`;
@@ -157,6 +162,8 @@ export class JobRecords {
       );
     }
     return this.local(ctx, j, 'job.attach', ['POST', `/jobs/${id}/attachments`, b], async (tx) => {
+      if (b.measurement_id && !(await measurementOf(tx, id, b.measurement_id)))
+        throw refused('measurement_id', 'not_this_job', 'measurement_id must be a measured window of this job.');
       const created = await insertAttachment(tx, {
         tenantId: p.tenantId,
         jobId: id,
@@ -164,6 +171,7 @@ export class JobRecords {
         kind: b.kind,
         bytes: stored.size,
         by: p.userId,
+        measurementId: b.measurement_id,
       });
       return {
         outcome: created ? 'created' : 'updated',

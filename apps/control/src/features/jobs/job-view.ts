@@ -48,6 +48,8 @@ export function jobView(
   return {
     id: row.id,
     name: erp.name,
+    kind: row.kind,
+    quote_id: row.quote_id,
     customer: erp.customer,
     address: { ...address, maps_url: mapsUrl(address) },
     scheduled_start: erp.scheduledStart,
@@ -67,7 +69,13 @@ export function jobView(
     checklist: checklistItems(windows).map((c) => ({ ...c, done: ticks.get(c.id) ?? false })),
     photos: files
       .filter((a) => a.kind !== 'signature')
-      .map((a) => ({ key: a.key, kind: a.kind, at: new Date(a.at).toISOString() })),
+      .map((a) => ({
+        key: a.key,
+        kind: a.kind,
+        at: new Date(a.at).toISOString(),
+        // Only a measured window's photo says which (the other photos answer as they always did).
+        ...(a.measurement_id ? { measurement_id: a.measurement_id } : {}),
+      })),
     signature: signature ? { key: signature.key, at: new Date(signature.at).toISOString() } : null,
     resolution: erp.resolution,
     sale_order_id: erp.saleOrderId,

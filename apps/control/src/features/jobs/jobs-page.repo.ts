@@ -16,7 +16,7 @@ export interface JobPageRows {
 }
 
 const PAGE_SQL = `
-WITH j AS (SELECT id, erp_order_id, route_order, address_state FROM jobs WHERE erp_order_id = ANY($1::int[]))
+WITH j AS (SELECT id, erp_order_id, route_order, address_state, kind, quote_id FROM jobs WHERE erp_order_id = ANY($1::int[]))
 SELECT
   (SELECT coalesce(json_agg(j), '[]') FROM j) AS rows,
   (SELECT coalesce(json_agg(json_build_object('job_id', w.job_id, 'room', w.room, 'product', w.product,
@@ -29,7 +29,8 @@ SELECT
      FROM job_notes n WHERE n.job_id IN (SELECT id FROM j)) AS notes,
   (SELECT coalesce(json_agg(json_build_object('job_id', c.job_id, 'item_id', c.item_id, 'done', c.done)), '[]')
      FROM job_checklist c WHERE c.job_id IN (SELECT id FROM j)) AS checklist,
-  (SELECT coalesce(json_agg(json_build_object('job_id', a.job_id, 'key', a.key, 'kind', a.kind, 'at', a.created_at)
+  (SELECT coalesce(json_agg(json_build_object('job_id', a.job_id, 'key', a.key, 'kind', a.kind, 'at', a.created_at,
+            'measurement_id', a.measurement_id)
             ORDER BY a.created_at, a.key), '[]')
      FROM job_attachments a WHERE a.job_id IN (SELECT id FROM j)) AS attachments,
   (SELECT coalesce(json_agg(json_build_object('p', t.erp_person_id, 'id', t.user_id)), '[]')

@@ -2,27 +2,29 @@
 import type { Queryable } from '@platform/db';
 
 import { displayNames } from '../accounts/team.repo.js';
-import type { AttachmentKind, JobWindow } from './jobs.types.js';
+import type { AttachmentKind, JobKind, JobWindow } from './jobs.types.js';
 
 export interface JobRow {
   id: string;
   erp_order_id: number;
   route_order: number;
   address_state: string | null;
+  kind: JobKind;
+  quote_id: string | null;
 }
 
-const JOB_COLS = 'id, erp_order_id, route_order, address_state';
+const JOB_COLS = 'id, erp_order_id, route_order, address_state, kind, quote_id';
 
 /** Registers an ERP order as a job; an order already registered keeps its job id. */
 export async function insertJob(
   tx: Queryable,
-  j: { tenantId: string; erpOrderId: number; addressState: string | null; routeOrder: number },
+  j: { tenantId: string; erpOrderId: number; addressState: string | null; routeOrder: number; kind?: JobKind },
 ): Promise<{ id: string; created: boolean }> {
   const r = await tx.query<{ id: string; created: boolean }>(
-    `INSERT INTO jobs (tenant_id, erp_order_id, address_state, route_order) VALUES ($1, $2, $3, $4)
+    `INSERT INTO jobs (tenant_id, erp_order_id, address_state, route_order, kind) VALUES ($1, $2, $3, $4, $5)
      ON CONFLICT (tenant_id, erp_order_id) DO UPDATE SET erp_order_id = EXCLUDED.erp_order_id
      RETURNING id, (xmax = 0) AS created`,
-    [j.tenantId, j.erpOrderId, j.addressState, j.routeOrder],
+    [j.tenantId, j.erpOrderId, j.addressState, j.routeOrder, j.kind ?? 'install'],
   );
   return r.rows[0]!;
 }
@@ -36,6 +38,17 @@ export async function jobsOfOrders(tx: Queryable, erpOrderIds: number[]): Promis
   if (!erpOrderIds.length) return [];
   const r = await tx.query<JobRow>(`SELECT ${JOB_COLS} FROM jobs WHERE erp_order_id = ANY($1::int[])`, [erpOrderIds]);
   return r.rows;
+}
+
+/** The ERP orders of the tenant's jobs of these kinds (the list's `kind` filter hands them to the ERP's domain). */
+export async function ordersOfKinds(tx: Queryable, kinds: JobKind[]): Promise<number[]> {
+  const r = await tx.query<{ o: number }>('SELECT erp_order_id AS o FROM jobs WHERE kind = ANY($1::text[])', [kinds]);
+  return r.rows.map((x) => x.o);
+}
+
+/** Links a measure job to the draft quote its windows became. */
+export async function setQuote(tx: Queryable, id: string, quoteId: string): Promise<void> {
+  await tx.query('UPDATE jobs SET quote_id = $2 WHERE id = $1', [id, quoteId]);
 }
 
 export async function setRouteOrder(tx: Queryable, id: string, routeOrder: number): Promise<void> {
@@ -55,7 +68,7 @@ export interface JobDetailRows {
   windows: (JobWindow & { job_id: string })[];
   notes: { id: string; job_id: string; body: string; author_id: string; author_name: string; at: Date }[];
   checklist: { job_id: string; item_id: string; done: boolean }[];
-  attachments: { job_id: string; key: string; kind: AttachmentKind; at: Date }[];
+  attachments: { job_id: string; key: string; kind: AttachmentKind; at: Date; measurement_id: string | null }[];
 }
 
 export async function detailsOf(tx: Queryable, jobIds: string[]): Promise<JobDetailRows> {
@@ -76,7 +89,7 @@ export async function detailsOf(tx: Queryable, jobIds: string[]): Promise<JobDet
       ids,
     ),
     await tx.query<JobDetailRows['attachments'][number]>(
-      `SELECT job_id, key, kind, created_at AS at FROM job_attachments
+      `SELECT job_id, key, kind, created_at AS at, measurement_id FROM job_attachments
        WHERE job_id = ANY($1::uuid[]) ORDER BY created_at, key`,
       ids,
     ),
@@ -109,12 +122,20 @@ export async function setChecklistItem(
 /** Registers an uploaded object; false when the key was registered already. */
 export async function insertAttachment(
   tx: Queryable,
-  a: { tenantId: string; jobId: string; key: string; kind: AttachmentKind; bytes: number; by: string },
+  a: {
+    tenantId: string;
+    jobId: string;
+    key: string;
+    kind: AttachmentKind;
+    bytes: number;
+    by: string;
+    measurementId?: string | undefined;
+  },
 ): Promise<boolean> {
   const r = await tx.query(
-    `INSERT INTO job_attachments (tenant_id, job_id, key, kind, bytes, created_by) VALUES ($1, $2, $3, $4, $5, $6)
-     ON CONFLICT (tenant_id, key) DO NOTHING RETURNING key`,
-    [a.tenantId, a.jobId, a.key, a.kind, a.bytes, a.by],
+    `INSERT INTO job_attachments (tenant_id, job_id, key, kind, bytes, created_by, measurement_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (tenant_id, key) DO NOTHING RETURNING key`,
+    [a.tenantId, a.jobId, a.key, a.kind, a.bytes, a.by, a.measurementId ?? null],
   );
   return r.rows.length === 1;
 }

@@ -9,6 +9,7 @@ import { route, type RouteCatalogue } from '../../openapi/routes.js';
 import { authenticate, principalOf, requireRole } from '../auth/auth.guard.js';
 import type { Answer, MutationContext } from './job-mutation.js';
 import * as s from './jobs.schemas.js';
+import { registerMeasurementRoutes } from './measurements.routes.js';
 
 function contextOf(req: FastifyRequest): MutationContext {
   const ifMatch = req.headers['if-match'];
@@ -129,4 +130,5 @@ export function registerJobRoutes(app: FastifyInstance, catalogue: RouteCatalogu
     handler: async ({ params, body }, req, reply) =>
       sendAnswer(reply, await records.checklist(contextOf(req), params.id, params.item_id, body)),
   });
+  registerMeasurementRoutes(app, catalogue, deps);
 }

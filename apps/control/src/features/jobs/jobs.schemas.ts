@@ -2,7 +2,7 @@
 import { z } from 'zod';
 
 import { pageQuery } from '../../openapi/routes.js';
-import { ATTACHMENT_KINDS, STAGE_KEYS } from './jobs.types.js';
+import { ATTACHMENT_KINDS, JOB_KINDS, STAGE_KEYS } from './jobs.types.js';
 
 const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD');
 const instant = z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time with offset' });
@@ -31,6 +31,7 @@ export const listQuery = z
     to: dateOrInstant.optional(),
     technician_id: id.optional(),
     stage: z.enum(STAGE_KEYS).optional(),
+    kind: z.enum(JOB_KINDS).optional(),
     branch: z.uuid({ error: 'must be a branch id' }).optional(),
     ...pageQuery,
   })
@@ -59,6 +60,8 @@ export const createBody = z
       })
       .optional(),
     partner_id: z.number().int().positive().optional(),
+    /** What the visit is for; `install` when not given. */
+    kind: z.enum(JOB_KINDS).optional(),
     address: z.strictObject({
       street: z.string().trim().min(1, 'is required').max(120, 'must be at most 120 characters'),
       city: z.string().trim().min(1, 'is required').max(80, 'must be at most 80 characters'),
@@ -101,4 +104,9 @@ export const uploadBody = z.strictObject({
   bytes: z.number().int().positive(),
 });
 export const downloadBody = z.strictObject({ key: z.string().min(1, 'is required').max(300) });
-export const attachmentBody = z.strictObject({ key: z.string().min(1).max(300), kind: z.enum(ATTACHMENT_KINDS) });
+export const attachmentBody = z.strictObject({
+  key: z.string().min(1).max(300),
+  kind: z.enum(ATTACHMENT_KINDS),
+  /** A measure job's photo of one measured window. */
+  measurement_id: id.optional(),
+});

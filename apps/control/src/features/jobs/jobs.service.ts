@@ -14,8 +14,16 @@ import { listedJobs, pageOfOrders } from './erp/fsm-order-list.js';
 import { PLATFORM_ORDERS, readOrders, toErpTime } from './erp/fsm-orders.js';
 import { fsmStages } from './erp/fsm-stages.js';
 import { jobView } from './job-view.js';
-import { detailsOf, jobById, type JobRow, jobsOfOrders, technicianPerson, techniciansByPerson } from './jobs.repo.js';
-import type { ErpJob, Job, StageKey } from './jobs.types.js';
+import {
+  detailsOf,
+  jobById,
+  type JobRow,
+  jobsOfOrders,
+  ordersOfKinds,
+  technicianPerson,
+  techniciansByPerson,
+} from './jobs.repo.js';
+import type { ErpJob, Job, JobKind, StageKey } from './jobs.types.js';
 import { pageRows } from './jobs-page.repo.js';
 
 export interface JobListFilter {
@@ -24,6 +32,7 @@ export interface JobListFilter {
   to?: string | undefined;
   technician_id?: string | undefined;
   stage?: StageKey | undefined;
+  kind?: JobKind | undefined;
   /** A branch: jobs whose address's ZIP it serves (and always the branches a person is limited to). */
   branch?: string | undefined;
   page: number;
@@ -75,6 +84,7 @@ export class JobsReader {
     if (scope.person !== undefined) domain.push(['person_id', '=', scope.person]);
     if (scope.wanted !== undefined) domain.push(['person_id', '=', scope.wanted]);
     if (f.stage) domain.push(['stage_id', 'in', (await fsmStages(erp)).idsOf(f.stage)]);
+    if (f.kind) domain.push(await this.kindLeaf(p.tenantId, f.kind));
     const branch = this.deps.branches ? await this.deps.branches.scope(p, 'location_id.zip', f.branch) : null;
     if (branch) domain.push(...branch);
     const from = f.date ?? f.from;
@@ -106,6 +116,16 @@ export class JobsReader {
       extra.rows,
     ).map((o) => jobView(extra.rows.get(o.erpId)!, o, extra.details, extra.technicians));
     return { items, page: f.page, page_size: f.page_size, total: found.total };
+  }
+
+  /**
+   * The kind lives on the platform's rows; the ERP pages: hand it the orders of that kind (measure,
+   * service), or, for installs (every job made before kinds, the most), the orders that are not.
+   */
+  private async kindLeaf(tenantId: string, kind: JobKind): Promise<[string, string, number[]]> {
+    const others = kind === 'install' ? (['measure', 'service'] as JobKind[]) : [kind];
+    const ids = await withTenant(this.deps.db, tenantId, (tx) => ordersOfKinds(tx, others));
+    return ['id', kind === 'install' ? 'not in' : 'in', ids];
   }
 
   async get(p: Principal, id: string): Promise<Job> {

@@ -95,7 +95,7 @@ export class SeriesGenerator {
   }
 }
 
-/** The job of one occurrence: the source job's customer, address and windows at the occurrence's time. */
+/** The job of one occurrence: the source job's kind, customer, address and windows at the occurrence's time. */
 function occurrenceOf(job: Job, at: Date, minutes: number) {
   return {
     partner_id: job.customer!.id,
@@ -108,5 +108,7 @@ function occurrenceOf(job: Job, at: Date, minutes: number) {
     scheduled_start: at.toISOString(),
     scheduled_end: new Date(at.getTime() + minutes * 60_000).toISOString(),
     windows: job.windows,
+    // A repeated service visit stays one (an install's body is as it was before kinds: same request).
+    ...(job.kind && job.kind !== 'install' ? { kind: job.kind } : {}),
   };
 }

@@ -30,6 +30,7 @@ export function quoteView(row: QuoteRow, order: ErpOrder | undefined, depositOf:
         const w = windows[i];
         return {
           description: l.description,
+          ...(w?.measurement_id ? { measurement_id: w.measurement_id } : {}),
           product_code: w?.product_code ?? null,
           room: w?.room ?? null,
           width_in: w?.width_in ?? null,
@@ -44,6 +45,7 @@ export function quoteView(row: QuoteRow, order: ErpOrder | undefined, depositOf:
       })
     : windows.map((w) => ({
         description: `${w.product_name} – ${w.room}`,
+        ...(w.measurement_id ? { measurement_id: w.measurement_id } : {}),
         product_code: w.product_code,
         room: w.room,
         width_in: w.width_in,
@@ -66,6 +68,10 @@ export function quoteView(row: QuoteRow, order: ErpOrder | undefined, depositOf:
     customer: customerOf(row),
     lead_id: row.request.lead_id ?? null,
     lines,
+    // Only a quote made from a measure job has these (other quotes answer as they always did).
+    ...(row.request.measure_job_id
+      ? { measure_job_id: row.request.measure_job_id, flagged: row.request.flagged ?? [] }
+      : {}),
     amount_untaxed: untaxed,
     amount_tax: order?.amount_tax ?? 0,
     amount_total: total,

@@ -3,10 +3,27 @@ import type { Queryable } from '@platform/db';
 
 import type { PricedLine } from './pricing.js';
 
+/** A measured window the grid could not price: on the quote for the office to resolve, not on the order. */
+export interface FlaggedWindow {
+  measurement_id: string;
+  room: string;
+  product_code: string;
+  width_in: number;
+  drop_in: number;
+  mount: 'inside' | 'outside';
+  colour: string;
+  options: string[];
+  reasons: string[];
+}
+
 export interface QuoteRequest {
   partner_id?: number;
+  /** A quote made from a measure job's windows ("Send to office"): the job, and what it could not price. */
+  measure_job_id?: string;
+  flagged?: FlaggedWindow[];
   customer?: { name: string; email?: string; phone?: string; street?: string; city?: string; zip?: string };
-  lines: PricedLine[];
+  /** `measurement_id`: the measured window a line was priced from (a measure job's quote). */
+  lines: (PricedLine & { measurement_id?: string })[];
   note?: string;
   lead_id?: number;
 }
@@ -48,6 +65,15 @@ export async function quoteByKey(q: Queryable, tenantId: string, key: string): P
     [tenantId, key],
   );
   return r.rows[0];
+}
+
+/** Replaces a quote's request (a measure job's draft brought up to date by a later send). */
+export async function setRequest(q: Queryable, tenantId: string, id: string, request: QuoteRequest): Promise<void> {
+  await q.query('UPDATE sales_quotes SET request = $3 WHERE tenant_id = $1 AND id = $2', [
+    tenantId,
+    id,
+    JSON.stringify(request),
+  ]);
 }
 
 /** Takes the lease on making the quote's ERP order; false while another request holds it (or it is made). */

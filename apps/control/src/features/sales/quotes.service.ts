@@ -14,6 +14,7 @@ import type { AuditLog } from '../audit/audit-log.js';
 import type { Principal } from '../auth/principal.js';
 import { depositOf } from '../payments/deposit-amount.js';
 import type { TenantErps } from '../tenants/tenant-erps.js';
+import { draftFromMeasurements, type MeasuredDraft } from './measured-quotes.js';
 import type { QuoteBody } from './price-grid.schemas.js';
 import type { PriceGridsService } from './price-grids.service.js';
 import { priceWindows } from './pricing.js';
@@ -198,6 +199,12 @@ export class QuotesService {
       colour: l.colour,
       options: l.option_lines.map((o) => o.name),
     }));
+  }
+
+  /** SEAM for measure jobs: the job's one draft quote, made or brought up to date (measured-quotes.ts). */
+  async draftFromMeasurements(p: Principal, draft: MeasuredDraft): Promise<{ quoteId: string; updated: boolean }> {
+    const erp = await this.erps.forTenant(p.tenantId);
+    return draftFromMeasurements({ db: this.db, audit: this.audit, erp }, p, draft);
   }
 
   /** SEAM for customers: the platform quote made for each of these ERP orders (orders made elsewhere are absent). */

@@ -79,29 +79,34 @@ async function findByMarker(erp: Erp, quoteId: string): Promise<number | undefin
   return (await erp.search('sale.order', [['origin', '=', quoteMarker(quoteId)]], { limit: 1 }))[0];
 }
 
+/** The order's lines (create commands): one per priced window, its product's taxes. */
+export async function orderLines(erp: Erp, r: QuoteRequest): Promise<unknown[]> {
+  const { taxes, productIds } = await saleTaxes(erp, [...new Set(r.lines.map((l) => l.product_code))]);
+  return r.lines.map((l, i) => [
+    0,
+    0,
+    {
+      sequence: 10 + i,
+      name: lineDescription(l),
+      product_uom_qty: 1,
+      price_unit: l.unit_price,
+      ...(productIds.has(l.product_code) ? { product_id: productIds.get(l.product_code) } : {}),
+      tax_id: [[6, 0, taxesOf(taxes, l.product_code).map((t) => t.id)]],
+    },
+  ]);
+}
+
 /** The sale order of the quote: found by its marker (an earlier attempt), else created now. */
 export async function ensureOrder(erp: Erp, quoteId: string, r: QuoteRequest): Promise<number> {
   const existing = await findByMarker(erp, quoteId);
   if (existing) return existing;
   const partnerId = await partnerFor(erp, quoteId, r);
-  const { taxes, productIds } = await saleTaxes(erp, [...new Set(r.lines.map((l) => l.product_code))]);
   const values = {
     ...(r.lead_id ? await leadAttribution(erp, r.lead_id) : {}),
     partner_id: partnerId,
     origin: quoteMarker(quoteId),
     note: r.note ? r.note : false,
-    order_line: r.lines.map((l, i) => [
-      0,
-      0,
-      {
-        sequence: 10 + i,
-        name: lineDescription(l),
-        product_uom_qty: 1,
-        price_unit: l.unit_price,
-        ...(productIds.has(l.product_code) ? { product_id: productIds.get(l.product_code) } : {}),
-        tax_id: [[6, 0, taxesOf(taxes, l.product_code).map((t) => t.id)]],
-      },
-    ]),
+    order_line: await orderLines(erp, r),
   };
   try {
     return await erp.create('sale.order', values);

@@ -1,6 +1,8 @@
 /** Where the app is (by path), and my jobs: fetched when online, kept in IndexedDB, shown in route order. */
+import type { MeasurementsAnswer } from '@platform/contracts/measurement.js';
+
 import { call } from './api.js';
-import { getSession, ownerOf, replaceJobs } from './store.js';
+import { getSession, ownerOf, putMeasure, replaceJobs } from './store.js';
 import type { Job } from './types.js';
 
 export function route(): { name: 'login' } | { name: 'list' } | { name: 'job'; id: string } {
@@ -26,4 +28,9 @@ export async function refreshJobs(): Promise<void> {
   const from = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
   const page = await call<{ items: Job[] }>(`/jobs?from=${from}&page_size=100`, { owner });
   await replaceJobs(owner, page.items);
+  // A measure job's windows and the grids come along, so measuring and pricing work without signal.
+  for (const j of page.items.filter((x) => x.kind === 'measure')) {
+    const m = await call<MeasurementsAnswer>(`/jobs/${encodeURIComponent(j.id)}/measurements`, { owner });
+    await putMeasure({ ...m, owner, jobId: j.id });
+  }
 }

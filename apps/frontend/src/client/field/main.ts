@@ -9,12 +9,15 @@ import { $, uuid } from '../shared/dom.js';
 import { resizePhoto } from '../shared/photo.js';
 import { ApiError, login, OfflineError, SignedOutError } from './api.js';
 import { refreshJobs, route, sortJobs } from './jobs.js';
+import { measureSection, photosOfWindows } from './measure.view.js';
+import { wireMeasuring } from './measure-events.js';
 import {
   adoptLegacy,
   allJobs,
   clearSession,
   enqueue,
   getJob,
+  getMeasure,
   getSession,
   ownerOf,
   queued,
@@ -69,13 +72,20 @@ async function render(): Promise<void> {
     if (q.change.kind === 'upload' && q.change.uploadKind !== 'signature')
       objectUrls.push(URL.createObjectURL(q.change.blob));
   const sent = await syncedPhotoUrls(job, navigator.onLine);
+  const measure = job.kind === 'measure' ? await getMeasure(owner, job.id) : undefined;
   // A re-render (a sync finished, the signal went) must not wipe what the technician is typing or the
   // customer is signing: read both after the last await, so nothing typed during it is lost.
   const typed = Array.from(app.querySelectorAll<HTMLTextAreaElement>('textarea[id]')).map(
     (t) => [t.id, t.value] as const,
   );
   const strokes = pad && !pad.isEmpty() ? pad.toData() : undefined;
-  app.innerHTML = detailView(job, items, navigator.onLine, objectUrls, sent);
+  // The measuring form itself is kept across the re-render (what is typed, ticked and focused).
+  const measuring = $(`#measure-form[data-job="${CSS.escape(job.id)}"]`, app);
+  const focused = document.activeElement?.id;
+  const section = job.kind === 'measure' ? measureSection(job, measure, items, photosOfWindows(items)) : '';
+  app.innerHTML = detailView(job, items, navigator.onLine, objectUrls, sent, section);
+  if (measuring) $('#measure-form', app)?.replaceWith(measuring);
+  if (focused && measuring?.contains(document.getElementById(focused))) document.getElementById(focused)?.focus();
   for (const [id, value] of typed) {
     const t = document.getElementById(id);
     if (t instanceof HTMLTextAreaElement) t.value = value;
@@ -197,6 +207,15 @@ app.addEventListener('change', async (e) => {
     });
   }
 });
+
+wireMeasuring(
+  app,
+  () => {
+    const r = route();
+    return r.name === 'job' ? r.id : undefined;
+  },
+  change,
+);
 
 async function online(): Promise<void> {
   $('#net')!.hidden = navigator.onLine;

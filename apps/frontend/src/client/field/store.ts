@@ -6,7 +6,7 @@
  */
 import { type DBSchema, type IDBPDatabase, type IDBPTransaction, openDB, type StoreNames } from 'idb';
 
-import type { Job, QueueItem, Session } from './types.js';
+import type { Job, MeasureCache, QueueItem, Session } from './types.js';
 
 /** Whose data a record is: `<tenant id>:<user id>`. */
 export type Owner = string;
@@ -18,13 +18,17 @@ interface FieldDb extends DBSchema {
   kv: { key: string; value: Session };
   jobs: { key: [Owner, string]; value: StoredJob; indexes: { byOwner: Owner } };
   queue: { key: number; value: QueueItem; indexes: { byOwner: Owner; byOwnerJob: [Owner, string] } };
+  /** A measure job's windows and the grids (version 3). */
+  measure: { key: [Owner, string]; value: MeasureCache };
 }
 
 let dbp: Promise<IDBPDatabase<FieldDb>> | undefined;
 
 export function db(): Promise<IDBPDatabase<FieldDb>> {
-  return (dbp ??= openDB<FieldDb>('field', 2, {
+  return (dbp ??= openDB<FieldDb>('field', 3, {
     async upgrade(d, oldVersion, _newVersion, tx) {
+      if (oldVersion < 3) d.createObjectStore('measure', { keyPath: ['owner', 'jobId'] });
+      if (oldVersion >= 2) return;
       if (oldVersion < 1) d.createObjectStore('kv');
       // Read before the stores are replaced: idb keeps the upgrade transaction open across these awaits.
       const legacy = oldVersion === 1 ? await readVersion1(tx) : undefined;
@@ -100,6 +104,10 @@ export async function replaceJobs(owner: Owner, jobs: Job[]): Promise<void> {
   for (const j of jobs) if (!waiting.has(j.id)) await tx.store.put({ ...j, owner });
   await tx.done;
 }
+
+export const getMeasure = async (owner: Owner, jobId: string): Promise<MeasureCache | undefined> =>
+  (await db()).get('measure', [owner, jobId]);
+export const putMeasure = async (m: MeasureCache) => void (await (await db()).put('measure', m));
 
 export async function enqueue(item: Omit<QueueItem, 'seq'>): Promise<number> {
   return (await db()).add('queue', item as QueueItem);

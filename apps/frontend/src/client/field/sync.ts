@@ -6,8 +6,21 @@
  * run; the next 'online' event, app start or timer starts it again. Only the signed-in person's
  * changes are sent, each call only with their session (a shared phone keeps the others' for them).
  */
+import type { Measurement } from '@platform/contracts/measurement.js';
+
 import { ApiError, call, OfflineError, postJson, SignedOutError } from './api.js';
-import { getJob, getSession, type Owner, ownerOf, putJob, queued, removeItem, updateItem } from './store.js';
+import {
+  getJob,
+  getMeasure,
+  getSession,
+  type Owner,
+  ownerOf,
+  putJob,
+  putMeasure,
+  queued,
+  removeItem,
+  updateItem,
+} from './store.js';
 import type { Job, QueueItem } from './types.js';
 
 export type SyncOutcome = 'idle' | 'offline' | 'signed-out';
@@ -121,7 +134,33 @@ async function send(item: QueueItem, owner: Owner): Promise<Partial<Job> | undef
       );
     case 'upload':
       return upload(item, c, owner);
+    case 'measure': {
+      const m = await call<Measurement>(`/jobs/${id}/measurements/${encodeURIComponent(c.id)}`, {
+        method: 'PUT',
+        owner,
+        headers: { 'content-type': 'application/json', ...idem() },
+        body: JSON.stringify(c.m),
+      });
+      // The server's window (its price, its flags) replaces the phone's in what the phone keeps.
+      await keepMeasured(owner, item.jobId, (items) => [...items.filter((x) => x.id !== m.id), m]);
+      return undefined;
+    }
+    case 'measure-remove':
+      await call(`/jobs/${id}/measurements/${encodeURIComponent(c.id)}`, { method: 'DELETE', owner, headers: idem() });
+      await keepMeasured(owner, item.jobId, (items) => items.filter((x) => x.id !== c.id));
+      return undefined;
+    case 'measure-send': {
+      const a = await postJson<{ quote_id: string }>(`/jobs/${id}/measurements/quote`, {}, idem(), owner);
+      const cached = await getMeasure(owner, item.jobId);
+      if (cached) await putMeasure({ ...cached, quote_id: a.quote_id });
+      return undefined;
+    }
   }
+}
+
+async function keepMeasured(owner: Owner, jobId: string, fn: (items: Measurement[]) => Measurement[]) {
+  const cached = await getMeasure(owner, jobId);
+  if (cached) await putMeasure({ ...cached, items: fn(cached.items).sort((a, b) => a.position - b.position) });
 }
 
 type UploadChange = Extract<QueueItem['change'], { kind: 'upload' }>;
@@ -160,7 +199,7 @@ async function upload(item: QueueItem, c: UploadChange, owner: Owner): Promise<P
   }
   return postJson(
     `/jobs/${id}/attachments`,
-    { key: item.upload.key, kind: c.uploadKind },
+    { key: item.upload.key, kind: c.uploadKind, ...(c.measurementId ? { measurement_id: c.measurementId } : {}) },
     { 'idempotency-key': `${item.key}:attach` },
     owner,
   );

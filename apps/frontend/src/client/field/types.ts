@@ -1,5 +1,6 @@
 /** What the phone keeps beside the control plane's Job (declared once in @platform/contracts). */
 import type { Job } from '@platform/contracts/job.js';
+import type { MeasurementInput, MeasurementsAnswer } from '@platform/contracts/measurement.js';
 
 export type { Job, StageKey } from '@platform/contracts/job.js';
 
@@ -19,7 +20,14 @@ export type Change =
   | { kind: 'checklist'; itemId: string | number; done: boolean }
   | { kind: 'stage'; stage: 'travel' | 'on_site' }
   | { kind: 'complete'; resolution: string }
-  | { kind: 'upload'; uploadKind: UploadKind; blob: Blob; contentType: string };
+  | { kind: 'upload'; uploadKind: UploadKind; blob: Blob; contentType: string; measurementId?: string }
+  // A measure job's windows (PUT / DELETE by the phone's id) and "Send to office".
+  | { kind: 'measure'; id: string; m: MeasurementInput }
+  | { kind: 'measure-remove'; id: string }
+  | { kind: 'measure-send' };
+
+/** A measure job's windows as last fetched, with the grids to price new ones offline. */
+export type MeasureCache = MeasurementsAnswer & { owner: string; jobId: string };
 
 export interface QueueItem {
   seq?: number;

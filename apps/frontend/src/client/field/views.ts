@@ -1,4 +1,6 @@
 /** The field app's screens as HTML strings (the server sent the branded frame around them). */
+import { JOB_KIND_NAMES } from '@platform/contracts/job.js';
+
 import { h, inches, timeWindow } from '../shared/dom.js';
 import type { Job, QueueItem, StageKey } from './types.js';
 
@@ -75,9 +77,7 @@ export function listView(jobs: Job[], queue: QueueItem[], online: boolean, name:
     const j = withPending(raw, items);
     return `<li class="card"><div class="row" style="justify-content:space-between"><a href="/field/jobs/${h(
       encodeURIComponent(j.id),
-    )}" style="font-weight:700">${h(j.route_order ? `${j.route_order}. ` : '')}${h(customerName(j))}</a><span class="pill">${h(
-      j.stage.name,
-    )}</span></div><div>${h(timeWindow(j.scheduled_start, j.scheduled_end))}</div>
+    )}" style="font-weight:700">${h(j.route_order ? `${j.route_order}. ` : '')}${h(customerName(j))}</a><span>${kindPill(j)} <span class="pill">${h(j.stage.name)}</span></span></div><div>${h(timeWindow(j.scheduled_start, j.scheduled_end))}</div>
 <div><a href="${h(mapsUrl(j))}" target="_blank" rel="noopener">${h(addressLine(j)) || 'Open in maps'}</a></div>
 <div class="muted">${h(j.name)}</div><div>${syncBadge(items, online)}</div></li>`;
   });
@@ -86,12 +86,18 @@ export function listView(jobs: Job[], queue: QueueItem[], online: boolean, name:
   )}</button></div>${rows.length ? `<ul class="plain">${rows.join('')}</ul>` : '<p>No jobs today or coming up.</p>'}`;
 }
 
+/** A badge for a visit that is not an install (most are). */
+const kindPill = (j: Job) =>
+  j.kind && j.kind !== 'install' ? ` <span class="pill">${h(JOB_KIND_NAMES[j.kind])}</span>` : '';
+
+/** `measure`: a measure job's Measurements section (measure.view.ts), shown after the visit's details. */
 export function detailView(
   raw: Job,
   items: QueueItem[],
   online: boolean,
   photoUrls: string[],
   sentPhotoUrls: string[] = [],
+  measure = '',
 ): string {
   const j = withPending(raw, items);
   const done = j.stage.key === 'done' || j.stage.key === 'cancelled';
@@ -117,7 +123,7 @@ export function detailView(
     ? ''
     : `<div class="row"><button class="btn secondary" data-stage="travel" type="button">On my way</button><button class="btn secondary" data-stage="on_site" type="button">Arrived on site</button></div>`;
   return `<p><a href="/field/jobs">← My jobs</a></p>
-<h1>${h(customerName(j))} <span class="pill">${h(j.stage.name)}</span></h1>
+<h1>${h(customerName(j))} <span class="pill">${h(j.stage.name)}</span>${kindPill(j)}</h1>
 <div id="sync-state" role="status">${syncBadge(items, online)}</div>
 ${
   conflict
@@ -132,7 +138,11 @@ ${
 <div><a href="${h(mapsUrl(j))}" target="_blank" rel="noopener">${h(addressLine(j)) || 'Open in maps'}</a></div>
 ${phone ? `<div><a class="btn secondary" href="tel:${h(phone)}">Call ${h(j.customer?.phone)}</a></div>` : ''}
 <div class="muted">${h(j.name)}</div></section>
-<h2>Windows</h2><ul class="${windows ? 'card' : 'plain card'}">${windows || '<li class="muted">No windows listed.</li>'}</ul>
+${measure}${
+    measure && !j.windows.length
+      ? ''
+      : `<h2>Windows</h2><ul class="${windows ? 'card' : 'plain card'}">${windows || '<li class="muted">No windows listed.</li>'}</ul>`
+  }
 ${stageButtons}
 <h2>Checklist</h2><ul class="plain card">${checklist || '<li class="muted">Nothing to check.</li>'}</ul>
 <h2>Notes</h2><ul class="${notes ? 'card' : 'plain card'}">${notes || '<li class="muted">No notes yet.</li>'}</ul>

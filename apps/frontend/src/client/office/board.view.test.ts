@@ -32,6 +32,20 @@ describe('the dispatch board', () => {
     expect(html).toContain('Needs scheduling (2)');
   });
 
+  it('badges a measuring or service visit, and leaves installs (the most) unbadged', () => {
+    const html = boardView(
+      '2026-11-27',
+      [],
+      [job({ id: 'm', kind: 'measure' }), job({ id: 's', kind: 'service' }), job({ id: 'i', kind: 'install' })],
+      [],
+      '09:00',
+    );
+    expect(html.match(/class="pill kind">[A-Za-z]+</g)).toEqual([
+      'class="pill kind">Measure<',
+      'class="pill kind">Service<',
+    ]);
+  });
+
   it('offers a done or cancelled job no control the control plane would refuse, and a new one no way back', () => {
     const at = { scheduled_start: '2026-11-27T15:00:00Z', scheduled_end: '2026-11-27T17:00:00Z' };
     const techs = [{ id: 't1', name: 'Terry Tech' }];

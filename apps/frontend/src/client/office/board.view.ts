@@ -3,6 +3,8 @@
  * Cards are draggable onto a technician or back to "Needs scheduling" (drag-drop.ts), and every card
  * also has ordinary form controls doing the same, so the keyboard works as well as a pointer.
  */
+import { JOB_KIND_NAMES, type JobKind } from '@platform/contracts/job.js';
+
 import { h } from '../shared/dom.js';
 import { canUnschedule, isOpenStage } from './job-actions.js';
 import type { Technician } from './office-common.js';
@@ -18,7 +20,13 @@ export interface BoardJob {
   stage: { name: string; key: string };
   technician: { id: string; name: string } | null;
   version: string;
+  /** What the visit is for (absent from stand-ins older than kinds: an install). */
+  kind?: JobKind;
 }
+
+/** The badge of a visit that is not an install (measure, service); installs, the most, carry none. */
+export const kindBadge = (j: { kind?: JobKind }): string =>
+  j.kind && j.kind !== 'install' ? ` <span class="pill kind">${h(JOB_KIND_NAMES[j.kind])}</span>` : '';
 
 /** What a card and a message call the job: its customer, else its order name. */
 export const jobTitle = (j: BoardJob): string => j.customer?.name ?? j.name;
@@ -37,7 +45,7 @@ export function jobCard(j: BoardJob, techs: Technician[], inColumn: boolean): st
     .map((o) => `<option value="${h(o.id)}" ${o.id === j.technician?.id ? 'selected' : ''}>${h(o.name)}</option>`)
     .join('');
   const unscheduled = j.stage.key === 'new';
-  const head = `<strong><a href="/office/jobs/${id}">${h(jobTitle(j))}</a></strong> <span class="pill">${h(j.stage.name)}</span>
+  const head = `<strong><a href="/office/jobs/${id}">${h(jobTitle(j))}</a></strong> <span class="pill">${h(j.stage.name)}</span>${kindBadge(j)}
 <div>${h(when(j))} · ${h([j.address.street, j.address.city].filter(Boolean).join(', '))}${j.technician && !inColumn ? ` · ${h(j.technician.name)}` : ''}</div>`;
   // A done or cancelled job is final: no control the control plane would refuse with 409.
   if (!isOpenStage(j.stage.key)) return `<li class="card job-card" data-job="${id}">${head}</li>`;

@@ -6,7 +6,7 @@
  * draggable (drag-drop.ts). Times are the browser's.
  */
 import { h } from '../shared/dom.js';
-import { type BoardJob, jobCard, jobList, jobTitle } from './board.view.js';
+import { type BoardJob, jobCard, jobList, jobTitle, kindBadge } from './board.view.js';
 import type { Technician } from './office-common.js';
 
 export type CalendarMode = 'day' | 'week';
@@ -46,7 +46,7 @@ export function placement(j: BoardJob): { left: number; width: number } {
 function block(j: BoardJob, style: string): string {
   const s = new Date(j.scheduled_start!);
   const when = `${time(s)}${j.scheduled_end ? `–${time(new Date(j.scheduled_end))}` : ''}`;
-  return `<button type="button" class="cal-job job-card" draggable="true" data-job="${h(j.id)}" data-edit="${h(j.id)}" title="${h(jobTitle(j))}, ${h(when)}" style="${style}" aria-describedby="drag-hint"><strong>${h(jobTitle(j))}</strong> <span>${h(when)}</span></button>`;
+  return `<button type="button" class="cal-job job-card" draggable="true" data-job="${h(j.id)}" data-edit="${h(j.id)}" title="${h(jobTitle(j))}, ${h(when)}" style="${style}" aria-describedby="drag-hint"><strong>${h(jobTitle(j))}</strong>${kindBadge(j)} <span>${h(when)}</span></button>`;
 }
 
 function dayTrack(tech: Technician, day: string, jobs: BoardJob[]): string {

@@ -7,8 +7,17 @@ import type { CustomerSummary, CustomerView } from '@platform/contracts/customer
 
 import { call, postJson } from '../field/api.js';
 import { $ } from '../shared/dom.js';
+import { bookVisit, visitForm } from './customer-visit.js';
 import { customerHtml, customersListHtml } from './customers.view.js';
-import { clearFieldErrors, explain, fieldProblems, say, showFieldErrors } from './office-common.js';
+import {
+  clearFieldErrors,
+  explain,
+  fieldProblems,
+  say,
+  showFieldErrors,
+  type Technician,
+  technicians,
+} from './office-common.js';
 import type { OfficePage } from './office-page.js';
 
 const query = () => new URLSearchParams(location.search).get('q')?.trim() ?? '';
@@ -33,13 +42,25 @@ export const customersPage: OfficePage = {
 const customerId = () => Number(/^\/office\/customers\/(\d+)$/.exec(location.pathname)?.[1]);
 /** The duplicate whose merge button was pressed once (the second press merges). */
 let armed: number | undefined;
+/** The customer on screen (booking a visit needs their partner id). */
+let shown: CustomerView | undefined;
+let shownTechs: Technician[] = [];
 
 export const customerPage: OfficePage = {
   async show(app, msg = '') {
-    const c = await call<CustomerView>(`/customers/${customerId()}`);
-    app.innerHTML = customerHtml(c, msg, msg ? 'ok' : '', armed);
+    const [c, techs] = await Promise.all([
+      call<CustomerView>(`/customers/${customerId()}`),
+      technicians().catch(() => []),
+    ]);
+    [shown, shownTechs] = [c, techs];
+    app.innerHTML = customerHtml(c, msg, msg ? 'ok' : '', armed) + visitForm(c, techs);
   },
   async submit(form, app) {
+    if (form.id === 'visit-form' && shown) {
+      const id = await bookVisit(form, shown);
+      if (id) location.assign(`/office/jobs/${encodeURIComponent(id)}`);
+      return;
+    }
     if (form.id !== 'note-form') return;
     const body = $<HTMLTextAreaElement>('#customer-note', form)!.value.trim();
     clearFieldErrors(form);
@@ -49,7 +70,7 @@ export const customerPage: OfficePage = {
     }
     try {
       const c = await postJson<CustomerView>(`/customers/${customerId()}/notes`, { body });
-      app.innerHTML = customerHtml(c, 'Note saved.', 'ok');
+      app.innerHTML = customerHtml(c, 'Note saved.', 'ok') + visitForm(c, shownTechs);
     } catch (e) {
       if (!showFieldErrors(form, fieldProblems(e)).length && fieldProblems(e).length) return;
       say(explain(e), 'office-msg', 'err');
@@ -66,6 +87,8 @@ export const customerPage: OfficePage = {
     }
     armed = undefined;
     const c = await postJson<CustomerView>(`/customers/${customerId()}/merge`, { duplicate_id: dup });
-    app.innerHTML = customerHtml(c, 'Merged: their leads, quotes and jobs are now here.', 'ok');
+    shown = c;
+    app.innerHTML =
+      customerHtml(c, 'Merged: their leads, quotes and jobs are now here.', 'ok') + visitForm(c, shownTechs);
   },
 };

@@ -91,7 +91,7 @@ export function customerHtml(c: CustomerView, msg = '', kind: 'ok' | 'err' | '' 
 ${duplicatesHtml(c, armed)}
 ${section('Leads', leads, 'No leads. Web forms and calls for this customer show here.')}
 ${section('Quotes', quotes, 'No quotes yet: start one with New quote.')}
-${section('Jobs', jobs, 'No jobs yet: a job is made from an accepted quote (Schedule install).')}
+${section('Jobs', jobs, 'No jobs yet: book a measuring visit below, or schedule the install of an accepted quote.')}
 ${section('Messages', c.messages.map(messageItem).join(''), 'No messages. Texts from this customer show here.')}
 ${section('Notes', c.notes.map(messageItem).join(''), 'No notes yet: add one below.')}
 <form id="note-form" class="card"><label for="customer-note">Add a note</label><textarea id="customer-note" data-field="body" aria-describedby="customer-note-err" maxlength="10000"></textarea>${errSlot('customer-note', 'body')}<button class="btn" type="submit" style="margin-top:.5rem">Save note</button></form>`;

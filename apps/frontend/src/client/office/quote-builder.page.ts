@@ -10,6 +10,7 @@ import { type PriceGrid, priceLine, type WindowLine } from '@platform/contracts/
 
 import { call, OfflineError, postJson } from '../field/api.js';
 import { $, uuid } from '../shared/dom.js';
+import { measure } from '../shared/inch-input.js';
 import type { Lead } from './leads.view.js';
 import { clearFieldErrors, explain, fieldProblems, money, say, showFieldErrors, summary } from './office-common.js';
 import type { OfficePage } from './office-page.js';
@@ -35,10 +36,6 @@ const blankRow = (): WindowRow => ({
   colour: '',
   options: [],
 });
-
-/** Whole inches plus eighths, or NaN when the inches are not a whole number. */
-const measure = (whole: string, eighths: number) =>
-  /^\d+$/.test(whole.trim()) ? Number(whole) + eighths / 8 : whole.trim() ? NaN : 0;
 
 const toLine = (r: WindowRow): WindowLine => ({
   product_code: r.product_code,

@@ -7,6 +7,7 @@
 import type { PriceGrid } from '@platform/contracts/window-pricing.js';
 
 import { h } from '../shared/dom.js';
+import { eighthOptions } from '../shared/inch-input.js';
 import { errSlot } from './office-common.js';
 
 export interface WindowRow {
@@ -39,8 +40,6 @@ export const CUSTOMER_FIELDS: [keyof CustomerFields, string, string][] = [
   ['zip', 'ZIP', 'postal-code'],
 ];
 
-const EIGHTHS = ['0', '1/8', '1/4', '3/8', '1/2', '5/8', '3/4', '7/8'];
-
 function field(id: string, name: string, label: string, control: string): string {
   return `<div><label for="${id}">${label}</label>${control}${errSlot(id, name)}</div>`;
 }
@@ -51,7 +50,7 @@ const text = (id: string, name: string, value: string, attrs = '') =>
 function size(i: number, key: 'width' | 'drop', label: string, whole: string, eighth: number): string {
   const id = `l${i}-${key}`;
   const name = `lines.${i}.${key}_in`;
-  const opts = EIGHTHS.map((e, n) => `<option value="${n}" ${n === eighth ? 'selected' : ''}>${e}</option>`).join('');
+  const opts = eighthOptions(eighth);
   return `<fieldset class="size"><legend>${label}</legend><div class="inch"><label for="${id}">Inches</label><input id="${id}" type="number" inputmode="numeric" min="1" max="600" step="1" data-row="${i}" data-key="${key}" data-field="${name}" value="${h(whole)}" aria-describedby="${id}-err"></div><div class="inch"><label for="${id}8">Eighths</label><select id="${id}8" data-row="${i}" data-key="${key}8">${opts}</select></div>${errSlot(id, name)}</fieldset>`;
 }
 

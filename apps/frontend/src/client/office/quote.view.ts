@@ -68,13 +68,26 @@ function customerHtml(q: Quote): string {
   return `<p id="q-customer"><strong>${h(c.name || q.partner?.name || '')}</strong>${parts.length ? ` · ${parts.join(' · ')}` : ''}</p>`;
 }
 
+/** A quote made on a measuring visit: the windows measured but not priced, for the office to resolve. */
+function flaggedHtml(q: Quote): string {
+  const visit = q.measure_job_id
+    ? `<p class="muted">Made from the <a href="/office/jobs/${h(q.measure_job_id)}">measuring visit</a>.</p>`
+    : '';
+  if (!q.flagged?.length) return visit;
+  const items = q.flagged.map(
+    (f) =>
+      `<li><strong>${h(f.room)}</strong>: ${h(f.product_code)}, ${h(inches(f.width_in))} × ${h(inches(f.drop_in))}, ${h(f.mount)} mount${f.colour ? `, ${h(f.colour)}` : ''}<br><span class="err">${h(f.reasons.join(' '))}</span></li>`,
+  );
+  return `${visit}<h2 id="q-flagged-title">Not priced (${q.flagged.length})</h2><p class="muted">Measured on site but outside what the product is made in: not on the order. Resolve them (another product, a split window) before sending.</p><ul class="card" id="q-flagged" aria-labelledby="q-flagged-title">${items.join('')}</ul>`;
+}
+
 export function quoteHtml(q: Quote, a: InstallDefaults, techs: Technician[], msg: string): string {
   // A pending quote is sent too: sending makes its ERP order first (a refusal is shown, the quote kept).
   const canSend = q.state === 'draft' || q.state === 'sent' || q.state === 'pending';
   return `<p><a href="/office/quotes">← Quotes</a></p><h1>${h(title(q))} <span class="pill" id="q-state">${h(stateName(q.state))}</span></h1>
 ${customerHtml(q)}<p id="office-msg" role="status">${h(msg)}</p>
 <table class="lines"><thead><tr><th>Window</th><th>Size (W × H)</th><th>Mount</th><th>Colour</th><th>Options</th><th>Price</th></tr></thead><tbody>${q.lines.map(lineRow).join('')}</tbody></table>
-<dl class="totals"><dt>Subtotal</dt><dd id="q-untaxed">${money(q.amount_untaxed)}</dd><dt>Tax</dt><dd>${money(q.amount_tax)}</dd><dt>Total</dt><dd id="q-total">${money(q.amount_total)}</dd><dt>Deposit</dt><dd>${money(q.deposit)}</dd></dl>
+${flaggedHtml(q)}<dl class="totals"><dt>Subtotal</dt><dd id="q-untaxed">${money(q.amount_untaxed)}</dd><dt>Tax</dt><dd>${money(q.amount_tax)}</dd><dt>Total</dt><dd id="q-total">${money(q.amount_total)}</dd><dt>Deposit</dt><dd>${money(q.deposit)}</dd></dl>
 <p><button class="btn secondary" type="button" id="quote-pdf">Download PDF</button></p>
 <h2>Send to the customer</h2>${
     canSend

@@ -33,6 +33,10 @@ canvas.sig{width:100%;height:11rem;border:1px dashed #6e7781;border-radius:.4rem
 .banner{padding:.5rem 1rem;background:#fff8c5;text-align:center;font-weight:600}
 @media (max-width:40rem){table.lines thead{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}table.lines tr{display:block;padding:.5rem 0;border-bottom:1px solid #d0d7de}table.lines td{display:block;border:0;padding:.1rem 0}table.lines td[data-label]::before{content:attr(data-label) ": ";font-weight:600}}
 .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
+.pill.flag{background:#ffebe9;color:#82071e}
+.measure fieldset{border:1px solid #d0d7de;border-radius:.4rem;margin:.75rem 0 0;padding:.25rem .75rem .75rem;min-width:0}.measure legend{font-weight:600;padding:0 .25rem}.measure h3{margin:0}
+.measure .size{display:flex;flex-wrap:wrap;gap:0 .5rem}.measure .size .inch{flex:1 1 5rem}.measure .size label{margin-top:.25rem}
+.measure label.check{display:flex;gap:.5rem;align-items:center;font-weight:400;margin:.35rem 0}.measure label.check input{width:auto}
 `.replace(/\n/g, '');
 
 /** The office's screens only (quote builder, quotes, dispatch board), so the field app's pages stay as small. */
