@@ -39,7 +39,8 @@ beforeEach(() => capi.receiver.clear());
 
 describe('a won order delivered to Meta as a Purchase', () => {
   it('sends value and currency from minor units, the fbc, hashed email and phone, and the order’s event id', async () => {
-    expect(await deliverOrderWon({ google: undefined, meta: meta() }, won())).toEqual({
+    const order = won(); // once: its wonAt is "an hour ago" from when it is made
+    expect(await deliverOrderWon({ google: undefined, meta: meta() }, order)).toEqual({
       google: 'not_configured',
       meta: 'sent',
     });
@@ -47,7 +48,7 @@ describe('a won order delivered to Meta as a Purchase', () => {
       {
         event_name: 'Purchase',
         event_id: 'order-won:tenant-a:42',
-        event_time: Math.floor(Date.parse(won().wonAt) / 1000),
+        event_time: Math.floor(Date.parse(order.wonAt) / 1000),
         action_source: 'system_generated',
         user_data: { em: [sha('dana@example.com')], ph: [sha('17205550142')], fbc: 'fb.1.1767000000000.IwAR-click' },
         custom_data: { value: 1842.5, currency: 'USD', order_id: '42' },
