@@ -113,7 +113,11 @@ describe('getting paid, from the quote to the balance, in the ERP and the accoun
     const job = await s.p.api(office, 'POST', '/jobs', {
       customer: { name: 'Walt Through', email: 'walt@example.com' },
       address: { street: '1 Main St', city: 'Denver', zip: '80202' },
-      windows: [{ room: 'Living room', product: 'Roller shade', width_in: 35.5, drop_in: 47.125, mount: 'inside' }],
+      windows: [
+        ['Living room', 35.5],
+        ['Kitchen', 27.25],
+        ['Bedroom', 46.125],
+      ].map(([room, width_in]) => ({ room, product: 'Roller shade', width_in, drop_in: 47.125, mount: 'inside' })),
       sale_order_id: orderId,
     });
     expect(job.status, JSON.stringify(job.body)).toBe(201);
