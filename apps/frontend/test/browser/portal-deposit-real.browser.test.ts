@@ -14,10 +14,10 @@ import { describe, expect, it } from 'vitest';
 
 import { waitUntil } from '../support/real-platform.js';
 import { axe, PHONE_375, sign } from './chromium.js';
+import { cents, tenantTakesCards } from './payments.steps.js';
 import { SHOTS, useRealPlatform } from './real-session.js';
 
 const s = useRealPlatform({ localProviders: true });
-const cents = (major: number) => Math.round(major * 100);
 const win = (room: string, width_in: number) => ({
   product_code: 'roller-shade',
   room,
@@ -28,35 +28,9 @@ const win = (room: string, width_in: number) => ({
   options: [],
 });
 
-/** The owner connects the company's Stripe account (the stand-in's onboarding) and A's ERP charges 8.25 %. */
-async function tenantTakesCards(): Promise<void> {
-  const { a } = s.p;
-  const c = await s.p.api(a.owner.token, 'POST', `/api/tenants/${a.id}/payments/connect`, {});
-  expect(c.status, JSON.stringify(c.body)).toBe(200);
-  await fetch(c.body.onboarding_url as string, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: 'business_name=Acme+Blinds',
-    redirect: 'manual',
-  });
-  await waitUntil('charges enabled', async () => {
-    const r = await s.p.api(a.owner.token, 'GET', `/api/tenants/${a.id}/payments`);
-    return r.body.account?.charges_enabled ? true : undefined;
-  });
-  const erp = await s.p.erpOf(a);
-  const tax = await erp.create('account.tax', {
-    name: 'Sales tax 8.25%',
-    amount: 8.25,
-    amount_type: 'percent',
-    type_tax_use: 'sale',
-  });
-  const [company] = await erp.search('res.company', [], { limit: 1, order: 'sequence, id' });
-  await erp.write('res.company', [company!], { account_sale_tax_id: tax });
-}
-
 describe('the deposit, paid by card on the portal', () => {
   it('is declined, then paid; the ERP order is confirmed with its down-payment invoice paid to the cent', async () => {
-    await tenantTakesCards();
+    await tenantTakesCards(s);
     const office = s.p.a.office.token;
     const made = await s.p.api(
       office,
