@@ -58,6 +58,8 @@ export class PortalStandin {
             quote: {
               name: 'S00042',
               state: t.state,
+              // As the control plane answers (PortalQuote): who accepted and when, or null.
+              accepted: t.accepted ? { name: t.accepted.name, at: '2026-11-27T12:00:00.000Z' } : null,
               lines: [
                 {
                   description: 'Cellular Shade – Living room / 35 1/2" W × 60 1/8" H, inside mount, Ivory',
