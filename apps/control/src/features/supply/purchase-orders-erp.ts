@@ -133,3 +133,34 @@ export async function saleOrderReceived(erp: Erp, origin: string): Promise<boole
     : [];
   return lines.length > 0 && lines.every((l) => Number(l.qty_received) >= Number(l.product_qty));
 }
+
+/**
+ * Of these sale orders, those whose supplier orders have all arrived (every line's `qty_received`
+ * reached): their install jobs are "ready to fit". One page of jobs costs three ERP reads.
+ */
+export async function receivedSaleOrders(erp: Erp, saleOrderIds: number[]): Promise<Set<number>> {
+  if (!saleOrderIds.length) return new Set();
+  const sos = await erp.read('sale.order', [...new Set(saleOrderIds)], ['name']);
+  const byName = new Map(sos.map((s) => [String(s.name), s.id]));
+  const pos = await erp.searchRead(
+    'purchase.order',
+    [
+      ['origin', 'in', [...byName.keys()]],
+      ['state', '!=', 'cancel'],
+    ],
+    { fields: ['origin'] },
+  );
+  const originOf = new Map(pos.map((p) => [p.id, String(p.origin)]));
+  const lines = pos.length
+    ? await erp.searchRead('purchase.order.line', [['order_id', 'in', pos.map((p) => p.id)]], {
+        fields: ['order_id', 'product_qty', 'qty_received'],
+      })
+    : [];
+  const done = new Map<string, boolean>();
+  for (const l of lines) {
+    const origin = originOf.get(m2o(l.order_id)?.id ?? -1);
+    if (origin === undefined) continue;
+    done.set(origin, (done.get(origin) ?? true) && Number(l.qty_received) >= Number(l.product_qty));
+  }
+  return new Set([...done].filter(([, ok]) => ok).map(([name]) => byName.get(name)!));
+}

@@ -49,7 +49,24 @@ beforeAll(async () => {
   );
   expect(accepted.status).toBe(200);
   saleOrder = (await k.call('GET', `/sales/quotes/${q.body.id}`, k.a.office)).body.sale_order_id;
+  const [so] = await k.a.erp.erp.read('sale.order', [saleOrder], ['partner_id']);
+  const job = await k.call('POST', '/jobs', k.a.office, {
+    partner_id: (so!.partner_id as [number, string])[0],
+    address: { street: '1 Main St', city: 'Denver', zip: '80211' },
+    sale_order_id: saleOrder,
+  });
+  expect(job.status, JSON.stringify(job.body)).toBe(201);
 }, 120_000);
+
+const readyToFit = async () =>
+  (
+    (await k.call('GET', '/jobs?page_size=100', k.a.office)).body.items as {
+      sale_order_id: number;
+      ready_to_fit?: boolean;
+    }[]
+  )
+    .filter((j) => j.sale_order_id === saleOrder)
+    .map((j) => j.ready_to_fit);
 afterAll(async () => k?.close());
 
 const relayPass = () => k.kit.deps.supply.draftJob.relay(createLogger('silent')).tick();
@@ -116,6 +133,7 @@ describe('supplier orders from an accepted quote', () => {
     expect((await pos('open')).find((p) => p.id === po.id)!.lines[0]!.qty_received).toBe(1);
     const name = po.origin!;
     expect(await saleOrderReceived(k.a.erp.erp, name)).toBe(false);
+    expect(await readyToFit()).toEqual([false]);
     const rest = await k.call('POST', `/purchase-orders/${po.id}/receive`, k.a.office, {
       lines: [{ line_id: po.lines[1]!.id, qty: 1 }],
     });
@@ -126,6 +144,7 @@ describe('supplier orders from an accepted quote', () => {
     });
     expect((await pos('received')).map((p) => p.id).sort()).toEqual([po.id, other.id].sort());
     expect(await saleOrderReceived(k.a.erp.erp, name)).toBe(true);
+    expect(await readyToFit()).toEqual([true]);
   });
 
   it('refuses more than was ordered, naming the line', async () => {
