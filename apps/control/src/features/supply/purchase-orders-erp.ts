@@ -4,24 +4,11 @@
  * with Odoo's `button_confirm` (the change feed announces "PO Confirmation"), and received line by
  * line into `qty_received` (Odoo's manual method; no stock moves without the inventory feature).
  */
+import type { PurchaseOrderFilter, PurchaseOrderView } from '@platform/contracts/purchase-orders.js';
 import type { Erp, ErpRecord } from '@platform/erp';
 import { AppError } from '@platform/kernel';
 
 import { erpDateTime } from './supply-erp.js';
-
-export type PurchaseOrderFilter = 'open' | 'late' | 'received';
-
-export interface PurchaseOrderView {
-  id: number;
-  name: string;
-  state: string;
-  supplier: { id: number; name: string } | null;
-  /** The sale order it was drafted for. */
-  origin: string | null;
-  date_planned: string | null;
-  status: PurchaseOrderFilter;
-  lines: { id: number; description: string; qty: number; qty_received: number }[];
-}
 
 const m2o = (v: unknown) => (Array.isArray(v) ? { id: Number(v[0]), name: String(v[1]) } : null);
 const text = (v: unknown) => (typeof v === 'string' && v ? v : null);

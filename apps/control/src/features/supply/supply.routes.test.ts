@@ -4,12 +4,12 @@
  * with the exact sizes; the job run again, a confirm sent twice and a keyed receipt sent twice
  * change nothing more; receiving in part then the rest makes the sale order received.
  */
+import type { PurchaseOrderView } from '@platform/contracts/purchase-orders.js';
 import { createLogger } from '@platform/http-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { type CrmSalesKit, startCrmSalesKit } from '../../testing/crm-sales-kit.js';
 import { png } from '../../testing/png.js';
-import type { PurchaseOrderView } from './purchase-orders-erp.js';
 import { saleOrderReceived } from './purchase-orders-erp.js';
 
 let k: CrmSalesKit;

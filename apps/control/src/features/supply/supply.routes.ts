@@ -8,6 +8,7 @@
  *   POST /purchase-orders/{id}/confirm     → the order, confirmed (again: the same answer)
  *   POST /purchase-orders/{id}/receive     → {lines:[{line_id, qty}]}; Idempotency-Key honoured
  */
+import { PURCHASE_ORDER_LISTS } from '@platform/contracts/purchase-orders.js';
 import { sendAnswer } from '@platform/http-kit';
 import { idempotencyKeyOf } from '@platform/intake';
 import type { FastifyInstance } from 'fastify';
@@ -94,7 +95,7 @@ export function registerSupplyRoutes(app: FastifyInstance, catalogue: RouteCatal
     summary: 'Supplier orders: open, late (past the vendor lead time) or received (every line)',
     preHandler: office,
     query: z.object({
-      state: z.enum(['open', 'late', 'received'], { error: 'must be open, late or received' }).default('open'),
+      state: z.enum(PURCHASE_ORDER_LISTS, { error: 'must be open, late or received' }).default('open'),
     }),
     handler: async ({ query }, req) => s().purchaseOrders(principalOf(req), query.state),
   });

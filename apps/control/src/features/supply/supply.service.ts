@@ -4,6 +4,7 @@
  * which the office confirms and receives. Everything lives in the tenant's ERP; the platform keeps
  * only the audit trail and the answers of keyed receipts (a receipt sent twice is recorded once).
  */
+import type { PurchaseOrderFilter, PurchaseOrderView } from '@platform/contracts/purchase-orders.js';
 import { type Db, withTenant } from '@platform/db';
 import { findAnswer, fingerprint, replayStored, storeAnswer } from '@platform/intake';
 import type { Clock, WriteAnswer } from '@platform/kernel';
@@ -12,13 +13,7 @@ import type { AuditLog } from '../audit/audit-log.js';
 import type { Principal } from '../auth/principal.js';
 import { userActor } from '../sales/quotes.service.js';
 import type { TenantErps } from '../tenants/tenant-erps.js';
-import {
-  confirmPurchaseOrder,
-  listPurchaseOrders,
-  type PurchaseOrderFilter,
-  type PurchaseOrderView,
-  receivePurchaseOrder,
-} from './purchase-orders-erp.js';
+import { confirmPurchaseOrder, listPurchaseOrders, receivePurchaseOrder } from './purchase-orders-erp.js';
 import {
   createSupplier,
   listSuppliers,
