@@ -64,8 +64,13 @@ describe('supplier orders, from an accepted quote to the windows received', () =
     await page.locator('[data-receive]').first().click();
     await page.waitForSelector('text=received.');
     expect(await page.textContent('.po-sale h2')).toContain('1 window awaited');
-    await page.click('text=Received');
+    await page
+      .getByRole('navigation', { name: 'Purchase order lists' })
+      .getByRole('link', { name: 'Received' })
+      .click();
+    await page.waitForSelector('[aria-current="page"]:has-text("Received")');
     await page.waitForSelector('.po-sale');
+    expect(await page.textContent('.po-sale')).toContain('46 1/8" W × 48 1/2" H');
     await checkBothWidths(page, 'received');
     await ctx.close();
   }, 240_000);
