@@ -46,7 +46,9 @@ export function purchaseOrdersHtml(
   const groups = [...bySale]
     .map(([origin, pos]) => {
       const waiting = pos.reduce((n, po) => n + awaited(po).length, 0);
-      return `<section class="po-sale" aria-labelledby="sale-${h(origin)}"><h2 id="sale-${h(origin)}">Sale order ${h(origin)}: ${waiting ? `${waiting} window${waiting === 1 ? '' : 's'} awaited` : 'all received'}</h2><ul class="plain">${pos.map(orderHtml).join('')}</ul></section>`;
+      // The received tab holds only that sale order's received orders: no count of the others there.
+      const count = filter === 'received' ? '' : `: ${waiting} window${waiting === 1 ? '' : 's'} awaited`;
+      return `<section class="po-sale" aria-labelledby="sale-${h(origin)}"><h2 id="sale-${h(origin)}">Sale order ${h(origin)}${count}</h2><ul class="plain">${pos.map(orderHtml).join('')}</ul></section>`;
     })
     .join('');
   return `<h1>Purchase orders</h1><p id="office-msg" role="status" class="${h(kind)}">${h(msg)}</p>
