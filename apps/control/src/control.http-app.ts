@@ -33,6 +33,7 @@ import { registerRecurringRoutes } from './features/recurring/recurring.routes.j
 import { registerReportRoutes } from './features/reports/reports.routes.js';
 import { registerSalesRoutes } from './features/sales/sales.routes.js';
 import { registerSignupRoutes } from './features/signup/signup.routes.js';
+import { registerSupplyRoutes } from './features/supply/supply.routes.js';
 import { registerBrandingImageRoutes } from './features/tenants/branding-images.routes.js';
 import { registerTenantRoutes } from './features/tenants/tenants.routes.js';
 import { registerWebhookRoutes } from './features/webhooks/webhooks.routes.js';
@@ -68,6 +69,7 @@ export async function buildControlApp(deps: ControlDeps, opts: ControlAppOptions
   registerSalesRoutes(app, catalogue, deps);
   registerPortalRoutes(app, catalogue, deps);
   registerDocumentRoutes(app, catalogue, deps);
+  registerSupplyRoutes(app, catalogue, deps);
   registerReportRoutes(app, catalogue, deps);
   registerDomainRoutes(app, catalogue, deps);
   registerWebhookRoutes(app, catalogue, deps);

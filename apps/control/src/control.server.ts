@@ -65,6 +65,9 @@ export async function startControl(config: ControlConfig, opts: StartControlOpti
       // Completed jobs of companies that invoice automatically (invoicing/invoice-auto.ts).
       const invoicing = deps.invoicing.auto.relay(logger);
       invoicing.start();
+      // A confirmed order's supplier orders are drafted here (supply/supply-draft.job.ts).
+      const supplyDrafts = deps.supply.draftJob.relay(logger);
+      supplyDrafts.start();
       // Invoice card payments whose webhook never came (invoicing/invoice-reconcile.ts).
       const invoiceChecks = new Periodic({
         everyMs: RECONCILE_AFTER_MS,
@@ -75,7 +78,9 @@ export async function startControl(config: ControlConfig, opts: StartControlOpti
       });
       invoiceChecks.start();
       const stop = async () => {
-        await Promise.all([recurring, reconcile, deposits, invoicing, invoiceChecks].map((s) => s.stop()));
+        await Promise.all(
+          [recurring, reconcile, deposits, invoicing, invoiceChecks, supplyDrafts].map((s) => s.stop()),
+        );
       };
       return { app, deps, stop };
     },

@@ -138,6 +138,8 @@ beforeAll(async () => {
     // Whole segments: the portal's invoice route names the invoice after the portal token.
     'invoices/{id}/pdf': `invoices/${aInvoiceId}/pdf`,
     'purchase-orders/{id}/pdf': `purchase-orders/${aPurchaseId}/pdf`,
+    'purchase-orders/{id}/confirm': `purchase-orders/${aPurchaseId}/confirm`,
+    'purchase-orders/{id}/receive': `purchase-orders/${aPurchaseId}/receive`,
     'invoices/{id}/payments': `invoices/${aInvoiceId}/payments`,
     '/invoices/{id}': String(aInvoiceId),
     // A's cash payment: B's ERP database holds no payment.
@@ -150,6 +152,7 @@ afterAll(async () => k?.close());
 /** Routes whose parameters name no tenant-owned record, with the reason they are outside the matrix. */
 const OUTSIDE = new Map<string, string>([
   ['/sales/price-grids/{product_code}', "a product code names the caller's own grid (see the grid test below)"],
+  ['/supply/products/{code}', "a product code names the caller's own product in its own ERP"],
   ['/api/branding/{tenant}/{name}', 'a logo is public like the pages it is on (branding-images.routes.test.ts)'],
   ['/api/website-images/{tenant}/{name}', 'a gallery image is public like the site it is on (website.routes.test.ts)'],
 ]);
@@ -212,6 +215,7 @@ const BODIES: Record<string, unknown> = {
   'POST /invoices/{id}/payments': { amount_minor: 100, method: 'cash' },
   'PUT /api/tenants/{id}/invoicing': { auto_invoice: true },
   'POST /payments/{id}/refund': { amount_minor: 100 },
+  'POST /purchase-orders/{id}/receive': { lines: [{ line_id: 1, qty: 1 }] },
 };
 
 /** The path with A's ids in place: a key starting with `/` fills the first `{…}` after that prefix. */

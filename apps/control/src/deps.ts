@@ -51,6 +51,7 @@ import { QuoteSending } from './features/sales/quote-sending.service.js';
 import { defaultSmsLineOf } from './features/sales/quote-sms-line.js';
 import { QuotesService } from './features/sales/quotes.service.js';
 import { composeSignup, type SignupFeature } from './features/signup/signup.compose.js';
+import { composeSupply, type SupplyDeps } from './features/supply/supply.compose.js';
 import { erpRoutingReadiness, type TenantErps } from './features/tenants/tenant-erps.js';
 import { TenantLifecycleService } from './features/tenants/tenant-lifecycle.service.js';
 import { TenantProvisioningService } from './features/tenants/tenant-provisioning.service.js';
@@ -58,7 +59,7 @@ import { TenantPublicOrigins } from './features/tenants/tenant-public-origins.js
 import { lazySecretBox } from './lazy-secret-box.js';
 
 /** Besides the console's services (onboarding/console.compose.ts: settings, domains, webhooks, API keys, audit reader, checklist, website). */
-export interface ControlDeps extends ConsoleServices, InvoicingDeps {
+export interface ControlDeps extends ConsoleServices, InvoicingDeps, SupplyDeps {
   config: ControlConfig;
   db: Db;
   clock: Clock;
@@ -290,5 +291,6 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
     integrations: integrationsConsole,
     payments,
     invoicing,
+    supply: composeSupply({ db, erps, audit, clock, currencyOf }),
   };
 }

@@ -2,6 +2,7 @@ export * from './outbox-topics.js';
 export * from './outbox-payloads.js';
 export * from './order-won.js';
 export * from './deposit-erp.js';
+export * from './supply-orders.js';
 export {
   type InvoiceAutoJob,
   type InvoiceCardPaymentJob,

@@ -59,6 +59,8 @@ export interface Job {
   signature: { key: string; at: string } | null;
   resolution: string | null;
   sale_order_id: number | null;
+  /** An install job whose sale order's supplier orders have all been received (lists only). */
+  ready_to_fit?: boolean;
   version: string;
 }
 

@@ -39,6 +39,7 @@ import type {
   WebhookDeliveryJob,
   WebhookEventPayload,
 } from './outbox-topics.js';
+import type { SupplyDraftPayload, TOPIC_SUPPLY_DRAFT } from './supply-orders.js';
 
 export interface OutboxPayloads {
   [TOPIC_ESTIMATE]: EstimatePayload;
@@ -62,6 +63,7 @@ export interface OutboxPayloads {
   [TOPIC_DEPOSIT_ERP]: DepositErpPayload;
   [TOPIC_INVOICE_CARD_PAYMENT]: InvoiceCardPaymentJob;
   [TOPIC_INVOICE_AUTO]: InvoiceAutoJob;
+  [TOPIC_SUPPLY_DRAFT]: SupplyDraftPayload;
 }
 
 export type OutboxTopic = keyof OutboxPayloads;

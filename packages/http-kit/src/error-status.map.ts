@@ -84,6 +84,8 @@ export const ERROR_STATUS: Record<ErrorCode, { status: number; title: string }> 
   DEPOSIT_NOT_DUE: { status: 409, title: 'No card deposit due' },
   INVOICE_NOT_DUE: { status: 409, title: 'Nothing to invoice' },
   INVOICE_NOT_PAYABLE: { status: 409, title: 'Invoice not payable' },
+  PURCHASE_ORDER_STATE_CONFLICT: { status: 409, title: 'Purchase order state conflict' },
+  RECEIVE_QTY_INVALID: { status: 422, title: 'Received quantity invalid' },
 };
 
 export const problemType = (code: ErrorCode): string => `urn:platform:problem:${code.toLowerCase().replace(/_/g, '-')}`;

@@ -106,6 +106,9 @@ export const ERROR_CODES = [
   // the final invoice and its balance (docs/payments.md, "Final invoice")
   'INVOICE_NOT_DUE',
   'INVOICE_NOT_PAYABLE',
+  // supplier orders (docs/control-plane.md, "Supplier orders")
+  'PURCHASE_ORDER_STATE_CONFLICT',
+  'RECEIVE_QTY_INVALID',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

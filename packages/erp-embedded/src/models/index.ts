@@ -11,6 +11,7 @@ import { paymentModels } from './payment.models.js';
 import { pipelineModels } from './pipeline.models.js';
 import { productModels } from './product.models.js';
 import { purchaseModels } from './purchase.models.js';
+import { purchaseSupplierExtensions, purchaseSupplierModels } from './purchase-supplier.models.js';
 import { saleModels } from './sale.models.js';
 import { saleAttributionExtensions } from './sale-attribution.models.js';
 import { saleInvoiceExtensions, saleInvoiceModels } from './sale-invoice.models.js';
@@ -30,8 +31,12 @@ export function defaultRegistry(): Registry {
     fsmModels,
     mailModels,
   ];
-  areas.push(geoModels, pipelineModels, introspectionModels, saleInvoiceModels);
-  const extensions: ModelExtension[] = [...saleInvoiceExtensions, ...saleAttributionExtensions];
+  areas.push(geoModels, pipelineModels, introspectionModels, saleInvoiceModels, purchaseSupplierModels);
+  const extensions: ModelExtension[] = [
+    ...saleInvoiceExtensions,
+    ...saleAttributionExtensions,
+    ...purchaseSupplierExtensions,
+  ];
   for (const spec of areas.flat()) r.define(extend(spec, extensions));
   return r.finalize();
 }

@@ -9,6 +9,7 @@ import { AppError } from '@platform/kernel';
 
 import type { Principal } from '../auth/principal.js';
 import type { BranchesService } from '../branches/branches.service.js';
+import { receivedSaleOrders } from '../supply/purchase-orders-erp.js';
 import type { TenantErps } from '../tenants/tenant-erps.js';
 import { listedJobs, pageOfOrders } from './erp/fsm-order-list.js';
 import { PLATFORM_ORDERS, readOrders, toErpTime } from './erp/fsm-orders.js';
@@ -115,6 +116,13 @@ export class JobsReader {
       orders.filter((o) => extra.rows.has(o.erpId)),
       extra.rows,
     ).map((o) => jobView(extra.rows.get(o.erpId)!, o, extra.details, extra.technicians));
+    // Installs whose windows have all arrived from the suppliers (docs/control-plane.md, "Supplier orders").
+    const installs = items.filter((j) => j.kind === 'install' && j.sale_order_id !== null);
+    const received = await receivedSaleOrders(
+      erp,
+      installs.map((j) => j.sale_order_id!),
+    ).catch(() => new Set());
+    for (const j of installs) j.ready_to_fit = received.has(j.sale_order_id!);
     return { items, page: f.page, page_size: f.page_size, total: found.total };
   }
 

@@ -10,6 +10,7 @@ import { type Db, type Queryable, withTenant } from '@platform/db';
 import { enqueue, type OutboxHandlers, PermanentFailure } from '@platform/outbox';
 
 import type { QuotesService } from '../sales/quotes.service.js';
+import { enqueueSupplyDraft } from '../supply/supply-draft.job.js';
 import type { TenantErps } from '../tenants/tenant-erps.js';
 import { findDeposit, markDepositRecorded } from './deposit.repo.js';
 import { recordDepositInErp } from './deposit-erp.js';
@@ -50,7 +51,11 @@ export class DepositErpJob {
       currency: row.currency,
       method: row.method,
     });
-    await withTenant(this.db, tenantId, (tx) => markDepositRecorded(tx, tenantId, quoteId, recorded));
+    await withTenant(this.db, tenantId, async (tx) => {
+      await markDepositRecorded(tx, tenantId, quoteId, recorded);
+      // The paid deposit confirmed the order: its supplier orders are drafted now.
+      await enqueueSupplyDraft(tx, tenantId, saleOrderId);
+    });
     return { recorded };
   }
 

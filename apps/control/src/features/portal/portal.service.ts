@@ -18,6 +18,7 @@ import type { AuditLog } from '../audit/audit-log.js';
 import type { LeadStageMover } from '../sales/quote-sending.service.js';
 import type { QuotesService } from '../sales/quotes.service.js';
 import { confirmOrder, postNote } from '../sales/sales-erp.js';
+import { enqueueSupplyDraft } from '../supply/supply-draft.job.js';
 import type { TenantErps } from '../tenants/tenant-erps.js';
 import { type CurrencyOf, enqueueOrderWon, orderWon } from './order-won.js';
 import { type PortalAction, type PortalLinks } from './portal-links.js';
@@ -118,6 +119,7 @@ export class PortalService {
     const png = decodeSignature(body.signature_png_base64, this.opts.signatureMaxBytes);
     const q = await this.quotes.get(l.tenant_id, l.quote_id);
     if (!q.sale_order_id) throw invalid();
+    const orderId = q.sale_order_id;
     if (q.state === 'cancel')
       throw new AppError('QUOTE_STATE_CONFLICT', 'This quote was cancelled; contact the company.', {
         details: { state: q.state },
@@ -159,6 +161,8 @@ export class PortalService {
         },
       });
       if (won) await enqueueOrderWon(tx, l.tenant_id, won);
+      // Confirmed now: its supplier orders are drafted (a deposit due drafts them once it is paid).
+      if (!depositFirst) await enqueueSupplyDraft(tx, l.tenant_id, orderId);
       if (key) await storeAnswer(tx, l.tenant_id, route, key, { fingerprint: fp, outcome: 'updated', response: a });
       return a;
     });

@@ -13,6 +13,7 @@ import { AppError, type Clock, isAppError, newId } from '@platform/kernel';
 import type { AuditLog } from '../audit/audit-log.js';
 import type { Principal } from '../auth/principal.js';
 import { depositOf } from '../payments/deposit-amount.js';
+import { enqueueSupplyDraft } from '../supply/supply-draft.job.js';
 import type { TenantErps } from '../tenants/tenant-erps.js';
 import { draftFromMeasurements, type MeasuredDraft } from './measured-quotes.js';
 import type { QuoteBody } from './price-grid.schemas.js';
@@ -171,14 +172,17 @@ export class QuotesService {
     const erp = await this.erps.forTenant(p.tenantId);
     const before = q.state;
     await erpSide.confirmOrder(erp, q.sale_order_id);
-    await withTenant(this.db, p.tenantId, (tx) =>
-      this.audit.record(tx, {
+    const orderId = q.sale_order_id;
+    await withTenant(this.db, p.tenantId, async (tx) => {
+      await this.audit.record(tx, {
         ...userActor(p, ip),
         action: 'sales.quote.confirm',
         target: { type: 'quote', id },
-        detail: { sale_order_id: q.sale_order_id, from: before },
-      }),
-    );
+        detail: { sale_order_id: orderId, from: before },
+      });
+      // Confirmed by the office: its supplier orders are drafted (once per order, however often).
+      await enqueueSupplyDraft(tx, p.tenantId, orderId);
+    });
     if (q.lead_id && this.opts.onAccepted) await this.opts.onAccepted(p.tenantId, q.lead_id).catch(() => undefined);
     return this.get(p.tenantId, id);
   }

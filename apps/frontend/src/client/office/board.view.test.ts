@@ -46,6 +46,18 @@ describe('the dispatch board', () => {
     ]);
   });
 
+  it('badges an install whose windows have all arrived as ready to fit, and no other', () => {
+    const html = boardView(
+      '2026-11-27',
+      [],
+      [job({ id: 'r', kind: 'install', ready_to_fit: true }), job({ id: 'w', kind: 'install', ready_to_fit: false })],
+      [],
+      '09:00',
+    );
+    expect(html.match(/Ready to fit/g)).toHaveLength(1);
+    expect(html).toMatch(/office\/jobs\/r">[^]*?Ready to fit[^]*?office\/jobs\/w/);
+  });
+
   it('offers a done or cancelled job no control the control plane would refuse, and a new one no way back', () => {
     const at = { scheduled_start: '2026-11-27T15:00:00Z', scheduled_end: '2026-11-27T17:00:00Z' };
     const techs = [{ id: 't1', name: 'Terry Tech' }];

@@ -22,11 +22,17 @@ export interface BoardJob {
   version: string;
   /** What the visit is for (absent from stand-ins older than kinds: an install). */
   kind?: JobKind;
+  /** An install whose windows have all arrived from the suppliers (GET /jobs answers it). */
+  ready_to_fit?: boolean;
 }
 
 /** The badge of a visit that is not an install (measure, service); installs, the most, carry none. */
 export const kindBadge = (j: { kind?: JobKind }): string =>
   j.kind && j.kind !== 'install' ? ` <span class="pill kind">${h(JOB_KIND_NAMES[j.kind])}</span>` : '';
+
+/** Installs whose supplier orders are all received: the office can book the fitting. */
+export const readyBadge = (j: { ready_to_fit?: boolean }): string =>
+  j.ready_to_fit ? ' <span class="pill ready">Ready to fit</span>' : '';
 
 /** What a card and a message call the job: its customer, else its order name. */
 export const jobTitle = (j: BoardJob): string => j.customer?.name ?? j.name;
@@ -45,7 +51,7 @@ export function jobCard(j: BoardJob, techs: Technician[], inColumn: boolean): st
     .map((o) => `<option value="${h(o.id)}" ${o.id === j.technician?.id ? 'selected' : ''}>${h(o.name)}</option>`)
     .join('');
   const unscheduled = j.stage.key === 'new';
-  const head = `<strong><a href="/office/jobs/${id}">${h(jobTitle(j))}</a></strong> <span class="pill">${h(j.stage.name)}</span>${kindBadge(j)}
+  const head = `<strong><a href="/office/jobs/${id}">${h(jobTitle(j))}</a></strong> <span class="pill">${h(j.stage.name)}</span>${kindBadge(j)}${readyBadge(j)}
 <div>${h(when(j))} · ${h([j.address.street, j.address.city].filter(Boolean).join(', '))}${j.technician && !inColumn ? ` · ${h(j.technician.name)}` : ''}</div>`;
   // A done or cancelled job is final: no control the control plane would refuse with 409.
   if (!isOpenStage(j.stage.key)) return `<li class="card job-card" data-job="${id}">${head}</li>`;

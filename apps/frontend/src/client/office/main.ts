@@ -25,6 +25,7 @@ import type { OfficePage } from './office-page.js';
 import { paymentsPage } from './payments.page.js';
 import { planPage } from './plan.page.js';
 import { priceGridsPage } from './price-grids.page.js';
+import { purchaseOrdersPage } from './purchase-orders.page.js';
 import { quotePage } from './quote.page.js';
 import { quoteBuilderPage } from './quote-builder.page.js';
 import { quotesListPage } from './quotes-list.page.js';
@@ -51,6 +52,7 @@ function pageFor(path: string): OfficePage {
   if (path.startsWith('/office/jobs/')) return jobPage;
   if (path === '/office/invoices') return invoicesPage;
   if (path.startsWith('/office/invoices/')) return invoicePage;
+  if (path === '/office/purchase-orders') return purchaseOrdersPage;
   if (path === '/office/settings/company') return companyPage;
   if (path === '/office/settings/branches') return branchesPage;
   if (path === '/office/settings/developers') return developersPage;

@@ -28,6 +28,7 @@ const OFFICE_NAV: [string, string][] = [
   ['/office/quotes', 'Quotes'],
   ['/office/dispatch', 'Dispatch'],
   ['/office/invoices', 'Invoices'],
+  ['/office/purchase-orders', 'Purchase orders'],
   ['/office/reports', 'Reports'],
 ];
 

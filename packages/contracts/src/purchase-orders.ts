@@ -1,0 +1,20 @@
+/** Supplier orders as the office sees them (docs/control-plane.md, "Supplier orders"): GET /purchase-orders. */
+export const PURCHASE_ORDER_LISTS = ['open', 'late', 'received'] as const;
+export type PurchaseOrderFilter = (typeof PURCHASE_ORDER_LISTS)[number];
+
+export interface PurchaseOrderView {
+  id: number;
+  name: string;
+  /** The ERP's: draft, sent, purchase (confirmed), done, cancel. */
+  state: string;
+  supplier: { id: number; name: string } | null;
+  /** The sale order it was drafted for. */
+  origin: string | null;
+  date_planned: string | null;
+  status: PurchaseOrderFilter;
+  lines: { id: number; description: string; qty: number; qty_received: number }[];
+}
+
+export interface PurchaseOrderList {
+  items: PurchaseOrderView[];
+}
