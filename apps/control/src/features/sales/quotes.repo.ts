@@ -1,20 +1,11 @@
 /** SQL of the quotes the platform created (table sales_quotes, migration 0125). */
+import type { FlaggedQuoteWindow } from '@platform/contracts/quote.js';
 import type { Queryable } from '@platform/db';
 
 import type { PricedLine } from './pricing.js';
 
-/** A measured window the grid could not price: on the quote for the office to resolve, not on the order. */
-export interface FlaggedWindow {
-  measurement_id: string;
-  room: string;
-  product_code: string;
-  width_in: number;
-  drop_in: number;
-  mount: 'inside' | 'outside';
-  colour: string;
-  options: string[];
-  reasons: string[];
-}
+/** A measured window the grid could not price (the wire shape, declared once in contracts). */
+export type FlaggedWindow = FlaggedQuoteWindow;
 
 export interface QuoteRequest {
   partner_id?: number;
