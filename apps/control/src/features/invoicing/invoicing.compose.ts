@@ -3,11 +3,9 @@
  * customer's pay links and the webhook hook for `invoice` checkouts. Built from deps.ts through one
  * getter, read at first use, so the parts made after it (documents, payments) can be handed over.
  */
-import { type Db, withTenant } from '@platform/db';
+import type { Db } from '@platform/db';
 import type { EmailOutboxService } from '@platform/email';
 import type { Clock } from '@platform/kernel';
-import { stripePaymentsAdapters } from '@platform/providers';
-import { primaryHost } from '@platform/tenancy';
 
 import type { ControlConfig } from '../../control.config.js';
 import type { AuditLog } from '../audit/audit-log.js';
@@ -18,7 +16,6 @@ import { depositPaidHooks } from '../payments/deposit-paid.js';
 import type { PaymentEventHooks } from '../payments/payment-webhook.service.js';
 import type { PaymentsFeature } from '../payments/payments.compose.js';
 import type { TenantErps } from '../tenants/tenant-erps.js';
-import type { TenantPublicOrigins } from '../tenants/tenant-public-origins.js';
 import { AutoInvoicing } from './invoice-auto.js';
 import { InvoiceLinks } from './invoice-links.service.js';
 import { invoiceCheckoutCompleted } from './invoice-paid.js';
@@ -53,8 +50,6 @@ export interface InvoicingInputs {
   documents: DocumentsService;
   payments: PaymentsFeature;
   currency(tenantId: string): Promise<string>;
-  /** The control plane's one instance: `npm start` tells it the frontend's port. */
-  origins: TenantPublicOrigins;
 }
 
 export const invoiceOrDepositHooks = (deposit: PaymentEventHooks): PaymentEventHooks => ({
@@ -67,16 +62,9 @@ export const invoiceOrDepositHooks = (deposit: PaymentEventHooks): PaymentEventH
 type Built = Pick<InvoicingFeature, 'office' | 'links' | 'auto' | 'reconciler' | 'refunds'>;
 
 function build(config: ControlConfig, d: InvoicingInputs): Built {
-  const api = config.STRIPE_SECRET_KEY
-    ? stripePaymentsAdapters({
-        secretKey: config.STRIPE_SECRET_KEY,
-        ...(config.STRIPE_API_BASE ? { apiBase: config.STRIPE_API_BASE } : {}),
-      }).api
-    : undefined;
-  const origin = async (tenantId: string) => {
-    const host = await withTenant(d.db, tenantId, (tx) => primaryHost(tx, tenantId));
-    return d.origins.origin(host.domain ?? `${host.slug}.${config.TENANTS_HOST}`);
-  };
+  // One provider client and one notion of the tenant's origin: the payments feature's.
+  const api = d.payments.api;
+  const origin = (tenantId: string) => d.payments.origin(tenantId);
   const office: InvoicingService = new InvoicingService({
     ...{ db: d.db, clock: d.clock, erps: d.erps, audit: d.audit, currency: d.currency },
     jobs: d.jobs.reader,

@@ -5,7 +5,7 @@
  */
 import { type Db, withTenant } from '@platform/db';
 import { OutboxRelay, type RelayLogger } from '@platform/outbox';
-import { stripePaymentsAdapters } from '@platform/providers';
+import { type PaymentsApi, stripePaymentsAdapters } from '@platform/providers';
 import { primaryHost } from '@platform/tenancy';
 
 import type { ControlConfig } from '../../control.config.js';
@@ -36,6 +36,10 @@ export interface PaymentsFeature {
   relay(logger: RelayLogger, workerId: string): OutboxRelay;
   /** Lost webhooks: run periodically by control.server.ts. */
   reconciler: DepositReconciler;
+  /** The provider's API (undefined without a key), shared with the invoices' checkouts. */
+  api: PaymentsApi | undefined;
+  /** The tenant's own public origin, where checkouts and onboarding come back. */
+  origin(tenantId: string): Promise<string>;
 }
 
 export interface PaymentsParts {
@@ -102,5 +106,7 @@ export function composePayments(config: ControlConfig, p: PaymentsParts): Paymen
       return relay;
     },
     reconciler: new DepositReconciler(p.db, adapters?.api),
+    api: adapters?.api,
+    origin,
   };
 }
