@@ -1,0 +1,83 @@
+/**
+ * Test support of the messages feature: a migrated database with two tenants, a clock the test
+ * moves, the scheduler and a sender over the real email outbox and SMS queue, and what reached them.
+ * The ERP is a recorder of chatter posts (the sender only calls message_post). Test code only.
+ */
+import { createTwoTenantDb, type Queryable, type TestDb, withTenant } from '@platform/db';
+import { EmailOutboxService } from '@platform/email';
+import type { Erp } from '@platform/erp';
+import type { Clock } from '@platform/kernel';
+
+import { type JobFacts, MessageScheduler } from './message-scheduler.js';
+import { MessageSender, type SenderDeps } from './message-sender.js';
+
+export const LINE = '+13035550100';
+
+export interface MessagesKit {
+  t: TestDb;
+  a: string;
+  b: string;
+  clock: Clock & { set(iso: string): void };
+  scheduler: MessageScheduler;
+  sender(over?: Partial<SenderDeps>): MessageSender;
+  chatter: { order: number; body: string }[];
+  texts(tenantId: string): Promise<{ contact_number: string; body: string }[]>;
+  emails(tenantId: string): Promise<{ to_address: string; subject: string }[]>;
+  inTenant<T>(tenantId: string, fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export function jobFacts(over: Partial<JobFacts> = {}): JobFacts {
+  return {
+    jobId: '00000000-0000-4000-8000-000000000001',
+    saleOrderId: 7,
+    partnerId: 11,
+    name: 'Jane Roe',
+    phone: '+1 303 555 0123',
+    email: 'jane@example.com',
+    start: null,
+    end: null,
+    technician: 'Alex Fitter',
+    ...over,
+  };
+}
+
+export async function startMessagesKit(): Promise<MessagesKit> {
+  const { t, a, b } = await createTwoTenantDb('msg');
+  let now = Date.parse('2026-03-02T15:00:00Z');
+  const clock = { now: () => new Date(now), set: (iso: string) => void (now = Date.parse(iso)) };
+  const chatter: { order: number; body: string }[] = [];
+  const erp = {
+    call: async (_model: string, _method: string, args: unknown[], kw: { body: string }) => {
+      chatter.push({ order: (args[0] as number[])[0]!, body: kw.body });
+      return 1;
+    },
+  } as unknown as Erp;
+  const email = new EmailOutboxService(t.db, { domain: 'platform.test', fromName: 'Platform' });
+  const normalize = (raw: string) => {
+    const d = raw.replace(/\D/g, '');
+    return d.length === 11 ? `+${d}` : undefined;
+  };
+  const deps: SenderDeps = { db: t.db, clock, erps: { forTenant: async () => erp }, email, lineOf: async () => LINE };
+  return {
+    ...{ t, a, b, clock, chatter },
+    scheduler: new MessageScheduler(clock, normalize),
+    sender: (over = {}) => new MessageSender({ ...deps, ...over }),
+    texts: async (tenantId) =>
+      (
+        await t.db.query<{ contact_number: string; body: string }>(
+          `SELECT contact_number, body FROM sms_messages WHERE tenant_id = $1 AND direction = 'outbound' ORDER BY created_at, id`,
+          [tenantId],
+        )
+      ).rows,
+    emails: async (tenantId) =>
+      (
+        await t.db.query<{ to_address: string; subject: string }>(
+          `SELECT to_address, subject FROM email_messages WHERE tenant_id = $1 ORDER BY created_at, id`,
+          [tenantId],
+        )
+      ).rows,
+    inTenant: (tenantId, fn) => withTenant(t.db, tenantId, fn),
+    close: () => t.drop(),
+  };
+}
