@@ -46,7 +46,7 @@ export const BULK_KINDS: readonly MessageKind[] = ['reminder', 'review_request',
 
 export const DEFAULT_TEMPLATES: Record<MessageKind, Template> = {
   appointment_confirmed: {
-    sms: '{{company}}: hi {{first_name}}, your appointment is booked for {{date}}, {{window}} with {{technician}}. Details: {{portal_link}}',
+    sms: '{{company}}: hi {{first_name}}, your appointment is booked for {{date}}, {{window}} with {{technician}}.',
     subject: 'Your appointment with {{company}} on {{date}}',
     email:
       'Hello {{first_name}},\n\nYour appointment is booked for {{date}}, {{window}}. {{technician}} will come to you.\n\n{{portal_link}}',

@@ -37,7 +37,7 @@ describe('scheduling customer messages', () => {
     await run();
     const first = await k.texts(k.a);
     expect(first).toHaveLength(1);
-    expect(first[0]!.contact_number).toBe('+13035550123');
+    expect(first[0]!.contact_number).toBe('13035550123');
     expect(first[0]!.body).toContain('Tuesday 3 March, 10:00–12:00 with Alex');
     expect(first[0]!.body).toContain('A:');
     expect(await k.emails(k.a)).toEqual([
@@ -132,7 +132,7 @@ describe('scheduling customer messages', () => {
     const texts = await k.texts(k.a);
     expect(texts).toHaveLength(5);
     expect(await k.emails(k.a)).toHaveLength(5);
-    expect(new Set(texts.map((t) => t.contact_number))).toEqual(new Set(['+13035550123']));
+    expect(new Set(texts.map((t) => t.contact_number))).toEqual(new Set(['13035550123']));
     // Each sent message is written once to its order's chatter.
     expect(k.chatter.map((c) => [c.order, c.body.includes('Appointment confirmed sent by sms and email')])).toEqual(
       Array(5).fill([7, true]),

@@ -32,10 +32,6 @@ export interface JobFacts extends Recipient {
 
 const EMAIL_RE = /^[^\s@<>"]{1,64}@[^\s@<>"]{1,255}$/;
 const firstName = (name: string | null) => name?.trim().split(/\s+/)[0] ?? '';
-const ETA_CHOICES = [10, 20, 30, 45, 60] as const;
-export type EtaMinutes = (typeof ETA_CHOICES)[number];
-export const isEta = (n: unknown): n is EtaMinutes => ETA_CHOICES.includes(n as EtaMinutes);
-export { ETA_CHOICES };
 
 export class MessageScheduler {
   constructor(
@@ -91,10 +87,10 @@ export class MessageScheduler {
     await repo.cancelScheduled(tx, tenantId, { type: 'job', id: jobId });
   }
 
-  async onMyWay(tx: Queryable, tenantId: string, j: JobFacts, eta: EtaMinutes): Promise<void> {
+  async onMyWay(tx: Queryable, tenantId: string, j: JobFacts, etaMinutes: number): Promise<void> {
     const t = await tenantMessaging(tx, tenantId);
     if (!t.kinds.on_my_way.enabled) return;
-    const vars = { ...this.jobVars(j, t.timeZone), eta: String(eta) };
+    const vars = { ...this.jobVars(j, t.timeZone), eta: String(etaMinutes) };
     await this.put(tx, tenantId, { type: 'job', id: j.jobId }, 'on_my_way', this.clock.now(), j, vars);
   }
 

@@ -6,7 +6,7 @@
  * sent, all in that one commit. The send intent IS the outbox row: a crash before the commit leaves
  * the row due and nothing queued; after it, everything is queued once. A text due in quiet hours
  * (21:00–08:00, the tenant's zone: customers have no zone of their own yet) waits for 08:00.
- * Sent messages are then written to the ERP chatter of the job's order (at least once).
+ * Sent messages are then written to the ERP chatter of the job's order, once (by their Message-Id).
  */
 import { type Db, type Queryable, withTenant } from '@platform/db';
 import type { EmailOutboxService } from '@platform/email';
@@ -14,9 +14,10 @@ import { queueSmsIn, SMS_BODY_MAX } from '@platform/integrations';
 import type { Clock } from '@platform/kernel';
 import { escapeHtml } from '@platform/web/escape-html.js';
 
+import { postNote } from '../sales/sales-erp.js';
 import type { TenantErps } from '../tenants/tenant-erps.js';
 import { BULK_KINDS, fill, isMessageKind, type MessageVars } from './message-kinds.js';
-import { type TenantMessaging,tenantMessaging } from './message-options.js';
+import { type TenantMessaging, tenantMessaging } from './message-options.js';
 import { outsideQuietHours } from './message-time.js';
 import * as repo from './messages.repo.js';
 
@@ -130,21 +131,28 @@ export class MessageSender {
     });
   }
 
-  /** Sent messages onto the order's chatter (a note, as Odoo's "Log note"), each once it succeeds. */
+  /**
+   * Sent messages onto the order's chatter (as the portal's notes: sales-erp.ts postNote). No
+   * transaction is held across the ERP's calls (the embedded ERP may share the database); the note's
+   * Message-Id makes a second sender, or a retry after a lost reply, find it instead of posting again.
+   */
   async postChatter(tenantId: string): Promise<void> {
     const erp = await this.d.erps.forTenant(tenantId);
-    await withTenant(this.d.db, tenantId, async (tx) => {
-      for (const l of await repo.awaitingChatter(tx, tenantId, BATCH)) {
-        const what = `${KIND_LABELS[l.kind] ?? l.kind} sent by ${l.channels.join(' and ')}`;
-        const text = [l.email_subject, l.sms_body].filter(Boolean).join(' / ');
-        await erp.call('sale.order', 'message_post', [[l.sale_order_id]], {
-          body: `<p><strong>${escapeHtml(what)}</strong></p><p>${escapeHtml(text)}</p>`,
-          message_type: 'comment',
-          subtype_xmlid: 'mail.mt_note',
-        });
-        await repo.markChatter(tx, tenantId, l.id, this.d.clock.now());
-      }
-    });
+    const rows = await withTenant(this.d.db, tenantId, (tx) => repo.awaitingChatter(tx, tenantId, BATCH));
+    for (const l of rows) {
+      const what = `${KIND_LABELS[l.kind] ?? l.kind} sent by ${l.channels.join(' and ')}`;
+      const text = [l.email_subject, l.sms_body].filter(Boolean).join(' / ');
+      const html = `<p><strong>${escapeHtml(what)}</strong></p><p>${escapeHtml(text)}</p>`;
+      await postNote(
+        erp,
+        l.sale_order_id!,
+        html,
+        'Customer messages',
+        `<message-${l.id}@platform>`,
+        'Customer message',
+      );
+      await withTenant(this.d.db, tenantId, (tx) => repo.markChatter(tx, tenantId, l.id, this.d.clock.now()));
+    }
   }
 }
 

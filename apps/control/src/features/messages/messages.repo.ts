@@ -225,12 +225,12 @@ export async function timeline(tx: Queryable, tenantId: string, partnerId: numbe
   return r.rows;
 }
 
-/** Sent messages not yet on the order's chatter (locked: one sender posts each). */
+/** Sent messages not yet on the order's chatter (the post itself is once-only by its Message-Id). */
 export async function awaitingChatter(tx: Queryable, tenantId: string, limit: number): Promise<LogRow[]> {
   const r = await tx.query<LogRow>(
     `SELECT id, schedule_id, kind, partner_id, sale_order_id, status, channels, reason, sms_body, email_subject, at
        FROM message_log WHERE tenant_id = $1 AND status = 'sent' AND chatter_at IS NULL AND sale_order_id IS NOT NULL
-      ORDER BY at LIMIT $2 FOR UPDATE SKIP LOCKED`,
+      ORDER BY at LIMIT $2`,
     [tenantId, limit],
   );
   return r.rows;

@@ -1,17 +1,19 @@
 /**
  * Test support of the messages feature: a migrated database with two tenants, a clock the test
  * moves, the scheduler and a sender over the real email outbox and SMS queue, and what reached them.
- * The ERP is a recorder of chatter posts (the sender only calls message_post). Test code only.
+ * The ERP is a recorder of chatter notes (the sender searches mail.message by its Message-Id and
+ * creates it). Test code only.
  */
 import { createTwoTenantDb, type Queryable, type TestDb, withTenant } from '@platform/db';
 import { EmailOutboxService } from '@platform/email';
 import type { Erp } from '@platform/erp';
 import type { Clock } from '@platform/kernel';
+import { normalizeSmsPhone } from '@platform/providers';
 
 import { type JobFacts, MessageScheduler } from './message-scheduler.js';
 import { MessageSender, type SenderDeps } from './message-sender.js';
 
-export const LINE = '+13035550100';
+export const LINE = '13035550100';
 
 export interface MessagesKit {
   t: TestDb;
@@ -46,18 +48,15 @@ export async function startMessagesKit(): Promise<MessagesKit> {
   const { t, a, b } = await createTwoTenantDb('msg');
   let now = Date.parse('2026-03-02T15:00:00Z');
   const clock = { now: () => new Date(now), set: (iso: string) => void (now = Date.parse(iso)) };
-  const chatter: { order: number; body: string }[] = [];
+  const chatter: { order: number; body: string; message_id: string }[] = [];
   const erp = {
-    call: async (_model: string, _method: string, args: unknown[], kw: { body: string }) => {
-      chatter.push({ order: (args[0] as number[])[0]!, body: kw.body });
-      return 1;
-    },
+    search: async (_model: string, domain: [string, string, string][]) =>
+      chatter.flatMap((c, i) => (c.message_id === domain[0]![2] ? [i + 1] : [])),
+    create: async (_model: string, v: { res_id: number; body: string; message_id: string }) =>
+      chatter.push({ order: v.res_id, body: v.body, message_id: v.message_id }),
   } as unknown as Erp;
   const email = new EmailOutboxService(t.db, { domain: 'platform.test', fromName: 'Platform' });
-  const normalize = (raw: string) => {
-    const d = raw.replace(/\D/g, '');
-    return d.length === 11 ? `+${d}` : undefined;
-  };
+  const normalize = (raw: string) => normalizeSmsPhone(raw, 'US');
   const deps: SenderDeps = { db: t.db, clock, erps: { forTenant: async () => erp }, email, lineOf: async () => LINE };
   return {
     ...{ t, a, b, clock, chatter },
