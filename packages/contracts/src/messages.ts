@@ -32,8 +32,8 @@ export interface MessagePreview {
   email: string;
 }
 
-/** One message of a customer's timeline: sent (by which channels) or skipped, and why. */
-export interface CustomerMessage {
+/** One automatic message of a customer's timeline: sent (by which channels) or skipped, and why. */
+export interface AutoMessage {
   id: string;
   kind: string;
   label: string;
@@ -42,4 +42,10 @@ export interface CustomerMessage {
   reason: string | null;
   text: string | null;
   at: string;
+}
+
+/** GET /customers/{id}/messages: the customer's automatic messages, newest first, and their channel. */
+export interface AutoMessages {
+  channel: MessageChannel;
+  messages: AutoMessage[];
 }

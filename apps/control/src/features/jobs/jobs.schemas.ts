@@ -1,4 +1,5 @@
 /** Request schemas of /jobs (validated by the route catalogue; failures name the field and rule). */
+import { ETA_MINUTES } from '@platform/contracts/job.js';
 import { z } from 'zod';
 
 import { pageQuery } from '../../openapi/routes.js';
@@ -94,7 +95,6 @@ export const scheduleBody = z.strictObject({
   route_order: z.number().int().min(0).max(10_000).optional(),
 });
 export const assignBody = z.strictObject({ technician_id: id });
-export const ETA_MINUTES = [10, 20, 30, 45, 60] as const;
 /** `eta_minutes` with `travel` is the field app's "On my way": the customer is texted the estimate. */
 export const stageBody = z.strictObject({
   stage: z.enum(STAGE_KEYS),

@@ -3,7 +3,7 @@
  * templates, the reminder hour, the review link and delays; owners and admins), a preview with
  * sample values, and a customer's timeline and channel preference (the office).
  */
-import type { CustomerMessage, MessageChannel, MessagePreview, MessageSettings } from '@platform/contracts/messages.js';
+import type { AutoMessage, MessageChannel, MessagePreview, MessageSettings } from '@platform/contracts/messages.js';
 import { type Db, withTenant } from '@platform/db';
 import { AppError } from '@platform/kernel';
 
@@ -91,10 +91,7 @@ export class MessagesService {
     return { sms: pick('sms', b.sms), subject: pick('subject', b.subject), email: pick('email', b.email) };
   }
 
-  async timeline(
-    tenantId: string,
-    partnerId: number,
-  ): Promise<{ channel: MessageChannel; messages: CustomerMessage[] }> {
+  async timeline(tenantId: string, partnerId: number): Promise<{ channel: MessageChannel; messages: AutoMessage[] }> {
     await this.assertCustomer(tenantId, partnerId);
     return withTenant(this.db, tenantId, async (tx) => ({
       channel: ((await repo.channelPref(tx, tenantId, partnerId)) ?? 'both') as MessageChannel,
