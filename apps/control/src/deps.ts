@@ -218,6 +218,7 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
       origin: linkConfig.tenantOrigin,
       // Called at a send, long after `documents` (below) is made.
       document: (tenantId, quoteId) => documents.sentQuote(tenantId, quoteId),
+      followUp: (tx, tenantId, q) => messages.scheduler.quoteSent(tx, tenantId, q),
     },
     (tenantId, leadId, event) => pipeline.follow(tenantId, leadId, event),
   );

@@ -124,6 +124,7 @@ export class MessageScheduler {
 
   /** A quote sent: a follow-up after N days unless it is opened or answered first (quoteSettled). */
   async quoteSent(tx: Queryable, tenantId: string, q: Recipient & { quoteId: string; number: string; link: string }) {
+    // A quote sent again starts its wait again (the upsert replaces the due time).
     const t = await tenantMessaging(tx, tenantId);
     if (!t.kinds.quote_follow_up.enabled) return;
     const due = new Date(this.clock.now().getTime() + t.settings.quote_follow_up_days * 86_400_000);

@@ -175,6 +175,16 @@ export async function claimDue(tx: Queryable, tenantId: string, now: Date, limit
   return r.rows;
 }
 
+/** The sale orders of due rows of a kind (read before the claim: their ERP state is asked outside it). */
+export async function dueOrders(tx: Queryable, tenantId: string, now: Date, kind: string): Promise<number[]> {
+  const r = await tx.query<{ sale_order_id: number }>(
+    `SELECT DISTINCT sale_order_id FROM message_schedule
+      WHERE tenant_id = $1 AND status = 'scheduled' AND due_at <= $2 AND kind = $3 AND sale_order_id IS NOT NULL`,
+    [tenantId, now, kind],
+  );
+  return r.rows.map((x) => x.sale_order_id);
+}
+
 export async function hold(tx: Queryable, tenantId: string, id: string, until: Date, why: string): Promise<void> {
   await tx.query(
     `UPDATE message_schedule SET due_at = $3, held = $4, updated_at = now() WHERE tenant_id = $1 AND id = $2`,

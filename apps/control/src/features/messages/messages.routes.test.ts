@@ -144,3 +144,56 @@ describe('jobs tell the customer', () => {
     expect(timeline.body.messages[0]).toMatchObject({ kind: 'appointment_confirmed', channels: ['email'] });
   });
 });
+
+describe('quote follow-ups', () => {
+  it('follows up a sent quote after the tenant’s days, and not one the customer accepted', async () => {
+    const got = (await k.call('GET', `/api/tenants/${k.a.id}/messages`, k.a.owner)).body;
+    const { label: _, ...follow } = got.kinds.find((x: { kind: string }) => x.kind === 'quote_follow_up');
+    const { time_zone: _z, placeholders: _p, ...settings } = got;
+    const on = await k.call('PUT', `/api/tenants/${k.a.id}/messages`, k.a.owner, {
+      ...settings,
+      quote_follow_up_days: 4,
+      kinds: [{ ...follow, enabled: true }],
+    });
+    expect(on.status, JSON.stringify(on.body)).toBe(200);
+    const q = await k.call('POST', '/sales/quotes', k.a.office, {
+      customer: { name: 'Quinn Waits', email: 'quinn@example.com', phone: '303 555 0166' },
+      lines: [
+        {
+          product_code: 'wood-blind',
+          room: 'Office',
+          width_in: 40,
+          drop_in: 50,
+          mount: 'inside',
+          colour: 'Oak',
+          options: [],
+        },
+      ],
+    });
+    const sent = await k.call('POST', `/sales/quotes/${q.body.id}/send`, k.a.office);
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    const { quoteId: accepted } = await acceptedOrder(k, k.a, { deposit: false, customer: 'Ada Accepts' });
+    const rows = await k.kit.t.db.query<{ subject_id: string; due_at: Date }>(
+      `SELECT subject_id, due_at FROM message_schedule WHERE kind = 'quote_follow_up' AND status = 'scheduled'`,
+    );
+    const wait = rows.rows.find((r) => r.subject_id === q.body.id)!.due_at.getTime() - Date.now();
+    expect(Math.round(wait / 86_400_000)).toBe(4);
+    // Four days on: the rows fall due.
+    await k.kit.t.db.query(`UPDATE message_schedule SET due_at = now() WHERE kind = 'quote_follow_up'`);
+    await send();
+    const texts = await k.kit.t.db.query<{ body: string }>(
+      `SELECT body FROM sms_messages WHERE contact_number = '13035550166' AND direction = 'outbound'`,
+    );
+    expect(texts.rows.map((r) => r.body).filter((b) => b.includes('any questions about your quote'))).toHaveLength(1);
+    const log = await k.kit.t.db.query<{ subject_id: string; status: string; reason: string | null }>(
+      `SELECT s.subject_id, l.status, l.reason FROM message_log l JOIN message_schedule s ON s.id = l.schedule_id
+        WHERE l.kind = 'quote_follow_up'`,
+    );
+    expect(log.rows).toEqual(
+      expect.arrayContaining([
+        { subject_id: q.body.id, status: 'sent', reason: null },
+        { subject_id: accepted, status: 'skipped', reason: 'the quote was answered' },
+      ]),
+    );
+  });
+});
