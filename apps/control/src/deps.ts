@@ -228,7 +228,7 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
     ...{ db, erps, plans, audit, clock, objects, branches, grids, quotes },
     ...{ completion: () => invoicing, messages: () => messages.jobs },
   });
-  const messages = composeMessages({ db, clock, erps, audit, email, integrations, normalize: normalizePhone });
+  const messages = composeMessages({ db, clock, erps, audit, email, integrations, jobs, normalize: normalizePhone });
   const currencyOf = async (tenantId: string) => (await console.settings.get(tenantId)).currency;
   const invoicing = composeInvoicing(config, () => ({ ...payParts, clock, email, jobs, documents, payments }));
   const payParts = { db, audit, erps, origins: publicOrigins, currency: currencyOf, quotes, links };
@@ -294,7 +294,7 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
     integrations: integrationsConsole,
     payments,
     invoicing,
-    supply: composeSupply({ db, erps, audit, clock, currencyOf }),
+    supply: composeSupply({ db, erps, audit, clock, currencyOf, readyToFit: messages.readyToFit }),
     messages,
   };
 }

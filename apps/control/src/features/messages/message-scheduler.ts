@@ -111,6 +111,9 @@ export class MessageScheduler {
   async readyToFit(tx: Queryable, tenantId: string, j: JobFacts): Promise<void> {
     const t = await tenantMessaging(tx, tenantId);
     if (!t.kinds.ready_to_fit.enabled) return;
+    // Once per job: a later receipt for an order already complete tells nobody again.
+    const told = await repo.scheduleOf(tx, tenantId, { type: 'job', id: j.jobId });
+    if (told.some((r) => r.kind === 'ready_to_fit')) return;
     await this.put(
       tx,
       tenantId,

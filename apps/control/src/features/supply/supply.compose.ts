@@ -27,11 +27,13 @@ export interface SupplyParts {
   audit: AuditLog;
   clock: Clock;
   currencyOf(tenantId: string): Promise<string>;
+  /** The customer's "ready to fit" message (messages.compose.ts), once a sale order's windows all arrived. */
+  readyToFit?: (tenantId: string, saleOrderId: number) => Promise<void>;
 }
 
 export function composeSupply(p: SupplyParts): SupplyFeature {
   return {
-    service: new SupplyService(p.db, p.erps, p.audit, p.clock, p.currencyOf),
+    service: new SupplyService(p.db, p.erps, p.audit, p.clock, p.currencyOf, p.readyToFit),
     draftJob: new SupplyDraftJob(p.db, p.erps, () => p.clock.now()),
   };
 }

@@ -13,7 +13,12 @@ import type { AuditLog } from '../audit/audit-log.js';
 import type { Principal } from '../auth/principal.js';
 import { userActor } from '../sales/quotes.service.js';
 import type { TenantErps } from '../tenants/tenant-erps.js';
-import { confirmPurchaseOrder, listPurchaseOrders, receivePurchaseOrder } from './purchase-orders-erp.js';
+import {
+  confirmPurchaseOrder,
+  listPurchaseOrders,
+  receivePurchaseOrder,
+  saleOrderReceived,
+} from './purchase-orders-erp.js';
 import {
   createSupplier,
   listSuppliers,
@@ -33,6 +38,8 @@ export class SupplyService {
     private readonly audit: AuditLog,
     private readonly clock: Clock,
     private readonly currencyOf: (tenantId: string) => Promise<string>,
+    /** Told when every window of a sale order has arrived (the customer's "ready to fit" message). */
+    private readonly readyToFit: (tenantId: string, saleOrderId: number) => Promise<void> = async () => undefined,
   ) {}
 
   async suppliers(p: Principal) {
@@ -84,6 +91,11 @@ export class SupplyService {
       });
       if (key) await storeAnswer(tx, p.tenantId, route, key, { fingerprint: fp, outcome: 'updated', response: po });
     });
+    // The receipt stands even if the customer cannot be told just now.
+    if (po.origin && (await saleOrderReceived(erp, po.origin))) {
+      const [so] = await erp.search('sale.order', [['name', '=', po.origin]], { limit: 1 });
+      if (so) await this.readyToFit(p.tenantId, so).catch(() => undefined);
+    }
     return { outcome: 'updated', body: po, replayed: false };
   }
 
