@@ -231,7 +231,7 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
   const messages = composeMessages({ db, clock, erps, audit, email, integrations, jobs, normalize: normalizePhone });
   const currencyOf = async (tenantId: string) => (await console.settings.get(tenantId)).currency;
   const invoicing = composeInvoicing(config, () => ({ ...payParts, clock, email, jobs, documents, payments }));
-  const payParts = { db, audit, erps, origins: publicOrigins, currency: currencyOf, quotes, links };
+  const payParts = { db, audit, erps, origins: publicOrigins, currency: currencyOf, quotes, links, messages };
   const payments = composePayments(config, { ...payParts, hooks: invoicing.hooks, portal: () => portal });
   const { portal, documents } = composePortalAndDocuments(config, {
     ...{ db, clock, erps, plans, audit, objects, quotes, links, jobs: jobs.reader },

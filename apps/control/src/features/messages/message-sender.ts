@@ -18,6 +18,7 @@ import { postNote } from '../sales/sales-erp.js';
 import type { TenantErps } from '../tenants/tenant-erps.js';
 import { BULK_KINDS, fill, isMessageKind, type MessageVars } from './message-kinds.js';
 import { type TenantMessaging, tenantMessaging } from './message-options.js';
+import { settledFollowUps } from './message-settled.js';
 import { outsideQuietHours } from './message-time.js';
 import * as repo from './messages.repo.js';
 
@@ -61,14 +62,15 @@ export class MessageSender {
 
   async runTenant(tenantId: string): Promise<number> {
     const line = await this.d.lineOf(tenantId);
-    const answered = await this.answeredQuotes(tenantId);
+    const erp = () => this.d.erps.forTenant(tenantId);
+    const settled = await settledFollowUps(this.d.db, erp, tenantId, this.d.clock.now());
     let done = 0;
     for (;;) {
       const n = await withTenant(this.d.db, tenantId, async (tx) => {
         const rows = await repo.claimDue(tx, tenantId, this.d.clock.now(), BATCH);
         if (!rows.length) return 0;
         const t = await tenantMessaging(tx, tenantId);
-        for (const r of rows) await this.sendOne(tx, r, t, line, answered);
+        for (const r of rows) await this.sendOne(tx, r, t, line, settled);
         return rows.length;
       });
       done += n;
@@ -78,25 +80,12 @@ export class MessageSender {
     return done;
   }
 
-  /**
-   * Orders of due quote follow-ups that are no longer quotations (accepted, or cancelled): the ERP is
-   * asked before the claim, never inside its transaction (the embedded ERP may share the database).
-   */
-  private async answeredQuotes(tenantId: string): Promise<Set<number>> {
-    const now = this.d.clock.now();
-    const ids = await withTenant(this.d.db, tenantId, (tx) => repo.dueOrders(tx, tenantId, now, 'quote_follow_up'));
-    if (!ids.length) return new Set();
-    const erp = await this.d.erps.forTenant(tenantId);
-    const orders = await erp.read('sale.order', ids, ['state']);
-    return new Set(orders.filter((o) => o.state !== 'draft' && o.state !== 'sent').map((o) => Number(o.id)));
-  }
-
   private async sendOne(
     tx: Queryable,
     r: repo.ScheduleRow,
     t: TenantMessaging,
     line: string | undefined,
-    answered: Set<number>,
+    settled: Map<string, string>,
   ) {
     const now = this.d.clock.now();
     const skip = async (reason: string) => {
@@ -106,8 +95,8 @@ export class MessageSender {
     if (!isMessageKind(r.kind)) return skip('unknown kind');
     const k = t.kinds[r.kind];
     if (!k.enabled) return skip('turned off');
-    if (r.kind === 'quote_follow_up' && r.sale_order_id && answered.has(r.sale_order_id))
-      return skip('the quote was answered');
+    const done = settled.get(`${r.kind}:${r.subject_id}`);
+    if (done) return skip(done);
     const pref = r.partner_id ? ((await repo.channelPref(tx, r.tenant_id, r.partner_id)) ?? 'both') : 'both';
     const sms = pref !== 'email' && r.to_phone && line ? r.to_phone : null;
     const email = pref !== 'sms' ? r.to_email : null;

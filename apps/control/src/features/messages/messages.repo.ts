@@ -175,14 +175,19 @@ export async function claimDue(tx: Queryable, tenantId: string, now: Date, limit
   return r.rows;
 }
 
-/** The sale orders of due rows of a kind (read before the claim: their ERP state is asked outside it). */
-export async function dueOrders(tx: Queryable, tenantId: string, now: Date, kind: string): Promise<number[]> {
-  const r = await tx.query<{ sale_order_id: number }>(
-    `SELECT DISTINCT sale_order_id FROM message_schedule
-      WHERE tenant_id = $1 AND status = 'scheduled' AND due_at <= $2 AND kind = $3 AND sale_order_id IS NOT NULL`,
+/** Due rows of a kind (read before the claim: their ERP state is asked outside it). */
+export async function dueOfKind(
+  tx: Queryable,
+  tenantId: string,
+  now: Date,
+  kind: string,
+): Promise<{ subject_id: string; sale_order_id: number | null }[]> {
+  const r = await tx.query<{ subject_id: string; sale_order_id: number | null }>(
+    `SELECT subject_id, sale_order_id FROM message_schedule
+      WHERE tenant_id = $1 AND status = 'scheduled' AND due_at <= $2 AND kind = $3`,
     [tenantId, now, kind],
   );
-  return r.rows.map((x) => x.sale_order_id);
+  return r.rows;
 }
 
 export async function hold(tx: Queryable, tenantId: string, id: string, until: Date, why: string): Promise<void> {

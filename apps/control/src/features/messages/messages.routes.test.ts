@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { type CrmSalesKit, startCrmSalesKit } from '../../testing/crm-sales-kit.js';
-import { acceptedOrder } from '../invoicing/invoicing.test-support.js';
+import { acceptedOrder, completedJob } from '../invoicing/invoicing.test-support.js';
 
 let k: CrmSalesKit;
 beforeAll(async () => {
@@ -195,5 +195,53 @@ describe('quote follow-ups', () => {
         { subject_id: accepted, status: 'skipped', reason: 'the quote was answered' },
       ]),
     );
+  });
+});
+
+describe('invoice reminders', () => {
+  it('reminds of an unpaid invoice the tenant’s days after it is due, and not of one paid since', async () => {
+    const got = (await k.call('GET', `/api/tenants/${k.a.id}/messages`, k.a.owner)).body;
+    const { label: _, ...remind } = got.kinds.find((x: { kind: string }) => x.kind === 'invoice_reminder');
+    const { time_zone: _z, placeholders: _p, ...settings } = got;
+    await k.call('PUT', `/api/tenants/${k.a.id}/messages`, k.a.owner, {
+      ...settings,
+      kinds: [{ ...remind, enabled: true }],
+    });
+    const invoiceOf = async () => {
+      const { orderId } = await acceptedOrder(k, k.a, { deposit: false, customer: 'Ivy Owes' });
+      const r = await k.call('POST', `/jobs/${await completedJob(k, k.a, orderId)}/invoice`, k.a.office);
+      expect(r.status, JSON.stringify(r.body)).toBe(201);
+      return r.body.invoice as { id: number; due_date: string; residual_minor: number };
+    };
+    const unpaid = await invoiceOf();
+    const paid = await invoiceOf();
+    const due = await k.kit.t.db.query<{ subject_id: string; due_at: Date }>(
+      `SELECT subject_id, due_at FROM message_schedule WHERE kind = 'invoice_reminder'`,
+    );
+    const unpaidRow = due.rows.find((r) => r.subject_id === String(unpaid.id))!;
+    expect(unpaidRow.due_at.getTime() - Date.parse(`${unpaid.due_date}T12:00:00Z`)).toBe(7 * 86_400_000);
+    const pay = await k.call('POST', `/invoices/${paid.id}/payments`, k.a.office, {
+      amount_minor: paid.residual_minor,
+      method: 'cash',
+    });
+    expect(pay.status, JSON.stringify(pay.body)).toBe(201);
+    await k.kit.t.db.query(`UPDATE message_schedule SET due_at = now() WHERE kind = 'invoice_reminder'`);
+    await send();
+    const log = await k.kit.t.db.query<{
+      subject_id: string;
+      status: string;
+      reason: string | null;
+      email_subject: string;
+    }>(
+      `SELECT s.subject_id, l.status, l.reason, l.email_subject FROM message_log l
+         JOIN message_schedule s ON s.id = l.schedule_id WHERE l.kind = 'invoice_reminder'`,
+    );
+    expect(log.rows).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ subject_id: String(unpaid.id), status: 'sent', reason: null }),
+        { subject_id: String(paid.id), status: 'skipped', reason: 'the invoice was paid', email_subject: null },
+      ]),
+    );
+    expect(log.rows.find((r) => r.status === 'sent')!.email_subject).toMatch(/^Invoice .+ is due$/);
   });
 });
