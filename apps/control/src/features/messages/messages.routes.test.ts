@@ -10,16 +10,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { type CrmSalesKit, startCrmSalesKit } from '../../testing/crm-sales-kit.js';
 import { acceptedOrder, completedJob } from '../invoicing/invoicing.test-support.js';
+import { middayZone } from './messages.test-support.js';
 
 let k: CrmSalesKit;
 beforeAll(async () => {
   k = await startCrmSalesKit();
-  const hour = new Date().getUTCHours();
-  // Etc/GMT-N is UTC+N: the zone whose local hour is 12 now.
-  const n = (((12 - hour) % 24) + 24) % 24;
-  const offset = n > 12 ? n - 24 : n;
-  const zone = offset === 0 ? 'Etc/GMT' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`;
-  const s = await k.call('PUT', `/api/tenants/${k.a.id}/settings`, k.a.owner, { time_zone: zone });
+  const s = await k.call('PUT', `/api/tenants/${k.a.id}/settings`, k.a.owner, { time_zone: middayZone() });
   expect(s.status, JSON.stringify(s.body)).toBe(200);
   await k.call('PUT', `/api/tenants/${k.a.id}/integrations/sms`, k.a.owner, {
     api_key: 'alpha-key-0001',

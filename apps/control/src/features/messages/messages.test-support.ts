@@ -29,6 +29,13 @@ export interface MessagesKit {
   close(): Promise<void>;
 }
 
+/** The zone whose local hour is 12 now (Etc/GMT-N is UTC+N): quiet hours never hold a test's texts. */
+export function middayZone(now = new Date()): string {
+  const n = (((12 - now.getUTCHours()) % 24) + 24) % 24;
+  const offset = n > 12 ? n - 24 : n;
+  return offset === 0 ? 'Etc/GMT' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`;
+}
+
 export function jobFacts(over: Partial<JobFacts> = {}): JobFacts {
   return {
     jobId: '00000000-0000-4000-8000-000000000001',
