@@ -18,6 +18,7 @@ import { tenantBranding } from '@platform/tenancy';
 import type { AuditLog } from '../audit/audit-log.js';
 import type { Principal } from '../auth/principal.js';
 import type { PdfFile } from '../documents/pdf-reply.js';
+import type { Recipient } from '../messages/message-scheduler.js';
 import type { TenantErps } from '../tenants/tenant-erps.js';
 import * as repo from './invoicing.repo.js';
 import { actorOf, type InvoicingService, noInvoice, notPayable } from './invoicing.service.js';
@@ -44,17 +45,12 @@ export interface InvoiceLinksParts {
 }
 
 /** An invoice whose pay link was sent: what its reminder says and to whom. */
-export interface UnpaidInvoice {
+export interface UnpaidInvoice extends Recipient {
   invoiceId: number;
   number: string;
   amountDue: string;
   dueDate: string;
   link: string;
-  partnerId: number | null;
-  saleOrderId: number | null;
-  name: string | null;
-  phone: string | null;
-  email: string | null;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -18,6 +18,7 @@ import { enqueueWebhookEvent } from '@platform/webhooks';
 
 import type { AuditLog } from '../audit/audit-log.js';
 import type { Principal } from '../auth/principal.js';
+import type { Recipient } from '../messages/message-scheduler.js';
 import type { PortalLinks } from '../portal/portal-links.js';
 import type { TenantErps } from '../tenants/tenant-erps.js';
 import * as sends from './quote-sends.repo.js';
@@ -40,15 +41,10 @@ export interface QuoteSendingOptions {
 }
 
 /** A quote as the customer was sent it. */
-export interface SentQuote {
+export interface SentQuote extends Recipient {
   quoteId: string;
   number: string;
   link: string;
-  partnerId: number | null;
-  saleOrderId: number | null;
-  name: string | null;
-  phone: string | null;
-  email: string | null;
 }
 
 /** The tenant's SMS line (E.164 digits) and the phone normaliser, from the integration settings. */
