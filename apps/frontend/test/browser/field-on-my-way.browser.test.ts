@@ -2,7 +2,8 @@
  * Issue 29's "On my way" must-show against the real platform with `npm start`'s own stand-ins
  * (localProviders): a technician at 375 px taps On my way with 20 minutes; the customer's phone (the
  * SMS stand-in, read from its console) gets a text with the company's name and the estimate; the
- * office's customer page lists it under Automatic messages (axe 0 at 1280 and 375 px, screenshots).
+ * office's customer page lists it under Automatic messages, where the customer's preferred channel is
+ * set (axe 0 at 1280 and 375 px, screenshots).
  * The company's zone is one where it is midday now, so quiet hours never hold the text.
  */
 import { join } from 'node:path';
@@ -70,6 +71,10 @@ describe('On my way', () => {
     expect(section).toContain('sent by text and email');
     expect(section).toContain('about 20 minutes');
     expect(section).toContain('Appointment confirmed');
+    await desk.selectOption('#msg-channel', 'email');
+    await desk.click('#channel-form button[type=submit]');
+    await desk.waitForSelector('#office-msg:has-text("Message preference saved.")');
+    expect((await s.p.api(a.office.token, 'GET', `/customers/${customer}/messages`)).body.channel).toBe('email');
     await checkBothWidths(desk, 'customer-timeline');
     await office.close();
   });

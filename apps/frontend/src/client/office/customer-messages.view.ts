@@ -1,5 +1,5 @@
 /** A customer's automatic messages (GET /customers/{id}/messages): kind, channels, sent or skipped and why. */
-import type { AutoMessages } from '@platform/contracts/messages.js';
+import { type AutoMessages, MESSAGE_CHANNELS } from '@platform/contracts/messages.js';
 
 import { h } from '../shared/dom.js';
 
@@ -20,6 +20,8 @@ export function autoMessagesHtml(a: AutoMessages | undefined): string {
     )
     .join('');
   return `<section id="auto-messages" aria-labelledby="auto-messages-h"><h2 id="auto-messages-h">Automatic messages</h2>
-<p class="muted">Prefers: ${h(CHANNEL[a.channel])}.</p>
+<form id="channel-form" class="row"><label for="msg-channel">Send them by</label><select id="msg-channel">${MESSAGE_CHANNELS.map(
+    (c) => `<option value="${c}"${c === a.channel ? ' selected' : ''}>${CHANNEL[c]}</option>`,
+  ).join('')}</select><button class="btn secondary" type="submit">Save</button></form>
 ${items ? `<ul class="plain card">${items}</ul>` : '<p class="card muted">No automatic message yet.</p>'}</section>`;
 }

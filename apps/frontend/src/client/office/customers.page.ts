@@ -66,6 +66,17 @@ export const customerPage: OfficePage = {
       if (id) location.assign(`/office/jobs/${encodeURIComponent(id)}`);
       return;
     }
+    if (form.id === 'channel-form') {
+      const channel = $<HTMLSelectElement>('#msg-channel', form)!.value;
+      await call(`/customers/${customerId()}/message-channel`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ channel }),
+      })
+        .then(() => this.show(app, 'Message preference saved.'))
+        .catch((e: unknown) => say(explain(e), 'office-msg', 'err'));
+      return;
+    }
     if (form.id !== 'note-form') return;
     const body = $<HTMLTextAreaElement>('#customer-note', form)!.value.trim();
     clearFieldErrors(form);
