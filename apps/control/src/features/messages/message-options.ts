@@ -4,7 +4,7 @@ import type { Queryable } from '@platform/db';
 import { getTenantSettings, tenantBranding } from '@platform/tenancy';
 
 import { DEFAULT_TEMPLATES, MESSAGE_KINDS, type MessageKind, type Template } from './message-kinds.js';
-import * as repo from './messages.repo.js';
+import * as repo from './message-settings.repo.js';
 
 /** On until the tenant turns them off: each answers something the customer booked. */
 const ON_BY_DEFAULT: readonly MessageKind[] = ['appointment_confirmed', 'reminder', 'on_my_way', 'job_done'];

@@ -118,6 +118,21 @@ describe('scheduling customer messages', () => {
     expect((await k.texts(k.a)).filter((t) => t.body.includes('see you tomorrow'))).toHaveLength(1);
   });
 
+  it('a message the email outbox refuses is skipped with its code, and the others of the batch still go', async () => {
+    k.clock.set('2026-03-02T15:00:00Z');
+    await book(k.a, nextJob(), '2026-03-05T17:00:00Z', '2026-03-05T18:00:00Z');
+    const bad = nextJob();
+    await k.inTenant(k.a, (tx) =>
+      k.scheduler.jobScheduled(tx, k.a, jobFacts({ jobId: bad, partnerId: 12, start: '2026-03-05T17:00:00Z' })),
+    );
+    // An address the scheduler would have refused, as an older row might hold: the email outbox refuses it.
+    await k.t.db.query(`UPDATE message_schedule SET to_email = 'not-an-address' WHERE subject_id = $1`, [bad]);
+    await run();
+    expect(await k.texts(k.a)).toHaveLength(1);
+    const log = await k.inTenant(k.a, (tx) => repo.timeline(tx, k.a, 12));
+    expect(log.map((l) => [l.status, l.reason])).toEqual([['skipped', 'could not be sent (VALIDATION_FAILED)']]);
+  });
+
   it('two senders at once, and one that dies between its claim and its commit, send each message once', async () => {
     k.clock.set('2026-03-02T15:00:00Z');
     for (let i = 0; i < 5; i++) await book(k.a, nextJob(), '2026-03-05T17:00:00Z', '2026-03-05T18:00:00Z');

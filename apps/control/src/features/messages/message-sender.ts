@@ -11,13 +11,14 @@
 import { type Db, type Queryable, withTenant } from '@platform/db';
 import type { EmailOutboxService } from '@platform/email';
 import { queueSmsIn, SMS_BODY_MAX } from '@platform/integrations';
-import type { Clock } from '@platform/kernel';
+import { type Clock, isAppError } from '@platform/kernel';
 import { escapeHtml } from '@platform/web/escape-html.js';
 
 import { postNote } from '../sales/sales-erp.js';
 import type { TenantErps } from '../tenants/tenant-erps.js';
 import { BULK_KINDS, fill, isMessageKind, type MessageVars } from './message-kinds.js';
 import { type TenantMessaging, tenantMessaging } from './message-options.js';
+import * as options from './message-settings.repo.js';
 import { settledFollowUps } from './message-settled.js';
 import { outsideQuietHours } from './message-time.js';
 import * as repo from './messages.repo.js';
@@ -70,7 +71,7 @@ export class MessageSender {
         const rows = await repo.claimDue(tx, tenantId, this.d.clock.now(), BATCH);
         if (!rows.length) return 0;
         const t = await tenantMessaging(tx, tenantId);
-        for (const r of rows) await this.sendOne(tx, r, t, line, settled);
+        for (const r of rows) await this.guarded(tx, r, () => this.sendOne(tx, r, t, line, settled));
         return rows.length;
       });
       done += n;
@@ -78,6 +79,26 @@ export class MessageSender {
     }
     await this.postChatter(tenantId).catch(() => undefined); // retried on the next pass
     return done;
+  }
+
+  /**
+   * One row under a savepoint: a message that cannot be sent (an AppError: an address the email
+   * outbox refuses, a text too long…) is logged skipped with its code instead of failing the batch
+   * every pass. Anything else (the database gone) fails the batch: it is retried, nothing was sent.
+   */
+  private async guarded(tx: Queryable, r: repo.ScheduleRow, send: () => Promise<unknown>): Promise<void> {
+    await tx.query('SAVEPOINT message_send');
+    try {
+      await send();
+      await tx.query('RELEASE SAVEPOINT message_send');
+    } catch (e) {
+      if (!isAppError(e)) throw e;
+      await tx.query('ROLLBACK TO SAVEPOINT message_send');
+      const at = this.d.clock.now();
+      const l = { status: 'skipped' as const, channels: [], sms_body: null, email_subject: null, at };
+      await this.log(tx, r, { ...l, reason: `could not be sent (${e.code})` });
+      await repo.finish(tx, r.tenant_id, r.id, 'skipped');
+    }
   }
 
   private async sendOne(
@@ -97,7 +118,7 @@ export class MessageSender {
     if (!k.enabled) return skip('turned off');
     const done = settled.get(`${r.kind}:${r.subject_id}`);
     if (done) return skip(done);
-    const pref = r.partner_id ? ((await repo.channelPref(tx, r.tenant_id, r.partner_id)) ?? 'both') : 'both';
+    const pref = r.partner_id ? ((await options.channelPref(tx, r.tenant_id, r.partner_id)) ?? 'both') : 'both';
     const sms = pref !== 'email' && r.to_phone && line ? r.to_phone : null;
     const email = pref !== 'sms' ? r.to_email : null;
     if (!sms && !email) return skip(whyNone(pref, r, line));

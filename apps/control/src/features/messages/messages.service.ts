@@ -13,9 +13,10 @@ import type { TenantErps } from '../tenants/tenant-erps.js';
 import { assertTemplate, fill, type MessageKind, PLACEHOLDERS, SAMPLE_VARS } from './message-kinds.js';
 import { tenantMessaging } from './message-options.js';
 import { KIND_LABELS } from './message-sender.js';
+import * as options from './message-settings.repo.js';
 import * as repo from './messages.repo.js';
 
-export interface MessageSettingsInput extends repo.SettingsRow {
+export interface MessageSettingsInput extends options.SettingsRow {
   kinds: { kind: MessageKind; enabled: boolean; sms: string; subject: string; email: string }[];
 }
 
@@ -54,9 +55,9 @@ export class MessagesService {
         fieldIssues: [{ field: 'review_link', rule: 'required', message: 'is needed to send review requests' }],
       });
     await withTenant(this.db, p.tenantId, async (tx) => {
-      await repo.saveSettings(tx, p.tenantId, s);
+      await options.saveSettings(tx, p.tenantId, s);
       for (const k of s.kinds)
-        await repo.saveKind(tx, p.tenantId, {
+        await options.saveKind(tx, p.tenantId, {
           ...{ kind: k.kind, enabled: k.enabled, sms_template: k.sms },
           ...{ email_subject: k.subject, email_template: k.email },
         });
@@ -94,7 +95,7 @@ export class MessagesService {
   async timeline(tenantId: string, partnerId: number): Promise<{ channel: MessageChannel; messages: AutoMessage[] }> {
     await this.assertCustomer(tenantId, partnerId);
     return withTenant(this.db, tenantId, async (tx) => ({
-      channel: ((await repo.channelPref(tx, tenantId, partnerId)) ?? 'both') as MessageChannel,
+      channel: ((await options.channelPref(tx, tenantId, partnerId)) ?? 'both') as MessageChannel,
       messages: (await repo.timeline(tx, tenantId, partnerId)).map((l) => ({
         ...{ id: l.id, kind: l.kind, label: KIND_LABELS[l.kind] ?? l.kind, status: l.status },
         ...{ channels: l.channels, reason: l.reason, text: l.sms_body ?? l.email_subject, at: l.at.toISOString() },
@@ -110,7 +111,7 @@ export class MessagesService {
   ): Promise<{ channel: MessageChannel }> {
     await this.assertCustomer(p.tenantId, partnerId);
     await withTenant(this.db, p.tenantId, async (tx) => {
-      await repo.setChannelPref(tx, p.tenantId, partnerId, channel);
+      await options.setChannelPref(tx, p.tenantId, partnerId, channel);
       await this.audit.record(tx, {
         tenantId: p.tenantId,
         actor: { kind: 'user', id: p.userId },
