@@ -51,8 +51,15 @@ const offsetAt = (ms: number, timeZone: string) => {
 /** The instant that reads `day` `hour`:`minute` in `timeZone` (a time skipped by DST moves an hour on). */
 export function instantAt(day: string, hour: number, minute: number, timeZone: string): number {
   const naive = Date.parse(`${day}T${pad(hour)}:${pad(minute)}:00Z`);
-  const guess = naive - offsetAt(naive, timeZone);
-  return naive - offsetAt(guess, timeZone);
+  // The offsets on either side of a change: one of them reads the asked time, unless it was skipped.
+  const before = naive - offsetAt(naive, timeZone);
+  const after = naive - offsetAt(before, timeZone);
+  const reads = (ms: number) => {
+    const l = localOf(ms, timeZone);
+    return l.day === day && l.hour === hour && l.minute === minute;
+  };
+  if (reads(after)) return after;
+  return reads(before) ? before : Math.max(before, after);
 }
 
 const addDays = (day: string, n: number) =>
