@@ -33,6 +33,8 @@ export interface SenderDeps {
 }
 
 const BATCH = 50;
+/** How long a sent message's chatter note is retried. */
+const CHATTER_DAYS = 7;
 
 export const KIND_LABELS: Record<string, string> = {
   appointment_confirmed: 'Appointment confirmed',
@@ -170,7 +172,9 @@ export class MessageSender {
    */
   async postChatter(tenantId: string): Promise<void> {
     const erp = await this.d.erps.forTenant(tenantId);
-    const rows = await withTenant(this.d.db, tenantId, (tx) => repo.awaitingChatter(tx, tenantId, BATCH));
+    const rows = await withTenant(this.d.db, tenantId, (tx) =>
+      repo.awaitingChatter(tx, tenantId, new Date(this.d.clock.now().getTime() - CHATTER_DAYS * 86_400_000), BATCH),
+    );
     for (const l of rows) {
       const what = `${KIND_LABELS[l.kind] ?? l.kind} sent by ${l.channels.join(' and ')}`;
       const text = [l.email_subject, l.sms_body].filter(Boolean).join(' / ');

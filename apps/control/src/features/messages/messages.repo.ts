@@ -106,7 +106,8 @@ export async function scheduleOf(
 export async function dueTenants(db: Queryable, now: Date): Promise<string[]> {
   const r = await db.query<{ tenant_id: string }>(
     `SELECT tenant_id FROM message_schedule WHERE status = 'scheduled' AND due_at <= $1
-     UNION SELECT tenant_id FROM message_log WHERE status = 'sent' AND chatter_at IS NULL AND sale_order_id IS NOT NULL`,
+     UNION SELECT tenant_id FROM message_log WHERE status = 'sent' AND chatter_at IS NULL AND sale_order_id IS NOT NULL
+       AND at > $1::timestamptz - interval '7 days'`,
     [now],
   );
   return r.rows.map((x) => x.tenant_id);
@@ -187,13 +188,16 @@ export async function timeline(tx: Queryable, tenantId: string, partnerId: numbe
   return r.rows;
 }
 
-/** Sent messages not yet on the order's chatter (the post itself is once-only by its Message-Id). */
-export async function awaitingChatter(tx: Queryable, tenantId: string, limit: number): Promise<LogRow[]> {
+/**
+ * Sent messages since `since` not yet on the order's chatter (the post itself is once-only by its
+ * Message-Id); older ones are given up (an order gone from the ERP must not be asked about forever).
+ */
+export async function awaitingChatter(tx: Queryable, tenantId: string, since: Date, limit: number): Promise<LogRow[]> {
   const r = await tx.query<LogRow>(
     `SELECT id, schedule_id, kind, partner_id, sale_order_id, status, channels, reason, sms_body, email_subject, at
        FROM message_log WHERE tenant_id = $1 AND status = 'sent' AND chatter_at IS NULL AND sale_order_id IS NOT NULL
-      ORDER BY at LIMIT $2`,
-    [tenantId, limit],
+        AND at > $2 ORDER BY at LIMIT $3`,
+    [tenantId, since, limit],
   );
   return r.rows;
 }
