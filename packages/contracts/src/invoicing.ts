@@ -33,6 +33,8 @@ export interface InvoicePaymentView {
   memo: string;
   /** Taken by card through the pay link: an owner or admin may refund it (`POST /payments/{id}/refund`). */
   card: boolean;
+  /** What is left to refund of a card payment (its amount less the credit notes refunding it); 0 for others. */
+  refundable_minor: number;
 }
 
 /** `GET /invoices/{id}`: the invoice and the payments registered on it. */

@@ -5,7 +5,6 @@
  * answer, and the provider's idempotency key names the payment, what was refunded before and the
  * amount, so requests racing with the same amount make one refund. The refund's id makes the ERP records findable on a retry.
  */
-import { fromMinor } from '@platform/contracts/money.js';
 import { type Db, withTenant } from '@platform/db';
 import { findAnswer, fingerprint, replayStored, storeAnswer } from '@platform/intake';
 import { AppError, type WriteAnswer } from '@platform/kernel';
@@ -15,8 +14,8 @@ import type { AuditLog } from '../audit/audit-log.js';
 import type { Principal } from '../auth/principal.js';
 import type { TenantErps } from '../tenants/tenant-erps.js';
 import { checkoutByIntent } from './invoicing.repo.js';
+import { CARD_REF, mirrorRefund } from './invoice-refunds-erp.js';
 import { actorOf, notPayable } from './invoicing.service.js';
-import { creditNoteForRefund, refundPayment } from './invoicing-erp.js';
 
 export interface RefundAnswer {
   payment_id: number;
@@ -35,7 +34,6 @@ export interface InvoiceRefundsParts {
   api: PaymentsApi | undefined;
 }
 
-const CARD = /^Card payment (pi_[A-Za-z0-9_]+)$/;
 const noPayment = () => new AppError('NOT_FOUND', 'No such payment.');
 
 export class InvoiceRefunds {
@@ -57,7 +55,7 @@ export class InvoiceRefunds {
       fields: ['ref', 'state', 'reconciled_invoice_ids'],
     });
     if (!pay) throw noPayment();
-    const intent = CARD.exec(typeof pay.ref === 'string' ? pay.ref : '')?.[1];
+    const intent = CARD_REF.exec(typeof pay.ref === 'string' ? pay.ref : '')?.[1];
     const invoiceId = Array.isArray(pay.reconciled_invoice_ids) ? Number(pay.reconciled_invoice_ids[0]) : NaN;
     const row = intent && (await withTenant(this.d.db, p.tenantId, (tx) => checkoutByIntent(tx, p.tenantId, intent)));
     if (!intent || !row || pay.state !== 'posted' || !Number.isInteger(invoiceId))
@@ -91,14 +89,13 @@ export class InvoiceRefunds {
       .catch((e: unknown) => {
         throw failed(e);
       });
-    const money = fromMinor(amount, row.currency);
-    const creditNote = await creditNoteForRefund(erp, {
+    const creditNote = await mirrorRefund(erp, {
       invoiceId,
-      amount: money,
-      ref: `Refund ${refund.refundId}`,
-      description: `Refund of card payment ${intent}`,
+      paymentIntentId: intent,
+      refundId: refund.refundId,
+      amountMinor: amount,
+      currency: row.currency,
     });
-    await refundPayment(erp, { invoiceId, amount: money, ref: `Card refund ${refund.refundId}` });
     const answer: RefundAnswer = {
       payment_id: paymentId,
       refund_id: refund.refundId,

@@ -254,5 +254,21 @@ describe('the office records payments and the customer pays the rest from the li
       fields: ['payment_type', 'amount', 'state'],
     });
     expect(back).toEqual([expect.objectContaining({ payment_type: 'outbound', amount: 5, state: 'posted' })]);
+    // What is left: the invoice suggests it, and a second refund beyond it is refused naming the amount.
+    const left = job.amountMinor - 500;
+    const shown = await k.call('GET', `/invoices/${invoice.id}`, k.a.owner);
+    const card = shown.body.payments.find((x: any) => x.id === paymentId);
+    expect(card).toMatchObject({ card: true, amount_minor: job.amountMinor, refundable_minor: left });
+    const over = await k.call('POST', `/payments/${paymentId}/refund`, k.a.owner, { amount_minor: left + 1 });
+    expect(over.status).toBe(422);
+    expect(over.body.errors).toEqual(
+      expect.arrayContaining([expect.objectContaining({ field: 'amount_minor' })]),
+    );
+    const rest = await k.call('POST', `/payments/${paymentId}/refund`, k.a.owner, {});
+    expect(rest.body).toMatchObject({ amount_minor: left, refundable_minor: 0 });
+    const after = await k.call('GET', `/invoices/${invoice.id}`, k.a.owner);
+    expect(after.body.payments.find((x: any) => x.id === paymentId).refundable_minor).toBe(0);
+    const none = await k.call('POST', `/payments/${paymentId}/refund`, k.a.owner, { amount_minor: 1 });
+    expect(none.status).toBe(409);
   });
 });
