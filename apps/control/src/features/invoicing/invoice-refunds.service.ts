@@ -13,8 +13,8 @@ import { isPaymentsError, type PaymentsApi } from '@platform/providers';
 import type { AuditLog } from '../audit/audit-log.js';
 import type { Principal } from '../auth/principal.js';
 import type { TenantErps } from '../tenants/tenant-erps.js';
-import { checkoutByIntent } from './invoicing.repo.js';
 import { CARD_REF, mirrorRefund } from './invoice-refunds-erp.js';
+import { checkoutByIntent } from './invoicing.repo.js';
 import { actorOf, notPayable } from './invoicing.service.js';
 
 export interface RefundAnswer {
