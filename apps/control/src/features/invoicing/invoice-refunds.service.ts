@@ -5,6 +5,7 @@
  * answer, and the provider's idempotency key names the payment, what was refunded before and the
  * amount, so requests racing with the same amount make one refund. The refund's id makes the ERP records findable on a retry.
  */
+import { formatMoney } from '@platform/contracts/money.js';
 import { type Db, withTenant } from '@platform/db';
 import { findAnswer, fingerprint, replayStored, storeAnswer } from '@platform/intake';
 import { AppError, type WriteAnswer } from '@platform/kernel';
@@ -75,7 +76,13 @@ export class InvoiceRefunds {
     const amount = body.amount_minor ?? refundable;
     if (amount > refundable)
       throw new AppError('VALIDATION_FAILED', 'The refund is more than is left of the payment.', {
-        fieldIssues: [{ field: 'amount_minor', rule: 'max', message: `must be at most ${refundable}` }],
+        fieldIssues: [
+          {
+            field: 'amount_minor',
+            rule: 'max',
+            message: `must be at most ${formatMoney(refundable, row.currency)}, what is left of the payment`,
+          },
+        ],
       });
     const refund = await api
       .refund({
