@@ -106,6 +106,20 @@ export interface InvoiceCardPaymentJob {
   sessionId: string;
 }
 
+/**
+ * Outbox: a card refund the provider announced (`refund.created`), made by the office or in the
+ * provider's dashboard, to be written in the ERP once by the control plane (a credit note and the
+ * refund payment; one made by the office is found written already).
+ */
+export const TOPIC_INVOICE_CARD_REFUND = 'invoicing.card_refund';
+export interface InvoiceCardRefundJob {
+  invoiceId: number;
+  paymentIntentId: string;
+  refundId: string;
+  amountMinor: number;
+  currency: string;
+}
+
 /** Outbox: a completed job of a tenant that invoices automatically, to be invoiced by the control plane. */
 export const TOPIC_INVOICE_AUTO = 'invoicing.auto_invoice';
 export interface InvoiceAutoJob {

@@ -14,7 +14,8 @@ import { isPaymentsError, type PaymentsApi } from '@platform/providers';
 import type { AuditLog } from '../audit/audit-log.js';
 import type { Principal } from '../auth/principal.js';
 import type { TenantErps } from '../tenants/tenant-erps.js';
-import { CARD_REF, mirrorRefund } from './invoice-refunds-erp.js';
+import type { CardRefundMirror } from './card-refund.js';
+import { CARD_REF } from './invoice-refunds-erp.js';
 import { checkoutByIntent } from './invoicing.repo.js';
 import { actorOf, notPayable } from './invoicing.service.js';
 
@@ -33,6 +34,7 @@ export interface InvoiceRefundsParts {
   erps: TenantErps;
   audit: AuditLog;
   api: PaymentsApi | undefined;
+  mirror: CardRefundMirror;
 }
 
 const noPayment = () => new AppError('NOT_FOUND', 'No such payment.');
@@ -91,18 +93,19 @@ export class InvoiceRefunds {
         amountMinor: amount,
         reason: 'requested_by_customer',
         ref: `invoice ${invoiceId}`,
-        idempotencyKey: `refund:${p.tenantId}:${intent}:${at!.amountRefundedMinor}:${amount}`,
+        // The request's own key when it has one: its retry after a crash gets the same refund back.
+        idempotencyKey: key
+          ? `refund:${p.tenantId}:${intent}:key:${key}`
+          : `refund:${p.tenantId}:${intent}:${at!.amountRefundedMinor}:${amount}`,
       })
       .catch((e: unknown) => {
         throw failed(e);
       });
-    const creditNote = await mirrorRefund(erp, {
-      invoiceId,
-      paymentIntentId: intent,
-      refundId: refund.refundId,
-      amountMinor: amount,
-      currency: row.currency,
-    });
+    const creditNote = await this.d.mirror.mirror(
+      p.tenantId,
+      { invoiceId, paymentIntentId: intent, refundId: refund.refundId, amountMinor: amount, currency: row.currency },
+      'office',
+    );
     const answer: RefundAnswer = {
       payment_id: paymentId,
       refund_id: refund.refundId,
