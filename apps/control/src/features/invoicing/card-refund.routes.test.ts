@@ -9,7 +9,7 @@ import { createLogger } from '@platform/http-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { CardRefundMirror } from './card-refund.js';
-import { invoicePaidByCard, startInvoicingWithStripe,type StripeKit } from './invoicing-stripe.test-support.js';
+import { invoicePaidByCard, startInvoicingWithStripe, type StripeKit } from './invoicing-stripe.test-support.js';
 
 let s: StripeKit;
 beforeAll(async () => {
@@ -112,7 +112,7 @@ describe('card refunds', () => {
     const { k, stripe } = s;
     const { invoiceId, intent } = await invoicePaidByCard(s, k.a);
     const refund = stripe.refundFromDashboard(s.accountA, intent, 300);
-    const mirror = new CardRefundMirror(k.kit.deps.db, k.kit.deps.erps, () => new Promise((r) => setTimeout(r, 20)));
+    const mirror = new CardRefundMirror(k.kit.deps.db, k.kit.deps.erps, { pauseMs: 20 });
     const r = {
       invoiceId,
       paymentIntentId: intent,

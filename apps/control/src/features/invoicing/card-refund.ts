@@ -8,8 +8,7 @@
  */
 import { type InvoiceCardRefundJob, TOPIC_INVOICE_CARD_REFUND } from '@platform/contracts';
 import { type Db, type Queryable, withTenant } from '@platform/db';
-import { applyUnderLease, LEASE_SECONDS, requestInProgress } from '@platform/intake';
-import { sleep } from '@platform/kernel';
+import { applyUnderLease, LEASE_SECONDS, untilFree, type WaitOptions } from '@platform/intake';
 import { enqueue, type OutboxHandlers } from '@platform/outbox';
 import type { RefundNotice } from '@platform/providers';
 
@@ -23,28 +22,23 @@ import {
 import { type CardRefund, mirrorRefund } from './invoice-refunds-erp.js';
 import { checkoutByIntent } from './invoicing.repo.js';
 
-/** How long a writer waits for another one holding the refund's lease before giving up for now. */
-const WAIT_MS = 250;
-const WAITS = 40;
-
 export class CardRefundMirror {
   constructor(
     private readonly db: Db,
     private readonly erps: TenantErps,
-    private readonly pause: (ms: number) => Promise<void> = sleep,
+    /** How a writer waits for another holding the refund's lease (tests shorten the pause). */
+    private readonly wait: WaitOptions = {},
   ) {}
 
   /** The refund's credit note in the ERP, written here or found written (409 IN_PROGRESS after a long wait). */
   async mirror(tenantId: string, r: CardRefund, source: CardRefundSource): Promise<number> {
-    for (let waited = 0; ; waited++) {
+    return untilFree(async () => {
       const claim = await withTenant(this.db, tenantId, (tx) =>
         claimCardRefund(tx, tenantId, { ...r, source }, LEASE_SECONDS),
       );
       if (claim.state === 'done') return claim.creditNoteId;
-      if (claim.state === 'claimed') return this.write(tenantId, r);
-      if (waited >= WAITS) throw requestInProgress();
-      await this.pause(WAIT_MS);
-    }
+      return claim.state === 'claimed' ? this.write(tenantId, r) : undefined;
+    }, this.wait);
   }
 
   private async write(tenantId: string, r: CardRefund): Promise<number> {

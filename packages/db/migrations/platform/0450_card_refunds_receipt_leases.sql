@@ -19,3 +19,16 @@ CREATE TABLE card_refunds (
   PRIMARY KEY (tenant_id, refund_id)
 );
 SELECT platform_enable_tenant_rls('card_refunds');
+
+-- Receipts of a purchase order (docs/control-plane.md, "Supplier orders"), owned by the control
+-- plane's supply feature: the lease a receipt holds while it writes the received quantities in the
+-- ERP, so two receipts of the same order (a double click on two screens, a retry racing the first)
+-- are written one after the other: the second replays the first's answer under the same key, or is
+-- measured against what the first received.
+CREATE TABLE purchase_order_receipts (
+  tenant_id uuid NOT NULL REFERENCES tenants (id) ON DELETE CASCADE,
+  purchase_order_id integer NOT NULL CHECK (purchase_order_id > 0),
+  lease_until timestamptz,
+  PRIMARY KEY (tenant_id, purchase_order_id)
+);
+SELECT platform_enable_tenant_rls('purchase_order_receipts');
