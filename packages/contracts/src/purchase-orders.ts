@@ -15,6 +15,11 @@ export interface PurchaseOrderView {
   lines: { id: number; description: string; qty: number; qty_received: number }[];
 }
 
+/** `POST /purchase-orders/{id}/confirm`: the order, and where it was emailed (null: the supplier has no email). */
+export interface PurchaseOrderConfirmAnswer extends PurchaseOrderView {
+  emailed_to: string | null;
+}
+
 export interface PurchaseOrderList {
   items: PurchaseOrderView[];
 }

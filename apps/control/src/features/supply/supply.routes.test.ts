@@ -23,7 +23,11 @@ const pos = async (state: string, token = k.a.office) =>
 
 beforeAll(async () => {
   k = await startCrmSalesKit();
-  const add = (name: string) => k.call('POST', '/supply/suppliers', k.a.owner, { name, email: 'orders@example.com' });
+  const add = (name: string) =>
+    k.call('POST', '/supply/suppliers', k.a.owner, {
+      name,
+      email: `orders@${name.split(' ')[0]!.toLowerCase()}.example`,
+    });
   vendors = { mill: (await add('Shade Mill')).body.id, works: (await add('Blind Works')).body.id };
   const put = (code: string, supplier_id: number, lead_days: number) =>
     k.call('PUT', `/supply/products/${code}`, k.a.owner, {
@@ -99,17 +103,28 @@ describe('supplier orders from an accepted quote', () => {
     expect(await pos('open')).toHaveLength(2);
   });
 
-  it('confirms an order; confirming it again answers the same order', async () => {
+  it('confirms an order and emails it to its supplier once; confirming it again answers the same order', async () => {
     const [po] = await pos('open');
-    const first = await k.call('POST', `/purchase-orders/${po!.id}/confirm`, k.a.office);
+    const calls = await Promise.all(
+      Array.from({ length: 3 }, () => k.call('POST', `/purchase-orders/${po!.id}/confirm`, k.a.office)),
+    );
     const again = await k.call('POST', `/purchase-orders/${po!.id}/confirm`, k.a.office);
-    expect([first.status, first.body.state, again.status, again.body.state]).toEqual([
-      200,
-      'purchase',
-      200,
-      'purchase',
-    ]);
+    for (const r of [...calls, again])
+      expect([r.status, r.body.state, r.body.emailed_to], JSON.stringify(r.body)).toEqual([200, 'purchase', 'orders@shade.example']);
     expect(await pos('open')).toHaveLength(2);
+    const mails = await k.kit.t.db.query(
+      `SELECT to_address FROM email_messages WHERE tenant_id = $1 AND template = 'purchase_order'`,
+      [k.a.id],
+    );
+    expect(mails.rows).toEqual([{ to_address: 'orders@shade.example' }]);
+    const queued = await k.kit.t.db.query<{ payload: unknown }>(
+      `SELECT payload FROM outbox WHERE topic = 'email.transactional' AND tenant_id = $1`,
+      [k.a.id],
+    );
+    const mail = queued.rows.map((r) => JSON.stringify(r.payload)).find((t) => t.includes('purchase_order'))!;
+    expect(mail).toContain(po!.name);
+    expect(mail).toContain('inside mount, White');
+    expect(mail).toContain('application/pdf');
   });
 
   it('refuses to receive a draft order, naming its state', async () => {

@@ -4,7 +4,11 @@
  * which the office confirms and receives. Everything lives in the tenant's ERP; the platform keeps
  * only the audit trail and the answers of keyed receipts (a receipt sent twice is recorded once).
  */
-import type { PurchaseOrderFilter, PurchaseOrderView } from '@platform/contracts/purchase-orders.js';
+import type {
+  PurchaseOrderConfirmAnswer,
+  PurchaseOrderFilter,
+  PurchaseOrderView,
+} from '@platform/contracts/purchase-orders.js';
 import { type Db, type Queryable, withTenant } from '@platform/db';
 import {
   findAnswer,
@@ -21,6 +25,7 @@ import type { AuditLog } from '../audit/audit-log.js';
 import type { Principal } from '../auth/principal.js';
 import { userActor } from '../sales/quotes.service.js';
 import type { TenantErps } from '../tenants/tenant-erps.js';
+import { purchaseOrderEmail, type PurchaseOrderEmailParts, queuePurchaseOrderEmail } from './purchase-order-email.js';
 import { confirmPurchaseOrder, listPurchaseOrders, receivePurchaseOrder } from './purchase-orders-erp.js';
 import {
   createSupplier,
@@ -42,6 +47,7 @@ export class SupplyService {
     private readonly audit: AuditLog,
     private readonly clock: Clock,
     private readonly currencyOf: (tenantId: string) => Promise<string>,
+    private readonly mail: PurchaseOrderEmailParts,
     /** How a receipt waits for another of the same order (tests shorten the pause). */
     private readonly wait: WaitOptions = {},
   ) {}
@@ -72,10 +78,21 @@ export class SupplyService {
     return { items: await listPurchaseOrders(erp, filter, this.clock.now()) };
   }
 
-  async confirm(p: Principal, id: number): Promise<PurchaseOrderView> {
-    const po = await confirmPurchaseOrder(await this.erps.forTenant(p.tenantId), id, this.clock.now());
-    await this.record(p, 'supply.purchase_order.confirm', 'purchase_order', String(id), { name: po.name });
-    return po;
+  /** Confirms the order and emails it to the supplier, once per confirmation (`emailed_to`: null without an address). */
+  async confirm(p: Principal, id: number): Promise<PurchaseOrderConfirmAnswer> {
+    const erp = await this.erps.forTenant(p.tenantId);
+    const po = await confirmPurchaseOrder(erp, id, this.clock.now());
+    const mail = await purchaseOrderEmail(erp, this.mail, p, po);
+    await withTenant(this.db, p.tenantId, async (tx) => {
+      const queued = mail ? await queuePurchaseOrderEmail(tx, this.mail, p.tenantId, mail) : false;
+      await this.audit.record(tx, {
+        ...userActor(p),
+        action: 'supply.purchase_order.confirm',
+        target: { type: 'purchase_order', id: String(id) },
+        detail: { name: po.name, emailed_to: mail?.to.address ?? null, email_queued: queued },
+      });
+    });
+    return { ...po, emailed_to: mail?.to.address ?? null };
   }
 
   /**
