@@ -14,6 +14,7 @@ import { saleOrderReceived } from './purchase-orders-erp.js';
 
 let k: CrmSalesKit;
 let saleOrder: number;
+let jobId: string;
 let vendors: { mill: number; works: number };
 const window = (product_code: string, room: string, width_in: number) => ({
   ...{ product_code, room, width_in, drop_in: 48.5, mount: 'inside', colour: 'White', options: [] },
@@ -60,6 +61,7 @@ beforeAll(async () => {
     sale_order_id: saleOrder,
   });
   expect(job.status, JSON.stringify(job.body)).toBe(201);
+  jobId = job.body.id;
 }, 120_000);
 
 const readyToFit = async () =>
@@ -110,7 +112,11 @@ describe('supplier orders from an accepted quote', () => {
     );
     const again = await k.call('POST', `/purchase-orders/${po!.id}/confirm`, k.a.office);
     for (const r of [...calls, again])
-      expect([r.status, r.body.state, r.body.emailed_to], JSON.stringify(r.body)).toEqual([200, 'purchase', 'orders@shade.example']);
+      expect([r.status, r.body.state, r.body.emailed_to], JSON.stringify(r.body)).toEqual([
+        200,
+        'purchase',
+        'orders@shade.example',
+      ]);
     expect(await pos('open')).toHaveLength(2);
     const mails = await k.kit.t.db.query(
       `SELECT to_address FROM email_messages WHERE tenant_id = $1 AND template = 'purchase_order'`,
@@ -151,6 +157,7 @@ describe('supplier orders from an accepted quote', () => {
     const name = po.origin!;
     expect(await saleOrderReceived(k.a.erp.erp, name)).toBe(false);
     expect(await readyToFit()).toEqual([false]);
+    expect((await k.call('GET', `/jobs/${jobId}`, k.a.office)).body.ready_to_fit).toBe(false);
     // Two screens receive the same last window at once (their own keys): one receipt, the other refused.
     const both = await Promise.all(
       ['screen-1', 'screen-2'].map((screen) =>
@@ -173,6 +180,8 @@ describe('supplier orders from an accepted quote', () => {
     expect((await pos('received')).map((p) => p.id).sort()).toEqual([po.id, other.id].sort());
     expect(await saleOrderReceived(k.a.erp.erp, name)).toBe(true);
     expect(await readyToFit()).toEqual([true]);
+    // The install job's own page shows it too.
+    expect((await k.call('GET', `/jobs/${jobId}`, k.a.office)).body.ready_to_fit).toBe(true);
   });
 
   it('refuses more than was ordered, naming the line', async () => {
