@@ -8,12 +8,13 @@
 import { createLogger } from '@platform/http-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { startWithStripe, type StripeKit } from '../../testing/stripe-kit.js';
 import { CardRefundMirror } from './card-refund.js';
-import { invoicePaidByCard, startInvoicingWithStripe, type StripeKit } from './invoicing-stripe.test-support.js';
+import { invoicePaidByCard } from './invoicing-stripe.test-support.js';
 
 let s: StripeKit;
 beforeAll(async () => {
-  s = await startInvoicingWithStripe();
+  s = await startWithStripe();
 }, 120_000);
 afterAll(() => s?.close());
 

@@ -1,53 +1,15 @@
 /**
- * The invoicing tests' platform with the local Stripe stand-in: the control plane pointed at it, its
- * webhooks delivered to the control plane, tenant A's account connected through onboarding; and an
- * invoice of A paid in full by card through its pay link, its payment registered in the ERP.
+ * What the invoicing tests with the local Stripe stand-in (testing/stripe-kit.ts) start from: the pay
+ * link an invoice email carried, and an invoice of A paid in full by card through it, its payment
+ * registered in the ERP.
  */
-import { randomBytes } from 'node:crypto';
-
 import type { InvoiceCardPaymentJob } from '@platform/contracts';
 import { registerInvoicePayment } from '@platform/erp';
-import { type RunningLocalStripe, startLocalStripe } from '@platform/providers/local';
 import { expect } from 'vitest';
 
-import { type CrmSalesKit, type SalesTenant, startCrmSalesKit } from '../../testing/crm-sales-kit.js';
+import type { CrmSalesKit, SalesTenant } from '../../testing/crm-sales-kit.js';
+import type { StripeKit } from '../../testing/stripe-kit.js';
 import { acceptedOrder, completedJob } from './invoicing.test-support.js';
-
-export interface StripeKit {
-  k: CrmSalesKit;
-  stripe: RunningLocalStripe;
-  key: string;
-  accountA: string;
-  close(): Promise<void>;
-}
-
-export async function startInvoicingWithStripe(): Promise<StripeKit> {
-  const key = `sk_test_${randomBytes(12).toString('hex')}`;
-  const whsec = `whsec_${randomBytes(16).toString('hex')}`;
-  const stripe = await startLocalStripe({ secretKey: key, host: '127.0.0.1', port: 0 });
-  const k = await startCrmSalesKit({
-    STRIPE_SECRET_KEY: key,
-    STRIPE_API_BASE: stripe.url,
-    STRIPE_WEBHOOK_SECRET: whsec,
-    TENANT_PUBLIC_ORIGIN: 'https://{host}',
-  });
-  const url = await k.kit.app.listen({ host: '127.0.0.1', port: 0 });
-  stripe.addWebhookEndpoint(`${url}/webhooks/payments`, { connect: true, secret: whsec });
-  const c = await k.call('POST', `/api/tenants/${k.a.id}/payments/connect`, k.a.owner);
-  const done = await fetch(c.body.onboarding_url as string, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: 'business_name=Acme+Blinds',
-    redirect: 'manual',
-  });
-  expect(done.status).toBe(303);
-  expect((await k.call('GET', `/api/tenants/${k.a.id}/payments`, k.a.owner)).body.account.state).toBe('connected');
-  const close = async () => {
-    await k.close();
-    await stripe.close();
-  };
-  return { k, stripe, key, accountA: c.body.account_id as string, close };
-}
 
 /** The pay link the last invoice email carried. */
 export async function payToken(k: CrmSalesKit, invoiceNumber: string): Promise<string> {

@@ -9,8 +9,9 @@ import type { RunningLocalStripe } from '@platform/providers/local';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { CrmSalesKit, SalesTenant } from '../../testing/crm-sales-kit.js';
+import { startWithStripe, type StripeKit } from '../../testing/stripe-kit.js';
 import { acceptedOrder as accepted, completedJob as completed } from './invoicing.test-support.js';
-import { payToken as payTokenOf, startInvoicingWithStripe,type StripeKit } from './invoicing-stripe.test-support.js';
+import { payToken as payTokenOf } from './invoicing-stripe.test-support.js';
 
 let s: StripeKit;
 let k: CrmSalesKit;
@@ -19,7 +20,7 @@ let accountA: string;
 let KEY: string;
 
 beforeAll(async () => {
-  s = await startInvoicingWithStripe();
+  s = await startWithStripe();
   ({ k, stripe, accountA, key: KEY } = s);
 }, 120_000);
 afterAll(() => s?.close());
