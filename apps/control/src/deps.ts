@@ -291,6 +291,6 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
     integrations: integrationsConsole,
     payments,
     invoicing,
-    supply: composeSupply({ db, erps, audit, clock, currencyOf }),
+    supply: composeSupply({ db, erps, audit, clock, currencyOf, email, documents }),
   };
 }
