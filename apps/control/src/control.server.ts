@@ -72,8 +72,8 @@ export async function startControl(config: ControlConfig, opts: StartControlOpti
         onError: (err) => logger.error({ err }, 'deposit reconcile pass'),
       });
       reconcile.start();
-      // Completed jobs of companies that invoice automatically (invoicing/invoice-auto.ts).
-      const invoicing = deps.invoicing.auto.relay(logger);
+      // Completed jobs of companies that invoice automatically, and card refunds to mirror in the ERP.
+      const invoicing = deps.invoicing.relay(logger);
       invoicing.start();
       // A confirmed order's supplier orders are drafted here (supply/supply-draft.job.ts).
       const supplyDrafts = deps.supply.draftJob.relay(logger);

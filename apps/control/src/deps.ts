@@ -294,7 +294,7 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
     integrations: integrationsConsole,
     payments,
     invoicing,
-    supply: composeSupply({ db, erps, audit, clock, currencyOf, readyToFit: messages.readyToFit }),
+    supply: composeSupply({ db, erps, audit, clock, currencyOf, email, documents, readyToFit: messages.readyToFit }),
     messages,
   };
 }

@@ -6,8 +6,10 @@ export * from './supply-orders.js';
 export {
   type InvoiceAutoJob,
   type InvoiceCardPaymentJob,
+  type InvoiceCardRefundJob,
   TOPIC_INVOICE_AUTO,
   TOPIC_INVOICE_CARD_PAYMENT,
+  TOPIC_INVOICE_CARD_REFUND,
 } from './invoicing.js';
 export type { WebhookDeliveryView, WebhookEndpointView, WebhookEndpointWithSecret } from './webhook.js';
 export type {

@@ -33,6 +33,8 @@ export interface InvoicePaymentView {
   memo: string;
   /** Taken by card through the pay link: an owner or admin may refund it (`POST /payments/{id}/refund`). */
   card: boolean;
+  /** What is left to refund of a card payment (its amount less the credit notes refunding it); 0 for others. */
+  refundable_minor: number;
 }
 
 /** `GET /invoices/{id}`: the invoice and the payments registered on it. */
@@ -102,6 +104,20 @@ export interface InvoiceCardPaymentJob {
   currency: string;
   paymentIntentId: string;
   sessionId: string;
+}
+
+/**
+ * Outbox: a card refund the provider announced (`refund.created`), made by the office or in the
+ * provider's dashboard, to be written in the ERP once by the control plane (a credit note and the
+ * refund payment; one made by the office is found written already).
+ */
+export const TOPIC_INVOICE_CARD_REFUND = 'invoicing.card_refund';
+export interface InvoiceCardRefundJob {
+  invoiceId: number;
+  paymentIntentId: string;
+  refundId: string;
+  amountMinor: number;
+  currency: string;
 }
 
 /** Outbox: a completed job of a tenant that invoices automatically, to be invoiced by the control plane. */

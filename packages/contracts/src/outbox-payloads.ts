@@ -6,8 +6,10 @@ import type { DepositErpPayload, TOPIC_DEPOSIT_ERP } from './deposit-erp.js';
 import type {
   InvoiceAutoJob,
   InvoiceCardPaymentJob,
+  InvoiceCardRefundJob,
   TOPIC_INVOICE_AUTO,
   TOPIC_INVOICE_CARD_PAYMENT,
+  TOPIC_INVOICE_CARD_REFUND,
 } from './invoicing.js';
 import type { OrderWonPayload, TOPIC_ORDER_WON } from './order-won.js';
 import type {
@@ -62,6 +64,7 @@ export interface OutboxPayloads {
   [TOPIC_ORDER_WON]: OrderWonPayload;
   [TOPIC_DEPOSIT_ERP]: DepositErpPayload;
   [TOPIC_INVOICE_CARD_PAYMENT]: InvoiceCardPaymentJob;
+  [TOPIC_INVOICE_CARD_REFUND]: InvoiceCardRefundJob;
   [TOPIC_INVOICE_AUTO]: InvoiceAutoJob;
   [TOPIC_SUPPLY_DRAFT]: SupplyDraftPayload;
 }

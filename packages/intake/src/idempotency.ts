@@ -105,3 +105,26 @@ export async function applyUnderLease<R>(
     throw e;
   }
 }
+
+export interface WaitOptions {
+  /** How many times to look again before giving up (default 40). */
+  tries?: number;
+  /** Between looks (default 250 ms). */
+  pauseMs?: number;
+  pause?: (ms: number) => Promise<void>;
+}
+
+/**
+ * Waits out another request's lease: runs `attempt` until it answers (anything but undefined: it took
+ * the lease, or found the other's result), pausing between tries; IDEMPOTENCY_REQUEST_IN_PROGRESS
+ * when the other holds it past the last try (its lease lapses later and the next request takes over).
+ */
+export async function untilFree<T>(attempt: () => Promise<T | undefined>, o: WaitOptions = {}): Promise<T> {
+  const pause = o.pause ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+  for (let tried = 0; ; tried++) {
+    const got = await attempt();
+    if (got !== undefined) return got;
+    if (tried >= (o.tries ?? 40)) throw requestInProgress();
+    await pause(o.pauseMs ?? 250);
+  }
+}

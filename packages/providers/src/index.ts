@@ -260,6 +260,7 @@ export {
   type PaymentWebhookVerifier,
   type Refund,
   type RefundInput,
+  type RefundNotice,
   type SessionStatus,
 } from './payments/payments.port.js';
 export {

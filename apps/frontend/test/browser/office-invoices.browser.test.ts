@@ -5,9 +5,10 @@
  * Invoices tabs list it with the customer's balance; the customer opens the emailed link, sees the
  * deposit deducted and the amount due, pays with 4242 on the stand-in's page and comes back; the
  * worker registers the payment and the ERP invoice is paid; the owner refunds $5 of it from the
- * invoice (a credit note in the ERP). Axe 0 and no sideways scroll at 1280 and 375 px on each screen.
+ * invoice (a credit note in the ERP), and the form then suggests, and is capped at, what is left. Axe 0 and no sideways scroll at 1280 and 375 px on each screen.
  */
 import { oneWindowQuote } from '@platform/contracts/examples.js';
+import { formatMoney } from '@platform/contracts/money.js';
 import { describe, expect, it } from 'vitest';
 
 import { waitUntil } from '../support/real-platform.js';
@@ -174,6 +175,14 @@ describe('the final invoice, from the office to the customer paying the balance'
       { fields: ['state', 'amount_total'] },
     );
     expect(credit).toEqual([expect.objectContaining({ state: 'posted', amount_total: 5 })]);
+    // The form now suggests what is left of the payment, and refuses a cent more, naming the amount.
+    const left = before.residual_minor - 1000 - 500;
+    expect(await form.locator('input').inputValue()).toBe((left / 100).toFixed(2));
+    await form.locator('input').fill(((left + 1) / 100).toFixed(2));
+    await form.getByRole('button', { name: 'Refund to the card' }).click();
+    await form.locator('input[aria-invalid="true"]').waitFor();
+    expect(await form.textContent()).toContain(`must be at most ${formatMoney(left, 'USD')}`);
+    await checkBothWidths(ownerPage, 'refund-too-much');
     await owner.close();
     await customer.close();
     await ctx.close();

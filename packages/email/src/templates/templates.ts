@@ -163,6 +163,33 @@ export const TEMPLATES = {
       ),
     }),
   }),
+  purchase_order: define({
+    schema: z.object({
+      supplierName: name,
+      orderNumber: z.string().min(1).max(40),
+      /** One entry per line: quantity, product, exact size, mount, colour and options. */
+      lines: z.array(z.string().trim().min(1).max(1000)).min(1).max(200),
+      /** When the company expects it (the supplier's lead time), formatted by the sender. */
+      expectedBy: z.string().max(40).optional(),
+      pdfAttached: z.boolean().optional(),
+    }),
+    sample: {
+      supplierName: 'Shade Mill',
+      orderNumber: 'P00042',
+      lines: ['1 × Roller shade – Office\n46 1/8" W × 48 1/2" H, inside mount, White'],
+      expectedBy: '2026-12-18',
+      pdfAttached: true,
+    },
+    render: (b, d) => ({
+      subject: `Purchase order ${d.orderNumber} from ${b.companyName}`,
+      text: `Hello ${d.supplierName},\n\nPlease supply our purchase order ${d.orderNumber}:\n\n${d.lines.map((l) => `- ${l.replace(/\n/g, '\n  ')}`).join('\n')}${d.expectedBy ? `\n\nWe expect it by ${d.expectedBy}.` : ''}${d.pdfAttached ? '\nThe order is attached as a PDF.' : ''}${textFooter(b)}`,
+      html: layout(
+        b,
+        `Purchase order ${d.orderNumber}`,
+        html`<p>Hello ${d.supplierName},</p><p>Please supply our purchase order ${d.orderNumber}:</p><ul>${d.lines.map((l) => html`<li style="white-space:pre-line">${l}</li>`)}</ul>${d.expectedBy ? html`<p>We expect it by ${d.expectedBy}.</p>` : ''}${d.pdfAttached ? html`<p>The order is attached as a PDF.</p>` : ''}`,
+      ),
+    }),
+  }),
   /** A tenant's own customer message (docs/messages.md): its subject and text, placeholders already filled. */
   customer_message: define({
     schema: z.object({ subject: z.string().trim().min(1).max(200), body: z.string().trim().min(1).max(5000) }),

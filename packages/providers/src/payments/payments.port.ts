@@ -123,6 +123,14 @@ export interface Refund extends Money {
   status: 'pending' | 'succeeded' | 'failed' | 'canceled' | 'requires_action';
 }
 
+/** A refund as the provider announces it (`refund.created`), whoever made it: the platform or the dashboard. */
+export interface RefundNotice extends Refund {
+  accountId: string;
+  chargeId: string | null;
+  /** The `ref` the platform kept on its own refunds; null on one made elsewhere (the dashboard). */
+  ref: string | null;
+}
+
 export interface ListCompletedInput {
   accountId: string;
   /** Sessions created at or after this instant. */
@@ -155,6 +163,7 @@ export type PaymentEvent =
       currency: string;
       metadata: PaymentMetadata | null;
     }
+  | { type: 'refund.created'; refund: RefundNotice }
   | { type: 'account.updated'; account: ConnectedAccount };
 
 export interface PaymentEventEnvelope {

@@ -147,6 +147,27 @@ describe('the Stripe payments adapter', () => {
     });
   });
 
+  it("announces a dashboard refund by refund.created without the platform's ref, and the platform's own with it", async () => {
+    const acct = await tenantAccount('t-9');
+    const s = await payments.api.createCheckout(deposit(acct, 'Q-19'));
+    local.pay(s.sessionId, card);
+    const pi = (await payments.api.getCheckout(acct, s.sessionId))!.paymentIntentId!;
+    const ours = await payments.api.refund({
+      accountId: acct,
+      paymentIntentId: pi,
+      amountMinor: 1_000,
+      ref: 'invoice 7',
+      idempotencyKey: 'r-ours',
+    });
+    const dashboard = local.refundFromDashboard(acct, pi, 650);
+    const created = (await events()).flatMap((e) => (e.type === 'refund.created' ? [e.refund] : []));
+    expect(created.filter((r) => r.paymentIntentId === pi)).toEqual([
+      { ...ours, accountId: acct, chargeId: expect.stringMatching(/^ch_/), ref: 'invoice 7' },
+      expect.objectContaining({ refundId: dashboard['id'], amountMinor: 650, currency: 'USD', ref: null }),
+    ]);
+    expect((await payments.api.getPayment(acct, pi))!.amountRefundedMinor).toBe(1_650);
+  });
+
   it('reports a declined card and a failed authentication as payment_failed with a message for the customer', async () => {
     const acct = await tenantAccount('t-7');
     const s = await payments.api.createCheckout(deposit(acct, 'Q-15'));

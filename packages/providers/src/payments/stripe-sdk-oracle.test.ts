@@ -166,6 +166,22 @@ describe('the Stripe stand-in, spoken to by the official SDK', () => {
     const charge = (await stripe.paymentIntents.retrieve(pi, { expand: ['latest_charge'] }, { stripeAccount: acct }))
       .latest_charge as Stripe.Charge;
     expect([charge.amount_refunded, charge.refunded]).toEqual([10_000, true]);
+    // A refund made in the dashboard is announced like these: refund.created, read by constructEvent.
+    const other = await stripe.checkout.sessions.create(sessionParams(4_000, 'Q-5'), { stripeAccount: acct });
+    local.pay(other.id, card);
+    const pi2 = (await stripe.checkout.sessions.retrieve(other.id, {}, { stripeAccount: acct })).payment_intent;
+    const dashboard = local.refundFromDashboard(acct, pi2 as string, 1_500);
+    await local.flushWebhooks();
+    const created = hook.received
+      .map((r) => stripe.webhooks.constructEvent(r.body, r.signature, secret))
+      .filter((e): e is Stripe.RefundCreatedEvent => e.type === 'refund.created' && e.account === acct)
+      .map((e) => e.data.object);
+    expect(created.map((r) => [r.amount, r.payment_intent, r.metadata])).toEqual([
+      [2_500, pi, { ref: 'CN-1' }],
+      [7_500, pi, {}],
+      [1_500, pi2, {}],
+    ]);
+    expect(created[2]!.id).toBe(dashboard['id']);
   });
 
   it('answers a wrong key, a missing parameter and an unknown account with Stripe errors', async () => {

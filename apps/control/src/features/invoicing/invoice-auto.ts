@@ -11,7 +11,7 @@ import { type InvoiceAutoJob, TOPIC_INVOICE_AUTO } from '@platform/contracts';
 import type { InvoicingSettings } from '@platform/contracts/invoicing.js';
 import { type Db, type Queryable, withTenant } from '@platform/db';
 import { AppError, newId } from '@platform/kernel';
-import { enqueue, type OutboxHandler, OutboxRelay, type RelayLogger } from '@platform/outbox';
+import { enqueue, type OutboxHandler, type OutboxHandlers, OutboxRelay, type RelayLogger } from '@platform/outbox';
 
 import type { AuditLog } from '../audit/audit-log.js';
 import type { Principal } from '../auth/principal.js';
@@ -71,12 +71,12 @@ export class AutoInvoicing implements JobCompletion {
     }
   };
 
-  /** The control plane's relay for this topic only (the worker's relays never claim it). */
-  relay(logger: RelayLogger): OutboxRelay {
+  /** The control plane's relay for this topic (and `also`'s); the worker's relays never claim them. */
+  relay(logger: RelayLogger, also: OutboxHandlers = {}): OutboxRelay {
     return new OutboxRelay({
       db: this.db,
       workerId: `${hostname()}:${process.pid}:control-invoicing:${newId().slice(0, 8)}`,
-      handlers: { [TOPIC_INVOICE_AUTO]: this.handle },
+      handlers: { ...also, [TOPIC_INVOICE_AUTO]: this.handle },
       logger,
     });
   }

@@ -5,7 +5,7 @@
  * answer, and the provider's idempotency key names the payment, what was refunded before and the
  * amount, so requests racing with the same amount make one refund. The refund's id makes the ERP records findable on a retry.
  */
-import { fromMinor } from '@platform/contracts/money.js';
+import { formatMoney } from '@platform/contracts/money.js';
 import { type Db, withTenant } from '@platform/db';
 import { findAnswer, fingerprint, replayStored, storeAnswer } from '@platform/intake';
 import { AppError, type WriteAnswer } from '@platform/kernel';
@@ -14,9 +14,10 @@ import { isPaymentsError, type PaymentsApi } from '@platform/providers';
 import type { AuditLog } from '../audit/audit-log.js';
 import type { Principal } from '../auth/principal.js';
 import type { TenantErps } from '../tenants/tenant-erps.js';
+import type { CardRefundMirror } from './card-refund.js';
+import { CARD_REF } from './invoice-refunds-erp.js';
 import { checkoutByIntent } from './invoicing.repo.js';
 import { actorOf, notPayable } from './invoicing.service.js';
-import { creditNoteForRefund, refundPayment } from './invoicing-erp.js';
 
 export interface RefundAnswer {
   payment_id: number;
@@ -33,9 +34,9 @@ export interface InvoiceRefundsParts {
   erps: TenantErps;
   audit: AuditLog;
   api: PaymentsApi | undefined;
+  mirror: CardRefundMirror;
 }
 
-const CARD = /^Card payment (pi_[A-Za-z0-9_]+)$/;
 const noPayment = () => new AppError('NOT_FOUND', 'No such payment.');
 
 export class InvoiceRefunds {
@@ -57,7 +58,7 @@ export class InvoiceRefunds {
       fields: ['ref', 'state', 'reconciled_invoice_ids'],
     });
     if (!pay) throw noPayment();
-    const intent = CARD.exec(typeof pay.ref === 'string' ? pay.ref : '')?.[1];
+    const intent = CARD_REF.exec(typeof pay.ref === 'string' ? pay.ref : '')?.[1];
     const invoiceId = Array.isArray(pay.reconciled_invoice_ids) ? Number(pay.reconciled_invoice_ids[0]) : NaN;
     const row = intent && (await withTenant(this.d.db, p.tenantId, (tx) => checkoutByIntent(tx, p.tenantId, intent)));
     if (!intent || !row || pay.state !== 'posted' || !Number.isInteger(invoiceId))
@@ -77,7 +78,13 @@ export class InvoiceRefunds {
     const amount = body.amount_minor ?? refundable;
     if (amount > refundable)
       throw new AppError('VALIDATION_FAILED', 'The refund is more than is left of the payment.', {
-        fieldIssues: [{ field: 'amount_minor', rule: 'max', message: `must be at most ${refundable}` }],
+        fieldIssues: [
+          {
+            field: 'amount_minor',
+            rule: 'max',
+            message: `must be at most ${formatMoney(refundable, row.currency)}, what is left of the payment`,
+          },
+        ],
       });
     const refund = await api
       .refund({
@@ -86,19 +93,19 @@ export class InvoiceRefunds {
         amountMinor: amount,
         reason: 'requested_by_customer',
         ref: `invoice ${invoiceId}`,
-        idempotencyKey: `refund:${p.tenantId}:${intent}:${at!.amountRefundedMinor}:${amount}`,
+        // The request's own key when it has one: its retry after a crash gets the same refund back.
+        idempotencyKey: key
+          ? `refund:${p.tenantId}:${intent}:key:${key}`
+          : `refund:${p.tenantId}:${intent}:${at!.amountRefundedMinor}:${amount}`,
       })
       .catch((e: unknown) => {
         throw failed(e);
       });
-    const money = fromMinor(amount, row.currency);
-    const creditNote = await creditNoteForRefund(erp, {
-      invoiceId,
-      amount: money,
-      ref: `Refund ${refund.refundId}`,
-      description: `Refund of card payment ${intent}`,
-    });
-    await refundPayment(erp, { invoiceId, amount: money, ref: `Card refund ${refund.refundId}` });
+    const creditNote = await this.d.mirror.mirror(
+      p.tenantId,
+      { invoiceId, paymentIntentId: intent, refundId: refund.refundId, amountMinor: amount, currency: row.currency },
+      'office',
+    );
     const answer: RefundAnswer = {
       payment_id: paymentId,
       refund_id: refund.refundId,

@@ -4,7 +4,7 @@
  * and read back as the office lists it. Amounts leave here in integer minor units of the tenant's
  * currency (`toMinor`: the ERP's decimals rounded as the ERP rounds them, half away from zero).
  */
-import type { InvoiceListState, InvoicePaymentView, InvoiceSummary } from '@platform/contracts/invoicing.js';
+import type { InvoiceListState, InvoiceSummary } from '@platform/contracts/invoicing.js';
 import { toMinor } from '@platform/contracts/money.js';
 import type { Erp, ErpRecord } from '@platform/erp';
 
@@ -138,71 +138,4 @@ export async function partnerEmail(erp: Erp, partnerId: number | null): Promise<
   if (!partnerId) return null;
   const [p] = await erp.read('res.partner', [partnerId], ['email']);
   return str(p?.email);
-}
-
-/**
- * A refund of part or all of a card payment in the ERP: a credit note (`out_refund` reversing the
- * invoice, one untaxed line of the refunded amount, as the accounting sync records credit notes),
- * posted; found by its `ref` on a retry. The credit note's id.
- */
-export async function creditNoteForRefund(
-  erp: Erp,
-  r: { invoiceId: number; amount: number; ref: string; description: string },
-): Promise<number> {
-  const [existing] = await erp.search('account.move', [
-    ['ref', '=', r.ref],
-    ['move_type', '=', 'out_refund'],
-  ]);
-  let id = existing;
-  if (id === undefined) {
-    const [inv] = await erp.read('account.move', [r.invoiceId], ['partner_id']);
-    id = await erp.create('account.move', {
-      move_type: 'out_refund',
-      partner_id: Array.isArray(inv?.partner_id) ? inv.partner_id[0] : false,
-      reversed_entry_id: r.invoiceId,
-      ref: r.ref,
-      invoice_line_ids: [[0, 0, { name: r.description, quantity: 1, price_unit: r.amount, tax_ids: [[6, 0, []]] }]],
-    });
-  }
-  await postInvoice(erp, id);
-  return id;
-}
-
-/**
- * The money paid back: an outbound customer payment (Odoo's "Send Money"), posted. The credit note
- * already settles the invoice (a credit note reversing an invoice is applied to it), so the refund
- * is not reconciled with it and offsets the customer's outstanding credit. Found by `ref` on a retry.
- */
-export async function refundPayment(erp: Erp, r: { invoiceId: number; amount: number; ref: string }): Promise<number> {
-  const [existing] = await erp.search('account.payment', [['ref', '=', r.ref]], { limit: 1 });
-  if (existing) return existing;
-  const [inv] = await erp.read('account.move', [r.invoiceId], ['partner_id']);
-  const id = await erp.create('account.payment', {
-    payment_type: 'outbound',
-    partner_type: 'customer',
-    partner_id: Array.isArray(inv?.partner_id) ? inv.partner_id[0] : false,
-    amount: r.amount,
-    ref: r.ref,
-  });
-  await erp.call('account.payment', 'action_post', [[id]]);
-  return id;
-}
-
-/** The posted customer payments registered on the invoice, oldest first. */
-export async function paymentsOf(erp: Erp, invoiceId: number, currency: string): Promise<InvoicePaymentView[]> {
-  const rows = await erp.searchRead(
-    'account.payment',
-    [
-      ['reconciled_invoice_ids', 'in', [invoiceId]],
-      ['state', '=', 'posted'],
-    ],
-    { fields: ['date', 'amount', 'ref'], order: 'date, id' },
-  );
-  return rows.map((r) => ({
-    id: Number(r.id),
-    date: str(r.date),
-    amount_minor: toMinor(Number(r.amount ?? 0), currency),
-    memo: str(r.ref) ?? '',
-    card: /^Card payment pi_/.test(str(r.ref) ?? ''),
-  }));
 }

@@ -6,6 +6,7 @@
 import type { Db } from '@platform/db';
 import type { EmailOutboxService } from '@platform/email';
 import type { Clock } from '@platform/kernel';
+import type { OutboxRelay, RelayLogger } from '@platform/outbox';
 
 import type { ControlConfig } from '../../control.config.js';
 import type { AuditLog } from '../audit/audit-log.js';
@@ -17,6 +18,7 @@ import { depositPaidHooks } from '../payments/deposit-paid.js';
 import type { PaymentEventHooks } from '../payments/payment-webhook.service.js';
 import type { PaymentsFeature } from '../payments/payments.compose.js';
 import type { TenantErps } from '../tenants/tenant-erps.js';
+import { CardRefundMirror, invoiceRefundCreated } from './card-refund.js';
 import { AutoInvoicing } from './invoice-auto.js';
 import { InvoiceLinks } from './invoice-links.service.js';
 import { invoiceCheckoutCompleted } from './invoice-paid.js';
@@ -32,6 +34,8 @@ export interface InvoicingFeature extends JobCompletion {
   /** Open checkouts whose webhook never came, asked of the provider (control.server.ts runs it). */
   reconciler: InvoiceCheckoutReconciler;
   refunds: InvoiceRefunds;
+  /** The control plane's relay for this feature's topics: invoicing automatically and mirroring card refunds. */
+  relay(logger: RelayLogger): OutboxRelay;
   /** The payments webhook's hooks: `invoice` checkouts here, every other kind to the deposit's. */
   hooks: PaymentEventHooks;
 }
@@ -60,9 +64,12 @@ export const invoiceOrDepositHooks = (deposit: PaymentEventHooks): PaymentEventH
     s.metadata?.kind === 'invoice'
       ? invoiceCheckoutCompleted(tx, tenantId, s)
       : deposit.checkoutCompleted(tx, tenantId, s),
+  refundCreated: invoiceRefundCreated,
 });
 
-type Built = Pick<InvoicingFeature, 'office' | 'links' | 'auto' | 'reconciler' | 'refunds'>;
+type Built = Pick<InvoicingFeature, 'office' | 'links' | 'auto' | 'reconciler' | 'refunds'> & {
+  mirror: CardRefundMirror;
+};
 
 function build(config: ControlConfig, d: InvoicingInputs): Built {
   // One provider client and one notion of the tenant's origin: the payments feature's.
@@ -87,12 +94,14 @@ function build(config: ControlConfig, d: InvoicingInputs): Built {
     linkDays: config.PORTAL_LINK_TTL_DAYS,
     remind: (tx, tenantId, i) => d.messages?.scheduler.invoiceIssued(tx, tenantId, i) ?? Promise.resolve(),
   });
+  const mirror = new CardRefundMirror(d.db, d.erps);
   return {
     office,
     links,
     auto: new AutoInvoicing(d.db, d.audit, () => office),
     reconciler: new InvoiceCheckoutReconciler(d.db, api, () => d.clock.now()),
-    refunds: new InvoiceRefunds({ db: d.db, erps: d.erps, audit: d.audit, api }),
+    refunds: new InvoiceRefunds({ db: d.db, audit: d.audit, api, erps: d.erps, mirror }),
+    mirror,
   };
 }
 
@@ -115,6 +124,7 @@ export function composeInvoicing(config: ControlConfig, inputs: () => InvoicingI
     get refunds() {
       return get().refunds;
     },
+    relay: (logger) => get().auto.relay(logger, get().mirror.handlers()),
     jobCompleted: (tx, tenantId, jobId) => get().auto.jobCompleted(tx, tenantId, jobId),
     hooks: invoiceOrDepositHooks(depositPaidHooks),
   };

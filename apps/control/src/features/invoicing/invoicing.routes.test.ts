@@ -5,60 +5,30 @@
  * the amount due, and "Pay" makes one session however many clicks race; the card payment reaches the
  * ERP's outbox job once; another tenant's host or ids never reach A's invoice.
  */
-import { randomBytes } from 'node:crypto';
-
-import { registerInvoicePayment } from '@platform/erp';
-import { type RunningLocalStripe, startLocalStripe } from '@platform/providers/local';
+import type { RunningLocalStripe } from '@platform/providers/local';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { type CrmSalesKit, type SalesTenant, startCrmSalesKit } from '../../testing/crm-sales-kit.js';
+import type { CrmSalesKit, SalesTenant } from '../../testing/crm-sales-kit.js';
+import { startWithStripe, type StripeKit } from '../../testing/stripe-kit.js';
 import { acceptedOrder as accepted, completedJob as completed } from './invoicing.test-support.js';
+import { payToken as payTokenOf } from './invoicing-stripe.test-support.js';
 
-const KEY = `sk_test_${randomBytes(12).toString('hex')}`;
-const WHSEC = `whsec_${randomBytes(16).toString('hex')}`;
+let s: StripeKit;
 let k: CrmSalesKit;
 let stripe: RunningLocalStripe;
 let accountA: string;
+let KEY: string;
 
 beforeAll(async () => {
-  stripe = await startLocalStripe({ secretKey: KEY, host: '127.0.0.1', port: 0 });
-  k = await startCrmSalesKit({
-    STRIPE_SECRET_KEY: KEY,
-    STRIPE_API_BASE: stripe.url,
-    STRIPE_WEBHOOK_SECRET: WHSEC,
-    TENANT_PUBLIC_ORIGIN: 'https://{host}',
-  });
-  const url = await k.kit.app.listen({ host: '127.0.0.1', port: 0 });
-  stripe.addWebhookEndpoint(`${url}/webhooks/payments`, { connect: true, secret: WHSEC });
-  const c = await k.call('POST', `/api/tenants/${k.a.id}/payments/connect`, k.a.owner);
-  accountA = c.body.account_id as string;
-  const done = await fetch(c.body.onboarding_url as string, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: 'business_name=Acme+Blinds',
-    redirect: 'manual',
-  });
-  expect(done.status).toBe(303);
-  expect((await k.call('GET', `/api/tenants/${k.a.id}/payments`, k.a.owner)).body.account.state).toBe('connected');
+  s = await startWithStripe();
+  ({ k, stripe, accountA, key: KEY } = s);
 }, 120_000);
-afterAll(async () => {
-  await k?.close();
-  await stripe?.close();
-});
+afterAll(() => s?.close());
 
 const onHost = (t: SalesTenant) => ({ 'x-tenant-id': t.id });
 const toMinor = (major: number) => Math.round(major * 100);
 
-/** The pay link the last invoice email carried. */
-async function payToken(invoiceNumber: string): Promise<string> {
-  const r = await k.kit.t.db.query(`SELECT payload FROM outbox WHERE topic = 'email.transactional' ORDER BY id DESC`);
-  const texts = r.rows.map((x: any) =>
-    JSON.stringify(typeof x.payload === 'string' ? JSON.parse(x.payload) : x.payload),
-  );
-  const text = texts.find((t: string) => t.includes(invoiceNumber) && t.includes('/portal/invoice/'));
-  expect(text, 'an invoice email').toBeDefined();
-  return /\/portal\/invoice\/([A-Za-z0-9_-]{43})/.exec(text!)![1]!;
-}
+const payToken = (n: string) => payTokenOf(k, n);
 
 describe('invoicing a completed job', () => {
   it('refuses a job that is not completed, and makes nothing', async () => {
@@ -208,51 +178,5 @@ describe('the office records payments and the customer pays the rest from the li
     const again = await k.call('POST', `/portal/invoices/${token}/checkout`, undefined, undefined, onHost(k.a));
     expect(again.status).toBe(409);
     expect(again.body.code).toBe('INVOICE_NOT_PAYABLE');
-  });
-
-  it('refunds part of the card payment at the provider with a credit note in the ERP; never more than is left', async () => {
-    // The worker's job (invoice-card-payment.job.ts) registers the card payment; here directly.
-    const rows = await k.kit.t.db.query(`SELECT payload FROM outbox WHERE topic = 'invoicing.card_payment'`);
-    const job = rows.rows
-      .map((x: any) => (typeof x.payload === 'string' ? JSON.parse(x.payload) : x.payload))
-      .find((p: any) => p.invoiceId === invoice.id);
-    const erp = k.a.erp.erp;
-    const paymentId = await registerInvoicePayment(erp, {
-      invoiceId: invoice.id,
-      amount: job.amountMinor / 100,
-      memo: `Card payment ${job.paymentIntentId}`,
-    });
-    const cash = (await erp.search('account.payment', [['ref', 'like', 'Cash%']]))[0]!;
-    const notCard = await k.call('POST', `/payments/${cash}/refund`, k.a.owner, { amount_minor: 100 });
-    expect(notCard.status).toBe(409);
-    expect(notCard.body.reason).toBe('not_card');
-    expect((await k.call('POST', `/payments/${paymentId}/refund`, k.a.office, { amount_minor: 500 })).status).toBe(403);
-    const too = await k.call('POST', `/payments/${paymentId}/refund`, k.a.owner, { amount_minor: job.amountMinor + 1 });
-    expect(too.status).toBe(422);
-    expect(JSON.stringify(too.body)).toContain('amount_minor');
-    const key = { 'idempotency-key': 'refund-1' };
-    const r = await k.call('POST', `/payments/${paymentId}/refund`, k.a.owner, { amount_minor: 500 }, key);
-    const again = await k.call('POST', `/payments/${paymentId}/refund`, k.a.owner, { amount_minor: 500 }, key);
-    expect(r.status, JSON.stringify(r.body)).toBe(201);
-    expect(again.body).toEqual(r.body);
-    expect(r.body).toMatchObject({ amount_minor: 500, currency: 'USD', refundable_minor: job.amountMinor - 500 });
-    const at = await fetch(`${stripe.url}/v1/payment_intents/${job.paymentIntentId}`, {
-      headers: { authorization: `Bearer ${KEY}`, 'stripe-account': accountA },
-    });
-    const charge = await fetch(`${stripe.url}/v1/charges/${(await at.json()).latest_charge}`, {
-      headers: { authorization: `Bearer ${KEY}`, 'stripe-account': accountA },
-    });
-    expect((await charge.json()).amount_refunded).toBe(500);
-    const [cn] = await erp.read(
-      'account.move',
-      [r.body.credit_note_id],
-      ['move_type', 'state', 'amount_total', 'amount_residual'],
-    );
-    expect(cn).toMatchObject({ move_type: 'out_refund', state: 'posted', amount_total: 5, amount_residual: 0 });
-    expect((await erp.read('account.move', [invoice.id], ['amount_residual']))[0]!.amount_residual).toBe(0);
-    const back = await erp.searchRead('account.payment', [['ref', '=', `Card refund ${r.body.refund_id}`]], {
-      fields: ['payment_type', 'amount', 'state'],
-    });
-    expect(back).toEqual([expect.objectContaining({ payment_type: 'outbound', amount: 5, state: 'posted' })]);
   });
 });

@@ -32,12 +32,12 @@ import type { AuditLog } from '../audit/audit-log.js';
 import type { Principal } from '../auth/principal.js';
 import type { JobsReader } from '../jobs/jobs.service.js';
 import type { TenantErps } from '../tenants/tenant-erps.js';
+import { paymentsOf } from './invoice-refunds-erp.js';
 import * as repo from './invoicing.repo.js';
 import {
   findFinalInvoice,
   makeFinalInvoice,
   orderState,
-  paymentsOf,
   postedInvoices,
   postInvoice,
   readCustomerInvoice,

@@ -116,13 +116,7 @@ export class JobsReader {
       orders.filter((o) => extra.rows.has(o.erpId)),
       extra.rows,
     ).map((o) => jobView(extra.rows.get(o.erpId)!, o, extra.details, extra.technicians));
-    // Installs whose windows have all arrived from the suppliers (docs/control-plane.md, "Supplier orders").
-    const installs = items.filter((j) => j.kind === 'install' && j.sale_order_id !== null);
-    const received = await receivedSaleOrders(
-      erp,
-      installs.map((j) => j.sale_order_id!),
-    ).catch(() => new Set());
-    for (const j of installs) j.ready_to_fit = received.has(j.sale_order_id!);
+    await markReadyToFit(erp, items);
     return { items, page: f.page, page_size: f.page_size, total: found.total };
   }
 
@@ -138,7 +132,9 @@ export class JobsReader {
 
   async get(p: Principal, id: string): Promise<Job> {
     const j = await this.load(p, id);
-    return withTenant(this.deps.db, p.tenantId, (tx) => this.view(tx, j));
+    const job = await withTenant(this.deps.db, p.tenantId, (tx) => this.view(tx, j));
+    await markReadyToFit(await this.deps.erps.forTenant(p.tenantId), [job]);
+    return job;
   }
 
   /** The job and its ERP order, or NOT_FOUND (another tenant's, another technician's, gone). */
@@ -199,4 +195,16 @@ function routeOrder(page: ErpJob[], rows: Map<number, JobRow>): ErpJob[] {
       (a, b) => (same(a.o, b.o) ? rows.get(a.o.erpId)!.route_order - rows.get(b.o.erpId)!.route_order : 0) || a.i - b.i,
     )
     .map((x) => x.o);
+}
+
+/** Installs whose windows have all arrived from the suppliers are "ready to fit" (docs/control-plane.md, "Supplier orders"). */
+async function markReadyToFit(erp: Erp, jobs: Job[]): Promise<void> {
+  const installs = jobs.filter((j) => j.kind === 'install' && j.sale_order_id !== null);
+  if (!installs.length) return;
+  // A failed read leaves the badge off: the list and the page still show.
+  const received = await receivedSaleOrders(
+    erp,
+    installs.map((j) => j.sale_order_id!),
+  ).catch(() => new Set<number>());
+  for (const j of installs) j.ready_to_fit = received.has(j.sale_order_id!);
 }

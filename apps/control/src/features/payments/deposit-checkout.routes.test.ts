@@ -4,48 +4,25 @@
  * many clicks race; a tenant without a connected account tells the customer the office arranges it;
  * a paid deposit reads as paid; another tenant's host never reaches the quote.
  */
-import { randomBytes } from 'node:crypto';
-
-import { type RunningLocalStripe, startLocalStripe } from '@platform/providers/local';
+import type { RunningLocalStripe } from '@platform/providers/local';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { type CrmSalesKit, type SalesTenant, startCrmSalesKit } from '../../testing/crm-sales-kit.js';
+import type { CrmSalesKit, SalesTenant } from '../../testing/crm-sales-kit.js';
 import { png } from '../../testing/png.js';
+import { startWithStripe, type StripeKit } from '../../testing/stripe-kit.js';
 
-const KEY = `sk_test_${randomBytes(12).toString('hex')}`;
-const WHSEC = `whsec_${randomBytes(16).toString('hex')}`;
+let s: StripeKit;
 let k: CrmSalesKit;
 let stripe: RunningLocalStripe;
 let accountA: string;
+let KEY: string;
 
+// A connects its Stripe account and finishes onboarding on the stand-in's page; B never does.
 beforeAll(async () => {
-  stripe = await startLocalStripe({ secretKey: KEY, host: '127.0.0.1', port: 0 });
-  k = await startCrmSalesKit({
-    STRIPE_SECRET_KEY: KEY,
-    STRIPE_API_BASE: stripe.url,
-    STRIPE_WEBHOOK_SECRET: WHSEC,
-    TENANT_PUBLIC_ORIGIN: 'https://{host}',
-  });
-  const url = await k.kit.app.listen({ host: '127.0.0.1', port: 0 });
-  stripe.addWebhookEndpoint(`${url}/webhooks/payments`, { connect: true, secret: WHSEC });
-  // A connects its Stripe account and finishes onboarding on the stand-in's page; B never does.
-  const c = await k.call('POST', `/api/tenants/${k.a.id}/payments/connect`, k.a.owner);
-  accountA = c.body.account_id as string;
-  const done = await fetch(c.body.onboarding_url as string, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: 'business_name=Acme+Blinds',
-    redirect: 'manual',
-  });
-  expect(done.status).toBe(303);
-  // Back on the Payments screen, the console reads the account's new state (no webhook endpoint here).
-  const view = await k.call('GET', `/api/tenants/${k.a.id}/payments`, k.a.owner);
-  expect(view.body.account.state).toBe('connected');
+  s = await startWithStripe();
+  ({ k, stripe, accountA, key: KEY } = s);
 }, 120_000);
-afterAll(async () => {
-  await k?.close();
-  await stripe?.close();
-});
+afterAll(() => s?.close());
 
 const onHost = (t: SalesTenant) => ({ 'x-tenant-id': t.id });
 

@@ -7,7 +7,7 @@
 import { type Db, type Queryable, withTenant } from '@platform/db';
 import { recordWebhookReceipt } from '@platform/integrations';
 import { AppError } from '@platform/kernel';
-import type { CheckoutSession, PaymentWebhookRequest, PaymentWebhookVerifier } from '@platform/providers';
+import type { CheckoutSession, PaymentWebhookRequest, PaymentWebhookVerifier, RefundNotice } from '@platform/providers';
 
 import { tenantOfAccount, updatePaymentAccountState } from './payments.repo.js';
 
@@ -18,6 +18,8 @@ export interface PaymentEventHooks {
    * Answers why the session was ignored (logged by the route), or nothing when it was acted on.
    */
   checkoutCompleted(tx: Queryable, tenantId: string, session: CheckoutSession): Promise<string | undefined>;
+  /** A refund the provider announces (the platform's own or the dashboard's), in the same transaction. */
+  refundCreated?(tx: Queryable, tenantId: string, refund: RefundNotice): Promise<string | undefined>;
 }
 
 /** Issue 27's next step handles paid checkouts; until then a completed one is recorded and left. */
@@ -63,6 +65,7 @@ export class PaymentWebhookService {
       if (event?.type === 'account.updated') await updatePaymentAccountState(tx, tenantId, accountId, event.account);
       else if (event?.type === 'checkout.session.completed')
         ignored = await this.hooks.checkoutCompleted(tx, tenantId, event.session);
+      else if (event?.type === 'refund.created') ignored = await this.hooks.refundCreated?.(tx, tenantId, event.refund);
       return true;
     });
     if (!fresh) return { status: 'duplicate', tenantId, eventId, type };

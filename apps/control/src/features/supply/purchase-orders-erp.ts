@@ -75,8 +75,14 @@ export async function confirmPurchaseOrder(erp: Erp, id: number, now: Date): Pro
   if (po.state === 'purchase' || po.state === 'done') return po;
   if (po.state !== 'draft' && po.state !== 'sent')
     throw conflict('Only draft purchase orders can be confirmed.', po.state);
-  await erp.call('purchase.order', 'button_confirm', [[id]]);
-  return purchaseOrder(erp, id, now);
+  // A racing request (a double click) may confirm it first: the ERP then refuses ours, and the order is confirmed.
+  const refused = await erp.call('purchase.order', 'button_confirm', [[id]]).then(
+    () => null,
+    (e: unknown) => e,
+  );
+  const after = await purchaseOrder(erp, id, now);
+  if (refused && after.state !== 'purchase' && after.state !== 'done') throw refused;
+  return after;
 }
 
 /** Adds each quantity to its line's received quantity; never past what was ordered. */

@@ -5,29 +5,11 @@
  * (vendor `name`, `product_code`, `price`, `delay` in days, Odoo 15's field names).
  */
 import { fromMinor, toMinor } from '@platform/contracts/money.js';
+import type { ProductSupplyInput, ProductSupplyView, SupplierView } from '@platform/contracts/purchase-orders.js';
 import type { Erp } from '@platform/erp';
 import { AppError } from '@platform/kernel';
 
-export interface SupplierView {
-  id: number;
-  name: string;
-  email: string | null;
-}
-
-export interface ProductSupplyView {
-  code: string;
-  supplier: { id: number; name: string } | null;
-  supplier_code: string | null;
-  cost_minor: number | null;
-  lead_days: number | null;
-}
-
-export interface ProductSupplyInput {
-  supplier_id: number;
-  supplier_code: string | null;
-  cost_minor: number;
-  lead_days: number;
-}
+export type { ProductSupplyInput, ProductSupplyView, SupplierView };
 
 const text = (v: unknown) => (typeof v === 'string' && v ? v : null);
 const m2o = (v: unknown) => (Array.isArray(v) ? { id: Number(v[0]), name: String(v[1]) } : null);

@@ -7,7 +7,9 @@ import type { Db } from '@platform/db';
 import type { Clock } from '@platform/kernel';
 
 import type { AuditLog } from '../audit/audit-log.js';
+import type { DocumentsService } from '../documents/documents.compose.js';
 import type { TenantErps } from '../tenants/tenant-erps.js';
+import type { PurchaseOrderEmailParts } from './purchase-order-email.js';
 import { SupplyService } from './supply.service.js';
 import { SupplyDraftJob } from './supply-draft.job.js';
 
@@ -29,11 +31,23 @@ export interface SupplyParts {
   currencyOf(tenantId: string): Promise<string>;
   /** The customer's "ready to fit" message (messages.compose.ts), once a sale order's windows all arrived. */
   readyToFit?: (tenantId: string, saleOrderId: number) => Promise<void>;
+  email: PurchaseOrderEmailParts['email'];
+  /** The purchase order's PDF (made after this feature in deps.ts: read at confirmation). */
+  documents: Pick<DocumentsService, 'billing'>;
 }
 
 export function composeSupply(p: SupplyParts): SupplyFeature {
   return {
-    service: new SupplyService(p.db, p.erps, p.audit, p.clock, p.currencyOf, p.readyToFit),
+    service: new SupplyService(
+      p.db,
+      p.erps,
+      p.audit,
+      p.clock,
+      p.currencyOf,
+      { email: p.email, pdf: (principal, id) => p.documents.billing.purchaseOrder(principal, id) },
+      {},
+      p.readyToFit,
+    ),
     draftJob: new SupplyDraftJob(p.db, p.erps, () => p.clock.now()),
   };
 }

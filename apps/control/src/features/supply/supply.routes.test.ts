@@ -15,6 +15,7 @@ import { saleOrderReceived } from './purchase-orders-erp.js';
 
 let k: CrmSalesKit;
 let saleOrder: number;
+let jobId: string;
 let vendors: { mill: number; works: number };
 const window = (product_code: string, room: string, width_in: number) => ({
   ...{ product_code, room, width_in, drop_in: 48.5, mount: 'inside', colour: 'White', options: [] },
@@ -24,7 +25,11 @@ const pos = async (state: string, token = k.a.office) =>
 
 beforeAll(async () => {
   k = await startCrmSalesKit();
-  const add = (name: string) => k.call('POST', '/supply/suppliers', k.a.owner, { name, email: 'orders@example.com' });
+  const add = (name: string) =>
+    k.call('POST', '/supply/suppliers', k.a.owner, {
+      name,
+      email: `orders@${name.split(' ')[0]!.toLowerCase()}.example`,
+    });
   vendors = { mill: (await add('Shade Mill')).body.id, works: (await add('Blind Works')).body.id };
   const put = (code: string, supplier_id: number, lead_days: number) =>
     k.call('PUT', `/supply/products/${code}`, k.a.owner, {
@@ -57,6 +62,7 @@ beforeAll(async () => {
     sale_order_id: saleOrder,
   });
   expect(job.status, JSON.stringify(job.body)).toBe(201);
+  jobId = job.body.id;
   const {
     time_zone: _z,
     placeholders: _p,
@@ -119,17 +125,32 @@ describe('supplier orders from an accepted quote', () => {
     expect(await pos('open')).toHaveLength(2);
   });
 
-  it('confirms an order; confirming it again answers the same order', async () => {
+  it('confirms an order and emails it to its supplier once; confirming it again answers the same order', async () => {
     const [po] = await pos('open');
-    const first = await k.call('POST', `/purchase-orders/${po!.id}/confirm`, k.a.office);
+    const calls = await Promise.all(
+      Array.from({ length: 3 }, () => k.call('POST', `/purchase-orders/${po!.id}/confirm`, k.a.office)),
+    );
     const again = await k.call('POST', `/purchase-orders/${po!.id}/confirm`, k.a.office);
-    expect([first.status, first.body.state, again.status, again.body.state]).toEqual([
-      200,
-      'purchase',
-      200,
-      'purchase',
-    ]);
+    for (const r of [...calls, again])
+      expect([r.status, r.body.state, r.body.emailed_to], JSON.stringify(r.body)).toEqual([
+        200,
+        'purchase',
+        'orders@shade.example',
+      ]);
     expect(await pos('open')).toHaveLength(2);
+    const mails = await k.kit.t.db.query(
+      `SELECT to_address FROM email_messages WHERE tenant_id = $1 AND template = 'purchase_order'`,
+      [k.a.id],
+    );
+    expect(mails.rows).toEqual([{ to_address: 'orders@shade.example' }]);
+    const queued = await k.kit.t.db.query<{ payload: unknown }>(
+      `SELECT payload FROM outbox WHERE topic = 'email.transactional' AND tenant_id = $1`,
+      [k.a.id],
+    );
+    const mail = queued.rows.map((r) => JSON.stringify(r.payload)).find((t) => t.includes('purchase_order'))!;
+    expect(mail).toContain(po!.name);
+    expect(mail).toContain('inside mount, White');
+    expect(mail).toContain('application/pdf');
   });
 
   it('refuses to receive a draft order, naming its state', async () => {
@@ -140,25 +161,39 @@ describe('supplier orders from an accepted quote', () => {
     expect([r.status, r.body.code, r.body.state]).toEqual([409, 'PURCHASE_ORDER_STATE_CONFLICT', 'draft']);
   });
 
-  it('records a receipt sent twice with the same key once; part then the rest makes the sale order received', async () => {
+  it('records one receipt of concurrent ones under one key; part then the rest makes the sale order received', async () => {
     const open = await pos('open');
     const po = open.find((p) => p.state === 'purchase')!;
     const other = open.find((p) => p.state === 'draft')!;
     const body = { lines: [{ line_id: po.lines[0]!.id, qty: 1 }] };
     const key = { 'idempotency-key': 'receipt-1' };
-    const a = await k.call('POST', `/purchase-orders/${po.id}/receive`, k.a.office, body, key);
-    const b = await k.call('POST', `/purchase-orders/${po.id}/receive`, k.a.office, body, key);
-    expect([a.status, b.status]).toEqual([200, 200]);
-    expect(b.body.lines.map((l: { qty_received: number }) => l.qty_received)).toEqual([1, 0]);
+    const same = await Promise.all(
+      Array.from({ length: 6 }, () => k.call('POST', `/purchase-orders/${po.id}/receive`, k.a.office, body, key)),
+    );
+    expect(same.map((r) => r.status)).toEqual(Array(6).fill(200));
+    for (const r of same) expect(r.body).toEqual(same[0]!.body);
+    expect(same[0]!.body.lines.map((l: { qty_received: number }) => l.qty_received)).toEqual([1, 0]);
     expect((await pos('open')).find((p) => p.id === po.id)!.lines[0]!.qty_received).toBe(1);
     const name = po.origin!;
     expect(await saleOrderReceived(k.a.erp.erp, name)).toBe(false);
     expect(await readyToFit()).toEqual([false]);
+    expect((await k.call('GET', `/jobs/${jobId}`, k.a.office)).body.ready_to_fit).toBe(false);
     expect(await toldReady()).toEqual([]);
-    const rest = await k.call('POST', `/purchase-orders/${po.id}/receive`, k.a.office, {
-      lines: [{ line_id: po.lines[1]!.id, qty: 1 }],
-    });
-    expect(rest.body.status).toBe('received');
+    // Two screens receive the same last window at once (their own keys): one receipt, the other refused.
+    const both = await Promise.all(
+      ['screen-1', 'screen-2'].map((screen) =>
+        k.call(
+          'POST',
+          `/purchase-orders/${po.id}/receive`,
+          k.a.office,
+          { lines: [{ line_id: po.lines[1]!.id, qty: 1 }] },
+          { 'idempotency-key': screen },
+        ),
+      ),
+    );
+    expect(both.map((r) => r.status).sort()).toEqual([200, 422]);
+    expect(both.find((r) => r.status === 200)!.body.status).toBe('received');
+    expect(both.find((r) => r.status === 422)!.body.code).toBe('RECEIVE_QTY_INVALID');
     await k.call('POST', `/purchase-orders/${other.id}/confirm`, k.a.office);
     await k.call('POST', `/purchase-orders/${other.id}/receive`, k.a.office, {
       lines: [{ line_id: other.lines[0]!.id, qty: 1 }],
@@ -167,6 +202,8 @@ describe('supplier orders from an accepted quote', () => {
     expect(await saleOrderReceived(k.a.erp.erp, name)).toBe(true);
     expect(await readyToFit()).toEqual([true]);
     expect(await toldReady()).toEqual([{ to_email: 'priya@example.com' }]);
+    // The install job's own page shows it too.
+    expect((await k.call('GET', `/jobs/${jobId}`, k.a.office)).body.ready_to_fit).toBe(true);
   });
 
   it('refuses more than was ordered, naming the line', async () => {

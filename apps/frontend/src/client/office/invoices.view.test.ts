@@ -52,8 +52,15 @@ describe('one invoice', () => {
 
   it('offers a refund of a card payment to owners and admins only, never of a cash payment', () => {
     const payments = [
-      { id: 11, date: '2026-11-27', amount_minor: 1_000, memo: 'Cash [abc]', card: false },
-      { id: 12, date: '2026-11-28', amount_minor: 4_350, memo: 'Card payment pi_1', card: true },
+      { id: 11, date: '2026-11-27', amount_minor: 1_000, memo: 'Cash [abc]', card: false, refundable_minor: 0 },
+      {
+        id: 12,
+        date: '2026-11-28',
+        amount_minor: 4_350,
+        memo: 'Card payment pi_1',
+        card: true,
+        refundable_minor: 4_350,
+      },
     ];
     const owner = invoiceHtml({ ...inv({ residual_minor: 0, state: 'paid' }), payments }, '', '', true);
     expect(owner).toContain('data-payment="12"');
@@ -62,5 +69,18 @@ describe('one invoice', () => {
     const office = invoiceHtml({ ...inv({ residual_minor: 0, state: 'paid' }), payments }, '', '', false);
     expect(office).toContain('Card payment pi_1');
     expect(office).not.toContain('refund-form');
+  });
+
+  it('suggests what is left of a partly refunded card payment, and offers no refund once it is all refunded', () => {
+    const card = { date: '2026-11-28', memo: 'Card payment pi_1', card: true };
+    const payments = [
+      { ...card, id: 12, amount_minor: 4_350, refundable_minor: 3_350 },
+      { ...card, id: 13, amount_minor: 2_000, refundable_minor: 0 },
+    ];
+    const html = invoiceHtml({ ...inv({ residual_minor: 0, state: 'paid' }), payments }, '', '', true);
+    expect(html).toMatch(/id="refund-12"[^>]*value="33.50"/);
+    expect(html).toContain('33.50 left to refund');
+    expect(html).not.toContain('id="refund-13"');
+    expect(html).toContain('Refunded in full.');
   });
 });

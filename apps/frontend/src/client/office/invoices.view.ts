@@ -7,6 +7,7 @@ import type {
   InvoiceDetail,
   InvoiceListAnswer,
   InvoiceListState,
+  InvoicePaymentView,
   OfficePaymentMethod,
 } from '@platform/contracts/invoicing.js';
 
@@ -55,14 +56,18 @@ export function invoicesHtml(v: InvoiceListAnswer, msg = '', kind = ''): string 
 <nav aria-label="Invoice states" class="row settings-tabs">${tabs}</nav>${table}${balances}`;
 }
 
+/** Suggests what is left to refund of the card payment (the API refuses more). */
+function refundForm(p: InvoicePaymentView, currency: string): string {
+  const left = plain(p.refundable_minor, currency);
+  return `<form class="refund-form row" data-payment="${p.id}" novalidate><label for="refund-${p.id}">Refund (${h(currency)}; ${h(left)} left to refund)</label><input id="refund-${p.id}" data-field="amount_minor" inputmode="decimal" aria-describedby="refund-${p.id}-err" value="${h(left)}"><button class="btn secondary" type="submit">Refund to the card</button>${errSlot(`refund-${p.id}`, 'amount_minor')}</form>`;
+}
+
 function paymentsHtml(i: InvoiceDetail, canRefund: boolean): string {
   if (!i.payments.length) return '';
   const items = i.payments
     .map((p) => {
       const refund =
-        canRefund && p.card
-          ? `<form class="refund-form row" data-payment="${p.id}" novalidate><label for="refund-${p.id}">Refund (${h(i.currency)})</label><input id="refund-${p.id}" data-field="amount_minor" inputmode="decimal" aria-describedby="refund-${p.id}-err" value="${h(plain(p.amount_minor, i.currency))}"><button class="btn secondary" type="submit">Refund to the card</button>${errSlot(`refund-${p.id}`, 'amount_minor')}</form>`
-          : '';
+        !canRefund || !p.card ? '' : p.refundable_minor > 0 ? refundForm(p, i.currency) : '<p>Refunded in full.</p>';
       return `<li class="card"><p>${day(p.date)}: <strong>${amount(p.amount_minor, i.currency)}</strong> · ${h(p.memo)}</p>${refund}</li>`;
     })
     .join('');

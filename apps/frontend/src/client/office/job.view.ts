@@ -5,7 +5,7 @@
  */
 import type { Job } from '../field/types.js';
 import { h, inches } from '../shared/dom.js';
-import { kindBadge } from './board.view.js';
+import { kindBadge, readyBadge } from './board.view.js';
 import { canSchedule, canUnschedule } from './job-actions.js';
 
 export interface HistoryEntry {
@@ -101,7 +101,7 @@ export function jobHtml(j: Job, files: ShownFile[], history: HistoryEntry[], msg
   // Asking for an upload URL is not something that happened to the job; registering the file is.
   const shown = history.filter((e) => e.action !== 'job.upload');
   const signature = files.find((f) => f.kind === 'signature');
-  return `<p><a href="/office/dispatch">← Dispatch</a></p><h1>${h(j.customer?.name ?? j.name)} <span class="pill" id="job-stage">${h(STAGES[j.stage.key] ?? j.stage.name)}</span>${kindBadge(j)}</h1>${j.quote_id ? `<p><a id="job-quote" href="/office/quotes/${h(j.quote_id)}">The draft quote from this visit</a></p>` : ''}
+  return `<p><a href="/office/dispatch">← Dispatch</a></p><h1>${h(j.customer?.name ?? j.name)} <span class="pill" id="job-stage">${h(STAGES[j.stage.key] ?? j.stage.name)}</span>${kindBadge(j)}${readyBadge(j)}</h1>${j.quote_id ? `<p><a id="job-quote" href="/office/quotes/${h(j.quote_id)}">The draft quote from this visit</a></p>` : ''}
 <p>${h(j.name)}${j.scheduled_start ? ` · ${h(when(j.scheduled_start))}` : ' · No date yet'}${j.technician ? ` · ${h(j.technician.name)}` : ' · No technician yet'}</p>
 <p>${address ? `<a href="${h(j.address.maps_url ?? '#')}" target="_blank" rel="noopener">${h(address)}</a>` : 'No address'}${j.customer?.phone ? ` · <a href="tel:${h(j.customer.phone.replace(/[^+\d]/g, ''))}">${h(j.customer.phone)}</a>` : ''}</p>
 <p id="office-msg" role="status">${h(msg)}</p>

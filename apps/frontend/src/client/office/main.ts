@@ -34,6 +34,7 @@ import { reportsPage } from './reports.page.js';
 import { searchPage } from './search.page.js';
 import { planRefusal } from './settings-common.js';
 import { showSetupChecklist } from './setup-checklist.js';
+import { suppliersPage } from './suppliers.page.js';
 import { teamPage } from './team.page.js';
 import { showVerifyBanner } from './verify-banner.js';
 import { websitePage } from './website.page.js';
@@ -65,6 +66,7 @@ function pageFor(path: string): OfficePage {
   if (path === '/office/settings/team') return teamPage;
   if (path === '/office/settings/plan') return planPage;
   if (path === '/office/settings/price-grids') return priceGridsPage;
+  if (path === '/office/settings/suppliers') return suppliersPage;
   if (path === '/office/settings/audit') return auditPage;
   return leadsPage;
 }

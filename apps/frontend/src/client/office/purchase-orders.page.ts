@@ -1,10 +1,12 @@
 /**
  * /office/purchase-orders (GET /purchase-orders?state=…): confirm a draft order
  * (POST /purchase-orders/{id}/confirm) or receive what is left of a confirmed one
- * (POST /purchase-orders/{id}/receive, one Idempotency-Key per list shown: a double click counts once).
+ * (POST /purchase-orders/{id}/receive, one Idempotency-Key per list shown: a double click counts once),
+ * or one awaited window of it (a partial receipt).
  */
 import {
   PURCHASE_ORDER_LISTS,
+  type PurchaseOrderConfirmAnswer,
   type PurchaseOrderFilter,
   type PurchaseOrderList,
   type PurchaseOrderView,
@@ -41,21 +43,25 @@ export const purchaseOrdersPage: OfficePage = {
     b.disabled = true;
     try {
       if (confirm) {
-        const po = await postJson<PurchaseOrderView>(`/purchase-orders/${confirm}/confirm`, {});
-        return await draw(app, `${po.name} confirmed.`, 'ok');
+        const po = await postJson<PurchaseOrderConfirmAnswer>(`/purchase-orders/${confirm}/confirm`, {});
+        const sent = po.emailed_to
+          ? ` and emailed to ${po.emailed_to}`
+          : ': the supplier has no email address, send it to them yourself';
+        return await draw(app, `${po.name} confirmed${sent}.`, 'ok');
       }
+      // One window (data-line) or the rest of the order.
+      const only = b.dataset.line;
       const po = shown.find((p) => String(p.id) === receive);
       const lines = (po?.lines ?? [])
-        .filter((l) => l.qty_received < l.qty)
+        .filter((l) => l.qty_received < l.qty && (!only || String(l.id) === only))
         .map((l) => ({ line_id: l.id, qty: l.qty - l.qty_received }));
       const r = await postJson<PurchaseOrderView>(
         `/purchase-orders/${receive}/receive`,
         { lines },
-        {
-          'idempotency-key': `${key}:${receive}`,
-        },
+        { 'idempotency-key': `${key}:${receive}:${only ?? 'rest'}` },
       );
-      await draw(app, `${r.name} received.`, 'ok');
+      const done = r.lines.every((l) => l.qty_received >= l.qty);
+      await draw(app, done ? `${r.name} received.` : `Received part of ${r.name}.`, 'ok');
     } catch (e) {
       await draw(app, refusal(e), 'err');
     } finally {

@@ -17,7 +17,7 @@ const po = (over: Partial<PurchaseOrderView>): PurchaseOrderView => ({
 });
 
 describe('the purchase orders screen', () => {
-  it('groups orders per sale order, counts the windows awaited and offers Confirm on a draft only', () => {
+  it('groups orders per sale order, counts the windows awaited and offers Confirm on a draft only, Receive per awaited window', () => {
     const html = purchaseOrdersHtml('open', [
       po({}),
       po({
@@ -33,7 +33,11 @@ describe('the purchase orders screen', () => {
     expect(html).toContain('Sale order S00004: 2 windows awaited');
     expect(html).toContain('46 1/8&quot; W × 48 1/2&quot; H');
     expect(html.match(/data-confirm="\d+"/g)).toEqual(['data-confirm="1"']);
-    expect(html.match(/data-receive="\d+"/g)).toEqual(['data-receive="2"']);
+    // The awaited window of the confirmed order is received on its own, or with the rest.
+    expect(html.match(/data-receive="\d+"(?: data-line="\d+")?/g)).toEqual([
+      'data-receive="2" data-line="22"',
+      'data-receive="2"',
+    ]);
   });
 
   it('says so when a list is empty, with its tab marked', () => {

@@ -1,7 +1,8 @@
 /**
  * The office's supplier orders (docs/control-plane.md, "Supplier orders"): the open, late and
  * received tabs, grouped per sale order with the windows still awaited, and on each order its
- * Confirm (a draft) or "Receive the rest" (a confirmed order) action.
+ * Confirm (a draft) or "Receive the rest" (a confirmed order) action, and "Receive" on each awaited
+ * window of a confirmed order (a partial receipt).
  */
 import {
   PURCHASE_ORDER_LISTS,
@@ -24,10 +25,16 @@ function orderHtml(po: PurchaseOrderView): string {
         ? `<button class="btn secondary" type="button" data-receive="${po.id}">Receive the rest of ${h(po.name)}</button>`
         : '';
   const lines = po.lines
-    .map(
-      (l) =>
-        `<li>${h(l.description.split('\n').join(' · '))} <span class="pill">${l.qty_received >= l.qty ? 'Received' : `Awaited ${l.qty - l.qty_received} of ${l.qty}`}</span></li>`,
-    )
+    .map((l) => {
+      const text = l.description.split('\n').join(' · ');
+      const left = l.qty - l.qty_received;
+      // A confirmed order's awaited window can be received on its own (a partial receipt).
+      const one =
+        po.state === 'purchase' && left > 0
+          ? ` <button class="btn secondary" type="button" data-receive="${po.id}" data-line="${l.id}" aria-label="Receive ${h(text)}">Receive</button>`
+          : '';
+      return `<li>${h(text)} <span class="pill">${left <= 0 ? 'Received' : `Awaited ${left} of ${l.qty}`}</span>${one}</li>`;
+    })
     .join('');
   return `<li class="card po" data-po="${po.id}"><p><strong>${h(po.name)}</strong> · ${h(po.supplier?.name ?? '—')} <span class="pill">${h(STATES[po.state] ?? po.state)}</span> · expected ${h(po.date_planned?.slice(0, 10) ?? '—')}</p><ul>${lines}</ul>${action}</li>`;
 }

@@ -86,6 +86,7 @@ export function registerPageRoutes(app: FastifyInstance, bundles: Bundles): void
     'team',
     'plan',
     'price-grids',
+    'suppliers',
     'audit',
   ])
     app.get(`/office/settings/${screen}`, office);

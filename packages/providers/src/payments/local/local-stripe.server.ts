@@ -54,6 +54,11 @@ export interface RunningLocalStripe {
   /** What the hosted page does with a card (tests without a browser). */
   pay(sessionId: string, card: CardInput): PayResult;
   authenticate(sessionId: string, approve: boolean): PayResult;
+  /**
+   * A refund made in the Stripe dashboard on the connected account (no metadata, no idempotency key):
+   * announced by `refund.created` and `charge.refunded` like any refund. All that is left when no amount.
+   */
+  refundFromDashboard(accountId: string, paymentIntentId: string, amountMinor?: number): Obj;
   /** Sends an event again to the endpoints that got it (a duplicate delivery). */
   resendEvent(eventId: string): Promise<(number | null)[]>;
   advanceTime(ms: number): void;
@@ -140,6 +145,8 @@ export async function startLocalStripe(opts: LocalStripeOptions): Promise<Runnin
     deliveries: webhooks.deliveries,
     pay: (id, card) => state.pay(id, card),
     authenticate: (id, approve) => state.authenticate(id, approve),
+    refundFromDashboard: (account, pi, amount) =>
+      state.createRefund(account, { payment_intent: pi, ...(amount !== undefined && { amount: String(amount) }) }),
     resendEvent: (id) => webhooks.resend(id),
     advanceTime: (ms) => void (offsetMs += ms),
     now,

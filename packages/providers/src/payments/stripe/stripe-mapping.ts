@@ -10,6 +10,8 @@ import type {
   PaymentIntentStatus,
   PaymentMetadata,
   PaymentStatus,
+  Refund,
+  RefundNotice,
   SessionStatus,
 } from '../payments.port.js';
 
@@ -77,5 +79,20 @@ export function paymentOf(v: unknown, accountId: string): PaymentDetails {
     card: str(card['last4']) ? { brand: str(card['brand']) ?? 'card', last4: str(card['last4'])! } : null,
     lastError: str(error['message']),
     metadata: metadataOf(p['metadata']),
+  };
+}
+
+/** A Refund object (API answer or `refund.created`); `ref` is the metadata the platform keeps on its own. */
+export function refundOf(v: unknown, accountId: string): RefundNotice {
+  const r = obj(v);
+  return {
+    refundId: str(r['id']) ?? '',
+    paymentIntentId: idOf(r['payment_intent']) ?? '',
+    chargeId: idOf(r['charge']),
+    accountId,
+    amountMinor: int(r['amount']),
+    currency: (str(r['currency']) ?? '').toUpperCase(),
+    status: (str(r['status']) ?? 'pending') as Refund['status'],
+    ref: str(obj(r['metadata'])['ref']),
   };
 }

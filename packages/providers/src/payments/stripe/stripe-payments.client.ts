@@ -14,7 +14,7 @@ import {
   PaymentsError,
   type PaymentsErrorKind,
 } from '../payments.port.js';
-import { accountOf, paymentOf, sessionOf, toStripeMetadata } from './stripe-mapping.js';
+import { accountOf, paymentOf, refundOf, sessionOf, toStripeMetadata } from './stripe-mapping.js';
 import { stripeWebhookVerifier } from './stripe-webhook.js';
 
 export interface StripePaymentsOptions {
@@ -176,13 +176,8 @@ export function createStripePayments(o: StripePaymentsOptions): PaymentsApi {
           },
           { stripeAccount: input.accountId, idempotencyKey: input.idempotencyKey },
         );
-        return {
-          refundId: r.id,
-          paymentIntentId: typeof r.payment_intent === 'string' ? r.payment_intent : (r.payment_intent?.id ?? ''),
-          amountMinor: r.amount,
-          currency: r.currency.toUpperCase(),
-          status: (r.status ?? 'pending') as 'pending',
-        };
+        const { refundId, paymentIntentId, amountMinor, currency, status } = refundOf(r, input.accountId);
+        return { refundId, paymentIntentId, amountMinor, currency, status };
       }),
   };
 }

@@ -14,7 +14,7 @@ import type {
   PaymentWebhookResult,
   PaymentWebhookVerifier,
 } from '../payments.port.js';
-import { accountOf, metadataOf, paymentOf, sessionOf } from './stripe-mapping.js';
+import { accountOf, metadataOf, paymentOf, refundOf, sessionOf } from './stripe-mapping.js';
 
 export const STRIPE_SIGNATURE_HEADER = 'stripe-signature';
 export const STRIPE_WEBHOOK_TOLERANCE_SECONDS = 300;
@@ -58,6 +58,8 @@ function eventOf(type: string, object: unknown, accountId: string): PaymentEvent
         currency: String(o['currency'] ?? '').toUpperCase(),
         metadata: metadataOf(o['metadata']),
       };
+    case 'refund.created':
+      return { type, refund: refundOf(o, accountId) };
     case 'account.updated':
       return { type, account: accountOf(o) };
     default:
