@@ -25,6 +25,7 @@ import { registerIntegrationRoutes } from './features/integrations/integrations.
 import { registerInvoicingRoutes } from './features/invoicing/invoicing.routes.js';
 import { registerJobRoutes } from './features/jobs/jobs.routes.js';
 import { registerObjectRoutes } from './features/jobs/objects.routes.js';
+import { registerMessageRoutes } from './features/messages/messages.routes.js';
 import { registerSetupChecklistRoutes } from './features/onboarding/setup-checklist.routes.js';
 import { registerPaymentRoutes } from './features/payments/payments.routes.js';
 import { registerPlanRoutes } from './features/plans/plans.routes.js';
@@ -65,6 +66,7 @@ export async function buildControlApp(deps: ControlDeps, opts: ControlAppOptions
   registerIntakeRoutes(app, catalogue, deps);
   registerCrmRoutes(app, catalogue, deps);
   registerCustomerRoutes(app, catalogue, deps);
+  registerMessageRoutes(app, catalogue, deps);
   registerOfficeSearchRoutes(app, catalogue, deps);
   registerSalesRoutes(app, catalogue, deps);
   registerPortalRoutes(app, catalogue, deps);

@@ -214,6 +214,16 @@ const BODIES: Record<string, unknown> = {
   'POST /portal/quotes/{token}/request-changes': { note: 'intruder note' },
   'POST /invoices/{id}/payments': { amount_minor: 100, method: 'cash' },
   'PUT /api/tenants/{id}/invoicing': { auto_invoice: true },
+  'PUT /api/tenants/{id}/messages': {
+    reminder_hour: 9,
+    review_link: null,
+    review_delay_hours: 1,
+    quote_follow_up_days: 2,
+    invoice_reminder_days: 3,
+    kinds: [{ kind: 'reminder', enabled: false, sms: 'hijacked', subject: 'hijacked', email: 'hijacked' }],
+  },
+  'POST /api/tenants/{id}/messages/preview': { kind: 'reminder' },
+  'PUT /customers/{id}/message-channel': { channel: 'email' },
   'POST /payments/{id}/refund': { amount_minor: 100 },
   'POST /purchase-orders/{id}/receive': { lines: [{ line_id: 1, qty: 1 }] },
 };
@@ -250,6 +260,8 @@ const recordsOfA = async () =>
       k.call('GET', `/api/tenants/${k.a.id}/payments`, k.a.owner),
       k.call('GET', '/invoices?state=open', k.a.office),
       k.call('GET', `/api/tenants/${k.a.id}/invoicing`, k.a.owner),
+      k.call('GET', `/api/tenants/${k.a.id}/messages`, k.a.owner),
+      k.call('GET', `/customers/${ids['/customers/{id}']}/messages`, k.a.office),
     ])
   ).map((r) => r.body);
 

@@ -35,6 +35,7 @@ import type { ControlIntegrations } from './features/integrations/integrations.s
 import { composeInvoicing, type InvoicingDeps } from './features/invoicing/invoicing.compose.js';
 import { type EmbeddedObjects, openJobObjects } from './features/jobs/job-objects.js';
 import { composeJobs, type JobsFeature } from './features/jobs/jobs.compose.js';
+import { composeMessages, type MessagesDeps } from './features/messages/messages.compose.js';
 import { composeControlMetrics, type ControlMetrics } from './features/metrics/control-metrics.js';
 import { observedTenantErps } from './features/metrics/observed-tenant-erps.js';
 import { composeConsole, type ConsoleServices } from './features/onboarding/console.compose.js';
@@ -59,7 +60,7 @@ import { TenantPublicOrigins } from './features/tenants/tenant-public-origins.js
 import { lazySecretBox } from './lazy-secret-box.js';
 
 /** Besides the console's services (onboarding/console.compose.ts: settings, domains, webhooks, API keys, audit reader, checklist, website). */
-export interface ControlDeps extends ConsoleServices, InvoicingDeps, SupplyDeps {
+export interface ControlDeps extends ConsoleServices, InvoicingDeps, SupplyDeps, MessagesDeps {
   config: ControlConfig;
   db: Db;
   clock: Clock;
@@ -217,6 +218,7 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
       origin: linkConfig.tenantOrigin,
       // Called at a send, long after `documents` (below) is made.
       document: (tenantId, quoteId) => documents.sentQuote(tenantId, quoteId),
+      followUp: (tx, tenantId, q) => messages.scheduler.quoteSent(tx, tenantId, q),
     },
     (tenantId, leadId, event) => pipeline.follow(tenantId, leadId, event),
   );
@@ -224,11 +226,12 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
   const sessions = accounts.sessions;
   const jobs = composeJobs({
     ...{ db, erps, plans, audit, clock, objects, branches, grids, quotes },
-    completion: () => invoicing,
+    ...{ completion: () => invoicing, messages: () => messages.jobs },
   });
+  const messages = composeMessages({ db, clock, erps, audit, email, integrations, jobs, normalize: normalizePhone });
   const currencyOf = async (tenantId: string) => (await console.settings.get(tenantId)).currency;
   const invoicing = composeInvoicing(config, () => ({ ...payParts, clock, email, jobs, documents, payments }));
-  const payParts = { db, audit, erps, origins: publicOrigins, currency: currencyOf, quotes, links };
+  const payParts = { db, audit, erps, origins: publicOrigins, currency: currencyOf, quotes, links, messages };
   const payments = composePayments(config, { ...payParts, hooks: invoicing.hooks, portal: () => portal });
   const { portal, documents } = composePortalAndDocuments(config, {
     ...{ db, clock, erps, plans, audit, objects, quotes, links, jobs: jobs.reader },
@@ -291,6 +294,7 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
     integrations: integrationsConsole,
     payments,
     invoicing,
-    supply: composeSupply({ db, erps, audit, clock, currencyOf, email, documents }),
+    supply: composeSupply({ db, erps, audit, clock, currencyOf, email, documents, readyToFit: messages.readyToFit }),
+    messages,
   };
 }

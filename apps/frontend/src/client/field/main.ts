@@ -166,7 +166,14 @@ app.addEventListener('click', async (e) => {
     return go('/field/login');
   }
   if (r.name !== 'job') return;
-  if (t.dataset.stage) await change(r.id, { kind: 'stage', stage: t.dataset.stage as 'travel' | 'on_site' });
+  if (t.dataset.stage) {
+    const eta = Number(t.dataset.eta) || undefined;
+    await change(r.id, {
+      kind: 'stage',
+      stage: t.dataset.stage as 'travel' | 'on_site',
+      ...(eta ? { etaMinutes: eta } : {}),
+    });
+  }
   if (t.id === 'sig-clear') pad?.clear();
   if (t.id === 'sig-save' && pad && !pad.isEmpty()) {
     // Straight from the canvas: a data: URL fetch is refused while offline.

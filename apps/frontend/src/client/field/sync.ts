@@ -121,7 +121,7 @@ async function send(item: QueueItem, owner: Owner): Promise<Partial<Job> | undef
     case 'stage':
       return postJson(
         `/jobs/${id}/stage`,
-        { stage: c.stage },
+        { stage: c.stage, ...(c.etaMinutes ? { eta_minutes: c.etaMinutes } : {}) },
         { ...idem(), ...(await ifMatch(owner, item.jobId)) },
         owner,
       );

@@ -18,7 +18,7 @@ export type UploadKind = 'photo_before' | 'photo_after' | 'signature';
 export type Change =
   | { kind: 'note'; body: string }
   | { kind: 'checklist'; itemId: string | number; done: boolean }
-  | { kind: 'stage'; stage: 'travel' | 'on_site' }
+  | { kind: 'stage'; stage: 'travel' | 'on_site'; etaMinutes?: number }
   | { kind: 'complete'; resolution: string }
   | { kind: 'upload'; uploadKind: UploadKind; blob: Blob; contentType: string; measurementId?: string }
   // A measure job's windows (PUT / DELETE by the phone's id) and "Send to office".

@@ -19,6 +19,7 @@ import { integrationsPage } from './integrations.page.js';
 import { invoicePage, invoicesPage } from './invoices.page.js';
 import { jobPage } from './job.page.js';
 import { leadsPage } from './leads.page.js';
+import { messagesSettingsPage } from './messages-settings.page.js';
 import { explain, say } from './office-common.js';
 import { showOfficeHeader } from './office-header.js';
 import type { OfficePage } from './office-page.js';
@@ -61,6 +62,7 @@ function pageFor(path: string): OfficePage {
   if (path === '/office/settings/integrations') return integrationsPage;
   if (path === '/office/settings/website') return websitePage;
   if (path === '/office/settings/payments') return paymentsPage;
+  if (path === '/office/settings/messages') return messagesSettingsPage;
   if (path === '/office/settings/team') return teamPage;
   if (path === '/office/settings/plan') return planPage;
   if (path === '/office/settings/price-grids') return priceGridsPage;

@@ -82,6 +82,7 @@ export function registerPageRoutes(app: FastifyInstance, bundles: Bundles): void
     'integrations',
     'website',
     'payments',
+    'messages',
     'team',
     'plan',
     'price-grids',
