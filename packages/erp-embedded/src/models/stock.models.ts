@@ -188,7 +188,8 @@ export const stockModels: ModelSpec[] = [
       company_id: f.many2one('res.company', 'Company'),
       user_id: f.many2one('res.users', 'Assigned To'),
     },
-    computes: [quantDifferences],
+    // Odoo 15: `company_id = fields.Many2one(related='location_id.company_id', store=True)`.
+    computes: [quantDifferences, related('location_id', { company_id: 'company_id' })],
   },
   {
     name: 'stock.warehouse.orderpoint',
