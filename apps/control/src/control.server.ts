@@ -68,6 +68,9 @@ export async function startControl(config: ControlConfig, opts: StartControlOpti
       // A confirmed order's supplier orders are drafted here (supply/supply-draft.job.ts).
       const supplyDrafts = deps.supply.draftJob.relay(logger);
       supplyDrafts.start();
+      // ...and their parts reserved (inventory/inventory-reserve.job.ts).
+      const partsReserved = deps.inventory.relay(logger);
+      partsReserved.start();
       // Invoice card payments whose webhook never came (invoicing/invoice-reconcile.ts).
       const invoiceChecks = new Periodic({
         everyMs: RECONCILE_AFTER_MS,
@@ -79,7 +82,7 @@ export async function startControl(config: ControlConfig, opts: StartControlOpti
       invoiceChecks.start();
       const stop = async () => {
         await Promise.all(
-          [recurring, reconcile, deposits, invoicing, invoiceChecks, supplyDrafts].map((s) => s.stop()),
+          [recurring, reconcile, deposits, invoicing, invoiceChecks, supplyDrafts, partsReserved].map((s) => s.stop()),
         );
       };
       return { app, deps, stop };

@@ -32,6 +32,7 @@ import { composePortalAndDocuments, type DocumentsService } from './features/doc
 import { ControlIntakeService } from './features/intake/intake.service.js';
 import { composeIntegrations } from './features/integrations/integrations.compose.js';
 import type { ControlIntegrations } from './features/integrations/integrations.service.js';
+import { composeInventory, type InventoryDeps } from './features/inventory/inventory.compose.js';
 import { composeInvoicing, type InvoicingDeps } from './features/invoicing/invoicing.compose.js';
 import { type EmbeddedObjects, openJobObjects } from './features/jobs/job-objects.js';
 import { composeJobs, type JobsFeature } from './features/jobs/jobs.compose.js';
@@ -59,7 +60,7 @@ import { TenantPublicOrigins } from './features/tenants/tenant-public-origins.js
 import { lazySecretBox } from './lazy-secret-box.js';
 
 /** Besides the console's services (onboarding/console.compose.ts: settings, domains, webhooks, API keys, audit reader, checklist, website). */
-export interface ControlDeps extends ConsoleServices, InvoicingDeps, SupplyDeps {
+export interface ControlDeps extends ConsoleServices, InvoicingDeps, SupplyDeps, InventoryDeps {
   config: ControlConfig;
   db: Db;
   clock: Clock;
@@ -292,5 +293,6 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
     payments,
     invoicing,
     supply: composeSupply({ db, erps, audit, clock, currencyOf }),
+    inventory: composeInventory({ db, erps, plans, audit, clock, jobs, currencyOf }),
   };
 }
