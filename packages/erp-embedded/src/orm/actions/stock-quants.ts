@@ -97,3 +97,35 @@ export async function checkEnough(env: Env, m: MoveRow, qty: number): Promise<vo
     );
   }
 }
+
+/**
+ * After a count took the quant below what is reserved: the newest reservations are released until
+ * the reserved quantity fits what is on hand (Odoo 15 `_free_reservation`). Answers the transfers
+ * whose moves changed.
+ */
+export async function freeReservation(env: Env, product: number, location: number): Promise<number[]> {
+  const q = await quantAt(env, product, location);
+  let excess = q.reserved_quantity - Math.max(q.quantity, 0);
+  if (excess <= 0.0001) return [];
+  const moves = await moveRows(
+    env,
+    `mv.product_id = $1 AND mv.location_id = $2 AND mv.state IN ('assigned', 'partially_available')`,
+    [product, location],
+  );
+  const touched: number[] = [];
+  for (const mv of moves.reverse()) {
+    if (excess <= 0.0001) break;
+    const take = Math.min(excess, mv.reserved_availability);
+    const left = mv.reserved_availability - take;
+    await write(env, env.registry.get('stock.move'), [mv.id], {
+      reserved_availability: left,
+      state: left > 0.0001 ? 'partially_available' : 'confirmed',
+    });
+    excess -= take;
+    if (mv.picking_id) touched.push(mv.picking_id);
+  }
+  await write(env, env.registry.get('stock.quant'), [q.id], {
+    reserved_quantity: Math.max(q.quantity, 0) + Math.max(excess, 0),
+  });
+  return touched;
+}

@@ -146,6 +146,25 @@ describe('stock', () => {
     );
   });
 
+  it('releases the newest reservations when a count leaves less than is reserved', async () => {
+    const part = await product('Motor cable');
+    await receive(part, 5);
+    const older = await picking(deliveries, [[part, 2]]);
+    const newer = await picking(deliveries, [[part, 3]]);
+    await T.x('stock.picking', 'action_assign', [[older, newer]]);
+    const [q] = await T.x<number[]>('stock.quant', 'search', [
+      [
+        ['product_id', '=', part],
+        ['location_id', '=', stock],
+      ],
+    ]);
+    await T.x('stock.quant', 'write', [[q], { inventory_quantity: 3 }]);
+    await T.x('stock.quant', 'action_apply_inventory', [[q]]);
+    expect(await quantities(part)).toMatchObject({ qty_available: 3, free_qty: 0 });
+    expect((await moves(older))[0]).toMatchObject({ state: 'assigned', reserved_availability: 2 });
+    expect((await moves(newer))[0]).toMatchObject({ state: 'partially_available', reserved_availability: 1 });
+  });
+
   it('keeps reordering rules one per product and location', async () => {
     const wh = await T.ref('stock.warehouse0');
     const rule = { product_id: bracket, location_id: stock, warehouse_id: wh, product_min_qty: 5, product_max_qty: 20 };

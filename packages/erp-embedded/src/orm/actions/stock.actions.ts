@@ -12,7 +12,7 @@ import type { Env } from '../env.js';
 import { isZero, nowUtc, one, refId, rows, tbl } from '../lookup.js';
 import { createRecord, write } from '../write.js';
 import { type Action, lockRecords, recordMethod } from './common.js';
-import { checkEnough, moveRows, reserve, unreserve, updateAvailable } from './stock-quants.js';
+import { checkEnough, freeReservation, moveRows, reserve, unreserve, updateAvailable } from './stock-quants.js';
 
 const MOVES = 'stock.move';
 const movesOf = (env: Env, pickings: number[]) => moveRows(env, 'mv.picking_id = ANY($1::integer[])', [pickings]);
@@ -177,6 +177,7 @@ async function applyInventory(env: Env, m: ModelDef, ids: number[]): Promise<nul
       });
       await updateAvailable(env, q.product_id, from, -Math.abs(diff));
       await updateAvailable(env, q.product_id, to, Math.abs(diff));
+      if (diff < 0) await syncState(env, await freeReservation(env, q.product_id, q.location_id));
     }
     await write(env, m, [q.id], { inventory_quantity: 0, inventory_quantity_set: false });
   }
