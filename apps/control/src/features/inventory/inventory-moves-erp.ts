@@ -62,9 +62,19 @@ export async function reserveParts(
   return { pickingId, created: true };
 }
 
-/** Whether the job's parts were consumed already (its delivery, named by `done`, is done). */
-export async function alreadyConsumed(erp: Erp, done: string): Promise<boolean> {
-  return (await deliveryOf(erp, done, ['state', '=', 'done'])).id !== undefined;
+/** What the job consumed already (its delivery, named by `done`, is done): part → quantity; undefined if not yet. */
+export async function consumedParts(erp: Erp, done: string): Promise<Map<number, number> | undefined> {
+  const { id } = await deliveryOf(erp, done, ['state', '=', 'done']);
+  if (!id) return undefined;
+  const moves = await erp.searchRead(
+    'stock.move',
+    [
+      ['picking_id', '=', id],
+      ['state', '=', 'done'],
+    ],
+    { fields: ['product_id', 'quantity_done'] },
+  );
+  return new Map(moves.map((m) => [idOf(m.product_id)!, Number(m.quantity_done)]));
 }
 
 /**

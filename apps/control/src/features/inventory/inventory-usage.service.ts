@@ -16,7 +16,7 @@ import * as repo from './inventory.repo.js';
 import { FEATURE, type InventoryService } from './inventory.service.js';
 import { listParts } from './inventory-erp.js';
 import { keyedWrite } from './inventory-keyed.js';
-import { alreadyConsumed, consumeParts, reserveParts, windowsOfOrder } from './inventory-moves-erp.js';
+import { consumedParts, consumeParts, reserveParts, windowsOfOrder } from './inventory-moves-erp.js';
 
 export interface UsageParts {
   db: Db;
@@ -66,20 +66,22 @@ export class InventoryUsage {
     });
     const order = job.saleOrderId ? (await erp.read('sale.order', [job.saleOrderId], ['name']))[0] : undefined;
     const done = `${order?.name ? `${String(order.name)} ` : ''}${job.name}`;
-    const answer: PartsUsedAnswer = {
+    const answer = (m: Map<number, number>): PartsUsedAnswer => ({
       job_id: jobId,
-      parts: [...used].map(([part_id, qty]) => ({ part_id, qty, name: stock.get(part_id)!.name })),
-    };
+      parts: [...m].map(([part_id, qty]) => ({ part_id, qty, name: stock.get(part_id)?.name ?? String(part_id) })),
+    });
     return keyedWrite(this.d.db, this.d.audit, p, {
       route: `inventory:parts-used:${jobId}`,
       body: parts,
       key,
       outcome: 'created',
       run: async () => {
-        // Already consumed (an earlier call without a key): nothing moves, so nothing to check.
-        if (!(await alreadyConsumed(erp, done))) this.refuseShort(parts, used, stock);
+        // Consumed already (an earlier call without a key): what was consumed then is the answer.
+        const before = await consumedParts(erp, done);
+        if (before) return answer(before);
+        this.refuseShort(parts, used, stock);
         await consumeParts(erp, order?.name ? String(order.name) : null, done, used);
-        return answer;
+        return answer(used);
       },
       audit: { action: 'inventory.parts_used', target: { type: 'job', id: jobId }, detail: { parts } },
     });

@@ -119,6 +119,11 @@ describe('stock', () => {
     expect(r.status, JSON.stringify(r.body)).toBe(201);
     expect(r.body).toEqual({ job_id: jobId, parts: [{ part_id: bracket.id, qty: 2, name: 'Steel bracket' }] });
     expect((await k.call('POST', `/jobs/${jobId}/parts-used`, k.a.office, used)).status).toBe(201);
+    // Sent again with other quantities (another phone): the answer is what was consumed, nothing moves.
+    const other = await k.call('POST', `/jobs/${jobId}/parts-used`, k.a.office, {
+      parts: [{ part_id: bracket.id, qty: 5 }],
+    });
+    expect(other.body.parts).toEqual([{ part_id: bracket.id, qty: 2, name: 'Steel bracket' }]);
     expect(await part()).toMatchObject({ on_hand: 8, reserved: 0, available: 8 });
     const done = await k.a.erp.erp.searchCount('stock.move', [
       ['product_id', '=', bracket.id],

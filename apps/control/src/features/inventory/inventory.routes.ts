@@ -40,6 +40,8 @@ export function registerInventoryRoutes(app: FastifyInstance, catalogue: RouteCa
     method: 'GET',
     url: '/inventory/parts',
     summary: 'Stocked parts: on hand, reserved and available per location, vendor, reorder point',
+    // Technicians too: the field app picks the parts used on a job from this list.
+    preHandler: [authenticate(deps)],
     responses: { '200': 'Parts', ...refused },
     handler: (_r, req) => s().parts(principalOf(req)),
   });
