@@ -10,24 +10,14 @@ import { describe, expect, it } from 'vitest';
 import { PASSWORD, waitUntil } from '../support/real-platform.js';
 import { axe, PHONE_375 } from './chromium.js';
 import { SHOTS, useRealPlatform } from './real-session.js';
+import { bracketInStock, ok } from './stock.steps.js';
 
 const s = useRealPlatform();
 
 describe('parts used in the field app', () => {
   it('records two brackets offline with the completion; the stock falls by two once the signal returns', async () => {
     const { a } = s.p;
-    const ok = async (r: Promise<{ status: number; body: any }>) => {
-      const x = await r;
-      expect(x.status, JSON.stringify(x.body)).toBeLessThan(300);
-      return x.body;
-    };
-    const vendor = await ok(s.p.api(a.owner.token, 'POST', '/supply/suppliers', { name: 'Bracket Co' }));
-    const part = await ok(
-      s.p.api(a.office.token, 'POST', '/inventory/parts', {
-        ...{ name: 'Steel bracket', supplier_id: vendor.id, cost_minor: 350, reorder_min: 9, reorder_max: 20 },
-      }),
-    );
-    await ok(s.p.api(a.office.token, 'POST', `/inventory/parts/${part.id}/receive`, { qty: 10 }));
+    const part = await bracketInStock(s.p, 9);
     const day = new Date().toISOString().slice(0, 10);
     await ok(
       s.p.api(a.office.token, 'POST', '/jobs', {

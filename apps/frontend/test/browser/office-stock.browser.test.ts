@@ -12,6 +12,7 @@ import { waitUntil } from '../support/real-platform.js';
 import { DESKTOP } from './chromium.js';
 import { signInToOffice } from './office-session.js';
 import { bothWidthsChecker, useRealPlatform } from './real-session.js';
+import { bracketInStock, ok } from './stock.steps.js';
 
 const s = useRealPlatform({ localProviders: true });
 const checkBothWidths = bothWidthsChecker('stock');
@@ -23,19 +24,7 @@ const window = (room: string) => ({
 describe('the Stock screen', () => {
   it('shows reserved parts, drafts the reorder and saves a count; a plan without stock says which has it', async () => {
     const { a, b } = s.p;
-    const ok = async (r: Promise<{ status: number; body: any }>) => {
-      const x = await r;
-      expect(x.status, JSON.stringify(x.body)).toBeLessThan(300);
-      return x.body;
-    };
-    const vendor = await ok(s.p.api(a.owner.token, 'POST', '/supply/suppliers', { name: 'Bracket Co' }));
-    const part = await ok(
-      s.p.api(a.office.token, 'POST', '/inventory/parts', {
-        ...{ name: 'Steel bracket', supplier_id: vendor.id, supplier_code: 'BC-7', cost_minor: 350 },
-        ...{ reorder_min: 5, reorder_max: 20 },
-      }),
-    );
-    await ok(s.p.api(a.office.token, 'POST', `/inventory/parts/${part.id}/receive`, { qty: 10 }));
+    const part = await bracketInStock(s.p, 5);
     await ok(
       s.p.api(a.office.token, 'PUT', '/inventory/products/roller-shade/parts', {
         parts: [{ part_id: part.id, qty_per_window: 2 }],
