@@ -40,10 +40,13 @@ describe('parts used in the field app', () => {
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
     await page.click('text=Fiona Fitter');
     await page.waitForSelector('#parts-form');
+    expect(await axe(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.locator('#parts-form').screenshot({ path: join(SHOTS, 'field-parts-used-form-375.png') });
 
     await ctx.setOffline(true);
-    await page.selectOption('#part-pick', { label: 'Steel bracket' });
-    await page.fill('#part-qty', '2');
+    await page.selectOption('#part-pick-0', { label: 'Steel bracket' });
+    await page.fill('#part-qty-0', '2');
     await page.click('#parts-form button[type=submit]');
     await page.waitForSelector('#parts-waiting');
     expect(await page.textContent('#parts-waiting')).toBe('2 × Steel bracket');

@@ -1,6 +1,6 @@
 /**
- * "Parts used" on an install job (docs/inventory.md): the technician picks stocked parts and
- * quantities; the change is queued like the app's other writes and sent on its own (with its
+ * "Parts used" on an install job (docs/inventory.md): the technician picks up to three stocked parts
+ * and their quantities; the change is queued like the app's other writes and sent on its own (with its
  * Idempotency-Key, so a resend is consumed once). The parts list is fetched with the jobs and kept
  * on the phone; a plan without stock gets none and the section is not shown. A refusal (not
  * enough in stock) stays on the queue as "Not accepted", naming the part.
@@ -48,21 +48,28 @@ export function partsUsedSection(job: Job, cache: PartsCache | undefined, items:
   ].join('');
   const options = cache.parts.map((p) => `<option value="${p.id}">${h(p.name)}</option>`).join('');
   const done = job.stage.key === 'done' || job.stage.key === 'cancelled';
+  // Up to three different parts in one go: a job's parts are consumed once, together.
+  const row = (i: number) =>
+    `<div class="row"><div><label for="part-pick-${i}">Part ${i + 1}</label><select id="part-pick-${i}" data-part-row="${i}"><option value="">None</option>${options}</select></div>
+<div><label for="part-qty-${i}">Quantity</label><input id="part-qty-${i}" type="number" inputmode="decimal" min="0" step="any" value="1"></div></div>`;
   const form =
     done || recorded.length || waiting.length
       ? ''
-      : `<form id="parts-form"><label for="part-pick">Part</label><select id="part-pick">${options}</select>
-<label for="part-qty">Quantity</label><input id="part-qty" type="number" inputmode="decimal" min="0" step="any" value="1" required>
+      : `<form id="parts-form">${[0, 1, 2].map(row).join('')}
 <button class="btn" type="submit" style="margin-top:.5rem">Record parts used</button><p id="parts-msg" class="err" role="alert"></p></form>`;
   return `<h2>Parts used</h2><div class="card">${list || (form ? '' : '<p class="muted">None recorded.</p>')}${form}</div>`;
 }
 
-/** The form's part and quantity, or a sentence saying what is missing. */
+/** The form's parts and quantities (a part named twice is added up), or a sentence saying what is missing. */
 export function partsFromForm(form: HTMLFormElement, cache: PartsCache | undefined): PartUsedLine[] | string {
-  const id = Number(form.querySelector<HTMLSelectElement>('#part-pick')?.value);
-  const qty = Number(form.querySelector<HTMLInputElement>('#part-qty')?.value);
-  const part = cache?.parts.find((p) => p.id === id);
-  if (!part) return 'Choose a part.';
-  if (!(qty > 0)) return 'Enter how many were used.';
-  return [{ part_id: id, qty, name: part.name }];
+  const out = new Map<number, PartUsedLine>();
+  for (const pick of Array.from(form.querySelectorAll<HTMLSelectElement>('select[data-part-row]'))) {
+    const part = cache?.parts.find((p) => String(p.id) === pick.value);
+    if (!part) continue;
+    const qty = Number(form.querySelector<HTMLInputElement>(`#part-qty-${pick.dataset.partRow}`)?.value);
+    if (!(qty > 0)) return `Enter how many ${part.name} were used.`;
+    const had = out.get(part.id)?.qty ?? 0;
+    out.set(part.id, { part_id: part.id, qty: had + qty, name: part.name });
+  }
+  return out.size ? [...out.values()] : 'Choose the parts used.';
 }
