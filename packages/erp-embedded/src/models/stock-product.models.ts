@@ -12,6 +12,8 @@ export const stockProductExtensions: ModelExtension[] = [
   {
     model: 'product.product',
     fields: {
+      uom_id: f.many2one('uom.uom', 'Unit of Measure'),
+      uom_po_id: f.many2one('uom.uom', 'Purchase Unit of Measure'),
       stock_quant_ids: f.one2many('stock.quant', 'product_id', 'Stock Quants'),
       stock_move_ids: f.one2many('stock.move', 'product_id', 'Stock Moves'),
       qty_available: f.float('Quantity On Hand', { default: 0, readonly: true }),

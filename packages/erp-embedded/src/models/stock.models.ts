@@ -49,6 +49,33 @@ const PICKING_CODES: [string, string][] = [
 const location = (string: string, opts = {}) => f.many2one('stock.location', string, opts);
 
 export const stockModels: ModelSpec[] = [
+  // Units of measure (Odoo 15 `uom`), so moves name their unit as Odoo's must (`product_uom`).
+  {
+    name: 'uom.category',
+    description: 'Product UoM Categories',
+    fields: { name: f.char('Unit of Measure Category', { required: true }) },
+  },
+  {
+    name: 'uom.uom',
+    description: 'Product Unit of Measure',
+    order: 'factor DESC, id',
+    fields: {
+      name: f.char('Unit of Measure', { required: true }),
+      category_id: f.many2one('uom.category', 'Category', { required: true, ondelete: 'cascade' }),
+      factor: f.float('Ratio', { default: 1, required: true }),
+      rounding: f.float('Rounding Precision', { default: 0.01, required: true }),
+      uom_type: f.selection(
+        'Type',
+        [
+          ['bigger', 'Bigger than the reference Unit of Measure'],
+          ['reference', 'Reference Unit of Measure for this category'],
+          ['smaller', 'Smaller than the reference Unit of Measure'],
+        ],
+        { default: 'reference', required: true },
+      ),
+      active: f.boolean('Active', { default: true }),
+    },
+  },
   {
     name: 'stock.location',
     description: 'Inventory Locations',
@@ -155,6 +182,8 @@ export const stockModels: ModelSpec[] = [
       date: f.datetime('Date Scheduled', { required: true, defaultFn: () => nowUtc() }),
       product_id: f.many2one('product.product', 'Product', { required: true }),
       product_uom_qty: f.float('Demand', { default: 0, required: true }),
+      // Required in Odoo 15; here it defaults to the product's unit when the product has one.
+      product_uom: f.many2one('uom.uom', 'Unit of Measure'),
       quantity_done: f.float('Quantity Done', { default: 0 }),
       reserved_availability: f.float('Quantity Reserved', { default: 0, readonly: true }),
       location_id: location('Source Location', { required: true }),

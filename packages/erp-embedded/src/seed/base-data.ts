@@ -24,6 +24,7 @@ export const BASE_MODULES = [
   'fieldservice',
   'helpdesk',
   'stock',
+  'uom',
   ...PIPELINE_MODULES,
 ];
 

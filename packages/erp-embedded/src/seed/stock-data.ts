@@ -11,6 +11,10 @@ import type { Seeder } from './ensure.js';
 
 export async function ensureStock(s: Seeder, company: number): Promise<void> {
   const env = s.env;
+  const unit = await s.ensure('uom.product_uom_categ_unit', 'uom.category', { name: 'Unit' });
+  await s.ensure('uom.product_uom_unit', 'uom.uom', { name: 'Units', category_id: unit, uom_type: 'reference' });
+  const length = await s.ensure('uom.uom_categ_length', 'uom.category', { name: 'Length / Distance' });
+  await s.ensure('uom.product_uom_meter', 'uom.uom', { name: 'm', category_id: length, uom_type: 'reference' });
   const loc = (xmlid: string, name: string, usage: string, parent: number | false, co: number | false = false) =>
     s.ensure(xmlid, 'stock.location', { name, usage, location_id: parent, company_id: co });
   const physical = await loc('stock.stock_location_locations', 'Physical Locations', 'view', false);

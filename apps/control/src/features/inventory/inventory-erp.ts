@@ -13,30 +13,11 @@ import type { Erp, ErpRecord } from '@platform/erp';
 import { AppError } from '@platform/kernel';
 
 import { setProductSupply } from '../supply/supplier-products-erp.js';
+import { createTransfer, idOf, validateWithDone, warehouseOf } from './inventory-transfers-erp.js';
 
-export const idOf = (v: unknown): number | undefined => (Array.isArray(v) ? Number(v[0]) : undefined);
 const nameOf = (v: unknown) => (Array.isArray(v) ? String(v[1]) : '');
 const text = (v: unknown) => (typeof v === 'string' && v ? v : null);
 const qty = (v: unknown) => Math.round(Number(v ?? 0) * 1000) / 1000;
-
-export interface Warehouse {
-  id: number;
-  stock: number;
-  inType: number;
-  outType: number;
-}
-
-/** The first warehouse: its stock location (WH/Stock) and its receipt and delivery operation types. */
-export async function warehouseOf(erp: Erp): Promise<Warehouse> {
-  const [wh] = await erp.searchRead('stock.warehouse', [], {
-    fields: ['lot_stock_id', 'in_type_id', 'out_type_id'],
-    order: 'sequence, id',
-    limit: 1,
-  });
-  const [stock, inType, outType] = [wh?.lot_stock_id, wh?.in_type_id, wh?.out_type_id].map(idOf);
-  if (!wh || !stock || !inType || !outType) throw new AppError('ERP_UNAVAILABLE', 'The ERP has no warehouse.');
-  return { id: wh.id, stock, inType, outType };
-}
 
 const noPart = () => new AppError('NOT_FOUND', 'No such part.');
 
@@ -107,7 +88,10 @@ export async function partOf(erp: Erp, id: number, currency: string): Promise<Pa
 export async function createPart(erp: Erp, input: NewPart & { code: string }, currency: string): Promise<PartView> {
   const [existing] = await erp.search('product.product', [['default_code', '=', input.code]], { limit: 1 });
   if (existing) return partOf(erp, existing, currency);
+  // Odoo's default unit is "Units": given here so both ERPs' moves of the part name it.
+  const [units] = await erp.search('uom.uom', [['name', '=', 'Units']], { limit: 1 });
   const id = await erp.create('product.product', {
+    ...(units ? { uom_id: units, uom_po_id: units } : {}),
     name: input.name,
     default_code: input.code,
     type: 'product',
@@ -155,25 +139,8 @@ export async function adjustPart(erp: Erp, id: number, counted: number, reason: 
 /** A receipt of `qty` into WH/Stock, validated: the stock rises by `qty`. Answers the receipt's name. */
 export async function receivePart(erp: Erp, id: number, count: number, origin: string): Promise<string> {
   const wh = await warehouseOf(erp);
-  const picking = await erp.create('stock.picking', {
-    picking_type_id: wh.inType,
-    origin,
-    move_ids_without_package: [[0, 0, { product_id: id, product_uom_qty: count, name: origin }]],
-  });
+  const picking = await createTransfer(erp, wh.receipts, origin, new Map([[id, count]]));
   await validateWithDone(erp, picking, new Map([[id, count]]));
   const [r] = await erp.read('stock.picking', [picking], ['name']);
   return String(r?.name ?? '');
-}
-
-/**
- * Sets each move's done quantity from `done` (product → quantity; 0 for the others) and validates
- * without a backorder: what was not done is dropped, as Odoo's "No Backorder" does.
- */
-export async function validateWithDone(erp: Erp, picking: number, done: Map<number, number>): Promise<void> {
-  await erp.call('stock.picking', 'action_confirm', [[picking]]);
-  const moves = await erp.searchRead('stock.move', [['picking_id', '=', picking]], { fields: ['product_id'] });
-  for (const m of moves) await erp.write('stock.move', [m.id], { quantity_done: done.get(idOf(m.product_id)!) ?? 0 });
-  await erp.call('stock.picking', 'button_validate', [[picking]], {
-    context: { skip_backorder: true, picking_ids_not_to_backorder: [picking] },
-  });
 }

@@ -7,7 +7,7 @@
  */
 import type { Erp } from '@platform/erp';
 
-import { idOf, validateWithDone, warehouseOf } from './inventory-erp.js';
+import { createTransfer, idOf, moveCommands, validateWithDone, warehouseOf } from './inventory-transfers-erp.js';
 
 /** The sale order's windows as product code → number of windows (down-payment lines are money, not windows). */
 export async function windowsOfOrder(erp: Erp, saleOrderId: number) {
@@ -36,7 +36,7 @@ async function deliveryOf(erp: Erp, origin: string | string[], state: unknown[])
   const wh = await warehouseOf(erp);
   const [id] = await erp.search(
     'stock.picking',
-    [['picking_type_id', '=', wh.outType], ['origin', 'in', [origin].flat()], state] as never,
+    [['picking_type_id', '=', wh.deliveries.id], ['origin', 'in', [origin].flat()], state] as never,
     { limit: 1, order: 'id' },
   );
   return { id, wh };
@@ -51,12 +51,7 @@ export async function reserveParts(
 ): Promise<{ pickingId: number; created: boolean }> {
   const { id: found, wh } = await deliveryOf(erp, origin, ['state', '!=', ['cancel']]);
   if (found) return { pickingId: found, created: false };
-  const pickingId = await erp.create('stock.picking', {
-    picking_type_id: wh.outType,
-    origin,
-    partner_id: partner ?? false,
-    move_ids_without_package: [...needs].map(([part, qty]) => [0, 0, { product_id: part, product_uom_qty: qty }]),
-  });
+  const pickingId = await createTransfer(erp, wh.deliveries, origin, needs, partner);
   await erp.call('stock.picking', 'action_confirm', [[pickingId]]);
   await erp.call('stock.picking', 'action_assign', [[pickingId]]);
   return { pickingId, created: true };
@@ -93,13 +88,13 @@ export async function consumeParts(
   // The job's key is written before validating: a call that failed after it finds its delivery again.
   const origins = orderOrigin ? [done, orderOrigin] : [done];
   const { id: open } = await deliveryOf(erp, origins, ['state', 'not in', ['done', 'cancel']]);
-  const pickingId = open ?? (await erp.create('stock.picking', { picking_type_id: consumed.wh.outType, origin: done }));
+  const pickingId = open ?? (await createTransfer(erp, consumed.wh.deliveries, done, new Map()));
   const moves = await erp.searchRead('stock.move', [['picking_id', '=', pickingId]], { fields: ['product_id'] });
   const has = new Set(moves.map((m) => idOf(m.product_id)));
-  const extra = [...used].filter(([part]) => !has.has(part));
-  if (extra.length)
+  const extra = new Map([...used].filter(([part]) => !has.has(part)));
+  if (extra.size)
     await erp.write('stock.picking', [pickingId], {
-      move_ids_without_package: extra.map(([part, qty]) => [0, 0, { product_id: part, product_uom_qty: qty }]),
+      move_ids_without_package: await moveCommands(erp, consumed.wh.deliveries, extra),
     });
   await erp.write('stock.picking', [pickingId], { origin: done });
   await validateWithDone(erp, pickingId, used);

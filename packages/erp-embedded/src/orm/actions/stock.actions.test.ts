@@ -49,7 +49,7 @@ beforeAll(async () => {
 afterAll(async () => T?.close());
 
 describe('stock', () => {
-  it('seeds WH/Stock and numbers receipts WH/IN/00001, taking the locations from the operation type', async () => {
+  it('seeds WH/Stock and numbers receipts WH/IN/00001; a move takes its locations from the operation type, its unit from the product', async () => {
     const [loc] = await T.x<Record<string, unknown>[]>('stock.location', 'read', [[stock], ['complete_name', 'usage']]);
     expect(loc).toMatchObject({ complete_name: 'WH/Stock', usage: 'internal' });
     const pick = await picking(receipts, [[bracket, 1]]);
@@ -60,6 +60,11 @@ describe('stock', () => {
     expect(r).toMatchObject({ name: 'WH/IN/00001', state: 'draft', picking_type_code: 'incoming' });
     expect(r!.location_dest_id).toEqual([stock, 'WH/Stock']);
     await T.x('stock.picking', 'action_cancel', [[pick]]);
+    const units = await T.ref('uom.product_uom_unit');
+    const counted = await T.x<number>('product.product', 'create', [{ name: 'Clip', type: 'product', uom_id: units }]);
+    const [mv] = await moves(await picking(receipts, [[counted, 4]]));
+    const [full] = await T.x<Record<string, unknown>[]>('stock.move', 'read', [[mv!.id], ['name', 'product_uom']]);
+    expect(full).toMatchObject({ name: 'Clip', product_uom: [units, 'Units'] });
   });
 
   it('a validated receipt adds to the quant; validating it again moves nothing more', async () => {

@@ -52,12 +52,13 @@ async function moveDefaults(env: Env, vals: Vals): Promise<void> {
   }
   vals.reference = p.name;
   if (vals.origin === undefined && p.origin) vals.origin = p.origin;
-  if (!vals.name) {
-    const product = await one<{ name: string }>(env, `SELECT name FROM ${tbl(env, 'product.product')} WHERE id = $1`, [
-      asId(vals.product_id) ?? 0,
-    ]);
-    if (product) vals.name = product.name;
-  }
+  const product = await one<{ name: string; uom_id: number | null }>(
+    env,
+    `SELECT name, uom_id FROM ${tbl(env, 'product.product')} WHERE id = $1`,
+    [asId(vals.product_id) ?? 0],
+  );
+  if (!vals.name && product) vals.name = product.name;
+  if (!asId(vals.product_uom) && product?.uom_id) vals.product_uom = product.uom_id;
 }
 
 export const stockHooks: Record<string, ModelHooks> = {
