@@ -1,6 +1,6 @@
 /**
- * Stock in Chromium against the real platform: a bracket part (reorder under 5) received, the roller
- * shade needing two per window; a customer accepts three roller shades, the control plane reserves
+ * Stock in Chromium against the real platform: a bracket part (reorder under 5) received; on the
+ * Stock screen the roller shade is set to need two per window; a customer accepts three roller shades, the control plane reserves
  * six; the Stock screen shows 10 on hand, 6 reserved, 4 available and the bracket on the reorder list;
  * "Draft purchase order" drafts it to the vendor; a count with a reason sets the stock (what no
  * longer fits is unreserved). A plan without
@@ -24,12 +24,17 @@ const window = (room: string) => ({
 describe('the Stock screen', () => {
   it('shows reserved parts, drafts the reorder and saves a count; a plan without stock says which has it', async () => {
     const { a, b } = s.p;
-    const part = await bracketInStock(s.p, 5);
-    await ok(
-      s.p.api(a.office.token, 'PUT', '/inventory/products/roller-shade/parts', {
-        parts: [{ part_id: part.id, qty_per_window: 2 }],
-      }),
-    );
+    await bracketInStock(s.p, 5);
+    const ctx = await s.browser.newContext(DESKTOP);
+    const page = await signInToOffice(s, ctx, a, '/office/stock', a.office.email);
+    await page.waitForSelector('#product-parts');
+    await page.selectOption('#pp-product', 'roller-shade');
+    await page.selectOption('#pp-part', { label: 'Steel bracket' });
+    await page.fill('#pp-qty', '2');
+    await page.click('#product-parts button[type=submit]');
+    await page.waitForSelector('text=Parts per window saved.');
+    expect(await page.textContent('#per-window')).toContain(': 2 × Steel bracket');
+
     const q = await ok(
       s.p.api(a.office.token, 'POST', '/sales/quotes', {
         customer: { name: 'Priya Raman', email: 'priya@example.com' },
@@ -51,8 +56,7 @@ describe('the Stock screen', () => {
       return r.body.items[0]?.reserved === 6 ? true : undefined;
     });
 
-    const ctx = await s.browser.newContext(DESKTOP);
-    const page = await signInToOffice(s, ctx, a, '/office/stock', a.office.email);
+    await page.reload();
     await page.waitForSelector('#reorder-list');
     expect(await page.textContent('.stock-qty')).toBe('10 on hand · 6 reserved · 4 available');
     expect(await page.textContent('#reorder-list')).toContain(

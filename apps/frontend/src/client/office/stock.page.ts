@@ -5,8 +5,9 @@
  * Idempotency-Key per screen drawn: a double click counts once) and a new part (POST /inventory/parts).
  * On a plan without `inventory` the API's refusal names the plan that has it.
  */
-import type { DraftedReorder, PartView, ReorderAnswer } from '@platform/contracts/inventory.js';
+import type { DraftedReorder, PartView, ProductPart, ReorderAnswer } from '@platform/contracts/inventory.js';
 import { toMinor } from '@platform/contracts/money.js';
+import type { PriceGrid } from '@platform/contracts/window-pricing.js';
 
 import { call, postJson } from '../field/api.js';
 import { $, uuid } from '../shared/dom.js';
@@ -27,12 +28,26 @@ async function draw(app: HTMLElement, msg = '', kind: 'ok' | 'err' | '' = ''): P
     app.innerHTML = lockedStockHtml(reason);
     return;
   }
-  const [reorder, suppliers] = await Promise.all([
+  const [reorder, suppliers, grids] = await Promise.all([
     call<ReorderAnswer>('/inventory/reorder'),
     call<{ items: { id: number; name: string }[] }>('/supply/suppliers'),
+    call<{ items: PriceGrid[] }>('/sales/price-grids'),
   ]);
+  const products = await Promise.all(
+    grids.items.map(async (g) => ({
+      code: g.product_code,
+      name: g.name,
+      parts: (await call<{ parts: ProductPart[] }>(`/inventory/products/${encodeURIComponent(g.product_code)}/parts`))
+        .parts,
+    })),
+  );
   key = uuid();
-  app.innerHTML = stockHtml(parts, reorder.items, suppliers.items, tenantCurrency(), msg, kind);
+  app.innerHTML = stockHtml(
+    { parts, reorder: reorder.items, suppliers: suppliers.items, products },
+    tenantCurrency(),
+    msg,
+    kind,
+  );
 }
 
 const num = (form: HTMLFormElement, name: string) => {
@@ -64,12 +79,33 @@ async function submitPart(form: HTMLFormElement, app: HTMLElement): Promise<void
   if (sent) await draw(app, done, 'ok');
 }
 
+/** One part's quantity per window of a product, merged into the product's parts (0 removes it). */
+async function submitPerWindow(form: HTMLFormElement, app: HTMLElement): Promise<void> {
+  const code = encodeURIComponent(text(form, 'code'));
+  const partId = Number(text(form, 'part_id'));
+  const qty = num(form, 'qty_per_window');
+  const sent = await sendForm(form, async () => {
+    const had = (await call<{ parts: ProductPart[] }>(`/inventory/products/${code}/parts`)).parts;
+    const parts = [
+      ...had.filter((x) => x.part_id !== partId),
+      ...(qty === 0 ? [] : [{ part_id: partId, qty_per_window: qty }]),
+    ];
+    await call(`/inventory/products/${code}/parts`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ parts }),
+    });
+  });
+  if (sent) await draw(app, 'Parts per window saved.', 'ok');
+}
+
 export const stockPage: OfficePage = {
   async show(app, msg = '') {
     await draw(app, msg, msg ? 'ok' : '');
   },
   async submit(form, app) {
     if (form.dataset.part) return submitPart(form, app);
+    if (form.id === 'product-parts') return submitPerWindow(form, app);
     if (form.id !== 'part-new') return;
     let name = '';
     const sent = await sendForm(form, async () => {

@@ -3,7 +3,7 @@
  * part's quantities (on hand, reserved, available, per location) with its count and receipt forms,
  * and the new part form; on a plan without `inventory`, what it is and the plan that has it.
  */
-import type { PartView, ReorderLine } from '@platform/contracts/inventory.js';
+import type { PartView, ProductPart, ReorderLine } from '@platform/contracts/inventory.js';
 import { formatMoney } from '@platform/contracts/money.js';
 
 import { h } from '../shared/dom.js';
@@ -55,15 +55,40 @@ ${field('part-max', 'reorder_max', 'Reorder up to', '<input type="number" min="0
 <button class="btn" type="submit">Add part</button></form></details>`;
 }
 
+/** A product (blind type) and the parts each of its windows needs. */
+export interface ProductParts {
+  code: string;
+  name: string;
+  parts: ProductPart[];
+}
+
+function perWindowHtml(products: ProductParts[], parts: PartView[]): string {
+  if (!parts.length) return '';
+  const nameOf = (id: number) => parts.find((p) => p.id === id)?.name ?? `#${id}`;
+  const listed = products
+    .filter((p) => p.parts.length)
+    .map(
+      (p) =>
+        `<li>${h(p.name)}: ${p.parts.map((x) => `${n(x.qty_per_window)} × ${h(nameOf(x.part_id))}`).join(', ')}</li>`,
+    )
+    .join('');
+  const opt = (v: string | number, label: string) => `<option value="${h(String(v))}">${h(label)}</option>`;
+  return `<section aria-labelledby="per-window-h"><h2 id="per-window-h">Parts per window</h2>
+<p>Reserved for each window of a confirmed order.</p>${listed ? `<ul id="per-window">${listed}</ul>` : ''}
+<form id="product-parts" class="card" novalidate><label for="pp-product">Product</label><select id="pp-product" name="code">${products.map((p) => opt(p.code, p.name)).join('')}</select>
+<label for="pp-part">Part</label><select id="pp-part" name="part_id">${parts.map((p) => opt(p.id, p.name)).join('')}</select>
+${field('pp-qty', 'qty_per_window', 'Per window (0 removes it)', '<input type="number" min="0" step="any" required>')}<button class="btn secondary" type="submit">Save</button></form></section>`;
+}
+
 export function stockHtml(
-  parts: PartView[],
-  reorder: ReorderLine[],
-  suppliers: { id: number; name: string }[],
+  v: { parts: PartView[]; reorder: ReorderLine[]; suppliers: { id: number; name: string }[]; products: ProductParts[] },
   currency: string,
   msg = '',
   kind = '',
 ): string {
+  const { parts } = v;
   return `<h1>Stock</h1><p id="office-msg" role="status" class="${h(kind)}">${h(msg)}</p>
-<section aria-labelledby="reorder-h"><h2 id="reorder-h">Reorder list</h2>${reorderHtml(reorder)}</section>
-<section aria-labelledby="parts-h"><h2 id="parts-h">Parts</h2>${parts.length ? `<ul class="plain">${parts.map((p) => partHtml(p, currency)).join('')}</ul>` : '<p>No stocked parts yet.</p>'}${newPartHtml(suppliers)}</section>`;
+<section aria-labelledby="reorder-h"><h2 id="reorder-h">Reorder list</h2>${reorderHtml(v.reorder)}</section>
+<section aria-labelledby="parts-h"><h2 id="parts-h">Parts</h2>${parts.length ? `<ul class="plain">${parts.map((p) => partHtml(p, currency)).join('')}</ul>` : '<p>No stocked parts yet.</p>'}${newPartHtml(v.suppliers)}</section>
+${perWindowHtml(v.products, parts)}`;
 }
