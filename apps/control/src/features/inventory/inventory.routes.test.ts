@@ -51,6 +51,14 @@ describe('stock', () => {
     });
   });
 
+  it('shows technicians the parts without their costs or vendors', async () => {
+    const r = await k.call('GET', '/inventory/parts', k.a.technician);
+    expect(r.status).toBe(200);
+    expect(r.body.items).toEqual([
+      expect.objectContaining({ id: bracket.id, name: 'Steel bracket', supplier: null, cost_minor: null }),
+    ]);
+  });
+
   it('receives once for a receipt sent twice with the same Idempotency-Key', async () => {
     const send = () =>
       k.call('POST', `/inventory/parts/${bracket.id}/receive`, k.a.office, { qty: 10 }, { 'idempotency-key': 'rcv-1' });

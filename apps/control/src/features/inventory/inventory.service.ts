@@ -58,9 +58,12 @@ export class InventoryService {
     return { erp: await this.d.erps.forTenant(p.tenantId), currency: await this.d.currencyOf(p.tenantId) };
   }
 
+  /** Technicians (the field app's list of parts) are not shown what parts cost or who supplies them. */
   async parts(p: Principal) {
     const { erp, currency } = await this.open(p);
-    return { items: await listParts(erp, currency) };
+    const items = await listParts(erp, currency);
+    if (p.role !== 'technician') return { items };
+    return { items: items.map((x) => ({ ...x, supplier: null, supplier_code: null, cost_minor: null })) };
   }
 
   async createPart(p: Principal, body: NewPart): Promise<PartView> {
