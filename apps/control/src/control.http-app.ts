@@ -22,6 +22,7 @@ import { registerDomainRoutes } from './features/domains/domains.routes.js';
 import { registerHealthRoutes } from './features/health/health.routes.js';
 import { registerIntakeRoutes } from './features/intake/intake.routes.js';
 import { registerIntegrationRoutes } from './features/integrations/integrations.routes.js';
+import { registerInventoryRoutes } from './features/inventory/inventory.routes.js';
 import { registerInvoicingRoutes } from './features/invoicing/invoicing.routes.js';
 import { registerJobRoutes } from './features/jobs/jobs.routes.js';
 import { registerObjectRoutes } from './features/jobs/objects.routes.js';
@@ -72,6 +73,7 @@ export async function buildControlApp(deps: ControlDeps, opts: ControlAppOptions
   registerPortalRoutes(app, catalogue, deps);
   registerDocumentRoutes(app, catalogue, deps);
   registerSupplyRoutes(app, catalogue, deps);
+  registerInventoryRoutes(app, catalogue, deps);
   registerReportRoutes(app, catalogue, deps);
   registerDomainRoutes(app, catalogue, deps);
   registerWebhookRoutes(app, catalogue, deps);

@@ -78,6 +78,9 @@ export async function startControl(config: ControlConfig, opts: StartControlOpti
       // A confirmed order's supplier orders are drafted here (supply/supply-draft.job.ts).
       const supplyDrafts = deps.supply.draftJob.relay(logger);
       supplyDrafts.start();
+      // ...and their parts reserved (inventory/inventory-reserve.job.ts).
+      const partsReserved = deps.inventory.relay(logger);
+      partsReserved.start();
       // Invoice card payments whose webhook never came (invoicing/invoice-reconcile.ts).
       const invoiceChecks = new Periodic({
         everyMs: RECONCILE_AFTER_MS,
@@ -89,7 +92,9 @@ export async function startControl(config: ControlConfig, opts: StartControlOpti
       invoiceChecks.start();
       const stop = async () => {
         await Promise.all(
-          [recurring, reconcile, deposits, invoicing, invoiceChecks, supplyDrafts, messages].map((s) => s.stop()),
+          [recurring, reconcile, deposits, invoicing, invoiceChecks, supplyDrafts, messages, partsReserved].map((s) =>
+            s.stop(),
+          ),
         );
       };
       return { app, deps, stop };

@@ -3,21 +3,19 @@
  * provisioning, accounts, plans, domains, the tenant-scoped ERP API, portal tokens, audit, metrics).
  * Nothing here listens: control.server.ts does.
  */
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 
 import type { Db } from '@platform/db';
 import { EmailOutboxService } from '@platform/email';
 import { RateLimiter } from '@platform/http-kit';
 import { chatOrigins, IntegrationSettingsService } from '@platform/integrations';
-import { AppError, type Clock, systemClock } from '@platform/kernel';
+import { type Clock, systemClock } from '@platform/kernel';
 import { type CaptchaVerifier, normalizeSmsPhone } from '@platform/providers';
 import { type SecretBox, secretBoxFromConfig } from '@platform/secrets';
 import type { ObjectStore } from '@platform/storage';
 import { ErpDatabases, TenantErps as RoutedTenantErps, TenantHostResolver } from '@platform/tenancy';
 
 import { type ControlConfig, loadControlStorage } from './control.config.js';
+import { erpMasterPassword, jwtSecret } from './control-keys.js';
 import { type AccountServices, composeAccounts } from './features/accounts/accounts.compose.js';
 import { MembersService } from './features/accounts/members.service.js';
 import { dummyHash } from './features/accounts/password-hasher.js';
@@ -32,6 +30,7 @@ import { composePortalAndDocuments, type DocumentsService } from './features/doc
 import { ControlIntakeService } from './features/intake/intake.service.js';
 import { composeIntegrations } from './features/integrations/integrations.compose.js';
 import type { ControlIntegrations } from './features/integrations/integrations.service.js';
+import { composeInventory, type InventoryDeps } from './features/inventory/inventory.compose.js';
 import { composeInvoicing, type InvoicingDeps } from './features/invoicing/invoicing.compose.js';
 import { type EmbeddedObjects, openJobObjects } from './features/jobs/job-objects.js';
 import { composeJobs, type JobsFeature } from './features/jobs/jobs.compose.js';
@@ -59,8 +58,10 @@ import { TenantProvisioningService } from './features/tenants/tenant-provisionin
 import { TenantPublicOrigins } from './features/tenants/tenant-public-origins.js';
 import { lazySecretBox } from './lazy-secret-box.js';
 
+export { erpMasterPassword };
+
 /** Besides the console's services (onboarding/console.compose.ts: settings, domains, webhooks, API keys, audit reader, checklist, website). */
-export interface ControlDeps extends ConsoleServices, InvoicingDeps, SupplyDeps, MessagesDeps {
+export interface ControlDeps extends ConsoleServices, InvoicingDeps, SupplyDeps, MessagesDeps, InventoryDeps {
   config: ControlConfig;
   db: Db;
   clock: Clock;
@@ -128,32 +129,6 @@ export interface ComposeControlOptions {
   captcha?: CaptchaVerifier;
   /** Where a plan change would be charged (default: the no-charge log driver, silent). */
   billing?: BillingPort;
-}
-
-/** ERP_MASTER_PASSWORD, else the one the embedded ERP generated into DATA_DIR. */
-export function erpMasterPassword(config: ControlConfig): string {
-  if (config.ERP_MASTER_PASSWORD) return config.ERP_MASTER_PASSWORD;
-  const file = join(config.DATA_DIR, 'erp-master-password');
-  const pw = existsSync(file) ? readFileSync(file, 'utf8').trim() : '';
-  if (!pw)
-    throw new AppError('ERP_UNAVAILABLE', 'No ERP_MASTER_PASSWORD and the embedded ERP has not written its own yet.');
-  return pw;
-}
-
-/** CONTROL_JWT_SECRET, or (embedded mode) a key generated once and kept beside the data. */
-function jwtSecret(config: ControlConfig): string {
-  if (config.CONTROL_JWT_SECRET) return config.CONTROL_JWT_SECRET;
-  const file = join(config.DATA_DIR, 'control-jwt-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(config.DATA_DIR, { recursive: true });
-  const key = randomBytes(48).toString('base64url');
-  // 'wx': two processes starting at once must not each write their own key.
-  try {
-    writeFileSync(file, key, { mode: 0o600, flag: 'wx' });
-    return key;
-  } catch {
-    return readFileSync(file, 'utf8').trim();
-  }
 }
 
 export function composeControl(config: ControlConfig, db: Db, opts: ComposeControlOptions = {}): ControlDeps {
@@ -296,5 +271,6 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
     invoicing,
     supply: composeSupply({ db, erps, audit, clock, currencyOf, email, documents, readyToFit: messages.readyToFit }),
     messages,
+    inventory: composeInventory({ db, erps, plans, audit, clock, jobs, currencyOf }),
   };
 }

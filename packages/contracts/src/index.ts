@@ -34,3 +34,4 @@ export {
   type PaymentsConnectOutcome,
   type PaymentsView,
 } from './payments.js';
+export * from './inventory.js';

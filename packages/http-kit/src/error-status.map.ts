@@ -86,6 +86,7 @@ export const ERROR_STATUS: Record<ErrorCode, { status: number; title: string }> 
   INVOICE_NOT_PAYABLE: { status: 409, title: 'Invoice not payable' },
   PURCHASE_ORDER_STATE_CONFLICT: { status: 409, title: 'Purchase order state conflict' },
   RECEIVE_QTY_INVALID: { status: 422, title: 'Received quantity invalid' },
+  STOCK_INSUFFICIENT: { status: 409, title: 'Not enough stock' },
 };
 
 export const problemType = (code: ErrorCode): string => `urn:platform:problem:${code.toLowerCase().replace(/_/g, '-')}`;

@@ -109,6 +109,8 @@ export const ERROR_CODES = [
   // supplier orders (docs/control-plane.md, "Supplier orders")
   'PURCHASE_ORDER_STATE_CONFLICT',
   'RECEIVE_QTY_INVALID',
+  // stock (docs/inventory.md)
+  'STOCK_INSUFFICIENT',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -11,6 +11,7 @@ import { ApiError, login, OfflineError, SignedOutError } from './api.js';
 import { refreshJobs, route, sortJobs } from './jobs.js';
 import { measureSection, photosOfWindows } from './measure.view.js';
 import { wireMeasuring } from './measure-events.js';
+import { partsFromForm, partsUsedSection } from './parts-used.js';
 import {
   adoptLegacy,
   allJobs,
@@ -18,6 +19,7 @@ import {
   enqueue,
   getJob,
   getMeasure,
+  getParts,
   getSession,
   ownerOf,
   queued,
@@ -82,7 +84,10 @@ async function render(): Promise<void> {
   // The measuring form itself is kept across the re-render (what is typed, ticked and focused).
   const measuring = $(`#measure-form[data-job="${CSS.escape(job.id)}"]`, app);
   const focused = document.activeElement?.id;
-  const section = job.kind === 'measure' ? measureSection(job, measure, items, photosOfWindows(items)) : '';
+  const section =
+    job.kind === 'measure'
+      ? measureSection(job, measure, items, photosOfWindows(items))
+      : partsUsedSection(job, await getParts(owner), items);
   app.innerHTML = detailView(job, items, navigator.onLine, objectUrls, sent, section);
   if (measuring) $('#measure-form', app)?.replaceWith(measuring);
   if (focused && measuring?.contains(document.getElementById(focused))) document.getElementById(focused)?.focus();
@@ -143,6 +148,12 @@ app.addEventListener('submit', async (e) => {
     if (!body) return;
     $<HTMLTextAreaElement>('#note')!.value = '';
     await change(r.id, { kind: 'note', body });
+  }
+  if (form.id === 'parts-form') {
+    const session = await getSession();
+    const parts = partsFromForm(form, session ? await getParts(ownerOf(session)) : undefined);
+    if (typeof parts === 'string') return void ($('#parts-msg')!.textContent = parts);
+    await change(r.id, { kind: 'parts-used', parts });
   }
   if (form.id === 'complete-form') {
     const resolution = $<HTMLTextAreaElement>('#resolution')!.value.trim();

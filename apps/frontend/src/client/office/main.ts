@@ -34,6 +34,7 @@ import { reportsPage } from './reports.page.js';
 import { searchPage } from './search.page.js';
 import { planRefusal } from './settings-common.js';
 import { showSetupChecklist } from './setup-checklist.js';
+import { stockPage } from './stock.page.js';
 import { suppliersPage } from './suppliers.page.js';
 import { teamPage } from './team.page.js';
 import { showVerifyBanner } from './verify-banner.js';
@@ -55,6 +56,7 @@ function pageFor(path: string): OfficePage {
   if (path === '/office/invoices') return invoicesPage;
   if (path.startsWith('/office/invoices/')) return invoicePage;
   if (path === '/office/purchase-orders') return purchaseOrdersPage;
+  if (path === '/office/stock') return stockPage;
   if (path === '/office/settings/company') return companyPage;
   if (path === '/office/settings/branches') return branchesPage;
   if (path === '/office/settings/developers') return developersPage;
