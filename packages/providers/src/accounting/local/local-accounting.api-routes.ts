@@ -10,6 +10,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { registerLocalCreditNoteRoutes } from './local-accounting.credit-note-routes.js';
 import { type ApiDeps, apiGate, type LocalTenant } from './local-accounting.gate.js';
 import { LocalLedger } from './local-accounting.ledger.js';
+import { registerLocalTaxRateRoutes } from './local-accounting.tax-rates.js';
 import {
   LedgerError,
   type LocalAllocation,
@@ -99,6 +100,7 @@ export function registerLocalAccountingApi(app: FastifyInstance, d: ApiDeps): vo
 
   const base = '/api.xro/2.0';
   registerLocalCreditNoteRoutes(app, d, base, unitDp);
+  registerLocalTaxRateRoutes(app, d, base);
   app.get(
     `${base}/Contacts`,
     handle((t, req) => {

@@ -22,6 +22,7 @@ import Fastify from 'fastify';
 
 import type { AccountingConnection } from '../accounting.port.js';
 import { registerLocalAccountingApi } from './local-accounting.api-routes.js';
+import { type LocalTaxRateDetail, taxRatesJson } from './local-accounting.tax-rates.js';
 import { type LocalAccountingApp, LocalAccountingApps } from './local-accounting.apps.js';
 import type { CreditKind } from './local-accounting.credits.js';
 import type { LocalTenant } from './local-accounting.gate.js';
@@ -48,6 +49,8 @@ export interface LocalAccountingOptions {
   tenants?: { tenantId?: string; tenantName: string }[];
   /** Default `{ NONE: 0, EXEMPTOUTPUT: 0, OUTPUT: 0.1, OUTPUT2: 0.15 }`. */
   taxRates?: Record<string, number>;
+  /** Names and statuses listed by `GET /TaxRates` (default: names of the default rates, one archived). */
+  taxRateDetails?: Record<string, LocalTaxRateDetail>;
   /** Default TaxType per account code, applied to lines sent without TaxType. Default `{ '200': 'OUTPUT' }` (others NONE). */
   accountTaxTypes?: Record<string, string>;
   /** Scopes the app may request (default: KNOWN_SCOPES); authorize refuses others with `invalid_scope`. */
@@ -180,6 +183,7 @@ export async function startLocalAccounting(opts: LocalAccountingOptions): Promis
     webhooks: apps,
     nowMs,
     callsPerMinute: opts.callsPerMinute ?? 60,
+    taxRates: taxRatesJson(ledgerOpts.taxRates, opts.taxRateDetails),
   });
 
   await app.listen({ host: opts.host ?? '127.0.0.1', port: opts.port ?? 0 });
