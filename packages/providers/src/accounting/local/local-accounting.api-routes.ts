@@ -10,7 +10,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { registerLocalCreditNoteRoutes } from './local-accounting.credit-note-routes.js';
 import { type ApiDeps, apiGate, type LocalTenant } from './local-accounting.gate.js';
 import { LocalLedger } from './local-accounting.ledger.js';
-import { registerLocalTaxRateRoutes } from './local-accounting.tax-rates.js';
 import {
   LedgerError,
   type LocalAllocation,
@@ -18,6 +17,7 @@ import {
   type LocalPayment,
   msDate,
 } from './local-accounting.records.js';
+import { registerLocalTaxRateRoutes } from './local-accounting.tax-rates.js';
 
 type Json = Record<string, unknown>;
 

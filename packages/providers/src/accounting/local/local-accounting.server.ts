@@ -22,13 +22,13 @@ import Fastify from 'fastify';
 
 import type { AccountingConnection } from '../accounting.port.js';
 import { registerLocalAccountingApi } from './local-accounting.api-routes.js';
-import { type LocalTaxRateDetail, taxRatesJson } from './local-accounting.tax-rates.js';
 import { type LocalAccountingApp, LocalAccountingApps } from './local-accounting.apps.js';
 import type { CreditKind } from './local-accounting.credits.js';
 import type { LocalTenant } from './local-accounting.gate.js';
 import { LocalLedger } from './local-accounting.ledger.js';
 import { type RecordedAccountingRequest, recordRequests } from './local-accounting.recorder.js';
 import { KNOWN_SCOPES } from './local-accounting.scopes.js';
+import { type LocalTaxRateDetail, taxRatesJson } from './local-accounting.tax-rates.js';
 import type { IntentToReceiveResult, WebhookDelivery } from './local-accounting.webhooks.js';
 
 export type { LocalAccountingApp } from './local-accounting.apps.js';
