@@ -20,6 +20,14 @@ const notConnected = () =>
     details: { integration: 'accounting' },
   });
 
+/**
+ * False for a grant made before the tax rates were asked for (no `accounting.settings[.read]`): the
+ * provider would answer 403, and a 403 marks the whole connection for a reconnect, stopping its sync.
+ * Unknown scopes (a provider that does not echo them) are taken as granted.
+ */
+export const canReadTaxRates = (row: Pick<AccountingRow, 'granted_scopes'>): boolean =>
+  !row.granted_scopes || /(^|\s)accounting\.settings(\.read)?(\s|$)/.test(row.granted_scopes);
+
 /** The ERP's percent sale taxes, archived ones left out (they are on no new invoice). */
 export async function erpSaleTaxes(erp: Erp): Promise<ErpSaleTax[]> {
   const rows = await erp.searchRead('account.tax', [['type_tax_use', '=', 'sale']], {
@@ -57,6 +65,7 @@ export class AccountingTaxMapping {
    * the mappings found; the provider's errors are the job's (retried, or waiting for a reconnect).
    */
   async autoMapRow(row: AccountingRow, erp: Erp): Promise<Record<string, string>> {
+    if (!canReadTaxRates(row)) return {};
     const rates = await this.calls.call(row, 'the tax rates', (auth) => this.api.listTaxRates(auth));
     const added = autoMapTaxes(await erpSaleTaxes(erp), rates, row.tax_types);
     if (Object.keys(added).length) await mergeTaxTypes(this.db, row.id, added);
@@ -94,6 +103,12 @@ export class AccountingTaxMapping {
   }
 
   private async rates(row: AccountingRow): Promise<AccountingTaxRate[]> {
+    if (!canReadTaxRates(row))
+      throw new AppError(
+        'ACCOUNTING_PROVIDER_FAILED',
+        'The accounting connection was made without permission to read tax rates: disconnect, then connect again.',
+        { details: { provider_error: 'missing_scope' } },
+      );
     try {
       return await this.calls.call(row, 'the tax rates', (auth) => this.api.listTaxRates(auth));
     } catch (e) {

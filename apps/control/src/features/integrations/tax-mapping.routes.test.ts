@@ -108,6 +108,29 @@ describe('accounting tax mapping', () => {
     expect(rowOf(auto.body, tax['st'])).toMatchObject({ tax_type: 'OUTPUT' });
   });
 
+  it('never asks the provider with a grant made before the tax rates were asked for (its 403 would stop the sync)', async () => {
+    const db = k.kit.t.db;
+    const { rows } = await db.query<{ granted_scopes: string }>(
+      'SELECT granted_scopes FROM accounting_connections WHERE tenant_id = $1',
+      [k.a.id],
+    );
+    const granted = rows[0]!.granted_scopes;
+    expect(granted).toContain('accounting.settings.read');
+    await db.query('UPDATE accounting_connections SET granted_scopes = $2 WHERE tenant_id = $1', [
+      k.a.id,
+      granted.replace('accounting.settings.read', '').trim(),
+    ]);
+    try {
+      const calls = acct.requests.length;
+      const r = await k.call('GET', url(k.a.id), k.a.owner);
+      expect(r.status).toBe(502);
+      expect(r.body).toMatchObject({ code: 'ACCOUNTING_PROVIDER_FAILED', provider_error: 'missing_scope' });
+      expect(acct.requests.length).toBe(calls);
+    } finally {
+      await db.query('UPDATE accounting_connections SET granted_scopes = $2 WHERE tenant_id = $1', [k.a.id, granted]);
+    }
+  });
+
   it('refuses office staff (403) and another tenant (404), changing nothing', async () => {
     const before = (await k.call('GET', url(k.a.id), k.a.owner)).body;
     const body = { tax_types: { [String(tax['gst'])]: 'OUTPUT' } };

@@ -37,10 +37,12 @@ function rowHtml(t: TaxMappingRow, v: TaxMappingView): string {
   const options = v.rates
     .map((r) => {
       const sel = r.tax_type === chosen ? ' selected' : '';
-      return `<option value="${h(r.tax_type)}"${sel}>${h(r.name)} (${h(percent(r.rate))}) · ${h(r.tax_type)}</option>`;
+      // The provider's own name and percent, as the owner sees them there; the code is its value.
+      return `<option value="${h(r.tax_type)}"${sel}>${h(r.name)} (${h(percent(r.rate))})</option>`;
     })
     .join('');
-  const blank = chosen && v.rates.some((r) => r.tax_type === chosen) ? '' : '<option value="" selected>Choose…</option>';
+  const blank =
+    chosen && v.rates.some((r) => r.tax_type === chosen) ? '' : '<option value="" selected>Choose…</option>';
   const note = t.needs_choice
     ? `<span class="err">${NEEDS[t.needs_choice]}</span>`
     : !t.tax_type
