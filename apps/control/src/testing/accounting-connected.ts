@@ -8,9 +8,9 @@ import {
   createAccountingServices,
   IntegrationSettingsService,
 } from '@platform/integrations';
-import type { SecretBox } from '@platform/secrets';
 import { normalizeSmsPhone, xeroAccountingAdapters } from '@platform/providers';
 import { type RunningLocalAccounting, startLocalAccounting } from '@platform/providers/local';
+import type { SecretBox } from '@platform/secrets';
 
 export const ACCT_APP = {
   clientId: 'tax-client',

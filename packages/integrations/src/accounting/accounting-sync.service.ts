@@ -17,9 +17,9 @@ import { findAccounting } from '../settings/settings.repo.js';
 import { findSentInvoice, insertSentInvoice } from './accounting.repo.js';
 import type { AccountingAttention } from './accounting-attention.js';
 import type { AccountingCalls } from './accounting-calls.js';
-import type { AccountingTaxMapping } from './accounting-tax-mapping.service.js';
 import { type AccountingContacts, idempotencyKey } from './accounting-contacts.js';
 import { m2oId, mapInvoice } from './accounting-invoice.mapping.js';
+import type { AccountingTaxMapping } from './accounting-tax-mapping.service.js';
 
 /** The ERP field holding the provider's invoice id (docs/erp.md, account.move). */
 export const ERP_PROVIDER_INVOICE_FIELD = 'x_acct_invoice_id';

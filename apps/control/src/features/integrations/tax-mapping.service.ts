@@ -8,8 +8,14 @@ import type { Db } from '@platform/db';
 import type { AccountingTaxMapping } from '@platform/integrations';
 
 import type { AuditLog } from '../audit/audit-log.js';
+import type { Principal } from '../auth/principal.js';
 import type { TenantErps } from '../tenants/tenant-erps.js';
-import type { Actor } from './integrations.service.js';
+
+/** Who acts (the same shape as the integrations service's; not imported, to keep the two acyclic). */
+interface Actor {
+  principal: Principal;
+  ip?: string;
+}
 
 export class ControlTaxMapping {
   constructor(
