@@ -223,6 +223,7 @@ const BODIES: Record<string, unknown> = {
   'POST /portal/quotes/{token}/request-changes': { note: 'intruder note' },
   'POST /invoices/{id}/payments': { amount_minor: 100, method: 'cash' },
   'PUT /api/tenants/{id}/invoicing': { auto_invoice: true },
+  'PUT /api/tenants/{id}/integrations/accounting/tax-mapping': { tax_types: { '1': 'OUTPUT' } },
   'PUT /api/tenants/{id}/messages': {
     reminder_hour: 9,
     review_link: null,

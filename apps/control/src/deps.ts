@@ -222,7 +222,7 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
     members,
   });
   const limiter = new RateLimiter(db, clock);
-  const integrationsConsole = composeIntegrations(config, db, { settings: integrations, audit, limiter, clock });
+  const integrationsConsole = composeIntegrations(config, db, { settings: integrations, audit, limiter, clock, erps });
   const signupParts = { clock, limiter, email, audit, linkConfig, provisioning, sessions, publicOrigins };
   const signup = composeSignup(config, db, signupParts, opts.captcha);
   const console = composeConsole(config, {

@@ -78,6 +78,7 @@ export const ERROR_STATUS: Record<ErrorCode, { status: number; title: string }> 
   LAST_OWNER: { status: 409, title: 'A company keeps one owner' },
   WEBHOOK_ENDPOINT_DISABLED: { status: 409, title: 'Webhook endpoint disabled' },
   INTEGRATION_NOT_CONFIGURED: { status: 409, title: 'Integration not configured' },
+  ACCOUNTING_PROVIDER_FAILED: { status: 502, title: 'Accounting provider failed' },
   PAYMENTS_NOT_CONFIGURED: { status: 503, title: 'Payments not configured' },
   PAYMENTS_PROVIDER_FAILED: { status: 502, title: 'Payments provider failed' },
   PAYMENT_WEBHOOK_INVALID: { status: 400, title: 'Webhook signature invalid' },
