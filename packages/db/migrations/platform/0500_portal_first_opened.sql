@@ -1,0 +1,5 @@
+-- When the customer first opened a quote's portal link (docs/messages.md, "Quote follow-ups"), owned
+-- by the control plane's portal feature: set once by the portal's view, after the ERP answered, so a
+-- view the ERP refused leaves the table unchanged. The quote follow-up reads it to say "not opened"
+-- or "opened, not accepted".
+ALTER TABLE portal_tokens ADD COLUMN first_opened_at timestamptz;
