@@ -5,7 +5,7 @@
  * email (the email outbox, keyed by the row's id and version), writes the log row and marks the row
  * sent, all in that one commit. The send intent IS the outbox row: a crash before the commit leaves
  * the row due and nothing queued; after it, everything is queued once. A text due in quiet hours
- * (21:00–08:00, the tenant's zone: customers have no zone of their own yet) waits for 08:00.
+ * (21:00–08:00 in the customer's zone, the tenant's when unknown) waits for 08:00.
  * Sent messages are then written to the ERP chatter of the job's order, once (by their Message-Id).
  */
 import { type Db, type Queryable, withTenant } from '@platform/db';
@@ -122,12 +122,14 @@ export class MessageSender {
     if (!k.enabled) return skip('turned off');
     const done = facts.settled.get(`${r.kind}:${r.subject_id}`);
     if (done) return skip(done);
-    const pref = r.partner_id ? ((await options.channelPref(tx, r.tenant_id, r.partner_id)) ?? 'both') : 'both';
+    const prefs = r.partner_id ? await options.customerPrefs(tx, r.tenant_id, r.partner_id) : undefined;
+    const pref = prefs?.channel ?? 'both';
     const sms = pref !== 'email' && r.to_phone && line ? r.to_phone : null;
     const email = pref !== 'sms' ? r.to_email : null;
     if (!sms && !email) return skip(whyNone(pref, r, line));
     if (sms) {
-      const at = outsideQuietHours(now.getTime(), t.timeZone);
+      // The customer's own zone when the office set one (the law speaks of the customer's night).
+      const at = outsideQuietHours(now.getTime(), prefs?.time_zone ?? t.timeZone);
       if (at > now.getTime()) return repo.hold(tx, r.tenant_id, r.id, new Date(at), 'quiet_hours');
     }
     const seen = r.kind === 'quote_follow_up' ? quoteSeen(facts.opened.get(r.subject_id)) : undefined;

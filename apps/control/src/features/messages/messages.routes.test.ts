@@ -135,8 +135,16 @@ describe('jobs tell the customer', () => {
     expect((await pending()).rows).toEqual([{ kind: 'reminder' }]);
     expect((await k.call('POST', `/jobs/${job.body.id}/stage`, k.a.office, { stage: 'cancelled' })).status).toBe(200);
     expect((await pending()).rows).toEqual([]);
+    const mars = await k.call('PUT', `/customers/${partner}/time-zone`, k.a.office, { time_zone: 'Mars/Olympus' });
+    expect(mars.status).toBe(422);
+    expect(JSON.stringify(mars.body)).toContain('must be an IANA time zone');
+    const zone = await k.call('PUT', `/customers/${partner}/time-zone`, k.a.office, { time_zone: 'Europe/Dublin' });
+    expect(zone.body).toEqual({ channel: 'email', time_zone: 'Europe/Dublin' });
     const timeline = await k.call('GET', `/customers/${partner}/messages`, k.a.office);
     expect(timeline.body.channel).toBe('email');
+    expect(timeline.body.time_zone).toBe('Europe/Dublin');
+    const cleared = await k.call('PUT', `/customers/${partner}/time-zone`, k.a.office, { time_zone: null });
+    expect(cleared.body).toEqual({ channel: 'email', time_zone: null });
     expect(timeline.body.messages[0]).toMatchObject({ kind: 'appointment_confirmed', channels: ['email'] });
   });
 });
