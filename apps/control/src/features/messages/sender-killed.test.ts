@@ -13,8 +13,8 @@ import { systemClock } from '@platform/kernel';
 import { normalizeSmsPhone } from '@platform/providers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { MessageScheduler } from './message-scheduler.js';
 import { quotesFirstOpened } from '../portal/portal-links.js';
+import { MessageScheduler } from './message-scheduler.js';
 import { MessageSender } from './message-sender.js';
 import { jobFacts, LINE, middayZone } from './messages.test-support.js';
 
