@@ -109,33 +109,34 @@ export class MessagesService {
     channel: MessageChannel,
     ip?: string,
   ): Promise<{ channel: MessageChannel }> {
-    await this.assertCustomer(p.tenantId, partnerId);
-    await withTenant(this.db, p.tenantId, async (tx) => {
-      await options.setChannelPref(tx, p.tenantId, partnerId, channel);
-      await this.audit.record(tx, {
-        tenantId: p.tenantId,
-        actor: { kind: 'user', id: p.userId },
-        action: 'messages.channel.set',
-        target: { type: 'customer', id: String(partnerId) },
-        ...(ip ? { ip } : {}),
-        detail: { channel },
-      });
-    });
+    await this.setPref(p, partnerId, ip, 'messages.channel.set', { channel }, (tx) =>
+      options.setChannelPref(tx, p.tenantId, partnerId, channel),
+    );
     return { channel };
   }
 
   /** The customer's own zone for quiet hours (null: the tenant's); audited. */
-  async setTimeZone(p: Principal, partnerId: number, zone: string | null, ip?: string) {
+  setTimeZone(p: Principal, partnerId: number, zone: string | null, ip?: string) {
+    return this.setPref(p, partnerId, ip, 'messages.time_zone.set', { time_zone: zone }, (tx) =>
+      options.setTimeZone(tx, p.tenantId, partnerId, zone),
+    );
+  }
+
+  /** One of a customer's preferences saved and audited in one transaction; their preferences after. */
+  private async setPref(
+    p: Principal,
+    partnerId: number,
+    ip: string | undefined,
+    action: string,
+    detail: Record<string, unknown>,
+    save: (tx: Queryable) => Promise<void>,
+  ) {
     await this.assertCustomer(p.tenantId, partnerId);
     return withTenant(this.db, p.tenantId, async (tx) => {
-      await options.setTimeZone(tx, p.tenantId, partnerId, zone);
+      await save(tx);
       await this.audit.record(tx, {
-        tenantId: p.tenantId,
-        actor: { kind: 'user', id: p.userId },
-        action: 'messages.time_zone.set',
-        target: { type: 'customer', id: String(partnerId) },
-        ...(ip ? { ip } : {}),
-        detail: { time_zone: zone },
+        ...{ tenantId: p.tenantId, actor: { kind: 'user' as const, id: p.userId }, action },
+        ...{ target: { type: 'customer', id: String(partnerId) }, ...(ip ? { ip } : {}), detail },
       });
       return this.prefs(tx, p.tenantId, partnerId);
     });
