@@ -234,6 +234,7 @@ const BODIES: Record<string, unknown> = {
   },
   'POST /api/tenants/{id}/messages/preview': { kind: 'reminder' },
   'PUT /customers/{id}/message-channel': { channel: 'email' },
+  'PUT /customers/{id}/time-zone': { time_zone: 'Europe/Dublin' },
   'POST /payments/{id}/refund': { amount_minor: 100 },
   'POST /purchase-orders/{id}/receive': { lines: [{ line_id: 1, qty: 1 }] },
   'POST /inventory/parts/{id}/adjust': { quantity: 0, reason: 'intruder count' },

@@ -47,5 +47,7 @@ export interface AutoMessage {
 /** GET /customers/{id}/messages: the customer's automatic messages, newest first, and their channel. */
 export interface AutoMessages {
   channel: MessageChannel;
+  /** The customer's own IANA zone for quiet hours; null: the tenant's. */
+  time_zone: string | null;
   messages: AutoMessage[];
 }

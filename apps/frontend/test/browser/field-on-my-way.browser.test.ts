@@ -72,9 +72,17 @@ describe('On my way', () => {
     expect(section).toContain('about 20 minutes');
     expect(section).toContain('Appointment confirmed');
     await desk.selectOption('#msg-channel', 'email');
+    await desk.fill('#msg-zone', 'Mars/Olympus');
+    await desk.click('#channel-form button[type=submit]');
+    await desk.waitForSelector('#office-msg:has-text("IANA time zone")');
+    await desk.fill('#msg-zone', 'Europe/Dublin');
     await desk.click('#channel-form button[type=submit]');
     await desk.waitForSelector('#office-msg:has-text("Message preference saved.")');
-    expect((await s.p.api(a.office.token, 'GET', `/customers/${customer}/messages`)).body.channel).toBe('email');
+    expect((await s.p.api(a.office.token, 'GET', `/customers/${customer}/messages`)).body).toMatchObject({
+      channel: 'email',
+      time_zone: 'Europe/Dublin',
+    });
+    expect(await desk.inputValue('#msg-zone')).toBe('Europe/Dublin');
     await checkBothWidths(desk, 'customer-timeline');
     await office.close();
   });

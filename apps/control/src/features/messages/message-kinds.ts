@@ -31,6 +31,7 @@ export const PLACEHOLDERS = [
   'quote_number',
   'invoice_number',
   'amount_due',
+  'quote_nudge',
 ] as const;
 export type Placeholder = (typeof PLACEHOLDERS)[number];
 export type MessageVars = Partial<Record<Placeholder, string>>;
@@ -72,9 +73,11 @@ export const DEFAULT_TEMPLATES: Record<MessageKind, Template> = {
     email: 'Hello {{first_name}},\n\nHow did we do? A short review helps us a lot:\n{{review_link}}',
   },
   quote_follow_up: {
-    sms: '{{company}}: hi {{first_name}}, any questions about your quote {{quote_number}}? {{portal_link}}',
+    // {{quote_nudge}}: "your quote is waiting for you." when not opened, a thank-you for looking when opened.
+    sms: '{{company}}: hi {{first_name}}, {{quote_nudge}} Any questions about your quote {{quote_number}}? {{portal_link}}',
     subject: 'Your quote {{quote_number}} from {{company}}',
-    email: 'Hello {{first_name}},\n\nDo you have any questions about your quote {{quote_number}}?\n\n{{portal_link}}',
+    email:
+      'Hello {{first_name}},\n\n{{quote_nudge}} Do you have any questions about your quote {{quote_number}}?\n\n{{portal_link}}',
   },
   ready_to_fit: {
     sms: '{{company}}: good news {{first_name}}, your order is in. We will call you to book the fitting.',
@@ -125,4 +128,5 @@ export const SAMPLE_VARS: MessageVars = {
   quote_number: 'S00042',
   invoice_number: 'INV/2026/0001',
   amount_due: '$1,250.00',
+  quote_nudge: 'your quote is waiting for you.',
 };

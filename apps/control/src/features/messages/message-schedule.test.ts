@@ -1,12 +1,14 @@
 /**
  * The schedule on a controllable clock (docs/messages.md), Denver tenant, reminders at 17:00 local:
  * a job booked for tomorrow 10:00 sends one confirmation now and one reminder at 17:00 today; moved
- * twice, one reminder for the last time; cancelled, nothing; a text due at 22:30 goes at 08:00;
+ * twice, one reminder for the last time; cancelled, nothing; a text due at 22:30 goes at 08:00 (in
+ * the customer's own zone when they have one);
  * across a DST change the reminder keeps its local hour; two senders, or one that dies between its
  * claim and its commit, send each message once.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
+import * as options from './message-settings.repo.js';
 import * as repo from './messages.repo.js';
 import { jobFacts, type MessagesKit, startMessagesKit } from './messages.test-support.js';
 
@@ -79,6 +81,24 @@ describe('scheduling customer messages', () => {
     await run();
     expect(await k.texts(k.a)).toEqual([]);
     expect(await k.emails(k.a)).toEqual([]);
+  });
+
+  it('quiet hours are the customer’s own when the office set their zone', async () => {
+    await k.inTenant(k.a, (tx) => options.setTimeZone(tx, k.a, 11, 'Europe/Dublin'));
+    try {
+      k.clock.set('2026-03-02T22:00:00Z'); // 15:00 in Denver, 22:00 in Dublin
+      await book(k.a, nextJob(), '2026-03-10T17:00:00Z', '2026-03-10T18:00:00Z');
+      await run();
+      expect(await k.texts(k.a)).toEqual([]);
+      k.clock.set('2026-03-03T07:59:00Z'); // 07:59 in Dublin
+      await run();
+      expect(await k.texts(k.a)).toEqual([]);
+      k.clock.set('2026-03-03T08:00:00Z');
+      await run();
+      expect(await k.texts(k.a)).toHaveLength(1);
+    } finally {
+      await k.t.db.query('DELETE FROM customer_channel_prefs');
+    }
   });
 
   it('a text due at 22:30 waits for 08:00, and the timeline says so', async () => {

@@ -5,7 +5,7 @@
  * email (the email outbox, keyed by the row's id and version), writes the log row and marks the row
  * sent, all in that one commit. The send intent IS the outbox row: a crash before the commit leaves
  * the row due and nothing queued; after it, everything is queued once. A text due in quiet hours
- * (21:00–08:00, the tenant's zone: customers have no zone of their own yet) waits for 08:00.
+ * (21:00–08:00 in the customer's zone, the tenant's when unknown) waits for 08:00.
  * Sent messages are then written to the ERP chatter of the job's order, once (by their Message-Id).
  */
 import { type Db, type Queryable, withTenant } from '@platform/db';
@@ -19,7 +19,7 @@ import type { TenantErps } from '../tenants/tenant-erps.js';
 import { BULK_KINDS, fill, isMessageKind, type MessageVars } from './message-kinds.js';
 import { type TenantMessaging, tenantMessaging } from './message-options.js';
 import * as options from './message-settings.repo.js';
-import { settledFollowUps } from './message-settled.js';
+import { type FollowUpFacts, followUpFacts, type QuotesOpened } from './message-settled.js';
 import { outsideQuietHours } from './message-time.js';
 import * as repo from './messages.repo.js';
 
@@ -30,6 +30,8 @@ export interface SenderDeps {
   email: Pick<EmailOutboxService, 'enqueueIn'>;
   /** The tenant's default SMS line (E.164), undefined when it has none. */
   lineOf(tenantId: string): Promise<string | undefined>;
+  /** When quotes were first opened in the portal (the portal feature's `quotesFirstOpened`). */
+  quotesOpened: QuotesOpened;
 }
 
 const BATCH = 50;
@@ -66,14 +68,14 @@ export class MessageSender {
   async runTenant(tenantId: string): Promise<number> {
     const line = await this.d.lineOf(tenantId);
     const erp = () => this.d.erps.forTenant(tenantId);
-    const settled = await settledFollowUps(this.d.db, erp, tenantId, this.d.clock.now());
+    const facts = await followUpFacts(this.d.db, erp, tenantId, this.d.clock.now(), this.d.quotesOpened);
     let done = 0;
     for (;;) {
       const n = await withTenant(this.d.db, tenantId, async (tx) => {
         const rows = await repo.claimDue(tx, tenantId, this.d.clock.now(), BATCH);
         if (!rows.length) return 0;
         const t = await tenantMessaging(tx, tenantId);
-        for (const r of rows) await this.guarded(tx, r, () => this.sendOne(tx, r, t, line, settled));
+        for (const r of rows) await this.guarded(tx, r, () => this.sendOne(tx, r, t, line, facts));
         return rows.length;
       });
       done += n;
@@ -108,7 +110,7 @@ export class MessageSender {
     r: repo.ScheduleRow,
     t: TenantMessaging,
     line: string | undefined,
-    settled: Map<string, string>,
+    facts: FollowUpFacts,
   ) {
     const now = this.d.clock.now();
     const skip = async (reason: string) => {
@@ -118,17 +120,20 @@ export class MessageSender {
     if (!isMessageKind(r.kind)) return skip('unknown kind');
     const k = t.kinds[r.kind];
     if (!k.enabled) return skip('turned off');
-    const done = settled.get(`${r.kind}:${r.subject_id}`);
+    const done = facts.settled.get(`${r.kind}:${r.subject_id}`);
     if (done) return skip(done);
-    const pref = r.partner_id ? ((await options.channelPref(tx, r.tenant_id, r.partner_id)) ?? 'both') : 'both';
+    const prefs = r.partner_id ? await options.customerPrefs(tx, r.tenant_id, r.partner_id) : undefined;
+    const pref = prefs?.channel ?? 'both';
     const sms = pref !== 'email' && r.to_phone && line ? r.to_phone : null;
     const email = pref !== 'sms' ? r.to_email : null;
     if (!sms && !email) return skip(whyNone(pref, r, line));
     if (sms) {
-      const at = outsideQuietHours(now.getTime(), t.timeZone);
+      // The customer's own zone when the office set one (the law speaks of the customer's night).
+      const at = outsideQuietHours(now.getTime(), prefs?.time_zone ?? t.timeZone);
       if (at > now.getTime()) return repo.hold(tx, r.tenant_id, r.id, new Date(at), 'quiet_hours');
     }
-    const vars: MessageVars = { ...r.vars, company: t.company };
+    const seen = r.kind === 'quote_follow_up' ? quoteSeen(facts.opened.get(r.subject_id)) : undefined;
+    const vars: MessageVars = { ...r.vars, company: t.company, ...(seen ? { quote_nudge: seen.nudge } : {}) };
     const body = sms ? fill(k.sms, vars).slice(0, SMS_BODY_MAX) : null;
     const subject = email ? fill(k.subject, vars) : null;
     if (sms && line && body) await queueSmsIn(tx, { tenantId: r.tenant_id, from: line, to: sms, body });
@@ -143,7 +148,8 @@ export class MessageSender {
         tags: [`message:${r.kind}`],
       });
     const channels = [...(body ? ['sms'] : []), ...(subject ? ['email'] : [])];
-    const reason = r.held === 'quiet_hours' ? 'quiet hours, sent at 08:00' : null;
+    const why = [seen?.reason, r.held === 'quiet_hours' ? 'quiet hours, sent at 08:00' : undefined].filter(Boolean);
+    const reason = why.length ? why.join('; ') : null;
     await this.log(tx, r, { status: 'sent', channels, reason, sms_body: body, email_subject: subject, at: now });
     await repo.finish(tx, r.tenant_id, r.id, 'sent');
   }
@@ -190,6 +196,13 @@ export class MessageSender {
       await withTenant(this.d.db, tenantId, (tx) => repo.markChatter(tx, tenantId, l.id, this.d.clock.now()));
     }
   }
+}
+
+/** A follow-up says whether the customer opened the quote (the text's nudge and the timeline's note). */
+function quoteSeen(openedAt: Date | undefined): { nudge: string; reason: string } {
+  if (!openedAt) return { nudge: 'your quote is waiting for you.', reason: 'the quote was not opened' };
+  const day = openedAt.toISOString().slice(0, 10);
+  return { nudge: 'thank you for looking at your quote.', reason: `the quote was opened ${day}, not answered` };
 }
 
 function whyNone(pref: string, r: repo.ScheduleRow, line: string | undefined): string {

@@ -57,12 +57,25 @@ export async function saveKind(tx: Queryable, tenantId: string, k: KindRow): Pro
   );
 }
 
-export async function channelPref(tx: Queryable, tenantId: string, partnerId: number): Promise<string | undefined> {
-  const r = await tx.query<{ channel: string }>(
-    `SELECT channel FROM customer_channel_prefs WHERE tenant_id = $1 AND partner_id = $2`,
+/** The customer's channel (default both) and own time zone (null: the tenant's). */
+export async function customerPrefs(
+  tx: Queryable,
+  tenantId: string,
+  partnerId: number,
+): Promise<{ channel: string; time_zone: string | null }> {
+  const r = await tx.query<{ channel: string; time_zone: string | null }>(
+    `SELECT channel, time_zone FROM customer_channel_prefs WHERE tenant_id = $1 AND partner_id = $2`,
     [tenantId, partnerId],
   );
-  return r.rows[0]?.channel;
+  return r.rows[0] ?? { channel: 'both', time_zone: null };
+}
+
+export async function setTimeZone(tx: Queryable, tenantId: string, partnerId: number, zone: string | null) {
+  await tx.query(
+    `INSERT INTO customer_channel_prefs (tenant_id, partner_id, time_zone) VALUES ($1, $2, $3)
+     ON CONFLICT (tenant_id, partner_id) DO UPDATE SET time_zone = $3, updated_at = now()`,
+    [tenantId, partnerId, zone],
+  );
 }
 
 export async function setChannelPref(

@@ -12,6 +12,7 @@ import { readOrders } from '../jobs/erp/fsm-orders.js';
 import type { JobMessages } from '../jobs/job-order-change.js';
 import type { JobsFeature } from '../jobs/jobs.compose.js';
 import type { ErpJob } from '../jobs/jobs.types.js';
+import { quotesFirstOpened } from '../portal/portal-links.js';
 import { defaultSmsLineOf } from '../sales/quote-sms-line.js';
 import type { TenantErps } from '../tenants/tenant-erps.js';
 import { type JobFacts, MessageScheduler } from './message-scheduler.js';
@@ -48,7 +49,11 @@ export function composeMessages(d: {
   const scheduler = new MessageScheduler(d.clock, d.normalize);
   return {
     scheduler,
-    sender: new MessageSender({ ...d, lineOf: defaultSmsLineOf(d.integrations) }),
+    sender: new MessageSender({
+      ...d,
+      lineOf: defaultSmsLineOf(d.integrations),
+      quotesOpened: quotesFirstOpened,
+    }),
     office: new MessagesService(d.db, d.audit, d.erps),
     readyToFit: async (tenantId, saleOrderId) => {
       const erp = await d.erps.forTenant(tenantId);

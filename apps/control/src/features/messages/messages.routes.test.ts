@@ -135,14 +135,22 @@ describe('jobs tell the customer', () => {
     expect((await pending()).rows).toEqual([{ kind: 'reminder' }]);
     expect((await k.call('POST', `/jobs/${job.body.id}/stage`, k.a.office, { stage: 'cancelled' })).status).toBe(200);
     expect((await pending()).rows).toEqual([]);
+    const mars = await k.call('PUT', `/customers/${partner}/time-zone`, k.a.office, { time_zone: 'Mars/Olympus' });
+    expect(mars.status).toBe(422);
+    expect(JSON.stringify(mars.body)).toContain('must be an IANA time zone');
+    const zone = await k.call('PUT', `/customers/${partner}/time-zone`, k.a.office, { time_zone: 'Europe/Dublin' });
+    expect(zone.body).toEqual({ channel: 'email', time_zone: 'Europe/Dublin' });
     const timeline = await k.call('GET', `/customers/${partner}/messages`, k.a.office);
     expect(timeline.body.channel).toBe('email');
+    expect(timeline.body.time_zone).toBe('Europe/Dublin');
+    const cleared = await k.call('PUT', `/customers/${partner}/time-zone`, k.a.office, { time_zone: null });
+    expect(cleared.body).toEqual({ channel: 'email', time_zone: null });
     expect(timeline.body.messages[0]).toMatchObject({ kind: 'appointment_confirmed', channels: ['email'] });
   });
 });
 
 describe('quote follow-ups', () => {
-  it('follows up a sent quote after the tenant’s days, and not one the customer accepted', async () => {
+  it('follows up a sent quote after the tenant’s days, saying whether it was opened, and not one accepted', async () => {
     const got = (await k.call('GET', `/api/tenants/${k.a.id}/messages`, k.a.owner)).body;
     const { label: _, ...follow } = got.kinds.find((x: { kind: string }) => x.kind === 'quote_follow_up');
     const { time_zone: _z, placeholders: _p, ...settings } = got;
@@ -152,42 +160,51 @@ describe('quote follow-ups', () => {
       kinds: [{ ...follow, enabled: true }],
     });
     expect(on.status, JSON.stringify(on.body)).toBe(200);
-    const q = await k.call('POST', '/sales/quotes', k.a.office, {
-      customer: { name: 'Quinn Waits', email: 'quinn@example.com', phone: '303 555 0166' },
-      lines: [
-        {
-          product_code: 'wood-blind',
-          room: 'Office',
-          width_in: 40,
-          drop_in: 50,
-          mount: 'inside',
-          colour: 'Oak',
-          options: [],
-        },
-      ],
+    const sentQuote = async (name: string, phone: string) => {
+      const q = await k.call('POST', '/sales/quotes', k.a.office, {
+        customer: { name, email: `${name.split(' ')[0]!.toLowerCase()}@example.com`, phone },
+        lines: [
+          {
+            ...{ product_code: 'wood-blind', room: 'Office', width_in: 40, drop_in: 50 },
+            ...{ mount: 'inside', colour: 'Oak', options: [] },
+          },
+        ],
+      });
+      const sent = await k.call('POST', `/sales/quotes/${q.body.id}/send`, k.a.office);
+      expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+      return { id: q.body.id as string, token: sent.body.token as string };
+    };
+    const waits = await sentQuote('Quinn Waits', '303 555 0166');
+    const looked = await sentQuote('Lou Looks', '303 555 0167');
+    const view = await k.call('GET', `/portal/quotes/${looked.token}`, undefined, undefined, {
+      'x-tenant-id': k.a.id,
     });
-    const sent = await k.call('POST', `/sales/quotes/${q.body.id}/send`, k.a.office);
-    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    expect(view.status).toBe(200);
     const { quoteId: accepted } = await acceptedOrder(k, k.a, { deposit: false, customer: 'Ada Accepts' });
     const rows = await k.kit.t.db.query<{ subject_id: string; due_at: Date }>(
       `SELECT subject_id, due_at FROM message_schedule WHERE kind = 'quote_follow_up' AND status = 'scheduled'`,
     );
-    const wait = rows.rows.find((r) => r.subject_id === q.body.id)!.due_at.getTime() - Date.now();
+    const wait = rows.rows.find((r) => r.subject_id === waits.id)!.due_at.getTime() - Date.now();
     expect(Math.round(wait / 86_400_000)).toBe(4);
     // Four days on: the rows fall due.
     await k.kit.t.db.query(`UPDATE message_schedule SET due_at = now() WHERE kind = 'quote_follow_up'`);
     await send();
-    const texts = await k.kit.t.db.query<{ body: string }>(
-      `SELECT body FROM sms_messages WHERE contact_number = '13035550166' AND direction = 'outbound'`,
-    );
-    expect(texts.rows.map((r) => r.body).filter((b) => b.includes('any questions about your quote'))).toHaveLength(1);
+    const followUps = async (to: string) => (await texts(to)).filter((b) => b.includes('Any questions'));
+    expect(await followUps('13035550166')).toEqual([
+      expect.stringContaining('hi Quinn, your quote is waiting for you. Any questions about your quote'),
+    ]);
+    expect(await followUps('13035550167')).toEqual([
+      expect.stringContaining('hi Lou, thank you for looking at your quote. Any questions about your quote'),
+    ]);
     const log = await k.kit.t.db.query<{ subject_id: string; status: string; reason: string | null }>(
       `SELECT s.subject_id, l.status, l.reason FROM message_log l JOIN message_schedule s ON s.id = l.schedule_id
         WHERE l.kind = 'quote_follow_up'`,
     );
+    const today = new Date().toISOString().slice(0, 10);
     expect(log.rows).toEqual(
       expect.arrayContaining([
-        { subject_id: q.body.id, status: 'sent', reason: null },
+        { subject_id: waits.id, status: 'sent', reason: 'the quote was not opened' },
+        { subject_id: looked.id, status: 'sent', reason: `the quote was opened ${today}, not answered` },
         { subject_id: accepted, status: 'skipped', reason: 'the quote was answered' },
       ]),
     );

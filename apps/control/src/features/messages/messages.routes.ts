@@ -1,6 +1,6 @@
 /**
  * Customer messages (docs/messages.md): Settings → Customer messages and its preview (owners and
- * admins), a customer's message timeline and channel preference (the office).
+ * admins), a customer's message timeline, channel preference and time zone (the office).
  */
 import { MESSAGE_CHANNELS } from '@platform/contracts/messages.js';
 import type { FastifyInstance } from 'fastify';
@@ -9,6 +9,7 @@ import { z } from 'zod';
 import type { ControlDeps } from '../../deps.js';
 import { route, type RouteCatalogue } from '../../openapi/routes.js';
 import { assertOwnTenant, authenticate, principalOf, requireRole } from '../auth/auth.guard.js';
+import { isTimeZone } from '../tenants/tenants.schemas.js';
 import { MESSAGE_KINDS } from './message-kinds.js';
 
 const tenant = z.object({ id: z.uuid({ error: 'must be a UUID' }) });
@@ -96,5 +97,20 @@ export function registerMessageRoutes(app: FastifyInstance, catalogue: RouteCata
     summary: 'How the customer wants automatic messages: sms, email or both',
     body: z.strictObject({ channel: z.enum(MESSAGE_CHANNELS, { error: 'must be sms, email or both' }) }),
     handler: ({ params, body }, req) => m.setChannel(principalOf(req), params.id, body.channel, req.ip),
+  });
+  route(app, catalogue, {
+    ...office,
+    method: 'PUT',
+    url: '/customers/:id/time-zone',
+    summary: "The customer's own time zone for quiet hours (null: the tenant's)",
+    body: z.strictObject({
+      time_zone: z
+        .string()
+        .max(64, 'must be at most 64 characters')
+        .refine(isTimeZone, 'must be an IANA time zone such as America/Denver')
+        .nullable(),
+    }),
+    responses: { '200': '{channel, time_zone}', '422': 'VALIDATION_FAILED' },
+    handler: ({ params, body }, req) => m.setTimeZone(principalOf(req), params.id, body.time_zone, req.ip),
   });
 }

@@ -1,10 +1,10 @@
 /**
  * The office's side of customer messages: Settings → Customer messages (each kind on or off, its
  * templates, the reminder hour, the review link and delays; owners and admins), a preview with
- * sample values, and a customer's timeline and channel preference (the office).
+ * sample values, and a customer's timeline, channel preference and time zone (the office).
  */
-import type { AutoMessage, MessageChannel, MessagePreview, MessageSettings } from '@platform/contracts/messages.js';
-import { type Db, withTenant } from '@platform/db';
+import type { AutoMessages, MessageChannel, MessagePreview, MessageSettings } from '@platform/contracts/messages.js';
+import { type Db, type Queryable, withTenant } from '@platform/db';
 import { AppError } from '@platform/kernel';
 
 import type { AuditLog } from '../audit/audit-log.js';
@@ -92,10 +92,10 @@ export class MessagesService {
     return { sms: pick('sms', b.sms), subject: pick('subject', b.subject), email: pick('email', b.email) };
   }
 
-  async timeline(tenantId: string, partnerId: number): Promise<{ channel: MessageChannel; messages: AutoMessage[] }> {
+  async timeline(tenantId: string, partnerId: number): Promise<AutoMessages> {
     await this.assertCustomer(tenantId, partnerId);
     return withTenant(this.db, tenantId, async (tx) => ({
-      channel: ((await options.channelPref(tx, tenantId, partnerId)) ?? 'both') as MessageChannel,
+      ...(await this.prefs(tx, tenantId, partnerId)),
       messages: (await repo.timeline(tx, tenantId, partnerId)).map((l) => ({
         ...{ id: l.id, kind: l.kind, label: KIND_LABELS[l.kind] ?? l.kind, status: l.status },
         ...{ channels: l.channels, reason: l.reason, text: l.sms_body ?? l.email_subject, at: l.at.toISOString() },
@@ -109,18 +109,41 @@ export class MessagesService {
     channel: MessageChannel,
     ip?: string,
   ): Promise<{ channel: MessageChannel }> {
-    await this.assertCustomer(p.tenantId, partnerId);
-    await withTenant(this.db, p.tenantId, async (tx) => {
-      await options.setChannelPref(tx, p.tenantId, partnerId, channel);
-      await this.audit.record(tx, {
-        tenantId: p.tenantId,
-        actor: { kind: 'user', id: p.userId },
-        action: 'messages.channel.set',
-        target: { type: 'customer', id: String(partnerId) },
-        ...(ip ? { ip } : {}),
-        detail: { channel },
-      });
-    });
+    await this.setPref(p, partnerId, ip, 'messages.channel.set', { channel }, (tx) =>
+      options.setChannelPref(tx, p.tenantId, partnerId, channel),
+    );
     return { channel };
+  }
+
+  /** The customer's own zone for quiet hours (null: the tenant's); audited. */
+  setTimeZone(p: Principal, partnerId: number, zone: string | null, ip?: string) {
+    return this.setPref(p, partnerId, ip, 'messages.time_zone.set', { time_zone: zone }, (tx) =>
+      options.setTimeZone(tx, p.tenantId, partnerId, zone),
+    );
+  }
+
+  /** One of a customer's preferences saved and audited in one transaction; their preferences after. */
+  private async setPref(
+    p: Principal,
+    partnerId: number,
+    ip: string | undefined,
+    action: string,
+    detail: Record<string, unknown>,
+    save: (tx: Queryable) => Promise<void>,
+  ) {
+    await this.assertCustomer(p.tenantId, partnerId);
+    return withTenant(this.db, p.tenantId, async (tx) => {
+      await save(tx);
+      await this.audit.record(tx, {
+        ...{ tenantId: p.tenantId, actor: { kind: 'user' as const, id: p.userId }, action },
+        ...{ target: { type: 'customer', id: String(partnerId) }, ...(ip ? { ip } : {}), detail },
+      });
+      return this.prefs(tx, p.tenantId, partnerId);
+    });
+  }
+
+  private async prefs(tx: Queryable, tenantId: string, partnerId: number) {
+    const c = await options.customerPrefs(tx, tenantId, partnerId);
+    return { channel: c.channel as MessageChannel, time_zone: c.time_zone };
   }
 }

@@ -10,6 +10,7 @@ import type { Erp } from '@platform/erp';
 import type { Clock } from '@platform/kernel';
 import { normalizeSmsPhone } from '@platform/providers';
 
+import { quotesFirstOpened } from '../portal/portal-links.js';
 import { type JobFacts, MessageScheduler } from './message-scheduler.js';
 import { MessageSender, type SenderDeps } from './message-sender.js';
 
@@ -64,7 +65,10 @@ export async function startMessagesKit(): Promise<MessagesKit> {
   } as unknown as Erp;
   const email = new EmailOutboxService(t.db, { domain: 'platform.test', fromName: 'Platform' });
   const normalize = (raw: string) => normalizeSmsPhone(raw, 'US');
-  const deps: SenderDeps = { db: t.db, clock, erps: { forTenant: async () => erp }, email, lineOf: async () => LINE };
+  const deps: SenderDeps = {
+    ...{ db: t.db, clock, erps: { forTenant: async () => erp }, email },
+    ...{ lineOf: async () => LINE, quotesOpened: quotesFirstOpened },
+  };
   return {
     ...{ t, a, b, clock, chatter },
     scheduler: new MessageScheduler(clock, normalize),

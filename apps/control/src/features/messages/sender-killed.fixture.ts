@@ -6,6 +6,7 @@
 import { createPgDb } from '@platform/db';
 import { systemClock } from '@platform/kernel';
 
+import { quotesFirstOpened } from '../portal/portal-links.js';
 import { MessageSender } from './message-sender.js';
 
 const [url, tenantId, line] = process.argv.slice(2) as [string, string, string];
@@ -15,6 +16,7 @@ const sender = new MessageSender({
   clock: systemClock,
   erps: { forTenant: () => Promise.reject(new Error('no ERP in the drill')) },
   lineOf: async () => line,
+  quotesOpened: quotesFirstOpened,
   email: {
     enqueueIn: async () => {
       process.stdout.write('claimed\n');

@@ -13,6 +13,7 @@ import { systemClock } from '@platform/kernel';
 import { normalizeSmsPhone } from '@platform/providers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { quotesFirstOpened } from '../portal/portal-links.js';
 import { MessageScheduler } from './message-scheduler.js';
 import { MessageSender } from './message-sender.js';
 import { jobFacts, LINE, middayZone } from './messages.test-support.js';
@@ -62,6 +63,7 @@ describe.skipIf(!onPostgres)('a sender killed between its claim and its commit',
       erps: { forTenant: () => Promise.reject(new Error('no chatter here')) },
       email: new EmailOutboxService(t.db, { domain: 'platform.test', fromName: 'Platform' }),
       lineOf: async () => LINE,
+      quotesOpened: quotesFirstOpened,
     });
     // The rows are the killed one's until its transaction ends: the second sender takes none.
     expect(await sender.runTenant(tenant)).toBe(0);

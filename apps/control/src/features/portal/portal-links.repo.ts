@@ -76,3 +76,19 @@ export async function markAccepted(
     [id, a.at, a.name, a.signatureKey],
   );
 }
+
+/** The link's first view; a later view leaves it as it was. */
+export async function markOpened(q: Queryable, id: string, at: Date): Promise<void> {
+  await q.query('UPDATE portal_tokens SET first_opened_at = $2 WHERE id = $1 AND first_opened_at IS NULL', [id, at]);
+}
+
+/** When each quote was first opened through any of its links (quotes never opened are absent). */
+export async function firstOpened(q: Queryable, tenantId: string, quoteIds: string[]): Promise<Map<string, Date>> {
+  if (!quoteIds.length) return new Map();
+  const r = await q.query<{ quote_id: string; at: Date }>(
+    `SELECT quote_id, min(first_opened_at) AS at FROM portal_tokens
+      WHERE tenant_id = $1 AND quote_id = ANY($2::uuid[]) AND first_opened_at IS NOT NULL GROUP BY quote_id`,
+    [tenantId, quoteIds],
+  );
+  return new Map(r.rows.map((x) => [x.quote_id, new Date(x.at)]));
+}

@@ -50,7 +50,15 @@ export class PortalLinks {
     return repo.acceptanceOf(tx, tenantId, quoteId);
   }
 
+  markOpened(tx: Queryable, linkId: string, at: Date) {
+    return repo.markOpened(tx, linkId, at);
+  }
+
   markAccepted(tx: Queryable, linkId: string, a: { at: Date; name: string; signatureKey: string }) {
     return repo.markAccepted(tx, linkId, a);
   }
 }
+
+/** When each of these quotes was first opened in the portal (the messages feature's follow-up asks). */
+export const quotesFirstOpened = (tx: Queryable, tenantId: string, quoteIds: string[]) =>
+  repo.firstOpened(tx, tenantId, quoteIds);

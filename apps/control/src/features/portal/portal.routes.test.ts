@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { type CrmSalesKit, startCrmSalesKit } from '../../testing/crm-sales-kit.js';
 import { png } from '../../testing/png.js';
@@ -68,6 +68,32 @@ describe('customer portal', () => {
     expect(audit.rows).toHaveLength(1);
     expect(audit.rows[0]!.actor_kind).toBe('portal');
     expect(JSON.stringify(audit.rows)).not.toContain(token);
+  });
+
+  it('records when the customer first opened the link, once, and not when the ERP refuses the view', async () => {
+    const { quoteId, token } = await sentQuote();
+    const opened = async () =>
+      (
+        await k.kit.t.db.query<{ first_opened_at: Date | null }>(
+          'SELECT first_opened_at FROM portal_tokens WHERE quote_id = $1',
+          [quoteId],
+        )
+      ).rows.map((r) => r.first_opened_at);
+    expect(await opened()).toEqual([null]);
+    // Another tenant's host: not found, nothing recorded.
+    expect((await k.call('GET', `/portal/quotes/${token}`, undefined, undefined, onHost(k.b.id))).status).toBe(404);
+    expect(await opened()).toEqual([null]);
+    // The ERP refuses the read: the view fails and the database is unchanged (issue 23).
+    const down = vi.spyOn(k.a.erp.erp, 'read').mockRejectedValue(new Error('ERP down'));
+    const refused = await k.call('GET', `/portal/quotes/${token}`, undefined, undefined, onHost(k.a.id));
+    down.mockRestore();
+    expect(refused.status).toBeGreaterThanOrEqual(500);
+    expect(await opened()).toEqual([null]);
+    expect((await k.call('GET', `/portal/quotes/${token}`, undefined, undefined, onHost(k.a.id))).status).toBe(200);
+    const [first] = await opened();
+    expect(first).toBeInstanceOf(Date);
+    expect((await k.call('GET', `/portal/quotes/${token}`, undefined, undefined, onHost(k.a.id))).status).toBe(200);
+    expect(await opened()).toEqual([first]);
   });
 
   it("answers 404 PORTAL_LINK_INVALID for the token on another tenant's host, without a host, or unknown", async () => {

@@ -76,6 +76,8 @@ export class PortalService {
     const q = await this.quotes.get(l.tenant_id, l.quote_id);
     const { brand, accepted } = await withTenant(this.db, l.tenant_id, async (tx) => {
       await this.record(tx, l, 'portal.quote.view', ip);
+      // Only after the ERP answered (issue 23: a refused view changes nothing); the first view sticks.
+      await this.links.markOpened(tx, l.id, this.clock.now());
       return {
         brand: await tenantBranding(tx, l.tenant_id),
         accepted: await this.links.acceptance(tx, l.tenant_id, l.quote_id),

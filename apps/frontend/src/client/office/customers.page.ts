@@ -68,11 +68,15 @@ export const customerPage: OfficePage = {
     }
     if (form.id === 'channel-form') {
       const channel = $<HTMLSelectElement>('#msg-channel', form)!.value;
-      await call(`/customers/${customerId()}/message-channel`, {
-        method: 'PUT',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ channel }),
-      })
+      const zone = $<HTMLInputElement>('#msg-zone', form)!.value.trim();
+      const put = (path: string, body: unknown) =>
+        call(`/customers/${customerId()}/${path}`, {
+          method: 'PUT',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+      await put('message-channel', { channel })
+        .then(() => put('time-zone', { time_zone: zone || null }))
         .then(() => this.show(app, 'Message preference saved.'))
         .catch((e: unknown) => say(explain(e), 'office-msg', 'err'));
       return;
