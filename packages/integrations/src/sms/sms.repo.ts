@@ -14,16 +14,22 @@ export interface SmsMessageRow {
   erp_id: number | null;
   /** The ERP chatter message (mail.message) an inbound SMS was posted as. */
   erp_message_id: number | null;
+  /** Why the text was not sent (`opted out`), or null. */
+  refused_reason: string | null;
+  /** A reply to an SMS keyword (STOP's confirmation, HELP): sent even to an opted-out number. */
+  keyword_reply: boolean;
 }
 
 export async function insertMessage(
   db: Queryable,
-  m: Omit<SmsMessageRow, 'id' | 'erp_model' | 'erp_id' | 'erp_message_id'>,
+  m: Omit<SmsMessageRow, 'id' | 'erp_model' | 'erp_id' | 'erp_message_id' | 'refused_reason' | 'keyword_reply'> & {
+    keyword_reply?: boolean;
+  },
 ): Promise<string | null> {
   const r = await db.query<{ id: string }>(
-    `INSERT INTO sms_messages (tenant_id, direction, line_number, contact_number, body, provider_message_id, status)
-     VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING RETURNING id`,
-    [m.tenant_id, m.direction, m.line_number, m.contact_number, m.body, m.provider_message_id, m.status],
+    `INSERT INTO sms_messages (tenant_id, direction, line_number, contact_number, body, provider_message_id, status, keyword_reply)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT DO NOTHING RETURNING id`,
+    [m.tenant_id, m.direction, m.line_number, m.contact_number, m.body, m.provider_message_id, m.status, m.keyword_reply ?? false],
   );
   return r.rows[0]?.id ?? null;
 }

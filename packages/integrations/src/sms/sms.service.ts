@@ -21,6 +21,8 @@ import type { IntegrationSettingsService } from '../settings/integration-setting
 import type { SmsLineRow } from '../settings/settings.repo.js';
 import { recordWebhookReceipt, webhookReceiptSeen } from '../webhooks/webhook-receipts.repo.js';
 import * as repo from './sms.repo.js';
+import { applySmsKeyword } from './sms-keywords.js';
+import * as optOuts from './sms-opt-outs.repo.js';
 import { chatterTarget, postOnChatter } from './sms-chatter.js';
 import { queueSmsIn, SMS_BODY_MAX } from './sms-queue.js';
 import { DEFAULT_SMS_WEBHOOK_PATH } from './sms-webhook-path.js';
@@ -63,15 +65,26 @@ export class SmsService {
 
   /**
    * A tenant's text as sent so far: `accepted` once the provider took it (its id stored), `status`
-   * the provider's word (`queued`, `sent`, `delivered`, …) or ours before that; undefined for another tenant's.
+   * the provider's word (`queued`, `sent`, `delivered`, …) or ours before that (`refused`, with its
+   * `refused_reason`: `opted out`); undefined for another tenant's.
    */
   async messageStatus(
     tenantId: string,
     id: string,
-  ): Promise<{ id: string; from: string; to: string; status: string; accepted: boolean } | undefined> {
+  ): Promise<
+    | { id: string; from: string; to: string; status: string; accepted: boolean; refused_reason: string | null }
+    | undefined
+  > {
     const m = await repo.findTenantMessage(this.db, tenantId, id);
     return (
-      m && { id: m.id, from: m.line_number, to: m.contact_number, status: m.status, accepted: !!m.provider_message_id }
+      m && {
+        id: m.id,
+        from: m.line_number,
+        to: m.contact_number,
+        status: m.status,
+        accepted: !!m.provider_message_id,
+        refused_reason: m.refused_reason,
+      }
     );
   }
 
@@ -85,10 +98,16 @@ export class SmsService {
     tenantId: string,
     messageId: string,
     senderFor: (credentials: SmsCredentials) => SmsSender = (c) => this.adapters.sender(c),
-  ): Promise<{ providerMessageId: string; status: string }> {
+  ): Promise<{ providerMessageId: string | null; status: string }> {
     const m = await repo.findMessage(this.db, messageId);
     if (!m) throw new AppError('NOT_FOUND', `SMS ${messageId} is gone.`);
     if (m.provider_message_id) return { providerMessageId: m.provider_message_id, status: m.status };
+    if (m.status === 'refused') return { providerMessageId: null, status: m.status };
+    // The one place every text passes: an opted-out number gets only the replies to its keywords.
+    if (!m.keyword_reply && (await optOuts.isOptedOut(this.db, tenantId, m.contact_number))) {
+      await optOuts.refuse(this.db, m.id, SMS_REFUSED_OPTED_OUT);
+      return { providerMessageId: null, status: 'refused' };
+    }
     const waited = await repo.unconfirmedForMs(this.db, m.id);
     if (waited !== undefined && waited < this.unconfirmedGraceMs) {
       throw new RetryLater(
@@ -186,6 +205,8 @@ export class SmsService {
         // restarted stand-in). The text is kept without the id, never dropped as a duplicate.
         if (held && (held.direction !== 'inbound' || held.contact_number !== fact.contact || held.body !== fact.body))
           id = await repo.insertMessage(tx, { ...row, provider_message_id: null });
+        // A keyword (STOP, START, HELP) is acted on with the text it came in, and still reaches the chatter.
+        if (id) await applySmsKeyword(tx, tenantId, fact);
         if (id)
           await enqueue(tx, {
             tenantId,
@@ -230,6 +251,9 @@ export class SmsService {
     return { model: target.model, id: target.id, messageId: posted };
   }
 }
+
+/** Why a text to a number that texted STOP was not sent, as the office sees it. */
+export const SMS_REFUSED_OPTED_OUT = 'opted out';
 
 /** Provider notices come within seconds; two minutes is far beyond, and short for a customer waiting. */
 export const DEFAULT_UNCONFIRMED_GRACE_MS = 120_000;
