@@ -34,6 +34,7 @@ import { registerReportRoutes } from './features/reports/reports.routes.js';
 import { registerSalesRoutes } from './features/sales/sales.routes.js';
 import { registerSignupRoutes } from './features/signup/signup.routes.js';
 import { registerSupplyRoutes } from './features/supply/supply.routes.js';
+import { registerCalendarRoutes } from './features/calendar/calendar.routes.js';
 import { registerBrandingImageRoutes } from './features/tenants/branding-images.routes.js';
 import { registerTenantRoutes } from './features/tenants/tenants.routes.js';
 import { registerWebhookRoutes } from './features/webhooks/webhooks.routes.js';
@@ -70,6 +71,7 @@ export async function buildControlApp(deps: ControlDeps, opts: ControlAppOptions
   registerPortalRoutes(app, catalogue, deps);
   registerDocumentRoutes(app, catalogue, deps);
   registerSupplyRoutes(app, catalogue, deps);
+  registerCalendarRoutes(app, catalogue, deps);
   registerReportRoutes(app, catalogue, deps);
   registerDomainRoutes(app, catalogue, deps);
   registerWebhookRoutes(app, catalogue, deps);

@@ -37,6 +37,7 @@ import { type EmbeddedObjects, openJobObjects } from './features/jobs/job-object
 import { composeJobs, type JobsFeature } from './features/jobs/jobs.compose.js';
 import { composeControlMetrics, type ControlMetrics } from './features/metrics/control-metrics.js';
 import { observedTenantErps } from './features/metrics/observed-tenant-erps.js';
+import { type CalendarDeps, composeCalendar } from './features/calendar/calendar.compose.js';
 import { composeConsole, type ConsoleServices } from './features/onboarding/console.compose.js';
 import { composePayments, type PaymentsFeature } from './features/payments/payments.compose.js';
 import { type BillingPort, noChargeBilling } from './features/plans/billing.port.js';
@@ -59,7 +60,7 @@ import { TenantPublicOrigins } from './features/tenants/tenant-public-origins.js
 import { lazySecretBox } from './lazy-secret-box.js';
 
 /** Besides the console's services (onboarding/console.compose.ts: settings, domains, webhooks, API keys, audit reader, checklist, website). */
-export interface ControlDeps extends ConsoleServices, InvoicingDeps, SupplyDeps {
+export interface ControlDeps extends ConsoleServices, InvoicingDeps, SupplyDeps, CalendarDeps {
   config: ControlConfig;
   db: Db;
   clock: Clock;
@@ -292,5 +293,6 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
     payments,
     invoicing,
     supply: composeSupply({ db, erps, audit, clock, currencyOf, email, documents }),
+    calendar: composeCalendar(config, { db, clock, jobs: jobs.reader, origins: publicOrigins }),
   };
 }
