@@ -46,7 +46,7 @@ const call = (method: 'GET' | 'POST' | 'DELETE', url: string, token?: string, he
 /** The control plane's path of a feed URL (the browser reaches it through the frontend's /api/control). */
 const pathOf = (url: string) => new URL(url).pathname.replace(/^\/api\/control/, '');
 const events = (body: string) =>
-  Object.values(ical.sync.parseICS(body)).filter((e): e is VEvent => e.type === 'VEVENT');
+  Object.values(ical.sync.parseICS(body)).filter((e): e is VEvent => e?.type === 'VEVENT');
 
 describe('calendar feed', () => {
   let feed: string;
@@ -65,7 +65,7 @@ describe('calendar feed', () => {
     const [e, ...more] = events(res.body);
     expect(more).toEqual([]);
     expect(e!.start.toISOString()).toBe(start.toISOString());
-    expect(e!.end.toISOString()).toBe(end.toISOString());
+    expect(e!.end!.toISOString()).toBe(end.toISOString());
     expect(e!.location).toBe('1420 Larimer St, Denver, CO 80202');
     expect(e!.summary).toBe(`${job1.name} · Dana Whitfield`);
     // node-ical keeps a property with parameters (URL;VALUE=URI) as { params, val }.
