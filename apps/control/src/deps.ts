@@ -24,6 +24,7 @@ import { dummyHash } from './features/accounts/password-hasher.js';
 import { AuditLog } from './features/audit/audit-log.js';
 import { type AccessTokenKeys, accessTokenKeys } from './features/auth/access-token.js';
 import { BranchesService } from './features/branches/branches.service.js';
+import { type CalendarDeps, composeCalendar } from './features/calendar/calendar.compose.js';
 import { CrmService } from './features/crm/crm.service.js';
 import { PipelineService } from './features/crm/pipeline.service.js';
 import { CustomersService } from './features/customers/customers.service.js';
@@ -37,7 +38,6 @@ import { type EmbeddedObjects, openJobObjects } from './features/jobs/job-object
 import { composeJobs, type JobsFeature } from './features/jobs/jobs.compose.js';
 import { composeControlMetrics, type ControlMetrics } from './features/metrics/control-metrics.js';
 import { observedTenantErps } from './features/metrics/observed-tenant-erps.js';
-import { type CalendarDeps, composeCalendar } from './features/calendar/calendar.compose.js';
 import { composeConsole, type ConsoleServices } from './features/onboarding/console.compose.js';
 import { composePayments, type PaymentsFeature } from './features/payments/payments.compose.js';
 import { type BillingPort, noChargeBilling } from './features/plans/billing.port.js';

@@ -3,8 +3,8 @@
  * nothing and never listens by itself: erp.server.ts does, tests use inject().
  */
 
-import type { Db } from '@platform/db';
 import { ADMIN_INTEGRATIONS_SCOPE } from '@platform/credentials';
+import type { Db } from '@platform/db';
 import {
   type EmailAdminService,
   type EmailWebhookService,

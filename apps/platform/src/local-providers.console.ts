@@ -15,8 +15,8 @@ import type {
 } from '@platform/providers/local';
 
 import { serveAccountingConsole } from './local-accounting.console.js';
-import { serveSmsConsole } from './local-sms.console.js';
 import { MAIL_HTML_CSP, mailHtmlBody, mailLinks, renderMailList, renderMailMessage } from './local-mail.console.js';
+import { serveSmsConsole } from './local-sms.console.js';
 
 export interface ConsoleStandIns {
   sms?: RunningLocalSms | undefined;

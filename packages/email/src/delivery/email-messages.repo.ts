@@ -41,7 +41,17 @@ export async function insertMessage(tx: Queryable, m: NewEmailMessage): Promise<
     `INSERT INTO email_messages (id, tenant_id, message_key, lane, template, to_address, from_address, subject,
                                  unsubscribe_token_hash)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (tenant_id, message_key) DO NOTHING RETURNING id`,
-    [m.id, m.tenantId, m.key, m.lane, m.template, m.to.toLowerCase(), m.from, m.subject, m.unsubscribeTokenHash ?? null],
+    [
+      m.id,
+      m.tenantId,
+      m.key,
+      m.lane,
+      m.template,
+      m.to.toLowerCase(),
+      m.from,
+      m.subject,
+      m.unsubscribeTokenHash ?? null,
+    ],
   );
   if (r.rows[0]) return { id: r.rows[0].id, created: true };
   const old = await tx.query<{ id: string }>(

@@ -7,8 +7,8 @@ import { createJustCallSmsSender } from '@platform/providers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { smsConfigSchema, smsLineSchema } from '../settings/settings.schemas.js';
-import { smsKeyword } from './sms-keywords.js';
 import { SMS_API, type SmsHarness, startSmsHarness, WEBHOOK_SECRET } from './sms.test-harness.js';
+import { smsKeyword } from './sms-keywords.js';
 
 let h: SmsHarness;
 let other: string;
@@ -23,7 +23,10 @@ beforeAll(async () => {
     other,
     smsConfigSchema.parse({ ...SMS_API, webhook_base_url: 'http://127.0.0.1:9', webhook_secret: WEBHOOK_SECRET }),
   );
-  await h.settings.addSmsLine(other, smsLineSchema.parse({ name: 'B', phone_number: '+1 303 555 0142', line_type: 'sales' }));
+  await h.settings.addSmsLine(
+    other,
+    smsLineSchema.parse({ name: 'B', phone_number: '+1 303 555 0142', line_type: 'sales' }),
+  );
 }, 180_000);
 afterAll(async () => h?.close());
 

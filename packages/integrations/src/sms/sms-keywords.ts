@@ -31,8 +31,10 @@ export function keywordReply(
   company: { company_name: string; phone: string | null; email: string | null },
 ): string {
   const name = company.company_name || 'We';
-  if (kind === 'stop') return `${name}: you are unsubscribed and will get no more texts from us. Reply START to resubscribe.`;
-  if (kind === 'start') return `${name}: you are subscribed to our texts again. Reply STOP to unsubscribe, HELP for help.`;
+  if (kind === 'stop')
+    return `${name}: you are unsubscribed and will get no more texts from us. Reply START to resubscribe.`;
+  if (kind === 'start')
+    return `${name}: you are subscribed to our texts again. Reply STOP to unsubscribe, HELP for help.`;
   const contact = [company.phone && `call ${company.phone}`, company.email && `email ${company.email}`]
     .filter(Boolean)
     .join(' or ');

@@ -29,7 +29,16 @@ export async function insertMessage(
   const r = await db.query<{ id: string }>(
     `INSERT INTO sms_messages (tenant_id, direction, line_number, contact_number, body, provider_message_id, status, keyword_reply)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT DO NOTHING RETURNING id`,
-    [m.tenant_id, m.direction, m.line_number, m.contact_number, m.body, m.provider_message_id, m.status, m.keyword_reply ?? false],
+    [
+      m.tenant_id,
+      m.direction,
+      m.line_number,
+      m.contact_number,
+      m.body,
+      m.provider_message_id,
+      m.status,
+      m.keyword_reply ?? false,
+    ],
   );
   return r.rows[0]?.id ?? null;
 }

@@ -21,9 +21,9 @@ import type { IntegrationSettingsService } from '../settings/integration-setting
 import type { SmsLineRow } from '../settings/settings.repo.js';
 import { recordWebhookReceipt, webhookReceiptSeen } from '../webhooks/webhook-receipts.repo.js';
 import * as repo from './sms.repo.js';
+import { chatterTarget, postOnChatter } from './sms-chatter.js';
 import { applySmsKeyword } from './sms-keywords.js';
 import * as optOuts from './sms-opt-outs.repo.js';
-import { chatterTarget, postOnChatter } from './sms-chatter.js';
 import { queueSmsIn, SMS_BODY_MAX } from './sms-queue.js';
 import { DEFAULT_SMS_WEBHOOK_PATH } from './sms-webhook-path.js';
 
