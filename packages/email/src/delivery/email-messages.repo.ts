@@ -62,23 +62,24 @@ export async function insertMessage(tx: Queryable, m: NewEmailMessage): Promise<
 }
 
 /**
- * The message row and, in the same round trip, the active suppression that blocks its recipient
- * (the tenant's own or a platform-wide one), if any. An unsubscribe blocks only the tenant's
- * non-transactional mail (messages with an unsubscribe token).
+ * Message rows and, in the same round trip, the active suppression that blocks each recipient (the
+ * tenant's own or a platform-wide one), if any; in the order of `ids` (undefined: no row). An
+ * unsubscribe blocks only the tenant's non-transactional mail (messages with an unsubscribe token).
  */
-export async function getMessageForDelivery(
+export async function getMessagesForDelivery(
   db: Queryable,
-  id: string,
-): Promise<(EmailMessageRow & { blocked: Suppression | null }) | undefined> {
+  ids: readonly string[],
+): Promise<((EmailMessageRow & { blocked: Suppression | null }) | undefined)[]> {
   const r = await db.query<EmailMessageRow & { blocked: Suppression | null }>(
     `SELECT m.*, (SELECT to_jsonb(s) FROM email_suppressions s
                   WHERE s.email = m.to_address AND s.lifted_at IS NULL AND (s.tenant_id = m.tenant_id OR s.scope = 'platform')
                     AND (s.reason <> 'unsubscribed' OR m.unsubscribe_token_hash IS NOT NULL)
                   ORDER BY (s.scope = 'platform') DESC, s.id LIMIT 1) AS blocked
-     FROM email_messages m WHERE m.id = $1`,
-    [id],
+     FROM email_messages m WHERE m.id = ANY($1::uuid[])`,
+    [ids],
   );
-  return r.rows[0];
+  const byId = new Map(r.rows.map((m) => [m.id, m]));
+  return ids.map((id) => byId.get(id));
 }
 
 export async function getMessage(db: Queryable, id: string): Promise<EmailMessageRow | undefined> {
