@@ -13,11 +13,6 @@ export async function optIn(db: Queryable, tenantId: string, phone: string): Pro
   await db.query('DELETE FROM sms_opt_outs WHERE tenant_id = $1 AND phone_number = $2', [tenantId, phone]);
 }
 
-export async function isOptedOut(db: Queryable, tenantId: string, phone: string): Promise<boolean> {
-  const r = await db.query('SELECT 1 FROM sms_opt_outs WHERE tenant_id = $1 AND phone_number = $2', [tenantId, phone]);
-  return r.rows.length > 0;
-}
-
 /** A text not sent, and why; one already accepted by the provider is left as it is. */
 export async function refuse(db: Queryable, id: string, reason: string): Promise<void> {
   await db.query(

@@ -92,16 +92,24 @@ export async function setSendState(
 }
 
 /**
- * How long (ms, database clock) an outbound message's last send has been without an answer
- * (`unconfirmed`, or `sending` left by a worker that died mid-call); undefined when none is.
+ * The text to send with, in the same round trip, whether its number opted out of the tenant's texts
+ * (sms_opt_outs) and, for a send in flight or unconfirmed, how long ago it was tried (ms).
  */
-export async function unconfirmedForMs(db: Queryable, id: string): Promise<number | undefined> {
-  const r = await db.query<{ ms: number }>(
-    `SELECT (extract(epoch FROM now() - updated_at) * 1000)::float8 AS ms FROM sms_messages
-     WHERE id = $1 AND status IN ('sending', 'unconfirmed') AND provider_message_id IS NULL`,
+export async function findMessageToSend(
+  db: Queryable,
+  id: string,
+): Promise<(SmsMessageRow & { opted_out: boolean; unconfirmed_ms: number | null }) | undefined> {
+  const r = await db.query<SmsMessageRow & { opted_out: boolean; unconfirmed_ms: number | null }>(
+    `SELECT m.*,
+            EXISTS (SELECT 1 FROM sms_opt_outs o WHERE o.tenant_id = m.tenant_id AND o.phone_number = m.contact_number)
+              AS opted_out,
+            CASE WHEN m.status IN ('sending', 'unconfirmed') AND m.provider_message_id IS NULL
+                 THEN (extract(epoch FROM now() - m.updated_at) * 1000)::float8 END AS unconfirmed_ms
+     FROM sms_messages m WHERE m.id = $1`,
     [id],
   );
-  return r.rows[0] ? Number(r.rows[0].ms) : undefined;
+  const m = r.rows[0];
+  return m && { ...m, unconfirmed_ms: m.unconfirmed_ms === null ? null : Number(m.unconfirmed_ms) };
 }
 
 /**

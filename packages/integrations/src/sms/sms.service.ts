@@ -99,17 +99,17 @@ export class SmsService {
     messageId: string,
     senderFor: (credentials: SmsCredentials) => SmsSender = (c) => this.adapters.sender(c),
   ): Promise<{ providerMessageId: string | null; status: string }> {
-    const m = await repo.findMessage(this.db, messageId);
+    const m = await repo.findMessageToSend(this.db, messageId);
     if (!m) throw new AppError('NOT_FOUND', `SMS ${messageId} is gone.`);
     if (m.provider_message_id) return { providerMessageId: m.provider_message_id, status: m.status };
     if (m.status === 'refused') return { providerMessageId: null, status: m.status };
     // The one place every text passes: an opted-out number gets only the replies to its keywords.
-    if (!m.keyword_reply && (await optOuts.isOptedOut(this.db, tenantId, m.contact_number))) {
+    if (m.opted_out && !m.keyword_reply) {
       await optOuts.refuse(this.db, m.id, SMS_REFUSED_OPTED_OUT);
       return { providerMessageId: null, status: 'refused' };
     }
-    const waited = await repo.unconfirmedForMs(this.db, m.id);
-    if (waited !== undefined && waited < this.unconfirmedGraceMs) {
+    const waited = m.unconfirmed_ms;
+    if (waited !== null && waited < this.unconfirmedGraceMs) {
       throw new RetryLater(
         "an earlier send's outcome is unknown: waiting for the provider's notice",
         this.unconfirmedGraceMs - waited,
