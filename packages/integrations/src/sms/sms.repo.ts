@@ -92,24 +92,27 @@ export async function setSendState(
 }
 
 /**
- * The text to send with, in the same round trip, whether its number opted out of the tenant's texts
- * (sms_opt_outs) and, for a send in flight or unconfirmed, how long ago it was tried (ms).
+ * The texts to send (in the order of `ids`; undefined: gone) with, in the same round trip, whether
+ * each number opted out of the tenant's texts (sms_opt_outs) and, for a send in flight or
+ * unconfirmed, how long ago it was tried (ms).
  */
-export async function findMessageToSend(
+export async function findMessagesToSend(
   db: Queryable,
-  id: string,
-): Promise<(SmsMessageRow & { opted_out: boolean; unconfirmed_ms: number | null }) | undefined> {
+  ids: readonly string[],
+): Promise<((SmsMessageRow & { opted_out: boolean; unconfirmed_ms: number | null }) | undefined)[]> {
   const r = await db.query<SmsMessageRow & { opted_out: boolean; unconfirmed_ms: number | null }>(
     `SELECT m.*,
             EXISTS (SELECT 1 FROM sms_opt_outs o WHERE o.tenant_id = m.tenant_id AND o.phone_number = m.contact_number)
               AS opted_out,
             CASE WHEN m.status IN ('sending', 'unconfirmed') AND m.provider_message_id IS NULL
                  THEN (extract(epoch FROM now() - m.updated_at) * 1000)::float8 END AS unconfirmed_ms
-     FROM sms_messages m WHERE m.id = $1`,
-    [id],
+     FROM sms_messages m WHERE m.id = ANY($1::uuid[])`,
+    [ids],
   );
-  const m = r.rows[0];
-  return m && { ...m, unconfirmed_ms: m.unconfirmed_ms === null ? null : Number(m.unconfirmed_ms) };
+  const byId = new Map(
+    r.rows.map((m) => [m.id, { ...m, unconfirmed_ms: m.unconfirmed_ms === null ? null : Number(m.unconfirmed_ms) }]),
+  );
+  return ids.map((id) => byId.get(id));
 }
 
 /**

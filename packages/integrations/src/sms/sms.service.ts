@@ -16,6 +16,7 @@ import {
   type SmsSender,
   type SmsWebhookRequest,
 } from '@platform/providers';
+import DataLoader from 'dataloader';
 
 import type { IntegrationSettingsService } from '../settings/integration-settings.service.js';
 import type { SmsLineRow } from '../settings/settings.repo.js';
@@ -35,6 +36,22 @@ export type WebhookOutcome =
   | { kind: 'unavailable'; reason: string };
 
 export class SmsService {
+  /**
+   * The relay starts a batch's sends together: their message reads, and their tenants' SMS
+   * credentials, fall in the same tick and are read once for the batch. Never cached beyond it.
+   */
+  private readonly toSend = new DataLoader((ids: readonly string[]) => repo.findMessagesToSend(this.db, ids), {
+    cache: false,
+  });
+  private readonly secrets = new DataLoader(
+    async (tenants: readonly string[]) => {
+      // A tenant whose credentials cannot be read fails its own texts only (an Error is that key's rejection).
+      const once = new Map([...new Set(tenants)].map((t) => [t, this.settings.smsSecrets(t).catch((e: Error) => e)]));
+      return Promise.all(tenants.map((t) => once.get(t)!));
+    },
+    { cache: false },
+  );
+
   constructor(
     private readonly db: Db,
     private readonly settings: IntegrationSettingsService,
@@ -99,7 +116,7 @@ export class SmsService {
     messageId: string,
     senderFor: (credentials: SmsCredentials) => SmsSender = (c) => this.adapters.sender(c),
   ): Promise<{ providerMessageId: string | null; status: string }> {
-    const m = await repo.findMessageToSend(this.db, messageId);
+    const m = await this.toSend.load(messageId);
     if (!m) throw new AppError('NOT_FOUND', `SMS ${messageId} is gone.`);
     if (m.provider_message_id) return { providerMessageId: m.provider_message_id, status: m.status };
     if (m.status === 'refused') return { providerMessageId: null, status: m.status };
@@ -115,7 +132,7 @@ export class SmsService {
         this.unconfirmedGraceMs - waited,
       );
     }
-    const secrets = await this.settings.smsSecrets(tenantId);
+    const secrets = await this.secrets.load(tenantId);
     if (!secrets) throw new AppError('NOT_FOUND', 'No SMS configuration: the message waits until one is set.');
     let r: { providerMessageId: string; status: string };
     await repo.setSendState(this.db, m.id, 'sending');
