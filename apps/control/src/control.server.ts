@@ -25,6 +25,8 @@ export type StartControlOptions = PlatformHostOptions;
 
 /** Hourly: a series' horizon is months long, so an hour's delay costs nothing. */
 const RECURRING_EVERY_MS = 3_600_000;
+/** Customer messages due (docs/messages.md): "on my way" should reach the customer within seconds. */
+const MESSAGES_EVERY_MS = 5_000;
 /** A lost payments webhook is found within this long (the provider retries for days before giving up). */
 const DEPOSIT_RECONCILE_EVERY_MS = 900_000;
 
@@ -49,6 +51,14 @@ export async function startControl(config: ControlConfig, opts: StartControlOpti
         onError: (err) => logger.error({ err }, 'recurring jobs pass'),
       });
       recurring.start();
+      // Customer messages: confirmations, reminders, "on my way"… (messages/message-sender.ts).
+      const messages = new Periodic({
+        everyMs: MESSAGES_EVERY_MS,
+        firstAfterMs: MESSAGES_EVERY_MS,
+        pass: () => deps.messages.sender.runDue((err, id) => logger.error({ err, tenant_id: id }, 'customer messages')),
+        onError: (err) => logger.error({ err }, 'customer messages pass'),
+      });
+      messages.start();
       // The paid deposit's ERP job runs here, where its deposit row lives (docs/payments.md).
       const deposits = deps.payments.relay(logger, `control:${hostname()}:${process.pid}:${newId().slice(0, 8)}`);
       deposits.start();
@@ -68,6 +78,9 @@ export async function startControl(config: ControlConfig, opts: StartControlOpti
       // A confirmed order's supplier orders are drafted here (supply/supply-draft.job.ts).
       const supplyDrafts = deps.supply.draftJob.relay(logger);
       supplyDrafts.start();
+      // ...and their parts reserved (inventory/inventory-reserve.job.ts).
+      const partsReserved = deps.inventory.relay(logger);
+      partsReserved.start();
       // Invoice card payments whose webhook never came (invoicing/invoice-reconcile.ts).
       const invoiceChecks = new Periodic({
         everyMs: RECONCILE_AFTER_MS,
@@ -79,7 +92,9 @@ export async function startControl(config: ControlConfig, opts: StartControlOpti
       invoiceChecks.start();
       const stop = async () => {
         await Promise.all(
-          [recurring, reconcile, deposits, invoicing, invoiceChecks, supplyDrafts].map((s) => s.stop()),
+          [recurring, reconcile, deposits, invoicing, invoiceChecks, supplyDrafts, messages, partsReserved].map((s) =>
+            s.stop(),
+          ),
         );
       };
       return { app, deps, stop };

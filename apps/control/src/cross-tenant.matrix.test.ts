@@ -110,6 +110,13 @@ beforeAll(async () => {
   });
   expect(cash.status, JSON.stringify(cash.body)).toBe(201);
   const [aPaymentId] = await k.a.erp.erp.search('account.payment', [['reconciled_invoice_ids', 'in', [aInvoiceId]]]);
+  // A's stocked part, counted: B's ERP database holds no storable product, so no id of A's is B's.
+  const aVendor = await k.call('POST', '/supply/suppliers', k.a.owner, { name: 'Alpha Parts', email: null });
+  const aPart = await k.call('POST', '/inventory/parts', k.a.office, {
+    ...{ name: 'Alpha bracket', supplier_id: aVendor.body.id, cost_minor: 100, reorder_min: 1, reorder_max: 5 },
+  });
+  expect(aPart.status, JSON.stringify(aPart.body)).toBe(201);
+  await k.call('POST', `/inventory/parts/${aPart.body.id}/adjust`, k.a.office, { quantity: 4, reason: 'first count' });
   const aGrid = await k.call('GET', '/sales/price-grids/roller-shade', k.a.office);
   delete aGrid.body.product_code;
   // A technician of A with a calendar feed: B neither manages it nor opens it through B's host.
@@ -150,6 +157,7 @@ beforeAll(async () => {
     // A's cash payment: B's ERP database holds no payment.
     '/payments/{id}': String(aPaymentId),
     'invoices/{id}/send': `invoices/${aInvoiceId}/send`,
+    '/inventory/parts/{id}': String(aPart.body.id),
     '/technicians/{id}': aTechnicianId,
     '{file}': /\/calendar\/([\w-]+\.ics)$/.exec(feed.body.url)![1]!,
   };
@@ -160,6 +168,7 @@ afterAll(async () => k?.close());
 const OUTSIDE = new Map<string, string>([
   ['/sales/price-grids/{product_code}', "a product code names the caller's own grid (see the grid test below)"],
   ['/supply/products/{code}', "a product code names the caller's own product in its own ERP"],
+  ['/inventory/products/{code}/parts', "a product code names the caller's own product (inventory.routes.test.ts)"],
   ['/api/branding/{tenant}/{name}', 'a logo is public like the pages it is on (branding-images.routes.test.ts)'],
   ['/api/website-images/{tenant}/{name}', 'a gallery image is public like the site it is on (website.routes.test.ts)'],
 ]);
@@ -221,8 +230,22 @@ const BODIES: Record<string, unknown> = {
   'POST /portal/quotes/{token}/request-changes': { note: 'intruder note' },
   'POST /invoices/{id}/payments': { amount_minor: 100, method: 'cash' },
   'PUT /api/tenants/{id}/invoicing': { auto_invoice: true },
+  'PUT /api/tenants/{id}/integrations/accounting/tax-mapping': { tax_types: { '1': 'OUTPUT' } },
+  'PUT /api/tenants/{id}/messages': {
+    reminder_hour: 9,
+    review_link: null,
+    review_delay_hours: 1,
+    quote_follow_up_days: 2,
+    invoice_reminder_days: 3,
+    kinds: [{ kind: 'reminder', enabled: false, sms: 'hijacked', subject: 'hijacked', email: 'hijacked' }],
+  },
+  'POST /api/tenants/{id}/messages/preview': { kind: 'reminder' },
+  'PUT /customers/{id}/message-channel': { channel: 'email' },
   'POST /payments/{id}/refund': { amount_minor: 100 },
   'POST /purchase-orders/{id}/receive': { lines: [{ line_id: 1, qty: 1 }] },
+  'POST /inventory/parts/{id}/adjust': { quantity: 0, reason: 'intruder count' },
+  'POST /inventory/parts/{id}/receive': { qty: 1 },
+  'POST /jobs/{id}/parts-used': { parts: [{ part_id: 1, qty: 1 }] },
 };
 
 /** The path with A's ids in place: a key starting with `/` fills the first `{…}` after that prefix. */
@@ -257,6 +280,9 @@ const recordsOfA = async () =>
       k.call('GET', `/api/tenants/${k.a.id}/payments`, k.a.owner),
       k.call('GET', '/invoices?state=open', k.a.office),
       k.call('GET', `/api/tenants/${k.a.id}/invoicing`, k.a.owner),
+      k.call('GET', `/api/tenants/${k.a.id}/messages`, k.a.owner),
+      k.call('GET', `/customers/${ids['/customers/{id}']}/messages`, k.a.office),
+      k.call('GET', '/inventory/parts', k.a.office),
       k.call('GET', `/technicians/${aTechnicianId}/calendar-feed`, k.a.office),
     ])
   ).map((r) => r.body);
@@ -316,11 +342,13 @@ describe('the cross-tenant matrix', () => {
         '/sales/orders',
         '/api/audit',
         '/invoices?state=open',
+        '/inventory/parts',
       ].map((u) => k.call('GET', u, k.b.owner)),
     );
     for (const r of lists) expect(r.status).toBe(200);
     const text = JSON.stringify(lists.map((r) => r.body));
-    for (const id of [aJobId, aQuoteId, 'Ann Alpha', 'A lead 4', 'ann@alpha.test']) expect(text).not.toContain(id);
+    for (const id of [aJobId, aQuoteId, 'Ann Alpha', 'A lead 4', 'ann@alpha.test', 'Alpha bracket'])
+      expect(text).not.toContain(id);
   });
 
   it("keeps each tenant's price grid its own: B's change of a product code leaves A's grid alone", async () => {

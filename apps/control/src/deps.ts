@@ -3,21 +3,19 @@
  * provisioning, accounts, plans, domains, the tenant-scoped ERP API, portal tokens, audit, metrics).
  * Nothing here listens: control.server.ts does.
  */
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 
 import type { Db } from '@platform/db';
 import { EmailOutboxService } from '@platform/email';
 import { RateLimiter } from '@platform/http-kit';
 import { chatOrigins, IntegrationSettingsService } from '@platform/integrations';
-import { AppError, type Clock, systemClock } from '@platform/kernel';
+import { type Clock, systemClock } from '@platform/kernel';
 import { type CaptchaVerifier, normalizeSmsPhone } from '@platform/providers';
 import { type SecretBox, secretBoxFromConfig } from '@platform/secrets';
 import type { ObjectStore } from '@platform/storage';
 import { ErpDatabases, TenantErps as RoutedTenantErps, TenantHostResolver } from '@platform/tenancy';
 
 import { type ControlConfig, loadControlStorage } from './control.config.js';
+import { erpMasterPassword, jwtSecret } from './control-keys.js';
 import { type AccountServices, composeAccounts } from './features/accounts/accounts.compose.js';
 import { MembersService } from './features/accounts/members.service.js';
 import { dummyHash } from './features/accounts/password-hasher.js';
@@ -33,9 +31,11 @@ import { composePortalAndDocuments, type DocumentsService } from './features/doc
 import { ControlIntakeService } from './features/intake/intake.service.js';
 import { composeIntegrations } from './features/integrations/integrations.compose.js';
 import type { ControlIntegrations } from './features/integrations/integrations.service.js';
+import { composeInventory, type InventoryDeps } from './features/inventory/inventory.compose.js';
 import { composeInvoicing, type InvoicingDeps } from './features/invoicing/invoicing.compose.js';
 import { type EmbeddedObjects, openJobObjects } from './features/jobs/job-objects.js';
 import { composeJobs, type JobsFeature } from './features/jobs/jobs.compose.js';
+import { composeMessages, type MessagesDeps } from './features/messages/messages.compose.js';
 import { composeControlMetrics, type ControlMetrics } from './features/metrics/control-metrics.js';
 import { observedTenantErps } from './features/metrics/observed-tenant-erps.js';
 import { composeConsole, type ConsoleServices } from './features/onboarding/console.compose.js';
@@ -59,8 +59,11 @@ import { TenantProvisioningService } from './features/tenants/tenant-provisionin
 import { TenantPublicOrigins } from './features/tenants/tenant-public-origins.js';
 import { lazySecretBox } from './lazy-secret-box.js';
 
+export { erpMasterPassword };
+
 /** Besides the console's services (onboarding/console.compose.ts: settings, domains, webhooks, API keys, audit reader, checklist, website). */
-export interface ControlDeps extends ConsoleServices, InvoicingDeps, SupplyDeps, CalendarDeps {
+export interface ControlDeps
+  extends ConsoleServices, InvoicingDeps, SupplyDeps, MessagesDeps, InventoryDeps, CalendarDeps {
   config: ControlConfig;
   db: Db;
   clock: Clock;
@@ -130,32 +133,6 @@ export interface ComposeControlOptions {
   billing?: BillingPort;
 }
 
-/** ERP_MASTER_PASSWORD, else the one the embedded ERP generated into DATA_DIR. */
-export function erpMasterPassword(config: ControlConfig): string {
-  if (config.ERP_MASTER_PASSWORD) return config.ERP_MASTER_PASSWORD;
-  const file = join(config.DATA_DIR, 'erp-master-password');
-  const pw = existsSync(file) ? readFileSync(file, 'utf8').trim() : '';
-  if (!pw)
-    throw new AppError('ERP_UNAVAILABLE', 'No ERP_MASTER_PASSWORD and the embedded ERP has not written its own yet.');
-  return pw;
-}
-
-/** CONTROL_JWT_SECRET, or (embedded mode) a key generated once and kept beside the data. */
-function jwtSecret(config: ControlConfig): string {
-  if (config.CONTROL_JWT_SECRET) return config.CONTROL_JWT_SECRET;
-  const file = join(config.DATA_DIR, 'control-jwt-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(config.DATA_DIR, { recursive: true });
-  const key = randomBytes(48).toString('base64url');
-  // 'wx': two processes starting at once must not each write their own key.
-  try {
-    writeFileSync(file, key, { mode: 0o600, flag: 'wx' });
-    return key;
-  } catch {
-    return readFileSync(file, 'utf8').trim();
-  }
-}
-
 export function composeControl(config: ControlConfig, db: Db, opts: ComposeControlOptions = {}): ControlDeps {
   const previous = (config.CONTROL_JWT_PREVIOUS_SECRETS ?? '')
     .split(',')
@@ -218,6 +195,7 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
       origin: linkConfig.tenantOrigin,
       // Called at a send, long after `documents` (below) is made.
       document: (tenantId, quoteId) => documents.sentQuote(tenantId, quoteId),
+      followUp: (tx, tenantId, q) => messages.scheduler.quoteSent(tx, tenantId, q),
     },
     (tenantId, leadId, event) => pipeline.follow(tenantId, leadId, event),
   );
@@ -225,11 +203,12 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
   const sessions = accounts.sessions;
   const jobs = composeJobs({
     ...{ db, erps, plans, audit, clock, objects, branches, grids, quotes },
-    completion: () => invoicing,
+    ...{ completion: () => invoicing, messages: () => messages.jobs },
   });
+  const messages = composeMessages({ db, clock, erps, audit, email, integrations, jobs, normalize: normalizePhone });
   const currencyOf = async (tenantId: string) => (await console.settings.get(tenantId)).currency;
   const invoicing = composeInvoicing(config, () => ({ ...payParts, clock, email, jobs, documents, payments }));
-  const payParts = { db, audit, erps, origins: publicOrigins, currency: currencyOf, quotes, links };
+  const payParts = { db, audit, erps, origins: publicOrigins, currency: currencyOf, quotes, links, messages };
   const payments = composePayments(config, { ...payParts, hooks: invoicing.hooks, portal: () => portal });
   const { portal, documents } = composePortalAndDocuments(config, {
     ...{ db, clock, erps, plans, audit, objects, quotes, links, jobs: jobs.reader },
@@ -245,7 +224,7 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
     members,
   });
   const limiter = new RateLimiter(db, clock);
-  const integrationsConsole = composeIntegrations(config, db, { settings: integrations, audit, limiter, clock });
+  const integrationsConsole = composeIntegrations(config, db, { settings: integrations, audit, limiter, clock, erps });
   const signupParts = { clock, limiter, email, audit, linkConfig, provisioning, sessions, publicOrigins };
   const signup = composeSignup(config, db, signupParts, opts.captcha);
   const console = composeConsole(config, {
@@ -292,7 +271,9 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
     integrations: integrationsConsole,
     payments,
     invoicing,
-    supply: composeSupply({ db, erps, audit, clock, currencyOf, email, documents }),
+    supply: composeSupply({ db, erps, audit, clock, currencyOf, email, documents, readyToFit: messages.readyToFit }),
+    messages,
+    inventory: composeInventory({ db, erps, plans, audit, clock, jobs, currencyOf }),
     calendar: composeCalendar(config, { db, clock, jobs: jobs.reader, origins: publicOrigins }),
   };
 }

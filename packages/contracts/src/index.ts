@@ -18,6 +18,10 @@ export type {
   IntegrationsView,
   IntegrationTestOutcome,
   SmsLineView,
+  TaxMappingInput,
+  TaxMappingRow,
+  TaxMappingView,
+  TaxRateChoice,
 } from './integrations.js';
 export {
   API_KEY_SCOPE_CHOICES,
@@ -34,3 +38,4 @@ export {
   type PaymentsConnectOutcome,
   type PaymentsView,
 } from './payments.js';
+export * from './inventory.js';

@@ -54,3 +54,38 @@ export interface IntegrationTestOutcome {
   message_id?: string;
   status?: string;
 }
+
+/** One of the accounting provider's tax rates the owner may choose for sales (ACTIVE ones only). */
+export interface TaxRateChoice {
+  tax_type: string;
+  name: string;
+  /** Percent (8.25 for 8.25 %). */
+  rate: number;
+}
+
+/** One ERP sale tax and its provider tax type. */
+export interface TaxMappingRow {
+  erp_tax_id: number;
+  name: string;
+  /** Percent. */
+  amount: number;
+  /** The stored tax type, or null when none is stored yet. */
+  tax_type: string | null;
+  /** What the rate matching picks: pre-selected when nothing is stored. */
+  suggested: string | null;
+  /** Why a choice is needed: several active rates of this percent, none, or a stored type no longer active. */
+  needs_choice: null | 'ambiguous' | 'unmatched' | 'inactive';
+}
+
+/** `GET/PUT /api/tenants/{id}/integrations/accounting/tax-mapping`. */
+export interface TaxMappingView {
+  taxes: TaxMappingRow[];
+  rates: TaxRateChoice[];
+  /** Tax type of lines without tax. */
+  no_tax_type: string;
+}
+
+/** The PUT body: ERP tax id → provider tax type (a tax left out keeps what it has). */
+export interface TaxMappingInput {
+  tax_types: Record<string, string>;
+}

@@ -4,6 +4,8 @@
  */
 export const STAGE_KEYS = ['new', 'scheduled', 'travel', 'on_site', 'done', 'cancelled'] as const;
 export type StageKey = (typeof STAGE_KEYS)[number];
+/** The arrival estimates a technician picks with "On my way" (minutes): the customer is texted it. */
+export const ETA_MINUTES = [10, 20, 30, 45, 60] as const;
 
 /** What the visit is for: measuring the windows, fitting the blinds (the default), or a repair / re-fit. */
 export const JOB_KINDS = ['measure', 'install', 'service'] as const;

@@ -3,6 +3,7 @@
  * constant in outbox-topics.ts and one line here; a payload of the wrong shape does not compile.
  */
 import type { DepositErpPayload, TOPIC_DEPOSIT_ERP } from './deposit-erp.js';
+import type { InventoryReservePayload, TOPIC_INVENTORY_RESERVE } from './inventory.js';
 import type {
   InvoiceAutoJob,
   InvoiceCardPaymentJob,
@@ -67,6 +68,7 @@ export interface OutboxPayloads {
   [TOPIC_INVOICE_CARD_REFUND]: InvoiceCardRefundJob;
   [TOPIC_INVOICE_AUTO]: InvoiceAutoJob;
   [TOPIC_SUPPLY_DRAFT]: SupplyDraftPayload;
+  [TOPIC_INVENTORY_RESERVE]: InventoryReservePayload;
 }
 
 export type OutboxTopic = keyof OutboxPayloads;

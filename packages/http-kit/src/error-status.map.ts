@@ -78,6 +78,7 @@ export const ERROR_STATUS: Record<ErrorCode, { status: number; title: string }> 
   LAST_OWNER: { status: 409, title: 'A company keeps one owner' },
   WEBHOOK_ENDPOINT_DISABLED: { status: 409, title: 'Webhook endpoint disabled' },
   INTEGRATION_NOT_CONFIGURED: { status: 409, title: 'Integration not configured' },
+  ACCOUNTING_PROVIDER_FAILED: { status: 502, title: 'Accounting provider failed' },
   PAYMENTS_NOT_CONFIGURED: { status: 503, title: 'Payments not configured' },
   PAYMENTS_PROVIDER_FAILED: { status: 502, title: 'Payments provider failed' },
   PAYMENT_WEBHOOK_INVALID: { status: 400, title: 'Webhook signature invalid' },
@@ -86,6 +87,7 @@ export const ERROR_STATUS: Record<ErrorCode, { status: number; title: string }> 
   INVOICE_NOT_PAYABLE: { status: 409, title: 'Invoice not payable' },
   PURCHASE_ORDER_STATE_CONFLICT: { status: 409, title: 'Purchase order state conflict' },
   RECEIVE_QTY_INVALID: { status: 422, title: 'Received quantity invalid' },
+  STOCK_INSUFFICIENT: { status: 409, title: 'Not enough stock' },
 };
 
 export const problemType = (code: ErrorCode): string => `urn:platform:problem:${code.toLowerCase().replace(/_/g, '-')}`;

@@ -38,6 +38,7 @@ export { AccountingPaymentsService, type PaymentsResult } from './accounting/acc
 export { AccountingResidualAudit, type ResidualAuditResult } from './accounting/accounting-residual-audit.service.js';
 export { paymentRef, allocationRef } from './accounting/accounting-erp-money.js';
 export { AccountingCheck } from './accounting/accounting-check.js';
+export { AccountingTaxMapping } from './accounting/accounting-tax-mapping.service.js';
 export { AccountingAttention, ERP_SYNC_ISSUE_FIELD } from './accounting/accounting-attention.js';
 export { AccountingTokens, AccountingNotConnected, REFRESH_MARGIN_MS } from './accounting/accounting-tokens.js';
 export { AccountingCalls, PROVIDER_LIMIT, RECONNECT_WAIT_MS } from './accounting/accounting-calls.js';

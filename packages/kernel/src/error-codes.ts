@@ -97,6 +97,7 @@ export const ERROR_CODES = [
   'WEBHOOK_ENDPOINT_DISABLED',
   // the owner's console: integrations (docs/integrations.md, "The Integrations screen")
   'INTEGRATION_NOT_CONFIGURED',
+  'ACCOUNTING_PROVIDER_FAILED',
   // the owner's console: payments (docs/payments.md, "Connecting a tenant's account", "The webhook receiver")
   'PAYMENTS_NOT_CONFIGURED',
   'PAYMENTS_PROVIDER_FAILED',
@@ -109,6 +110,8 @@ export const ERROR_CODES = [
   // supplier orders (docs/control-plane.md, "Supplier orders")
   'PURCHASE_ORDER_STATE_CONFLICT',
   'RECEIVE_QTY_INVALID',
+  // stock (docs/inventory.md)
+  'STOCK_INSUFFICIENT',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -108,6 +108,7 @@ export {
   type AccountingErrorKind,
   type AccountingInvoice,
   type AccountingOAuth,
+  type AccountingTaxRate,
   type AccountingAdapters,
   type AccountingTokenSet,
   type AccountingWebhookBatch,

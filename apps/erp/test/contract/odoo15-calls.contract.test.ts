@@ -53,6 +53,31 @@ async function stage(erp: Erp, name: string): Promise<number> {
   return id!;
 }
 
+const STOCK_QUANT_FIELDS = [
+  'product_id',
+  'location_id',
+  'quantity',
+  'reserved_quantity',
+  'available_quantity',
+  'lot_id',
+  'package_id',
+  'owner_id',
+  'company_id',
+];
+
+/** A receipt of `qty` of `product` into WH/Stock, confirmed, with its quantity done (ready to validate). */
+async function receipt(erp: Erp, product: number, qty: number): Promise<number> {
+  const [incoming] = await erp.search('stock.picking.type', [['code', '=', 'incoming']], { limit: 1 });
+  const id = await erp.create('stock.picking', {
+    picking_type_id: incoming,
+    move_ids_without_package: [[0, 0, { product_id: product, product_uom_qty: qty }]],
+  });
+  await erp.call('stock.picking', 'action_confirm', [[id]]);
+  const moves = await erp.search('stock.move', [['picking_id', '=', id]]);
+  await erp.write('stock.move', moves, { quantity_done: qty });
+  return id;
+}
+
 const CASES: Case[] = [
   {
     fixture: 'object-read-res-partner-address',
@@ -167,12 +192,62 @@ const CASES: Case[] = [
     ],
   },
   {
+    fixture: 'object-search-read-stock-quant',
+    async embedded(erp) {
+      const product = await erp.create('product.product', { name: `${marker} Bracket`, type: 'product' });
+      pickingId = await receipt(erp, product, 14);
+      await erp.call('stock.picking', 'button_validate', [[pickingId]]);
+      const [out] = await erp.search('stock.picking.type', [['code', '=', 'outgoing']], { limit: 1 });
+      const delivery = await erp.create('stock.picking', {
+        picking_type_id: out,
+        move_ids_without_package: [[0, 0, { product_id: product, product_uom_qty: 2 }]],
+      });
+      await erp.call('stock.picking', 'action_assign', [[delivery]]);
+      pickingId = await receipt(erp, product, 3);
+      return [
+        'stock.quant',
+        'search_read',
+        [
+          [
+            ['product_id', '=', product],
+            ['location_id.usage', '=', 'internal'],
+          ],
+        ],
+        { fields: STOCK_QUANT_FIELDS },
+      ];
+    },
+  },
+  {
+    fixture: 'object-button-validate-stock-picking',
+    embedded: async () => ['stock.picking', 'button_validate', [[pickingId]], {}],
+  },
+  {
+    fixture: 'object-read-stock-picking-done',
+    embedded: async () => [
+      'stock.picking',
+      'read',
+      [[pickingId]],
+      {
+        fields: [
+          'name',
+          'state',
+          'date_done',
+          'picking_type_code',
+          'location_id',
+          'location_dest_id',
+          'move_ids_without_package',
+        ],
+      },
+    ],
+  },
+  {
     fixture: 'error-value-error-read-group-field',
     embedded: async () => ['crm.lead', 'read_group', [[], ['nope'], ['stage_id']], {}],
   },
 ];
 let orderId = 0;
 let wizardId = 0;
+let pickingId = 0;
 
 async function outcome(erp: Erp, [model, method, args, kwargs]: Call): Promise<{ result?: unknown; error?: string }> {
   try {

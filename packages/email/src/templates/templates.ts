@@ -190,6 +190,20 @@ export const TEMPLATES = {
       ),
     }),
   }),
+  /** A tenant's own customer message (docs/messages.md): its subject and text, placeholders already filled. */
+  customer_message: define({
+    schema: z.object({ subject: z.string().trim().min(1).max(200), body: z.string().trim().min(1).max(5000) }),
+    sample: { subject: 'Your appointment tomorrow', body: 'Hello Jane,\n\nSee you tomorrow between 10:00 and 12:00.' },
+    render: (b, d) => ({
+      subject: d.subject,
+      text: `${d.body}${textFooter(b)}`,
+      html: layout(
+        b,
+        d.subject,
+        html`${d.body.split(/\n{2,}/).map((para) => html`<p>${para.split('\n').flatMap((l, i) => (i ? [html`<br>`, l] : [l]))}</p>`)}`,
+      ),
+    }),
+  }),
   lead_acknowledgement: define({
     schema: z.object({ name, summary: z.string().max(500).optional() }),
     sample: { name: 'Jane Roe', summary: 'Estimate for 4 roller shades' },

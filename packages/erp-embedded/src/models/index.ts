@@ -15,6 +15,8 @@ import { purchaseSupplierExtensions, purchaseSupplierModels } from './purchase-s
 import { saleModels } from './sale.models.js';
 import { saleAttributionExtensions } from './sale-attribution.models.js';
 import { saleInvoiceExtensions, saleInvoiceModels } from './sale-invoice.models.js';
+import { stockModels } from './stock.models.js';
+import { stockProductExtensions } from './stock-product.models.js';
 
 /** Every model of the embedded ERP. Add an area by adding its spec list here. */
 export function defaultRegistry(): Registry {
@@ -31,11 +33,12 @@ export function defaultRegistry(): Registry {
     fsmModels,
     mailModels,
   ];
-  areas.push(geoModels, pipelineModels, introspectionModels, saleInvoiceModels, purchaseSupplierModels);
+  areas.push(geoModels, pipelineModels, introspectionModels, saleInvoiceModels, purchaseSupplierModels, stockModels);
   const extensions: ModelExtension[] = [
     ...saleInvoiceExtensions,
     ...saleAttributionExtensions,
     ...purchaseSupplierExtensions,
+    ...stockProductExtensions,
   ];
   for (const spec of areas.flat()) r.define(extend(spec, extensions));
   return r.finalize();

@@ -13,6 +13,7 @@ import { ensureCountries } from './countries.js';
 import { Seeder } from './ensure.js';
 import { syncIntrospection } from './introspection.js';
 import { ensurePipeline, PIPELINE_MODULES } from './pipeline-data.js';
+import { ensureStock } from './stock-data.js';
 
 export const BASE_MODULES = [
   'base',
@@ -22,6 +23,8 @@ export const BASE_MODULES = [
   'account',
   'fieldservice',
   'helpdesk',
+  'stock',
+  'uom',
   ...PIPELINE_MODULES,
 ];
 
@@ -70,6 +73,7 @@ export async function ensureBaseData(env: Env): Promise<void> {
       company,
     ]);
     await ensureCompanyJournals(env, company);
+    await ensureStock(s, company);
   }
   await ensureCountries(env);
   await syncIntrospection(env);

@@ -25,6 +25,8 @@ export const ACCOUNTING_SCOPES = [
   'accounting.contacts',
   'accounting.invoices',
   'accounting.payments',
+  // The tax rates, to map the ERP's taxes (docs/integrations.md "Tax mapping"); read-only is enough.
+  'accounting.settings.read',
 ];
 
 /** The scopes of ACCOUNTING_SCOPES missing from a granted scope string. */

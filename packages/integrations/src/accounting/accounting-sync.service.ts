@@ -19,6 +19,7 @@ import type { AccountingAttention } from './accounting-attention.js';
 import type { AccountingCalls } from './accounting-calls.js';
 import { type AccountingContacts, idempotencyKey } from './accounting-contacts.js';
 import { m2oId, mapInvoice } from './accounting-invoice.mapping.js';
+import type { AccountingTaxMapping } from './accounting-tax-mapping.service.js';
 
 /** The ERP field holding the provider's invoice id (docs/erp.md, account.move). */
 export const ERP_PROVIDER_INVOICE_FIELD = 'x_acct_invoice_id';
@@ -42,6 +43,7 @@ export class AccountingSyncService {
     private readonly calls: AccountingCalls,
     private readonly contacts: AccountingContacts,
     private readonly attention: AccountingAttention,
+    private readonly taxes?: Pick<AccountingTaxMapping, 'autoMapRow'>,
   ) {}
 
   async pushInvoice(
@@ -85,7 +87,13 @@ export class AccountingSyncService {
     let number = found?.invoiceNumber ?? null;
     let total = found?.total;
     if (!providerId) {
-      const mapped = await mapInvoice(row, move, erp);
+      let mapped = await mapInvoice(row, move, erp);
+      if (!mapped.ok && this.taxes) {
+        // Taxes are mapped by rate the first time an invoice needs them; what stays unmapped needs a choice.
+        const added = await this.taxes.autoMapRow(row, erp);
+        if (Object.keys(added).length)
+          mapped = await mapInvoice({ ...row, tax_types: { ...row.tax_types, ...added } }, move, erp);
+      }
       if (!mapped.ok) {
         return this.needsAttention(
           tenantId,
@@ -93,7 +101,7 @@ export class AccountingSyncService {
           event.erpDb,
           move.id,
           'unmapped_tax',
-          `Not sent to accounting: no provider tax type is mapped for ${mapped.unmappedTaxes.join(', ')} (connection "${row.name}", tax_types).`,
+          `Not sent to accounting: no provider tax type is mapped for ${mapped.unmappedTaxes.join(', ')}. Choose one in Integrations → Accounting → Tax mapping (connection "${row.name}").`,
         );
       }
       const refused = (detail: string) =>

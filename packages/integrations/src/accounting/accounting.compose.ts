@@ -14,6 +14,7 @@ import { AccountingMoneyOutService } from './accounting-money-out.service.js';
 import { AccountingPaymentsService } from './accounting-reconcile.service.js';
 import { AccountingResidualAudit } from './accounting-residual-audit.service.js';
 import { AccountingSyncService } from './accounting-sync.service.js';
+import { AccountingTaxMapping } from './accounting-tax-mapping.service.js';
 import { AccountingTokens } from './accounting-tokens.js';
 import { AccountingWebhookService } from './accounting-webhook.service.js';
 
@@ -38,6 +39,8 @@ export interface AccountingServices {
   attention: AccountingAttention;
   /** The console's "Send a test": one read with the tenant's grant. */
   check: AccountingCheck;
+  /** The console's tax mapping (ERP taxes → the provider's tax types). */
+  taxMapping: AccountingTaxMapping;
 }
 
 export function createAccountingServices(
@@ -53,16 +56,18 @@ export function createAccountingServices(
   const attention = new AccountingAttention(db);
   const contacts = new AccountingContacts(db, api, calls);
   const moneyOut = new AccountingMoneyOutService(db, api, calls, contacts, attention);
+  const taxMapping = new AccountingTaxMapping(db, api, calls);
   return {
     tokens,
     calls,
     connect: new AccountingConnectService(db, oauth, tokens),
-    sync: new AccountingSyncService(db, api, calls, contacts, attention),
+    sync: new AccountingSyncService(db, api, calls, contacts, attention, taxMapping),
     webhook: new AccountingWebhookService(db, tokens, adapters.webhooks, opts.onQueued),
     payments: new AccountingPaymentsService(db, api, calls, attention),
     moneyOut,
     audit: new AccountingResidualAudit(db, api, calls, moneyOut),
     attention,
     check: new AccountingCheck(db, api, calls),
+    taxMapping,
   };
 }

@@ -144,6 +144,14 @@ export async function updateAccounting(db: Queryable, id: string, patch: Partial
   ]);
 }
 
+/** Sets tax types by ERP tax id, keeping the others; one statement, so concurrent saves both land. */
+export async function mergeTaxTypes(db: Queryable, id: string, taxTypes: Record<string, string>): Promise<void> {
+  await db.query(
+    `UPDATE accounting_connections SET tax_types = tax_types || $2::jsonb, updated_at = now() WHERE id = $1`,
+    [id, JSON.stringify(taxTypes)],
+  );
+}
+
 export interface SmsConfigRow {
   tenant_id: string;
   company_id: number;

@@ -165,7 +165,24 @@ export interface ContactInput {
   contactNumber: string;
 }
 
+/** One of the organisation's tax rates (Xero `GET /TaxRates`). */
+export interface AccountingTaxRate {
+  /** The code a line's `taxType` carries (`OUTPUT`, `TAX001`…; varies by region and organisation). */
+  taxType: string;
+  name: string;
+  /** Percent, up to 4 decimals (12.5 for 12.5 %): what a line is taxed at (compound components included). */
+  effectiveRate: number;
+  /** Percent as the provider shows it. */
+  displayRate: number;
+  /** Only `ACTIVE` rates can be put on a new invoice. */
+  status: 'ACTIVE' | 'ARCHIVED' | 'DELETED' | 'PENDING' | (string & {});
+  /** False for rates meant only for purchases. */
+  canApplyToRevenue: boolean;
+}
+
 export interface AccountingApi {
+  /** Every tax rate of the organisation, archived and deleted ones included. */
+  listTaxRates(auth: AccountingAuth): Promise<AccountingTaxRate[]>;
   /** Finds the contact by `contactNumber`; updates it, or creates it when there is none. */
   upsertContact(auth: AccountingAuth, input: UpsertContactInput): Promise<{ contactId: string }>;
   createInvoice(auth: AccountingAuth, input: CreateInvoiceInput): Promise<CreatedInvoice>;

@@ -13,7 +13,13 @@ export const CLIENT_ID = 'local-client-id';
 export const CLIENT_SECRET = 'local-client-secret-0123456789';
 export const WEBHOOK_KEY = 'local-webhook-key-abcdefghijklmnopqrstuvwxyz';
 export const REDIRECT_URI = 'https://erp.example.com/acct/callback';
-export const SCOPES = ['offline_access', 'accounting.invoices', 'accounting.payments', 'accounting.contacts'];
+export const SCOPES = [
+  'offline_access',
+  'accounting.invoices',
+  'accounting.payments',
+  'accounting.contacts',
+  'accounting.settings.read',
+];
 
 export async function startStandIn(over: Partial<LocalAccountingOptions> = {}): Promise<RunningLocalAccounting> {
   return startLocalAccounting({

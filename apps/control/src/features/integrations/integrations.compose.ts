@@ -17,14 +17,23 @@ import { createGoogleChatPoster, justCallSmsAdapters, xeroAccountingAdaptersOf }
 
 import type { ControlConfig } from '../../control.config.js';
 import type { AuditLog } from '../audit/audit-log.js';
+import type { TenantErps } from '../tenants/tenant-erps.js';
 import { ControlIntegrations } from './integrations.service.js';
+import { ControlTaxMapping } from './tax-mapping.service.js';
 
 export function composeIntegrations(
   config: ControlConfig,
   db: Db,
-  parts: { settings: IntegrationSettingsService; audit: AuditLog; limiter: RateLimiter; clock: Clock },
+  parts: {
+    settings: IntegrationSettingsService;
+    audit: AuditLog;
+    limiter: RateLimiter;
+    clock: Clock;
+    erps: TenantErps;
+  },
 ): ControlIntegrations {
   const { settings, limiter, clock } = parts;
+  const accounting = createAccountingServices(db, settings, xeroAccountingAdaptersOf(config), { clock, limiter });
   return new ControlIntegrations(
     db,
     {
@@ -36,8 +45,9 @@ export function composeIntegrations(
         createGoogleChatPoster({ allowedOrigins: chatOrigins(config.CHAT_ALLOWED_ORIGINS) }),
         limiter,
       ),
-      accounting: createAccountingServices(db, settings, xeroAccountingAdaptersOf(config), { clock, limiter }),
+      accounting,
     },
     parts.audit,
+    new ControlTaxMapping(db, parts.erps, accounting.taxMapping, parts.audit),
   );
 }

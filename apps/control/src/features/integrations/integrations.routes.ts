@@ -10,6 +10,7 @@
  *   POST /api/tenants/{id}/integrations/accounting/test       → one read at the provider, or why not
  *   POST /api/tenants/{id}/integrations/accounting/connect    → {authorize_url} to open in the browser
  *   POST /api/tenants/{id}/integrations/accounting/disconnect → grant revoked, tokens forgotten
+ *   …/integrations/accounting/tax-mapping                      → tax-mapping.routes.ts
  */
 import { chatConfigSchema, smsConfigSchema, smsLineSchema } from '@platform/integrations';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -19,6 +20,7 @@ import type { ControlDeps } from '../../deps.js';
 import { route, type RouteCatalogue } from '../../openapi/routes.js';
 import { assertOwnTenant, authenticate, requireRole } from '../auth/auth.guard.js';
 import type { ControlIntegrations } from './integrations.service.js';
+import { registerTaxMappingRoutes } from './tax-mapping.routes.js';
 
 const uuid = z.uuid({ error: 'must be a UUID' });
 const params = z.object({ id: uuid });
@@ -119,4 +121,5 @@ export function registerIntegrationRoutes(
   action('accounting/disconnect', 'Revoke the grant at the provider and forget the tokens', (a) =>
     svc.disconnectAccounting(a),
   );
+  registerTaxMappingRoutes(app, catalogue, deps, svc.taxMapping);
 }

@@ -22,6 +22,7 @@ import { findTenantById } from '@platform/tenancy';
 
 import type { AuditLog } from '../audit/audit-log.js';
 import type { Principal } from '../auth/principal.js';
+import type { ControlTaxMapping } from './tax-mapping.service.js';
 
 export interface IntegrationsParts {
   settings: IntegrationSettingsService;
@@ -49,6 +50,8 @@ export class ControlIntegrations {
     private readonly db: Db,
     private readonly parts: IntegrationsParts,
     private readonly audit: AuditLog,
+    /** The accounting connection's tax mapping (tax-mapping.service.ts). */
+    readonly taxMapping: ControlTaxMapping,
   ) {}
 
   async view(tenantId: string): Promise<IntegrationsView> {

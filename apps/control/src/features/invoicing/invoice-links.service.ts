@@ -8,7 +8,7 @@ import { createHash, randomBytes } from 'node:crypto';
 
 import type { InvoiceSendAnswer, PortalInvoiceAnswer } from '@platform/contracts/invoicing.js';
 import { formatMoney, toMinor } from '@platform/contracts/money.js';
-import { type Db, withTenant } from '@platform/db';
+import { type Db, type Queryable, withTenant } from '@platform/db';
 import type { EmailOutboxService } from '@platform/email';
 import { findAnswer, fingerprint, replayStored, storeAnswer } from '@platform/intake';
 import { AppError, type Clock, newId, type WriteAnswer } from '@platform/kernel';
@@ -18,6 +18,7 @@ import { tenantBranding } from '@platform/tenancy';
 import type { AuditLog } from '../audit/audit-log.js';
 import type { Principal } from '../auth/principal.js';
 import type { PdfFile } from '../documents/pdf-reply.js';
+import type { Recipient } from '../messages/message-scheduler.js';
 import type { TenantErps } from '../tenants/tenant-erps.js';
 import * as repo from './invoicing.repo.js';
 import { actorOf, type InvoicingService, noInvoice, notPayable } from './invoicing.service.js';
@@ -39,6 +40,17 @@ export interface InvoiceLinksParts {
   /** The tenant's own origin (scheme, host and port of its public host). */
   origin(tenantId: string): Promise<string>;
   linkDays: number;
+  /** Told of a pay link sent, in its transaction: the unpaid invoice's reminder (docs/messages.md). */
+  remind?: (tx: Queryable, tenantId: string, i: UnpaidInvoice) => Promise<void>;
+}
+
+/** An invoice whose pay link was sent: what its reminder says and to whom. */
+export interface UnpaidInvoice extends Recipient {
+  invoiceId: number;
+  number: string;
+  amountDue: string;
+  dueDate: string;
+  link: string;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -100,6 +112,11 @@ export class InvoiceLinks {
         action: 'invoicing.link.send',
         target: { type: 'invoice', id: invoiceId },
         detail: { expires_at: body.expires_at },
+      });
+      await this.d.remind?.(tx, p.tenantId, {
+        ...{ invoiceId, number: s.number || 'invoice', amountDue: formatMoney(s.residual_minor, s.currency) },
+        ...{ dueDate: s.due_date ?? this.d.clock.now().toISOString().slice(0, 10), link: url },
+        ...{ partnerId: s.customer.id, saleOrderId: null, name: s.customer.name, phone: null, email: to },
       });
       if (key) await storeAnswer(tx, p.tenantId, route, key, { fingerprint: fp, outcome: 'created', response: body });
     });

@@ -13,6 +13,7 @@ import type { AuditLog } from '../audit/audit-log.js';
 import type { DocumentsService } from '../documents/documents.compose.js';
 import type { JobCompletion } from '../jobs/job-order-change.js';
 import type { JobsFeature } from '../jobs/jobs.compose.js';
+import type { MessagesFeature } from '../messages/messages.compose.js';
 import { depositPaidHooks } from '../payments/deposit-paid.js';
 import type { PaymentEventHooks } from '../payments/payment-webhook.service.js';
 import type { PaymentsFeature } from '../payments/payments.compose.js';
@@ -54,6 +55,8 @@ export interface InvoicingInputs {
   documents: DocumentsService;
   payments: PaymentsFeature;
   currency(tenantId: string): Promise<string>;
+  /** The unpaid invoice's reminder (absent where messages are not composed). */
+  messages?: Pick<MessagesFeature, 'scheduler'>;
 }
 
 export const invoiceOrDepositHooks = (deposit: PaymentEventHooks): PaymentEventHooks => ({
@@ -89,6 +92,7 @@ function build(config: ControlConfig, d: InvoicingInputs): Built {
     pdf: (p, id) => d.documents.billing.invoice(p, id),
     origin,
     linkDays: config.PORTAL_LINK_TTL_DAYS,
+    remind: (tx, tenantId, i) => d.messages?.scheduler.invoiceIssued(tx, tenantId, i) ?? Promise.resolve(),
   });
   const mirror = new CardRefundMirror(d.db, d.erps);
   return {

@@ -23,7 +23,7 @@ import {
 import { fsmStages } from './erp/fsm-stages.js';
 import { jobCompleted, jobScheduled } from './job-events.js';
 import { type Answer, type MutationContext, runMutation } from './job-mutation.js';
-import { changeOrder, type JobCompletion, type OrderChange } from './job-order-change.js';
+import { changeOrder, type JobCompletion, type JobMessages, type OrderChange } from './job-order-change.js';
 import { assertMove, assertOpen, TECHNICIAN_STAGES } from './job-stages.js';
 import {
   insertJob,
@@ -44,6 +44,8 @@ export interface CommandDeps {
   clock: Clock;
   /** Who hears of a completed job (the final invoice: invoicing.compose.ts); made after the jobs. */
   completion?: (() => JobCompletion) | undefined;
+  /** Who tells the customer (messages.compose.ts); made after the jobs. */
+  messages?: (() => JobMessages) | undefined;
 }
 
 export interface CreateJob {
@@ -140,6 +142,8 @@ export class JobCommands {
             p.tenantId,
             jobScheduled(row.id, o.order.erpId, b.scheduled_start, b.scheduled_end, this.deps.clock.now()),
           );
+        if (row.created && b.scheduled_start)
+          await this.deps.messages?.().jobChanged(tx, p.tenantId, row.id, o.order, { what: 'scheduled' });
         const body = await this.reader.view(tx, { row: (await jobById(tx, row.id))!, order: o.order });
         return {
           outcome: 'created',
@@ -174,6 +178,7 @@ export class JobCommands {
       },
       detail: { scheduled_start: b.scheduled_start, scheduled_end: b.scheduled_end },
       event: jobScheduled(id, j.order.erpId, b.scheduled_start, b.scheduled_end, this.deps.clock.now()),
+      message: { what: 'scheduled' },
     });
   }
 
@@ -193,15 +198,18 @@ export class JobCommands {
     });
   }
 
-  async stage(ctx: MutationContext, id: string, b: { stage: StageKey }) {
+  async stage(ctx: MutationContext, id: string, b: { stage: StageKey; eta_minutes?: number | undefined }) {
     const p = ctx.principal;
     if (p.role === 'technician' && b.stage !== 'done' && !TECHNICIAN_STAGES.includes(b.stage))
       throw new AppError('ROLE_FORBIDDEN', `Your role (technician) may not move a job to ${b.stage}.`, {
         details: { required_roles: ['owner', 'admin', 'office'] },
       });
+    if (b.eta_minutes !== undefined && b.stage !== 'travel')
+      throw refused('eta_minutes', 'travel_only', 'eta_minutes goes with the stage travel ("On my way").');
     const j = await this.reader.load(p, id);
     const stages = await fsmStages(j.erp);
     return this.write(ctx, j, 'job.stage', ['POST', `/jobs/${id}/stage`, b], {
+      ...stageMessage(b),
       applied: (o) => o.stage.key === b.stage,
       check: () => assertMove(j.order.stage.key, b.stage),
       vals: b.stage === 'cancelled' ? 'action_cancel' : { stage_id: stages.idOf(b.stage) },
@@ -220,12 +228,21 @@ export class JobCommands {
       vals: ['action_complete', { resolution: b.resolution }],
       detail: { resolution_chars: b.resolution.length },
       event: jobCompleted(id, j.order.erpId, b.resolution, this.deps.clock.now()),
+      message: { what: 'completed' },
     });
   }
 
   private write(ctx: MutationContext, j: LoadedJob, action: string, request: unknown, w: OrderChange): Promise<Answer> {
     return changeOrder(this.deps, this.reader, ctx, j, { action, request, ...w });
   }
+}
+
+/** The stage moves the customer hears of: on the way (with the estimate), cancelled, done. */
+function stageMessage(b: { stage: StageKey; eta_minutes?: number | undefined }): Pick<OrderChange, 'message'> {
+  if (b.stage === 'travel' && b.eta_minutes !== undefined)
+    return { message: { what: 'on_my_way', etaMinutes: b.eta_minutes } };
+  if (b.stage === 'cancelled') return { message: { what: 'cancelled' } };
+  return b.stage === 'done' ? { message: { what: 'completed' } } : {};
 }
 
 const sameInstant = (a: string | null, b: string) =>

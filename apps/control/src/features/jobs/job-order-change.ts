@@ -14,6 +14,14 @@ import { type Answer, type MutationContext, runMutation } from './job-mutation.j
 import type { JobsReader, LoadedJob } from './jobs.service.js';
 import type { ErpJob } from './jobs.types.js';
 
+/** What the customer may be told of a change (the messages feature: docs/messages.md). */
+export type JobMessage = { what: 'scheduled' | 'cancelled' | 'completed' } | { what: 'on_my_way'; etaMinutes: number };
+
+/** Told of a change the customer may hear of, in the transaction that records it (messages.compose.ts). */
+export interface JobMessages {
+  jobChanged(tx: Queryable, tenantId: string, jobId: string, order: ErpJob, m: JobMessage): Promise<void>;
+}
+
 export interface OrderChange {
   /** Whether the order already shows this change (found again after a lost reply). */
   applied(o: ErpJob): boolean;
@@ -27,6 +35,8 @@ export interface OrderChange {
   detail: Record<string, unknown>;
   /** The outbound webhook event of the change, queued with its commit (keyed: a retry queues it once). */
   event?: WebhookEventPayload;
+  /** The customer message the change schedules or cancels, with its commit. */
+  message?: JobMessage;
 }
 
 /** Told of a job completed, in the transaction that records it (the final invoice queues its job there). */
@@ -35,7 +45,12 @@ export interface JobCompletion {
 }
 
 export function changeOrder(
-  deps: { db: Db; audit: AuditLog; completion?: (() => JobCompletion) | undefined },
+  deps: {
+    db: Db;
+    audit: AuditLog;
+    completion?: (() => JobCompletion) | undefined;
+    messages?: (() => JobMessages) | undefined;
+  },
   reader: JobsReader,
   ctx: MutationContext,
   j: LoadedJob,
@@ -69,6 +84,7 @@ export function changeOrder(
       if (w.event) await enqueueWebhookEvent(tx, ctx.principal.tenantId, w.event);
       if (w.event?.type === 'job.completed')
         await deps.completion?.().jobCompleted(tx, ctx.principal.tenantId, j.row.id);
+      if (w.message) await deps.messages?.().jobChanged(tx, ctx.principal.tenantId, j.row.id, order, w.message);
       const body = await reader.view(tx, { row, order });
       return { outcome: 'updated', body, target: { type: 'job', id: j.row.id }, detail: w.detail };
     },

@@ -12,7 +12,7 @@ import type { TenantErps } from '../tenants/tenant-erps.js';
 import { JobCommands } from './job-commands.service.js';
 import { JobDownloads } from './job-downloads.service.js';
 import { JobHistory } from './job-history.service.js';
-import type { JobCompletion } from './job-order-change.js';
+import type { JobCompletion, JobMessages } from './job-order-change.js';
 import { JobRecords } from './job-records.service.js';
 import { JobsReader } from './jobs.service.js';
 import { MeasurementsService, type MeasureSales } from './measurements.service.js';
@@ -36,6 +36,7 @@ export function composeJobs(d: {
   objects: ObjectStore;
   branches?: Pick<BranchesService, 'scope'>;
   completion?: () => JobCompletion;
+  messages?: () => JobMessages;
   /** The price grids and quotes (PriceGridsService, QuotesService). */
   grids?: { list(tenantId: string): Promise<PriceGrid[]> };
   quotes?: Pick<MeasureSales, 'draftFromMeasurements'>;

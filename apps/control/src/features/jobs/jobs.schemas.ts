@@ -1,4 +1,5 @@
 /** Request schemas of /jobs (validated by the route catalogue; failures name the field and rule). */
+import { ETA_MINUTES } from '@platform/contracts/job.js';
 import { z } from 'zod';
 
 import { pageQuery } from '../../openapi/routes.js';
@@ -94,7 +95,11 @@ export const scheduleBody = z.strictObject({
   route_order: z.number().int().min(0).max(10_000).optional(),
 });
 export const assignBody = z.strictObject({ technician_id: id });
-export const stageBody = z.strictObject({ stage: z.enum(STAGE_KEYS) });
+/** `eta_minutes` with `travel` is the field app's "On my way": the customer is texted the estimate. */
+export const stageBody = z.strictObject({
+  stage: z.enum(STAGE_KEYS),
+  eta_minutes: z.union(ETA_MINUTES.map((n) => z.literal(n))).optional(),
+});
 export const completeBody = z.strictObject({ resolution: z.string().trim().min(1).max(4000) });
 export const noteBody = z.strictObject({ body: z.string().trim().min(1).max(4000) });
 export const checklistBody = z.strictObject({ done: z.boolean() });

@@ -9,6 +9,7 @@ import { depositErpKey, type DepositErpPayload, TOPIC_DEPOSIT_ERP } from '@platf
 import { type Db, type Queryable, withTenant } from '@platform/db';
 import { enqueue, type OutboxHandlers, PermanentFailure } from '@platform/outbox';
 
+import { enqueuePartsReservation } from '../inventory/inventory-reserve.enqueue.js';
 import type { QuotesService } from '../sales/quotes.service.js';
 import { enqueueSupplyDraft } from '../supply/supply-draft.job.js';
 import type { TenantErps } from '../tenants/tenant-erps.js';
@@ -55,6 +56,7 @@ export class DepositErpJob {
       await markDepositRecorded(tx, tenantId, quoteId, recorded);
       // The paid deposit confirmed the order: its supplier orders are drafted now.
       await enqueueSupplyDraft(tx, tenantId, saleOrderId);
+      await enqueuePartsReservation(tx, tenantId, saleOrderId);
     });
     return { recorded };
   }

@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 
 import type { QuoteSendAnswer } from '@platform/contracts/quote.js';
-import { type Db, withTenant } from '@platform/db';
+import { type Db, type Queryable, withTenant } from '@platform/db';
 import type { EmailOutboxService } from '@platform/email';
 import { queueSmsIn } from '@platform/integrations';
 import { AppError, type Clock, newId } from '@platform/kernel';
@@ -18,6 +18,7 @@ import { enqueueWebhookEvent } from '@platform/webhooks';
 
 import type { AuditLog } from '../audit/audit-log.js';
 import type { Principal } from '../auth/principal.js';
+import type { Recipient } from '../messages/message-scheduler.js';
 import type { PortalLinks } from '../portal/portal-links.js';
 import type { TenantErps } from '../tenants/tenant-erps.js';
 import * as sends from './quote-sends.repo.js';
@@ -35,6 +36,15 @@ export interface QuoteSendingOptions {
    * attached to the email; undefined when the plan has none.
    */
   document?: (tenantId: string, quoteId: string) => Promise<{ filename: string; bytes: Buffer } | undefined>;
+  /** Told of a first send in its transaction: the quote follow-up (the messages feature, docs/messages.md). */
+  followUp?: (tx: Queryable, tenantId: string, q: SentQuote) => Promise<void>;
+}
+
+/** A quote as the customer was sent it. */
+export interface SentQuote extends Recipient {
+  quoteId: string;
+  number: string;
+  link: string;
 }
 
 /** The tenant's SMS line (E.164 digits) and the phone normaliser, from the integration settings. */
@@ -112,6 +122,12 @@ export class QuoteSending {
           from: line,
           to: send.texted_to,
           body: `Your quote ${q.name ?? ''} is ready: ${url}`,
+        });
+      if (fresh)
+        await this.opts.followUp?.(tx, p.tenantId, {
+          ...{ quoteId: id, number: q.name ?? '', link: url, partnerId: q.partner?.id ?? null },
+          ...{ saleOrderId: q.sale_order_id, name: q.customer?.name ?? q.partner?.name ?? null },
+          ...{ phone: q.customer?.phone ?? null, email },
         });
       // One event per send (a retried request under the same key is the same send).
       if (fresh)

@@ -12,6 +12,7 @@ import { AppError, type Clock, isAppError, newId } from '@platform/kernel';
 
 import type { AuditLog } from '../audit/audit-log.js';
 import type { Principal } from '../auth/principal.js';
+import { enqueuePartsReservation } from '../inventory/inventory-reserve.enqueue.js';
 import { depositOf } from '../payments/deposit-amount.js';
 import { enqueueSupplyDraft } from '../supply/supply-draft.job.js';
 import type { TenantErps } from '../tenants/tenant-erps.js';
@@ -182,6 +183,7 @@ export class QuotesService {
       });
       // Confirmed by the office: its supplier orders are drafted (once per order, however often).
       await enqueueSupplyDraft(tx, p.tenantId, orderId);
+      await enqueuePartsReservation(tx, p.tenantId, orderId);
     });
     if (q.lead_id && this.opts.onAccepted) await this.opts.onAccepted(p.tenantId, q.lead_id).catch(() => undefined);
     return this.get(p.tenantId, id);

@@ -209,6 +209,7 @@ export async function postNote(
   html: string,
   author: string,
   messageId: string,
+  subject = 'Customer portal',
 ): Promise<number> {
   const earlier = await erp.search('mail.message', [['message_id', '=', messageId]], { limit: 1 });
   if (earlier[0]) return earlier[0];
@@ -219,6 +220,6 @@ export async function postNote(
     body: html,
     message_type: 'comment',
     email_from: author,
-    subject: 'Customer portal',
+    subject,
   });
 }

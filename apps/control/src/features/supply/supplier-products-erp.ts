@@ -33,7 +33,7 @@ export async function createSupplier(erp: Erp, s: { name: string; email: string 
   return { id, name: s.name, email: s.email };
 }
 
-async function productOf(erp: Erp, code: string, create: boolean): Promise<number | undefined> {
+export async function productOf(erp: Erp, code: string, create: boolean): Promise<number | undefined> {
   const [id] = await erp.search('product.product', [['default_code', '=', code]], { limit: 1, order: 'id' });
   if (id || !create) return id;
   // The grid's product is not in the ERP yet: made with the grid's code, as quotes look it up.

@@ -88,27 +88,59 @@ export async function draftPurchaseOrders(erp: Erp, saleOrderId: number, now: Da
       orders.push({ partnerId, purchaseOrderId: found, created: false });
       continue;
     }
-    // Expected when the slowest window's lead time has passed: what "late" is measured against.
-    const planned = (delay: number) => erpDateTime(new Date(now.getTime() + delay * DAY_MS));
-    const latest = Math.max(...items.map((i) => i.v.delay));
-    const id = await erp.create('purchase.order', {
-      partner_id: partnerId,
+    const id = await createPurchaseOrder(
+      erp,
+      partnerId,
       origin,
-      date_planned: planned(latest),
-      order_line: items.map(({ line, v }) => [
-        0,
-        0,
-        {
-          name: String(line.name),
-          product_id: idOf(line.product_id),
-          product_qty: Number(line.product_uom_qty ?? 1),
-          price_unit: v.price,
-          date_planned: planned(v.delay),
-          sale_line_id: line.id,
-        },
-      ]),
-    });
+      items.map(({ line, v }) => ({
+        name: String(line.name),
+        productId: idOf(line.product_id),
+        qty: Number(line.product_uom_qty ?? 1),
+        price: v.price,
+        delay: v.delay,
+        saleLineId: line.id,
+      })),
+      now,
+    );
     orders.push({ partnerId, purchaseOrderId: id, created: true });
   }
   return { origin, orders, unsourced };
+}
+
+export interface PurchaseLine {
+  name: string;
+  productId: number | undefined;
+  qty: number;
+  price: number;
+  /** The vendor's lead time in days: the line's expected arrival. */
+  delay: number;
+  saleLineId?: number;
+}
+
+/** A draft `purchase.order` to the vendor; expected when its slowest line's lead time has passed. */
+export async function createPurchaseOrder(
+  erp: Erp,
+  partnerId: number,
+  origin: string,
+  lines: PurchaseLine[],
+  now: Date,
+): Promise<number> {
+  const planned = (delay: number) => erpDateTime(new Date(now.getTime() + delay * DAY_MS));
+  return erp.create('purchase.order', {
+    partner_id: partnerId,
+    origin,
+    date_planned: planned(Math.max(...lines.map((l) => l.delay))),
+    order_line: lines.map((l) => [
+      0,
+      0,
+      {
+        name: l.name,
+        product_id: l.productId ?? false,
+        product_qty: l.qty,
+        price_unit: l.price,
+        date_planned: planned(l.delay),
+        ...(l.saleLineId ? { sale_line_id: l.saleLineId } : {}),
+      },
+    ]),
+  });
 }

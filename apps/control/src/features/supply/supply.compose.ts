@@ -29,6 +29,8 @@ export interface SupplyParts {
   audit: AuditLog;
   clock: Clock;
   currencyOf(tenantId: string): Promise<string>;
+  /** The customer's "ready to fit" message (messages.compose.ts), once a sale order's windows all arrived. */
+  readyToFit?: (tenantId: string, saleOrderId: number) => Promise<void>;
   email: PurchaseOrderEmailParts['email'];
   /** The purchase order's PDF (made after this feature in deps.ts: read at confirmation). */
   documents: Pick<DocumentsService, 'billing'>;
@@ -36,10 +38,16 @@ export interface SupplyParts {
 
 export function composeSupply(p: SupplyParts): SupplyFeature {
   return {
-    service: new SupplyService(p.db, p.erps, p.audit, p.clock, p.currencyOf, {
-      email: p.email,
-      pdf: (principal, id) => p.documents.billing.purchaseOrder(principal, id),
-    }),
+    service: new SupplyService(
+      p.db,
+      p.erps,
+      p.audit,
+      p.clock,
+      p.currencyOf,
+      { email: p.email, pdf: (principal, id) => p.documents.billing.purchaseOrder(principal, id) },
+      {},
+      p.readyToFit,
+    ),
     draftJob: new SupplyDraftJob(p.db, p.erps, () => p.clock.now()),
   };
 }

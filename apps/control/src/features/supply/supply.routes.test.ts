@@ -2,7 +2,8 @@
  * Ordering from suppliers through the routes, against a real embedded ERP per tenant: a quote with
  * windows of two vendors' products, accepted on the portal, drafts one purchase order per vendor
  * with the exact sizes; the job run again, a confirm sent twice and a keyed receipt sent twice
- * change nothing more; receiving in part then the rest makes the sale order received.
+ * change nothing more; receiving in part then the rest makes the sale order received, and its job's
+ * customer is told once that it is ready to fit (docs/messages.md).
  */
 import type { PurchaseOrderView } from '@platform/contracts/purchase-orders.js';
 import { createLogger } from '@platform/http-kit';
@@ -62,7 +63,26 @@ beforeAll(async () => {
   });
   expect(job.status, JSON.stringify(job.body)).toBe(201);
   jobId = job.body.id;
+  const {
+    time_zone: _z,
+    placeholders: _p,
+    kinds,
+    ...settings
+  } = (await k.call('GET', `/api/tenants/${k.a.id}/messages`, k.a.owner)).body;
+  const ready = kinds.find((x: { kind: string }) => x.kind === 'ready_to_fit');
+  const on = await k.call('PUT', `/api/tenants/${k.a.id}/messages`, k.a.owner, {
+    ...settings,
+    kinds: [{ kind: 'ready_to_fit', enabled: true, sms: ready.sms, subject: ready.subject, email: ready.email }],
+  });
+  expect(on.status, JSON.stringify(on.body)).toBe(200);
 }, 120_000);
+
+const toldReady = async () =>
+  (
+    await k.kit.t.db.query(`SELECT to_email FROM message_schedule WHERE tenant_id = $1 AND kind = 'ready_to_fit'`, [
+      k.a.id,
+    ])
+  ).rows;
 
 const readyToFit = async () =>
   (
@@ -158,6 +178,7 @@ describe('supplier orders from an accepted quote', () => {
     expect(await saleOrderReceived(k.a.erp.erp, name)).toBe(false);
     expect(await readyToFit()).toEqual([false]);
     expect((await k.call('GET', `/jobs/${jobId}`, k.a.office)).body.ready_to_fit).toBe(false);
+    expect(await toldReady()).toEqual([]);
     // Two screens receive the same last window at once (their own keys): one receipt, the other refused.
     const both = await Promise.all(
       ['screen-1', 'screen-2'].map((screen) =>
@@ -180,6 +201,7 @@ describe('supplier orders from an accepted quote', () => {
     expect((await pos('received')).map((p) => p.id).sort()).toEqual([po.id, other.id].sort());
     expect(await saleOrderReceived(k.a.erp.erp, name)).toBe(true);
     expect(await readyToFit()).toEqual([true]);
+    expect(await toldReady()).toEqual([{ to_email: 'priya@example.com' }]);
     // The install job's own page shows it too.
     expect((await k.call('GET', `/jobs/${jobId}`, k.a.office)).body.ready_to_fit).toBe(true);
   });

@@ -26,7 +26,12 @@ import type { Principal } from '../auth/principal.js';
 import { userActor } from '../sales/quotes.service.js';
 import type { TenantErps } from '../tenants/tenant-erps.js';
 import { purchaseOrderEmail, type PurchaseOrderEmailParts, queuePurchaseOrderEmail } from './purchase-order-email.js';
-import { confirmPurchaseOrder, listPurchaseOrders, receivePurchaseOrder } from './purchase-orders-erp.js';
+import {
+  confirmPurchaseOrder,
+  listPurchaseOrders,
+  receivePurchaseOrder,
+  saleOrderReceived,
+} from './purchase-orders-erp.js';
 import {
   createSupplier,
   listSuppliers,
@@ -50,6 +55,8 @@ export class SupplyService {
     private readonly mail: PurchaseOrderEmailParts,
     /** How a receipt waits for another of the same order (tests shorten the pause). */
     private readonly wait: WaitOptions = {},
+    /** Told when every window of a sale order has arrived (the customer's "ready to fit" message). */
+    private readonly readyToFit: (tenantId: string, saleOrderId: number) => Promise<void> = async () => undefined,
   ) {}
 
   async suppliers(p: Principal) {
@@ -125,10 +132,20 @@ export class SupplyService {
         });
         if (key) await storeAnswer(tx, p.tenantId, route, key, { fingerprint: fp, outcome: 'updated', response: po });
       });
+      await this.tellReadyToFit(p.tenantId, po).catch(() => undefined);
       return { outcome: 'updated', body: po, replayed: false };
     } finally {
       await inTenant((tx) => releaseReceiptLease(tx, p.tenantId, id));
     }
+  }
+
+  /** Every window of the order's sale order arrived: its customer hears (the receipt stands regardless). */
+  private async tellReadyToFit(tenantId: string, po: PurchaseOrderView): Promise<void> {
+    if (!po.origin) return;
+    const erp = await this.erps.forTenant(tenantId);
+    if (!(await saleOrderReceived(erp, po.origin))) return;
+    const [so] = await erp.search('sale.order', [['name', '=', po.origin]], { limit: 1 });
+    if (so) await this.readyToFit(tenantId, so);
   }
 
   private record(p: Principal, action: string, type: string, id: string, detail: Record<string, unknown>) {

@@ -2,6 +2,7 @@
 import type { MeasurementsAnswer } from '@platform/contracts/measurement.js';
 
 import { call } from './api.js';
+import { refreshParts } from './parts-used.js';
 import { getSession, ownerOf, putMeasure, replaceJobs } from './store.js';
 import type { Job } from './types.js';
 
@@ -29,6 +30,9 @@ export async function refreshJobs(): Promise<void> {
   const from = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
   const page = await call<{ items: Job[] }>(`/jobs?from=${from}&page_size=100`, { owner });
   await replaceJobs(owner, page.items);
+  // The stocked parts come along too, so parts used are recorded without signal. Not having them
+  // (no signal since, another error) keeps what the phone had and never holds up the jobs.
+  if (page.items.some((j) => j.kind === 'install')) await refreshParts(owner).catch(() => undefined);
   // A measure job's windows and the grids come along, so measuring and pricing work without signal.
   for (const j of page.items.filter((x) => x.kind === 'measure')) {
     const m = await call<MeasurementsAnswer>(`/jobs/${encodeURIComponent(j.id)}/measurements`, { owner });

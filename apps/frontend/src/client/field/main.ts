@@ -12,6 +12,7 @@ import { forgetCalendarLink, renderCalendar, wireCalendar } from './calendar.js'
 import { refreshJobs, route, sortJobs } from './jobs.js';
 import { measureSection, photosOfWindows } from './measure.view.js';
 import { wireMeasuring } from './measure-events.js';
+import { partsFromForm, partsUsedSection } from './parts-used.js';
 import {
   adoptLegacy,
   allJobs,
@@ -19,6 +20,7 @@ import {
   enqueue,
   getJob,
   getMeasure,
+  getParts,
   getSession,
   ownerOf,
   queued,
@@ -85,7 +87,10 @@ async function render(): Promise<void> {
   // The measuring form itself is kept across the re-render (what is typed, ticked and focused).
   const measuring = $(`#measure-form[data-job="${CSS.escape(job.id)}"]`, app);
   const focused = document.activeElement?.id;
-  const section = job.kind === 'measure' ? measureSection(job, measure, items, photosOfWindows(items)) : '';
+  const section =
+    job.kind === 'measure'
+      ? measureSection(job, measure, items, photosOfWindows(items))
+      : partsUsedSection(job, await getParts(owner), items);
   app.innerHTML = detailView(job, items, navigator.onLine, objectUrls, sent, section);
   if (measuring) $('#measure-form', app)?.replaceWith(measuring);
   if (focused && measuring?.contains(document.getElementById(focused))) document.getElementById(focused)?.focus();
@@ -147,6 +152,12 @@ app.addEventListener('submit', async (e) => {
     $<HTMLTextAreaElement>('#note')!.value = '';
     await change(r.id, { kind: 'note', body });
   }
+  if (form.id === 'parts-form') {
+    const session = await getSession();
+    const parts = partsFromForm(form, session ? await getParts(ownerOf(session)) : undefined);
+    if (typeof parts === 'string') return void ($('#parts-msg')!.textContent = parts);
+    await change(r.id, { kind: 'parts-used', parts });
+  }
   if (form.id === 'complete-form') {
     const resolution = $<HTMLTextAreaElement>('#resolution')!.value.trim();
     if (!resolution) return void ($('#complete-msg')!.textContent = 'Write what was done before completing.');
@@ -169,7 +180,14 @@ app.addEventListener('click', async (e) => {
     return go('/field/login');
   }
   if (r.name !== 'job') return;
-  if (t.dataset.stage) await change(r.id, { kind: 'stage', stage: t.dataset.stage as 'travel' | 'on_site' });
+  if (t.dataset.stage) {
+    const eta = Number(t.dataset.eta) || undefined;
+    await change(r.id, {
+      kind: 'stage',
+      stage: t.dataset.stage as 'travel' | 'on_site',
+      ...(eta ? { etaMinutes: eta } : {}),
+    });
+  }
   if (t.id === 'sig-clear') pad?.clear();
   if (t.id === 'sig-save' && pad && !pad.isEmpty()) {
     // Straight from the canvas: a data: URL fetch is refused while offline.

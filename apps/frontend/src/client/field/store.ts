@@ -6,7 +6,7 @@
  */
 import { type DBSchema, type IDBPDatabase, type IDBPTransaction, openDB, type StoreNames } from 'idb';
 
-import type { Job, MeasureCache, QueueItem, Session } from './types.js';
+import type { Job, MeasureCache, PartsCache, QueueItem, Session } from './types.js';
 
 /** Whose data a record is: `<tenant id>:<user id>`. */
 export type Owner = string;
@@ -15,7 +15,8 @@ export const ownerOf = (s: Session): Owner => `${s.tenant.id}:${s.user.id}`;
 type StoredJob = Job & { owner: Owner };
 
 interface FieldDb extends DBSchema {
-  kv: { key: string; value: Session };
+  /** The session (`session`) and each person's stocked parts (`parts:<owner>`, for parts used offline). */
+  kv: { key: string; value: Session | PartsCache };
   jobs: { key: [Owner, string]; value: StoredJob; indexes: { byOwner: Owner } };
   queue: { key: number; value: QueueItem; indexes: { byOwner: Owner; byOwnerJob: [Owner, string] } };
   /** A measure job's windows and the grids (version 3). */
@@ -85,7 +86,7 @@ export async function adoptLegacy(s: Session): Promise<void> {
   await tx.done;
 }
 
-export const getSession = async () => (await db()).get('kv', 'session');
+export const getSession = async () => (await (await db()).get('kv', 'session')) as Session | undefined;
 export const setSession = async (s: Session) => void (await (await db()).put('kv', s, 'session'));
 export const clearSession = async () => void (await (await db()).delete('kv', 'session'));
 
@@ -118,3 +119,8 @@ export const queuedFor = async (owner: Owner, jobId: string) =>
   (await db()).getAllFromIndex('queue', 'byOwnerJob', [owner, jobId]);
 export const updateItem = async (q: QueueItem) => void (await (await db()).put('queue', q));
 export const removeItem = async (seq: number) => void (await (await db()).delete('queue', seq));
+
+/** The stocked parts as last fetched (empty without the plan's stock), and what each job recorded as used. */
+export const getParts = async (owner: Owner) =>
+  (await (await db()).get('kv', `parts:${owner}`)) as PartsCache | undefined;
+export const putParts = async (owner: Owner, p: PartsCache) => void (await (await db()).put('kv', p, `parts:${owner}`));

@@ -9,6 +9,7 @@
 import type { Measurement } from '@platform/contracts/measurement.js';
 
 import { ApiError, call, OfflineError, postJson, SignedOutError } from './api.js';
+import { sendPartsUsed } from './parts-used.js';
 import {
   getJob,
   getMeasure,
@@ -121,7 +122,7 @@ async function send(item: QueueItem, owner: Owner): Promise<Partial<Job> | undef
     case 'stage':
       return postJson(
         `/jobs/${id}/stage`,
-        { stage: c.stage },
+        { stage: c.stage, ...(c.etaMinutes ? { eta_minutes: c.etaMinutes } : {}) },
         { ...idem(), ...(await ifMatch(owner, item.jobId)) },
         owner,
       );
@@ -148,6 +149,9 @@ async function send(item: QueueItem, owner: Owner): Promise<Partial<Job> | undef
     case 'measure-remove':
       await call(`/jobs/${id}/measurements/${encodeURIComponent(c.id)}`, { method: 'DELETE', owner, headers: idem() });
       await keepMeasured(owner, item.jobId, (items) => items.filter((x) => x.id !== c.id));
+      return undefined;
+    case 'parts-used':
+      await sendPartsUsed(owner, item.jobId, c.parts, item.key);
       return undefined;
     case 'measure-send': {
       const a = await postJson<{ quote_id: string }>(`/jobs/${id}/measurements/quote`, {}, idem(), owner);

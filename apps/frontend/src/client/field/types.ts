@@ -18,13 +18,27 @@ export type UploadKind = 'photo_before' | 'photo_after' | 'signature';
 export type Change =
   | { kind: 'note'; body: string }
   | { kind: 'checklist'; itemId: string | number; done: boolean }
-  | { kind: 'stage'; stage: 'travel' | 'on_site' }
+  | { kind: 'stage'; stage: 'travel' | 'on_site'; etaMinutes?: number }
   | { kind: 'complete'; resolution: string }
   | { kind: 'upload'; uploadKind: UploadKind; blob: Blob; contentType: string; measurementId?: string }
   // A measure job's windows (PUT / DELETE by the phone's id) and "Send to office".
   | { kind: 'measure'; id: string; m: MeasurementInput }
   | { kind: 'measure-remove'; id: string }
-  | { kind: 'measure-send' };
+  | { kind: 'measure-send' }
+  // An install job's parts used (POST /jobs/{id}/parts-used), consumed from stock once.
+  | { kind: 'parts-used'; parts: PartUsedLine[] };
+
+export interface PartUsedLine {
+  part_id: number;
+  qty: number;
+  name: string;
+}
+
+/** The stocked parts to pick from offline, and per job the parts the control plane recorded. */
+export interface PartsCache {
+  parts: { id: number; name: string }[];
+  recorded: Record<string, PartUsedLine[]>;
+}
 
 /** A measure job's windows as last fetched, with the grids to price new ones offline. */
 export type MeasureCache = MeasurementsAnswer & { owner: string; jobId: string };

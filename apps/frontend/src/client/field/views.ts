@@ -1,5 +1,5 @@
 /** The field app's screens as HTML strings (the server sent the branded frame around them). */
-import { JOB_KIND_NAMES } from '@platform/contracts/job.js';
+import { ETA_MINUTES, JOB_KIND_NAMES } from '@platform/contracts/job.js';
 
 import { h, inches, timeWindow } from '../shared/dom.js';
 import type { Job, QueueItem, StageKey } from './types.js';
@@ -121,7 +121,11 @@ export function detailView(
     .join('');
   const stageButtons = done
     ? ''
-    : `<div class="row"><button class="btn secondary" data-stage="travel" type="button">On my way</button><button class="btn secondary" data-stage="on_site" type="button">Arrived on site</button></div>`;
+    : `<fieldset class="card eta"><legend>On my way: arriving in about</legend><div class="row">${ETA_MINUTES.map(
+        (m) => `<button class="btn secondary" data-stage="travel" data-eta="${m}" type="button">${m} min</button>`,
+      ).join(
+        '',
+      )}</div><p class="muted">The customer gets a text with the estimate.</p></fieldset><div class="row"><button class="btn secondary" data-stage="on_site" type="button">Arrived on site</button></div>`;
   return `<p><a href="/field/jobs">← My jobs</a></p>
 <h1>${h(customerName(j))} <span class="pill">${h(j.stage.name)}</span>${kindPill(j)}</h1>
 <div id="sync-state" role="status">${syncBadge(items, online)}</div>

@@ -4,9 +4,11 @@
  * by a second press of the same button).
  */
 import type { CustomerSummary, CustomerView } from '@platform/contracts/customer.js';
+import type { AutoMessages } from '@platform/contracts/messages.js';
 
 import { call, postJson } from '../field/api.js';
 import { $ } from '../shared/dom.js';
+import { autoMessagesHtml } from './customer-messages.view.js';
 import { bookVisit, visitForm } from './customer-visit.js';
 import { customerHtml, customersListHtml } from './customers.view.js';
 import {
@@ -45,20 +47,34 @@ let armed: number | undefined;
 /** The customer on screen (booking a visit needs their partner id). */
 let shown: CustomerView | undefined;
 let shownTechs: Technician[] = [];
+/** Their automatic messages (docs/messages.md), shown under the page. */
+let shownMessages = '';
 
 export const customerPage: OfficePage = {
   async show(app, msg = '') {
-    const [c, techs] = await Promise.all([
+    const [c, techs, messages] = await Promise.all([
       call<CustomerView>(`/customers/${customerId()}`),
       technicians().catch(() => []),
+      call<AutoMessages>(`/customers/${customerId()}/messages`).catch(() => undefined),
     ]);
-    [shown, shownTechs] = [c, techs];
-    app.innerHTML = customerHtml(c, msg, msg ? 'ok' : '', armed) + visitForm(c, techs);
+    [shown, shownTechs, shownMessages] = [c, techs, autoMessagesHtml(messages)];
+    app.innerHTML = customerHtml(c, msg, msg ? 'ok' : '', armed) + visitForm(c, techs) + shownMessages;
   },
   async submit(form, app) {
     if (form.id === 'visit-form' && shown) {
       const id = await bookVisit(form, shown);
       if (id) location.assign(`/office/jobs/${encodeURIComponent(id)}`);
+      return;
+    }
+    if (form.id === 'channel-form') {
+      const channel = $<HTMLSelectElement>('#msg-channel', form)!.value;
+      await call(`/customers/${customerId()}/message-channel`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ channel }),
+      })
+        .then(() => this.show(app, 'Message preference saved.'))
+        .catch((e: unknown) => say(explain(e), 'office-msg', 'err'));
       return;
     }
     if (form.id !== 'note-form') return;
@@ -70,7 +86,7 @@ export const customerPage: OfficePage = {
     }
     try {
       const c = await postJson<CustomerView>(`/customers/${customerId()}/notes`, { body });
-      app.innerHTML = customerHtml(c, 'Note saved.', 'ok') + visitForm(c, shownTechs);
+      app.innerHTML = customerHtml(c, 'Note saved.', 'ok') + visitForm(c, shownTechs) + shownMessages;
     } catch (e) {
       if (!showFieldErrors(form, fieldProblems(e)).length && fieldProblems(e).length) return;
       say(explain(e), 'office-msg', 'err');
@@ -89,6 +105,8 @@ export const customerPage: OfficePage = {
     const c = await postJson<CustomerView>(`/customers/${customerId()}/merge`, { duplicate_id: dup });
     shown = c;
     app.innerHTML =
-      customerHtml(c, 'Merged: their leads, quotes and jobs are now here.', 'ok') + visitForm(c, shownTechs);
+      customerHtml(c, 'Merged: their leads, quotes and jobs are now here.', 'ok') +
+      visitForm(c, shownTechs) +
+      shownMessages;
   },
 };

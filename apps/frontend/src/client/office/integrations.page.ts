@@ -1,6 +1,7 @@
 /**
  * /office/settings/integrations: the company's accounting connection, SMS and team chat
- * (GET /api/tenants/{id}/integrations) and the site's Meta pixel (meta-pixel.section.ts), their forms, and "Send a test" of each with its outcome.
+ * (GET /api/tenants/{id}/integrations), the accounting's tax mapping (tax-mapping.section.ts) and the
+ * site's Meta pixel (meta-pixel.section.ts), their forms, and "Send a test" of each with its outcome.
  * Connect asks the control plane for the provider's authorize URL and offers it as a link (a new tab:
  * the provider's pages, then the ERP's "connected" page); Refresh then shows the new state.
  * A test text is queued like any other: the page follows it until the provider has taken it.
@@ -14,6 +15,7 @@ import { metaPixelHtml, metaTracking, saveMetaPixel } from './meta-pixel.section
 import { say } from './office-common.js';
 import type { OfficePage } from './office-page.js';
 import { refusal, SecondPress, sendForm, settingsHead, tenantApi } from './settings-common.js';
+import { saveTaxMapping, taxMapping, taxMappingHtml } from './tax-mapping.section.js';
 
 const press = new SecondPress();
 const api = (rest = '') => tenantApi(`/integrations${rest}`);
@@ -23,9 +25,10 @@ const value = (id: string) => $<HTMLInputElement>(`#${id}`)!.value.trim();
 
 async function draw(app: HTMLElement, msg = '', kind: 'ok' | 'err' | '' = ''): Promise<void> {
   const [v, meta] = await Promise.all([call<IntegrationsView>(await api()), metaTracking()]);
+  const taxes = v.accounting.state === 'connected' ? await taxMapping() : undefined;
   app.innerHTML = `${settingsHead('Integrations')}<p id="office-msg" role="status" class="${kind}">${h(msg)}</p>
 <p>Your company’s own accounts at its accounting provider, SMS provider and team chat. Secrets are stored sealed and never shown again.</p>
-${integrationsHtml(v, press.armed)}${metaPixelHtml(meta)}`;
+${integrationsHtml(v, press.armed, taxMappingHtml(taxes))}${metaPixelHtml(meta)}`;
 }
 
 const said = (o: IntegrationTestOutcome, id: string) => say(o.detail, id, o.ok ? 'ok' : 'err');
@@ -80,6 +83,8 @@ export const integrationsPage: OfficePage = {
         ...Object.fromEntries(CHAT_FLAGS.map(([k]) => [k, $<HTMLInputElement>(`#chat-${k}`)!.checked])),
       };
       if (await sendForm(form, async () => void (await put('/chat', body)))) await draw(app, 'Team chat saved.', 'ok');
+    } else if (form.id === 'tax-form') {
+      if (await saveTaxMapping(form)) await draw(app, 'Tax mapping saved.', 'ok');
     } else if (form.id === 'meta-form') {
       if (await saveMetaPixel(form)) await draw(app, 'Meta pixel saved.', 'ok');
     }

@@ -103,5 +103,6 @@ ${field('chat-url', 'webhook_url', c.configured ? 'Incoming-webhook URL (leave e
 <div class="row" style="margin-top:.5rem">${c.configured ? button('chat-test', 'Send a test') : ''}</div>${outcome('chat-test-out')}</section>`;
 }
 
-export const integrationsHtml = (v: IntegrationsView, armed: string) =>
-  `${accountingHtml(v.accounting, armed)}${smsHtml(v.sms)}${chatHtml(v.chat)}`;
+/** `taxMapping`: the accounting's tax mapping section, drawn right after the accounting. */
+export const integrationsHtml = (v: IntegrationsView, armed: string, taxMapping = '') =>
+  `${accountingHtml(v.accounting, armed)}${taxMapping}${smsHtml(v.sms)}${chatHtml(v.chat)}`;

@@ -1,5 +1,5 @@
 /**
- * What the Settings screens (Company, Developers, Domains, Branches, Integrations, Website, Team, Plan, Price grids, Suppliers, Audit log) share: their tabs, the tenant's API path, plan
+ * What the Settings screens (Company, Developers, Domains, Branches, Integrations, Website, Payments, Customer messages, Team, Plan, Price grids, Suppliers, Audit log) share: their tabs, the tenant's API path, plan
  * refusals as sentences naming the plan, and the submit of a form whose 422 errors go beside its fields.
  */
 import { ApiError } from '../field/api.js';
@@ -15,6 +15,7 @@ const TABS: [string, string][] = [
   ['/office/settings/integrations', 'Integrations'],
   ['/office/settings/website', 'Website'],
   ['/office/settings/payments', 'Payments'],
+  ['/office/settings/messages', 'Customer messages'],
   ['/office/settings/team', 'Team'],
   ['/office/settings/plan', 'Plan and usage'],
   ['/office/settings/price-grids', 'Price grids'],

@@ -29,6 +29,7 @@ const OFFICE_NAV: [string, string][] = [
   ['/office/dispatch', 'Dispatch'],
   ['/office/invoices', 'Invoices'],
   ['/office/purchase-orders', 'Purchase orders'],
+  ['/office/stock', 'Stock'],
   ['/office/reports', 'Reports'],
 ];
 

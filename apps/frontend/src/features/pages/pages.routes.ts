@@ -73,6 +73,7 @@ export function registerPageRoutes(app: FastifyInstance, bundles: Bundles): void
   app.get('/office/invoices', office);
   app.get('/office/invoices/:id', office);
   app.get('/office/purchase-orders', office);
+  app.get('/office/stock', office);
   app.get('/office/reports', office);
   app.get('/office/settings', async (_req, reply) => reply.redirect('/office/settings/company'));
   for (const screen of [
@@ -83,6 +84,7 @@ export function registerPageRoutes(app: FastifyInstance, bundles: Bundles): void
     'integrations',
     'website',
     'payments',
+    'messages',
     'team',
     'plan',
     'price-grids',

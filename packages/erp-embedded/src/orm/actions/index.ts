@@ -14,6 +14,7 @@ import { paymentActions, registerActions } from './payment.actions.js';
 import { purchaseActions } from './purchase.actions.js';
 import { saleActions } from './sale.actions.js';
 import { advancePaymentActions } from './sale-invoice.actions.js';
+import { pickingActions, quantActions } from './stock.actions.js';
 
 export type { Action } from './common.js';
 
@@ -38,6 +39,8 @@ export const ACTIONS: Record<string, Record<string, Action>> = {
   'crm.lead': mailThreadActions,
   'helpdesk.ticket': mailThreadActions,
   'sale.advance.payment.inv': advancePaymentActions,
+  'stock.picking': pickingActions,
+  'stock.quant': quantActions,
 };
 
 export function actionOf(model: string, method: string): Action | undefined {

@@ -19,6 +19,7 @@ import { introspectionHooks } from './introspection.hooks.js';
 import { paymentHooks } from './payment.hooks.js';
 import { saleInvoiceHooks } from './sale-invoice.hooks.js';
 import { salesHooks } from './sales.hooks.js';
+import { stockHooks } from './stock.hooks.js';
 
 const HOOKS: Record<string, ModelHooks> = {
   ...baseHooks,
@@ -29,6 +30,7 @@ const HOOKS: Record<string, ModelHooks> = {
   ...crmHooks,
   ...introspectionHooks,
   ...saleInvoiceHooks,
+  ...stockHooks,
 };
 
 const hooksOf = (m: ModelDef): ModelHooks => HOOKS[m.name] ?? {};

@@ -17,6 +17,7 @@ import {
   type LocalPayment,
   msDate,
 } from './local-accounting.records.js';
+import { registerLocalTaxRateRoutes } from './local-accounting.tax-rates.js';
 
 type Json = Record<string, unknown>;
 
@@ -99,6 +100,7 @@ export function registerLocalAccountingApi(app: FastifyInstance, d: ApiDeps): vo
 
   const base = '/api.xro/2.0';
   registerLocalCreditNoteRoutes(app, d, base, unitDp);
+  registerLocalTaxRateRoutes(app, d, base);
   app.get(
     `${base}/Contacts`,
     handle((t, req) => {

@@ -35,6 +35,8 @@ export interface ApiDeps {
   webhooks: Pick<LocalWebhookSender, 'invoiceUpdated' | 'event'>;
   nowMs: () => number;
   callsPerMinute: number;
+  /** The organisations' TaxRates, wire-shaped (local-accounting.tax-rates.ts). */
+  taxRates: Record<string, unknown>[];
 }
 
 /** Xero's envelope and problem bodies, and `handle`: a route body run behind the gate on the caller's tenant. */

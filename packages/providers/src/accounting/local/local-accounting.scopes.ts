@@ -28,6 +28,7 @@ const FAMILY: Record<string, string[]> = {
   Payments: ['accounting.payments', 'accounting.transactions'],
   Overpayments: ['accounting.payments', 'accounting.transactions'],
   Prepayments: ['accounting.payments', 'accounting.transactions'],
+  TaxRates: ['accounting.settings'],
 };
 
 /** The scopes that allow `method` on `resource` (e.g. `Invoices`); undefined when the resource is unknown. */

@@ -28,6 +28,7 @@ import type { LocalTenant } from './local-accounting.gate.js';
 import { LocalLedger } from './local-accounting.ledger.js';
 import { type RecordedAccountingRequest, recordRequests } from './local-accounting.recorder.js';
 import { KNOWN_SCOPES } from './local-accounting.scopes.js';
+import { type LocalTaxRateDetail, taxRatesJson } from './local-accounting.tax-rates.js';
 import type { IntentToReceiveResult, WebhookDelivery } from './local-accounting.webhooks.js';
 
 export type { LocalAccountingApp } from './local-accounting.apps.js';
@@ -48,6 +49,8 @@ export interface LocalAccountingOptions {
   tenants?: { tenantId?: string; tenantName: string }[];
   /** Default `{ NONE: 0, EXEMPTOUTPUT: 0, OUTPUT: 0.1, OUTPUT2: 0.15 }`. */
   taxRates?: Record<string, number>;
+  /** Names and statuses listed by `GET /TaxRates` (default: names of the default rates, one archived). */
+  taxRateDetails?: Record<string, LocalTaxRateDetail>;
   /** Default TaxType per account code, applied to lines sent without TaxType. Default `{ '200': 'OUTPUT' }` (others NONE). */
   accountTaxTypes?: Record<string, string>;
   /** Scopes the app may request (default: KNOWN_SCOPES); authorize refuses others with `invalid_scope`. */
@@ -180,6 +183,7 @@ export async function startLocalAccounting(opts: LocalAccountingOptions): Promis
     webhooks: apps,
     nowMs,
     callsPerMinute: opts.callsPerMinute ?? 60,
+    taxRates: taxRatesJson(ledgerOpts.taxRates, opts.taxRateDetails),
   });
 
   await app.listen({ host: opts.host ?? '127.0.0.1', port: opts.port ?? 0 });

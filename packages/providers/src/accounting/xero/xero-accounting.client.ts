@@ -1,5 +1,5 @@
 /**
- * Xero Accounting API adapter (`{apiUrl}/api.xro/2.0`): contacts, sales invoices, payments.
+ * Xero Accounting API adapter (`{apiUrl}/api.xro/2.0`): tax rates, contacts, sales invoices, payments.
  * Every call sends `Authorization: Bearer …` and `xero-tenant-id`, asks for JSON and reads
  * Xero's MS-JSON dates. Invoices are written and read with `unitdp=4`; creates carry the caller's
  * `Idempotency-Key` (as xero-node sends it). Errors are `AccountingError` (a 429 is `rate_limited` with
@@ -18,7 +18,7 @@ import {
 } from '../accounting.port.js';
 import type { CreateCreditNoteInput, CreatePaymentInput } from '../accounting-money.types.js';
 import { apiError, DEFAULT_XERO_TIMEOUT_MS, trimSlash, whereString, XERO_API_URL, xeroRequest } from './xero-http.js';
-import { toContact, toCreditNote, toInvoice } from './xero-invoice.mapping.js';
+import { toContact, toCreditNote, toInvoice, toTaxRate } from './xero-invoice.mapping.js';
 
 /** Unit amounts keep 4 decimals only when asked (`unitdp=4`); Xero rounds them to 2 otherwise. */
 const UNITDP = 'unitdp=4';
@@ -83,6 +83,13 @@ export function createXeroAccountingClient(opts: XeroAccountingClientOptions = {
   }
 
   return {
+    async listTaxRates(auth) {
+      const json = (await call(auth, 'GET', '/TaxRates', 'Xero tax rates')) as Json | undefined;
+      const list = json?.['TaxRates'];
+      if (!Array.isArray(list)) throw new AccountingError('format', 'Xero tax rates: response without TaxRates');
+      return (list as Json[]).map(toTaxRate);
+    },
+
     async upsertContact(auth, input: UpsertContactInput) {
       const label = 'Xero contact upsert';
       if (!input.contactNumber) throw new AccountingError('validation', `${label}: contactNumber is required`);

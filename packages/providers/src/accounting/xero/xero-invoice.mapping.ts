@@ -1,11 +1,12 @@
 /**
- * Xero's invoice and contact JSON → our types. Everything that lowers AmountDue is read: Payments
+ * Xero's invoice, contact and tax rate JSON → our types. Everything that lowers AmountDue is read: Payments
  * (with their Status), CreditNotes, Prepayments and Overpayments allocated to the invoice
  * (`AppliedAmount`), so the caller can keep its own residual equal to Xero's AmountDue.
  */
 import {
   AccountingError,
   type AccountingInvoice,
+  type AccountingTaxRate,
   type FoundContact,
   type InvoiceAllocation,
   type InvoiceStatus,
@@ -100,5 +101,22 @@ export function toContact(raw: Json): FoundContact {
     contactNumber: str(raw['ContactNumber']) || undefined,
     email: str(raw['EmailAddress']) || undefined,
     status: str(raw['ContactStatus']) || 'ACTIVE',
+  };
+}
+
+/** One `TaxRates` entry; a rate without TaxType or a numeric rate is not the protocol's shape. */
+export function toTaxRate(raw: Json): AccountingTaxRate {
+  const rate = raw['EffectiveRate'] ?? raw['DisplayTaxRate'];
+  if (typeof raw['TaxType'] !== 'string' || typeof rate !== 'number')
+    throw new AccountingError('format', 'Xero tax rate: response without TaxType or EffectiveRate');
+  const display = raw['DisplayTaxRate'];
+  return {
+    taxType: raw['TaxType'],
+    name: str(raw['Name']) || raw['TaxType'],
+    effectiveRate: rate,
+    displayRate: typeof display === 'number' ? display : rate,
+    status: str(raw['Status']) || 'ACTIVE',
+    // Xero leaves the flag out of older answers; absent means usable on sales.
+    canApplyToRevenue: raw['CanApplyToRevenue'] !== false,
   };
 }
