@@ -4,6 +4,8 @@
  * records the result) against the same SMTP adapter sending directly (baseline), both to one real
  * SMTP server on loopback (smtp-server), in the same run. Prints each round and the median ratio.
  *
+ * Then the SMS lane (sms-lane.ts): the SMS outbox against direct calls to the local SMS stand-in.
+ *
  * Engine: PostgreSQL when DATABASE_URL is set (a scratch database, dropped at the end), else an
  * in-memory PGlite. Knobs (env): BENCH_EMAILS (400 per round and side), BENCH_ROUNDS (3).
  * Exit code 1 when a mail is missing or sent twice, or a message row is not `sent`.
@@ -15,6 +17,8 @@ import { emailConfigDefaults, startEmailLanes, upsertTenantSettings } from '@pla
 import { startSmtpSink } from '@platform/email/test-support/smtp-sink.js';
 import { createSmtpSender, type EmailMessage } from '@platform/providers';
 import pg from 'pg';
+
+import { smsLane } from './sms-lane.js';
 
 const num = (name: string, def: number) => {
   const v = Number(process.env[name] ?? def);
@@ -130,6 +134,20 @@ async function main(): Promise<number> {
     );
     await direct.close?.();
     await lanes.close();
+    // The SMS lane: the same shape of comparison against the local SMS stand-in.
+    const texts = await smsLane(db, tenantId, { n: N, rounds: ROUNDS, concurrency: CONCURRENCY });
+    texts.forEach((x, i) =>
+      console.log(
+        `sms round ${i + 1}: outbox ${x.outbox.toFixed(0)} texts/s, direct ${x.direct.toFixed(0)} texts/s, ratio ${(x.outbox / x.direct).toFixed(2)}`,
+      ),
+    );
+    if (texts.some((x) => x.failed)) {
+      console.error('sms: a text is missing or was sent twice');
+      failed = true;
+    }
+    console.log(
+      `sms median: outbox ${median(texts.map((x) => x.outbox)).toFixed(0)} texts/s, direct ${median(texts.map((x) => x.direct)).toFixed(0)} texts/s, ratio outbox/direct ${median(texts.map((x) => x.outbox / x.direct)).toFixed(2)}`,
+    );
   } finally {
     await smtp.close();
     await drop();

@@ -14,6 +14,7 @@ import { registerTeamRoutes } from './features/accounts/team.routes.js';
 import { registerApiKeyRoutes } from './features/api-keys/api-keys.routes.js';
 import { registerAuditRoutes } from './features/audit/audit.routes.js';
 import { registerBranchRoutes } from './features/branches/branches.routes.js';
+import { registerCalendarRoutes } from './features/calendar/calendar.routes.js';
 import { registerCrmRoutes } from './features/crm/crm.routes.js';
 import { registerCustomerRoutes } from './features/customers/customers.routes.js';
 import { registerOfficeSearchRoutes } from './features/customers/office-search.routes.js';
@@ -74,6 +75,7 @@ export async function buildControlApp(deps: ControlDeps, opts: ControlAppOptions
   registerDocumentRoutes(app, catalogue, deps);
   registerSupplyRoutes(app, catalogue, deps);
   registerInventoryRoutes(app, catalogue, deps);
+  registerCalendarRoutes(app, catalogue, deps);
   registerReportRoutes(app, catalogue, deps);
   registerDomainRoutes(app, catalogue, deps);
   registerWebhookRoutes(app, catalogue, deps);

@@ -20,6 +20,7 @@ let aQuoteId: string;
 let aJobId: string;
 let aLeadId: number;
 let aPortalToken: string;
+let aTechnicianId: string;
 
 const jobBody = {
   customer: { name: 'Ann Alpha', email: 'ann@alpha.test' },
@@ -118,6 +119,10 @@ beforeAll(async () => {
   await k.call('POST', `/inventory/parts/${aPart.body.id}/adjust`, k.a.office, { quantity: 4, reason: 'first count' });
   const aGrid = await k.call('GET', '/sales/price-grids/roller-shade', k.a.office);
   delete aGrid.body.product_code;
+  // A technician of A with a calendar feed: B neither manages it nor opens it through B's host.
+  aTechnicianId = (await k.kit.member(k.a.id, 'technician')).principal.userId;
+  const feed = await k.call('POST', `/technicians/${aTechnicianId}/calendar-feed`, k.a.office);
+  expect(feed.status, JSON.stringify(feed.body)).toBe(200);
   BODIES[BRANCH_GRID_PUT] = aGrid.body;
   ids = {
     '/api/tenants/{id}': k.a.id,
@@ -153,6 +158,8 @@ beforeAll(async () => {
     '/payments/{id}': String(aPaymentId),
     'invoices/{id}/send': `invoices/${aInvoiceId}/send`,
     '/inventory/parts/{id}': String(aPart.body.id),
+    '/technicians/{id}': aTechnicianId,
+    '{file}': /\/calendar\/([\w-]+\.ics)$/.exec(feed.body.url)![1]!,
   };
 }, 180_000);
 afterAll(async () => k?.close());
@@ -277,6 +284,7 @@ const recordsOfA = async () =>
       k.call('GET', `/api/tenants/${k.a.id}/messages`, k.a.owner),
       k.call('GET', `/customers/${ids['/customers/{id}']}/messages`, k.a.office),
       k.call('GET', '/inventory/parts', k.a.office),
+      k.call('GET', `/technicians/${aTechnicianId}/calendar-feed`, k.a.office),
     ])
   ).map((r) => r.body);
 
@@ -302,8 +310,8 @@ describe('the cross-tenant matrix', () => {
         unmatched.push(`${method} ${path}`);
         continue;
       }
-      const portal = path.startsWith('/portal/');
-      // The portal has no accounts: B is B's host (x-tenant-id) holding A's token.
+      const portal = path.startsWith('/portal/') || path.startsWith('/calendar/');
+      // The portal and calendar feeds have no accounts: B is B's host (x-tenant-id) holding A's token.
       const r = await k.call(method, url, portal ? undefined : k.b.owner, BODIES[`${method} ${path}`], {
         ...(portal ? { 'x-tenant-id': k.b.id } : {}),
         'idempotency-key': `matrix-${walked.length}`,

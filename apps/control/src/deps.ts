@@ -22,6 +22,7 @@ import { dummyHash } from './features/accounts/password-hasher.js';
 import { AuditLog } from './features/audit/audit-log.js';
 import { type AccessTokenKeys, accessTokenKeys } from './features/auth/access-token.js';
 import { BranchesService } from './features/branches/branches.service.js';
+import { type CalendarDeps, composeCalendar } from './features/calendar/calendar.compose.js';
 import { CrmService } from './features/crm/crm.service.js';
 import { PipelineService } from './features/crm/pipeline.service.js';
 import { CustomersService } from './features/customers/customers.service.js';
@@ -61,7 +62,8 @@ import { lazySecretBox } from './lazy-secret-box.js';
 export { erpMasterPassword };
 
 /** Besides the console's services (onboarding/console.compose.ts: settings, domains, webhooks, API keys, audit reader, checklist, website). */
-export interface ControlDeps extends ConsoleServices, InvoicingDeps, SupplyDeps, MessagesDeps, InventoryDeps {
+export interface ControlDeps
+  extends ConsoleServices, InvoicingDeps, SupplyDeps, MessagesDeps, InventoryDeps, CalendarDeps {
   config: ControlConfig;
   db: Db;
   clock: Clock;
@@ -272,5 +274,6 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
     supply: composeSupply({ db, erps, audit, clock, currencyOf, email, documents, readyToFit: messages.readyToFit }),
     messages,
     inventory: composeInventory({ db, erps, plans, audit, clock, jobs, currencyOf }),
+    calendar: composeCalendar(config, { db, clock, jobs: jobs.reader, origins: publicOrigins }),
   };
 }

@@ -86,7 +86,7 @@ export function composeIntegrations(
   };
 }
 
-export interface ErpAppInput extends Pick<ErpAppParts, 'metrics'> {
+export interface ErpAppInput extends Pick<ErpAppParts, 'metrics' | 'emailUnsubscribeDb'> {
   erp: EmbeddedErp;
   /** The REST API (`/restapi/1.0/...`); its AuthFailures also audit and limit failed RPC logins. */
   restapi?: RestApiDeps;
@@ -158,6 +158,7 @@ export async function composeErpHost(config: ErpConfig, opts: ErpHostOptions = {
       logLevel: config.LOG_LEVEL,
       ...(opts.logger ? { logger: opts.logger } : {}),
       emailWebhooks: composeEmailWebhooks(config, platformDb),
+      emailUnsubscribeDb: platformDb,
       emailAdmin: composeEmailAdmin(config, platformDb, secretBoxFromConfig(config), tenantId),
       sessionTtlSeconds: config.ERP_SESSION_TTL_S,
       metrics: composeErpMetrics(config),

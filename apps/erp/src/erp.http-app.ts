@@ -4,10 +4,12 @@
  */
 
 import { ADMIN_INTEGRATIONS_SCOPE } from '@platform/credentials';
+import type { Db } from '@platform/db';
 import {
   type EmailAdminService,
   type EmailWebhookService,
   registerEmailAdmin,
+  registerEmailUnsubscribe,
   registerEmailWebhooks,
 } from '@platform/email';
 import {
@@ -50,6 +52,8 @@ export interface ErpAppParts {
   logLevel?: string;
   /** Email provider webhooks (`/email/webhook/*`); here until the control plane exists (docs/email.md). */
   emailWebhooks?: EmailWebhookService;
+  /** The platform database for the public one-click unsubscribe (`/email/unsubscribe/<token>`, RFC 8058). */
+  emailUnsubscribeDb?: Db;
   /** Office users' email API (`/restapi/1.0/admin/email/*`, scope admin:integrations); needs `restapi`. */
   emailAdmin?: EmailAdminService;
   /** /metrics (requests, process); not mounted when absent. */
@@ -99,6 +103,7 @@ export function buildErpHttpApp(deps: ErpAppParts): FastifyInstance {
   if (deps.integrations?.accounting)
     registerAccountingRoutes(app, { ...deps.integrations, accounting: deps.integrations.accounting });
   if (deps.emailWebhooks) registerEmailWebhooks(app, deps.emailWebhooks);
+  if (deps.emailUnsubscribeDb) registerEmailUnsubscribe(app, deps.emailUnsubscribeDb);
   if (deps.emailAdmin && deps.restapi)
     registerEmailAdmin(app, scopeGuard(deps.restapi.auth, ADMIN_INTEGRATIONS_SCOPE), deps.emailAdmin);
   return app;

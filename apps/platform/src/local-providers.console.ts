@@ -1,7 +1,8 @@
 /**
  * The local stand-ins' console (loopback, embedded mode only): `GET /` is what the SMS, chat and mail
  * stand-ins received as JSON; `GET /mail` and `/mail/<id>` are the mailbox's pages
- * (local-mail.console.ts); `POST /sms/inbound {from, to, body}` makes a "customer" text one of our lines;
+ * (local-mail.console.ts); `GET /sms` is a customer's phone and `POST /sms/inbound {from, to, body}` makes
+ * a "customer" text one of our lines (local-sms.console.ts);
  * `/acct` is the accounting stand-in's page and controls (local-accounting.console.ts).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -15,6 +16,7 @@ import type {
 
 import { serveAccountingConsole } from './local-accounting.console.js';
 import { MAIL_HTML_CSP, mailHtmlBody, mailLinks, renderMailList, renderMailMessage } from './local-mail.console.js';
+import { serveSmsConsole } from './local-sms.console.js';
 
 export interface ConsoleStandIns {
   sms?: RunningLocalSms | undefined;
@@ -92,18 +94,10 @@ export async function serveConsole(req: IncomingMessage, res: ServerResponse, p:
         })),
       });
     }
-    if (req.method === 'POST' && req.url === '/sms/inbound' && p.sms) {
-      let raw = '';
-      for await (const chunk of req) raw += String(chunk);
-      const b = JSON.parse(raw || '{}') as { from?: unknown; to?: unknown; body?: unknown };
-      if (typeof b.from !== 'string' || typeof b.to !== 'string' || typeof b.body !== 'string' || !b.body) {
-        return send(422, { error: 'from, to (one of our SMS lines) and body are required strings' });
-      }
-      return send(202, await p.sms.simulateInbound({ from: b.from, to: b.to, body: b.body }));
-    }
+    if (p.sms && (await serveSmsConsole(req, res, p.sms))) return;
     send(404, {
       error:
-        'GET / lists messages; GET /mail shows the mail; GET /acct shows the accounting stand-in and its controls; POST /sms/inbound {from, to, body} texts one of our lines',
+        'GET / lists messages; GET /mail shows the mail; GET /acct shows the accounting stand-in and its controls; GET /sms is a customer phone (texts, and a form to text our lines); POST /sms/inbound {from, to, body} texts one of our lines',
     });
   } catch (e) {
     send(400, { error: (e as Error).message });

@@ -20,10 +20,13 @@ import { findTenant, getTenantSettings, type TenantSettings } from '@platform/te
 import { insertMessage } from './delivery/email-messages.repo.js';
 import { brandOf } from './templates/brand.js';
 import { renderTemplate } from './templates/render.js';
+import { type EmailCategory, unsubscribeParts, withUnsubscribeLink } from './unsubscribe/unsubscribe.js';
 
 export interface PlatformSender {
   domain: string;
   fromName: string;
+  /** The public base URL serving /email/unsubscribe/<token> (else https://<domain>). */
+  unsubscribeBaseUrl?: string;
 }
 
 export interface EmailRequest {
@@ -37,6 +40,8 @@ export interface EmailRequest {
   tags?: string[];
   /** Files sent with it (a quote's PDF), together at most MAX_ATTACHMENT_BYTES. */
   attachments?: EmailAttachment[];
+  /** Reminders and follow-ups carry an unsubscribe link and one-click headers; transactional mail (the default) does not. */
+  category?: EmailCategory;
 }
 
 export interface Accepted {
@@ -74,6 +79,14 @@ export class EmailOutboxService {
 
   /** Renders without queuing (CLI preview, tests). */
   async compose(db: Queryable, r: EmailRequest, id = newId()): Promise<EmailMessage> {
+    return (await this.build(db, r, id)).message;
+  }
+
+  private async build(
+    db: Queryable,
+    r: EmailRequest,
+    id: string,
+  ): Promise<{ message: EmailMessage; unsubscribeTokenHash: string | null }> {
     const tenant = await findTenant(db, r.tenantId);
     if (!tenant) throw new AppError('TENANT_NOT_FOUND', `Tenant ${r.tenantId} does not exist.`);
     if (!EMAIL_RE.test(r.to.address))
@@ -92,9 +105,14 @@ export class EmailOutboxService {
         ],
       });
     const settings = await getTenantSettings(db, tenant.id);
-    const rendered = renderTemplate(r.template, brandOf(settings, tenant.name), r.data);
+    let rendered = renderTemplate(r.template, brandOf(settings, tenant.name), r.data);
     const { from, replyTo } = senderFor(settings, tenant.name, this.platform);
-    return {
+    const unsub =
+      (r.category ?? 'transactional') === 'transactional'
+        ? undefined
+        : unsubscribeParts(this.platform.unsubscribeBaseUrl ?? `https://${this.platform.domain}`);
+    if (unsub) rendered = { ...rendered, ...withUnsubscribeLink(rendered, unsub.url) };
+    const message: EmailMessage = {
       id,
       tenantId: tenant.id,
       key: r.key,
@@ -105,13 +123,16 @@ export class EmailOutboxService {
       ...rendered,
       tags: [r.template, ...(r.tags ?? [])],
       ...(r.attachments?.length ? { attachments: r.attachments } : {}),
+      ...(unsub ? { headers: unsub.headers } : {}),
     };
+    return { message, unsubscribeTokenHash: unsub?.hash ?? null };
   }
 
   /** Queues inside the caller's transaction (the control plane commits it with its own write). */
   async enqueueIn(tx: Queryable, r: EmailRequest): Promise<Accepted> {
-    const m = await this.compose(tx, r);
+    const { message: m, unsubscribeTokenHash } = await this.build(tx, r, newId());
     const row = await insertMessage(tx, {
+      unsubscribeTokenHash,
       id: m.id,
       tenantId: m.tenantId,
       key: m.key,

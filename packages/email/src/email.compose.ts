@@ -88,7 +88,11 @@ export function composeEmail(
   return {
     outbox: new EmailOutboxService(
       db,
-      { domain: c.EMAIL_PLATFORM_DOMAIN, fromName: c.EMAIL_PLATFORM_FROM_NAME },
+      {
+        domain: c.EMAIL_PLATFORM_DOMAIN,
+        fromName: c.EMAIL_PLATFORM_FROM_NAME,
+        ...(c.EMAIL_UNSUBSCRIBE_BASE_URL ? { unsubscribeBaseUrl: c.EMAIL_UNSUBSCRIBE_BASE_URL } : {}),
+      },
       opts.onQueued,
     ),
     suppressions,

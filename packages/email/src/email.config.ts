@@ -45,6 +45,10 @@ export const emailEnvShape = {
     .regex(/^[a-z0-9.-]+\.[a-z]{2,}$|^localhost$/, 'must be a domain name')
     .default('localhost'),
   EMAIL_PLATFORM_FROM_NAME: z.string().max(100).default('Window Platform'),
+  /** Public base URL of the host serving POST /email/unsubscribe/<token> (else https://EMAIL_PLATFORM_DOMAIN). */
+  EMAIL_UNSUBSCRIBE_BASE_URL: z
+    .url({ protocol: /^https?$/, error: 'must be the http(s) base URL of the unsubscribe host' })
+    .optional(),
   /** Sending domains on the primary's plan (Postmark/Resend plan: 10). */
   EMAIL_DOMAIN_LIMIT: int(1, 100_000).default(10),
   EMAIL_SPF_INCLUDE: z.string().default('spf.mtasv.net'),

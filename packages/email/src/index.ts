@@ -16,6 +16,8 @@ export type { Suppression } from './suppression/suppression.repo.js';
 export { EmailWebhookService, type FeedbackOutcome } from './webhooks/email-webhook.service.js';
 export { composeEmailWebhooks, emailWebhookReceivers } from './webhooks/email-webhooks.compose.js';
 export { registerEmailWebhooks } from './webhooks/email-webhook.plugin.js';
+export { registerEmailUnsubscribe } from './unsubscribe/unsubscribe.plugin.js';
+export { type EmailCategory, UNSUBSCRIBE_PATH } from './unsubscribe/unsubscribe.js';
 export { TEMPLATE_NAMES, type TemplateName } from './templates/templates.js';
 export { renderTemplate, sampleData } from './templates/render.js';
 export { brandOf, type Brand } from './templates/brand.js';

@@ -45,6 +45,30 @@ const relay = (handler: OutboxHandler, opts: Partial<RelayOptions> = {}) =>
     ...opts,
   });
 
+describe('a batch', () => {
+  it("marks its delivered rows done together, each with its handler's result, and reschedules the failed one", async () => {
+    const ids = await add(3);
+    const handled = await relay(async (r) => {
+      const i = (r.payload as unknown as { i: number }).i;
+      if (i === 1) throw new Error('receiver down');
+      return { sent: i, quote: `it's "${i}"` };
+    }).tick();
+    expect(handled).toBe(3);
+    const rows = await Promise.all(ids.map(row));
+    expect(rows.map((r) => [r.status, (r as unknown as { result: unknown }).result, r.locked_by])).toEqual([
+      ['done', { sent: 0, quote: `it's "0"` }, null],
+      ['pending', null, null],
+      ['done', { sent: 2, quote: `it's "2"` }, null],
+    ]);
+  });
+
+  it('stores no result for a handler that returns nothing', async () => {
+    const [id] = await add(1);
+    await relay(async () => undefined).tick();
+    expect(await row(id!)).toMatchObject({ status: 'done', result: null });
+  });
+});
+
 describe('claims', () => {
   it('never gives one row to two workers claiming at the same time', async () => {
     const ids = await add(40);

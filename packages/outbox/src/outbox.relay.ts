@@ -1,7 +1,7 @@
 /**
  * Delivers outbox rows through topic handlers: at least once, retried with full-jitter exponential
  * backoff, dead-lettered with the reason after `maxAttempts`. Handlers must be idempotent at the
- * receiver (a crash between the receiver's effect and markDone redelivers the row).
+ * receiver (a crash between the receiver's effect and its batch's `done` write redelivers the row).
  */
 import type { OutboxTopic } from '@platform/contracts';
 import type { Db } from '@platform/db';
@@ -9,12 +9,12 @@ import type { Db } from '@platform/db';
 import {
   claimBatch,
   markDead,
-  markDone,
+  markDoneMany,
   markRetry,
   type OutboxRow,
   reclaimStale,
   releaseClaims,
-  touchClaim,
+  touchClaims,
 } from './outbox.repo.js';
 
 /**
@@ -124,8 +124,23 @@ export class OutboxRelay {
   async tick(): Promise<number> {
     await reclaimStale(this.o.db, this.o.visibilityTimeoutMs);
     const rows = await claimBatch(this.o.db, this.o.workerId, this.o.batchSize, Object.keys(this.o.handlers));
-    // Rows of one batch run concurrently; each is independent and idempotent at its receiver.
-    await Promise.all(rows.map((row) => this.handle(row)));
+    if (!rows.length) return 0;
+    // One heartbeat for the batch, kept until its delivered rows are marked done together.
+    const ids = rows.map((r) => r.id);
+    const heartbeat = setInterval(
+      () => void touchClaims(this.o.db, ids, this.o.workerId).catch(() => undefined),
+      Math.max(10, Math.floor(this.o.visibilityTimeoutMs / 3)),
+    );
+    heartbeat.unref();
+    try {
+      // Rows of one batch run concurrently; each is independent and idempotent at its receiver, so a
+      // crash before the batch's one `done` write only redelivers rows their receivers already have.
+      const done = (await Promise.all(rows.map((row) => this.handle(row)))).filter((d) => d !== undefined);
+      await markDoneMany(this.o.db, this.o.workerId, done);
+      for (const d of done) this.o.logger.info({ ...d.log, result: d.result }, 'outbox message delivered');
+    } finally {
+      clearInterval(heartbeat);
+    }
     return rows.length;
   }
 
@@ -148,19 +163,13 @@ export class OutboxRelay {
     if (this.running) this.schedule(handled === this.o.batchSize ? 0 : this.o.pollMs);
   }
 
-  private async handle(row: OutboxRow): Promise<void> {
+  /** Runs one row's handler: delivered rows are returned (marked done with their batch), others rescheduled here. */
+  private async handle(row: OutboxRow): Promise<{ id: number; result: unknown; log: object } | undefined> {
     const log = { outbox_id: row.id, topic: row.topic, attempt: row.attempts, tenant_id: row.tenant_id };
     const handler: OutboxHandler | undefined = this.o.handlers[row.topic];
-    const heartbeat = setInterval(
-      () => void touchClaim(this.o.db, row.id, this.o.workerId).catch(() => undefined),
-      Math.max(10, Math.floor(this.o.visibilityTimeoutMs / 3)),
-    );
-    heartbeat.unref();
     try {
       if (!handler) throw new PermanentFailure(`no handler for topic ${row.topic}`);
-      const result = await handler(row);
-      await markDone(this.o.db, row.id, this.o.workerId, result);
-      this.o.logger.info({ ...log, result }, 'outbox message delivered');
+      return { id: row.id, result: await handler(row), log };
     } catch (err) {
       const reason = describe(err);
       if (err instanceof RetryLater) {
@@ -175,8 +184,7 @@ export class OutboxRelay {
         await markRetry(this.o.db, row.id, this.o.workerId, reason, delay);
         this.o.logger.warn({ ...log, reason, retry_in_ms: delay }, 'outbox delivery failed; will retry');
       }
-    } finally {
-      clearInterval(heartbeat);
+      return undefined;
     }
   }
 }

@@ -56,14 +56,6 @@ export async function claimBatch(
   return r.rows.sort((a, b) => a.id - b.id);
 }
 
-export async function markDone(db: Queryable, id: number, workerId: string, result: unknown): Promise<void> {
-  await db.query(
-    `UPDATE outbox SET status = 'done', done_at = now(), locked_by = NULL, locked_at = NULL, last_error = NULL, result = $3
-     WHERE id = $1 AND locked_by = $2`,
-    [id, workerId, result === undefined ? null : JSON.stringify(result)],
-  );
-}
-
 export async function markRetry(
   db: Queryable,
   id: number,
@@ -89,12 +81,27 @@ export async function markDead(db: Queryable, id: number, workerId: string, erro
   );
 }
 
-/** Heartbeat of a claim being worked on, so reclaimStale only takes rows of workers that stopped. */
-export async function touchClaim(db: Queryable, id: number, workerId: string): Promise<void> {
-  await db.query(`UPDATE outbox SET locked_at = now() WHERE id = $1 AND locked_by = $2 AND status = 'processing'`, [
-    id,
-    workerId,
-  ]);
+/** Marks a batch's delivered rows done in one write (each with its handler's result). */
+export async function markDoneMany(
+  db: Queryable,
+  workerId: string,
+  done: { id: number; result: unknown }[],
+): Promise<void> {
+  if (!done.length) return;
+  await db.query(
+    `UPDATE outbox o SET status = 'done', done_at = now(), locked_by = NULL, locked_at = NULL, last_error = NULL,
+       result = d.result::jsonb
+     FROM unnest($1::bigint[], $2::text[]) AS d(id, result) WHERE o.id = d.id AND o.locked_by = $3`,
+    [done.map((d) => d.id), done.map((d) => (d.result === undefined ? null : JSON.stringify(d.result))), workerId],
+  );
+}
+
+/** Heartbeat of the claims of a batch being worked on. */
+export async function touchClaims(db: Queryable, ids: number[], workerId: string): Promise<void> {
+  await db.query(
+    `UPDATE outbox SET locked_at = now() WHERE id = ANY($1::bigint[]) AND locked_by = $2 AND status = 'processing'`,
+    [ids, workerId],
+  );
 }
 
 /** On clean shutdown: give claimed rows back without counting the attempt. */

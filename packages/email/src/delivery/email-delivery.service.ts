@@ -1,7 +1,8 @@
 /**
  * The outbox handler of both email lanes. Before each send it checks the message row (a message
  * already sent is never sent again, whatever redelivers the outbox row) and the suppression list (a
- * suppressed address is skipped and the attempt recorded). Provider outcomes map onto the outbox:
+ * suppressed address is skipped and the attempt recorded), both read with the rest of its batch in
+ * one query. Provider outcomes map onto the outbox:
  * a retryable failure retries with backoff, a rejected message goes to the dead letters with the
  * provider's reason, a rate limit waits as asked.
  */
@@ -9,9 +10,10 @@ import type { TOPIC_EMAIL_BULK, TOPIC_EMAIL_TRANSACTIONAL } from '@platform/cont
 import type { Db } from '@platform/db';
 import { type OutboxRow, PermanentFailure, RetryLater } from '@platform/outbox';
 import { type EmailMessage, EmailSendError } from '@platform/providers';
+import DataLoader from 'dataloader';
 
 import type { SuppressionService } from '../suppression/suppression.service.js';
-import { getMessageForDelivery, markAttempt, markSent } from './email-messages.repo.js';
+import { getMessagesForDelivery, markAttempt, markSent } from './email-messages.repo.js';
 
 type EmailTopic = typeof TOPIC_EMAIL_TRANSACTIONAL | typeof TOPIC_EMAIL_BULK;
 import type { FailoverSender } from './failover.sender.js';
@@ -22,6 +24,14 @@ export type DeliveryOutcome =
   | { status: 'suppressed'; reason: string };
 
 export class EmailDeliveryService {
+  /**
+   * The rows of a batch's messages in one read: the relay starts a batch's deliveries together, so
+   * their loads fall in the same tick. Not cached: every delivery reads the row as it is now.
+   */
+  private readonly rows = new DataLoader((ids: readonly string[]) => getMessagesForDelivery(this.db, ids), {
+    cache: false,
+  });
+
   constructor(
     private readonly db: Db,
     private readonly senders: FailoverSender,
@@ -30,7 +40,7 @@ export class EmailDeliveryService {
 
   async deliver(row: OutboxRow<EmailTopic>): Promise<DeliveryOutcome> {
     const m: EmailMessage = row.payload;
-    const current = await getMessageForDelivery(this.db, m.id);
+    const current = await this.rows.load(m.id);
     if (!current) throw new PermanentFailure(`email message ${m.id} has no email_messages row`);
     if (current.status === 'sent') return { status: 'already_sent', provider: current.provider };
     if (current.status === 'suppressed') return { status: 'suppressed', reason: current.last_error ?? 'suppressed' };

@@ -1,7 +1,8 @@
 /** SQL of the shared suppression list (email_suppressions). */
 import type { Queryable } from '@platform/db';
 
-export type SuppressionReason = 'hard_bounce' | 'complaint' | 'inactive_recipient';
+/** `unsubscribed`: the recipient's own request (one-click link); it blocks only non-transactional mail. */
+export type SuppressionReason = 'hard_bounce' | 'complaint' | 'inactive_recipient' | 'unsubscribed';
 
 export interface Suppression {
   id: number;
@@ -27,11 +28,17 @@ export interface NewSuppression {
   detail?: Record<string, unknown>;
 }
 
-/** Adds an active entry; an address already suppressed in that scope keeps its first entry. */
+/**
+ * Adds an active entry; an address already suppressed in that scope keeps its first entry, except
+ * that a bounce or complaint replaces an unsubscribe (which blocks less: only non-transactional mail).
+ */
 export async function insertSuppression(db: Queryable, s: NewSuppression): Promise<boolean> {
   const r = await db.query(
     `INSERT INTO email_suppressions (tenant_id, email, scope, reason, provider, provider_event_id, detail)
-     VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (tenant_id, email, scope) WHERE lifted_at IS NULL DO NOTHING`,
+     VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (tenant_id, email, scope) WHERE lifted_at IS NULL DO UPDATE
+       SET reason = EXCLUDED.reason, provider = EXCLUDED.provider, provider_event_id = EXCLUDED.provider_event_id,
+           detail = EXCLUDED.detail, created_at = now()
+       WHERE email_suppressions.reason = 'unsubscribed' AND EXCLUDED.reason <> 'unsubscribed'`,
     [
       s.tenantId,
       s.email.toLowerCase(),

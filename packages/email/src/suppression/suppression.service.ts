@@ -56,6 +56,11 @@ export class SuppressionService {
   /** Lifts the tenant's bounce entry for `email`. Complaints are refused. */
   async lift(tenantId: string, email: string, by: string): Promise<Suppression> {
     const active = (await listSuppressions(this.db, tenantId, { email })).filter((s) => s.lifted_at === null);
+    if (active.some((s) => s.tenant_id === tenantId && s.reason === 'unsubscribed'))
+      throw new AppError(
+        'EMAIL_SUPPRESSION_NOT_LIFTABLE',
+        `${email} unsubscribed from this company's reminders and follow-ups; only they can undo it.`,
+      );
     if (active.some((s) => s.reason === 'complaint'))
       throw new AppError(
         'EMAIL_SUPPRESSION_NOT_LIFTABLE',

@@ -14,7 +14,7 @@ export const SMS_BODY_MAX = 1600;
 
 export async function queueSmsIn(
   tx: Queryable,
-  m: { tenantId: string; from: string; to: string; body: string },
+  m: { tenantId: string; from: string; to: string; body: string; keywordReply?: boolean },
 ): Promise<string> {
   if (!m.body.trim() || m.body.length > SMS_BODY_MAX)
     throw new AppError('VALIDATION_FAILED', `body must be 1 to ${SMS_BODY_MAX} characters.`, {
@@ -28,6 +28,7 @@ export async function queueSmsIn(
     body: m.body,
     provider_message_id: null,
     status: 'queued',
+    keyword_reply: m.keywordReply ?? false,
   }))!;
   await enqueue(tx, {
     tenantId: m.tenantId,

@@ -14,16 +14,31 @@ export interface SmsMessageRow {
   erp_id: number | null;
   /** The ERP chatter message (mail.message) an inbound SMS was posted as. */
   erp_message_id: number | null;
+  /** Why the text was not sent (`opted out`), or null. */
+  refused_reason: string | null;
+  /** A reply to an SMS keyword (STOP's confirmation, HELP): sent even to an opted-out number. */
+  keyword_reply: boolean;
 }
 
 export async function insertMessage(
   db: Queryable,
-  m: Omit<SmsMessageRow, 'id' | 'erp_model' | 'erp_id' | 'erp_message_id'>,
+  m: Omit<SmsMessageRow, 'id' | 'erp_model' | 'erp_id' | 'erp_message_id' | 'refused_reason' | 'keyword_reply'> & {
+    keyword_reply?: boolean;
+  },
 ): Promise<string | null> {
   const r = await db.query<{ id: string }>(
-    `INSERT INTO sms_messages (tenant_id, direction, line_number, contact_number, body, provider_message_id, status)
-     VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING RETURNING id`,
-    [m.tenant_id, m.direction, m.line_number, m.contact_number, m.body, m.provider_message_id, m.status],
+    `INSERT INTO sms_messages (tenant_id, direction, line_number, contact_number, body, provider_message_id, status, keyword_reply)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT DO NOTHING RETURNING id`,
+    [
+      m.tenant_id,
+      m.direction,
+      m.line_number,
+      m.contact_number,
+      m.body,
+      m.provider_message_id,
+      m.status,
+      m.keyword_reply ?? false,
+    ],
   );
   return r.rows[0]?.id ?? null;
 }
@@ -77,16 +92,27 @@ export async function setSendState(
 }
 
 /**
- * How long (ms, database clock) an outbound message's last send has been without an answer
- * (`unconfirmed`, or `sending` left by a worker that died mid-call); undefined when none is.
+ * The texts to send (in the order of `ids`; undefined: gone) with, in the same round trip, whether
+ * each number opted out of the tenant's texts (sms_opt_outs) and, for a send in flight or
+ * unconfirmed, how long ago it was tried (ms).
  */
-export async function unconfirmedForMs(db: Queryable, id: string): Promise<number | undefined> {
-  const r = await db.query<{ ms: number }>(
-    `SELECT (extract(epoch FROM now() - updated_at) * 1000)::float8 AS ms FROM sms_messages
-     WHERE id = $1 AND status IN ('sending', 'unconfirmed') AND provider_message_id IS NULL`,
-    [id],
+export async function findMessagesToSend(
+  db: Queryable,
+  ids: readonly string[],
+): Promise<((SmsMessageRow & { opted_out: boolean; unconfirmed_ms: number | null }) | undefined)[]> {
+  const r = await db.query<SmsMessageRow & { opted_out: boolean; unconfirmed_ms: number | null }>(
+    `SELECT m.*,
+            EXISTS (SELECT 1 FROM sms_opt_outs o WHERE o.tenant_id = m.tenant_id AND o.phone_number = m.contact_number)
+              AS opted_out,
+            CASE WHEN m.status IN ('sending', 'unconfirmed') AND m.provider_message_id IS NULL
+                 THEN (extract(epoch FROM now() - m.updated_at) * 1000)::float8 END AS unconfirmed_ms
+     FROM sms_messages m WHERE m.id = ANY($1::uuid[])`,
+    [ids],
   );
-  return r.rows[0] ? Number(r.rows[0].ms) : undefined;
+  const byId = new Map(
+    r.rows.map((m) => [m.id, { ...m, unconfirmed_ms: m.unconfirmed_ms === null ? null : Number(m.unconfirmed_ms) }]),
+  );
+  return ids.map((id) => byId.get(id));
 }
 
 /**

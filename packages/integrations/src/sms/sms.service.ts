@@ -16,12 +16,15 @@ import {
   type SmsSender,
   type SmsWebhookRequest,
 } from '@platform/providers';
+import DataLoader from 'dataloader';
 
 import type { IntegrationSettingsService } from '../settings/integration-settings.service.js';
 import type { SmsLineRow } from '../settings/settings.repo.js';
 import { recordWebhookReceipt, webhookReceiptSeen } from '../webhooks/webhook-receipts.repo.js';
 import * as repo from './sms.repo.js';
 import { chatterTarget, postOnChatter } from './sms-chatter.js';
+import { applySmsKeyword } from './sms-keywords.js';
+import * as optOuts from './sms-opt-outs.repo.js';
 import { queueSmsIn, SMS_BODY_MAX } from './sms-queue.js';
 import { DEFAULT_SMS_WEBHOOK_PATH } from './sms-webhook-path.js';
 
@@ -33,6 +36,22 @@ export type WebhookOutcome =
   | { kind: 'unavailable'; reason: string };
 
 export class SmsService {
+  /**
+   * The relay starts a batch's sends together: their message reads, and their tenants' SMS
+   * credentials, fall in the same tick and are read once for the batch. Never cached beyond it.
+   */
+  private readonly toSend = new DataLoader((ids: readonly string[]) => repo.findMessagesToSend(this.db, ids), {
+    cache: false,
+  });
+  private readonly secrets = new DataLoader(
+    async (tenants: readonly string[]) => {
+      // A tenant whose credentials cannot be read fails its own texts only (an Error is that key's rejection).
+      const once = new Map([...new Set(tenants)].map((t) => [t, this.settings.smsSecrets(t).catch((e: Error) => e)]));
+      return Promise.all(tenants.map((t) => once.get(t)!));
+    },
+    { cache: false },
+  );
+
   constructor(
     private readonly db: Db,
     private readonly settings: IntegrationSettingsService,
@@ -63,15 +82,26 @@ export class SmsService {
 
   /**
    * A tenant's text as sent so far: `accepted` once the provider took it (its id stored), `status`
-   * the provider's word (`queued`, `sent`, `delivered`, …) or ours before that; undefined for another tenant's.
+   * the provider's word (`queued`, `sent`, `delivered`, …) or ours before that (`refused`, with its
+   * `refused_reason`: `opted out`); undefined for another tenant's.
    */
   async messageStatus(
     tenantId: string,
     id: string,
-  ): Promise<{ id: string; from: string; to: string; status: string; accepted: boolean } | undefined> {
+  ): Promise<
+    | { id: string; from: string; to: string; status: string; accepted: boolean; refused_reason: string | null }
+    | undefined
+  > {
     const m = await repo.findTenantMessage(this.db, tenantId, id);
     return (
-      m && { id: m.id, from: m.line_number, to: m.contact_number, status: m.status, accepted: !!m.provider_message_id }
+      m && {
+        id: m.id,
+        from: m.line_number,
+        to: m.contact_number,
+        status: m.status,
+        accepted: !!m.provider_message_id,
+        refused_reason: m.refused_reason,
+      }
     );
   }
 
@@ -85,18 +115,24 @@ export class SmsService {
     tenantId: string,
     messageId: string,
     senderFor: (credentials: SmsCredentials) => SmsSender = (c) => this.adapters.sender(c),
-  ): Promise<{ providerMessageId: string; status: string }> {
-    const m = await repo.findMessage(this.db, messageId);
+  ): Promise<{ providerMessageId: string | null; status: string }> {
+    const m = await this.toSend.load(messageId);
     if (!m) throw new AppError('NOT_FOUND', `SMS ${messageId} is gone.`);
     if (m.provider_message_id) return { providerMessageId: m.provider_message_id, status: m.status };
-    const waited = await repo.unconfirmedForMs(this.db, m.id);
-    if (waited !== undefined && waited < this.unconfirmedGraceMs) {
+    if (m.status === 'refused') return { providerMessageId: null, status: m.status };
+    // The one place every text passes: an opted-out number gets only the replies to its keywords.
+    if (m.opted_out && !m.keyword_reply) {
+      await optOuts.refuse(this.db, m.id, SMS_REFUSED_OPTED_OUT);
+      return { providerMessageId: null, status: 'refused' };
+    }
+    const waited = m.unconfirmed_ms;
+    if (waited !== null && waited < this.unconfirmedGraceMs) {
       throw new RetryLater(
         "an earlier send's outcome is unknown: waiting for the provider's notice",
         this.unconfirmedGraceMs - waited,
       );
     }
-    const secrets = await this.settings.smsSecrets(tenantId);
+    const secrets = await this.secrets.load(tenantId);
     if (!secrets) throw new AppError('NOT_FOUND', 'No SMS configuration: the message waits until one is set.');
     let r: { providerMessageId: string; status: string };
     await repo.setSendState(this.db, m.id, 'sending');
@@ -186,6 +222,8 @@ export class SmsService {
         // restarted stand-in). The text is kept without the id, never dropped as a duplicate.
         if (held && (held.direction !== 'inbound' || held.contact_number !== fact.contact || held.body !== fact.body))
           id = await repo.insertMessage(tx, { ...row, provider_message_id: null });
+        // A keyword (STOP, START, HELP) is acted on with the text it came in, and still reaches the chatter.
+        if (id) await applySmsKeyword(tx, tenantId, fact);
         if (id)
           await enqueue(tx, {
             tenantId,
@@ -230,6 +268,9 @@ export class SmsService {
     return { model: target.model, id: target.id, messageId: posted };
   }
 }
+
+/** Why a text to a number that texted STOP was not sent, as the office sees it. */
+export const SMS_REFUSED_OPTED_OUT = 'opted out';
 
 /** Provider notices come within seconds; two minutes is far beyond, and short for a customer waiting. */
 export const DEFAULT_UNCONFIRMED_GRACE_MS = 120_000;

@@ -38,6 +38,11 @@ export interface EmailMessage {
   /** Short labels for the provider's statistics (e.g. the template name). */
   tags: string[];
   attachments?: EmailAttachment[];
+  /**
+   * Extra headers every adapter sends as they are: `List-Unsubscribe` and `List-Unsubscribe-Post`
+   * (RFC 8058) on reminders and follow-ups.
+   */
+  headers?: Record<string, string>;
 }
 
 export interface EmailSendResult {

@@ -55,6 +55,16 @@ describe('scheduling customer messages', () => {
     expect(texts).toHaveLength(2);
     expect(texts.filter((t) => t.body.includes('see you tomorrow'))).toHaveLength(1);
     expect(await k.texts(k.b)).toEqual([]);
+    // The reminder email carries the unsubscribe link and headers (docs/email.md); the confirmation does not.
+    const mails = await k.t.db.query<{ headers: Record<string, string> | null }>(
+      `SELECT outbox.payload->'headers' AS headers FROM email_messages m JOIN outbox ON outbox.aggregate_id = m.id::text
+       WHERE m.tenant_id = $1 AND outbox.topic LIKE 'email.%' ORDER BY m.created_at, m.id`,
+      [k.a],
+    );
+    expect(mails.rows.map((r) => r.headers?.['List-Unsubscribe-Post'] ?? null)).toEqual([
+      null,
+      'List-Unsubscribe=One-Click',
+    ]);
   });
 
   it('moved twice before its reminder, it sends one reminder, for the last time', async () => {

@@ -145,6 +145,12 @@ export class MessageSender {
         data: { subject, body: fill(k.email, vars) },
         key: `message:${r.id}:${r.version}`,
         lane: BULK_KINDS.includes(r.kind) ? 'bulk' : 'transactional',
+        // Reminders and follow-ups carry the unsubscribe link and one-click headers (docs/email.md).
+        category: !BULK_KINDS.includes(r.kind)
+          ? 'transactional'
+          : r.kind.endsWith('reminder')
+            ? 'reminder'
+            : 'follow_up',
         tags: [`message:${r.kind}`],
       });
     const channels = [...(body ? ['sms'] : []), ...(subject ? ['email'] : [])];

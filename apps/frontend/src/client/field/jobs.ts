@@ -6,9 +6,10 @@ import { refreshParts } from './parts-used.js';
 import { getSession, ownerOf, putMeasure, replaceJobs } from './store.js';
 import type { Job } from './types.js';
 
-export function route(): { name: 'login' } | { name: 'list' } | { name: 'job'; id: string } {
+export function route(): { name: 'login' } | { name: 'list' } | { name: 'calendar' } | { name: 'job'; id: string } {
   const m = /^\/field\/jobs\/([^/]+)$/.exec(location.pathname);
   if (m) return { name: 'job', id: decodeURIComponent(m[1]!) };
+  if (location.pathname === '/field/calendar') return { name: 'calendar' };
   return location.pathname === '/field/login' ? { name: 'login' } : { name: 'list' };
 }
 

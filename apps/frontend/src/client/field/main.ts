@@ -8,6 +8,7 @@ import SignaturePad from 'signature_pad';
 import { $, uuid } from '../shared/dom.js';
 import { resizePhoto } from '../shared/photo.js';
 import { ApiError, login, OfflineError, SignedOutError } from './api.js';
+import { forgetCalendarLink, renderCalendar, wireCalendar } from './calendar.js';
 import { refreshJobs, route, sortJobs } from './jobs.js';
 import { measureSection, photosOfWindows } from './measure.view.js';
 import { wireMeasuring } from './measure-events.js';
@@ -53,6 +54,8 @@ async function render(): Promise<void> {
   }
   leftWaiting = 0;
   objectUrls.splice(0).forEach((u) => URL.revokeObjectURL(u));
+  if (r.name === 'calendar') return renderCalendar(app);
+  forgetCalendarLink();
   const owner = ownerOf(session!);
   const queue = await queued(owner);
   if (r.name === 'list') {
@@ -226,6 +229,7 @@ app.addEventListener('change', async (e) => {
   }
 });
 
+wireCalendar(app, () => route().name === 'calendar');
 wireMeasuring(
   app,
   () => {

@@ -81,9 +81,9 @@ export function listView(jobs: Job[], queue: QueueItem[], online: boolean, name:
 <div><a href="${h(mapsUrl(j))}" target="_blank" rel="noopener">${h(addressLine(j)) || 'Open in maps'}</a></div>
 <div class="muted">${h(j.name)}</div><div>${syncBadge(items, online)}</div></li>`;
   });
-  return `<div class="row" style="justify-content:space-between"><h1>My jobs</h1><button class="btn secondary" id="logout" type="button">Sign out ${h(
+  return `<div class="row" style="justify-content:space-between"><h1>My jobs</h1><span class="row" style="margin-bottom:.5rem"><a class="btn secondary" href="/field/calendar">Calendar</a><button class="btn secondary" id="logout" type="button">Sign out ${h(
     name,
-  )}</button></div>${rows.length ? `<ul class="plain">${rows.join('')}</ul>` : '<p>No jobs today or coming up.</p>'}`;
+  )}</button></span></div>${rows.length ? `<ul class="plain">${rows.join('')}</ul>` : '<p>No jobs today or coming up.</p>'}`;
 }
 
 /** A badge for a visit that is not an install (most are). */

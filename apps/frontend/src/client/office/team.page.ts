@@ -2,7 +2,7 @@
  * /office/settings/team: the members (GET /api/tenants/{id}/users) with their roles, the plan's user
  * and technician limits beside them (GET …/plan), invite by email and role, change a role (chosen in
  * its list, then sent by its button: arrowing through a list sends nothing), remove (a second press
- * confirms). Open invitations (GET …/invitations) show with Resend (a new link by email; the old one
+ * confirms), and a technician's calendar feed (a new secret link, or off). Open invitations (GET …/invitations) show with Resend (a new link by email; the old one
  * stops working) and Revoke (a second press confirms; the link stops working).
  */
 import type { PendingInvitationView } from '@platform/contracts/console-settings.js';
@@ -47,8 +47,14 @@ function memberHtml(m: Member, me: string): string {
 <div class="muted">Joined ${h(when(m.joined_at))}</div>
 <div class="row" style="margin-top:.5rem"><label for="role-${h(m.id)}">Role<span class="visually-hidden"> of ${who}</span></label><select id="role-${h(m.id)}">${roleOptions(m.role)}</select>
 <button class="btn secondary" type="button" data-save-role="${h(m.id)}">Change role<span class="visually-hidden"> of ${who}</span></button>
+${m.role === 'technician' ? calendarButtons(m.id, who) : ''}
 ${self ? '' : `<button class="btn${press.armed === m.id ? '' : ' secondary'}" type="button" data-remove="${h(m.id)}">${press.armed === m.id ? `Confirm: remove ${who}` : `Remove<span class="visually-hidden"> ${who}</span>`}</button>`}</div></li>`;
 }
+
+/** A technician's calendar feed: a new secret link (shown once, in the message) or off. */
+const calendarButtons = (id: string, who: string) =>
+  `<button class="btn secondary" type="button" data-calendar-make="${h(id)}">New calendar link<span class="visually-hidden"> of ${who}</span></button>
+<button class="btn secondary" type="button" data-calendar-off="${h(id)}">Turn off calendar<span class="visually-hidden"> of ${who}</span></button>`;
 
 function invitationHtml(i: PendingInvitationView): string {
   const to = h(i.email);
@@ -96,8 +102,17 @@ export const teamPage: OfficePage = {
       await draw(app, `Invitation sent to ${email}: the link in it works for 7 days.`, 'ok');
   },
   async click(b, app) {
-    const { remove, resend, revoke, saveRole } = b.dataset;
+    const { remove, resend, revoke, saveRole, calendarMake, calendarOff } = b.dataset;
     try {
+      if (calendarMake || calendarOff) {
+        const path = `/technicians/${encodeURIComponent((calendarMake ?? calendarOff)!)}/calendar-feed`;
+        if (calendarOff) {
+          await call(path, { method: 'DELETE' });
+          return draw(app, 'Calendar feed turned off: its link no longer works.', 'ok');
+        }
+        const feed = await call<{ url: string }>(path, { method: 'POST' });
+        return draw(app, `New calendar link (shown once; any earlier link stops): ${feed.url}`, 'ok');
+      }
       if (saveRole) {
         const role = $<HTMLSelectElement>(`#role-${CSS.escape(saveRole)}`)!.value;
         await call(await tenantApi(`/users/${encodeURIComponent(saveRole)}`), {

@@ -57,6 +57,7 @@ export function registerPageRoutes(app: FastifyInstance, bundles: Bundles): void
   app.get('/field/login', shell);
   app.get('/field/jobs', shell);
   app.get('/field/jobs/:id', shell);
+  app.get('/field/calendar', shell);
   const office = async (req: FastifyRequest, reply: FastifyReply) =>
     html(reply, officeShell(req.branding!, req.hostTenant!, bundles.script.office, req.url.split('?')[0]));
   app.get('/office', async (_req, reply) => reply.redirect('/office/leads'));

@@ -53,7 +53,10 @@ export function createPostmarkSender(o: PostmarkOptions): EmailSender {
         ...(m.tags[0] ? { Tag: m.tags[0] } : {}),
         Metadata: { tenant_id: m.tenantId, message_id: m.id },
         MessageStream: m.lane === 'bulk' ? (o.bulkStream ?? 'broadcast') : (o.transactionalStream ?? 'outbound'),
-        Headers: [{ Name: 'X-Platform-Message-Key', Value: m.key }],
+        Headers: [
+          ...Object.entries(m.headers ?? {}).map(([Name, Value]) => ({ Name, Value })),
+          { Name: 'X-Platform-Message-Key', Value: m.key },
+        ],
       };
       const res = await providerFetch(
         `${base}/email`,

@@ -93,7 +93,7 @@ export function createSmtpSender(o: SmtpOptions): EmailSender {
   return {
     name: o.name,
     async send(m: EmailMessage): Promise<EmailSendResult> {
-      const headers: Record<string, string> = { 'X-Platform-Message-Key': m.key };
+      const headers: Record<string, string> = { ...m.headers, 'X-Platform-Message-Key': m.key };
       if (o.sesConfigurationSet) {
         headers['X-SES-CONFIGURATION-SET'] = o.sesConfigurationSet;
         headers['X-SES-MESSAGE-TAGS'] = `tenant_id=${m.tenantId}, message_id=${m.id}`;
