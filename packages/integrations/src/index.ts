@@ -12,6 +12,7 @@ export {
 } from './chat/chat-notifier.service.js';
 export { chatMessage, FLAG_OF, type ChatMessage } from './chat/chat-message.js';
 export { SmsService, type WebhookOutcome } from './sms/sms.service.js';
+export { smsOptedOut } from './sms/sms-opt-outs.repo.js';
 export { queueSmsIn, SMS_BODY_MAX } from './sms/sms-queue.js';
 export { DEFAULT_SMS_WEBHOOK_PATH, smsWebhookPath } from './sms/sms-webhook-path.js';
 export {

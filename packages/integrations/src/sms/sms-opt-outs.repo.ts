@@ -21,3 +21,9 @@ export async function refuse(db: Queryable, id: string, reason: string): Promise
     [id, reason],
   );
 }
+
+/** Whether the number (E.164 digits) texted STOP to this tenant and has not texted START since. */
+export async function smsOptedOut(db: Queryable, tenantId: string, phone: string): Promise<boolean> {
+  const r = await db.query('SELECT 1 FROM sms_opt_outs WHERE tenant_id = $1 AND phone_number = $2', [tenantId, phone]);
+  return r.rows.length > 0;
+}

@@ -128,6 +128,27 @@ describe('scheduling customer messages', () => {
     ]);
   });
 
+  it('a number that texted STOP gets no text (the email still goes), and the timeline says why', async () => {
+    k.clock.set('2026-03-02T18:00:00Z'); // 11:00 in Denver
+    await k.t.db.query(
+      `INSERT INTO sms_opt_outs (tenant_id, phone_number, keyword) VALUES ($1, '13035550123', 'STOP')`,
+      [k.a],
+    );
+    await book(k.a, nextJob(), '2026-03-10T17:00:00Z', '2026-03-10T18:00:00Z');
+    await run();
+    expect(await k.texts(k.a)).toEqual([]);
+    expect(await k.emails(k.a)).toHaveLength(1);
+    const log = await k.inTenant(k.a, (tx) => repo.timeline(tx, k.a, 11));
+    expect(log.map((l) => [l.kind, l.status, l.reason, l.channels])).toEqual([
+      ['appointment_confirmed', 'sent', 'not texted: opted out of texts (STOP)', ['email']],
+    ]);
+    // Only this tenant's texts: tenant B still texts the same number.
+    await book(k.b, nextJob(), '2026-03-10T17:00:00Z', '2026-03-10T18:00:00Z');
+    await run();
+    expect(await k.texts(k.b)).toHaveLength(1);
+    await k.t.db.query('DELETE FROM sms_opt_outs');
+  });
+
   it('keeps the reminder at 17:00 local across both daylight-saving changes', async () => {
     const spring = nextJob();
     const autumn = nextJob();

@@ -10,7 +10,7 @@
  */
 import { type Db, type Queryable, withTenant } from '@platform/db';
 import type { EmailOutboxService } from '@platform/email';
-import { queueSmsIn, SMS_BODY_MAX } from '@platform/integrations';
+import { queueSmsIn, SMS_BODY_MAX, smsOptedOut } from '@platform/integrations';
 import { type Clock, isAppError } from '@platform/kernel';
 import { escapeHtml } from '@platform/web/escape-html.js';
 
@@ -22,6 +22,8 @@ import * as options from './message-settings.repo.js';
 import { type FollowUpFacts, followUpFacts, type QuotesOpened } from './message-settled.js';
 import { outsideQuietHours } from './message-time.js';
 import * as repo from './messages.repo.js';
+
+const OPTED_OUT = 'opted out of texts (STOP)';
 
 export interface SenderDeps {
   db: Db;
@@ -124,9 +126,12 @@ export class MessageSender {
     if (done) return skip(done);
     const prefs = r.partner_id ? await options.customerPrefs(tx, r.tenant_id, r.partner_id) : undefined;
     const pref = prefs?.channel ?? 'both';
-    const sms = pref !== 'email' && r.to_phone && line ? r.to_phone : null;
+    const wantsSms = pref !== 'email' && r.to_phone && line ? r.to_phone : null;
+    // A number that texted STOP is never texted (the SMS send job refuses it too); the timeline says why.
+    const optedOut = wantsSms ? await smsOptedOut(tx, r.tenant_id, wantsSms) : false;
+    const sms = optedOut ? null : wantsSms;
     const email = pref !== 'sms' ? r.to_email : null;
-    if (!sms && !email) return skip(whyNone(pref, r, line));
+    if (!sms && !email) return skip(optedOut ? OPTED_OUT : whyNone(pref, r, line));
     if (sms) {
       // The customer's own zone when the office set one (the law speaks of the customer's night).
       const at = outsideQuietHours(now.getTime(), prefs?.time_zone ?? t.timeZone);
@@ -154,7 +159,11 @@ export class MessageSender {
         tags: [`message:${r.kind}`],
       });
     const channels = [...(body ? ['sms'] : []), ...(subject ? ['email'] : [])];
-    const why = [seen?.reason, r.held === 'quiet_hours' ? 'quiet hours, sent at 08:00' : undefined].filter(Boolean);
+    const why = [
+      seen?.reason,
+      r.held === 'quiet_hours' ? 'quiet hours, sent at 08:00' : undefined,
+      optedOut ? `not texted: ${OPTED_OUT}` : undefined,
+    ].filter(Boolean);
     const reason = why.length ? why.join('; ') : null;
     await this.log(tx, r, { status: 'sent', channels, reason, sms_body: body, email_subject: subject, at: now });
     await repo.finish(tx, r.tenant_id, r.id, 'sent');
