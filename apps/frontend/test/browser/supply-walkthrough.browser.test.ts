@@ -16,7 +16,8 @@ import { DESKTOP, PHONE_375, sign } from './chromium.js';
 import { signInToOffice } from './office-session.js';
 import { payWithCard, tenantTakesCards } from './payments.steps.js';
 import { bothWidthsChecker, useRealPlatform } from './real-session.js';
-import { bracketInStock, ok } from './stock.steps.js';
+import { ok } from './stock.steps.js';
+import { officeSetsUpSupply } from './supply-walkthrough.steps.js';
 
 const s = useRealPlatform({ localProviders: true });
 const checkBothWidths = bothWidthsChecker('supplywalk');
@@ -60,34 +61,31 @@ async function measure(page: Page, w: Window, count: string): Promise<void> {
   await page.waitForSelector(`text=${count}`);
 }
 
-/** Set-up that is not the walkthrough's subject: cards, chat for supplier orders, two suppliers, brackets. */
-async function setUp(): Promise<{ bracket: number }> {
+/**
+ * Set-up that is not the walkthrough's subject, by API: cards (a 50 % deposit), and supplier orders
+ * told to the team chat (the flag only: `npm start` points A's chat at its own stand-in).
+ */
+async function cardsAndChat(): Promise<void> {
   const { a } = s.p;
   await tenantTakesCards(s);
-  await ok(
-    s.p.api(a.owner.token, 'PUT', `/api/tenants/${a.id}/integrations/chat`, {
-      ...{ webhook_url: s.p.chat.webhookUrl('AAAAcme'), enable_fsm: true, enable_sales: true, enable_po: true },
-    }),
-  );
-  const vendor = async (name: string, email?: string) =>
-    (await ok(s.p.api(a.owner.token, 'POST', '/supply/suppliers', { name, ...(email ? { email } : {}) }))).id;
-  const mill = await vendor('Shade Mill', 'orders@shade.example');
-  const works = await vendor('Cell Works');
-  for (const [code, supplier_id] of [
-    ['roller-shade', mill],
-    ['cellular-shade', works],
-  ] as const)
-    await ok(
-      s.p.api(a.owner.token, 'PUT', `/supply/products/${code}`, { supplier_id, cost_minor: 9000, lead_days: 14 }),
-    );
-  // Ten brackets, reordered under 9: two used leave eight, under the reorder point.
-  return { bracket: (await bracketInStock(s.p, 9)).id };
+  await ok(s.p.api(a.owner.token, 'PUT', `/api/tenants/${a.id}/integrations/chat`, { enable_po: true }));
 }
+
+/** What `npm start`'s chat stand-in heard (its console's `chat`). */
+const chatHeard = async () =>
+  ((await (await fetch(`${s.p.localConsole!}/`)).json()) as { chat: { text: string }[] }).chat.map((m) => m.text);
+
+const bracket = async () =>
+  ((await s.p.api(s.p.a.office.token, 'GET', '/inventory/parts')).body.items as { name: string }[]).find(
+    (x) => x.name === 'Steel bracket',
+  ) as { on_hand: number; reserved: number } | undefined;
 
 describe('from the measuring visit to the fitted windows and the stock they used', () => {
   it('measures offline, quotes, takes the deposit, orders, receives, fits and counts the brackets', async () => {
     const { a } = s.p;
-    const { bracket } = await setUp();
+    const desk = await s.browser.newContext(DESKTOP);
+    // Reordered under 9: the two roller shades reserve two of the ten, leaving eight available.
+    await Promise.all([cardsAndChat(), officeSetsUpSupply(s, 9)]);
     const day = new Date().toISOString().slice(0, 10);
     const visit = await ok(
       s.p.api(a.office.token, 'POST', '/jobs', {
@@ -132,7 +130,6 @@ describe('from the measuring visit to the fitted windows and the stock they used
     // The office: ONE draft quote, three priced windows and the fourth flagged; it sends it.
     const quotes = (await s.p.api(a.office.token, 'GET', '/sales/quotes')).body.items;
     expect(quotes).toHaveLength(1);
-    const desk = await s.browser.newContext(DESKTOP);
     const office = await signInToOffice(s, desk, a, `/office/quotes/${quotes[0].id}`, a.office.email);
     await office.waitForSelector('#q-flagged');
     expect(await office.locator('table.lines tbody tr').count()).toBe(3);
@@ -182,7 +179,7 @@ describe('from the measuring visit to the fitted windows and the stock they used
     await po('Cell Works').locator('[data-confirm]').click();
     await office.waitForSelector('text=the supplier has no email address');
     await waitUntil('the chat hears both confirmations', async () => {
-      const heard = s.p.chat.messages.filter((m) => /Purchase order .* confirmed/.test(m.text ?? ''));
+      const heard = (await chatHeard()).filter((m) => /Purchase order .* confirmed/.test(m));
       return heard.length === 2 ? heard : undefined;
     });
     await po('Shade Mill').locator('[data-line][aria-label*="Kitchen"]').click();
@@ -201,6 +198,8 @@ describe('from the measuring visit to the fitted windows and the stock they used
     await office.waitForSelector('h1 .pill.ready >> text=Ready to fit');
     await checkBothWidths(office, 'ready-to-fit');
 
+    await waitUntil('two brackets reserved', async () => ((await bracket())?.reserved === 2 ? true : undefined));
+
     // The fitter, at 375 px, records two brackets used and completes the job.
     const fitter = await technicianOpens(phone, install.id);
     await fitter.waitForSelector('#parts-form');
@@ -214,13 +213,10 @@ describe('from the measuring visit to the fitted windows and the stock they used
     await checkBothWidths(fitter, 'fitted');
 
     // The Stock screen: two fewer on hand, and the bracket on the reorder list.
-    await waitUntil('the stock fell by two', async () => {
-      const r = await s.p.api(a.office.token, 'GET', '/inventory/parts');
-      return r.body.items.find((x: { id: number }) => x.id === bracket)?.on_hand === 8 ? true : undefined;
-    });
+    await waitUntil('the stock fell by two', async () => ((await bracket())?.on_hand === 8 ? true : undefined));
     await office.goto(`${s.p.siteOf(a)}/office/stock`);
     await office.waitForSelector('#reorder-list');
-    expect(await office.textContent('.stock-qty')).toContain('8 on hand');
+    expect(await office.textContent('.stock-qty')).toBe('8 on hand · 0 reserved · 8 available');
     expect(await office.textContent('#reorder-list')).toContain('Steel bracket: 8 available, under 9');
     await checkBothWidths(office, 'stock');
     await Promise.all([desk.close(), phone.close()]);
