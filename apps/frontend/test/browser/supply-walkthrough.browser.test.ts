@@ -165,13 +165,22 @@ describe('from the measuring visit to the fitted windows and the stock they used
     expect(linesOf('Shade Mill').join('\n')).toContain('40" W × 50" H');
     expect(linesOf('Cell Works')).toHaveLength(1);
     expect(linesOf('Cell Works')[0]).toContain('30 1/4" W × 40" H');
+    // The office schedules the install from the quote, for today with the fitter: the windows go with it.
+    await office.goto(`${s.p.siteOf(a)}/office/quotes/${quotes[0].id}`);
+    await office.click('#open-install');
+    await office.fill('#i-street', ADDRESS.street);
+    await office.fill('#i-city', ADDRESS.city);
+    await office.fill('#i-zip', ADDRESS.zip);
+    await office.fill('#i-date', await office.evaluate(() => new Date().toLocaleDateString('en-CA')));
+    await office.fill('#i-time', '23:00');
+    await office.selectOption('#i-tech', a.technician.id);
+    await office.click('#create-job');
+    await office.waitForSelector('#office-msg:has-text("Install job")');
     const saleOrderId = (await s.p.api(a.office.token, 'GET', `/sales/quotes/${quotes[0].id}`)).body.sale_order_id;
-    const install = await ok(
-      s.p.api(a.office.token, 'POST', '/jobs', {
-        ...{ customer: CUSTOMER, address: ADDRESS, technician_id: a.technician.id, sale_order_id: saleOrderId },
-        ...{ scheduled_start: `${day}T16:00:00Z`, scheduled_end: `${day}T18:00:00Z` },
-      }),
-    );
+    const install = (await s.p.api(a.office.token, 'GET', '/jobs')).body.items.find(
+      (j: { kind: string; sale_order_id: number | null }) => j.kind === 'install' && j.sale_order_id === saleOrderId,
+    ) as { id: string; windows: unknown[] };
+    expect(install.windows).toHaveLength(3);
 
     // The office confirms both (the chat hears each), receives one window, the rest, then the other order.
     await office.goto(`${s.p.siteOf(a)}/office/purchase-orders`);
