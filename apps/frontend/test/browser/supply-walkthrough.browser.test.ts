@@ -13,6 +13,7 @@ import { describe, expect, it } from 'vitest';
 
 import { PASSWORD, waitUntil } from '../support/real-platform.js';
 import { DESKTOP, PHONE_375, sign } from './chromium.js';
+import { measure, type MeasuredWindow } from './field-measure.steps.js';
 import { signInToOffice } from './office-session.js';
 import { payWithCard, tenantTakesCards } from './payments.steps.js';
 import { bothWidthsChecker, useRealPlatform } from './real-session.js';
@@ -24,12 +25,13 @@ const checkBothWidths = bothWidthsChecker('supplywalk');
 const CUSTOMER = { name: 'Sam Supply', phone: '+1 303 555 0188', email: 'sam@example.com' };
 const ADDRESS = { street: '12 Pine St', city: 'Denver', zip: '80205', state: 'CO' };
 
-interface Window {
-  room: string;
-  product: string;
-  width: [string, string];
-  drop: [string, string];
-}
+/** The four windows measured: the fourth too wide for the roller shade's grid. */
+const WINDOWS: MeasuredWindow[] = [
+  { room: 'Kitchen', product: 'roller-shade', width: ['35', '4'], drop: ['47', '1'] },
+  { room: 'Bedroom', product: 'roller-shade', width: ['40', '0'], drop: ['50', '0'] },
+  { room: 'Study', product: 'cellular-shade', width: ['30', '2'], drop: ['40', '0'] },
+  { room: 'Lounge', product: 'roller-shade', width: ['130', '0'], drop: ['60', '0'] },
+];
 
 /** The field app's job list (signing in first on a phone that is not signed in), then the job. */
 async function technicianOpens(ctx: BrowserContext, jobId: string): Promise<Page> {
@@ -46,19 +48,6 @@ async function technicianOpens(ctx: BrowserContext, jobId: string): Promise<Page
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
   await page.click(link);
   return page;
-}
-
-async function measure(page: Page, w: Window, count: string): Promise<void> {
-  await page.fill('#mf-room', w.room);
-  await page.selectOption('#mf-product', w.product);
-  await page.fill('#mf-width', w.width[0]);
-  await page.selectOption('#mf-width8', w.width[1]);
-  await page.fill('#mf-drop', w.drop[0]);
-  await page.selectOption('#mf-drop8', w.drop[1]);
-  await page.selectOption('#mf-mount', 'inside');
-  await page.fill('#mf-colour', 'White');
-  await page.click('#measure-form button[type=submit]');
-  await page.waitForSelector(`text=${count}`);
 }
 
 /** Set-up that is not the walkthrough's subject, by API: cards (a 50 % deposit), supplier orders told to the chat. */
@@ -102,26 +91,11 @@ describe('from the measuring visit to the fitted windows and the stock they used
     const field = await technicianOpens(phone, visit.id);
     await field.waitForSelector('#measure-form');
     await phone.setOffline(true);
-    await measure(
-      field,
-      { room: 'Kitchen', product: 'roller-shade', width: ['35', '4'], drop: ['47', '1'] },
-      '1 window,',
-    );
-    await measure(
-      field,
-      { room: 'Bedroom', product: 'roller-shade', width: ['40', '0'], drop: ['50', '0'] },
-      '2 windows',
-    );
-    await measure(
-      field,
-      { room: 'Study', product: 'cellular-shade', width: ['30', '2'], drop: ['40', '0'] },
-      '3 windows',
-    );
-    await measure(
-      field,
-      { room: 'Lounge', product: 'roller-shade', width: ['130', '0'], drop: ['60', '0'] },
-      '4 windows',
-    );
+    for (const [i, w] of WINDOWS.entries()) {
+      await measure(field, w);
+      await field.click('#measure-form button[type=submit]');
+      await field.waitForSelector(i ? `text=${i + 1} windows` : 'text=1 window,');
+    }
     expect(await field.locator('.pill.flag').count()).toBe(1);
     await field.click('#measure-send');
     await field.waitForSelector('#measure-state >> text=Waiting to send to the office');

@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core';
 import { DESKTOP } from './chromium.js';
 import { signInToOffice } from './office-session.js';
 import type { RealSession } from './real-session.js';
+import { setPartsPerWindow } from './stock.steps.js';
 
 async function addSupplier(page: Page, name: string, email = ''): Promise<void> {
   await page.fill('#sup-name', name);
@@ -54,10 +55,6 @@ export async function officeSetsUpSupply(s: RealSession, min: number): Promise<v
   await owner.getByLabel('Quantity received').fill('10');
   await owner.getByRole('button', { name: 'Receive', exact: true }).click();
   await owner.waitForSelector('text=Steel bracket: received, 10 on hand.');
-  await owner.selectOption('#pp-product', 'roller-shade');
-  await owner.selectOption('#pp-part', { label: 'Steel bracket' });
-  await owner.fill('#pp-qty', '1');
-  await owner.click('#product-parts button[type=submit]');
-  await owner.waitForSelector('text=Parts per window saved.');
+  await setPartsPerWindow(owner, 'roller-shade', 'Steel bracket', 1);
   await ctx.close();
 }
