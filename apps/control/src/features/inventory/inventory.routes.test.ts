@@ -6,6 +6,8 @@
  * the stock is refused naming the part; a count with a reason sets the stock; receiving the reorder's
  * purchase order puts the parts in stock, once per key; a plan without `inventory` is refused.
  */
+import { randomUUID } from 'node:crypto';
+
 import type { PartView } from '@platform/contracts/inventory.js';
 import { createLogger } from '@platform/http-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -194,6 +196,11 @@ describe('stock', () => {
       expect.objectContaining({ state: 'done' }),
     ]);
     expect(receipts.filter((r) => String(r.origin).endsWith('po-rcv-2'))).toHaveLength(1);
+    // A keyed retry after a failure between the stock receipt and the order's update: nothing more in stock.
+    const office = { userId: randomUUID(), tenantId: k.a.id, role: 'office', email: 'o@a.test' } as const;
+    const origin = String(receipts.find((r) => String(r.origin).endsWith('po-rcv-1'))!.origin);
+    await k.kit.deps.inventory.service.receivePurchased(office, origin, new Map([[bracket.id, 6]]), true);
+    expect(await part()).toMatchObject({ on_hand: 19 });
   });
 
   it('answers bad input with a problem naming the field', async () => {
