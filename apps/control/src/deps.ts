@@ -225,12 +225,12 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
   const integrationsConsole = composeIntegrations(config, db, { settings: integrations, audit, limiter, clock });
   const signupParts = { clock, limiter, email, audit, linkConfig, provisioning, sessions, publicOrigins };
   const signup = composeSignup(config, db, signupParts, opts.captcha);
-  const inventory = composeInventory({ db, erps, plans, audit, clock, jobs, currencyOf });
-  const supplyHooks = { readyToFit: messages.readyToFit, partsArrived: inventory.service.receivePurchased };
   const console = composeConsole(config, {
     ...{ db, clock, plans, audit, box, resolver, objects, grids, branches, origins: publicOrigins },
     integrations: integrationsConsole,
   });
+  const inventory = composeInventory({ db, erps, plans, audit, clock, jobs, currencyOf });
+  const supplyHooks = { readyToFit: messages.readyToFit, partsArrived: inventory.service.receivePurchased };
   return {
     config,
     db,
