@@ -231,6 +231,8 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
     ...{ db, clock, plans, audit, box, resolver, objects, grids, branches, origins: publicOrigins },
     integrations: integrationsConsole,
   });
+  const inventory = composeInventory({ db, erps, plans, audit, clock, jobs, currencyOf });
+  const supplyHooks = { readyToFit: messages.readyToFit, partsArrived: inventory.service.receivePurchased };
   return {
     config,
     db,
@@ -271,9 +273,9 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
     integrations: integrationsConsole,
     payments,
     invoicing,
-    supply: composeSupply({ db, erps, audit, clock, currencyOf, email, documents, readyToFit: messages.readyToFit }),
+    supply: composeSupply({ db, erps, audit, clock, currencyOf, email, documents, ...supplyHooks }),
     messages,
-    inventory: composeInventory({ db, erps, plans, audit, clock, jobs, currencyOf }),
+    inventory,
     calendar: composeCalendar(config, { db, clock, jobs: jobs.reader, origins: publicOrigins }),
   };
 }

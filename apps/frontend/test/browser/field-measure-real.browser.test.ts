@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 
 import { PASSWORD } from '../support/real-platform.js';
 import { axe, DESKTOP, PHONE_375 } from './chromium.js';
+import { measure } from './field-measure.steps.js';
 import { bothWidthsChecker, SHOTS, useRealPlatform } from './real-session.js';
 
 const s = useRealPlatform();
@@ -26,30 +27,6 @@ async function measurerSignsIn(ctx: BrowserContext): Promise<Page> {
   await page.waitForURL('**/field/jobs');
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
   return page;
-}
-
-interface Window {
-  room: string;
-  product: string;
-  width: [string, string];
-  drop: [string, string];
-  mount?: 'inside' | 'outside';
-  colour?: string;
-  options?: string[];
-  notes?: string;
-}
-
-async function measure(page: Page, w: Window): Promise<void> {
-  await page.fill('#mf-room', w.room);
-  await page.selectOption('#mf-product', w.product);
-  await page.fill('#mf-width', w.width[0]);
-  await page.selectOption('#mf-width8', w.width[1]);
-  await page.fill('#mf-drop', w.drop[0]);
-  await page.selectOption('#mf-drop8', w.drop[1]);
-  await page.selectOption('#mf-mount', w.mount ?? 'inside');
-  await page.fill('#mf-colour', w.colour ?? 'White');
-  for (const o of w.options ?? []) await page.check(`#mf-opt-${o}`);
-  if (w.notes) await page.fill('#mf-notes', w.notes);
 }
 
 describe('the measuring visit on the real platform', () => {

@@ -12,7 +12,7 @@ import { waitUntil } from '../support/real-platform.js';
 import { DESKTOP } from './chromium.js';
 import { signInToOffice } from './office-session.js';
 import { bothWidthsChecker, useRealPlatform } from './real-session.js';
-import { bracketInStock, ok } from './stock.steps.js';
+import { bracketInStock, ok, setPartsPerWindow } from './stock.steps.js';
 
 const s = useRealPlatform({ localProviders: true });
 const checkBothWidths = bothWidthsChecker('stock');
@@ -28,11 +28,7 @@ describe('the Stock screen', () => {
     const ctx = await s.browser.newContext(DESKTOP);
     const page = await signInToOffice(s, ctx, a, '/office/stock', a.office.email);
     await page.waitForSelector('#product-parts');
-    await page.selectOption('#pp-product', 'roller-shade');
-    await page.selectOption('#pp-part', { label: 'Steel bracket' });
-    await page.fill('#pp-qty', '2');
-    await page.click('#product-parts button[type=submit]');
-    await page.waitForSelector('text=Parts per window saved.');
+    await setPartsPerWindow(page, 'roller-shade', 'Steel bracket', 2);
     expect(await page.textContent('#per-window')).toContain(': 2 × Steel bracket');
 
     const q = await ok(

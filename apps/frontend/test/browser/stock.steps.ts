@@ -1,7 +1,8 @@
 /**
- * What the stock browser tests set up through the API of the real platform: a vendor and its
- * stocked bracket part, with ten received.
+ * What the stock browser tests set up through the API of the real platform (a vendor and its
+ * stocked bracket part, with ten received) and the Stock screen's parts per window.
  */
+import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 import type { RealPlatform } from '../support/real-platform.js';
@@ -25,4 +26,13 @@ export async function bracketInStock(p: RealPlatform, min: number): Promise<{ id
   );
   await ok(p.api(a.office.token, 'POST', `/inventory/parts/${part.id}/receive`, { qty: 10 }));
   return part;
+}
+
+/** On the Stock screen: `product` needs `qty` of the part named `part` per window. */
+export async function setPartsPerWindow(page: Page, product: string, part: string, qty: number): Promise<void> {
+  await page.selectOption('#pp-product', product);
+  await page.selectOption('#pp-part', { label: part });
+  await page.fill('#pp-qty', String(qty));
+  await page.click('#product-parts button[type=submit]');
+  await page.waitForSelector('text=Parts per window saved.');
 }

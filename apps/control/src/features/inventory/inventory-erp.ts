@@ -137,10 +137,37 @@ export async function adjustPart(erp: Erp, id: number, counted: number, reason: 
 }
 
 /** A receipt of `qty` into WH/Stock, validated: the stock rises by `qty`. Answers the receipt's name. */
-export async function receivePart(erp: Erp, id: number, count: number, origin: string): Promise<string> {
+export function receivePart(erp: Erp, id: number, count: number, origin: string): Promise<string> {
+  return receiveParts(erp, new Map([[id, count]]), origin);
+}
+
+/** One validated receipt into WH/Stock of several parts (part → quantity). Answers its name. */
+export async function receiveParts(erp: Erp, parts: Map<number, number>, origin: string): Promise<string> {
   const wh = await warehouseOf(erp);
-  const picking = await createTransfer(erp, wh.receipts, origin, new Map([[id, count]]));
-  await validateWithDone(erp, picking, new Map([[id, count]]));
+  const picking = await createTransfer(erp, wh.receipts, origin, parts);
+  await validateWithDone(erp, picking, parts);
   const [r] = await erp.read('stock.picking', [picking], ['name']);
   return String(r?.name ?? '');
+}
+
+/** Of these products, the stocked parts (storable: type "product"); a made-to-measure window is not one. */
+export function stockedAmong(erp: Erp, productIds: number[]): Promise<number[]> {
+  if (!productIds.length) return Promise.resolve([]);
+  return erp.search('product.product', [
+    ['id', 'in', productIds],
+    ['type', '=', 'product'],
+  ]);
+}
+
+/** Whether a done receipt with this origin exists (a keyed receipt that was already put in stock). */
+export async function receiptDone(erp: Erp, origin: string): Promise<boolean> {
+  const found = await erp.search(
+    'stock.picking',
+    [
+      ['origin', '=', origin],
+      ['state', '=', 'done'],
+    ],
+    { limit: 1 },
+  );
+  return found.length > 0;
 }

@@ -3,9 +3,11 @@
  * key is received once; an accepted quote of three roller shades (two brackets each) reserves six;
  * the part falls under its reorder point and the reorder list drafts one purchase order to its
  * vendor however often it is asked; the fitter's two brackets are consumed once; a consumption past
- * the stock is refused naming the part; a count with a reason sets the stock; a plan without
- * `inventory` is refused.
+ * the stock is refused naming the part; a count with a reason sets the stock; receiving the reorder's
+ * purchase order puts the parts in stock, once per key; a plan without `inventory` is refused.
  */
+import { randomUUID } from 'node:crypto';
+
 import type { PartView } from '@platform/contracts/inventory.js';
 import { createLogger } from '@platform/http-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +19,7 @@ let k: CrmSalesKit;
 let vendor: number;
 let bracket: PartView;
 let jobId: string;
+let reorderPo: number;
 const part = async (id = bracket.id) =>
   ((await k.call('GET', '/inventory/parts', k.a.office)).body.items as PartView[]).find((p) => p.id === id)!;
 const window = (room: string) => ({
@@ -111,6 +114,7 @@ describe('stock', () => {
     expect(first.body.purchase_orders).toEqual([expect.objectContaining({ supplier: 'Bracket Co', created: true })]);
     const again = await k.call('POST', '/inventory/reorder/purchase-orders', k.a.office, {});
     expect(again.body.purchase_orders).toEqual([{ ...first.body.purchase_orders[0], created: false }]);
+    reorderPo = first.body.purchase_orders[0].id;
     const [line] = await k.a.erp.erp.searchRead(
       'purchase.order.line',
       [['order_id', '=', first.body.purchase_orders[0].id]],
@@ -163,6 +167,40 @@ describe('stock', () => {
       limit: 1,
     });
     expect(move).toMatchObject({ name: 'Van stock recount', product_uom_qty: 5 });
+  });
+
+  it('puts the parts of a received reorder into stock: one validated receipt per receipt, once per key', async () => {
+    expect((await k.call('POST', `/purchase-orders/${reorderPo}/confirm`, k.a.office)).status).toBe(200);
+    const [line] = await k.a.erp.erp.search('purchase.order.line', [['order_id', '=', reorderPo]]);
+    const receive = (qty: number, key: string) =>
+      k.call(
+        'POST',
+        `/purchase-orders/${reorderPo}/receive`,
+        k.a.office,
+        { lines: [{ line_id: line, qty }] },
+        {
+          'idempotency-key': key,
+        },
+      );
+    const first = await receive(6, 'po-rcv-1');
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect((await receive(6, 'po-rcv-1')).body).toEqual(first.body);
+    expect(await part()).toMatchObject({ on_hand: 9 }); // the count's 3, and 6 received once
+    expect((await receive(10, 'po-rcv-2')).body.status).toBe('received');
+    expect(await part()).toMatchObject({ on_hand: 19, below_min: false });
+    const receipts = await k.a.erp.erp.searchRead('stock.picking', [], {
+      fields: ['origin', 'state'],
+      order: 'id',
+    });
+    expect(receipts.filter((r) => String(r.origin).endsWith('po-rcv-1'))).toEqual([
+      expect.objectContaining({ state: 'done' }),
+    ]);
+    expect(receipts.filter((r) => String(r.origin).endsWith('po-rcv-2'))).toHaveLength(1);
+    // A keyed retry after a failure between the stock receipt and the order's update: nothing more in stock.
+    const office = { userId: randomUUID(), tenantId: k.a.id, role: 'office', email: 'o@a.test' } as const;
+    const origin = String(receipts.find((r) => String(r.origin).endsWith('po-rcv-1'))!.origin);
+    await k.kit.deps.inventory.service.receivePurchased(office, origin, new Map([[bracket.id, 6]]), true);
+    expect(await part()).toMatchObject({ on_hand: 19 });
   });
 
   it('answers bad input with a problem naming the field', async () => {

@@ -23,10 +23,20 @@ import type { Principal } from '../auth/principal.js';
 import type { PlanLimits } from '../plans/plan-limits.service.js';
 import { userActor } from '../sales/quotes.service.js';
 import { productOf } from '../supply/supplier-products-erp.js';
+import type { PartsArrived } from '../supply/supply.service.js';
 import { createPurchaseOrder } from '../supply/supply-erp.js';
 import type { TenantErps } from '../tenants/tenant-erps.js';
 import * as repo from './inventory.repo.js';
-import { adjustPart, createPart, listParts, partOf, receivePart } from './inventory-erp.js';
+import {
+  adjustPart,
+  createPart,
+  listParts,
+  partOf,
+  receiptDone,
+  receivePart,
+  receiveParts,
+  stockedAmong,
+} from './inventory-erp.js';
 import { keyedWrite } from './inventory-keyed.js';
 
 export const FEATURE = 'inventory';
@@ -96,6 +106,30 @@ export class InventoryService {
       audit: { action: 'inventory.part.receive', target: { type: 'part', id: String(id) }, detail: { qty: body.qty } },
     });
   }
+
+  /**
+   * What a supplier order brought (product → quantity, from supply's receipt): its stocked parts go
+   * into stock on one validated receipt named `origin`; windows made to measure are not stock. A
+   * keyed receipt (`once`) looks for its done receipt first, so a retry after a failure between this
+   * and the order's own update does not count the parts twice. No plan check: a tenant holding
+   * stocked parts had the feature when it made them, and its deliveries must still arrive.
+   */
+  // A property, not a method: the supply feature is handed the function itself (deps.ts).
+  readonly receivePurchased: PartsArrived = async (p, origin, products, once) => {
+    const erp = await this.d.erps.forTenant(p.tenantId);
+    const parts = await stockedAmong(erp, [...products.keys()]);
+    if (!parts.length || (once && (await receiptDone(erp, origin)))) return;
+    const receipt = new Map(parts.map((id) => [id, products.get(id)!]));
+    const name = await receiveParts(erp, receipt, origin);
+    await withTenant(this.d.db, p.tenantId, (tx) =>
+      this.d.audit.record(tx, {
+        ...userActor(p),
+        action: 'inventory.purchase_receipt',
+        target: { type: 'stock_picking', id: name },
+        detail: { origin, parts: Object.fromEntries(receipt) },
+      }),
+    );
+  };
 
   async reorder(p: Principal): Promise<ReorderAnswer> {
     const { erp, currency } = await this.open(p);

@@ -2,7 +2,8 @@
  * The office's supplier orders in the tenant's ERP (through the Erp port): listed as open, late (past
  * the date the vendor's lead time gave) or received (every line's `qty_received` reached), confirmed
  * with Odoo's `button_confirm` (the change feed announces "PO Confirmation"), and received line by
- * line into `qty_received` (Odoo's manual method; no stock moves without the inventory feature).
+ * line into `qty_received` (Odoo's manual method); stocked parts on the order also go into stock
+ * through the inventory feature (the caller's `arriving`).
  */
 import type { PurchaseOrderFilter, PurchaseOrderView } from '@platform/contracts/purchase-orders.js';
 import type { Erp, ErpRecord } from '@platform/erp';
@@ -85,12 +86,17 @@ export async function confirmPurchaseOrder(erp: Erp, id: number, now: Date): Pro
   return after;
 }
 
-/** Adds each quantity to its line's received quantity; never past what was ordered. */
+/**
+ * Adds each quantity to its line's received quantity; never past what was ordered. Once the receipt
+ * is known to be valid, and before the order records it, `arriving` is told what products came
+ * (product → quantity): the stocked parts among them go into stock.
+ */
 export async function receivePurchaseOrder(
   erp: Erp,
   id: number,
   lines: { line_id: number; qty: number }[],
   now: Date,
+  arriving: (po: PurchaseOrderView, products: Map<number, number>) => Promise<void> = async () => undefined,
 ): Promise<PurchaseOrderView> {
   const po = await purchaseOrder(erp, id, now);
   if (po.state !== 'purchase' && po.state !== 'done')
@@ -109,8 +115,21 @@ export async function receivePurchaseOrder(
       });
     next.set(r.line_id, total);
   }
+  await arriving(po, await productsOf(erp, lines));
   for (const [lineId, qty] of next) await erp.write('purchase.order.line', [lineId], { qty_received: qty });
   return purchaseOrder(erp, id, now);
+}
+
+/** The products of these received lines, each with the quantity received of it. */
+async function productsOf(erp: Erp, lines: { line_id: number; qty: number }[]): Promise<Map<number, number>> {
+  const rows = await erp.read('purchase.order.line', [...new Set(lines.map((l) => l.line_id))], ['product_id']);
+  const productOf = new Map(rows.map((r) => [r.id, m2o(r.product_id)?.id]));
+  const out = new Map<number, number>();
+  for (const l of lines) {
+    const product = productOf.get(l.line_id);
+    if (product !== undefined && l.qty > 0) out.set(product, (out.get(product) ?? 0) + l.qty);
+  }
+  return out;
 }
 
 /** Whether every window bought for this sale order (by its name) has arrived. */

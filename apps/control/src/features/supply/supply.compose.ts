@@ -10,7 +10,7 @@ import type { AuditLog } from '../audit/audit-log.js';
 import type { DocumentsService } from '../documents/documents.compose.js';
 import type { TenantErps } from '../tenants/tenant-erps.js';
 import type { PurchaseOrderEmailParts } from './purchase-order-email.js';
-import { SupplyService } from './supply.service.js';
+import { type PartsArrived, SupplyService } from './supply.service.js';
 import { SupplyDraftJob } from './supply-draft.job.js';
 
 export interface SupplyFeature {
@@ -31,6 +31,8 @@ export interface SupplyParts {
   currencyOf(tenantId: string): Promise<string>;
   /** The customer's "ready to fit" message (messages.compose.ts), once a sale order's windows all arrived. */
   readyToFit?: (tenantId: string, saleOrderId: number) => Promise<void>;
+  /** Stocked parts on a received order go into stock (the inventory feature's receivePurchased). */
+  partsArrived?: PartsArrived;
   email: PurchaseOrderEmailParts['email'];
   /** The purchase order's PDF (made after this feature in deps.ts: read at confirmation). */
   documents: Pick<DocumentsService, 'billing'>;
@@ -47,6 +49,7 @@ export function composeSupply(p: SupplyParts): SupplyFeature {
       { email: p.email, pdf: (principal, id) => p.documents.billing.purchaseOrder(principal, id) },
       {},
       p.readyToFit,
+      p.partsArrived,
     ),
     draftJob: new SupplyDraftJob(p.db, p.erps, () => p.clock.now()),
   };

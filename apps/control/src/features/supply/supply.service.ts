@@ -45,6 +45,17 @@ export interface ReceiveBody {
   lines: { line_id: number; qty: number }[];
 }
 
+/**
+ * The stock side of a receipt: `origin` names the stock receipt (the order's name, with the
+ * Idempotency-Key when there is one, `once` then: a retry finds the receipt it already made).
+ */
+export type PartsArrived = (
+  p: Principal,
+  origin: string,
+  products: Map<number, number>,
+  once: boolean,
+) => Promise<void>;
+
 export class SupplyService {
   constructor(
     private readonly db: Db,
@@ -57,6 +68,8 @@ export class SupplyService {
     private readonly wait: WaitOptions = {},
     /** Told when every window of a sale order has arrived (the customer's "ready to fit" message). */
     private readonly readyToFit: (tenantId: string, saleOrderId: number) => Promise<void> = async () => undefined,
+    /** Told what products a receipt brought, before the order records it (the inventory feature stocks the parts). */
+    private readonly partsArrived: PartsArrived = async () => undefined,
   ) {}
 
   async suppliers(p: Principal) {
@@ -122,7 +135,10 @@ export class SupplyService {
     }, this.wait);
     if (first) return first;
     try {
-      const po = await receivePurchaseOrder(await this.erps.forTenant(p.tenantId), id, body.lines, this.clock.now());
+      const erp = await this.erps.forTenant(p.tenantId);
+      const po = await receivePurchaseOrder(erp, id, body.lines, this.clock.now(), (order, products) =>
+        this.partsArrived(p, key ? `${order.name} · ${key}` : order.name, products, !!key),
+      );
       await inTenant(async (tx) => {
         await this.audit.record(tx, {
           ...userActor(p),
