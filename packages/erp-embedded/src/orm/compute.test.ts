@@ -18,6 +18,26 @@ beforeAll(async () => {
 });
 afterAll(async () => T?.close());
 
+describe('product defaults', () => {
+  it('a new product gets the company default sale tax as its customer taxes (Odoo account), unless told otherwise', async () => {
+    const company = (await T.x<{ company_id: [number, string] }[]>('res.users', 'read', [[2], ['company_id']]))[0]!
+      .company_id[0];
+    const before = await T.x('product.product', 'create', [{ name: 'Before the default' }]);
+    await T.x('res.company', 'write', [[company], { account_sale_tax_id: tax }]);
+    try {
+      const plain = await T.x('product.product', 'create', [{ name: 'Valance' }]);
+      const exempt = await T.x('product.product', 'create', [{ name: 'Gift card', taxes_id: [[6, 0, []]] }]);
+      const read = await T.x<{ id: number; taxes_id: number[] }[]>('product.product', 'read', [
+        [before, plain, exempt],
+        ['taxes_id'],
+      ]);
+      expect(read.map((r) => r.taxes_id)).toEqual([[], [tax], []]);
+    } finally {
+      await T.x('res.company', 'write', [[company], { account_sale_tax_id: false }]);
+    }
+  });
+});
+
 describe('stored computed amounts', () => {
   it('order amounts follow their lines through create, write and unlink, with discount and taxes', async () => {
     const so = await T.x('sale.order', 'create', [

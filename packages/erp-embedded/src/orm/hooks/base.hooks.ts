@@ -136,6 +136,16 @@ export const baseHooks: Record<string, ModelHooks> = {
       if (!ids && !vals.categ_id && env.context.default_categ_id === undefined) {
         vals.categ_id = (await refId(env, 'product.product_category_all', 'product.category')) ?? false;
       }
+      // Odoo's account module: a new product's customer taxes default to the company's default sale tax.
+      if (!ids && !('taxes_id' in vals) && env.context.default_taxes_id === undefined) {
+        const current = (await companies(env)).current;
+        const c = await one<{ tax: number | null }>(
+          env,
+          `SELECT account_sale_tax_id AS tax FROM ${tbl(env, 'res.company')} WHERE id = $1`,
+          [current],
+        );
+        if (c?.tax) vals.taxes_id = [[6, 0, [c.tax]]];
+      }
     },
   },
 };
