@@ -39,7 +39,10 @@ const window = {
   colour: 'Ash',
 };
 
-/** Every platform table's rows (the ERP's own tables live elsewhere), audit entries apart. */
+/**
+ * Every platform table's rows (the ERP's own tables live elsewhere), apart from what records a
+ * customer's view by design: audit entries and the link's first opening (quote follow-ups read it).
+ */
 async function platformRows(): Promise<Record<string, string>> {
   const db = kit().kit.t.db;
   const tables = await db.query<{ table_name: string }>(
@@ -49,7 +52,8 @@ async function platformRows(): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
   for (const { table_name: t } of tables.rows) {
     const r = await db.query<{ h: string | null }>(
-      `SELECT md5(string_agg(x::text, '|' ORDER BY x::text)) AS h FROM "${t}" x`,
+      `SELECT md5(string_agg(r::text, '|' ORDER BY r::text)) AS h
+         FROM (SELECT to_jsonb(x) - 'first_opened_at' AS r FROM "${t}" x) v`,
     );
     out[t] = r.rows[0]!.h ?? 'empty';
   }
@@ -95,8 +99,12 @@ describe('reading a quote whose ERP order is not made, while the ERP refuses it'
       expect(portal.status).toBe(200);
       expect(portal.body.quote.state).toBe('pending');
       expect(await platformRows()).toEqual(before);
-      // The portal's view is audited by design; nothing else was recorded.
+      // The portal's view is audited and its first opening recorded by design; nothing else was.
       expect(await auditActions()).toEqual([...audited, 'portal.quote.view']);
+      const opened = await kit().kit.t.db.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM portal_tokens WHERE first_opened_at IS NOT NULL',
+      );
+      expect(opened.rows[0]!.n).toBe(1);
     } finally {
       kit().route(kit().a.id, kit().a.erp.erp);
     }
