@@ -10,9 +10,9 @@ import { join } from 'node:path';
 
 import { describe, expect, it } from 'vitest';
 
-import { PASSWORD, waitUntil } from '../support/real-platform.js';
+import { waitUntil } from '../support/real-platform.js';
 import { axe, DESKTOP, PHONE_375 } from './chromium.js';
-import { signInToOffice } from './office-session.js';
+import { signInToField, signInToOffice } from './office-session.js';
 import { bothWidthsChecker, SHOTS, useRealPlatform } from './real-session.js';
 
 const s = useRealPlatform({ localProviders: true });
@@ -45,12 +45,7 @@ describe('On my way', () => {
     expect(job.status, JSON.stringify(job.body)).toBe(201);
 
     const ctx = await s.browser.newContext(PHONE_375);
-    const page = await ctx.newPage();
-    await page.goto(`${s.p.siteOf(a)}/field/jobs`);
-    await page.waitForURL('**/field/login');
-    await page.fill('#email', a.technician.email);
-    await page.fill('#password', PASSWORD);
-    await page.click('#login button[type=submit]');
+    const page = await signInToField(s, ctx, a);
     await page.click('text=Rosa Waiting');
     await page.waitForSelector('h1:has-text("Rosa Waiting")');
     expect(await axe(page)).toEqual([]);

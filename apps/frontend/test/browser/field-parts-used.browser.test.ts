@@ -7,8 +7,9 @@ import { join } from 'node:path';
 
 import { describe, expect, it } from 'vitest';
 
-import { PASSWORD, waitUntil } from '../support/real-platform.js';
+import { waitUntil } from '../support/real-platform.js';
 import { axe, PHONE_375 } from './chromium.js';
+import { signInToField } from './office-session.js';
 import { SHOTS, useRealPlatform } from './real-session.js';
 import { bracketInStock, ok } from './stock.steps.js';
 
@@ -30,13 +31,7 @@ describe('parts used in the field app', () => {
     );
 
     const ctx = await s.browser.newContext(PHONE_375);
-    const page = await ctx.newPage();
-    await page.goto(`${s.p.siteOf(a)}/field/jobs`);
-    await page.waitForURL('**/field/login');
-    await page.fill('#email', a.technician.email);
-    await page.fill('#password', PASSWORD);
-    await page.click('#login button[type=submit]');
-    await page.waitForURL('**/field/jobs');
+    const page = await signInToField(s, ctx, a);
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
     await page.click('text=Fiona Fitter');
     await page.waitForSelector('#parts-form');

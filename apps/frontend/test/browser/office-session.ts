@@ -22,3 +22,19 @@ export async function signInToOffice(
   await page.waitForSelector('#office-bar');
   return page;
 }
+
+/** A technician signed in to their field app's job list (the sign-in page first, as on a phone). */
+export async function signInToField(
+  s: RealSession,
+  ctx: BrowserContext,
+  t: SeededTenant & { technician: { email: string } },
+): Promise<Page> {
+  const page = await ctx.newPage();
+  await page.goto(`${s.p.siteOf(t)}/field/jobs`);
+  await page.waitForURL('**/field/login');
+  await page.fill('#email', t.technician.email);
+  await page.fill('#password', PASSWORD);
+  await page.click('#login button[type=submit]');
+  await page.waitForURL('**/field/jobs');
+  return page;
+}
