@@ -76,7 +76,7 @@ export function startUpBlock(f: StartUpFacts): string {
     lines.push(
       '',
       'LOCAL stand-ins for SMS, accounting, team chat and email (embedded mode; nothing leaves this machine):',
-      row('Console', `${f.localConsole.url}/   (SMS and chat received; texting in: POST /sms/inbound)`),
+      row('Console', `${f.localConsole.url}/   (SMS and chat received; a customer's phone: /sms)`),
     );
     if (f.localConsole.mail) lines.push(row('Mail', `${f.localConsole.url}/mail   (every email the platform sends)`));
   }
