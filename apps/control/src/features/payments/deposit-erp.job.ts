@@ -9,9 +9,8 @@ import { depositErpKey, type DepositErpPayload, TOPIC_DEPOSIT_ERP } from '@platf
 import { type Db, type Queryable, withTenant } from '@platform/db';
 import { enqueue, type OutboxHandlers, PermanentFailure } from '@platform/outbox';
 
-import { enqueuePartsReservation } from '../inventory/inventory-reserve.enqueue.js';
+import { enqueueOrderConfirmed } from '../sales/order-confirmed.enqueue.js';
 import type { QuotesService } from '../sales/quotes.service.js';
-import { enqueueSupplyDraft } from '../supply/supply-draft.job.js';
 import type { TenantErps } from '../tenants/tenant-erps.js';
 import { findDeposit, markDepositRecorded } from './deposit.repo.js';
 import { recordDepositInErp } from './deposit-erp.js';
@@ -55,8 +54,7 @@ export class DepositErpJob {
     await withTenant(this.db, tenantId, async (tx) => {
       await markDepositRecorded(tx, tenantId, quoteId, recorded);
       // The paid deposit confirmed the order: its supplier orders are drafted now.
-      await enqueueSupplyDraft(tx, tenantId, saleOrderId);
-      await enqueuePartsReservation(tx, tenantId, saleOrderId);
+      await enqueueOrderConfirmed(tx, tenantId, saleOrderId);
     });
     return { recorded };
   }

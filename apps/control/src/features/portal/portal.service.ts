@@ -15,11 +15,10 @@ import { escapeHtml } from '@platform/web/escape-html.js';
 import { enqueueWebhookEvent } from '@platform/webhooks';
 
 import type { AuditLog } from '../audit/audit-log.js';
-import { enqueuePartsReservation } from '../inventory/inventory-reserve.enqueue.js';
+import { enqueueOrderConfirmed } from '../sales/order-confirmed.enqueue.js';
 import type { LeadStageMover } from '../sales/quote-sending.service.js';
 import type { QuotesService } from '../sales/quotes.service.js';
 import { confirmOrder, postNote } from '../sales/sales-erp.js';
-import { enqueueSupplyDraft } from '../supply/supply-draft.job.js';
 import type { TenantErps } from '../tenants/tenant-erps.js';
 import { type CurrencyOf, enqueueOrderWon, orderWon } from './order-won.js';
 import { type PortalAction, type PortalLinks } from './portal-links.js';
@@ -165,8 +164,7 @@ export class PortalService {
       });
       if (won) await enqueueOrderWon(tx, l.tenant_id, won);
       // Confirmed now: its supplier orders are drafted (a deposit due drafts them once it is paid).
-      if (!depositFirst) await enqueueSupplyDraft(tx, l.tenant_id, orderId);
-      if (!depositFirst) await enqueuePartsReservation(tx, l.tenant_id, orderId);
+      if (!depositFirst) await enqueueOrderConfirmed(tx, l.tenant_id, orderId);
       if (key) await storeAnswer(tx, l.tenant_id, route, key, { fingerprint: fp, outcome: 'updated', response: a });
       return a;
     });

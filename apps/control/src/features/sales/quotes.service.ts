@@ -12,11 +12,10 @@ import { AppError, type Clock, isAppError, newId } from '@platform/kernel';
 
 import type { AuditLog } from '../audit/audit-log.js';
 import type { Principal } from '../auth/principal.js';
-import { enqueuePartsReservation } from '../inventory/inventory-reserve.enqueue.js';
 import { depositOf } from '../payments/deposit-amount.js';
-import { enqueueSupplyDraft } from '../supply/supply-draft.job.js';
 import type { TenantErps } from '../tenants/tenant-erps.js';
 import { draftFromMeasurements, type MeasuredDraft } from './measured-quotes.js';
+import { enqueueOrderConfirmed } from './order-confirmed.enqueue.js';
 import type { QuoteBody } from './price-grid.schemas.js';
 import type { PriceGridsService } from './price-grids.service.js';
 import { priceWindows } from './pricing.js';
@@ -182,8 +181,7 @@ export class QuotesService {
         detail: { sale_order_id: orderId, from: before },
       });
       // Confirmed by the office: its supplier orders are drafted (once per order, however often).
-      await enqueueSupplyDraft(tx, p.tenantId, orderId);
-      await enqueuePartsReservation(tx, p.tenantId, orderId);
+      await enqueueOrderConfirmed(tx, p.tenantId, orderId);
     });
     if (q.lead_id && this.opts.onAccepted) await this.opts.onAccepted(p.tenantId, q.lead_id).catch(() => undefined);
     return this.get(p.tenantId, id);
