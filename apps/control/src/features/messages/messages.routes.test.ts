@@ -186,8 +186,10 @@ describe('quote follow-ups', () => {
     );
     const wait = rows.rows.find((r) => r.subject_id === waits.id)!.due_at.getTime() - Date.now();
     expect(Math.round(wait / 86_400_000)).toBe(4);
-    // Four days on: the rows fall due.
-    await k.kit.t.db.query(`UPDATE message_schedule SET due_at = now() WHERE kind = 'quote_follow_up'`);
+    // Four days on: the rows fall due (a minute back: the database's now() has microseconds the app clock lacks).
+    await k.kit.t.db.query(
+      `UPDATE message_schedule SET due_at = now() - interval '1 minute' WHERE kind = 'quote_follow_up'`,
+    );
     await send();
     const followUps = async (to: string) => (await texts(to)).filter((b) => b.includes('Any questions'));
     expect(await followUps('13035550166')).toEqual([
@@ -238,7 +240,9 @@ describe('invoice reminders', () => {
       method: 'cash',
     });
     expect(pay.status, JSON.stringify(pay.body)).toBe(201);
-    await k.kit.t.db.query(`UPDATE message_schedule SET due_at = now() WHERE kind = 'invoice_reminder'`);
+    await k.kit.t.db.query(
+      `UPDATE message_schedule SET due_at = now() - interval '1 minute' WHERE kind = 'invoice_reminder'`,
+    );
     await send();
     const log = await k.kit.t.db.query<{
       subject_id: string;
