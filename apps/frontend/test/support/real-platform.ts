@@ -9,7 +9,8 @@
  * `localProviders`, `npm start`'s own stand-ins run too (SMS, accounting, chat, mail; each tenant
  * given its accounts), which they do on embedded defaults only: always PGlite then.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,6 +25,7 @@ import { normalizeSmsPhone } from '@platform/providers';
 import { type RunningLocalChat, startLocalChat } from '@platform/providers/local';
 
 import { startPlatform } from '../../../platform/src/platform.js';
+import { freePortBelowEphemeral, seededDataDir } from './real-platform.seed.js';
 
 const OPERATOR = 'operator-token-of-the-browser-tests-0123';
 export const PASSWORD = 'correct horse battery staple';
@@ -88,8 +90,57 @@ export interface RealPlatform {
   close(): Promise<void>;
 }
 
+/**
+ * A real platform for one test file. Without local providers, on PGlite, and inside a run that gave a
+ * seed directory (REAL_PLATFORM_SEED_DIR: the browser suite's global setup), the first file seeds a
+ * platform once, closes it and keeps its data directory; every file then starts from a copy of it and
+ * only signs its people in again. The copy is the seeded state exactly: what a file changes is its own.
+ */
+/** Who the seed made, and the ERP's port: each tenant's ERP address (with that port) is in the copy. */
+type SeededPeople = Pick<RealPlatform, 'a' | 'b'>;
+type Seed = SeededPeople & { erpPort: string };
+
+/**
+ * A real platform for one test file. Without local providers, on PGlite, and inside a run that gave a
+ * seed directory (REAL_PLATFORM_SEED_DIR: the browser suite's global setup), the first file seeds a
+ * platform once, closes it and keeps its data directory; every file then starts from a copy of it (the
+ * ERP on the seed's port) and only signs its people in again. What a file changes is its own copy.
+ */
 export async function startRealPlatform(opts: RealPlatformOptions = {}): Promise<RealPlatform> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'frontend-real-'));
+  const seedDir =
+    !opts.localProviders && !process.env.TEST_DATABASE_URL ? process.env.REAL_PLATFORM_SEED_DIR : undefined;
+  const seeded = seedDir ? await seededDataDir(seedDir, seedOnce) : undefined;
+  // A copy lives in the seed directory: removed in the background after the file, and with the
+  // directory at the end of the run should the process end first.
+  const dataDir = mkdtempSync(join(seedDir && seeded ? seedDir : tmpdir(), 'frontend-real-'));
+  if (seeded) cpSync(seeded.dataDir, dataDir, { recursive: true });
+  const booted = await boot(dataDir, opts, { erpPort: seeded?.people.erpPort, removeLater: Boolean(seeded) });
+  try {
+    const people = seeded ? await booted.signInAgain(seeded.people) : await booted.seed();
+    await booted.pointChatOf(people.a.id);
+    return booted.realPlatform(people);
+  } catch (e) {
+    await booted.stop();
+    throw e;
+  }
+}
+
+/** Seeds a platform in `dataDir`, closes it cleanly and answers who is in it. */
+async function seedOnce(dataDir: string): Promise<Seed> {
+  const erpPort = String(await freePortBelowEphemeral());
+  const booted = await boot(dataDir, {}, { keepDataDir: true, erpPort });
+  try {
+    return { ...(await booted.seed()), erpPort };
+  } finally {
+    await booted.stop();
+  }
+}
+
+async function boot(
+  dataDir: string,
+  opts: RealPlatformOptions,
+  o: { keepDataDir?: boolean; removeLater?: boolean; erpPort?: string | undefined } = {},
+) {
   // With TEST_DATABASE_URL the platform and the ERP's schemas live in a fresh PostgreSQL database.
   const scratch = process.env.TEST_DATABASE_URL && !opts.localProviders ? await createTestDb() : undefined;
   const chat = await startLocalChat({ host: '127.0.0.1', port: 0 });
@@ -98,6 +149,7 @@ export async function startRealPlatform(opts: RealPlatformOptions = {}): Promise
     DATA_DIR: dataDir,
     LOG_LEVEL: process.env.REAL_PLATFORM_LOG_LEVEL ?? 'warn',
     ...Object.fromEntries(['ERP', 'LANDING', 'CONTROL', 'FRONTEND'].flatMap((s) => [[`${s}_PORT`, '0']])),
+    ...(o.erpPort ? { ERP_PORT: o.erpPort } : {}),
     ...Object.fromEntries(['ERP', 'LANDING', 'CONTROL', 'FRONTEND'].flatMap((s) => [[`${s}_HOST`, '127.0.0.1']])),
     ...(opts.localProviders ? { LOCAL_PROVIDERS: 'on', LOCAL_PROVIDERS_PORT: '0' } : { LOCAL_PROVIDERS: 'off' }),
     DOCS: 'off',
@@ -113,7 +165,8 @@ export async function startRealPlatform(opts: RealPlatformOptions = {}): Promise
     await platform?.close();
     await chat.close();
     await scratch?.drop();
-    rmSync(dataDir, { recursive: true, force: true });
+    if (o.removeLater) void rm(dataDir, { recursive: true, force: true }).catch(() => undefined);
+    else if (!o.keepDataDir) rmSync(dataDir, { recursive: true, force: true });
   };
   const platform = await startPlatform(env).catch(async (e: unknown) => {
     await stop();
@@ -177,7 +230,7 @@ export async function startRealPlatform(opts: RealPlatformOptions = {}): Promise
     );
     return { id: b.user.id, email, token: b.access_token };
   };
-  try {
+  const seed = async (): Promise<SeededPeople> => {
     const a = await provision('acme-a', 'Acme Blinds');
     const b = await provision('bayside-b', 'Bayside Shades');
     // What a customer is told to call on the clear page of a dead link.
@@ -190,6 +243,14 @@ export async function startRealPlatform(opts: RealPlatformOptions = {}): Promise
     );
     const technician = await invite(a, 'tech@acme-a.test', 'technician', 'Terry Tech');
     const office = await invite(a, 'office@acme-a.test', 'office', 'Olga Office');
+    return { a: { ...a, technician, office }, b };
+  };
+  const again = async (p: Person) => ({ ...p, token: (await login(p.email)).token });
+  const signInAgain = async ({ a, b }: SeededPeople): Promise<SeededPeople> => ({
+    a: { ...a, owner: await again(a.owner), technician: await again(a.technician), office: await again(a.office) },
+    b: { ...b, owner: await again(b.owner) },
+  });
+  const pointChatOf = async (tenantId: string) => {
     const settings = new IntegrationSettingsService(
       db,
       secretBoxFrom(workerConfig),
@@ -197,31 +258,29 @@ export async function startRealPlatform(opts: RealPlatformOptions = {}): Promise
       chatOrigins(workerConfig.CHAT_ALLOWED_ORIGINS),
     );
     await settings.setChatConfig(
-      a.id,
+      tenantId,
       chatConfigSchema.parse({ webhook_url: chat.webhookUrl('AAAAcme'), enable_fsm: true, enable_sales: true }),
     );
-    const frontendPort = new URL(platform.frontendUrl).port;
-    return {
-      dataDir,
-      localConsole: platform.localConsole?.url,
-      db,
-      chat,
-      a: { ...a, technician, office },
-      b,
-      platformSite: `http://localhost:${frontendPort}`,
-      siteOf: (t) => `http://${t.slug}.tenants.localhost:${frontendPort}`,
-      websiteOf: (t) => `http://${t.slug}.tenants.localhost:${new URL(platform.landingUrl).port}`,
-      api,
-      postOnSite: (t, path, action, body) =>
-        postOnSite(platform.landingUrl, `${t.slug}.tenants.localhost`, path, action, body),
-      erpOf: (t) => erps.forTenant(t.id),
-      invite,
-      close: () => stop(platform),
-    };
-  } catch (e) {
-    await stop(platform);
-    throw e;
-  }
+  };
+  const frontendPort = new URL(platform.frontendUrl).port;
+  const realPlatform = ({ a, b }: SeededPeople): RealPlatform => ({
+    dataDir,
+    localConsole: platform.localConsole?.url,
+    db,
+    chat,
+    a,
+    b,
+    platformSite: `http://localhost:${frontendPort}`,
+    siteOf: (t) => `http://${t.slug}.tenants.localhost:${frontendPort}`,
+    websiteOf: (t) => `http://${t.slug}.tenants.localhost:${new URL(platform.landingUrl).port}`,
+    api,
+    postOnSite: (t, path, action, body) =>
+      postOnSite(platform.landingUrl, `${t.slug}.tenants.localhost`, path, action, body),
+    erpOf: (t) => erps.forTenant(t.id),
+    invite,
+    close: () => stop(platform),
+  });
+  return { seed, signInAgain, pointChatOf, realPlatform, stop: () => stop(platform) };
 }
 
 /** POSTs JSON to `url` with another Host header (fetch cannot set one): how the landing host tells tenants apart. */
