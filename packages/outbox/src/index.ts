@@ -4,6 +4,8 @@ export {
   PermanentFailure,
   RetryLater,
   backoffDelay,
+  type OutboxBatchHandler,
+  type OutboxBatchHandlers,
   type OutboxHandler,
   type OutboxHandlers,
   type RelayOptions,
