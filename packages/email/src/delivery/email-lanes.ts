@@ -24,7 +24,10 @@ export interface EmailLanes {
   close(): Promise<void>;
 }
 
-type RelayTuning = Pick<RelayOptions, 'pollMs' | 'maxAttempts' | 'baseDelayMs' | 'maxDelayMs'>;
+type RelayTuning = Pick<
+  RelayOptions,
+  'pollMs' | 'maxAttempts' | 'baseDelayMs' | 'maxDelayMs' | 'visibilityTimeoutMs' | 'sweepEveryMs'
+>;
 
 type LaneOptions = {
   config: EmailConfig;
