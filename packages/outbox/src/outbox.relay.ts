@@ -6,6 +6,7 @@
 import type { OutboxTopic } from '@platform/contracts';
 import type { Db } from '@platform/db';
 
+import { backoffDelay, describe, PermanentFailure, RetryLater } from './outbox.failures.js';
 import {
   claimBatch,
   markDead,
@@ -36,28 +37,6 @@ export type OutboxBatchHandler<T extends OutboxTopic = OutboxTopic> = {
   handle(rows: OutboxRow<T>[]): Promise<PromiseSettledResult<unknown>[]>;
 }['handle'];
 export type OutboxBatchHandlers = { [T in OutboxTopic]?: OutboxBatchHandler<T> };
-
-/**
- * Thrown by a handler when a receiver asked to wait (HTTP 429 with Retry-After, a local rate limit):
- * the row is retried after `retryAfterMs` and the wait does not count as a failed attempt.
- */
-export class RetryLater extends Error {
-  constructor(
-    message: string,
-    readonly retryAfterMs: number,
-  ) {
-    super(message);
-    this.name = 'RetryLater';
-  }
-}
-
-/** Thrown by a handler when retrying cannot help (the row goes straight to the dead letters). */
-export class PermanentFailure extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = 'PermanentFailure';
-  }
-}
 
 export interface RelayLogger {
   info(obj: object, msg?: string): void;
@@ -100,15 +79,6 @@ export interface RelayOptions {
    */
   claimWith?: string;
   random?: () => number;
-}
-
-export function backoffDelay(
-  attempt: number,
-  baseMs: number,
-  capMs: number,
-  random: () => number = Math.random,
-): number {
-  return Math.floor(random() * Math.min(capMs, baseMs * 2 ** Math.max(0, attempt - 1)));
 }
 
 export class OutboxRelay {
@@ -274,10 +244,4 @@ export class OutboxRelay {
       return undefined;
     }
   }
-}
-
-function describe(err: unknown): string {
-  const e = err as { code?: string; message?: string };
-  const text = e?.message ?? String(err);
-  return (e?.code ? `${e.code}: ${text}` : text).slice(0, 2000);
 }
