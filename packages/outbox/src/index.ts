@@ -1,9 +1,9 @@
 export * from './outbox.repo.js';
+export { PermanentFailure, RetryLater, backoffDelay } from './outbox.failures.js';
 export {
   OutboxRelay,
-  PermanentFailure,
-  RetryLater,
-  backoffDelay,
+  type OutboxBatchHandler,
+  type OutboxBatchHandlers,
   type OutboxHandler,
   type OutboxHandlers,
   type RelayOptions,

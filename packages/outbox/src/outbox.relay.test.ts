@@ -5,7 +5,8 @@
 import { createPgDb, createTestDb, type Db, migratePlatform, type TestDb } from '@platform/db';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
-import { backoffDelay, type OutboxHandler, OutboxRelay, PermanentFailure, type RelayOptions } from './outbox.relay.js';
+import { backoffDelay, PermanentFailure } from './outbox.failures.js';
+import { type OutboxHandler, OutboxRelay, type RelayOptions } from './outbox.relay.js';
 import { claimBatch, enqueue, type OutboxRow, reclaimStale, releaseClaims, replayDead } from './outbox.repo.js';
 
 let t: TestDb;

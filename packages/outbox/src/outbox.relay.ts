@@ -6,6 +6,7 @@
 import type { OutboxTopic } from '@platform/contracts';
 import type { Db } from '@platform/db';
 
+import { backoffDelay, describe, PermanentFailure, RetryLater } from './outbox.failures.js';
 import {
   claimBatch,
   markDead,
@@ -28,26 +29,14 @@ export type OutboxHandler<T extends OutboxTopic = OutboxTopic> = {
 export type OutboxHandlers = { [T in OutboxTopic]?: OutboxHandler<T> };
 
 /**
- * Thrown by a handler when a receiver asked to wait (HTTP 429 with Retry-After, a local rate limit):
- * the row is retried after `retryAfterMs` and the wait does not count as a failed attempt.
+ * Delivers a claimed batch's rows of topic T together (one read and one write for all of them
+ * instead of one each): one settled outcome per row, in the order of `rows`. A rejected outcome is
+ * retried or dead-lettered exactly as a per-row handler's error would be.
  */
-export class RetryLater extends Error {
-  constructor(
-    message: string,
-    readonly retryAfterMs: number,
-  ) {
-    super(message);
-    this.name = 'RetryLater';
-  }
-}
-
-/** Thrown by a handler when retrying cannot help (the row goes straight to the dead letters). */
-export class PermanentFailure extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = 'PermanentFailure';
-  }
-}
+export type OutboxBatchHandler<T extends OutboxTopic = OutboxTopic> = {
+  handle(rows: OutboxRow<T>[]): Promise<PromiseSettledResult<unknown>[]>;
+}['handle'];
+export type OutboxBatchHandlers = { [T in OutboxTopic]?: OutboxBatchHandler<T> };
 
 export interface RelayLogger {
   info(obj: object, msg?: string): void;
@@ -59,6 +48,8 @@ export interface RelayOptions {
   db: Db;
   workerId: string;
   handlers: OutboxHandlers;
+  /** Topics whose rows are delivered a batch at a time (a topic is in `handlers` or here, not both). */
+  batchHandlers?: OutboxBatchHandlers;
   logger: RelayLogger;
   batchSize?: number;
   pollMs?: number;
@@ -70,23 +61,35 @@ export interface RelayOptions {
    * Live workers refresh their claims every third of it, so a slow delivery is never taken twice.
    */
   visibilityTimeoutMs?: number;
+  /**
+   * How often at most this relay sweeps stale claims back to pending (default: a sixth of the
+   * visibility timeout, at most 5 s): a dead worker's row waits at most the timeout plus this.
+   */
+  sweepEveryMs?: number;
+  /**
+   * While a full batch is delivered, claim the next one (one batch ahead at most), so the claim
+   * overlaps the deliveries instead of following them. The prefetched rows wait, claimed, for the
+   * next tick; stop() gives them back, and if the worker dies they are reclaimed like any claim.
+   */
+  prefetch?: boolean;
+  /**
+   * SQL of the topics' owner run inside the claim's statement: an expression over the claimed row
+   * `c` (its outbox columns) that may read the owner's own tables. Its value reaches the handlers as
+   * `row.claimed_with`, so what they would read first arrives with the claim (one round trip fewer).
+   */
+  claimWith?: string;
   random?: () => number;
-}
-
-export function backoffDelay(
-  attempt: number,
-  baseMs: number,
-  capMs: number,
-  random: () => number = Math.random,
-): number {
-  return Math.floor(random() * Math.min(capMs, baseMs * 2 ** Math.max(0, attempt - 1)));
 }
 
 export class OutboxRelay {
   private timer: NodeJS.Timeout | undefined;
   private running = false;
   private ticking: Promise<number> | undefined;
-  private readonly o: Required<Omit<RelayOptions, 'random'>> & { random: () => number };
+  private lastSweep = -Infinity;
+  private prefetched: Promise<OutboxRow[]> | undefined;
+  private readonly o: Required<Omit<RelayOptions, 'random' | 'sweepEveryMs' | 'claimWith'>> &
+    Pick<RelayOptions, 'claimWith'> & { random: () => number };
+  private readonly sweepEveryMs: number;
 
   constructor(opts: RelayOptions) {
     this.o = {
@@ -97,8 +100,11 @@ export class OutboxRelay {
       maxDelayMs: 5 * 60_000,
       visibilityTimeoutMs: 30_000,
       random: Math.random,
+      batchHandlers: {},
+      prefetch: false,
       ...opts,
     };
+    this.sweepEveryMs = opts.sweepEveryMs ?? Math.min(5_000, Math.floor(this.o.visibilityTimeoutMs / 6));
   }
 
   start(): void {
@@ -116,15 +122,29 @@ export class OutboxRelay {
     this.running = false;
     if (this.timer) clearTimeout(this.timer);
     await this.ticking?.catch(() => 0);
+    await this.prefetched;
+    this.prefetched = undefined;
     const released = await releaseClaims(this.o.db, this.o.workerId).catch(() => 0);
     if (released) this.o.logger.info({ released }, 'released claimed outbox rows');
   }
 
-  /** One poll: reclaim stale rows, claim a batch, process it. Returns how many rows were handled. */
+  /**
+   * One poll: reclaim stale rows (when the last sweep is `sweepEveryMs` old), claim a batch, process
+   * it. Returns how many rows were handled.
+   */
   async tick(): Promise<number> {
-    await reclaimStale(this.o.db, this.o.visibilityTimeoutMs);
-    const rows = await claimBatch(this.o.db, this.o.workerId, this.o.batchSize, Object.keys(this.o.handlers));
+    if (performance.now() - this.lastSweep >= this.sweepEveryMs) {
+      await reclaimStale(this.o.db, this.o.visibilityTimeoutMs);
+      this.lastSweep = performance.now();
+    }
+    const rows = await (this.prefetched ?? this.claim());
+    this.prefetched = undefined;
     if (!rows.length) return 0;
+    if (this.o.prefetch && rows.length === this.o.batchSize)
+      this.prefetched = this.claim().catch((err: unknown) => {
+        this.o.logger.warn({ err }, 'outbox prefetch failed; the next poll claims again');
+        return [];
+      });
     // One heartbeat for the batch, kept until its delivered rows are marked done together.
     const ids = rows.map((r) => r.id);
     const heartbeat = setInterval(
@@ -135,13 +155,18 @@ export class OutboxRelay {
     try {
       // Rows of one batch run concurrently; each is independent and idempotent at its receiver, so a
       // crash before the batch's one `done` write only redelivers rows their receivers already have.
-      const done = (await Promise.all(rows.map((row) => this.handle(row)))).filter((d) => d !== undefined);
+      const done = (await this.handleAll(rows)).filter((d) => d !== undefined);
       await markDoneMany(this.o.db, this.o.workerId, done);
       for (const d of done) this.o.logger.info({ ...d.log, result: d.result }, 'outbox message delivered');
     } finally {
       clearInterval(heartbeat);
     }
     return rows.length;
+  }
+
+  private claim(): Promise<OutboxRow[]> {
+    const topics = [...Object.keys(this.o.handlers), ...Object.keys(this.o.batchHandlers)];
+    return claimBatch(this.o.db, this.o.workerId, this.o.batchSize, topics, this.o.claimWith);
   }
 
   private schedule(ms: number): void {
@@ -163,11 +188,43 @@ export class OutboxRelay {
     if (this.running) this.schedule(handled === this.o.batchSize ? 0 : this.o.pollMs);
   }
 
-  /** Runs one row's handler: delivered rows are returned (marked done with their batch), others rescheduled here. */
-  private async handle(row: OutboxRow): Promise<{ id: number; result: unknown; log: object } | undefined> {
+  /** Runs the batch's handlers: per-row ones one call per row, batch ones one call per topic. */
+  private async handleAll(rows: OutboxRow[]): Promise<({ id: number; result: unknown; log: object } | undefined)[]> {
+    const outcomes = new Map<OutboxRow, Promise<unknown>>();
+    const byTopic = new Map<OutboxBatchHandler, OutboxRow[]>();
+    for (const row of rows) {
+      const batch: OutboxBatchHandler | undefined = this.o.batchHandlers[row.topic];
+      if (batch) byTopic.set(batch, [...(byTopic.get(batch) ?? []), row]);
+    }
+    for (const [batch, group] of byTopic) {
+      const settled = Promise.resolve().then(() => batch(group)); // a synchronous throw fails the group, not the tick
+      group.forEach((row, i) =>
+        outcomes.set(
+          row,
+          settled.then((s) => {
+            const r = s[i];
+            if (!r) throw new Error(`batch handler of ${row.topic} gave no outcome for row ${row.id}`);
+            if (r.status === 'rejected') throw r.reason;
+            return r.value;
+          }),
+        ),
+      );
+    }
+    return Promise.all(rows.map((row) => this.handle(row, outcomes.get(row))));
+  }
+
+  /**
+   * Settles one row: delivered rows are returned (marked done with their batch), others rescheduled
+   * here. `outcome` is its batch handler's answer for the row; without one, its per-row handler runs.
+   */
+  private async handle(
+    row: OutboxRow,
+    outcome?: Promise<unknown>,
+  ): Promise<{ id: number; result: unknown; log: object } | undefined> {
     const log = { outbox_id: row.id, topic: row.topic, attempt: row.attempts, tenant_id: row.tenant_id };
     const handler: OutboxHandler | undefined = this.o.handlers[row.topic];
     try {
+      if (outcome) return { id: row.id, result: await outcome, log };
       if (!handler) throw new PermanentFailure(`no handler for topic ${row.topic}`);
       return { id: row.id, result: await handler(row), log };
     } catch (err) {
@@ -187,10 +244,4 @@ export class OutboxRelay {
       return undefined;
     }
   }
-}
-
-function describe(err: unknown): string {
-  const e = err as { code?: string; message?: string };
-  const text = e?.message ?? String(err);
-  return (e?.code ? `${e.code}: ${text}` : text).slice(0, 2000);
 }

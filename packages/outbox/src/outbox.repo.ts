@@ -13,6 +13,8 @@ interface OutboxRowFields {
   locked_by: string | null;
   last_error: string | null;
   created_at: Date;
+  /** What the relay's `claimWith` SQL read with the row in its claim (absent without one). */
+  claimed_with?: unknown;
 }
 
 /** A row of one topic (or, for a union of topics, one of them): its payload is that topic's type. */
@@ -38,19 +40,31 @@ export async function enqueue<T extends OutboxTopic>(tx: Queryable, m: NewOutbox
   return r.rows[0]?.id ?? null;
 }
 
+/**
+ * Claims up to `limit` due rows of `topics`, oldest first. Each topic's due rows are read in order
+ * from outbox_due_by_topic, at most `limit` of them (locked only for this statement unless chosen),
+ * so a claim costs the same whatever the backlog. `claimWith`: see RelayOptions.claimWith.
+ */
 export async function claimBatch(
   db: Queryable,
   workerId: string,
   limit: number,
   topics: string[],
+  claimWith?: string,
 ): Promise<OutboxRow[]> {
+  const claim = `UPDATE outbox SET status = 'processing', locked_by = $1, locked_at = now(), attempts = attempts + 1
+     WHERE id IN (
+       SELECT c.id FROM unnest($3::text[]) AS tp(topic) CROSS JOIN LATERAL (
+         SELECT o.id, o.next_attempt_at FROM outbox o
+         WHERE o.status = 'pending' AND o.topic = tp.topic AND o.next_attempt_at <= now()
+           -- A suspended (or deleted, or half-provisioned) tenant's messages wait, kept, until it is
+           -- active. A row filter (not an anti-join) so the scan stays in index order and stops early.
+           AND o.tenant_id <> ALL (ARRAY(SELECT t.id FROM tenants t WHERE t.status <> 'active'))
+         ORDER BY o.next_attempt_at, o.id LIMIT $2 FOR UPDATE SKIP LOCKED) c
+       ORDER BY c.next_attempt_at, c.id LIMIT $2)
+     RETURNING *`;
   const r = await db.query<OutboxRow>(
-    `UPDATE outbox SET status = 'processing', locked_by = $1, locked_at = now(), attempts = attempts + 1
-     WHERE id IN (SELECT id FROM outbox WHERE status = 'pending' AND next_attempt_at <= now() AND topic = ANY($3::text[])
-                  -- A suspended (or deleted, or half-provisioned) tenant's messages wait, kept, until it is active.
-                  AND NOT EXISTS (SELECT 1 FROM tenants t WHERE t.id = outbox.tenant_id AND t.status <> 'active')
-                  ORDER BY next_attempt_at, id LIMIT $2 FOR UPDATE SKIP LOCKED)
-     RETURNING *`,
+    claimWith ? `WITH c AS (${claim}) SELECT c.*, ${claimWith} AS claimed_with FROM c` : claim,
     [workerId, limit, topics],
   );
   return r.rows.sort((a, b) => a.id - b.id);

@@ -1,8 +1,9 @@
 /**
- * The outbox handler of both email lanes. Before each send it checks the message row (a message
- * already sent is never sent again, whatever redelivers the outbox row) and the suppression list (a
- * suppressed address is skipped and the attempt recorded), both read with the rest of its batch in
- * one query. Provider outcomes map onto the outbox:
+ * The outbox batch handler of both email lanes. Before each send it checks the message row (a
+ * message already sent is never sent again, whatever redelivers the outbox row) and the suppression
+ * list (a suppressed address is skipped and the attempt recorded), both read for the whole batch in
+ * one query; the batch's sends run together and its sent messages are recorded in one write once
+ * they have all answered. Provider outcomes map onto the outbox:
  * a retryable failure retries with backoff, a rejected message goes to the dead letters with the
  * provider's reason, a rate limit waits as asked.
  */
@@ -10,13 +11,13 @@ import type { TOPIC_EMAIL_BULK, TOPIC_EMAIL_TRANSACTIONAL } from '@platform/cont
 import type { Db } from '@platform/db';
 import { type OutboxRow, PermanentFailure, RetryLater } from '@platform/outbox';
 import { type EmailMessage, EmailSendError } from '@platform/providers';
-import DataLoader from 'dataloader';
 
 import type { SuppressionService } from '../suppression/suppression.service.js';
-import { getMessagesForDelivery, markAttempt, markSent } from './email-messages.repo.js';
+import { type DeliveryState, getDeliveryStates, markAttempt, markSentMany } from './email-messages.repo.js';
+import type { FailoverSender } from './failover.sender.js';
 
 type EmailTopic = typeof TOPIC_EMAIL_TRANSACTIONAL | typeof TOPIC_EMAIL_BULK;
-import type { FailoverSender } from './failover.sender.js';
+type Sent = { id: string; provider: string; providerMessageId: string };
 
 export type DeliveryOutcome =
   | { status: 'sent'; provider: string; providerMessageId: string; failedOverFrom?: string }
@@ -24,23 +25,43 @@ export type DeliveryOutcome =
   | { status: 'suppressed'; reason: string };
 
 export class EmailDeliveryService {
-  /**
-   * The rows of a batch's messages in one read: the relay starts a batch's deliveries together, so
-   * their loads fall in the same tick. Not cached: every delivery reads the row as it is now.
-   */
-  private readonly rows = new DataLoader((ids: readonly string[]) => getMessagesForDelivery(this.db, ids), {
-    cache: false,
-  });
-
   constructor(
     private readonly db: Db,
     private readonly senders: FailoverSender,
     private readonly suppressions: SuppressionService,
   ) {}
 
+  /** One row on its own (a batch of one). */
   async deliver(row: OutboxRow<EmailTopic>): Promise<DeliveryOutcome> {
-    const m: EmailMessage = row.payload;
-    const current = await this.rows.load(m.id);
+    const [r] = await this.deliverBatch([row]);
+    if (r!.status === 'rejected') throw r!.reason;
+    return r!.value;
+  }
+
+  /** A batch: one outcome per row, in order; a rejected one carries the error the outbox acts on. */
+  async deliverBatch(rows: OutboxRow<EmailTopic>[]): Promise<PromiseSettledResult<DeliveryOutcome>[]> {
+    // The lanes' claim read the states already (claimed_with); a row handed over otherwise is read here.
+    const current = rows.every((r) => r.claimed_with !== undefined)
+      ? rows.map((r) => r.claimed_with as DeliveryState | null)
+      : await getDeliveryStates(
+          this.db,
+          rows.map((r) => r.payload.id),
+        );
+    const sent: Sent[] = [];
+    const outcomes = await Promise.allSettled(rows.map((r, i) => this.attempt(r.payload, current[i] ?? null, sent)));
+    try {
+      await markSentMany(this.db, sent);
+    } catch (e) {
+      // Not recorded: those rows are retried (the message row still says queued), as a failed send is.
+      return outcomes.map((o) =>
+        o.status === 'fulfilled' && o.value.status === 'sent' ? { status: 'rejected', reason: e } : o,
+      );
+    }
+    return outcomes;
+  }
+
+  /** Checks and sends one message; a sent one is added to `sent`, recorded with its batch. */
+  private async attempt(m: EmailMessage, current: DeliveryState | null, sent: Sent[]): Promise<DeliveryOutcome> {
     if (!current) throw new PermanentFailure(`email message ${m.id} has no email_messages row`);
     if (current.status === 'sent') return { status: 'already_sent', provider: current.provider };
     if (current.status === 'suppressed') return { status: 'suppressed', reason: current.last_error ?? 'suppressed' };
@@ -52,7 +73,7 @@ export class EmailDeliveryService {
     }
     try {
       const r = m.lane === 'bulk' ? await this.senders.sendBulk(m) : await this.senders.send(m);
-      await markSent(this.db, m.id, r.provider, r.providerMessageId);
+      sent.push({ id: m.id, provider: r.provider, providerMessageId: r.providerMessageId });
       return {
         status: 'sent',
         provider: r.provider,

@@ -5,13 +5,14 @@
  */
 import { TOPIC_EMAIL_BULK, TOPIC_EMAIL_TRANSACTIONAL } from '@platform/contracts';
 import type { Db } from '@platform/db';
-import { type OutboxHandlers, OutboxRelay, type RelayLogger, type RelayOptions } from '@platform/outbox';
+import { type OutboxBatchHandlers, OutboxRelay, type RelayLogger, type RelayOptions } from '@platform/outbox';
 import type { SecretBox } from '@platform/secrets';
 
 import { sendingDomainsFrom } from '../admin/email-admin.compose.js';
 import { recheckDomains, scheduleDomainChecks } from '../domains/domain-recheck.js';
 import { composeEmail, type EmailServices } from '../email.compose.js';
 import type { EmailConfig } from '../email.config.js';
+import { deliveryStateOfClaimedRow } from './email-messages.repo.js';
 
 export interface EmailLanes {
   services: EmailServices;
@@ -23,7 +24,10 @@ export interface EmailLanes {
   close(): Promise<void>;
 }
 
-type RelayTuning = Pick<RelayOptions, 'pollMs' | 'maxAttempts' | 'baseDelayMs' | 'maxDelayMs'>;
+type RelayTuning = Pick<
+  RelayOptions,
+  'pollMs' | 'maxAttempts' | 'baseDelayMs' | 'maxDelayMs' | 'visibilityTimeoutMs' | 'sweepEveryMs'
+>;
 
 type LaneOptions = {
   config: EmailConfig;
@@ -38,21 +42,26 @@ type LaneOptions = {
 /** Builds the lanes without starting them (the worker's composition root; `start()` runs them). */
 export function createEmailLanes(o: LaneOptions): EmailLanes {
   const services = o.services ?? composeEmail(o.config, o.db, o.logger, o.box ? { box: o.box } : {});
-  const lane = (name: string, handlers: OutboxHandlers, batchSize: number) =>
+  // A lane's batch is delivered together: its messages' states read in the claim, one write of those
+  // sent; the next batch is claimed while this one sends.
+  const lane = (name: string, batchHandlers: OutboxBatchHandlers, batchSize: number) =>
     new OutboxRelay({
       db: o.db,
       workerId: `${o.workerId}:email-${name}`,
-      handlers,
+      handlers: {},
+      batchHandlers,
+      prefetch: true,
+      claimWith: deliveryStateOfClaimedRow,
       logger: o.logger,
       batchSize,
       ...o.relay,
     });
   const transactional = lane(
     'transactional',
-    { [TOPIC_EMAIL_TRANSACTIONAL]: (row) => services.delivery.deliver(row) },
+    { [TOPIC_EMAIL_TRANSACTIONAL]: (rows) => services.delivery.deliverBatch(rows) },
     10,
   );
-  const bulk = lane('bulk', { [TOPIC_EMAIL_BULK]: (row) => services.delivery.deliver(row) }, 5);
+  const bulk = lane('bulk', { [TOPIC_EMAIL_BULK]: (rows) => services.delivery.deliverBatch(rows) }, 5);
   let checks: ReturnType<typeof scheduleDomainChecks> | undefined;
   return {
     services,

@@ -61,35 +61,63 @@ export async function insertMessage(tx: Queryable, m: NewEmailMessage): Promise<
   return { id: old.rows[0]!.id, created: false };
 }
 
+/** What a delivery checks before sending: the message row's state and what blocks its recipient. */
+export interface DeliveryState {
+  status: EmailMessageRow['status'];
+  provider: string | null;
+  last_error: string | null;
+  /** The active suppression that blocks the recipient, if any. */
+  blocked: Suppression | null;
+}
+
 /**
- * Message rows and, in the same round trip, the active suppression that blocks each recipient (the
- * tenant's own or a platform-wide one), if any; in the order of `ids` (undefined: no row). An
- * unsubscribe blocks only the tenant's non-transactional mail (messages with an unsubscribe token).
+ * SQL (one jsonb value, null without a row) of the DeliveryState of the message whose id is the SQL
+ * `id`: its row and the active suppression that blocks its recipient (the tenant's own or a
+ * platform-wide one; an unsubscribe blocks only the tenant's non-transactional mail, the messages
+ * with an unsubscribe token). Read per batch, or inside the lanes' outbox claim (claimWith below).
  */
-export async function getMessagesForDelivery(
-  db: Queryable,
-  ids: readonly string[],
-): Promise<((EmailMessageRow & { blocked: Suppression | null }) | undefined)[]> {
-  const r = await db.query<EmailMessageRow & { blocked: Suppression | null }>(
-    `SELECT m.*, (SELECT to_jsonb(s) FROM email_suppressions s
-                  WHERE s.email = m.to_address AND s.lifted_at IS NULL AND (s.tenant_id = m.tenant_id OR s.scope = 'platform')
-                    AND (s.reason <> 'unsubscribed' OR m.unsubscribe_token_hash IS NOT NULL)
-                  ORDER BY (s.scope = 'platform') DESC, s.id LIMIT 1) AS blocked
-     FROM email_messages m WHERE m.id = ANY($1::uuid[])`,
+const deliveryStateSql = (id: string) =>
+  `(SELECT jsonb_build_object('status', m.status, 'provider', m.provider, 'last_error', m.last_error,
+     'blocked', (SELECT to_jsonb(s) FROM email_suppressions s
+                 WHERE s.email = m.to_address AND s.lifted_at IS NULL AND (s.tenant_id = m.tenant_id OR s.scope = 'platform')
+                   AND (s.reason <> 'unsubscribed' OR m.unsubscribe_token_hash IS NOT NULL)
+                 ORDER BY (s.scope = 'platform') DESC, s.id LIMIT 1))
+   FROM email_messages m WHERE m.id = ${id})`;
+
+/**
+ * The email lanes' outbox claim hook: each claimed row (`c`) comes with its message's DeliveryState,
+ * read in the claim's statement. A payload id that is not a uuid reads as no row (never a failed claim).
+ */
+export const deliveryStateOfClaimedRow = deliveryStateSql(
+  `CASE WHEN c.payload->>'id' ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' THEN (c.payload->>'id')::uuid END`,
+);
+
+/** The DeliveryState of each id, in the order of `ids` (null: no row). */
+export async function getDeliveryStates(db: Queryable, ids: readonly string[]): Promise<(DeliveryState | null)[]> {
+  const r = await db.query<{ state: DeliveryState | null }>(
+    `SELECT ${deliveryStateSql('x.id')} AS state FROM unnest($1::uuid[]) WITH ORDINALITY AS x(id, n) ORDER BY x.n`,
     [ids],
   );
-  const byId = new Map(r.rows.map((m) => [m.id, m]));
-  return ids.map((id) => byId.get(id));
+  return r.rows.map((x) => x.state);
 }
 
 export async function getMessage(db: Queryable, id: string): Promise<EmailMessageRow | undefined> {
   return (await db.query<EmailMessageRow>('SELECT * FROM email_messages WHERE id = $1', [id])).rows[0];
 }
 
-export async function markSent(db: Queryable, id: string, provider: string, providerMessageId: string): Promise<void> {
+/** Records a batch's sent messages in one write (each with the provider that took it). */
+export async function markSentMany(
+  db: Queryable,
+  sent: { id: string; provider: string; providerMessageId: string }[],
+): Promise<void> {
+  if (!sent.length) return;
   await db.query(
-    `UPDATE email_messages SET status = 'sent', provider = $2, provider_message_id = $3, sent_at = now(), attempts = attempts + 1, last_error = NULL WHERE id = $1`,
-    [id, provider, providerMessageId],
+    `UPDATE email_messages m SET status = 'sent', provider = s.provider, provider_message_id = s.pid, sent_at = now(),
+       attempts = m.attempts + 1, last_error = NULL
+     FROM unnest($1::uuid[], $2::text[], $3::text[]) AS s(id, provider, pid)
+     -- The ANY lets the planner fetch the rows by key instead of scanning the table for the join.
+     WHERE m.id = s.id AND m.id = ANY($1::uuid[])`,
+    [sent.map((x) => x.id), sent.map((x) => x.provider), sent.map((x) => x.providerMessageId)],
   );
 }
 
