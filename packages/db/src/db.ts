@@ -7,8 +7,17 @@ export interface QueryResult<T> {
   rowCount: number;
 }
 
+export interface QueryOptions {
+  name?: string | undefined;
+}
+
 export interface Queryable {
-  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;
+  /**
+   * `opts.name`: on PostgreSQL a named prepared statement, planned once per connection and reused
+   * (for a hot statement whose planning costs as much as its run); one name, one text. PGlite plans
+   * every query and ignores it.
+   */
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[], opts?: QueryOptions): Promise<QueryResult<T>>;
   /** Runs a script of several statements without parameters (migrations, fixtures). */
   exec(sql: string): Promise<void>;
   /** In a transaction: the `begin` it was opened with (withTenant checks its scope was applied). */
