@@ -29,8 +29,10 @@ export interface Db extends Queryable {
   /**
    * Runs `fn` in one transaction; commits when it resolves, rolls back when it throws. `begin`:
    * statements without parameters run first, sent with BEGIN in one round trip on PostgreSQL.
+   * `readOnly` (PostgreSQL): BEGIN READ ONLY (a write in `fn` fails), and the call resolves without
+   * waiting for the COMMIT, which has nothing to make durable; PGlite ignores it.
    */
-  transaction<T>(fn: (tx: Queryable) => Promise<T>, opts?: { begin?: string }): Promise<T>;
+  transaction<T>(fn: (tx: Queryable) => Promise<T>, opts?: { begin?: string; readOnly?: boolean }): Promise<T>;
   /**
    * LISTEN on a channel: `fn` gets each NOTIFY payload committed by any connection. PostgreSQL holds a
    * dedicated connection for it (a pooled one would lose the LISTEN when returned) and reconnects

@@ -51,16 +51,28 @@ export function createPgDb(opts: PgOptions): Db {
       open();
       const client = await pool.connect();
       let broken = false;
+      let held = false;
       try {
         // One simple-protocol message: BEGIN and the caller's first statements in one round trip.
-        await client.query(opts?.begin ? `BEGIN; ${opts.begin}` : 'BEGIN');
+        const begin = opts?.readOnly ? 'BEGIN READ ONLY' : 'BEGIN';
+        await client.query(opts?.begin ? `${begin}; ${opts.begin}` : begin);
         const tx: Queryable = {
           begun: opts?.begin,
           query: (sql, params, o) => run(client, sql, params, o),
           exec: async (sql) => void (await client.query(sql)),
         };
         const out = await fn(tx);
-        await client.query('COMMIT');
+        if (!opts?.readOnly) {
+          await client.query('COMMIT');
+          return out;
+        }
+        // A read-only transaction has nothing to make durable: the caller goes on with what it read
+        // while COMMIT ends it; the connection returns to the pool only after (destroyed if it failed).
+        held = true;
+        client.query('COMMIT').then(
+          () => client.release(),
+          () => client.release(true),
+        );
         return out;
       } catch (e) {
         // A connection whose ROLLBACK failed is broken or mid-transaction: destroy it, never reuse it.
@@ -70,7 +82,7 @@ export function createPgDb(opts: PgOptions): Db {
         );
         throw e;
       } finally {
-        client.release(broken);
+        if (!held) client.release(broken);
       }
     },
     async listen(channel, fn) {
