@@ -86,6 +86,9 @@ export async function buildControlApp(deps: ControlDeps, opts: ControlAppOptions
   // The by-domain cache hears tenant and domain changes from every process while the app is up.
   app.addHook('onReady', () => deps.resolver.start());
   app.addHook('onClose', () => deps.resolver.stop());
+  // So does the branch scope's cache (branch-cache.ts): no listening, no caching.
+  app.addHook('onReady', () => deps.branches.cache.start());
+  app.addHook('onClose', () => deps.branches.cache.stop());
   registerTenantRoutes(app, catalogue, deps);
   registerBrandingImageRoutes(app, catalogue, deps);
   registerWebsiteRoutes(app, catalogue, deps);

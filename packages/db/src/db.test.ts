@@ -55,6 +55,27 @@ describe('transactions', () => {
     const r = await t.db.query<{ n: number }>('SELECT n FROM items WHERE n >= 10 ORDER BY n');
     expect(r.rows).toEqual([{ n: 10 }]);
   });
+
+  it('a read-only transaction reads, refuses a write on PostgreSQL, and leaves its connection fit for the next', async () => {
+    // One connection: the next transaction gets the same one, after the read-only one's COMMIT.
+    const one = t.url ? createPgDb({ url: t.url, max: 1 }) : t.db;
+    try {
+      for (let i = 0; i < 3; i++) {
+        const read = await one.transaction((tx) => tx.query<{ n: number }>('SELECT n FROM items WHERE n = 1'), {
+          readOnly: true,
+        });
+        expect(read.rows).toEqual([{ n: 1 }]);
+        await one.transaction((tx) => tx.query('INSERT INTO items (n) VALUES (20)'));
+      }
+      if (t.url)
+        await expect(
+          one.transaction((tx) => tx.query('INSERT INTO items (n) VALUES (21)'), { readOnly: true }),
+        ).rejects.toMatchObject({ code: '25006' });
+      expect((await one.query('SELECT n FROM items WHERE n >= 20')).rows).toEqual([{ n: 20 }, { n: 20 }, { n: 20 }]);
+    } finally {
+      if (one !== t.db) await one.close();
+    }
+  });
 });
 
 describe('migrations', () => {

@@ -7,8 +7,17 @@ export interface QueryResult<T> {
   rowCount: number;
 }
 
+export interface QueryOptions {
+  name?: string | undefined;
+}
+
 export interface Queryable {
-  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;
+  /**
+   * `opts.name`: on PostgreSQL a named prepared statement, planned once per connection and reused
+   * (for a hot statement whose planning costs as much as its run); one name, one text. PGlite plans
+   * every query and ignores it.
+   */
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[], opts?: QueryOptions): Promise<QueryResult<T>>;
   /** Runs a script of several statements without parameters (migrations, fixtures). */
   exec(sql: string): Promise<void>;
   /** In a transaction: the `begin` it was opened with (withTenant checks its scope was applied). */
@@ -20,8 +29,10 @@ export interface Db extends Queryable {
   /**
    * Runs `fn` in one transaction; commits when it resolves, rolls back when it throws. `begin`:
    * statements without parameters run first, sent with BEGIN in one round trip on PostgreSQL.
+   * `readOnly` (PostgreSQL): BEGIN READ ONLY (a write in `fn` fails), and the call resolves without
+   * waiting for the COMMIT, which has nothing to make durable; PGlite ignores it.
    */
-  transaction<T>(fn: (tx: Queryable) => Promise<T>, opts?: { begin?: string }): Promise<T>;
+  transaction<T>(fn: (tx: Queryable) => Promise<T>, opts?: { begin?: string; readOnly?: boolean }): Promise<T>;
   /**
    * LISTEN on a channel: `fn` gets each NOTIFY payload committed by any connection. PostgreSQL holds a
    * dedicated connection for it (a pooled one would lose the LISTEN when returned) and reconnects

@@ -1,6 +1,6 @@
 import pg from 'pg';
 
-import { closedError, type Db, type Queryable, type QueryResult } from './db.js';
+import { closedError, type Db, type Queryable, type QueryOptions, type QueryResult } from './db.js';
 import { pgListen } from './pg.listen.js';
 
 // bigint (int8) and numeric come back as strings by default; ids and counts fit in a double here.
@@ -30,8 +30,8 @@ export function createPgDb(opts: PgOptions): Db {
   // An idle client that loses its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   let closing: Promise<void> | undefined;
-  const run = async <T>(q: Queryable | pg.PoolClient | pg.Pool, sql: string, params?: unknown[]) => {
-    const r = await (q as pg.Pool).query(sql, params as unknown[]);
+  const run = async <T>(q: pg.PoolClient | pg.Pool, sql: string, params?: unknown[], o?: QueryOptions) => {
+    const r = await q.query(o?.name ? { name: o.name, text: sql, values: params } : { text: sql, values: params });
     return { rows: r.rows as T[], rowCount: r.rowCount ?? 0 } satisfies QueryResult<T>;
   };
   const open = () => {
@@ -39,9 +39,9 @@ export function createPgDb(opts: PgOptions): Db {
   };
   return {
     engine: 'pg',
-    async query(sql, params) {
+    async query(sql, params, o) {
       open();
-      return run(pool, sql, params);
+      return run(pool, sql, params, o);
     },
     async exec(sql) {
       open();
@@ -51,16 +51,28 @@ export function createPgDb(opts: PgOptions): Db {
       open();
       const client = await pool.connect();
       let broken = false;
+      let held = false;
       try {
         // One simple-protocol message: BEGIN and the caller's first statements in one round trip.
-        await client.query(opts?.begin ? `BEGIN; ${opts.begin}` : 'BEGIN');
+        const begin = opts?.readOnly ? 'BEGIN READ ONLY' : 'BEGIN';
+        await client.query(opts?.begin ? `${begin}; ${opts.begin}` : begin);
         const tx: Queryable = {
           begun: opts?.begin,
-          query: (sql, params) => run(client, sql, params),
+          query: (sql, params, o) => run(client, sql, params, o),
           exec: async (sql) => void (await client.query(sql)),
         };
         const out = await fn(tx);
-        await client.query('COMMIT');
+        if (!opts?.readOnly) {
+          await client.query('COMMIT');
+          return out;
+        }
+        // A read-only transaction has nothing to make durable: the caller goes on with what it read
+        // while COMMIT ends it; the connection returns to the pool only after (destroyed if it failed).
+        held = true;
+        client.query('COMMIT').then(
+          () => client.release(),
+          () => client.release(true),
+        );
         return out;
       } catch (e) {
         // A connection whose ROLLBACK failed is broken or mid-transaction: destroy it, never reuse it.
@@ -70,7 +82,7 @@ export function createPgDb(opts: PgOptions): Db {
         );
         throw e;
       } finally {
-        client.release(broken);
+        if (!held) client.release(broken);
       }
     },
     async listen(channel, fn) {

@@ -9,7 +9,13 @@ import type { Db, Queryable } from './db.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export async function withTenant<T>(db: Db, tenantId: string, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+/** `opts.readOnly`: reads only (Db.transaction's `readOnly`: a write fails; no wait for COMMIT on PostgreSQL). */
+export async function withTenant<T>(
+  db: Db,
+  tenantId: string,
+  fn: (tx: Queryable) => Promise<T>,
+  opts: { readOnly?: boolean } = {},
+): Promise<T> {
   // A malformed id would make the policy's cast fail inside the caller's statement; refuse it here.
   if (!UUID.test(tenantId)) throw new Error('withTenant: tenant id must be a UUID');
   const begin = scope(tenantId);
@@ -19,7 +25,7 @@ export async function withTenant<T>(db: Db, tenantId: string, fn: (tx: Queryable
       if (tx.begun !== begin) throw new Error('withTenant: the transaction was opened without the tenant scope');
       return fn(tx);
     },
-    { begin },
+    { begin, readOnly: opts.readOnly === true },
   );
 }
 

@@ -104,6 +104,16 @@ export async function memberInScope(
   return r.rows[0];
 }
 
+/**
+ * SQL of one user's display name (the name, else the email; null for no such user) for the user id
+ * expression `userId`: the same read as displayNames, for a statement of another module that wants
+ * the names in its own round trip (jobs' page statement). The module that embeds it reads `users`
+ * through this module's SQL only.
+ */
+export function displayNameSql(userId: string): string {
+  return `(SELECT coalesce(nullif(u.name, ''), u.email) FROM users u WHERE u.id = ${userId})`;
+}
+
 /** Display names (the name, else the email) of these users. */
 export async function displayNames(q: Queryable, userIds: string[]): Promise<Map<string, string>> {
   if (!userIds.length) return new Map();

@@ -9,13 +9,13 @@ import type { BranchRow } from './branches.repo.js';
 type Branch = Pick<BranchRow, 'id' | 'name' | 'zip_codes' | 'is_default'>;
 
 /** The branch a ZIP belongs to (undefined when the tenant has no branches). */
-export function branchOfZip(branches: Branch[], zip: string | null | undefined): Branch | undefined {
+export function branchOfZip(branches: readonly Branch[], zip: string | null | undefined): Branch | undefined {
   const z = (zip ?? '').trim();
   return (z && branches.find((b) => b.zip_codes.includes(z))) || branches.find((b) => b.is_default);
 }
 
 /** An ERP domain matching the records of any of `chosen` by `field` (e.g. `zip`), among all `branches`. */
-export function branchDomain(branches: Branch[], chosen: Branch[], field: string): Domain {
+export function branchDomain(branches: readonly Branch[], chosen: readonly Branch[], field: string): Domain {
   const zips = [...new Set(chosen.flatMap((b) => b.zip_codes))];
   const terms: Domain[] = [[[field, 'in', zips]]];
   if (chosen.some((b) => b.is_default)) {

@@ -15,6 +15,7 @@ import { profileIn } from '../accounts/accounts.repo.js';
 import type { AuditLog } from '../audit/audit-log.js';
 import type { Principal } from '../auth/principal.js';
 import type { PlanLimits } from '../plans/plan-limits.service.js';
+import { BranchCache } from './branch-cache.js';
 import { branchDomain, branchOfZip } from './branch-scope.js';
 import * as repo from './branches.repo.js';
 
@@ -27,12 +28,16 @@ const invalid = (field: string, message: string) =>
 export class BranchesService {
   /** Told after each committed change (the website's service areas follow the branches). */
   private readonly listeners: ((tenantId: string) => Promise<void>)[] = [];
+  /** The branches the scope reads on every list (branch-cache.ts: kept only while listening for changes). */
+  readonly cache: BranchCache;
 
   constructor(
     private readonly db: Db,
     private readonly plans: Pick<PlanLimits, 'assertFeature'>,
     private readonly audit: AuditLog,
-  ) {}
+  ) {
+    this.cache = new BranchCache(db, (tenantId) => this.list(tenantId));
+  }
 
   onChange(listener: (tenantId: string) => Promise<void>): void {
     this.listeners.push(listener);
@@ -91,9 +96,9 @@ export class BranchesService {
   ): Promise<{
     domains: Record<K, Domain> | null;
     of: (b: repo.BranchRow) => Record<K, Domain>;
-    visible: repo.BranchRow[];
+    visible: readonly repo.BranchRow[];
   } | null> {
-    const all = await this.list(p.tenantId);
+    const all = await this.cache.get(p.tenantId);
     if (!all.length) {
       if (branchId) throw notFound();
       return null;
@@ -115,7 +120,7 @@ export class BranchesService {
    * one read of the branches: what a list needs.
    */
   async lens(p: Principal, field: string, branchId?: string): Promise<BranchLens> {
-    const all = await this.list(p.tenantId);
+    const all = await this.cache.get(p.tenantId);
     return { domain: domainOf(all, p, field, branchId), label: all.length ? labelOf(all) : undefined };
   }
 
@@ -157,6 +162,8 @@ export class BranchesService {
         target: { type: 'branch', id },
       });
     });
+    // This process forgets at once; the others hear the trigger's NOTIFY (migration 0530).
+    this.cache.invalidate(p.tenantId);
     for (const l of this.listeners) await l(p.tenantId);
   }
 }
@@ -167,7 +174,7 @@ export interface BranchLens {
 }
 
 /** The domain of `scope` from the tenant's branches `all`. */
-function domainOf(all: repo.BranchRow[], p: Principal, field: string, branchId?: string): Domain | null {
+function domainOf(all: readonly repo.BranchRow[], p: Principal, field: string, branchId?: string): Domain | null {
   if (!all.length) {
     if (branchId) throw notFound();
     return null;
@@ -182,7 +189,7 @@ function domainOf(all: repo.BranchRow[], p: Principal, field: string, branchId?:
   return mine.length ? branchDomain(all, mine, field) : null;
 }
 
-const labelOf = (all: repo.BranchRow[]) => (zip: unknown) => {
+const labelOf = (all: readonly repo.BranchRow[]) => (zip: unknown) => {
   const b = branchOfZip(all, typeof zip === 'string' ? zip : null);
   return b ? { id: b.id, name: b.name } : null;
 };

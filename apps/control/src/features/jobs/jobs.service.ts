@@ -102,14 +102,19 @@ export class JobsReader {
     const people = found.orders.map((o) => (Array.isArray(o.person_id) ? Number(o.person_id[0]) : null));
     const [orders, extra] = await Promise.all([
       listedJobs(erp, found.orders),
-      withTenant(this.deps.db, p.tenantId, async (tx) => {
-        const page = await pageRows(
-          tx,
-          found.orders.map((o) => o.id),
-          people.filter((x): x is number => x !== null),
-        );
-        return { ...page, rows: new Map(page.rows.map((r) => [r.erp_order_id, r])) };
-      }),
+      withTenant(
+        this.deps.db,
+        p.tenantId,
+        async (tx) => {
+          const page = await pageRows(
+            tx,
+            found.orders.map((o) => o.id),
+            people.filter((x): x is number => x !== null),
+          );
+          return { ...page, rows: new Map(page.rows.map((r) => [r.erp_order_id, r])) };
+        },
+        { readOnly: true },
+      ),
     ]);
     // An order with the marker but no row (a create whose reply was lost and never retried) is no job.
     const items = routeOrder(
