@@ -276,6 +276,6 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
     supply: composeSupply({ db, erps, audit, clock, currencyOf, email, documents, ...supplyHooks }),
     messages,
     inventory,
-    calendar: composeCalendar(config, { db, clock, jobs: jobs.reader, origins: publicOrigins }),
+    calendar: composeCalendar(config, { db, clock, box, jobs: jobs.reader, origins: publicOrigins }),
   };
 }
