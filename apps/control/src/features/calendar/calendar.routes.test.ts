@@ -142,4 +142,15 @@ describe('calendar feed', () => {
     expect(next.json().url).not.toBe(first.json().url);
     expect((await call('GET', pathOf(first.json().url))).statusCode).toBe(404);
   });
+
+  it('two presses racing under one key rotate once: both answer the URL that opens the feed', async () => {
+    const key = { 'idempotency-key': `race-${randomBytes(6).toString('hex')}` };
+    const [x, y] = await Promise.all([
+      call('POST', '/technicians/me/calendar-feed', tech2.token, key),
+      call('POST', '/technicians/me/calendar-feed', tech2.token, key),
+    ]);
+    expect([x.statusCode, y.statusCode]).toEqual([200, 200]);
+    expect(y.json().url).toBe(x.json().url);
+    expect((await call('GET', pathOf(x.json().url))).statusCode).toBe(200);
+  });
 });
