@@ -59,8 +59,4 @@ export class AppointmentLinks {
     if (!isTokenShaped(token)) return Promise.resolve(undefined);
     return repo.liveLinkByHash(tx, hashToken(token), now);
   }
-
-  revokeAll(tx: Queryable, tenantId: string, jobId: string, now: Date): Promise<number> {
-    return repo.revokeForJob(tx, tenantId, jobId, now);
-  }
 }
