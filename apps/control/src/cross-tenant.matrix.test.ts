@@ -123,6 +123,19 @@ beforeAll(async () => {
   aTechnicianId = (await k.kit.member(k.a.id, 'technician')).principal.userId;
   const feed = await k.call('POST', `/technicians/${aTechnicianId}/calendar-feed`, k.a.office);
   expect(feed.status, JSON.stringify(feed.body)).toBe(200);
+  // A's job scheduled: its messages carry A's appointment link, which B's host never opens.
+  const visit = Date.now() + 3 * 86_400_000;
+  const scheduled = await k.call('POST', `/jobs/${aJobId}/schedule`, k.a.office, {
+    scheduled_start: new Date(visit).toISOString(),
+    scheduled_end: new Date(visit + 3_600_000).toISOString(),
+  });
+  expect(scheduled.status, JSON.stringify(scheduled.body)).toBe(200);
+  const told = await k.kit.t.db.query<{ link: string }>(
+    `SELECT vars->>'portal_link' AS link FROM message_schedule WHERE subject_id = $1 AND vars->>'portal_link' <> ''`,
+    [aJobId],
+  );
+  const appointment = /\/portal\/appointment\/([\w-]{43})$/.exec(told.rows[0]?.link ?? '');
+  expect(appointment, "A's appointment link").not.toBeNull();
   BODIES[BRANCH_GRID_PUT] = aGrid.body;
   ids = {
     '/api/tenants/{id}': k.a.id,
@@ -140,6 +153,8 @@ beforeAll(async () => {
     '{item_id}': checklist.body.checklist?.[0]?.id ?? 'confirm',
     // The portal's pay page: A's emailed pay link (filled before '{token}', the quote's link).
     'invoices/{token}': `invoices/${payLink![1]}`,
+    // The appointment page: the link of A's job messages (filled before '{token}', the quote's link).
+    'appointments/{token}': `appointments/${appointment![1]}`,
     '{token}': aPortalToken,
     '{message_id}': text.body.message_id,
     '{kind}': 'logo',

@@ -43,6 +43,7 @@ import { composePayments, type PaymentsFeature } from './features/payments/payme
 import { type BillingPort, noChargeBilling } from './features/plans/billing.port.js';
 import { PlanChanges } from './features/plans/plan-changes.service.js';
 import { PlanLimits } from './features/plans/plan-limits.service.js';
+import { type AppointmentDeps, composeAppointments } from './features/portal/appointment.compose.js';
 import type { PortalService } from './features/portal/portal.service.js';
 import { PortalLinks } from './features/portal/portal-links.js';
 import { composeRecurring, type RecurringFeature } from './features/recurring/recurring.compose.js';
@@ -63,7 +64,7 @@ export { erpMasterPassword };
 
 /** Besides the console's services (onboarding/console.compose.ts: settings, domains, webhooks, API keys, audit reader, checklist, website). */
 export interface ControlDeps
-  extends ConsoleServices, InvoicingDeps, SupplyDeps, MessagesDeps, InventoryDeps, CalendarDeps {
+  extends ConsoleServices, InvoicingDeps, SupplyDeps, MessagesDeps, InventoryDeps, CalendarDeps, AppointmentDeps {
   config: ControlConfig;
   db: Db;
   clock: Clock;
@@ -205,7 +206,11 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
     ...{ db, erps, plans, audit, clock, objects, branches, grids, quotes },
     ...{ completion: () => invoicing, messages: () => messages.jobs },
   });
-  const messages = composeMessages({ db, clock, erps, audit, email, integrations, jobs, normalize: normalizePhone });
+  const appointments = composeAppointments(config, { db, clock, jobs: jobs.reader, origins: publicOrigins });
+  const messages = composeMessages({
+    ...{ db, clock, erps, audit, email, integrations, jobs, normalize: normalizePhone },
+    appointmentLink: appointments.linker,
+  });
   const currencyOf = async (tenantId: string) => (await console.settings.get(tenantId)).currency;
   const invoicing = composeInvoicing(config, () => ({ ...payParts, clock, email, jobs, documents, payments }));
   const payParts = { db, audit, erps, origins: publicOrigins, currency: currencyOf, quotes, links, messages };
@@ -276,6 +281,7 @@ export function composeControl(config: ControlConfig, db: Db, opts: ComposeContr
     supply: composeSupply({ db, erps, audit, clock, currencyOf, email, documents, ...supplyHooks }),
     messages,
     inventory,
-    calendar: composeCalendar(config, { db, clock, jobs: jobs.reader, origins: publicOrigins }),
+    calendar: composeCalendar(config, { db, clock, box, jobs: jobs.reader, origins: publicOrigins }),
+    appointments: appointments.page,
   };
 }

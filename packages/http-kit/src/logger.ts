@@ -46,8 +46,9 @@ export function loggerOptions(level = 'info', name?: string): LoggerOptions {
   };
 }
 
-// Customer portal links carry their token in the path (/portal/quote/<token>, /portal/quotes/<token>/…).
-const PATH_TOKEN = /(\/portal\/quotes?\/)[^/]+/g;
+// Customer portal links carry their token in the path (/portal/quote/<token>, /portal/quotes/<token>/…,
+// /portal/appointment/<token>, /portal/appointments/<token>/…).
+const PATH_TOKEN = /(\/portal\/(?:quotes?|appointments?)\/)[^/]+/g;
 export const redactPathTokens = (path: string): string => path.replace(PATH_TOKEN, '$1[redacted]');
 
 // Database errors quote what was submitted: `where: JSON data, line 1: {"email":"…`, `detail`, the

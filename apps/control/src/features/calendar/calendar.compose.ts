@@ -4,6 +4,7 @@
  */
 import { type Db, withTenant } from '@platform/db';
 import type { Clock } from '@platform/kernel';
+import type { SecretBox } from '@platform/secrets';
 import { primaryHost } from '@platform/tenancy';
 
 import type { JobsReader } from '../jobs/jobs.service.js';
@@ -17,11 +18,12 @@ export interface CalendarDeps {
 
 export function composeCalendar(
   config: { TENANTS_HOST: string },
-  p: { db: Db; clock: Clock; jobs: Pick<JobsReader, 'list'>; origins: TenantPublicOrigins },
+  p: { db: Db; clock: Clock; box: SecretBox; jobs: Pick<JobsReader, 'list'>; origins: TenantPublicOrigins },
 ): CalendarFeedService {
   return new CalendarFeedService({
     db: p.db,
     clock: p.clock,
+    box: p.box,
     jobs: p.jobs,
     // The tenant's own host, as the portal's and checkout's links use.
     origin: async (tenantId) => {

@@ -2,8 +2,11 @@
  * Technicians' calendar feeds: the technician makes their feed from the field app (`me`), the office
  * any technician's; the feed parses with a real iCalendar parser (node-ical) and holds that
  * technician's jobs only, with times, address and a link to the job in the field app. Rotating stops
- * the old URL, revoking answers 404, and another tenant's host never opens this tenant's feed.
+ * the old URL, revoking answers 404, and another tenant's host never opens this tenant's feed. A
+ * rotation retried under its Idempotency-Key answers the same URL instead of rotating again.
  */
+import { randomBytes } from 'node:crypto';
+
 import ical, { type VEvent } from 'node-ical';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -23,7 +26,8 @@ start.setUTCHours(15, 0, 0, 0);
 const end = new Date(start.getTime() + 2 * 3_600_000);
 
 beforeAll(async () => {
-  kit = await startJobsKit();
+  // A keyring: a rotation's URL is kept sealed with its Idempotency-Key's answer.
+  kit = await startJobsKit({ SECRETS_KEYRING: `k1:${randomBytes(32).toString('base64')}` });
   [a, b] = await tenantsWithErps(kit, 'cal-a', 'cal-b');
   tech1 = await kit.member(a.id, 'technician');
   tech2 = await kit.member(a.id, 'technician');
@@ -111,5 +115,42 @@ describe('calendar feed', () => {
       active: false,
       created_at: null,
     });
+  });
+
+  it('a rotation retried with its Idempotency-Key answers the same URL; the key for another technician is refused', async () => {
+    const key = { 'idempotency-key': `rotate-${randomBytes(6).toString('hex')}` };
+    const first = await call('POST', '/technicians/me/calendar-feed', tech2.token, key);
+    expect(first.statusCode, first.body).toBe(200);
+    const again = await call('POST', '/technicians/me/calendar-feed', tech2.token, key);
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(first.json());
+    // Not rotated a second time: the first answer's URL is the live one.
+    expect((await call('GET', pathOf(first.json().url))).statusCode).toBe(200);
+    // The stored answer holds the URL sealed, never the token in the clear.
+    const token = pathOf(first.json().url).split('/').pop()!.slice(0, -4);
+    const kept = await kit.t.db.query<{ response: unknown }>(
+      "SELECT response FROM idempotency_keys WHERE route = 'calendar-feed:rotate'",
+    );
+    expect(kept.rows.length).toBeGreaterThan(0);
+    expect(JSON.stringify(kept.rows)).not.toContain(token);
+    const other = await call('POST', `/technicians/${tech1.principal.userId}/calendar-feed`, a.token, key);
+    expect(other.statusCode).toBe(422);
+    expect(other.json()).toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED' });
+    // A new action, a new key: a new URL, and the first one stops.
+    const next = await call('POST', '/technicians/me/calendar-feed', tech2.token, { 'idempotency-key': 'another' });
+    expect(next.json().url).not.toBe(first.json().url);
+    expect((await call('GET', pathOf(first.json().url))).statusCode).toBe(404);
+  });
+
+  it('two presses racing under one key rotate once: both answer the URL that opens the feed', async () => {
+    const key = { 'idempotency-key': `race-${randomBytes(6).toString('hex')}` };
+    const [x, y] = await Promise.all([
+      call('POST', '/technicians/me/calendar-feed', tech2.token, key),
+      call('POST', '/technicians/me/calendar-feed', tech2.token, key),
+    ]);
+    expect([x.statusCode, y.statusCode]).toEqual([200, 200]);
+    expect(y.json().url).toBe(x.json().url);
+    expect((await call('GET', pathOf(x.json().url))).statusCode).toBe(200);
   });
 });

@@ -2,6 +2,8 @@
  * Technicians' calendar feeds: the technician (field app) or the office (console) makes, rotates and
  * revokes a feed URL; the feed itself is public at /calendar/<token>.ics, the token its only credential.
  */
+import { sendAnswer } from '@platform/http-kit';
+import { idempotencyKeyOf } from '@platform/intake';
 import { AppError } from '@platform/kernel';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -32,11 +34,14 @@ export function registerCalendarRoutes(app: FastifyInstance, catalogue: RouteCat
     method: 'POST',
     url,
     summary:
-      "Make the technician's calendar feed, or give it a new secret URL (the old one stops); the URL is shown once",
+      "Make the technician's calendar feed, or give it a new secret URL (the old one stops); the URL is shown once (Idempotency-Key honoured: a retry answers the same URL)",
     params: technicianParams,
-    responses: { '200': 'The feed and its URL' },
+    responses: { '200': 'The feed and its URL', '422': 'IDEMPOTENCY_KEY_REUSED' },
     handler: async ({ params }, req, reply) =>
-      reply.header('cache-control', 'no-store').send(await feeds.rotate(principalOf(req), params.id)),
+      sendAnswer(
+        reply,
+        await feeds.rotate(principalOf(req), params.id, idempotencyKeyOf(req.headers['idempotency-key'])),
+      ),
   });
   route(app, catalogue, {
     ...base,

@@ -7,7 +7,9 @@
 import { createHash } from 'node:crypto';
 
 import { type Db, withTenant } from '@platform/db';
-import { AppError, type Clock, randomToken } from '@platform/kernel';
+import { findAnswer, fingerprint, replayStored, storeAnswer } from '@platform/intake';
+import { AppError, type Clock, randomToken, type WriteAnswer } from '@platform/kernel';
+import type { SecretBox } from '@platform/secrets';
 import ical, { ICalEventStatus } from 'ical-generator';
 
 import { memberInScope } from '../accounts/team.repo.js';
@@ -27,11 +29,18 @@ export interface CalendarFeedParts {
   db: Db;
   clock: Clock;
   jobs: Pick<JobsReader, 'list'>;
+  /** Seals the URL kept with a rotation's Idempotency-Key: the database holds no usable feed token. */
+  box: Pick<SecretBox, 'seal' | 'open'>;
   /** The tenant's public origin (its own host): the field app's job links and the feed URL. */
   origin(tenantId: string): Promise<string>;
 }
 
 export type FeedState = { active: boolean; created_at: string | null };
+export type RotatedFeed = FeedState & { url: string };
+type StoredRotation = FeedState & { url_sealed: string };
+
+const ROTATE_ROUTE = 'calendar-feed:rotate';
+class LostRace extends Error {}
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -45,13 +54,45 @@ export class CalendarFeedService {
     return { active: !!f, created_at: f ? f.created_at.toISOString() : null };
   }
 
-  /** Makes the feed, or gives it a new URL (the old one stops at once). */
-  async rotate(who: Principal, technicianId: string): Promise<FeedState & { url: string }> {
+  /**
+   * Makes the feed, or gives it a new URL (the old one stops at once). Under an Idempotency-Key a
+   * retry answers the first rotation's URL (kept sealed with the key's stored answer) instead of
+   * rotating again; the key used for another technician is IDEMPOTENCY_KEY_REUSED.
+   */
+  async rotate(who: Principal, technicianId: string, key?: string): Promise<WriteAnswer<RotatedFeed>> {
     const id = await this.technician(who, technicianId);
+    const fp = fingerprint('calendar-feed-rotate', { technician: id });
+    const aad = `calendar-feed:${who.tenantId}:${id}`;
+    const replay = (row: Parameters<typeof replayStored>[0]): WriteAnswer<RotatedFeed> => {
+      const a = replayStored<StoredRotation>(row, fp);
+      const { url_sealed, ...rest } = a.body;
+      return { ...a, body: { ...rest, url: this.p.box.open(url_sealed, aad) } };
+    };
     const token = randomToken(24);
-    const at = await withTenant(this.p.db, who.tenantId, (tx) => putFeed(tx, who.tenantId, id, hashOf(token)));
     const url = `${await this.p.origin(who.tenantId)}/api/control${CALENDAR_FEED_PATH}/${token}.ics`;
-    return { active: true, created_at: at.toISOString(), url };
+    const out = await withTenant(this.p.db, who.tenantId, async (tx) => {
+      const stored = key && (await findAnswer(tx, who.tenantId, ROTATE_ROUTE, key));
+      if (stored) return replay(stored);
+      const at = await putFeed(tx, who.tenantId, id, hashOf(token));
+      const body = { active: true as const, created_at: at.toISOString() };
+      const kept = { ...body, url_sealed: this.p.box.seal(url, aad) };
+      // A concurrent request under the key stored first: this rotation is undone, its answer replayed.
+      if (
+        key &&
+        !(await storeAnswer(tx, who.tenantId, ROTATE_ROUTE, key, {
+          fingerprint: fp,
+          outcome: 'updated',
+          response: kept,
+        }))
+      )
+        throw new LostRace();
+      return { outcome: 'updated' as const, body: { ...body, url }, replayed: false };
+    }).catch(async (e: unknown) => {
+      if (!(e instanceof LostRace) || !key) throw e;
+      const row = await withTenant(this.p.db, who.tenantId, (tx) => findAnswer(tx, who.tenantId, ROTATE_ROUTE, key));
+      return replay(row!);
+    });
+    return out;
   }
 
   async revoke(who: Principal, technicianId: string): Promise<FeedState> {

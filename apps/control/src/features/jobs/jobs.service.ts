@@ -157,6 +157,14 @@ export class JobsReader {
     return { tenantId: p.tenantId, erp, row, order };
   }
 
+  /** SEAM for the customer's appointment page: the job's ERP order within the tenant, or undefined. */
+  async orderOf(tenantId: string, id: string): Promise<ErpJob | undefined> {
+    const row = await withTenant(this.deps.db, tenantId, (tx) => jobById(tx, id));
+    if (!row) return undefined;
+    const [order] = await readOrders(await this.deps.erps.forTenant(tenantId), [row.erp_order_id]);
+    return order;
+  }
+
   erpOf(p: Principal): Promise<Erp> {
     return this.deps.erps.forTenant(p.tenantId);
   }

@@ -26,7 +26,7 @@ export interface JobsKit extends ControlKit {
   createJob(token: string, over?: Record<string, unknown>): Promise<{ id: string } & Record<string, unknown>>;
 }
 
-export async function startJobsKit(): Promise<JobsKit> {
+export async function startJobsKit(env: Record<string, string> = {}): Promise<JobsKit> {
   const byTenant = new Map<string, Erp>();
   const erps: TenantErps = {
     forTenant: async (id) => {
@@ -45,7 +45,7 @@ export async function startJobsKit(): Promise<JobsKit> {
     forcePathStyle: true,
   });
   adaptClientToS3rver(objects.client);
-  const kit = await startControlKit({}, { erps, objects });
+  const kit = await startControlKit(env, { erps, objects });
   const started: { close(): Promise<void> }[] = [];
   let n = 0;
   return {

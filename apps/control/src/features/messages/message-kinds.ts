@@ -47,20 +47,22 @@ export const BULK_KINDS: readonly MessageKind[] = ['reminder', 'review_request',
 
 export const DEFAULT_TEMPLATES: Record<MessageKind, Template> = {
   appointment_confirmed: {
-    sms: '{{company}}: hi {{first_name}}, your appointment is booked for {{date}}, {{window}} with {{technician}}.',
+    // The link opens the appointment's page (date, window, technician, "Add to calendar"); '' without one.
+    sms: '{{company}}: hi {{first_name}}, your appointment is booked for {{date}}, {{window}} with {{technician}}. {{portal_link}}',
     subject: 'Your appointment with {{company}} on {{date}}',
     email:
       'Hello {{first_name}},\n\nYour appointment is booked for {{date}}, {{window}}. {{technician}} will come to you.\n\n{{portal_link}}',
   },
   reminder: {
-    sms: '{{company}}: a reminder that we see you tomorrow, {{date}}, {{window}}.',
+    sms: '{{company}}: a reminder that we see you tomorrow, {{date}}, {{window}}. {{portal_link}}',
     subject: 'See you tomorrow: {{date}}, {{window}}',
     email: 'Hello {{first_name}},\n\nA reminder of your appointment tomorrow, {{date}}, {{window}}.\n\n{{portal_link}}',
   },
   on_my_way: {
     sms: '{{company}}: {{technician}} is on the way and should arrive in about {{eta}} minutes.',
     subject: '{{technician}} from {{company}} is on the way',
-    email: 'Hello {{first_name}},\n\n{{technician}} is on the way and should arrive in about {{eta}} minutes.',
+    email:
+      'Hello {{first_name}},\n\n{{technician}} is on the way and should arrive in about {{eta}} minutes.\n\n{{portal_link}}',
   },
   job_done: {
     sms: '{{company}}: thank you {{first_name}}, your job is done. Enjoy your new window coverings!',

@@ -27,8 +27,19 @@ export interface JobFacts extends Recipient {
   start: string | null;
   end: string | null;
   technician: string | null;
-  portalLink?: string | undefined;
 }
+
+/**
+ * The customer's appointment URL of a scheduled job (the portal's AppointmentLinks): `earlier`, the
+ * URL an earlier message of the job carries, is handed back while its link is live. Undefined: none
+ * (the tenant's portal is off).
+ */
+export type AppointmentLinker = (
+  tx: Queryable,
+  tenantId: string,
+  j: { jobId: string; start: string; end: string | null },
+  earlier: string | undefined,
+) => Promise<string | undefined>;
 
 const EMAIL_RE = /^[^\s@<>"]{1,64}@[^\s@<>"]{1,255}$/;
 const firstName = (name: string | null) => name?.trim().split(/\s+/)[0] ?? '';
@@ -38,6 +49,7 @@ export class MessageScheduler {
     private readonly clock: Clock,
     /** The customer's phone in E.164 (the SMS path's normaliser), or undefined when it is not one. */
     private readonly normalize: (raw: string) => string | undefined,
+    private readonly appointmentLink?: AppointmentLinker,
   ) {}
 
   private async put(
@@ -58,14 +70,22 @@ export class MessageScheduler {
     });
   }
 
-  private jobVars(j: JobFacts, timeZone: string): MessageVars {
+  private async jobVars(tx: Queryable, tenantId: string, j: JobFacts, timeZone: string): Promise<MessageVars> {
     const start = j.start ? Date.parse(j.start) : undefined;
     const words = start ? appointmentWords(start, j.end ? Date.parse(j.end) : undefined, timeZone) : undefined;
     return {
       ...(words ?? {}),
       technician: j.technician ? firstName(j.technician) : 'our fitter',
-      portal_link: j.portalLink ?? '',
+      portal_link: (await this.linkOf(tx, tenantId, j)) ?? '',
     };
+  }
+
+  /** The job's appointment page (a job not yet scheduled has none): one link per job, kept across moves. */
+  private async linkOf(tx: Queryable, tenantId: string, j: JobFacts): Promise<string | undefined> {
+    if (!j.start || !this.appointmentLink) return undefined;
+    const rows = await repo.scheduleOf(tx, tenantId, { type: 'job', id: j.jobId });
+    const earlier = rows.map((r) => r.vars.portal_link).find((u) => !!u);
+    return this.appointmentLink(tx, tenantId, { jobId: j.jobId, start: j.start, end: j.end }, earlier);
   }
 
   /** Scheduled or moved: a confirmation now and the reminder the day before at the tenant's hour. */
@@ -73,7 +93,7 @@ export class MessageScheduler {
     if (!j.start) return;
     const t = await tenantMessaging(tx, tenantId);
     const now = this.clock.now();
-    const vars = this.jobVars(j, t.timeZone);
+    const vars = await this.jobVars(tx, tenantId, j, t.timeZone);
     const job = { type: 'job' as const, id: j.jobId };
     if (t.kinds.appointment_confirmed.enabled) await this.put(tx, tenantId, job, 'appointment_confirmed', now, j, vars);
     const due = reminderDue(Date.parse(j.start), t.settings.reminder_hour, t.timeZone);
@@ -90,7 +110,7 @@ export class MessageScheduler {
   async onMyWay(tx: Queryable, tenantId: string, j: JobFacts, etaMinutes: number): Promise<void> {
     const t = await tenantMessaging(tx, tenantId);
     if (!t.kinds.on_my_way.enabled) return;
-    const vars = { ...this.jobVars(j, t.timeZone), eta: String(etaMinutes) };
+    const vars = { ...(await this.jobVars(tx, tenantId, j, t.timeZone)), eta: String(etaMinutes) };
     await this.put(tx, tenantId, { type: 'job', id: j.jobId }, 'on_my_way', this.clock.now(), j, vars);
   }
 
@@ -100,7 +120,7 @@ export class MessageScheduler {
     await repo.cancelScheduled(tx, tenantId, job, ['appointment_confirmed', 'reminder', 'on_my_way']);
     const t = await tenantMessaging(tx, tenantId);
     const now = this.clock.now();
-    const vars = { ...this.jobVars(j, t.timeZone), review_link: t.settings.review_link ?? '' };
+    const vars = { ...(await this.jobVars(tx, tenantId, j, t.timeZone)), review_link: t.settings.review_link ?? '' };
     if (t.kinds.job_done.enabled) await this.put(tx, tenantId, job, 'job_done', now, j, vars);
     if (t.kinds.review_request.enabled && t.settings.review_link) {
       const due = new Date(now.getTime() + t.settings.review_delay_hours * 3_600_000);
@@ -121,7 +141,7 @@ export class MessageScheduler {
       'ready_to_fit',
       this.clock.now(),
       j,
-      this.jobVars(j, t.timeZone),
+      await this.jobVars(tx, tenantId, j, t.timeZone),
     );
   }
 

@@ -15,7 +15,7 @@ import type { ErpJob } from '../jobs/jobs.types.js';
 import { quotesFirstOpened } from '../portal/portal-links.js';
 import { defaultSmsLineOf } from '../sales/quote-sms-line.js';
 import type { TenantErps } from '../tenants/tenant-erps.js';
-import { type JobFacts, MessageScheduler } from './message-scheduler.js';
+import { type AppointmentLinker, type JobFacts, MessageScheduler } from './message-scheduler.js';
 import { MessageSender } from './message-sender.js';
 import { MessagesService } from './messages.service.js';
 
@@ -45,8 +45,10 @@ export function composeMessages(d: {
   jobs: Pick<JobsFeature, 'reader'>;
   /** A phone as E.164 (the SMS path's normaliser), undefined when it is not one. */
   normalize(raw: string): string | undefined;
+  /** The customer's appointment page of a scheduled job (the portal's), the {{portal_link}} of job messages. */
+  appointmentLink?: AppointmentLinker;
 }): MessagesFeature {
-  const scheduler = new MessageScheduler(d.clock, d.normalize);
+  const scheduler = new MessageScheduler(d.clock, d.normalize, d.appointmentLink);
   return {
     scheduler,
     sender: new MessageSender({

@@ -10,24 +10,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { type CrmSalesKit, startCrmSalesKit } from '../../testing/crm-sales-kit.js';
 import { acceptedOrder, completedJob } from '../invoicing/invoicing.test-support.js';
-import { middayZone } from './messages.test-support.js';
+import { textingTenant } from './messages.test-support.js';
 
 let k: CrmSalesKit;
 beforeAll(async () => {
   k = await startCrmSalesKit();
-  const s = await k.call('PUT', `/api/tenants/${k.a.id}/settings`, k.a.owner, { time_zone: middayZone() });
-  expect(s.status, JSON.stringify(s.body)).toBe(200);
-  await k.call('PUT', `/api/tenants/${k.a.id}/integrations/sms`, k.a.owner, {
-    api_key: 'alpha-key-0001',
-    api_secret: 'alpha-secret-0001',
-    webhook_base_url: 'http://localhost:8069',
-  });
-  const line = await k.call('POST', `/api/tenants/${k.a.id}/integrations/sms/lines`, k.a.owner, {
-    name: 'Acme',
-    phone_number: '303 555 0100',
-    line_type: 'sales',
-  });
-  expect(line.status, JSON.stringify(line.body)).toBe(201);
+  await textingTenant(k, k.a);
 }, 180_000);
 afterAll(async () => k?.close());
 

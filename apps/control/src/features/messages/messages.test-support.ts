@@ -10,6 +10,7 @@ import type { Erp } from '@platform/erp';
 import type { Clock } from '@platform/kernel';
 import { normalizeSmsPhone } from '@platform/providers';
 
+import type { CrmSalesKit, SalesTenant } from '../../testing/crm-sales-kit.js';
 import { quotesFirstOpened } from '../portal/portal-links.js';
 import { type JobFacts, MessageScheduler } from './message-scheduler.js';
 import { MessageSender, type SenderDeps } from './message-sender.js';
@@ -35,6 +36,24 @@ export function middayZone(now = new Date()): string {
   const n = (((12 - now.getUTCHours()) % 24) + 24) % 24;
   const offset = n > 12 ? n - 24 : n;
   return offset === 0 ? 'Etc/GMT' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`;
+}
+
+/**
+ * The tenant texts its customers: an SMS line, and a zone where it is daytime now so quiet hours
+ * never hold a test's texts (the control plane's own routes, as the owner sets them).
+ */
+export async function textingTenant(k: CrmSalesKit, t: SalesTenant): Promise<void> {
+  const ok = (r: { status: number; body: unknown }, status: number) => {
+    if (r.status !== status) throw new Error(`test setup: ${r.status} ${JSON.stringify(r.body)}`);
+  };
+  ok(await k.call('PUT', `/api/tenants/${t.id}/settings`, t.owner, { time_zone: middayZone() }), 200);
+  await k.call('PUT', `/api/tenants/${t.id}/integrations/sms`, t.owner, {
+    api_key: 'alpha-key-0001',
+    api_secret: 'alpha-secret-0001',
+    webhook_base_url: 'http://localhost:8069',
+  });
+  const line = { name: 'Acme', phone_number: '303 555 0100', line_type: 'sales' };
+  ok(await k.call('POST', `/api/tenants/${t.id}/integrations/sms/lines`, t.owner, line), 201);
 }
 
 export function jobFacts(over: Partial<JobFacts> = {}): JobFacts {

@@ -109,5 +109,10 @@ describe('customer portal links', () => {
       await app.close();
     }
     expect(redactPathTokens(`/portal/quote/${token}/x`)).toBe('/portal/quote/[redacted]/x');
+    // The appointment page's links (job messages) too, on both hosts.
+    expect(redactPathTokens(`/portal/appointment/${token}`)).toBe('/portal/appointment/[redacted]');
+    expect(redactPathTokens(`/portal/appointments/${token}/appointment.ics`)).toBe(
+      '/portal/appointments/[redacted]/appointment.ics',
+    );
   });
 });

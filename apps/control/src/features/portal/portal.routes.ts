@@ -31,6 +31,31 @@ export function registerPortalRoutes(app: FastifyInstance, catalogue: RouteCatal
   });
   route(app, catalogue, {
     ...base,
+    method: 'GET',
+    url: '/portal/appointments/:token',
+    summary:
+      "The appointment behind a job message's link: date and window in the company's zone, technician, stage (expired, revoked, unknown: 404)",
+    handler: async ({ params }, req, reply) => {
+      reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+      return deps.appointments.view(hostTenant(req), params.token);
+    },
+  });
+  route(app, catalogue, {
+    ...base,
+    method: 'GET',
+    url: '/portal/appointments/:token/appointment.ics',
+    summary: 'The appointment as an iCalendar (RFC 5545) file: "Add to calendar"',
+    responses: { '200': 'text/calendar', '404': 'PORTAL_LINK_INVALID' },
+    handler: async ({ params }, req, reply) =>
+      reply
+        .type('text/calendar; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="appointment.ics"')
+        .header('cache-control', 'no-store')
+        .header('referrer-policy', 'no-referrer')
+        .send(await deps.appointments.ics(hostTenant(req), params.token)),
+  });
+  route(app, catalogue, {
+    ...base,
     method: 'POST',
     url: '/portal/quotes/:token/accept',
     summary:

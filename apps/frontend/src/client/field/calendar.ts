@@ -2,8 +2,10 @@
  * /field/calendar: the technician's calendar feed (GET/POST/DELETE /technicians/me/calendar-feed).
  * "Get my calendar link" makes a secret URL their phone's calendar subscribes to (shown once: only
  * its hash is kept); "New link" replaces it (the old one stops), "Turn off" revokes it. Needs signal.
+ * Each press is one Idempotency-Key: a press whose answer was lost, pressed again, gets the same URL
+ * instead of rotating twice (the key changes once an answer arrives).
  */
-import { $, h } from '../shared/dom.js';
+import { $, h, uuid } from '../shared/dom.js';
 import { ApiError, call, OfflineError } from './api.js';
 
 interface FeedState {
@@ -15,6 +17,7 @@ interface FeedState {
 const PATH = '/technicians/me/calendar-feed';
 /** The URL just made, kept across re-renders (a sync redraws the page) until the page is left. */
 let shown: string | undefined;
+let makeKey = uuid();
 
 function view(s: FeedState | undefined, msg: string): string {
   const url = shown;
@@ -55,7 +58,8 @@ export function wireCalendar(app: HTMLElement, onPage: () => boolean): void {
     if (!b || !onPage()) return;
     try {
       if (b.dataset.calendar === 'make') {
-        shown = (await call<FeedState>(PATH, { method: 'POST' })).url;
+        shown = (await call<FeedState>(PATH, { method: 'POST', headers: { 'idempotency-key': makeKey } })).url;
+        makeKey = uuid();
         await renderCalendar(app, 'Your calendar link is ready.');
         return $<HTMLInputElement>('#calendar-url')?.select();
       }

@@ -9,7 +9,7 @@ import type { PendingInvitationView } from '@platform/contracts/console-settings
 
 import { call, postJson } from '../field/api.js';
 import { getSession } from '../field/store.js';
-import { $, h } from '../shared/dom.js';
+import { $, h, uuid } from '../shared/dom.js';
 import { errSlot, say } from './office-common.js';
 import type { OfficePage } from './office-page.js';
 import { refusal, SecondPress, sendForm, settingsHead, tenantApi, when } from './settings-common.js';
@@ -89,6 +89,9 @@ async function invite(email: string, role: string): Promise<void> {
   await postJson(await tenantApi('/invitations'), { email, role });
 }
 
+/** Each technician's calendar-feed rotation Idempotency-Key, until that rotation answers. */
+const rotateKeys = new Map<string, string>();
+
 export const teamPage: OfficePage = {
   async show(app, msg = '') {
     press.armed = '';
@@ -110,7 +113,11 @@ export const teamPage: OfficePage = {
           await call(path, { method: 'DELETE' });
           return draw(app, 'Calendar feed turned off: its link no longer works.', 'ok');
         }
-        const feed = await call<{ url: string }>(path, { method: 'POST' });
+        // One key per press: a press whose answer was lost, pressed again, is the same rotation.
+        const key = rotateKeys.get(calendarMake!) ?? uuid();
+        rotateKeys.set(calendarMake!, key);
+        const feed = await call<{ url: string }>(path, { method: 'POST', headers: { 'idempotency-key': key } });
+        rotateKeys.delete(calendarMake!);
         return draw(app, `New calendar link (shown once; any earlier link stops): ${feed.url}`, 'ok');
       }
       if (saveRole) {

@@ -86,7 +86,10 @@ ${depositBlock(q, money)}
 }
 
 /** Same page for expired, revoked and unknown links: it names no quote, customer or reason. */
-export function linkInvalidPage(branding: Branding): string {
+export function linkInvalidPage(
+  branding: Branding,
+  why = 'Quote links expire after a while and can be replaced by a newer one.',
+): string {
   const contact = [
     branding.phone ? `call ${esc(branding.phone)}` : '',
     branding.email ? `email ${esc(branding.email)}` : '',
@@ -94,7 +97,7 @@ export function linkInvalidPage(branding: Branding): string {
     .filter(Boolean)
     .join(' or ');
   const body = `<h1>This link no longer works</h1>
-<p>Quote links expire after a while and can be replaced by a newer one. Please use the most recent link we sent you, or ask us for a new one${
+<p>${esc(why)} Please use the most recent link we sent you, or ask us for a new one${
     contact ? `: ${contact}` : ''
   }.</p><p><a href="/contact">Contact us</a></p>`;
   return page({ branding, title: 'Link not valid', body });
