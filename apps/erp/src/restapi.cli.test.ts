@@ -10,7 +10,7 @@ let creds: ReturnType<typeof composeCredentials>;
 const users: UserCheck = async (login) => (login === 'ghost' ? false : login === 'offline' ? undefined : true);
 
 beforeAll(async () => {
-  t = await createTestDb();
+  t = await createTestDb(process.env, { migrated: true });
   await migratePlatform(t.db);
   creds = composeCredentials(t.db, await ensureDefaultTenant(t.db, 'default'));
 });

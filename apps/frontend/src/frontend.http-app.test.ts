@@ -22,7 +22,7 @@ let acme: string;
 let bolt: string;
 
 beforeAll(async () => {
-  t = await createTestDb();
+  t = await createTestDb(process.env, { migrated: true });
   await migratePlatform(t.db);
   const ins = async (slug: string, name: string, isDefault = false) =>
     (

@@ -66,7 +66,7 @@ const addTenant = async (slug: string, status = 'active') =>
   ).rows[0]!.id);
 
 beforeAll(async () => {
-  t = await createTestDb();
+  t = await createTestDb(process.env, { migrated: true });
   await migratePlatform(t.db);
   ids['default'] = (await ensureDefaultTenant(t.db, 'default')).id;
   dataDir = mkdtempSync(join(tmpdir(), 'local-tenants-'));

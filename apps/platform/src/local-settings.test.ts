@@ -18,7 +18,7 @@ let tenant: string;
 let box: ReturnType<typeof createSecretBox>;
 
 beforeAll(async () => {
-  t = await createTestDb();
+  t = await createTestDb(process.env, { migrated: true });
   await migratePlatform(t.db);
   tenant = (await ensureDefaultTenant(t.db, 'default')).id;
   box = createSecretBox(parseKeyring(`k1:${randomBytes(32).toString('base64')}`));

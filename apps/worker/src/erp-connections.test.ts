@@ -38,7 +38,7 @@ const tenant = async (slug: string, isDefault = false) =>
   ).rows[0]!.id;
 
 beforeAll(async () => {
-  t = await createTestDb();
+  t = await createTestDb(process.env, { migrated: true });
   await migratePlatform(t.db);
   server = await startTestErp({ db: t.db, dbName: 'single_company', masterPassword: MASTER });
   dataDir = mkdtempSync(join(tmpdir(), 'worker-routing-'));

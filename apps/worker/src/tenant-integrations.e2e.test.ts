@@ -103,7 +103,7 @@ const basic = (password: string) => `Basic ${Buffer.from(`admin:${password}`).to
 const orgOf = (slug: Slug) => acct.tenants[slug === 'acme' ? 0 : 1]!.tenantId;
 
 beforeAll(async () => {
-  t = await createTestDb();
+  t = await createTestDb(process.env, { migrated: true });
   await migratePlatform(t.db);
   server = await startTestErp({ db: t.db, dbName: 'install', masterPassword: MASTER });
   dataDir = mkdtempSync(join(tmpdir(), 'tenant-integrations-'));

@@ -62,7 +62,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('backup schedule on PostgreSQL',
   it('lets one of two worker replicas take the backup when both check at once', async () => {
     const { createTestDb } = await import('@platform/db');
     const { pgDump } = await import('./database-dump.js');
-    const t = await createTestDb();
+    const t = await createTestDb(process.env, { migrated: true });
     try {
       await migratePlatform(t.db);
       const target = createLocalObjectStore({ root: join(dir, 'pg-backups') });

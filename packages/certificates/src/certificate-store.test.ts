@@ -19,7 +19,7 @@ const now = new Date('2030-01-01T00:00:00Z');
 const later = (ms: number) => new Date(now.getTime() + ms);
 
 beforeAll(async () => {
-  t = await createTestDb();
+  t = await createTestDb(process.env, { migrated: true });
   await migratePlatform(t.db);
   tenantId = (
     await t.db.query<{ id: string }>(`INSERT INTO tenants (slug, name) VALUES ('certs', 'Certs') RETURNING id`)

@@ -38,7 +38,13 @@ export async function migrate(db: Db, opts: MigrateOptions): Promise<string[]> {
       applied_at timestamptz NOT NULL DEFAULT now(), PRIMARY KEY (owner, version))`);
   });
   const applied: string[] = [];
-  for (const m of listMigrations(opts.dir)) {
+  // Files already recorded are skipped without a transaction each (a migrated database starts fast);
+  // the others are checked again under the lock below.
+  const seen = await db.query<{ version: number }>('SELECT version FROM public.schema_migrations WHERE owner = $1', [
+    opts.owner,
+  ]);
+  const before = new Set(seen.rows.map((r) => r.version));
+  for (const m of listMigrations(opts.dir).filter((x) => !before.has(x.version))) {
     const done = await db.transaction(async (tx) => {
       await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`migrate:${opts.owner}`]);
       const seen = await tx.query('SELECT 1 FROM public.schema_migrations WHERE owner = $1 AND version = $2', [

@@ -16,6 +16,8 @@ export interface PgliteOptions {
   serve?: boolean;
   /** Fail when another live process owns the directory, instead of connecting to it. */
   owner?: boolean;
+  /** In memory only: start from this dump (`dumpDataDir`) instead of a fresh database (tests' templates). */
+  loadDataDir?: Blob;
 }
 
 /** How long a second process waits for a starting owner to publish its address. */
@@ -62,7 +64,7 @@ export async function createPgliteDb(opts: PgliteOptions = {}): Promise<Db> {
       }
     }
   } else {
-    const tar = await freshDataDirTar();
+    const tar = opts.loadDataDir ?? (await freshDataDirTar());
     pg = tar
       ? await PGlite.create('memory://', { parsers, loadDataDir: tar }).catch(() =>
           PGlite.create('memory://', { parsers }),

@@ -12,6 +12,7 @@ import type { Db } from './db.js';
 import { createPgDb } from './pg.client.js';
 import { createPgliteDb } from './pglite.client.js';
 import { watchScratchDatabase } from './test-db.watchdog.js';
+import { migratedPgliteDump, migratedPgTemplate } from './testing/migrated-template.js';
 
 export interface TestDb {
   db: Db;
@@ -49,22 +50,31 @@ async function sweepStale(admin: pg.Client, now = Date.now()): Promise<void> {
   }
 }
 
-export async function createTestDb(env: Record<string, string | undefined> = process.env): Promise<TestDb> {
+export interface TestDbOptions {
+  /** Every platform migration already applied (copied from a template: testing/migrated-template.ts). */
+  migrated?: boolean;
+}
+
+export async function createTestDb(
+  env: Record<string, string | undefined> = process.env,
+  opts: TestDbOptions = {},
+): Promise<TestDb> {
   const server = env.TEST_DATABASE_URL;
   if (!server) {
-    const db = await createPgliteDb();
+    const db = await createPgliteDb(opts.migrated ? { loadDataDir: await migratedPgliteDump() } : {});
     return { db, url: undefined, drop: () => db.close() };
   }
   const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   await withAdmin(server, async (admin) => {
     await sweepStale(admin).catch(() => {});
+    const template = opts.migrated ? ` TEMPLATE ${await migratedPgTemplate(admin, server, withDatabase)}` : '';
     for (let attempt = 1; ; attempt++) {
       try {
-        await admin.query(`CREATE DATABASE ${name}`);
+        await admin.query(`CREATE DATABASE ${name}${template}`);
         return;
       } catch (e) {
         // 55006: someone else is connected to the template database for a moment; try again.
-        if ((e as { code?: string }).code !== '55006' || attempt >= 5) throw e;
+        if ((e as { code?: string }).code !== '55006' || attempt >= 10) throw e;
         await new Promise((r) => setTimeout(r, 200 * attempt));
       }
     }

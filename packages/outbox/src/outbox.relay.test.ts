@@ -15,7 +15,7 @@ const silent = { info() {}, warn() {}, error() {} };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 beforeAll(async () => {
-  t = await createTestDb();
+  t = await createTestDb(process.env, { migrated: true });
   await migratePlatform(t.db);
   const r = await t.db.query<{ id: string }>(
     `INSERT INTO tenants (slug, name, is_default) VALUES ('acme', 'Acme', true) RETURNING id`,

@@ -8,7 +8,7 @@ let t: TestDb;
 let a: string;
 let b: string;
 beforeAll(async () => {
-  t = await createTestDb();
+  t = await createTestDb(process.env, { migrated: true });
   await migratePlatform(t.db);
   const ins = async (slug: string) =>
     (await t.db.query<{ id: string }>('INSERT INTO tenants (slug, name) VALUES ($1, $1) RETURNING id', [slug])).rows[0]!

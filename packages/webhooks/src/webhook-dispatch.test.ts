@@ -28,7 +28,7 @@ const silent = { info() {}, warn() {}, error() {} };
 const MAX_ATTEMPTS = 6;
 
 beforeAll(async () => {
-  t = await createTestDb();
+  t = await createTestDb(process.env, { migrated: true });
   await migratePlatform(t.db);
   hooks = await startLoopbackReceiver();
 });

@@ -41,7 +41,7 @@ async function eventually(check: () => Promise<boolean>, what: string): Promise<
 }
 
 beforeAll(async () => {
-  t = await createTestDb();
+  t = await createTestDb(process.env, { migrated: true });
   await migratePlatform(t.db);
   a = await tenant('alpha', 'Alpha Ltd');
   b = await tenant('beta', 'Beta Ltd');

@@ -30,7 +30,7 @@ export async function startControlKit(
   env: Record<string, string> = {},
   opts: ComposeControlOptions = {},
 ): Promise<ControlKit> {
-  const t = await createTestDb();
+  const t = await createTestDb(process.env, { migrated: true });
   await migratePlatform(t.db);
   const config = loadControlConfig({ CONTROL_JWT_SECRET: TEST_JWT_SECRET, DATA_DIR: '/nonexistent', ...env });
   const deps = composeControl(config, t.db, opts);

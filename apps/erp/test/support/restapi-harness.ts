@@ -35,7 +35,7 @@ export async function startRestHarness(
     logger?: FastifyBaseLogger;
   } = {},
 ): Promise<RestHarness> {
-  const t = await createTestDb();
+  const t = await createTestDb(process.env, { migrated: true });
   try {
     await migratePlatform(t.db);
     const embedded = new EmbeddedErp(t.db);

@@ -13,7 +13,7 @@ export interface TestFrontend {
 }
 
 export async function startTestFrontend(controlUrl: string, env: Record<string, string> = {}): Promise<TestFrontend> {
-  const db = await createTestDb();
+  const db = await createTestDb(process.env, { migrated: true });
   await migratePlatform(db.db);
   const tenant = await ensureDefaultTenant(db.db, 'acme', 'Acme Blinds');
   await db.db.query(

@@ -47,7 +47,7 @@ async function within(ms: number, l: RunningLanding, text: string): Promise<numb
 }
 
 beforeAll(async () => {
-  t = await createTestDb();
+  t = await createTestDb(process.env, { migrated: true });
   await migratePlatform(t.db);
   alpha = (
     await t.db.query<{ id: string }>(`INSERT INTO tenants (slug, name) VALUES ('alpha', 'Alpha Ltd') RETURNING id`)

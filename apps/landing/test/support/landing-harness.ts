@@ -29,7 +29,7 @@ export async function startTestLanding(
   env: Record<string, string> = {},
   opts: { logger?: FastifyBaseLogger; site?: boolean; websites?: WebsiteSnapshotSource; objects?: ObjectStore } = {},
 ): Promise<TestLanding> {
-  const t = await createTestDb();
+  const t = await createTestDb(process.env, { migrated: true });
   await migratePlatform(t.db);
   const config = loadLandingConfig({
     LANDING_PORT: '0',

@@ -64,7 +64,7 @@ export interface AccountingHarness {
 export async function startAccountingHarness(
   localOpts: { callsPerMinute?: number; taxRates?: Record<string, number> } = {},
 ): Promise<AccountingHarness> {
-  const t = await createTestDb();
+  const t = await createTestDb(process.env, { migrated: true });
   const erpDb = await createTestDb();
   await migratePlatform(t.db);
   const tenantId = await ensureDefaultTenant(t.db, 'default');

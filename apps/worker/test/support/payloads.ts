@@ -46,7 +46,7 @@ export function helpdeskPayload(
 
 /** A migrated platform database with one default tenant. */
 export async function createPlatformDb(): Promise<{ t: TestDb; db: Db; tenantId: string }> {
-  const t = await createTestDb();
+  const t = await createTestDb(process.env, { migrated: true });
   try {
     await migratePlatform(t.db);
     const r = await t.db.query<{ id: string }>(

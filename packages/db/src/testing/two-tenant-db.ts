@@ -4,7 +4,7 @@ import { createTestDb, type TestDb } from '../test-db.js';
 
 /** A fresh migrated database with tenants `<prefix>-a` (named A) and `<prefix>-b` (named B), and their ids. */
 export async function createTwoTenantDb(prefix: string): Promise<{ t: TestDb; a: string; b: string }> {
-  const t = await createTestDb();
+  const t = await createTestDb(process.env, { migrated: true });
   try {
     await migratePlatform(t.db);
     const ids = await t.db.query<{ id: string }>(

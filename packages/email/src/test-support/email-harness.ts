@@ -35,7 +35,7 @@ export interface EmailHarness {
 const silent = { info() {}, warn() {}, error() {} };
 
 export async function startEmailHarness(overrides: Partial<EmailConfig> = {}): Promise<EmailHarness> {
-  const t = await createTestDb();
+  const t = await createTestDb(process.env, { migrated: true });
   await migratePlatform(t.db);
   const tenant = async (slug: string, name: string) =>
     (await t.db.query<{ id: string }>('INSERT INTO tenants (slug, name) VALUES ($1, $2) RETURNING id', [slug, name]))

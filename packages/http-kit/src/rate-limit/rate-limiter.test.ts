@@ -11,7 +11,7 @@ import { RateLimiter } from './rate-limiter.js';
 
 let t: TestDb;
 beforeAll(async () => {
-  t = await createTestDb();
+  t = await createTestDb(process.env, { migrated: true });
   await migratePlatform(t.db);
 });
 afterAll(() => t?.drop());

@@ -54,7 +54,7 @@ const openRefresh = async (tokens: AccountingTokens) => {
 };
 
 beforeAll(async () => {
-  t = await createTestDb();
+  t = await createTestDb(process.env, { migrated: true });
   await migratePlatform(t.db);
   tenant = (await t.db.query<{ id: string }>(`INSERT INTO tenants (slug, name) VALUES ('a', 'A') RETURNING id`))
     .rows[0]!.id;

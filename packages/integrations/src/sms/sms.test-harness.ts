@@ -48,7 +48,7 @@ export interface SmsHarness {
 }
 
 export async function startSmsHarness(): Promise<SmsHarness> {
-  const t = await createTestDb();
+  const t = await createTestDb(process.env, { migrated: true });
   await migratePlatform(t.db);
   const tenant = (
     await t.db.query<{ id: string }>(

@@ -42,7 +42,7 @@ async function eventually(check: () => boolean | Promise<boolean>, what: string)
 }
 
 beforeAll(async () => {
-  t = await createTestDb();
+  t = await createTestDb(process.env, { migrated: true });
   await migratePlatform(t.db);
   await t.db.query(`INSERT INTO tenants (slug, name, is_default) VALUES ('default', 'Default', true)`);
   await tenant('alpha', { site_name: 'Alpha Shades', team: 7 });

@@ -25,7 +25,7 @@ let tenant: string;
 
 beforeAll(async () => {
   if (!onPostgres) return;
-  t = await createTestDb();
+  t = await createTestDb(process.env, { migrated: true });
   await migratePlatform(t.db);
   tenant = (
     await t.db.query<{ id: string }>(`INSERT INTO tenants (slug, name) VALUES ('kill', 'Kill Drill') RETURNING id`)

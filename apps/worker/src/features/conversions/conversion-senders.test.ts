@@ -34,7 +34,7 @@ let platformGraph: LocalCapiReceiver;
 const ids: Record<string, string> = {};
 
 beforeAll(async () => {
-  t = await createTestDb();
+  t = await createTestDb(process.env, { migrated: true });
   await migratePlatform(t.db);
   dataDir = mkdtempSync(join(tmpdir(), 'worker-capi-'));
   // One Graph endpoint; it accepts A's token for A's pixel only, and the platform's for its own.

@@ -42,7 +42,7 @@ const row = async (domain: string) =>
   ).rows[0]!;
 
 beforeAll(async () => {
-  t = await createTestDb();
+  t = await createTestDb(process.env, { migrated: true });
   await migratePlatform(t.db);
   dns = await startCnameDns();
   tenantId = (await t.db.query<{ id: string }>(`INSERT INTO tenants (slug, name) VALUES ('dns', 'Dns') RETURNING id`))

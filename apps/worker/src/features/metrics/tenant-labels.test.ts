@@ -6,7 +6,7 @@ import { TenantLabels } from './tenant-labels.js';
 
 let t: TestDb;
 beforeAll(async () => {
-  t = await createTestDb();
+  t = await createTestDb(process.env, { migrated: true });
   await migratePlatform(t.db);
   await t.db.query(`INSERT INTO tenants (slug, name, is_default) VALUES ('main-co', 'Main', true)`);
 }, 120_000);

@@ -17,7 +17,7 @@ import { RetentionService } from './retention.service.js';
 let t: TestDb;
 let tenant: string;
 beforeAll(async () => {
-  t = await createTestDb();
+  t = await createTestDb(process.env, { migrated: true });
   await migratePlatform(t.db);
   tenant = (
     await t.db.query<{ id: string }>(
