@@ -27,7 +27,7 @@ const num = (name: string, def: number) => {
 };
 const N = num('BENCH_EMAILS', 400);
 const ROUNDS = num('BENCH_ROUNDS', 3);
-const CONCURRENCY = 10; // the transactional lane's batch size
+const CONCURRENCY = 10; // sends in flight at once, as an email lane's send wave (SEND_WAVE)
 const silent = { info() {}, warn() {}, error() {} };
 
 async function openDb(): Promise<{ db: Db; engine: string; drop(): Promise<void> }> {

@@ -7,7 +7,9 @@ import { claimBatch } from '@platform/outbox';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 
 import { type EmailHarness, startEmailHarness } from '../test-support/email-harness.js';
+import { EmailDeliveryService, SEND_WAVE } from './email-delivery.service.js';
 import { createEmailLanes } from './email-lanes.js';
+import type { FailoverSender } from './failover.sender.js';
 
 let h: EmailHarness;
 beforeAll(async () => {
@@ -88,4 +90,26 @@ it('a batch claimed by a worker that died is claimed again after its lease, and 
   );
   expect(done.rows[0]!.n).toBe(2);
   await lanes.transactional.stop();
+});
+
+it('sends a large claim a wave at a time, never more than SEND_WAVE at once, and records every one sent', async () => {
+  const ids = [];
+  for (let i = 0; i < 25; i++) ids.push((await queue(`w${i}@example.com`)).messageId);
+  const rows = await claimBatch(h.t.db, 'waves', 25, ['email.transactional']);
+  expect(rows).toHaveLength(25);
+  let inFlight = 0;
+  let most = 0;
+  const sender = {
+    send: async (m: { id: string }) => {
+      most = Math.max(most, ++inFlight);
+      await new Promise((r) => setTimeout(r, 5));
+      inFlight--;
+      return { provider: 'wave-test', providerMessageId: `p-${m.id}` };
+    },
+  } as unknown as FailoverSender;
+  const delivery = new EmailDeliveryService(h.t.db, sender, h.lanes.services.suppressions);
+  const outcomes = await delivery.deliverBatch(rows as never);
+  expect(outcomes.map((o) => o.status)).toEqual(Array(25).fill('fulfilled'));
+  expect(most).toBe(SEND_WAVE);
+  expect(await statuses(ids)).toEqual(Array(25).fill(['sent', 1]));
 });

@@ -19,6 +19,9 @@ import type { FailoverSender } from './failover.sender.js';
 type EmailTopic = typeof TOPIC_EMAIL_TRANSACTIONAL | typeof TOPIC_EMAIL_BULK;
 type Sent = { id: string; provider: string; providerMessageId: string };
 
+/** Sends of one batch in flight at once. */
+export const SEND_WAVE = 10;
+
 export type DeliveryOutcome =
   | { status: 'sent'; provider: string; providerMessageId: string; failedOverFrom?: string }
   | { status: 'already_sent'; provider: string | null }
@@ -48,7 +51,15 @@ export class EmailDeliveryService {
           rows.map((r) => r.payload.id),
         );
     const sent: Sent[] = [];
-    const outcomes = await Promise.allSettled(rows.map((r, i) => this.attempt(r.payload, current[i] ?? null, sent)));
+    // At most SEND_WAVE sends at once (the SMTP pool has a few connections): a larger claim spreads its
+    // database work over more mail without queueing more sends on the pool.
+    const outcomes: PromiseSettledResult<DeliveryOutcome>[] = [];
+    for (let i = 0; i < rows.length; i += SEND_WAVE)
+      outcomes.push(
+        ...(await Promise.allSettled(
+          rows.slice(i, i + SEND_WAVE).map((r, j) => this.attempt(r.payload, current[i + j] ?? null, sent)),
+        )),
+      );
     try {
       await markSentMany(this.db, sent);
     } catch (e) {

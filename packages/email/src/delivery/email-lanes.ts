@@ -59,7 +59,7 @@ export function createEmailLanes(o: LaneOptions): EmailLanes {
   const transactional = lane(
     'transactional',
     { [TOPIC_EMAIL_TRANSACTIONAL]: (rows) => services.delivery.deliverBatch(rows) },
-    10,
+    20,
   );
   const bulk = lane('bulk', { [TOPIC_EMAIL_BULK]: (rows) => services.delivery.deliverBatch(rows) }, 5);
   let checks: ReturnType<typeof scheduleDomainChecks> | undefined;
