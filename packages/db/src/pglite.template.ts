@@ -13,43 +13,53 @@ import { dirname, join } from 'node:path';
 
 import { PGlite } from '@electric-sql/pglite';
 
-function templatePath(): string | undefined {
+/** A file in this PGlite version's cache: <node_modules>/.cache/platform-pglite/<prefix>-<version><suffix>.tar. */
+function cacheFile(prefix: string, suffix = ''): string | undefined {
   try {
     const dist = dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
     const { version } = JSON.parse(readFileSync(join(dist, '..', 'package.json'), 'utf8')) as { version: string };
     // <node_modules>/@electric-sql/pglite/dist -> <node_modules>/.cache
-    return join(dist, '..', '..', '..', '.cache', 'platform-pglite', `pgdata-${version}.tar`);
+    return join(dist, '..', '..', '..', '.cache', 'platform-pglite', `${prefix}-${version}${suffix}.tar`);
   } catch {
     return undefined;
   }
+}
+
+/**
+ * A cached dump: read from its file, or built and stored the first time. Written aside and renamed,
+ * so concurrent builders never expose a half-written file. Without a cache file it is only built.
+ */
+export async function cachedTar(prefix: string, suffix: string, build: () => Promise<Blob>): Promise<Blob> {
+  const file = cacheFile(prefix, suffix);
+  if (file) {
+    try {
+      return new Blob([await readFile(file)]);
+    } catch {
+      // not built yet
+    }
+  }
+  const tar = await build();
+  if (file) {
+    await mkdir(dirname(file), { recursive: true });
+    const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    await writeFile(tmp, Buffer.from(await tar.arrayBuffer()));
+    await rename(tmp, file);
+  }
+  return tar;
 }
 
 let cached: Promise<Blob | undefined> | undefined;
 
 /** The tarball of a fresh data directory, built (one initdb) and stored the first time. */
 export function freshDataDirTar(): Promise<Blob | undefined> {
-  cached ??= (async () => {
-    const file = templatePath();
-    if (!file) return undefined;
+  cached ??= cachedTar('pgdata', '', async () => {
+    const pg = await PGlite.create('memory://');
     try {
-      return new Blob([await readFile(file)]);
-    } catch {
-      // not built yet
-    }
-    try {
-      const pg = await PGlite.create('memory://');
-      const tar = await pg.dumpDataDir('none');
+      return await pg.dumpDataDir('none');
+    } finally {
       await pg.close();
-      await mkdir(dirname(file), { recursive: true });
-      // Written aside and renamed: concurrent builders never expose a half-written file.
-      const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
-      await writeFile(tmp, Buffer.from(await tar.arrayBuffer()));
-      await rename(tmp, file);
-      return tar;
-    } catch {
-      return undefined;
     }
-  })();
+  }).catch(() => undefined);
   return cached;
 }
 

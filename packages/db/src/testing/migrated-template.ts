@@ -7,16 +7,13 @@
  * migration makes a new one; older templates are dropped when nobody uses them.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 
 import type pg from 'pg';
 
 import { listMigrations, migratePlatform, PLATFORM_MIGRATIONS_DIR } from '../migrate.js';
 import { createPgDb } from '../pg.client.js';
 import { createPgliteDb } from '../pglite.client.js';
+import { cachedTar } from '../pglite.template.js';
 
 export function migrationsHash(): string {
   const h = createHash('sha256');
@@ -24,37 +21,19 @@ export function migrationsHash(): string {
   return h.digest('hex').slice(0, 12);
 }
 
-function pgliteDumpPath(hash: string): string {
-  const dist = dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
-  const { version } = JSON.parse(readFileSync(join(dist, '..', 'package.json'), 'utf8')) as { version: string };
-  return join(dist, '..', '..', '..', '.cache', 'platform-pglite', `migrated-${version}-${hash}.tar`);
-}
-
 let dump: Promise<Blob> | undefined;
 
 /** The dump of a migrated PGlite database: read from the cache, or made (and cached) the first time. */
 export function migratedPgliteDump(): Promise<Blob> {
-  dump ??= (async () => {
-    const file = pgliteDumpPath(migrationsHash());
-    try {
-      return new Blob([await readFile(file)]);
-    } catch {
-      // not made yet
-    }
+  dump ??= cachedTar('migrated', `-${migrationsHash()}`, async () => {
     const db = await createPgliteDb();
     try {
       await migratePlatform(db);
-      const tar = await db.dumpDataDir!();
-      await mkdir(dirname(file), { recursive: true });
-      // Written aside and renamed: a concurrent reader never sees half a file.
-      const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
-      await writeFile(tmp, Buffer.from(await tar.arrayBuffer()));
-      await rename(tmp, file);
-      return tar;
+      return await db.dumpDataDir!();
     } finally {
       await db.close();
     }
-  })();
+  });
   dump.catch(() => (dump = undefined));
   return dump;
 }
